@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import { apiRoutes } from './features';
+import errors, { apiNotFound } from './plugins/errors';
+import securityHeaders from './plugins/security-headers';
+import web from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    env: Env;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the web build (production). Tests of the API leave it off. */
+  serveWeb?: boolean;
+}
+
+const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** The whole server without listen(): tests call app.inject(), server.ts owns the port and shutdown. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', options.db);
+  app.decorate('env', options.env);
+
+  await app.register(errors);
+  await app.register(securityHeaders);
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFound(request)));
+      for (const routes of apiRoutes) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveWeb) {
+    await app.register(web, { distDir: options.env.WEB_DIST_DIR ? path.resolve(options.env.WEB_DIST_DIR) : defaultDist });
+  }
+  return app;
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+import { children, users } from './users';
+
+export const places = pgTable(
+  'places',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    zipCode: text('zip_code').notNull(),
+    place: text('place').notNull(),
+    info: text('info').notNull().default(''),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    idCheck('places', t.id),
+    check('places_zip_code_format', sql`${t.zipCode} ~ '^[0-9]{4}$'`),
+    uniqueIndex('places_name_key').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: idColumn(),
+    name: text('name').notNull().default(''),
+    placeId: text('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'restrict' }),
+    /** Sorted ascending on save; first/last are kept beside them for window queries and sorting. */
+    dates: timestamp('dates', { withTimezone: true }).array().notNull().default(sql`'{}'::timestamptz[]`),
+    firstDate: timestamp('first_date', { withTimezone: true }),
+    lastDate: timestamp('last_date', { withTimezone: true }),
+    timeFrom: text('time_from').notNull().default('07:00'),
+    timeTo: text('time_to').notNull().default('07:30'),
+    experienceLevel: text('experience_level').notNull(),
+    participantsAge: text('participants_age').notNull().default(''),
+    priceOre: integer('price_ore').notNull(),
+    maximumParticipants: integer('maximum_participants').notNull(),
+    info: text('info').notNull().default(''),
+    published: boolean('published').default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    idCheck('courses', t.id),
+    check('courses_capacity_non_negative', sql`${t.maximumParticipants} >= 0`),
+    check('courses_price_non_negative', sql`${t.priceOre} >= 0`),
+    check('courses_time_from_format', sql`${t.timeFrom} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('courses_time_to_format', sql`${t.timeTo} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check(
+      'courses_experience_level_known',
+      sql`${t.experienceLevel} in ('Nybegynner','Viderekommen','Søskensvømming','Nybegynner/Viderekommen','Arrangement')`,
+    ),
+    index('courses_place_first_date_idx').on(t.placeId, t.firstDate),
+    index('courses_first_date_idx').on(t.firstDate),
+    index('courses_updated_at_idx').on(t.updatedAt),
+  ],
+);
+
+export const courseInstructors = pgTable(
+  'course_instructors',
+  {
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_instructors_user_idx').on(t.userId)],
+);
+
+/** A child's place on a course. Unique per (course, child): a child is never booked twice on one course. */
+export const participants = pgTable(
+  'participants',
+  {
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    childId: text('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'restrict' }),
+    orderId: text('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.childId] }), index('participants_child_idx').on(t.childId)],
+);
+
+export type PlaceRow = typeof places.$inferSelect;
+export type CourseRow = typeof courses.$inferSelect;

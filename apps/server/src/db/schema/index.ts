@@ -1,0 +1,6 @@
+export * from './users';
+export * from './courses';
+export * from './content';
+export * from './orders';
+export * from './system';
+export { newId } from './columns';

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+import { courses } from './courses';
+import { children, profiles, users } from './users';
+
+/**
+ * An order is also the hold on a course place: while status is 'created' and hold_expires_at is in the future,
+ * it counts against the course's capacity. Amounts are øre.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: idColumn(),
+    /** The Vipps reference (unique per merchant), also the paymentId in the product's URLs. */
+    reference: text('reference').notNull(),
+    humanReference: text('human_reference').notNull(),
+    provider: text('provider').notNull().default('vipps'),
+    status: text('status').notNull().default('created'),
+    amountOre: integer('amount_ore').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    childId: text('child_id').references(() => children.id, { onDelete: 'set null' }),
+    courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Names kept at order time, so bookkeeping survives deletion of the family. */
+    additionalInfo: jsonb('additional_info').notNull().default(sql`'{}'::jsonb`),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    redirectUrl: text('redirect_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    idCheck('orders', t.id),
+    uniqueIndex('orders_reference_key').on(t.reference),
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('created','authorized','captured','refunded','expired','cancelled','terminated','aborted')`,
+    ),
+    check('orders_amount_non_negative', sql`${t.amountOre} >= 0`),
+    index('orders_course_status_idx').on(t.courseId, t.status),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_user_idx').on(t.userId),
+    index('orders_status_hold_idx').on(t.status, t.holdExpiresAt),
+  ],
+);
+
+/** Every Vipps event on an order (spec §3): applied once per (order, name, pspReference). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: idColumn(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pspReference: text('psp_reference').notNull(),
+    amountOre: integer('amount_ore').notNull(),
+    currency: text('currency').notNull().default('NOK'),
+    success: text('success').notNull().default('true'),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    idCheck('order_events', t.id),
+    uniqueIndex('order_events_once_key').on(t.orderId, t.name, t.pspReference),
+    check(
+      'order_events_name_known',
+      sql`${t.name} in ('CREATED','AUTHORIZED','CANCELLED','CAPTURED','REFUNDED','EXPIRED','TERMINATED','ABORTED')`,
+    ),
+  ],
+);

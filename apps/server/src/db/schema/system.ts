@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, idCheck, idColumn } from './columns';
+
+/** Outgoing e-mail. Drained by the outbox worker (FOR UPDATE SKIP LOCKED), so several instances can run. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: idColumn(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** [{ filename, contentType, content (utf-8 text) }] */
+    attachments: jsonb('attachments').notNull().default(sql`'[]'::jsonb`),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    idCheck('outbox', t.id),
+    check('outbox_status_known', sql`${t.status} in ('pending','sent','failed','kept')`),
+    index('outbox_pending_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** One Vipps Login attempt: state, nonce and PKCE verifier, single use, short lived. */
+export const authStates = pgTable(
+  'auth_states',
+  {
+    state: text('state').primaryKey(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    returnTo: text('return_to').notNull().default('/'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_states_expires_idx').on(t.expiresAt)],
+);
+
+/** Fixed-window counters for rate limits shared by every server instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+
+/** Guardians, instructors and admins: the people who log in with Vipps. Children have their own table. */
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    vippsSub: text('vipps_sub'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    birthdate: date('birthdate'),
+    email: text('email'),
+    /** MSISDN as Vipps sends it: country code first, digits only (e.g. 4791234567). */
+    phone: text('phone'),
+    address: text('address'),
+    zipCode: text('zip_code'),
+    place: text('place'),
+    roles: text('roles').array().notNull().default(sql`ARRAY['parent']::text[]`),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    registrationDate: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    idCheck('users', t.id),
+    uniqueIndex('users_vipps_sub_key').on(t.vippsSub),
+    index('users_phone_idx').on(t.phone),
+    index('users_last_login_idx').on(t.lastLogin),
+    index('users_registration_date_idx').on(t.registrationDate),
+    check('users_roles_known', sql`${t.roles} <@ ARRAY['admin','parent','child','instructor','developer']::text[]`),
+  ],
+);
+
+/** A family: ordered guardians (position 0 is the owner) and children. */
+export const profiles = pgTable('profiles', { id: idColumn(), createdAt: createdAt(), updatedAt: updatedAt() }, (t) => [
+  idCheck('profiles', t.id),
+]);
+
+export const profileParents = pgTable(
+  'profile_parents',
+  {
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.userId] }),
+    uniqueIndex('profile_parents_position_key').on(t.profileId, t.position),
+    index('profile_parents_user_idx').on(t.userId),
+  ],
+);
+
+export const children = pgTable(
+  'children',
+  {
+    id: idColumn(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthdate: date('birthdate').notNull(),
+    registrationDate: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [idCheck('children', t.id), index('children_profile_idx').on(t.profileId)],
+);
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: idColumn(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status').notNull().default('pending'),
+    inviterId: text('inviter_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    idCheck('invites', t.id),
+    check('invites_status_known', sql`${t.status} in ('pending','accepted','rejected')`),
+    uniqueIndex('invites_pending_key').on(t.profileId, sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),
+    index('invites_email_idx').on(sql`lower(${t.email})`),
+  ],
+);

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { EXPERIENCE_LEVELS } from './constants';
+import { idSchema } from './ids';
+
+/**
+ * The API contract: every route's params, query, body and response come from here, so the server cannot send a
+ * field nobody declared and the web reads typed data. Field names keep the spec's (§3) shape, `_id` included.
+ */
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+export const isoDateTime = z.string().datetime({ offset: true });
+const epochMs = z.coerce.number().int().min(0).max(8_640_000_000_000);
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+// ---- places -----------------------------------------------------------------------------------------------
+export const placeSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  slug: z.string(),
+  address: z.string(),
+  zipCode: z.string(),
+  place: z.string(),
+  info: z.string(),
+  published: z.boolean(),
+  courseCount: z.number().int(),
+});
+export type Place = z.infer<typeof placeSchema>;
+export const placeListSchema = z.array(placeSchema);
+
+export const placeInputSchema = z.object({
+  name: trimmed(100),
+  address: trimmed(200),
+  zipCode: z.string().regex(/^\d{4}$/, 'Postnummer må være fire siffer'),
+  place: trimmed(100),
+  info: z.string().max(5000).default(''),
+  published: z.boolean().default(true),
+});
+
+// ---- courses ----------------------------------------------------------------------------------------------
+export const personNameSchema = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
+export type PersonName = z.infer<typeof personNameSchema>;
+
+export const participantSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  birthdate: z.string().nullable(),
+  profileId: idSchema.nullable(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const courseSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  place: z.object({ _id: idSchema, name: z.string(), slug: z.string(), place: z.string() }),
+  dates: z.array(isoDateTime),
+  timeFrom: z.string(),
+  timeTo: z.string(),
+  weekday: z.number().int().min(0).max(6).nullable(),
+  experienceLevel: z.string(),
+  participantsAge: z.string(),
+  /** kr (the database keeps øre) */
+  price: z.number(),
+  maximumParticipants: z.number().int(),
+  participantsCount: z.number().int(),
+  freePlaces: z.number().int(),
+  /** Only for the course's instructors and admins; visitors and parents receive no participant identities. */
+  participants: z.array(participantSchema).optional(),
+  instructors: z.array(personNameSchema),
+  info: z.string(),
+  published: z.boolean().nullable(),
+  updatedAt: isoDateTime,
+});
+export type Course = z.infer<typeof courseSchema>;
+export const courseListSchema = z.array(courseSchema);
+
+export const placeCoursesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  startDate: epochMs.optional(),
+  endDate: epochMs.optional(),
+});
+
+export const coursesQuerySchema = z.object({
+  pId: idSchema.optional(),
+  startDate: epochMs.optional(),
+  endDate: epochMs.optional(),
+  name: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  populate: z.enum(['true', 'false']).optional(),
+  sortField: z.enum(['updatedAt', 'createdAt', 'firstDate']).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+});
+
+export const courseInputSchema = z.object({
+  name: z.string().max(200).default(''),
+  placeId: idSchema,
+  dates: z.array(isoDateTime).max(100),
+  timeFrom: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  timeTo: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  experienceLevel: z.enum(EXPERIENCE_LEVELS),
+  participantsAge: trimmed(100),
+  price: z.number().min(0).max(100_000),
+  maximumParticipants: z.number().int().min(0).max(1000),
+  instructors: z.array(idSchema).max(20),
+  info: z.string().max(5000).default(''),
+  published: z.boolean().nullable().default(true),
+});
+
+// ---- users / instructors ----------------------------------------------------------------------------------
+export const instructorListItemSchema = z.object({ id: idSchema, name: z.string() });
+export const instructorListSchema = z.array(instructorListItemSchema);
+
+// ---- faqs -------------------------------------------------------------------------------------------------
+export const faqSchema = z.object({ _id: idSchema, question: z.string(), answer: z.string() });
+export type Faq = z.infer<typeof faqSchema>;
+export const faqListSchema = z.array(faqSchema);
+export const faqInputSchema = z.object({ question: trimmed(500), answer: trimmed(5000) });
+
+// ---- terms ------------------------------------------------------------------------------------------------
+export const termSchema = z.object({
+  _id: idSchema,
+  category: z.string(),
+  text: z.string(),
+  priority: z.number().int(),
+});
+export type Term = z.infer<typeof termSchema>;
+export const termListSchema = z.array(termSchema);
+export const termInputSchema = z.object({
+  category: trimmed(200),
+  text: trimmed(10_000),
+  priority: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+});
+
+// ---- contact ----------------------------------------------------------------------------------------------
+export const contactInputSchema = z.object({
+  name: trimmed(200),
+  email: z.string().trim().max(254).email('Ugyldig e-postadresse'),
+  message: trimmed(5000),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
+export const contactResponseSchema = z.object({ ok: z.literal(true) });

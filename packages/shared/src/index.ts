@@ -1,0 +1,6 @@
+export * from './ids';
+export * from './constants';
+export * from './site-config';
+export * from './errors';
+export * from './api';
+export * from './format';
