@@ -4,3 +4,4 @@ export * from './site-config';
 export * from './errors';
 export * from './api';
 export * from './format';
+export * from './demo-persons';
