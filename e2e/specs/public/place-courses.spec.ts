@@ -1,0 +1,55 @@
+import { expect, expectNoA11yViolations, keepScreenshot, test } from '../../support/fixtures';
+
+test.describe('Bestill kurs for one place', () => {
+  test('header, venue card, course grid and expandable rows', async ({ page }, testInfo) => {
+    await page.goto('/kurs/sagene-basseng');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Babysvømming Sagene Basseng, Oslo');
+    await expect(page).toHaveTitle(/^Sagene Basseng, Oslo/);
+    await expect(page.getByRole('link', { name: /Kierschows gate 5/ })).toHaveAttribute('href', /maps/);
+    await expect(page.getByLabel('Velg kurssted')).toBeVisible();
+
+    const row = page.getByRole('main').getByRole('button', { expanded: false }).first();
+    await row.click();
+    await expect(row).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('Ikke tilgang').first()).toBeVisible();
+    await expect(page.getByText(/\d+ kr/).first()).toBeVisible();
+
+    await expectNoA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'kurs-sagene');
+    await row.click();
+    await expect(row).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the venue dropdown changes the route', async ({ page }) => {
+    await page.goto('/kurs/sagene-basseng');
+    await page.getByLabel('Velg kurssted').selectOption({ label: 'Jessheim Badeland' });
+    await expect(page).toHaveURL(/\/kurs\/jessheim-badeland$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Babysvømming Jessheim Badeland, Jessheim');
+  });
+
+  test('a place id in the URL is redirected to the name slug', async ({ page, request }) => {
+    const places = (await (await request.get('/api/places')).json()) as { _id: string; name: string }[];
+    const place = places.find((p) => p.name === 'Skjetten Bad');
+    expect(place).toBeTruthy();
+    await page.goto(`/kurs/${place!._id}`);
+    await expect(page).toHaveURL(/\/kurs\/skjetten-bad$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Babysvømming Skjetten Bad, Skjetten');
+  });
+
+  test('ordering as a visitor opens the login prompt', async ({ page }, testInfo) => {
+    await page.goto('/kurs/sagene-basseng');
+    await page.getByRole('button', { name: /^Bestill/ }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Logg inn' })).toBeVisible();
+    await expect(dialog).toContainText('Du må være logget inn for å utføre denne handlingen');
+    await expectNoA11yViolations(page);
+    await keepScreenshot(page, testInfo, 'logg-inn-modal');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('an unknown place says so', async ({ page }) => {
+    await page.goto('/kurs/finnes-ikke');
+    await expect(page).toHaveTitle(/Bestill Kurs/);
+  });
+});
