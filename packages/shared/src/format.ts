@@ -1,1 +1,326 @@
-export {};
+/**
+ * Pure display helpers shared by the web app and the server (e-mails, calendars). No dependencies beyond Intl, so
+ * the web bundle stays small. Locale nb-NO and time zone Europe/Oslo throughout (spec §9).
+ */
+import { COURSE_GROUP_GAP_MINUTES, LOCALE, PARTICIPANT_NAMES_MAX_CHARS, TIME_ZONE } from './constants';
+
+type DateInput = Date | string | number;
+
+const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
+const isValidDate = (d: Date) => !Number.isNaN(d.getTime());
+
+// ---- slugs ------------------------------------------------------------------------------------------------
+
+/** Spec §2: the place name lower-cased with whitespace turned to hyphens; Norwegian letters are kept. */
+export function placeSlug(name: string): string {
+  return name.trim().toLocaleLowerCase(LOCALE).replace(/\s+/g, '-');
+}
+
+/** ASCII file-name slug (æ→ae, ø→o, å→a), e.g. for static image names: 'Lillestrøm Svømmehall' → 'lillestrom-svommehall'. */
+export function asciiSlug(name: string): string {
+  return placeSlug(name)
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .replace(/å/g, 'a')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Compares a URL segment (encoded or not) with a place name's slug. */
+export function slugMatches(segment: string, name: string): boolean {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // a stray '%' is not an encoding: compare as typed
+  }
+  return placeSlug(decoded) === placeSlug(name);
+}
+
+// ---- dates and times --------------------------------------------------------------------------------------
+
+let partsFormatter: Intl.DateTimeFormat | undefined;
+function osloParts(date: Date) {
+  partsFormatter ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const out: Record<string, string> = {};
+  for (const part of partsFormatter.formatToParts(date)) out[part.type] = part.value;
+  return {
+    year: out.year ?? '',
+    month: out.month ?? '',
+    day: out.day ?? '',
+    hour: out.hour === '24' ? '00' : (out.hour ?? ''),
+    minute: out.minute ?? '',
+  };
+}
+
+/** 'YYYY-MM-DD' of the calendar day in Oslo; '' for an invalid date. */
+export function osloDateKey(value: DateInput): string {
+  const d = toDate(value);
+  if (!isValidDate(d)) return '';
+  const p = osloParts(d);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** DD.MM.YYYY in Oslo time; '-' when missing or invalid (spec §3). */
+export function formatDate(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const d = toDate(value);
+  if (!isValidDate(d)) return '-';
+  const p = osloParts(d);
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+/** HH:MM (24 h) in Oslo time; '' when invalid. */
+export function formatTime(value: DateInput): string {
+  const d = toDate(value);
+  if (!isValidDate(d)) return '';
+  const p = osloParts(d);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** 'DD.MM.YYYY kl. HH:MM' in Oslo time. */
+export function formatDateTime(value: DateInput): string {
+  const d = toDate(value);
+  if (!isValidDate(d)) return '-';
+  return `${formatDate(d)} kl. ${formatTime(d)}`;
+}
+
+/**
+ * A course date with its start time. Spec §9: a date stored before 06:00 UTC carries no real time of day, so the
+ * course's start time (HH:MM) is shown instead of the stored one.
+ */
+export function formatCourseDate(value: DateInput, timeFrom?: string | null): string {
+  const d = toDate(value);
+  if (!isValidDate(d)) return '-';
+  const useStart = d.getUTCHours() < 6 && !!timeFrom && /^\d{2}:\d{2}$/.test(timeFrom);
+  return `${formatDate(d)} kl. ${useStart ? timeFrom : formatTime(d)}`;
+}
+
+export const WEEKDAYS = ['Søndag', 'Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag'] as const;
+export const WEEKDAYS_PLURAL = ['Søndager', 'Mandager', 'Tirsdager', 'Onsdager', 'Torsdager', 'Fredager', 'Lørdager'] as const;
+
+const isWeekdayIndex = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 6;
+
+/** 0 = Søndag … 6 = Lørdag; anything else 'Ukjent dag'. */
+export function weekdayName(day: number | null | undefined): string {
+  return isWeekdayIndex(day) ? (WEEKDAYS[day] ?? 'Ukjent dag') : 'Ukjent dag';
+}
+
+/** 'Mandager' etc.; no weekday set gives 'Ubestemt', an invalid one 'Ukjent dag'. */
+export function weekdayPlural(day: number | null | undefined): string {
+  if (day === null || day === undefined) return 'Ubestemt';
+  return isWeekdayIndex(day) ? (WEEKDAYS_PLURAL[day] ?? 'Ukjent dag') : 'Ukjent dag';
+}
+
+/** Weekday index (0 = Sunday) of the Oslo calendar day; null for an invalid date. */
+export function osloWeekday(value: DateInput): number | null {
+  const key = osloDateKey(value);
+  if (!key) return null;
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+function addDaysToKey(key: string, days: number): string {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** 'I dag' or 'I morgen' relative to `now` (Oslo calendar days); otherwise null. */
+export function relativeDayLabel(value: DateInput, now: DateInput = new Date()): 'I dag' | 'I morgen' | null {
+  const key = osloDateKey(value);
+  const today = osloDateKey(now);
+  if (!key || !today) return null;
+  if (key === today) return 'I dag';
+  if (key === addDaysToKey(today, 1)) return 'I morgen';
+  return null;
+}
+
+/** Minutes since midnight of 'HH:MM'; null when malformed. */
+export function minutesOfDay(time: string | null | undefined): number | null {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time ?? '');
+  if (!match) return null;
+  const h = Number(match[1]);
+  const m = Number(match[2]);
+  if (h > 23 || m > 59) return null;
+  return h * 60 + m;
+}
+
+// ---- ages -------------------------------------------------------------------------------------------------
+
+/**
+ * A child's age (spec §2 'years; months if under 2 years; days if under 1 year'), counted in Oslo calendar days:
+ * 2 years or more → '3 år'; from 1 up to 2 years → '14 mnd'; under 1 year → '20 dager' ('1 dag').
+ * Missing or invalid birth date → 'Ikke oppgitt'; a birth date in the future counts as 0 days.
+ */
+export function formatAge(birthdate: DateInput | null | undefined, now: DateInput = new Date()): string {
+  if (birthdate === null || birthdate === undefined || birthdate === '') return 'Ikke oppgitt';
+  const bKey = osloDateKey(birthdate);
+  const nKey = osloDateKey(now);
+  if (!bKey || !nKey) return 'Ikke oppgitt';
+  const [by, bm, bd] = bKey.split('-').map(Number) as [number, number, number];
+  const [ny, nm, nd] = nKey.split('-').map(Number) as [number, number, number];
+  let months = (ny - by) * 12 + (nm - bm);
+  if (nd < bd) months -= 1;
+  if (months >= 24) return `${Math.floor(months / 12)} år`;
+  if (months >= 12) return `${months} mnd`;
+  const days = Math.max(0, Math.round((Date.UTC(ny, nm - 1, nd) - Date.UTC(by, bm - 1, bd)) / 86_400_000));
+  return days === 1 ? '1 dag' : `${days} dager`;
+}
+
+// ---- courses ----------------------------------------------------------------------------------------------
+
+export interface GroupableCourse {
+  place: { _id: string } | string;
+  dates: readonly string[];
+  timeFrom: string;
+  timeTo: string;
+}
+
+const placeIdOf = (c: GroupableCourse) => (typeof c.place === 'string' ? c.place : c.place._id);
+
+/** Spec §2: sort by start time, then by first date. Returns a new array. */
+export function sortCourses<T extends Pick<GroupableCourse, 'dates' | 'timeFrom'>>(courses: readonly T[]): T[] {
+  const first = (c: T) => {
+    const t = c.dates[0] ? new Date(c.dates[0]).getTime() : Number.POSITIVE_INFINITY;
+    return Number.isNaN(t) ? Number.POSITIVE_INFINITY : t;
+  };
+  return [...courses].sort(
+    (a, b) => (minutesOfDay(a.timeFrom) ?? 9999) - (minutesOfDay(b.timeFrom) ?? 9999) || first(a) - first(b),
+  );
+}
+
+/** Gap in minutes from `earlier` ending to `later` starting; null when a time is malformed. */
+export function courseGapMinutes(earlier: Pick<GroupableCourse, 'timeTo'>, later: Pick<GroupableCourse, 'timeFrom'>) {
+  const end = minutesOfDay(earlier.timeTo);
+  const start = minutesOfDay(later.timeFrom);
+  return end === null || start === null ? null : start - end;
+}
+
+/** Whether `later` follows `earlier` closely enough to be shown together (spec §9). */
+export function followsClosely(earlier: GroupableCourse, later: GroupableCourse): boolean {
+  if (placeIdOf(earlier) !== placeIdOf(later)) return false;
+  const a = earlier.dates[0];
+  const b = later.dates[0];
+  if (!a || !b || osloDateKey(a) !== osloDateKey(b) || !osloDateKey(a)) return false;
+  const gap = courseGapMinutes(earlier, later);
+  return gap !== null && gap >= 0 && gap < COURSE_GROUP_GAP_MINUTES;
+}
+
+/**
+ * Groups courses at the same place on the same (first) date where one ends and the next starts less than 60
+ * minutes later (never overlapping). Keeps the input order: each group sits where its first course sat.
+ */
+export function groupCourses<T extends GroupableCourse>(courses: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  for (const course of courses) {
+    const group = groups.find((g) => {
+      const last = g[g.length - 1];
+      return last !== undefined && followsClosely(last, course);
+    });
+    if (group) group.push(course);
+    else groups.push([course]);
+  }
+  return groups;
+}
+
+/** '{n} ledige plasser' ('1 ledig plass'), or 'Fullt' when no place is left. */
+export function freePlacesLabel(freePlaces: number): string {
+  if (!Number.isFinite(freePlaces) || freePlaces <= 0) return 'Fullt';
+  return freePlaces === 1 ? '1 ledig plass' : `${freePlaces} ledige plasser`;
+}
+
+/** Spec §4: full when participants ≥ maximum; otherwise maximum minus participants. */
+export function freePlaces(maximumParticipants: number, participantsCount: number): number {
+  return Math.max(0, maximumParticipants - participantsCount);
+}
+
+let priceFormatter: Intl.NumberFormat | undefined;
+/** Price in kr with nb-NO grouping: 1950 → '1 950 kr' (the spaces are no-break spaces). */
+export function formatPrice(kr: number): string {
+  priceFormatter ??= new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+  return `${priceFormatter.format(kr)}\u00a0kr`;
+}
+
+// ---- names ------------------------------------------------------------------------------------------------
+
+/** Capitalises the first letter of every word and of every part after a hyphen: 'kari-anne nordmann' → 'Kari-Anne Nordmann'. */
+export function capitalizeName(name: string): string {
+  return name
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/(^|[\s-])(\p{L})/gu, (_m, sep: string, letter: string) => sep + letter.toLocaleUpperCase(LOCALE));
+}
+
+export interface NamedPerson {
+  firstName: string;
+  lastName: string;
+}
+
+export const fullName = (p: NamedPerson) => `${p.firstName} ${p.lastName}`.trim();
+
+/**
+ * Participant names joined with ', '. When the joined list is longer than 80 characters, each name is shortened to
+ * its initial plus last name ('Kari Nordmann' → 'K. Nordmann').
+ */
+export function participantNames(people: readonly NamedPerson[], maxChars = PARTICIPANT_NAMES_MAX_CHARS): string {
+  const full = people.map(fullName).join(', ');
+  if (full.length <= maxChars) return full;
+  return people
+    .map((p) => {
+      const initial = p.firstName.trim().charAt(0);
+      return initial ? `${initial.toLocaleUpperCase(LOCALE)}. ${p.lastName}`.trim() : p.lastName.trim();
+    })
+    .join(', ');
+}
+
+// ---- links ------------------------------------------------------------------------------------------------
+
+export type TextSegment = { type: 'text'; text: string } | { type: 'link'; text: string; href: string };
+
+/**
+ * Splits free text into text and web-link segments so a renderer can make links clickable without HTML injection.
+ * Only http(s) URLs and 'www.' hosts become links; trailing punctuation stays text.
+ */
+export function linkify(text: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  const pattern = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    let raw = match[0];
+    const trailing = /[.,;:!?)\]]+$/.exec(raw)?.[0] ?? '';
+    if (trailing) raw = raw.slice(0, -trailing.length);
+    const start = match.index ?? 0;
+    if (start > last) segments.push({ type: 'text', text: text.slice(last, start) });
+    const href = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
+    if (isSafeHttpUrl(href)) segments.push({ type: 'link', text: raw, href });
+    else segments.push({ type: 'text', text: raw });
+    last = start + raw.length;
+  }
+  if (last < text.length) segments.push({ type: 'text', text: text.slice(last) });
+  return segments;
+}
+
+export function isSafeHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** A Google Maps search link for an address. */
+export function mapsSearchUrl(query: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}

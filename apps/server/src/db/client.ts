@@ -29,6 +29,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that dies (server restart, failover) must not crash the process; the pool replaces it.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema });
     const client = await pool.connect();
     try {

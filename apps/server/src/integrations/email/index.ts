@@ -1,0 +1,3 @@
+export { enqueueEmail, type EmailAttachment, type OutgoingEmail } from './outbox';
+export { drainOutbox, retryDelayMs, type DrainOptions, type DrainResult } from './drain';
+export { createMailTransport, mailFrom, type MailTransport } from './transport';
