@@ -42,6 +42,7 @@ export default defineConfig({
       VIPPS_SIM_PORT: String(port + 1),
       LOG_LEVEL: 'warn',
       CONTACT_RATE_LIMIT: '1000',
+      LOGIN_RATE_LIMIT: '1000',
     },
   },
 });

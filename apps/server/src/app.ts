@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { apiRoutes } from './features';
+import auth from './plugins/auth';
 import errors, { apiNotFound } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
@@ -43,6 +44,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errors);
   await app.register(securityHeaders);
   await app.register(compress, { threshold: 1024 });
+  // Before the routes: its onRequest hook sets request.user and enforces each route's config.access.
+  await app.register(auth);
 
   await app.register(
     async (api) => {

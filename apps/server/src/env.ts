@@ -23,11 +23,23 @@ const envSchema = z.object({
   VIPPS_CLIENT_SECRET: z.string().optional(),
   VIPPS_SUBSCRIPTION_KEY: z.string().optional(),
   VIPPS_MERCHANT_SERIAL_NUMBER: z.string().optional(),
+  /** The site's public address; Vipps Login returns to `${PUBLIC_URL}/vipps/login-redirect`. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Port of the Vipps simulator that server.ts starts in test mode (no Vipps credentials); default PORT + 1. */
+  VIPPS_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Rate limit for login start and token exchange: requests per IP per 10 minutes, each. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Rate limit for POST /contact: messages per IP per hour. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
 });
 
-export type Env = z.infer<typeof envSchema> & { site: SiteConfig };
+export type Env = z.infer<typeof envSchema> & {
+  site: SiteConfig;
+  /** No Vipps credentials set: the simulator stands in for Vipps and the web shows a 'testmodus' banner. */
+  vippsTestMode: boolean;
+};
+
+const VIPPS_CREDENTIALS = ['VIPPS_CLIENT_ID', 'VIPPS_CLIENT_SECRET', 'VIPPS_SUBSCRIPTION_KEY', 'VIPPS_MERCHANT_SERIAL_NUMBER'] as const;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -35,5 +47,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...result.data, site: siteConfigFromEnv(source) };
+  const setCredentials = VIPPS_CREDENTIALS.filter((k) => result.data[k]);
+  const vippsTestMode = setCredentials.length === 0;
+  if (!vippsTestMode && (setCredentials.length < VIPPS_CREDENTIALS.length || !result.data.VIPPS_BASE_URL)) {
+    // Half a configuration would silently fall back to nothing useful: real Vipps needs all of them.
+    const missing = [...VIPPS_CREDENTIALS.filter((k) => !result.data[k]), ...(result.data.VIPPS_BASE_URL ? [] : ['VIPPS_BASE_URL'])];
+    throw new Error(`Invalid environment:\n${missing.map((k) => `  ${k}: required when any Vipps credential is set (unset all for test mode)`).join('\n')}`);
+  }
+  return { ...result.data, site: siteConfigFromEnv(source), vippsTestMode };
 }

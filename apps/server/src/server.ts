@@ -2,11 +2,14 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { parseEnv } from './env';
+import { startVippsTestMode } from './integrations/vipps/test-mode';
 import { startWorkers } from './workers';
 
 /** Owns the port, the background workers and a clean shutdown: SIGTERM drains requests, then stops workers. */
 async function main() {
-  const env = parseEnv();
+  // No Vipps credentials: the simulator starts here (its own port) and env points at it.
+  const vipps = await startVippsTestMode(parseEnv(), { info: (msg) => console.log(msg) });
+  const env = vipps.env;
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
   if (env.SEED_DEMO_DATA === 'true') await seedDemoDataIfEmpty(database.db);
 
@@ -28,6 +31,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await workers.stop();
+    await vipps.close();
     await database.close();
     process.exit(0);
   };

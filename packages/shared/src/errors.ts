@@ -18,6 +18,14 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   BUSY: 503,
   PAYMENT_PROVIDER: 502,
+  /** Login return: the state is unknown, expired or already used (a replayed or forged return). */
+  LOGIN_STATE_INVALID: 401,
+  /** Login return: Vipps refused the code or its answer failed verification (nonce, signature, issuer …). */
+  LOGIN_FAILED: 401,
+  /** Login return carried Vipps' `error` parameter; the message is that code. The web shows it without calling. */
+  LOGIN_PROVIDER_ERROR: 400,
+  /** Vipps Login unreachable or answering 5xx / misconfigured client. */
+  LOGIN_PROVIDER_UNAVAILABLE: 502,
   INTERNAL: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  appConfigSchema,
+  currentUserSchema,
+  errorBodySchema,
+  loginStartQuerySchema,
+  loginStartResponseSchema,
+  loginTokenQuerySchema,
+  sessionTokenSchema,
+} from '@app/shared';
+import { createVippsLoginClient } from '../../integrations/vipps/login';
+import { rateLimit } from '../../plugins/rate-limit';
+import { appVersion } from './app-version';
+import * as service from './auth.service';
+
+const TEN_MINUTES_MS = 10 * 60_000;
+
+/** Spec §7 `/{provider}/login`, `/{provider}/token`, `GET /users/me`; plus `GET /config` for the web. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const env = app.env;
+  const vipps =
+    env.VIPPS_BASE_URL && env.VIPPS_CLIENT_ID && env.VIPPS_CLIENT_SECRET
+      ? createVippsLoginClient({
+          baseUrl: env.VIPPS_BASE_URL,
+          clientId: env.VIPPS_CLIENT_ID,
+          clientSecret: env.VIPPS_CLIENT_SECRET,
+          systemName: 'babysvomming',
+          systemVersion: appVersion(),
+        })
+      : null;
+  const deps = (log: typeof app.log): service.AuthDeps => ({ db: app.db, env, vipps, sessions: app.sessions, log });
+  const limit = (name: string) => rateLimit({ name, max: () => app.env.LOGIN_RATE_LIMIT, windowMs: TEN_MINUTES_MS });
+
+  app.get(
+    '/vipps/login',
+    {
+      schema: {
+        querystring: loginStartQuerySchema,
+        response: { 200: loginStartResponseSchema, 429: errorBodySchema, 502: errorBodySchema },
+      },
+      preHandler: limit('login-start'),
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return service.startLogin(deps(request.log), request.query.returnTo);
+    },
+  );
+
+  app.get(
+    '/vipps/token',
+    {
+      schema: {
+        querystring: loginTokenQuerySchema,
+        response: { 200: sessionTokenSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema },
+      },
+      preHandler: limit('login-token'),
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return service.completeLogin(deps(request.log), request.query);
+    },
+  );
+
+  app.get(
+    '/users/me',
+    { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, 401: errorBodySchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return service.currentUser(app.db, request.user!);
+    },
+  );
+
+  app.get('/config', { schema: { response: { 200: appConfigSchema } } }, async () => ({
+    vippsTestMode: env.vippsTestMode,
+    appVersion: appVersion(),
+  }));
+};

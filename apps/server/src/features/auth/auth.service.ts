@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { CurrentUser, loginTokenQuerySchema, SessionToken } from '@app/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Env } from '../../env';
+import { newLoginAttempt, VippsLoginError, type VippsLoginClient, type VippsUserInfo } from '../../integrations/vipps/login';
+import { loginRedirectUri } from '../../integrations/vipps/test-mode';
+import { AppError } from '../../plugins/errors';
+import type { Sessions, Viewer } from '../../plugins/auth';
+import * as repo from './auth.repo';
+import { safeReturnTo } from './return-to';
+import { namesMatch, parseAdminPhones, userFieldsFrom } from './vipps-user';
+
+/** A login attempt lives this long between "Logg inn" and the return from Vipps. */
+export const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
+
+export interface AuthDeps {
+  db: Db;
+  env: Env;
+  /** null when Vipps Login is not configured (no VIPPS_BASE_URL). */
+  vipps: VippsLoginClient | null;
+  sessions: Sessions;
+  log: FastifyBaseLogger;
+}
+
+const requireVipps = (deps: AuthDeps): VippsLoginClient => {
+  if (!deps.vipps) throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is not configured');
+  return deps.vipps;
+};
+
+/** GET /vipps/login: a fresh state/nonce/PKCE attempt stored server-side, and the Vipps URL to send the browser to. */
+export async function startLogin(deps: AuthDeps, returnTo: string | undefined, now = new Date()): Promise<{ loginUrl: string }> {
+  const vipps = requireVipps(deps);
+  const attempt = await newLoginAttempt();
+  let url: URL;
+  try {
+    url = await vipps.authorizationUrl({
+      redirectUri: loginRedirectUri(deps.env),
+      state: attempt.state,
+      nonce: attempt.nonce,
+      codeChallenge: attempt.codeChallenge,
+    });
+  } catch (err) {
+    deps.log.error({ err }, 'Vipps Login discovery failed');
+    throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is unavailable');
+  }
+  await repo.deleteExpiredAuthStates(deps.db, now);
+  await repo.insertAuthState(deps.db, {
+    state: attempt.state,
+    nonce: attempt.nonce,
+    codeVerifier: attempt.codeVerifier,
+    returnTo: safeReturnTo(returnTo),
+    expiresAt: new Date(now.getTime() + LOGIN_ATTEMPT_TTL_MS),
+  });
+  return { loginUrl: url.toString() };
+}
+
+type TokenQuery = z.infer<typeof loginTokenQuerySchema>;
+
+/**
+ * GET /vipps/token: the login return. The state is consumed first (single use, whatever happens next); nothing
+ * is written to the users until Vipps' answer has passed every check (state, PKCE, issuer, audience, nonce,
+ * signature, userinfo sub).
+ */
+export async function completeLogin(deps: AuthDeps, query: TokenQuery, now = new Date()): Promise<SessionToken> {
+  if (!query.state) throw new AppError('LOGIN_STATE_INVALID', 'Missing state');
+  const attempt = await repo.consumeAuthState(deps.db, query.state);
+  if (!attempt || attempt.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('LOGIN_STATE_INVALID', 'Login attempt unknown, expired or already used');
+  }
+  if (query.error) {
+    throw new AppError('LOGIN_PROVIDER_ERROR', /^[a-z0-9_]{1,100}$/.test(query.error) ? query.error : 'unknown_error');
+  }
+  if (!query.code) throw new AppError('LOGIN_FAILED', 'Missing code');
+  const vipps = requireVipps(deps);
+
+  const currentUrl = new URL(loginRedirectUri(deps.env));
+  currentUrl.searchParams.set('code', query.code);
+  currentUrl.searchParams.set('state', query.state);
+  if (query.scope) currentUrl.searchParams.set('scope', query.scope);
+
+  let result: { sub: string; userInfo: VippsUserInfo };
+  try {
+    result = await vipps.completeLogin({
+      currentUrl,
+      expectedState: attempt.state,
+      expectedNonce: attempt.nonce,
+      codeVerifier: attempt.codeVerifier,
+    });
+  } catch (err) {
+    if (err instanceof VippsLoginError && err.kind === 'rejected') {
+      deps.log.warn({ err: { message: err.message, cause: (err.cause as Error | undefined)?.message } }, 'Vipps login rejected');
+      throw new AppError('LOGIN_FAILED', 'Login could not be verified');
+    }
+    deps.log.error({ err }, 'Vipps Login unavailable');
+    throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is unavailable');
+  }
+
+  const userId = await upsertVippsUser(deps.db, result.sub, result.userInfo, parseAdminPhones(deps.env.ADMIN_PHONE_NUMBERS), now);
+  const session = await deps.sessions.issue(userId);
+  return {
+    id_token: session.token,
+    // Not a credential: the spec's session has an access token, but Vipps' never leaves the server.
+    access_token: randomBytes(32).toString('base64url'),
+    token_type: 'Bearer',
+    expires_in: session.expiresIn,
+    returnTo: attempt.returnTo,
+  };
+}
+
+/**
+ * Links the Vipps person to a user (brief §1): by `sub`; else exactly one user with the same phone, or with the
+ * same e-mail when Vipps says it is verified, whose name also matches. A first login creates the user (role
+ * parent) and a profile with them as first guardian; later logins refresh contact fields and lastLogin. Phones in
+ * ADMIN_PHONE_NUMBERS get the admin role.
+ */
+export async function upsertVippsUser(
+  db: Db,
+  sub: string,
+  info: VippsUserInfo,
+  adminPhones: Set<string>,
+  now = new Date(),
+): Promise<string> {
+  const attempt = () => db.transaction((tx) => upsertInTx(tx, sub, info, adminPhones, now));
+  try {
+    return await attempt();
+  } catch (err) {
+    // Two first logins of the same person at once: the loser hits users_vipps_sub_key and finds the winner's row.
+    if (isUniqueViolation(err)) return attempt();
+    throw err;
+  }
+}
+
+async function upsertInTx(tx: DbOrTx, sub: string, info: VippsUserInfo, adminPhones: Set<string>, now: Date): Promise<string> {
+  const fields = userFieldsFrom(info);
+  const isAdminPhone = fields.phone !== null && adminPhones.has(fields.phone);
+
+  let user = await repo.findUserBySub(tx, sub);
+  if (!user && fields.phone) {
+    const byPhone = await repo.findUsersByPhone(tx, fields.phone);
+    if (byPhone.length === 1 && namesMatch(byPhone[0]!, fields)) user = byPhone[0];
+  }
+  if (!user && fields.email && fields.emailVerified) {
+    const byEmail = await repo.findUsersByEmail(tx, fields.email);
+    if (byEmail.length === 1 && namesMatch(byEmail[0]!, fields)) user = byEmail[0];
+  }
+
+  if (!user) {
+    const created = await repo.insertUser(tx, {
+      vippsSub: sub,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      birthdate: fields.birthdate,
+      email: fields.email,
+      phone: fields.phone,
+      address: fields.address,
+      zipCode: fields.zipCode,
+      place: fields.place,
+      roles: isAdminPhone ? ['parent', 'admin'] : ['parent'],
+      lastLogin: now,
+    });
+    await repo.createOwnProfile(tx, created.id);
+    return created.id;
+  }
+
+  // Names and birth date may have been edited on the site: Vipps only fills them in when empty.
+  const roles = isAdminPhone && !user.roles.includes('admin') ? [...user.roles, 'admin'] : user.roles;
+  await repo.updateUser(tx, user.id, {
+    vippsSub: sub,
+    lastLogin: now,
+    firstName: user.firstName || fields.firstName,
+    lastName: user.lastName || fields.lastName,
+    birthdate: user.birthdate ?? fields.birthdate,
+    email: fields.email ?? user.email,
+    phone: fields.phone ?? user.phone,
+    address: fields.address ?? user.address,
+    zipCode: fields.zipCode ?? user.zipCode,
+    place: fields.place ?? user.place,
+    roles,
+  });
+  // Every guardian has a family to book for; one without any (e.g. created by an admin) gets one now.
+  if ((await repo.listProfileIdsOf(tx, user.id)).length === 0) await repo.createOwnProfile(tx, user.id);
+  return user.id;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** GET /users/me */
+export async function currentUser(db: Db, viewer: NonNullable<Viewer>): Promise<CurrentUser> {
+  const user = await repo.findUserById(db, viewer.id);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'User no longer exists');
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    birthdate: user.birthdate,
+    email: user.email,
+    phone: user.phone,
+    address: user.address,
+    zipCode: user.zipCode,
+    place: user.place,
+    roles: user.roles,
+    lastLogin: user.lastLogin?.toISOString() ?? null,
+    registrationDate: user.registrationDate.toISOString(),
+    profileIds: await repo.listProfileIdsOf(db, user.id),
+  };
+}
+

@@ -1,0 +1,73 @@
+import type { VippsUserInfo } from '../../integrations/vipps/login';
+
+/** Pure mapping from Vipps userinfo to the product's user fields (spec §3 User). */
+
+/** MSISDN (country code first, digits only) or null. Eight digits are Norwegian; '+' and '00' prefixes are dropped. */
+export function normalizeMsisdn(input: string | undefined | null): string | null {
+  if (!input) return null;
+  let s = input.trim().replace(/[\s\-.()]/g, '');
+  if (s.startsWith('+')) s = s.slice(1);
+  else if (s.startsWith('00')) s = s.slice(2);
+  if (!/^\d+$/.test(s)) return null;
+  if (s.length === 8) s = `47${s}`;
+  return s.length >= 10 && s.length <= 15 ? s : null;
+}
+
+/** ADMIN_PHONE_NUMBERS: a comma list in any common notation ('+47 910 00 001', '91000001', '4791000001'). */
+export function parseAdminPhones(list: string): Set<string> {
+  return new Set(
+    list
+      .split(',')
+      .map((s) => normalizeMsisdn(s))
+      .filter((s): s is string => s !== null),
+  );
+}
+
+export interface UserFields {
+  firstName: string;
+  lastName: string;
+  birthdate: string | null;
+  email: string | null;
+  emailVerified: boolean;
+  phone: string | null;
+  address: string | null;
+  zipCode: string | null;
+  place: string | null;
+}
+
+const nonEmpty = (s: string | undefined | null): string | null => {
+  const t = s?.trim();
+  return t ? t : null;
+};
+
+export function userFieldsFrom(info: VippsUserInfo): UserFields {
+  let firstName = nonEmpty(info.given_name);
+  let lastName = nonEmpty(info.family_name);
+  if (!firstName && !lastName && info.name?.trim()) {
+    const parts = info.name.trim().split(/\s+/);
+    lastName = parts.length > 1 ? parts.pop()! : null;
+    firstName = parts.join(' ');
+  }
+  const email = nonEmpty(info.email);
+  return {
+    firstName: firstName ?? '',
+    lastName: lastName ?? '',
+    birthdate: info.birthdate && /^\d{4}-\d{2}-\d{2}$/.test(info.birthdate) ? info.birthdate : null,
+    email: email && email.includes('@') ? email : null,
+    emailVerified: info.email_verified === true,
+    phone: normalizeMsisdn(info.phone_number),
+    // Vipps' street_address may be "street\nunit": kept multi-line, the first line is the street (spec §3).
+    address: nonEmpty(info.address?.street_address),
+    zipCode: nonEmpty(info.address?.postal_code),
+    place: nonEmpty(info.address?.region),
+  };
+}
+
+const norm = (s: string) => s.trim().toLocaleLowerCase('nb').split(/\s+/)[0] ?? '';
+
+/** Linking sanity check (brief §1): the same first name or the same last name. */
+export function namesMatch(a: { firstName: string; lastName: string }, b: { firstName: string; lastName: string }): boolean {
+  const first = norm(a.firstName) !== '' && norm(a.firstName) === norm(b.firstName);
+  const last = a.lastName.trim() !== '' && a.lastName.trim().toLocaleLowerCase('nb') === b.lastName.trim().toLocaleLowerCase('nb');
+  return first || last;
+}

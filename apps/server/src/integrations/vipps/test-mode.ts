@@ -1,0 +1,45 @@
+import type { Env } from '../../env';
+
+export interface VippsTestMode {
+  /** The env the app should use: in test mode it points at the simulator with its credentials. */
+  env: Env;
+  /** The simulator's base URL in test mode. */
+  simulatorUrl: string | undefined;
+  close(): Promise<void>;
+}
+
+export const loginRedirectUri = (env: Pick<Env, 'PUBLIC_URL'>) => `${env.PUBLIC_URL.replace(/\/+$/, '')}/vipps/login-redirect`;
+
+/**
+ * No Vipps credentials: start the simulator in this process on 127.0.0.1:VIPPS_SIM_PORT (real HTTP, so the product
+ * talks to it exactly as to Vipps) with the product's redirect URI registered. If VIPPS_BASE_URL is set without
+ * credentials, it names a simulator started elsewhere (`npm start -w packages/vipps-sim`) with the default credentials.
+ */
+export async function startVippsTestMode(env: Env, log: { info(msg: string): void }): Promise<VippsTestMode> {
+  if (!env.vippsTestMode) return { env, simulatorUrl: undefined, close: async () => undefined };
+  // Loaded only in test mode: a production server never loads the simulator.
+  const { buildSimulator, SIM_DEFAULTS } = await import('@app/vipps-sim');
+  const credentials = {
+    VIPPS_CLIENT_ID: SIM_DEFAULTS.clientId,
+    VIPPS_CLIENT_SECRET: SIM_DEFAULTS.clientSecret,
+    VIPPS_SUBSCRIPTION_KEY: SIM_DEFAULTS.subscriptionKey,
+    VIPPS_MERCHANT_SERIAL_NUMBER: SIM_DEFAULTS.merchantSerialNumber,
+  };
+  if (env.VIPPS_BASE_URL) {
+    log.info(`Vipps testmodus: bruker simulatoren på ${env.VIPPS_BASE_URL}`);
+    return { env: { ...env, ...credentials }, simulatorUrl: env.VIPPS_BASE_URL, close: async () => undefined };
+  }
+  const simulator = await buildSimulator({
+    clientId: credentials.VIPPS_CLIENT_ID,
+    clientSecret: credentials.VIPPS_CLIENT_SECRET,
+    redirectUris: [loginRedirectUri(env)],
+    clientName: env.site.companyName,
+    logger: { level: env.LOG_LEVEL === 'silent' ? 'silent' : 'warn' },
+  });
+  const port = env.VIPPS_SIM_PORT ?? (env.PORT ? env.PORT + 1 : 0);
+  await simulator.listen({ host: '127.0.0.1', port });
+  const address = simulator.server.address();
+  const simulatorUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
+  log.info(`Vipps testmodus: simulatoren kjører på ${simulatorUrl}`);
+  return { env: { ...env, ...credentials, VIPPS_BASE_URL: simulatorUrl }, simulatorUrl, close: () => simulator.close() };
+}

@@ -1,0 +1,98 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEMO_PERSONS, type DemoPerson } from '@app/shared';
+import { epaymentSimulator, type EpaymentSimulatorControl, type EpaymentSimulatorOptions } from './epayment';
+import { createSigningKeys } from './login/keys';
+import { loginRoutes, type LoginHooks } from './login/login.routes';
+
+/** Well-known test credentials: the product and `npm start -w packages/vipps-sim` agree on them without setup. */
+export const SIM_DEFAULTS = {
+  clientId: 'babysvomming-testmodus',
+  clientSecret: 'testmodus-hemmelighet-ikke-for-produksjon',
+  subscriptionKey: 'testmodus-abonnementsnokkel',
+  merchantSerialNumber: '123456',
+  redirectUris: ['http://localhost:3000/vipps/login-redirect'],
+  clientName: 'Babysvømming',
+} as const;
+
+export interface SimulatorOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Registered redirect URIs, matched exactly. */
+  redirectUris?: string[];
+  /** The merchant's name on the login page. */
+  clientName?: string;
+  /** Public base URL, e.g. http://127.0.0.1:3001; unset: taken from each request (works with port 0). */
+  baseUrl?: string;
+  /** Test persons listed on the login page (default: the demo persons from @app/shared). */
+  persons?: DemoPerson[];
+  /** Vipps: "a couple of minutes". */
+  codeTtlSeconds?: number;
+  accessTokenTtlSeconds?: number;
+  /** Clock in ms, for expiry tests. */
+  now?: () => number;
+  hooks?: Partial<LoginHooks>;
+  logger?: FastifyServerOptions['logger'];
+  /** The ePayment side (same credentials; subscription key and MSN default to SIM_DEFAULTS); false leaves it out. */
+  epayment?: Partial<EpaymentSimulatorOptions> | false;
+}
+
+export interface SimulatorControls {
+  /** Mutable: flip for negative tests. */
+  hooks: LoginHooks;
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  /** Set when the ePayment side is served. */
+  epayment: EpaymentSimulatorControl | undefined;
+}
+
+export type VippsSimulator = FastifyInstance & { simulator: SimulatorControls };
+
+/** The Vipps simulator as a Fastify app without listen(): the caller (server.ts, a test, main.ts) owns the port. */
+export async function buildSimulator(options: SimulatorOptions = {}): Promise<VippsSimulator> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024 });
+  // Forms and the token endpoint are form-encoded; handlers read URLSearchParams so repeated keys stay visible.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, new URLSearchParams(body as string));
+  });
+
+  const controls: SimulatorControls = {
+    hooks: { signWithForeignKey: false, wrongNonce: false, ...options.hooks },
+    clientId: options.clientId ?? SIM_DEFAULTS.clientId,
+    clientSecret: options.clientSecret ?? SIM_DEFAULTS.clientSecret,
+    redirectUris: options.redirectUris ?? [...SIM_DEFAULTS.redirectUris],
+    epayment: undefined,
+  };
+  app.decorate('simulator', controls);
+
+  await app.register(loginRoutes, {
+    client: {
+      clientId: controls.clientId,
+      clientSecret: controls.clientSecret,
+      redirectUris: controls.redirectUris,
+      name: options.clientName ?? SIM_DEFAULTS.clientName,
+    },
+    persons: options.persons ?? DEMO_PERSONS,
+    keys: await createSigningKeys(),
+    hooks: controls.hooks,
+    now: options.now ?? Date.now,
+    baseUrl: options.baseUrl,
+    codeTtlSeconds: options.codeTtlSeconds ?? 120,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3599,
+  });
+  if (options.epayment !== false) {
+    const epayment = options.epayment ?? {};
+    await app.register(epaymentSimulator, {
+      clientId: controls.clientId,
+      clientSecret: controls.clientSecret,
+      subscriptionKey: SIM_DEFAULTS.subscriptionKey,
+      merchantSerialNumber: SIM_DEFAULTS.merchantSerialNumber,
+      ...epayment,
+      onControl: (control) => {
+        controls.epayment = control;
+        epayment.onControl?.(control);
+      },
+    });
+  }
+  return app as unknown as VippsSimulator;
+}
