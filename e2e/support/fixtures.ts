@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -35,4 +35,14 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const body = await page.screenshot({ fullPage: true, animations: 'disabled' });
   await testInfo.attach(`${name}-${testInfo.project.name}`, { body, contentType: 'image/png' });
+}
+
+/**
+ * A locator for exactly the element `locator` matches now, by its aria-controls: a locator such as
+ * "the first collapsed button" would otherwise find the next one after a click.
+ */
+export async function pinned(locator: Locator): Promise<Locator> {
+  const controls = await locator.getAttribute('aria-controls');
+  expect(controls, 'an expandable button names what it controls').toBeTruthy();
+  return locator.page().locator(`[aria-controls="${controls}"]`);
 }

@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, keepScreenshot, test } from '../../support/fixtures';
+import { expect, expectNoA11yViolations, keepScreenshot, pinned, test } from '../../support/fixtures';
 
 test.describe('Forside', () => {
   test('hero, place cards, FAQ and about section', async ({ page }, testInfo) => {
@@ -25,7 +25,7 @@ test.describe('Forside', () => {
 
   test('a FAQ question expands and collapses its answer', async ({ page }) => {
     await page.goto('/');
-    const question = page.getByRole('main').getByRole('button', { expanded: false }).first();
+    const question = await pinned(page.getByRole('main').getByRole('button', { expanded: false }).first());
     await question.scrollIntoViewIfNeeded();
     await question.click();
     await expect(question).toHaveAttribute('aria-expanded', 'true');

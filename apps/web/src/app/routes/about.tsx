@@ -1,0 +1,33 @@
+import { ButtonLink } from '@/components/ui/button';
+import { Container, PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { pageTitle, site } from '@/config/site';
+import { AboutText, ServiceAreaList } from '@/features/about/components/about-section';
+import { InstructorList } from '@/features/users/components/instructor-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function Component() {
+  useDocumentTitle(pageTitle('Om oss'));
+  return (
+    <Container className="py-10 sm:py-14">
+      <PageHeader title="Om oss" lead={site.tagline} />
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div>
+          <AboutText />
+          <div className="mt-6">
+            <ServiceAreaList />
+          </div>
+          <div className="mt-8">
+            <ButtonLink to={paths.courses}>Bestill kurs</ButtonLink>
+          </div>
+        </div>
+        <section aria-labelledby="instruktorer-tittel">
+          <h2 id="instruktorer-tittel" className="mb-4 text-2xl font-bold text-sea-900">
+            Våre instruktører
+          </h2>
+          <InstructorList />
+        </section>
+      </div>
+    </Container>
+  );
+}

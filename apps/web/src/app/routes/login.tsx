@@ -1,0 +1,25 @@
+import { useLocation } from 'react-router';
+import { Container } from '@/components/ui/page-header';
+import { pageTitle } from '@/config/site';
+import { VippsLoginButton } from '@/features/auth/components/vipps-login-button';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function Component() {
+  useDocumentTitle(pageTitle('Logg inn'));
+  const state = useLocation().state as { returnTo?: unknown } | null;
+  const returnTo = typeof state?.returnTo === 'string' ? state.returnTo : undefined;
+  return (
+    <Container className="py-12 sm:py-20">
+      <div className="mx-auto max-w-md rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-line sm:p-10">
+        <h1 className="text-3xl font-bold text-sea-900">Logg inn</h1>
+        <p className="mt-4 text-lg text-muted">
+          Vi tilbyr kun innlogging med Vipps. Du trenger ingen egen brukerkonto hos oss – logg inn med Vipps for å bestille
+          kurs og se familieprofilen din.
+        </p>
+        <div className="mt-8">
+          <VippsLoginButton returnTo={returnTo} />
+        </div>
+      </div>
+    </Container>
+  );
+}

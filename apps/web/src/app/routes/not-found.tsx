@@ -1,0 +1,5 @@
+import { NotFound } from '@/components/errors/error-view';
+
+export function Component() {
+  return <NotFound />;
+}

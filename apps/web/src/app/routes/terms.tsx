@@ -1,0 +1,16 @@
+import { Container, PageHeader } from '@/components/ui/page-header';
+import { pageTitle } from '@/config/site';
+import { TermsList } from '@/features/terms/components/terms-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function Component() {
+  useDocumentTitle(pageTitle('Regler og betingelser'));
+  return (
+    <Container className="py-10 sm:py-14">
+      <PageHeader title="Regler og betingelser" lead="Kursregler og kjøpsbetingelser som gjelder når du bestiller kurs hos oss." />
+      <div className="max-w-3xl">
+        <TermsList />
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { Logo } from './logo';
+
+/** Spec §2 navigation, in this order; the last link is 'Logg inn' while logged out. */
+const links = [
+  { to: paths.courses, label: 'Bestill kurs', end: false },
+  { to: paths.home, label: 'Forside', end: true },
+  { to: paths.about, label: 'Om oss', end: false },
+  { to: paths.terms, label: 'Regler og betingelser', end: false },
+  { to: paths.contact, label: 'Kontakt', end: false },
+  { to: paths.login, label: 'Logg inn', end: false },
+] as const;
+
+const MENU_ID = 'hovedmeny';
+
+export function Header() {
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // Close the mobile menu whenever the route changes (render-time state adjustment, no extra effect pass).
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `flex min-h-11 items-center rounded-lg px-3 font-medium no-underline transition-colors ${
+      isActive ? 'bg-sea-100 text-sea-900' : 'text-ink hover:bg-sea-50 hover:text-sea-900'
+    }`;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
+        <Logo />
+        <nav aria-label="Hovedmeny" className="flex items-center">
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-sea-800 px-4 font-semibold text-sea-800 lg:hidden"
+            aria-expanded={open}
+            aria-controls={MENU_ID}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+              {open ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5h14M3 10h14M3 15h14" />}
+            </svg>
+            Meny
+          </button>
+          <ul
+            id={MENU_ID}
+            className={`${
+              open ? 'flex' : 'hidden'
+            } absolute inset-x-0 top-full flex-col gap-1 border-b border-line bg-white px-4 py-3 shadow-lg lg:static lg:flex lg:flex-row lg:items-center lg:gap-1 lg:border-0 lg:p-0 lg:shadow-none`}
+          >
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={linkClass}
+                  // The login page keeps where the visitor came from, to return there after Vipps.
+                  state={link.to === paths.login && pathname !== paths.login ? { returnTo: pathname } : undefined}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { anchors } from '@/config/paths';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function SkipLink() {
+  return (
+    <a
+      href={`#${anchors.main}`}
+      className="sr-only z-50 rounded-full bg-sea-800 px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
+      Hopp til hovedinnhold
+    </a>
+  );
+}
+
+function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <Header />
+      {busy ? (
+        <div role="progressbar" aria-label="Laster side" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-aqua-400" />
+      ) : null}
+      <main id={anchors.main} tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** Page frame of every route: skip link, header, main landmark, footer. `children` replaces the outlet (errors). */
+export function RootLayout({ children }: { children?: ReactNode }) {
+  const navigation = useNavigation();
+  return (
+    <>
+      <Shell busy={navigation.state === 'loading'}>{children ?? <Outlet />}</Shell>
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Shown while the first lazy route module of a direct visit loads: same frame, empty main (no layout jump). */
+export function LayoutFallback() {
+  return (
+    <Shell busy>
+      <span className="sr-only">Laster side</span>
+    </Shell>
+  );
+}

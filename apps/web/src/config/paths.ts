@@ -1,0 +1,30 @@
+/** Every path of the web app, in one place. */
+export const paths = {
+  home: '/',
+  courses: '/kurs',
+  place: (slug: string) => `/kurs/${encodeURIComponent(slug)}`,
+  about: '/om-oss',
+  contact: '/kontakt',
+  terms: '/regler-og-betingelser',
+  login: '/login',
+  profile: '/profil',
+  admin: '/admin',
+  examples: '/examples',
+  notFound: '/404',
+} as const;
+
+/** Route patterns for the router (relative to the root layout). */
+export const routePatterns = {
+  courses: 'kurs',
+  place: 'kurs/:slug',
+  about: 'om-oss',
+  contact: 'kontakt',
+  terms: 'regler-og-betingelser',
+  login: 'login',
+  notFound: '404',
+  admin: 'admin/*',
+  examples: 'examples/*',
+} as const;
+
+/** In-page anchors. */
+export const anchors = { main: 'hovedinnhold', about: 'om-babysvomming', faq: 'ofte-stilte-sporsmal', places: 'kurssteder' } as const;

@@ -1,0 +1,154 @@
+import { useId, useState } from 'react';
+import type { Course } from '@shared/api';
+import { Button } from '@/components/ui/button';
+import { LinkifiedText } from '@/components/ui/linkified-text';
+import {
+  formatCourseDate,
+  formatDate,
+  formatPrice,
+  freePlacesLabel,
+  fullName,
+  participantNames,
+  relativeDayLabel,
+  weekdayPlural,
+} from '@/lib/format';
+
+interface CourseRowProps {
+  course: Course;
+  onBook: (course: Course) => void;
+}
+
+function Participants({ course }: { course: Course }) {
+  // Visitors and parents receive no participant identities: the field is absent.
+  if (!course.participants) return <>Ikke tilgang</>;
+  if (course.participants.length === 0) return <>Ingen påmeldte</>;
+  const named = course.participants.filter((p) => !!p._id);
+  return <>{participantNames(named)}</>;
+}
+
+export function CourseRow({ course, onBook }: CourseRowProps) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const bookInfoId = useId();
+  const firstDate = course.dates[0];
+  const weekday = weekdayPlural(course.weekday);
+  const time = `${course.timeFrom}–${course.timeTo}`;
+  const full = course.freePlaces <= 0;
+  const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
+
+  return (
+    <article className="rounded-2xl border border-line bg-white shadow-sm">
+      <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4">
+        <h3 className="min-w-0 flex-1">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((v) => !v)}
+            className="group flex w-full items-start gap-3 rounded-xl text-left"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className={`mt-1 size-6 shrink-0 rounded-full bg-sea-50 p-1 text-sea-800 transition-transform ${open ? 'rotate-180' : ''}`}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+            >
+              <path d="M5 8l5 5 5-5" />
+            </svg>
+            <span className="min-w-0">
+              <span className="block text-lg font-bold text-sea-900 group-hover:underline">
+                {weekday} kl. {time}
+              </span>
+              <span className="block text-muted">
+                {course.experienceLevel}
+                {course.participantsAge ? ` · ${course.participantsAge}` : ''}
+              </span>
+              <span className="block text-sm text-muted">
+                {firstDate ? `Oppstart ${formatDate(firstDate)}` : 'Datoer ikke satt'} · {course.dates.length}{' '}
+                {course.dates.length === 1 ? 'gang' : 'ganger'}
+              </span>
+              {course.published === false ? (
+                <span className="mt-1 inline-block rounded-full bg-warning-bg px-2.5 py-0.5 text-sm font-semibold text-warning">
+                  Upublisert
+                </span>
+              ) : null}
+            </span>
+          </button>
+        </h3>
+        <div className="flex items-center justify-between gap-x-4 gap-y-2 pl-9 sm:justify-end sm:pl-0">
+          <div className="sm:text-right">
+            <p className="font-bold text-ink">{formatPrice(course.price)}</p>
+            <p className={`text-sm font-semibold ${full ? 'text-danger' : 'text-aqua-700'}`}>{freePlacesLabel(course.freePlaces)}</p>
+          </div>
+          {!full ? (
+            <Button onClick={() => onBook(course)} aria-describedby={bookInfoId}>
+              Bestill
+            </Button>
+          ) : null}
+          <span id={bookInfoId} className="sr-only">
+            {weekday} kl. {time}, {course.experienceLevel}
+            {firstDate ? `, oppstart ${formatDate(firstDate)}` : ''}
+          </span>
+        </div>
+      </div>
+      <div id={detailsId} hidden={!open} className="border-t border-line px-4 py-4 sm:px-5">
+        {open ? (
+          <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2.5 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6">
+            <dt className="font-semibold text-sea-900">Datoer</dt>
+            <dd>
+              {course.dates.length === 0 ? (
+                '-'
+              ) : (
+                <ul className="grid gap-1 sm:grid-cols-2">
+                  {course.dates.map((date) => {
+                    const relative = relativeDayLabel(date);
+                    const past = !relative && new Date(date).getTime() < Date.now();
+                    return (
+                      <li key={date} className={past ? 'text-muted' : undefined}>
+                        {formatCourseDate(date, course.timeFrom)}
+                        {past ? <span className="sr-only"> (gjennomført)</span> : null}
+                        {relative ? (
+                          <span className="ml-2 rounded-full bg-aqua-100 px-2 py-0.5 text-sm font-semibold text-aqua-700">
+                            {relative}
+                          </span>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </dd>
+            <dt className="font-semibold text-sea-900">Ukedag</dt>
+            <dd>{weekday}</dd>
+            <dt className="font-semibold text-sea-900">Tid</dt>
+            <dd>{time}</dd>
+            <dt className="font-semibold text-sea-900">Nivå</dt>
+            <dd>{course.experienceLevel || '-'}</dd>
+            <dt className="font-semibold text-sea-900">Alder</dt>
+            <dd>{course.participantsAge || '-'}</dd>
+            <dt className="font-semibold text-sea-900">Instruktører</dt>
+            <dd>{instructors}</dd>
+            <dt className="font-semibold text-sea-900">Pris</dt>
+            <dd>{formatPrice(course.price)}</dd>
+            <dt className="font-semibold text-sea-900">Ledige plasser</dt>
+            <dd>{freePlacesLabel(course.freePlaces)}</dd>
+            {course.info ? (
+              <>
+                <dt className="font-semibold text-sea-900">Info</dt>
+                <dd>
+                  <LinkifiedText text={course.info} />
+                </dd>
+              </>
+            ) : null}
+            <dt className="font-semibold text-sea-900">Påmeldte</dt>
+            <dd>
+              <Participants course={course} />
+            </dd>
+          </dl>
+        ) : null}
+      </div>
+    </article>
+  );
+}

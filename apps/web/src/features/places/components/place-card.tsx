@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import type { Place } from '@shared/api';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { placeSlug } from '@/lib/format';
+import { PlaceImage } from './place-image';
+
+type HeadingLevel = 'h2' | 'h3';
+
+export function PlaceCard({ place, headingLevel: Heading = 'h3', eager }: { place: Place; headingLevel?: HeadingLevel; eager?: boolean }) {
+  const hasCourses = place.courseCount > 0;
+  return (
+    <Link
+      to={paths.place(placeSlug(place.name))}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white no-underline shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+    >
+      <PlaceImage name={place.name} eager={eager} />
+      <div className="flex flex-1 flex-col p-4">
+        <Heading className="text-lg font-bold text-sea-900 group-hover:underline">{place.name}</Heading>
+        <p className="mt-1 mb-4 text-muted">
+          {place.address}
+          <br />
+          {place.zipCode} {place.place}
+        </p>
+        <span
+          className={`mt-auto inline-flex min-h-11 items-center self-start rounded-full px-4 font-semibold ${
+            hasCourses ? 'bg-sea-800 text-white' : 'bg-sand-100 text-sand-700'
+          }`}
+        >
+          {hasCourses ? 'Se ledige kurs' : 'Les informasjon'}
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-1.5 size-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M7 4l6 6-6 6" />
+          </svg>
+        </span>
+      </div>
+    </Link>
+  );
+}
+
+/** Same box as a card, so the grid does not move when the data arrives. */
+export function PlaceCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+      <Skeleton className="aspect-[8/5] w-full rounded-none" />
+      <div className="flex flex-1 flex-col p-4">
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="mt-2 h-5 w-2/3" />
+        <Skeleton className="mt-1.5 h-5 w-1/2" />
+        <Skeleton className="mt-4 h-11 w-36 rounded-full" />
+      </div>
+    </div>
+  );
+}
+
+export const placeGridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';

@@ -1,0 +1,53 @@
+import { PLACE_SKELETON_COUNT } from '@shared/constants';
+import { Skeleton } from '@/components/ui/skeleton';
+import { asciiSlug } from '@/lib/format';
+import { usePlaces } from '../api/get-places';
+import { useLogError } from '../hooks/use-log-error';
+import { usePlacesByTown } from '../hooks/use-places-by-town';
+import { PlaceCard, PlaceCardSkeleton, placeGridClass } from './place-card';
+
+/** /kurs: one section per town headed 'Babysvømming {town}', each with its place cards. */
+export function PlacesByTown() {
+  const { data, isPending, error } = usePlaces();
+  useLogError(error, 'Kunne ikke hente kurssteder');
+  const groups = usePlacesByTown(data);
+
+  if (isPending) {
+    return (
+      <div role="status" aria-live="polite">
+        <span className="sr-only">Laster kurssteder</span>
+        <Skeleton className="mb-4 h-8 w-64" />
+        <ul className={placeGridClass}>
+          {Array.from({ length: PLACE_SKELETON_COUNT }, (_, i) => (
+            <li key={i}>
+              <PlaceCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-12">
+      {groups.map((group) => (
+        <section key={group.town} aria-labelledby={`by-${asciiSlug(group.town)}`}>
+          <h2 id={`by-${asciiSlug(group.town)}`} className="mb-4 text-2xl font-bold text-sea-900">
+            Babysvømming {group.town}
+          </h2>
+          {group.places.length === 0 ? (
+            <p className="rounded-2xl bg-sand-100 p-5 text-muted">Fant ingen kurssteder i {group.town}</p>
+          ) : (
+            <ul className={placeGridClass}>
+              {group.places.map((place) => (
+                <li key={place._id}>
+                  <PlaceCard place={place} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { useInstructors } from '../api/get-instructors';
+
+/** Instructors by name, or a note that the information is missing. */
+export function InstructorList() {
+  const { data, isPending, isError } = useInstructors();
+  const toast = useToast();
+  const { error: showError } = toast;
+
+  useEffect(() => {
+    if (isError) showError('Kunne ikke hente instruktører');
+  }, [isError, showError]);
+
+  if (isPending) {
+    return (
+      <div role="status" aria-live="polite" className="grid gap-3 sm:grid-cols-2">
+        <span className="sr-only">Laster instruktører</span>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-16" />
+        ))}
+      </div>
+    );
+  }
+  if (isError || data.length === 0) {
+    return <p className="rounded-2xl bg-sand-50 p-5 text-muted">Informasjon om instruktørene mangler foreløpig.</p>;
+  }
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {data.map((instructor) => (
+        <li key={instructor.id} className="flex min-h-16 items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-line">
+          <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-aqua-100 font-bold text-aqua-700">
+            {instructor.name.trim().charAt(0).toLocaleUpperCase('nb-NO')}
+          </span>
+          <span className="font-semibold">{instructor.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

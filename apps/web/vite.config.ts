@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { siteConfigFromEnv, type SiteConfig } from '../../packages/shared/src/site-config.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const site = siteConfigFromEnv(process.env);
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const listNb = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} og ${items[items.length - 1]}`;
+
+/** Writes the site configuration into index.html (title, description, social preview); nothing inline is executed. */
+function siteHtml(cfg: SiteConfig): Plugin {
+  const values: Record<string, string> = {
+    TITLE: `${cfg.companyName} | ${cfg.tagline}`,
+    DESCRIPTION: `${cfg.companyName} har holdt kurs i babysvømming og småbarnsvømming siden ${cfg.foundedYear}. Kurs i ${listNb(cfg.serviceAreas)}. Se ledige kurs og bestill på nett.`,
+    COMPANY: cfg.companyName,
+    SITE_URL: cfg.siteUrl.replace(/\/$/, ''),
+  };
+  return {
+    name: 'site-html',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace(/\{\{(\w+)\}\}/g, (m, key: string) => (key in values ? escapeHtml(values[key]!) : m)),
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), siteHtml(site)],
+  define: { __SITE__: JSON.stringify(site) },
+  resolve: {
+    alias: { '@shared': path.resolve(here, '../../packages/shared/src'), '@': path.resolve(here, 'src') },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  preview: { proxy: { '/api': { target: 'http://127.0.0.1:3000' } } },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    manifest: true,
+    // Keep the entry free of an inline module-preload polyfill; modern browsers support modulepreload.
+    modulePreload: { polyfill: false },
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Stable, readable vendor chunks that stay cached across releases of our own code.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
