@@ -18,7 +18,6 @@ test.describe('Forside', () => {
     for (const area of ['Oslo', 'Lillestrøm', 'Skjetten', 'Skedsmokorset', 'Jessheim']) expect(description).toContain(area);
     await expect(page).toHaveTitle(/.+/);
 
-    await page.evaluate(() => document.fonts.ready);
     await expectNoA11yViolations(page);
     await keepScreenshot(page, testInfo, 'forside');
   });
@@ -52,7 +51,7 @@ test.describe('Forside', () => {
       ['Regler og betingelser', '/regler-og-betingelser'],
       ['Kontakt', '/kontakt'],
       ['Logg inn', '/login'],
-    ]) {
+    ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await nav.getByRole('link', { name: 'Kontakt', exact: true }).click();
