@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { reconcilePayments } from './features/booking/reconciler';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
+import { createPayments, type Payments } from './integrations/vipps/payments';
 import { purgeExpiredRateLimits } from './plugins/rate-limit';
 
 export interface Workers {
@@ -15,7 +17,10 @@ export type Job = { name: string; everyMs: number; run: () => Promise<unknown>; 
  * because the jobs themselves claim rows with FOR UPDATE SKIP LOCKED. A job never overlaps itself on one
  * instance (a tick is skipped while the previous run is busy). stop() waits for a running job to end.
  */
-export function startWorkers(deps: { db: Db; env: Env; log: FastifyBaseLogger }, jobs: Job[] = defaultJobs(deps)): Workers {
+export function startWorkers(
+  deps: { db: Db; env: Env; log: FastifyBaseLogger; payments?: Payments },
+  jobs: Job[] = defaultJobs(deps),
+): Workers {
   let stopped = false;
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) => {
@@ -44,9 +49,10 @@ export function startWorkers(deps: { db: Db; env: Env; log: FastifyBaseLogger },
   };
 }
 
-export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger }): Job[] {
+export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; payments?: Payments }): Job[] {
   const transport = createMailTransport(deps.env);
   const from = mailFrom(deps.env);
+  const payments = deps.payments ?? createPayments(deps.env, deps.db);
   return [
     {
       name: 'email-outbox',
@@ -58,5 +64,23 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger }):
       stop: () => transport?.close?.(),
     },
     { name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeExpiredRateLimits(deps.db) },
+    {
+      // Orders still waiting on Vipps: poll, capture, cancel expired holds (features/booking/reconciler.ts).
+      name: 'payments-reconcile',
+      everyMs: 10_000,
+      run: async () => {
+        const result = await reconcilePayments({ db: deps.db, env: deps.env, payments, log: deps.log });
+        if (result.claimed) deps.log.info({ job: 'payments-reconcile', ...result }, 'payments reconciled');
+      },
+    },
+    {
+      // Replaces the Vipps webhook if Vipps (or a restarted simulator) no longer knows the stored one.
+      name: 'vipps-webhook',
+      everyMs: 5 * 60_000,
+      run: async () => {
+        const outcome = await payments.ensureWebhook();
+        if (outcome === 'registered') deps.log.info({ job: 'vipps-webhook' }, 'vipps webhook registered');
+      },
+    },
   ];
 }

@@ -5,3 +5,4 @@ export * from './errors';
 export * from './api';
 export * from './format';
 export * from './demo-persons';
+export * from './payment-status';

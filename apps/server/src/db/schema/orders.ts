@@ -26,6 +26,11 @@ export const orders = pgTable(
     additionalInfo: jsonb('additional_info').notNull().default(sql`'{}'::jsonb`),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     redirectUrl: text('redirect_url'),
+    /**
+     * When the payment reconciler should next look at this order (poll Vipps, capture, cancel); null when nothing
+     * is pending. Also the reconciler's lease: a claimed row gets it moved ahead (features/booking/reconciler.ts).
+     */
+    syncAfter: timestamp('sync_after', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,6 +46,8 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_user_idx').on(t.userId),
     index('orders_status_hold_idx').on(t.status, t.holdExpiresAt),
+    index('orders_sync_after_idx').on(t.syncAfter).where(sql`${t.syncAfter} is not null`),
+    index('orders_course_child_idx').on(t.courseId, t.childId),
   ],
 );
 

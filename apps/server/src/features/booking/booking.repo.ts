@@ -1,0 +1,263 @@
+import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { children, courses, orderEvents, orders, participants, places, profileParents, users } from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+
+/** Milliseconds from the database clock, so every instance agrees on holds and schedules. */
+export const dbNowPlus = (ms: number): SQL => sql`now() + ${ms} * interval '1 millisecond'`;
+
+// ---- people and courses -----------------------------------------------------------------------------------
+
+/** The child, only if `userId` is a guardian of the child's profile (one query: no hint whether the child exists). */
+export async function findGuardedChild(db: DbOrTx, childId: string, userId: string) {
+  const [row] = await db
+    .select({ id: children.id, firstName: children.firstName, lastName: children.lastName, profileId: children.profileId })
+    .from(children)
+    .innerJoin(profileParents, and(eq(profileParents.profileId, children.profileId), eq(profileParents.userId, userId)))
+    .where(eq(children.id, childId));
+  return row;
+}
+
+export async function findUser(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function findChildName(db: DbOrTx, childId: string) {
+  const [row] = await db
+    .select({ firstName: children.firstName, lastName: children.lastName })
+    .from(children)
+    .where(eq(children.id, childId));
+  return row;
+}
+
+/** A course with what booking, the status page and the confirmation need. */
+export async function findCourseDetails(db: DbOrTx, courseId: string) {
+  const [row] = await db
+    .select({
+      id: courses.id,
+      name: courses.name,
+      experienceLevel: courses.experienceLevel,
+      dates: courses.dates,
+      timeFrom: courses.timeFrom,
+      timeTo: courses.timeTo,
+      priceOre: courses.priceOre,
+      maximumParticipants: courses.maximumParticipants,
+      published: courses.published,
+      placeName: places.name,
+      address: places.address,
+      zipCode: places.zipCode,
+      town: places.place,
+      placePublished: places.published,
+    })
+    .from(courses)
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .where(eq(courses.id, courseId));
+  return row;
+}
+export type CourseDetails = NonNullable<Awaited<ReturnType<typeof findCourseDetails>>>;
+
+export async function isGuardianOfProfile(db: DbOrTx, userId: string, profileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: profileParents.userId })
+    .from(profileParents)
+    .where(and(eq(profileParents.profileId, profileId), eq(profileParents.userId, userId)));
+  return !!row;
+}
+
+// ---- capacity -----------------------------------------------------------------------------------------------
+
+/** Fail fast instead of queueing behind a stuck lock (performance doc C2): SQLSTATE 55P03 becomes BUSY. */
+export async function setLockTimeout(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`set local lock_timeout = '3s'`);
+}
+
+/** The course row, locked for the rest of the transaction: capacity decisions on one course take turns. */
+export async function lockCourse(tx: DbOrTx, courseId: string) {
+  const [row] = await tx
+    .select({ id: courses.id, maximumParticipants: courses.maximumParticipants })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .for('update');
+  return row;
+}
+
+export async function findParticipant(db: DbOrTx, courseId: string, childId: string) {
+  const [row] = await db
+    .select({ orderId: participants.orderId })
+    .from(participants)
+    .where(and(eq(participants.courseId, courseId), eq(participants.childId, childId)));
+  return row;
+}
+
+/** Places taken: participants plus live holds (status 'created', hold not expired), optionally minus one order. */
+export async function countTaken(db: DbOrTx, courseId: string, excludeOrderId?: string): Promise<number> {
+  const [enrolled] = await db.select({ n: count() }).from(participants).where(eq(participants.courseId, courseId));
+  const [held] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.courseId, courseId),
+        eq(orders.status, 'created'),
+        gt(orders.holdExpiresAt, sql`now()`),
+        excludeOrderId ? ne(orders.id, excludeOrderId) : undefined,
+      ),
+    );
+  return Number(enrolled?.n ?? 0) + Number(held?.n ?? 0);
+}
+
+/** The child's live hold on the course, if any (a double click finds the first one's order). */
+export async function findLiveHold(db: DbOrTx, courseId: string, childId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.courseId, courseId),
+        eq(orders.childId, childId),
+        eq(orders.status, 'created'),
+        gt(orders.holdExpiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertParticipant(tx: DbOrTx, courseId: string, childId: string, orderId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(participants)
+    .values({ courseId, childId, orderId })
+    .onConflictDoNothing()
+    .returning({ childId: participants.childId });
+  return rows.length > 0;
+}
+
+export async function isEnrolledByOrder(db: DbOrTx, orderId: string): Promise<boolean> {
+  const [row] = await db.select({ childId: participants.childId }).from(participants).where(eq(participants.orderId, orderId)).limit(1);
+  return !!row;
+}
+
+// ---- orders ---------------------------------------------------------------------------------------------------
+
+export async function insertOrder(
+  tx: DbOrTx,
+  values: Omit<NewOrderRow, 'holdExpiresAt' | 'syncAfter'>,
+  holdMs: number,
+  firstSyncMs: number,
+): Promise<OrderRow> {
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, holdExpiresAt: dbNowPlus(holdMs), syncAfter: dbNowPlus(firstSyncMs) })
+    .returning();
+  return row!;
+}
+
+export async function findOrderById(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+export async function findOrderByReference(db: DbOrTx, reference: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.reference, reference));
+  return row;
+}
+
+export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+/** Stores the redirect URL while the order still holds its place; false when it ended meanwhile. */
+export async function setRedirectUrl(db: DbOrTx, id: string, redirectUrl: string): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ redirectUrl })
+    .where(and(eq(orders.id, id), eq(orders.status, 'created')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Ends an unpaid order locally (its hold is released); only while it is still 'created'. `syncAfter` schedules a
+ * check that Vipps holds nothing for it any more.
+ */
+export async function terminateCreated(
+  db: DbOrTx,
+  id: string,
+  options: { onlyWithoutRedirect?: boolean; syncAfter?: SQL | null } = {},
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'terminated', syncAfter: options.syncAfter ?? null })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, 'created'),
+        options.onlyWithoutRedirect ? sql`${orders.redirectUrl} is null` : undefined,
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function updateOrderState(
+  tx: DbOrTx,
+  id: string,
+  patch: { status?: string; syncAfter: SQL | null },
+): Promise<void> {
+  await tx.update(orders).set(patch).where(eq(orders.id, id));
+}
+
+/**
+ * Reschedules the reconciler for an order without touching updated_at (it is bookkeeping, not a change). With
+ * `ifStatus`, only while the order still has that status (an event applied meanwhile keeps its own schedule).
+ */
+export async function setSyncAfter(db: DbOrTx, id: string, syncAfter: SQL | null, ifStatus?: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ syncAfter, updatedAt: sql`${orders.updatedAt}` })
+    .where(and(eq(orders.id, id), ifStatus ? eq(orders.status, ifStatus) : undefined));
+}
+
+/** Records a Vipps event once per (order, name, pspReference); false when it was already stored. */
+export async function insertEvent(
+  tx: DbOrTx,
+  values: { orderId: string; name: string; pspReference: string; amountOre: number; currency: string; success: boolean; timestamp: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(orderEvents)
+    .values({ ...values, success: values.success ? 'true' : 'false' })
+    .onConflictDoNothing({ target: [orderEvents.orderId, orderEvents.name, orderEvents.pspReference] })
+    .returning({ id: orderEvents.id });
+  return rows.length > 0;
+}
+
+export function listEvents(db: DbOrTx, orderId: string) {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.timestamp));
+}
+
+/**
+ * Claims up to `batch` orders whose sync is due for this worker: row locks with SKIP LOCKED keep instances apart
+ * while claiming, and the lease (sync_after moved ahead) keeps the claim after commit, while Vipps is called.
+ */
+export function claimOrdersToSync(db: DbOrTx, batch: number, leaseMs: number): Promise<OrderRow[]> {
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(isNotNull(orders.syncAfter), lte(orders.syncAfter, sql`now()`)))
+    .orderBy(asc(orders.syncAfter))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  return db
+    .update(orders)
+    .set({ syncAfter: dbNowPlus(leaseMs), updatedAt: sql`${orders.updatedAt}` })
+    .where(inArray(orders.id, due))
+    .returning();
+}

@@ -1,0 +1,112 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorBodySchema,
+  paymentIdParamsSchema,
+  paymentStartInputSchema,
+  paymentStartQuerySchema,
+  paymentStartResponseSchema,
+  paymentStatusSchema,
+  webhookAckSchema,
+} from '@app/shared';
+import { verifyWebhook, webhookEventSchema } from '../../integrations/vipps/epayment';
+import { AppError } from '../../plugins/errors';
+import { rateLimit } from '../../plugins/rate-limit';
+import * as service from './booking.service';
+import type { BookingContext } from './context';
+import { receiveWebhookEvent } from './payment-events';
+
+const MINUTE_MS = 60_000;
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBodySchema]));
+
+/** Orders and payments (spec §7 `/{provider}/payment`), under /api: POST /vipps/payment, GET /vipps/payment/:id, webhooks. */
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const contextOf = (request: FastifyRequest): BookingContext => ({
+    db: app.db,
+    env: app.env,
+    payments: app.payments,
+    log: request.log,
+  });
+
+  app.post(
+    '/vipps/payment',
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: paymentStartQuerySchema,
+        body: paymentStartInputSchema,
+        response: { 200: paymentStartResponseSchema, ...errors(400, 401, 403, 404, 409, 429, 502, 503) },
+      },
+      preHandler: [
+        rateLimit({
+          name: 'payment-start-user',
+          max: () => app.env.PAYMENT_START_RATE_LIMIT,
+          windowMs: MINUTE_MS,
+          keyOf: (request) => request.user?.id ?? request.ip,
+        }),
+        rateLimit({ name: 'payment-start-ip', max: () => app.env.PAYMENT_START_IP_RATE_LIMIT, windowMs: MINUTE_MS }),
+      ],
+    },
+    (request) => service.startPayment(contextOf(request), request.user!, request.body),
+  );
+
+  app.get(
+    '/vipps/payment/:paymentId',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: paymentIdParamsSchema,
+        querystring: paymentStartQuerySchema,
+        response: { 200: paymentStatusSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.paymentStatus(contextOf(request), request.user!, request.params.paymentId),
+  );
+
+  // Vipps webhooks: the signature covers the raw body, so this scope keeps it as bytes (no JSON parser).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+    scope.post(
+      '/vipps/webhooks',
+      { schema: { response: { 200: webhookAckSchema, ...errors(400, 401, 503) } } },
+      async (request) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const registered = new URL(app.payments.webhookUrl);
+        const check = (secret: string | null) =>
+          !!secret &&
+          verifyWebhook({
+            secret,
+            method: request.method,
+            // Vipps signs the registered URL's path and host (the public ones, also behind a proxy).
+            pathAndQuery: `${registered.pathname}${registered.search}`,
+            host: registered.host,
+            headers: request.headers,
+            rawBody,
+          });
+        const secret = await app.payments.webhookSecret();
+        // Another instance may have re-registered (new secret) since this one cached it.
+        const valid = check(secret) || check(await app.payments.webhookSecret({ fresh: true }));
+        if (!valid) throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature');
+
+        let json: unknown;
+        try {
+          json = JSON.parse(rawBody.toString('utf8'));
+        } catch {
+          json = undefined;
+        }
+        const event = webhookEventSchema.safeParse(json);
+        if (!event.success) {
+          // Signed by Vipps but not an event this product knows: accept it, or Vipps blocks that payment's queue.
+          request.log.warn({ issues: event.error.issues }, 'unrecognised Vipps webhook body ignored');
+          return { ok: true as const };
+        }
+        await receiveWebhookEvent(contextOf(request), event.data);
+        return { ok: true as const };
+      },
+    );
+  });
+};

@@ -1,0 +1,260 @@
+import type { OrderEventName, OrderStatus } from '@app/shared';
+import type { DbOrTx, Tx } from '../../db/client';
+import { enqueueEmail } from '../../integrations/email';
+import { VippsApiError, type Payment, type PaymentEvent } from '../../integrations/vipps/epayment';
+import * as repo from './booking.repo';
+import { confirmationEmail } from './confirmation-email';
+import { busyAsAppError, type BookingContext } from './context';
+import { isDeadStatus, nextStatus, settlementFor, type Settlement } from './order-state';
+
+/**
+ * Payment outcome, decided on the server from Vipps (ARCHITECTURE.md): webhooks, the status page's poll and the
+ * reconciler all feed events through applyPaymentEvent(), and syncOrder() brings an order in line with Vipps
+ * (read the event log, then capture / cancel / refund what is left). Both are idempotent.
+ */
+
+/** When a 'created' order is looked at again while its hold is live. */
+export const POLL_MS = 30_000;
+/** When pending Vipps work (capture, cancel) is retried if the immediate attempt did not finish it. */
+export const SETTLE_RETRY_MS = 30_000;
+/** An order without a redirect URL this old never reached Vipps (crash between commit and createPayment). */
+export const NO_PAYMENT_GRACE_MS = 60_000;
+
+/** One event as Vipps reports it (webhook body or event-log entry). */
+export type IncomingEvent = Pick<PaymentEvent, 'name' | 'pspReference' | 'amount' | 'timestamp' | 'success'>;
+
+export interface ApplyResult {
+  /** The event was new and is now stored. */
+  stored: boolean;
+  status: OrderStatus | null;
+  /** Vipps work may be left (capture after enrolment, cancel/refund without a place): call syncOrder(). */
+  settle: boolean;
+  /** Set when this event decided the enrolment. */
+  enrolled?: boolean;
+}
+
+/** Idempotency keys derived from the order id: any retry, on any instance, reuses them. */
+export const idempotencyKey = (operation: 'create' | 'capture' | 'cancel' | 'refund', orderId: string) => `${operation}-${orderId}`;
+
+const eventTime = (timestamp: string) => {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? new Date() : date;
+};
+
+/**
+ * Applies one Vipps event to an order, once: the order row is locked, the event row inserted with ON CONFLICT DO
+ * NOTHING, and only a new event moves the (monotonic) state machine. Moving from 'created' to AUTHORIZED/CAPTURED
+ * enrols the child under the course row lock, unless the place is gone (hold expired and the course filled, or the
+ * child already enrolled): then the order is 'cancelled' and the money released by syncOrder(). Never over capacity.
+ */
+export async function applyPaymentEvent(ctx: BookingContext, order: { id: string }, event: IncomingEvent): Promise<ApplyResult> {
+  return busyAsAppError(() =>
+    ctx.db.transaction(async (tx) => {
+      await repo.setLockTimeout(tx);
+      const locked = await repo.lockOrder(tx, order.id);
+      if (!locked) return { stored: false, status: null, settle: false };
+      const stored = await repo.insertEvent(tx, {
+        orderId: locked.id,
+        name: event.name,
+        pspReference: event.pspReference,
+        amountOre: event.amount.value,
+        currency: event.amount.currency,
+        success: event.success,
+        timestamp: eventTime(event.timestamp),
+      });
+      const current = locked.status as OrderStatus;
+      if (!stored || !event.success) return { stored, status: current, settle: false };
+
+      const name = event.name as OrderEventName;
+      const target = nextStatus(current, name);
+      if (target === null) {
+        // Money reserved or taken on an order that holds no place (it ended first): release it.
+        const moneyMoved = name === 'AUTHORIZED' || name === 'CAPTURED';
+        if (isDeadStatus(current) && moneyMoved) {
+          await repo.setSyncAfter(tx, locked.id, repo.dbNowPlus(SETTLE_RETRY_MS));
+          return { stored, status: current, settle: true };
+        }
+        return { stored, status: current, settle: false };
+      }
+
+      if (current === 'created' && (target === 'authorized' || target === 'captured')) {
+        const enrolled = await enrol(tx, locked);
+        if (!enrolled) {
+          ctx.log.warn({ orderId: locked.id, event: name }, 'payment arrived without a place: not enrolled, releasing the money');
+          await repo.updateOrderState(tx, locked.id, { status: 'cancelled', syncAfter: repo.dbNowPlus(SETTLE_RETRY_MS) });
+          return { stored, status: 'cancelled', settle: true, enrolled: false };
+        }
+        await queueConfirmation(tx, ctx, locked);
+        const pendingCapture = target === 'authorized';
+        await repo.updateOrderState(tx, locked.id, {
+          status: target,
+          syncAfter: pendingCapture ? repo.dbNowPlus(SETTLE_RETRY_MS) : null,
+        });
+        return { stored, status: target, settle: pendingCapture, enrolled: true };
+      }
+
+      const check = target === 'cancelled';
+      await repo.updateOrderState(tx, locked.id, { status: target, syncAfter: check ? repo.dbNowPlus(SETTLE_RETRY_MS) : null });
+      return { stored, status: target, settle: check };
+    }),
+  );
+}
+
+/** Enrols the order's child if a place is free for it; the course row is locked (after the order row, always). */
+async function enrol(tx: Tx, order: repo.OrderRow): Promise<boolean> {
+  if (!order.courseId || !order.childId) return false;
+  const course = await repo.lockCourse(tx, order.courseId);
+  if (!course) return false;
+  if (await repo.findParticipant(tx, order.courseId, order.childId)) return false;
+  // This order's own hold is not counted: a live hold already reserved its place; an expired one competes afresh.
+  const taken = await repo.countTaken(tx, order.courseId, order.id);
+  if (taken >= course.maximumParticipants) return false;
+  return repo.insertParticipant(tx, order.courseId, order.childId, order.id);
+}
+
+/** ONE confirmation per order: it is queued in the transaction that enrols, which happens once per order. */
+async function queueConfirmation(tx: DbOrTx, ctx: BookingContext, order: repo.OrderRow): Promise<void> {
+  const user = order.userId ? await repo.findUser(tx, order.userId) : undefined;
+  const child = order.childId ? await repo.findChildName(tx, order.childId) : undefined;
+  const course = order.courseId ? await repo.findCourseDetails(tx, order.courseId) : undefined;
+  if (!user?.email || !child || !course) {
+    ctx.log.warn({ orderId: order.id }, 'booking confirmation not sent: no e-mail address (or the family was deleted)');
+    return;
+  }
+  await enqueueEmail(
+    tx,
+    confirmationEmail({
+      to: user.email,
+      companyName: ctx.env.site.companyName,
+      siteUrl: ctx.env.PUBLIC_URL,
+      guardian: user,
+      child,
+      course,
+      order: { reference: order.reference, humanReference: order.humanReference, amountOre: order.amountOre },
+    }),
+  );
+}
+
+/** A webhook's event: unknown references are ignored (answered 2xx, so Vipps stops retrying). */
+export async function receiveWebhookEvent(ctx: BookingContext, event: IncomingEvent & { reference: string }): Promise<'applied' | 'duplicate' | 'unknown'> {
+  const order = await repo.findOrderByReference(ctx.db, event.reference);
+  if (!order) {
+    ctx.log.info({ reference: event.reference, event: event.name }, 'webhook for an unknown reference ignored');
+    return 'unknown';
+  }
+  const result = await applyPaymentEvent(ctx, order, event);
+  if (result.settle) {
+    // The event is stored; capture/cancel now if Vipps answers, else the reconciler does it.
+    await syncOrder(ctx, order.id).catch((err: unknown) => ctx.log.warn({ err, orderId: order.id }, 'settling after webhook failed'));
+  }
+  return result.stored ? 'applied' : 'duplicate';
+}
+
+const isNotFound = (error: unknown) => error instanceof VippsApiError && error.status === 404;
+
+const amountsOf = (payment: Payment) => ({
+  authorized: payment.aggregate.authorizedAmount.value,
+  captured: payment.aggregate.capturedAmount.value,
+  cancelled: payment.aggregate.cancelledAmount.value,
+  refunded: payment.aggregate.refundedAmount.value,
+});
+
+/** Vipps' answer to a modification that no longer applies (already done, wrong state): the next read tells. */
+const isStateConflict = (error: unknown) => error instanceof VippsApiError && (error.status === 400 || error.status === 409);
+
+const MAX_ROUNDS = 3;
+
+/**
+ * Brings one order in line with Vipps: applies the event log, then does what is left: cancel a payment whose hold
+ * expired (the order is terminated first, so a late AUTHORIZED cannot enrol), capture an enrolled order, release
+ * money on an order without a place. Reschedules the order (sync_after) for the reconciler. Throws on Vipps
+ * trouble; callers log it and the reconciler tries again.
+ */
+export async function syncOrder(ctx: BookingContext, orderId: string): Promise<repo.OrderRow | undefined> {
+  const client = ctx.payments.client;
+  let order = await repo.findOrderById(ctx.db, orderId);
+  if (!order || !client) return order;
+
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    let events: PaymentEvent[];
+    try {
+      events = await client.getEvents(order.reference);
+    } catch (error) {
+      if (isNotFound(error)) return handleMissingPayment(ctx, order);
+      throw error;
+    }
+    for (const event of events) await applyPaymentEvent(ctx, order, event);
+    order = (await repo.findOrderById(ctx.db, orderId))!;
+    const status = order.status as OrderStatus;
+
+    if (status === 'created') {
+      if (!order.redirectUrl) {
+        // Created at Vipps, but the process stopped before storing the URL: keep it for a double click.
+        const payment = await client.getPayment(order.reference);
+        if (payment.redirectUrl) await repo.setRedirectUrl(ctx.db, order.id, payment.redirectUrl);
+      }
+      const holdLive = !!order.holdExpiresAt && order.holdExpiresAt.getTime() > Date.now();
+      if (holdLive) {
+        await repo.setSyncAfter(ctx.db, order.id, repo.dbNowPlus(POLL_MS), 'created');
+        return repo.findOrderById(ctx.db, orderId);
+      }
+      // The hold expired while Vipps still waits for the customer: end it here first, then at Vipps. If an event
+      // moved the order meanwhile (the update finds it no longer 'created'), the next round reads that instead.
+      if (await repo.terminateCreated(ctx.db, order.id, { syncAfter: repo.dbNowPlus(SETTLE_RETRY_MS) })) {
+        ctx.log.info({ orderId: order.id }, 'hold expired: payment terminated');
+        await runModification(ctx, order, { action: 'cancel', amountOre: order.amountOre });
+      }
+      continue;
+    }
+
+    const payment = await client.getPayment(order.reference);
+    let settlement: Settlement = settlementFor(status, amountsOf(payment));
+    // An order that ended here while Vipps still waits for the customer: stop the payment there too.
+    if (!settlement && status !== 'captured' && status !== 'refunded' && payment.state === 'CREATED') {
+      settlement = { action: 'cancel', amountOre: order.amountOre };
+    }
+    if (!settlement) {
+      await repo.setSyncAfter(ctx.db, order.id, null, status);
+      return repo.findOrderById(ctx.db, orderId);
+    }
+    await runModification(ctx, order, settlement);
+  }
+  await repo.setSyncAfter(ctx.db, orderId, repo.dbNowPlus(SETTLE_RETRY_MS));
+  return repo.findOrderById(ctx.db, orderId);
+}
+
+async function runModification(ctx: BookingContext, order: repo.OrderRow, settlement: NonNullable<Settlement>): Promise<void> {
+  const client = ctx.payments.client!;
+  try {
+    if (settlement.action === 'capture') {
+      await client.capture(order.reference, settlement.amountOre, idempotencyKey('capture', order.id));
+    } else if (settlement.action === 'cancel') {
+      await client.cancel(order.reference, idempotencyKey('cancel', order.id));
+    } else {
+      await client.refund(order.reference, settlement.amountOre, idempotencyKey('refund', order.id));
+    }
+    ctx.log.info({ orderId: order.id, action: settlement.action }, 'vipps payment updated');
+  } catch (error) {
+    if (!isStateConflict(error)) throw error;
+    ctx.log.info({ orderId: order.id, action: settlement.action, err: error }, 'vipps modification not applicable; re-reading');
+  }
+}
+
+/** Vipps does not know the reference: createPayment never happened (or was refused). */
+async function handleMissingPayment(ctx: BookingContext, order: repo.OrderRow): Promise<repo.OrderRow | undefined> {
+  if (order.status !== 'created') {
+    await repo.setSyncAfter(ctx.db, order.id, null, order.status);
+    return repo.findOrderById(ctx.db, order.id);
+  }
+  const age = Date.now() - order.createdAt.getTime();
+  const holdExpired = !order.holdExpiresAt || order.holdExpiresAt.getTime() <= Date.now();
+  if ((!order.redirectUrl && age > NO_PAYMENT_GRACE_MS) || holdExpired) {
+    // Nobody holds a redirect URL for it: release the place (the parent may simply book again).
+    if (await repo.terminateCreated(ctx.db, order.id)) {
+      ctx.log.warn({ orderId: order.id }, 'payment never reached Vipps: order terminated, hold released');
+    }
+  } else {
+    await repo.setSyncAfter(ctx.db, order.id, repo.dbNowPlus(POLL_MS), 'created');
+  }
+  return repo.findOrderById(ctx.db, order.id);
+}

@@ -1,0 +1,8 @@
+export {
+  attachmentDisposition,
+  courseCalendar,
+  courseCalendarFilename,
+  courseSessions,
+  type CalendarCourse,
+  type CourseCalendarFile,
+} from './course-calendar';
