@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPERIENCE_LEVELS } from './constants';
+import { EXPERIENCE_LEVELS, ORDER_STATUSES } from './constants';
 import { idSchema } from './ids';
 
 /**
@@ -204,3 +204,137 @@ export const contactInputSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 export const contactResponseSchema = z.object({ ok: z.literal(true) });
+
+// ---- booking: orders and payments (features/booking) -------------------------------------------------------
+/** The Vipps reference, also the paymentId in `/vipps/payment/{paymentId}`. */
+export const PAYMENT_REFERENCE_PATTERN = /^[a-zA-Z0-9-]{8,50}$/;
+
+/** POST /api/vipps/payment?at=…: `at` (the spec's token in the URL) is accepted and ignored; send Authorization. */
+export const paymentStartQuerySchema = z.object({ at: z.string().max(8192).optional() });
+export const paymentStartInputSchema = z.object({ userId: idSchema, childId: idSchema, courseId: idSchema });
+export type PaymentStartInput = z.infer<typeof paymentStartInputSchema>;
+/** Send the browser to redirectUrl (Vipps' landing page or app). */
+export const paymentStartResponseSchema = z.object({ redirectUrl: z.string().url() });
+
+export const paymentIdParamsSchema = z.object({
+  paymentId: z.string().regex(PAYMENT_REFERENCE_PATTERN, 'Ugyldig betalings-id'),
+});
+
+/**
+ * GET /api/vipps/payment/{paymentId}: the order as the server decided it from Vipps (webhooks + polling).
+ * `state` is the order status upper-cased (CREATED, AUTHORIZED, CAPTURED, ABORTED, EXPIRED, TERMINATED,
+ * CANCELLED, REFUNDED); `label` is the spec §4 text. The place is paid for and the child enrolled when
+ * `enrolled` is true (state AUTHORIZED or CAPTURED: payments are captured right after authorisation).
+ */
+export const paymentStatusSchema = z.object({
+  paymentId: z.string(),
+  state: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  label: z.string(),
+  enrolled: z.boolean(),
+  order: z.object({
+    reference: z.string(),
+    humanReference: z.string(),
+    /** kr */
+    amount: z.number(),
+    createdAt: isoDateTime,
+    course: z
+      .object({
+        _id: z.string(),
+        name: z.string(),
+        /** The venue's name. */
+        place: z.string(),
+        dates: z.array(isoDateTime),
+        timeFrom: z.string(),
+        timeTo: z.string(),
+      })
+      .nullable(),
+    child: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  }),
+});
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** POST /api/vipps/webhooks answers Vipps with this once the event is stored (or ignored). */
+export const webhookAckSchema = z.object({ ok: z.literal(true) });
+
+// ---- calendars --------------------------------------------------------------------------------------------
+/** POST /api/calendars → text/calendar, Content-Disposition filename 'kurskalender {name} {first date}.ics'. */
+export const calendarInputSchema = z.object({ userId: idSchema, courseId: idSchema });
+export type CalendarInput = z.infer<typeof calendarInputSchema>;
+
+// ---- profiles and children --------------------------------------------------------------------------------
+export const profileParentSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+/** A course a child takes part in, as the family sees it. */
+export const childCourseSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  place: z.object({ _id: idSchema, name: z.string(), slug: z.string(), place: z.string() }),
+  dates: z.array(isoDateTime),
+  timeFrom: z.string(),
+  timeTo: z.string(),
+  experienceLevel: z.string(),
+});
+export type ChildCourse = z.infer<typeof childCourseSchema>;
+
+export const childSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  birthdate: z.string(),
+  registrationDate: isoDateTime,
+  courses: z.array(childCourseSchema),
+});
+export type Child = z.infer<typeof childSchema>;
+
+export const profileSchema = z.object({
+  _id: idSchema,
+  /** Ordered: the first guardian owns the profile. */
+  parents: z.array(profileParentSchema),
+  children: z.array(childSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileListSchema = z.array(profileSchema);
+
+export const profilesQuerySchema = z.object({
+  pop: z.string().optional(),
+  /** A guardian's user id: that user's profiles (one's own, or anyone's for an admin). */
+  pId: idSchema.optional(),
+});
+
+const birthdateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fødselsdato må ha formen ÅÅÅÅ-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+    const age = (Date.now() - date.getTime()) / (365.25 * 24 * 3600 * 1000);
+    return age >= -0.01 && age <= 18;
+  }, 'Fødselsdatoen må være en gyldig dato, ikke i fremtiden og høyst 18 år tilbake');
+
+export const addChildInputSchema = z.object({
+  child: z.object({ firstName: trimmed(100), lastName: trimmed(100), birthdate: birthdateSchema }),
+  profileId: idSchema,
+});
+export type AddChildInput = z.infer<typeof addChildInputSchema>;
+
+// ---- sent e-mail (admin) ----------------------------------------------------------------------------------
+export const outboxMessageSchema = z.object({
+  _id: idSchema,
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /** pending, sent, failed, or kept (no SMTP configured: the message stays here) */
+  status: z.string(),
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  attachments: z.array(z.object({ filename: z.string() })),
+});
+export const outboxListSchema = z.array(outboxMessageSchema);
+export const outboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthRoutes } from './health/health.routes';
 import { authRoutes } from './auth/auth.routes';
+import { bookingRoutes } from './booking/booking.routes';
+import { calendarsRoutes } from './calendars/calendars.routes';
+import { childrenRoutes } from './children/children.routes';
 import { contactRoutes } from './contact/contact.routes';
+import { emailsRoutes } from './emails/emails.routes';
 import { coursesRoutes } from './courses/courses.routes';
 import { faqsRoutes } from './faqs/faqs.routes';
 import { placesRoutes } from './places/places.routes';
+import { profilesRoutes } from './profiles/profiles.routes';
 import { termsRoutes } from './terms/terms.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -18,4 +23,9 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   faqsRoutes,
   termsRoutes,
   contactRoutes,
+  bookingRoutes,
+  calendarsRoutes,
+  profilesRoutes,
+  childrenRoutes,
+  emailsRoutes,
 ];

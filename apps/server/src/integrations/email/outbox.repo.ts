@@ -64,3 +64,8 @@ export async function markRetry(db: DbOrTx, id: string, error: string, delayMs: 
 export async function markFailed(db: DbOrTx, id: string, error: string): Promise<void> {
   await db.update(outbox).set({ status: 'failed', lastError: error }).where(eq(outbox.id, id));
 }
+
+/** The newest messages first, for the admin's sent-mail page. */
+export function listRecent(db: DbOrTx, limit: number): Promise<OutboxRow[]> {
+  return db.select().from(outbox).orderBy(sql`${outbox.createdAt} desc`, asc(outbox.id)).limit(limit);
+}

@@ -1,0 +1,24 @@
+import { capitalizeName, type AddChildInput, type Child } from '@app/shared';
+import type { Db } from '../../db/client';
+import type { Viewer } from '../../plugins/auth';
+import { assertGuardian } from '../profiles/profiles.service';
+import * as repo from './children.repo';
+
+/** A guardian adds a child to one of their profiles (an admin to any). Names are capitalised per word. */
+export async function addChild(db: Db, viewer: NonNullable<Viewer>, input: AddChildInput): Promise<Child> {
+  await assertGuardian(db, viewer, input.profileId);
+  const row = await repo.insertChild(db, {
+    profileId: input.profileId,
+    firstName: capitalizeName(input.child.firstName),
+    lastName: capitalizeName(input.child.lastName),
+    birthdate: input.child.birthdate,
+  });
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    birthdate: String(row.birthdate),
+    registrationDate: row.registrationDate.toISOString(),
+    courses: [],
+  };
+}
