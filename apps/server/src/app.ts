@@ -6,8 +6,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { apiRoutes } from './features';
+import { requestIdOf } from './logging';
+import { createPayments, type Payments } from './integrations/vipps/payments';
 import auth from './plugins/auth';
-import errors, { apiNotFound } from './plugins/errors';
+import errors, { apiNotFound, frameworkErrorHandler } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 
@@ -15,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     env: Env;
+    /** Vipps ePayment client and webhook secret (integrations/vipps/payments.ts). */
+    payments: Payments;
   }
 }
 
@@ -24,6 +28,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the web build (production). Tests of the API leave it off. */
   serveWeb?: boolean;
+  /** Vipps payments; default built from env. Tests pass one pointed at the simulator. */
+  payments?: Payments;
 }
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -32,14 +38,21 @@ const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: options.env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
-    genReqId: () => crypto.randomUUID(),
+    // The load balancer's x-request-id when sane, else a UUID; echoed as x-request-id and logged as reqId.
+    genReqId: requestIdOf,
+    // Router-level errors (bad percent-encoding, over-long path parameter) get the API's error body too.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.decorate('db', options.db);
   app.decorate('env', options.env);
+  app.decorate('payments', options.payments ?? createPayments(options.env, options.db));
 
   await app.register(errors);
   await app.register(securityHeaders);

@@ -15,6 +15,18 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For), which rate limits key on: 'false' (no
+   * proxy: the socket address counts) or a comma list of the proxies' addresses or CIDRs ('10.0.0.0/8', or the
+   * names 'loopback', 'uniquelocal'). 'true' would trust any X-Forwarded-For and let a client pick its own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | string[] => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      return value.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),
   ADMIN_PHONE_NUMBERS: z.string().default(''),
@@ -31,6 +43,14 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Rate limit for POST /contact: messages per IP per hour. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /**
+   * The secret of an ePayment webhook registered by hand. Unset (normal): the server registers
+   * `${PUBLIC_URL}/api/vipps/webhooks` itself and keeps the secret in the `settings` table.
+   */
+  VIPPS_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Rate limits for POST /api/vipps/payment: payment starts per user, and per IP, per minute. */
+  PAYMENT_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  PAYMENT_START_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
 });
 
 export type Env = z.infer<typeof envSchema> & {

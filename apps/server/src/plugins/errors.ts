@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@app/shared';
@@ -20,7 +21,36 @@ const body = (code: ErrorCode, message: string, details?: ErrorBody['error']['de
   error: details ? { code, message, details } : { code, message },
 });
 
+/** Iterative (a 256 KB body can nest 100k deep): any string or key holding U+0000. */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) {
+      // (Raw bodies, such as the Vipps webhook's Buffer, are bytes, not text fields.)
+      for (const [key, item] of Object.entries(v)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
+}
+
 export default fp(async (app) => {
+  // PostgreSQL text cannot hold U+0000: such a string reached the database as a 500 (found by the hostile-input
+  // tests on GET /courses?name=%00 and GET /vipps/token?state=%00). Refuse it up front, for every route.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new AppError('VALIDATION', 'Invalid input: text must not contain NUL characters');
+    }
+  });
+
+  // Outside /api (which has its own): e.g. POST to a page path. Same error body as everywhere else.
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFound(request)));
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.code, error.message));
@@ -49,5 +79,30 @@ export default fp(async (app) => {
 });
 
 /** The API's own 404 (the site's unknown paths get the SPA instead; see plugins/web.ts). */
-export const apiNotFound = (request: { method: string; url: string }) =>
-  body('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+export const apiNotFound = (request: { method: string; url: string }) => {
+  const path = request.url.split('?')[0] ?? '';
+  // Not an echo chamber: a 100 KB path is not sent back whole.
+  return body('NOT_FOUND', `No route ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`);
+};
+
+/**
+ * Fastify's `frameworkErrors` (set in app.ts): router-level failures (a path with invalid percent-encoding, a path
+ * parameter over the router's length limit) are answered before any hook or the error handler runs. Without this
+ * they got Fastify's own body (another shape, the whole path echoed back) and none of the security headers.
+ */
+export function frameworkErrorHandler(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Malformed URL';
+  request.log.info({ code: error.code }, message);
+  reply.headers({ ...BARE_RESPONSE_HEADERS, 'x-request-id': request.id });
+  return reply.status(400).send(body('BAD_REQUEST', message));
+}
+
+/** The security headers for a JSON answer that bypasses the hooks (helmet's are not applied there). */
+export const BARE_RESPONSE_HEADERS = {
+  'content-security-policy': "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'; form-action 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+} as const;

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { apiNotFound } from './errors';
 
 /**
  * Serves the production build of apps/web: hashed assets cached for a year, index.html never cached, and the
@@ -19,17 +20,47 @@ export default fp<{ distDir: string }>(async (app, { distDir }) => {
     index: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // index.html names the hashed assets of one release: cached, it would outlive them after a deploy.
+      const cacheControl = immutable
+        ? 'public, max-age=31536000, immutable'
+        : path.basename(filePath) === 'index.html'
+          ? 'no-cache'
+          : 'public, max-age=3600';
+      res.header('Cache-Control', cacheControl);
     },
   });
   // Files outside /assets (favicon, images, robots.txt) are served by the wildcard route below.
   app.get('/*', async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    // An unknown API path is an API 404, not the SPA's index with 200.
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      return reply.status(404).send(apiNotFound(request));
+    }
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      return reply.status(400).send({ error: { code: 'BAD_REQUEST', message: 'Malformed URL' } });
+    }
     const candidate = path.normalize(path.join(distDir, urlPath));
-    if (candidate.startsWith(distDir) && urlPath !== '/' && existsSync(candidate) && !candidate.endsWith('index.html')) {
+    // Inside dist itself (a sibling such as dist-old/ shares the prefix), and a file, not a directory.
+    const inside = candidate.startsWith(distDir + path.sep);
+    if (inside && urlPath !== '/' && isFile(candidate) && !candidate.endsWith('index.html')) {
       return reply.sendFile(path.relative(distDir, candidate));
+    }
+    // A missing file (a chunk of an older release, robots.txt) is a 404, not the SPA's HTML with 200: a browser
+    // would try to run that HTML as a module, and crawlers would read it as robots.txt.
+    if (/\.[A-Za-z0-9]{1,8}$/.test(urlPath) && !urlPath.endsWith('.html')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
 });
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+
+/**
+ * Log settings for the production server: one JSON line per event (pino), every request line carrying `reqId`,
+ * and nothing in them that identifies a child or lets someone act as a user:
+ * - headers are not logged (Authorization and Cookie are redacted too, in case someone logs them);
+ * - query values that are credentials (`code`, `state` of the login return, the spec's `at`) are replaced;
+ * - errors lose the SQL parameters and row details drivers put in them (Drizzle's "Failed query … params: …",
+ *   PostgreSQL's `detail`: "Failing row contains (…, Nora, …)"), which would carry names and e-mail addresses.
+ */
+
+const SECRET_QUERY_KEYS = new Set(['code', 'state', 'at', 'access_token', 'id_token', 'token']);
+
+/** The URL with the values of credential-like query parameters replaced. */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (!url) return url;
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const key = eq === -1 ? pair : pair.slice(0, eq);
+      let name = key;
+      try {
+        name = decodeURIComponent(key);
+      } catch {
+        /* keep the raw key */
+      }
+      return SECRET_QUERY_KEYS.has(name.toLowerCase()) && eq !== -1 ? `${key}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q)}?${parts.join('&')}`;
+}
+
+const PARAMS_IN_TEXT = /\nparams: [\s\S]*?(?=\n\s+at |\ncaused by: |$)/g;
+const DROPPED_ERROR_KEYS = new Set(['params', 'parameters', 'detail', 'where', 'raw']);
+
+/** pino's error serializer, minus what drivers copy from the failing row or statement parameters. */
+export function safeErrorSerializer(err: unknown): unknown {
+  const scrubbed = scrub(pino.stdSerializers.err(err as Error) as unknown, 0);
+  if (!scrubbed || typeof scrubbed !== 'object') return scrubbed;
+  const serialized = scrubbed as Record<string, unknown>;
+  // pino folds causes into message and stack only; keep the database's own code and constraint for debugging.
+  for (let e = err as { cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    const c = e as Record<string, unknown>;
+    if (i > 0 && typeof c.code === 'string') {
+      serialized.db = Object.fromEntries(
+        ['code', 'constraint', 'table', 'column', 'severity', 'routine'].filter((k) => typeof c[k] === 'string').map((k) => [k, c[k]]),
+      );
+      break;
+    }
+  }
+  return serialized;
+}
+
+function scrub(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.replace(PARAMS_IN_TEXT, '\nparams: [redacted]');
+  if (!value || typeof value !== 'object' || depth > 5) return value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (DROPPED_ERROR_KEYS.has(key)) continue;
+    out[key] = scrub((value as Record<string, unknown>)[key], depth + 1);
+  }
+  return out;
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The request id: the load balancer's `x-request-id` when it sends a sane one (so one id follows a request
+ * through both logs), else a new UUID. Anything else from outside is ignored, so ids cannot inject log text.
+ */
+export function requestIdOf(req: IncomingMessage): string {
+  const header = req.headers['x-request-id'];
+  return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; host?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+      }),
+      err: safeErrorSerializer as (err: Error) => { type: string; message: string; stack: string },
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import {
+  createCourse,
+  createFamily,
+  createInstructor,
+  createOrder,
+  createPlace,
+  createUser,
+  type Family,
+  type OrderRow,
+  type PlaceRow,
+  type TestCourse,
+  type UserRow,
+} from '../../db/seed/builders';
+import { invites } from '../../db/schema';
+
+/** The callers of the security tests. `instructorOther` teaches a different course than the one addressed. */
+export const ROLES = ['anonymous', 'parentA', 'parentB', 'instructor', 'instructorOther', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * Names no response may carry to someone else. Deliberately odd, so a match in a body is a leak and not chance.
+ */
+export const SECRET_NAMES = {
+  childFirst: 'Zyxalinda',
+  childLast: 'Qwertzheim',
+  parentEmail: 'parent.a.zyx@example.no',
+};
+
+export interface Fixtures {
+  parentA: UserRow;
+  parentB: UserRow;
+  familyA: Family;
+  familyB: Family;
+  instructor: UserRow;
+  instructorOther: UserRow;
+  admin: UserRow;
+  place: PlaceRow;
+  unpublishedPlace: PlaceRow;
+  /** Taught by `instructor`; familyA's child is a participant with a captured order. */
+  course: TestCourse;
+  /** Taught by `instructorOther`. */
+  otherCourse: TestCourse;
+  orderA: OrderRow;
+  orderB: OrderRow;
+  inviteA: { id: string };
+  tokens: Record<Role, string | undefined>;
+}
+
+export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixtures> {
+  const familyA = await createFamily(db, {
+    lastName: SECRET_NAMES.childLast,
+    guardians: [{ firstName: 'Parentazyx', email: SECRET_NAMES.parentEmail }],
+    children: [{ firstName: SECRET_NAMES.childFirst, lastName: SECRET_NAMES.childLast }],
+  });
+  const familyB = await createFamily(db);
+  const instructor = await createInstructor(db, { roles: ['parent', 'instructor'] });
+  const instructorOther = await createInstructor(db, { roles: ['parent', 'instructor'] });
+  const admin = await createUser(db, { roles: ['parent', 'admin'] });
+  const place = await createPlace(db);
+  const unpublishedPlace = await createPlace(db, { published: false });
+  const course = await createCourse(db, { place, instructors: [instructor], maximumParticipants: 50 });
+  const otherCourse = await createCourse(db, { place, instructors: [instructorOther], maximumParticipants: 50 });
+  const parentA = familyA.guardians[0]!;
+  const parentB = familyB.guardians[0]!;
+  const childA = familyA.children[0]!;
+  const childB = familyB.children[0]!;
+  const { order: orderA } = await createOrder(db, {
+    status: 'captured',
+    course,
+    child: childA,
+    user: parentA,
+    profileId: familyA.profile.id,
+    enrol: true,
+  });
+  const { order: orderB } = await createOrder(db, {
+    status: 'captured',
+    course: otherCourse,
+    child: childB,
+    user: parentB,
+    profileId: familyB.profile.id,
+    enrol: true,
+  });
+  const [inviteA] = await db
+    .insert(invites)
+    .values({ profileId: familyA.profile.id, email: 'invitee.zyx@example.no', inviterId: parentA.id })
+    .returning({ id: invites.id });
+
+  const token = async (user: UserRow) => (await app.sessions.issue(user.id)).token;
+  const tokens: Record<Role, string | undefined> = {
+    anonymous: undefined,
+    parentA: await token(parentA),
+    parentB: await token(parentB),
+    instructor: await token(instructor),
+    instructorOther: await token(instructorOther),
+    admin: await token(admin),
+  };
+  return {
+    parentA,
+    parentB,
+    familyA,
+    familyB,
+    instructor,
+    instructorOther,
+    admin,
+    place,
+    unpublishedPlace,
+    course,
+    otherCourse,
+    orderA,
+    orderB,
+    inviteA: inviteA!,
+    tokens,
+  };
+}
+
+export const authHeader = (token: string | undefined): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
+
+/** The tables a rejected request must not change (the rate-limit counters may move: they count attempts). */
+export const MAIN_TABLES = [
+  'users',
+  'profiles',
+  'profile_parents',
+  'children',
+  'invites',
+  'places',
+  'courses',
+  'course_instructors',
+  'participants',
+  'orders',
+  'order_events',
+  'faqs',
+  'terms',
+  'contact_messages',
+  'outbox',
+  'auth_states',
+] as const;
+
+/** Row counts of every main table, in one round trip. */
+export async function countRows(db: Db): Promise<Record<string, number>> {
+  const parts = MAIN_TABLES.map((t) => `(select count(*) from ${t})::int as ${t}`).join(', ');
+  const result = await db.execute(sql.raw(`select ${parts}`));
+  const row = (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
+  return Object.fromEntries(MAIN_TABLES.map((t) => [t, Number(row[t])]));
+}

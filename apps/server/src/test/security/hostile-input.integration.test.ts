@@ -1,0 +1,321 @@
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRoutesOf, type RecordedRoute } from './route-table';
+import { authHeader, countRows, createFixtures, type Fixtures } from './fixtures';
+import { createSecurityApp } from './security-app';
+
+vi.mock('fastify', async (importOriginal) =>
+  (await import('./route-table')).withRouteRecorder(await importOriginal<typeof import('fastify')>()),
+);
+
+/**
+ * Hostile input against every route of the server (read from Fastify's route table, so a new route is covered
+ * the day it appears): wrong types, huge strings, unicode/NUL/RTL, enormous and negative numbers, NaN-ish strings,
+ * invalid ids and dates, deep and huge JSON, prototype-pollution keys; as a visitor and as a logged-in parent.
+ *
+ * Every answer must be below 500 and, when an error, carry `{error:{code,message}}`; a rejected request must not
+ * change any main table (row counts before and after).
+ */
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 30);
+
+// ---- arbitraries ------------------------------------------------------------------------------------------------
+
+const HUGE = 100_000;
+const nastyStrings = [
+  '',
+  ' ',
+  '\t\n\r',
+  '\u0000',
+  'a\u0000b',
+  '%00',
+  '\u202e\u200fevil\u202c',
+  '\ufeff',
+  '\ud800',
+  '😀👶🏽🏊‍♀️',
+  'Ærlig Øyvind Ås',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-1',
+  '0',
+  '-0',
+  '1e309',
+  '9007199254740993',
+  '0x1f',
+  '1_000',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  "'; drop table users; --",
+  '" or 1=1 --',
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '%2e%2e%2f%2e%2e%2f',
+  '000000000000000000000000',
+  'ffffffffffffffffffffffff',
+  'FFFFFFFFFFFFFFFFFFFFFFFF',
+  '0123456789abcdef0123456g',
+  '0123456789abcdef01234567 ',
+  '2024-02-30',
+  '2024-13-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '+275760-09-13T00:00:00.001Z',
+  '-000001-01-01T00:00:00Z',
+  '1970-01-01T00:00:00+25:00',
+];
+
+const hostileString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...nastyStrings) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.constantFrom('x'.repeat(HUGE), '👶'.repeat(HUGE / 2), '\u0000'.repeat(HUGE), 'a'.repeat(257)) },
+);
+
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(-1, 0, -0, 0.5, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, Number.MIN_VALUE),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
+/** A JSON text nested `depth` deep (arrays or objects). */
+const deepJson = (depth: number, kind: 'array' | 'object') =>
+  kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+/** JSON texts, not values: so keys like __proto__ survive, and nesting can exceed what a literal could hold. */
+const hostileJsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    hostileString.map((s) => JSON.stringify(s)),
+    hostileNumber.map((n) => JSON.stringify(n)),
+    fc.constantFrom('true', 'false', 'null', '[]', '{}', '1e400', '-1e400', '123456789012345678901234567890'),
+    fc.constantFrom(deepJson(64, 'array'), deepJson(2_000, 'object'), deepJson(50_000, 'array')),
+    fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
+    fc
+      .array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'polluted'), fc.string({ maxLength: 8 })), tie('value')), { maxLength: 4 })
+      .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
+  ),
+})).value;
+
+const protoKeys = fc.constantFrom('__proto__', 'constructor', 'prototype', '__proto__[polluted]', 'constructor[prototype][polluted]');
+
+const shapeKeys = (schema: unknown): string[] => {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+};
+
+// ---- requests -----------------------------------------------------------------------------------------------
+
+/** Sensible requests to start from, so a hostile value in one field is not hidden behind others being missing. */
+function validBase(route: RecordedRoute, fx: Fixtures): { params: Record<string, string>; query: Record<string, string>; body: Record<string, unknown> | undefined } {
+  const params: Record<string, string> = {};
+  for (const name of route.url.match(/:(\w+)/g) ?? []) params[name.slice(1)] = fx.course.id;
+  if (route.url.startsWith('/api/places/:id')) params.id = fx.place.id;
+  const bodies: Record<string, Record<string, unknown>> = {
+    'POST /api/contact': { name: 'Test Testesen', email: 'test@example.no', message: 'Hei!' },
+    'POST /api/vipps/payment': { userId: fx.parentA.id, childId: fx.familyA.children[0]!.id, courseId: fx.otherCourse.id },
+    'POST /api/calendars': { userId: fx.familyA.children[0]!.id, courseId: fx.course.id },
+  };
+  const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (bodies[route.key] ?? {});
+  return { params, query: {}, body };
+}
+
+interface Mutation {
+  params: [string, string][];
+  query: [string, string | string[]][];
+  body: [string, string][];
+  extraBody: [string, string][];
+}
+
+const mutationArb = (route: RecordedRoute): fc.Arbitrary<Mutation> => {
+  const paramNames = (route.url.match(/:(\w+)/g) ?? []).map((p) => p.slice(1));
+  const queryKeys = shapeKeys(route.schema.querystring);
+  const bodyKeys = shapeKeys(route.schema.body);
+  const keyOr = (keys: string[]) => (keys.length ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, protoKeys, fc.string({ maxLength: 6 })) : fc.oneof(protoKeys, fc.string({ maxLength: 6 })));
+  const urlValue = fc.oneof({ weight: 5, arbitrary: hostileString }, { weight: 1, arbitrary: fc.constantFrom(...rawFragments.map((f) => `raw:${f}`)) });
+  return fc.record({
+    params: paramNames.length ? fc.array(fc.tuple(fc.constantFrom(...paramNames), urlValue), { minLength: 1, maxLength: paramNames.length }) : fc.constant([]),
+    query: fc.array(fc.tuple(keyOr(queryKeys), fc.oneof(urlValue, fc.array(urlValue, { minLength: 2, maxLength: 3 }))), { maxLength: 4 }),
+    body: fc.array(fc.tuple(keyOr(bodyKeys), hostileJsonText), { maxLength: 4 }),
+    extraBody: fc.array(fc.tuple(protoKeys, hostileJsonText), { maxLength: 1 }),
+  });
+};
+
+/** Percent-encoding of any string (lone surrogates become U+FFFD, as a browser would send them). */
+const enc = (value: string) => encodeURIComponent(Buffer.from(value, 'utf8').toString('utf8'));
+/** Already percent-encoded fragments sent as they are: invalid UTF-8, overlong forms, stray percent signs. */
+const rawFragments = ['%', '%zz', '%C0%AF', '%FF%FE', '%ED%A0%80', '%00', '+', '%2B%2B', '%E2%80%AE', '%25', '%0d%0aSet-Cookie:%20x=1'];
+
+function buildRequest(route: RecordedRoute, fx: Fixtures, m: Mutation): InjectOptions {
+  const base = validBase(route, fx);
+  const params = { ...base.params };
+  for (const [k, v] of m.params) params[k] = v;
+  const path = route.url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name] ?? '';
+    return value.startsWith('raw:') ? value.slice(4) : enc(value);
+  });
+  const pairs: [string, string][] = Object.entries(base.query);
+  for (const [k, v] of m.query) for (const one of [v].flat()) pairs.push([k, one]);
+  const search = pairs.map(([k, v]) => `${enc(k)}=${v.startsWith('raw:') ? v.slice(4) : enc(v)}`).join('&');
+  const options: InjectOptions = { method: route.method as InjectOptions['method'], url: search ? `${path}?${search}` : path };
+  if (base.body !== undefined) {
+    const entries = new Map<string, string>(Object.entries(base.body).map(([k, v]) => [k, JSON.stringify(v)]));
+    for (const [k, v] of m.body) entries.set(k, v);
+    const all = [...entries, ...m.extraBody];
+    options.payload = `{${all.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+    options.headers = { 'content-type': 'application/json' };
+  }
+  return options;
+}
+
+// ---- checks -------------------------------------------------------------------------------------------------
+
+function problemsOf(res: LightMyRequestResponse): string[] {
+  const problems: string[] = [];
+  if (res.statusCode >= 500) problems.push(`status ${res.statusCode}`);
+  if (res.statusCode >= 400) {
+    let body: { error?: { code?: unknown; message?: unknown } } | undefined;
+    try {
+      body = res.json();
+    } catch {
+      problems.push(`error body is not JSON: ${res.body.slice(0, 120)}`);
+    }
+    if (body && (typeof body.error?.code !== 'string' || typeof body.error?.message !== 'string')) {
+      problems.push(`error body lacks {error:{code,message}}: ${res.body.slice(0, 120)}`);
+    }
+  }
+  return problems;
+}
+
+const short = (o: InjectOptions) => {
+  const text = JSON.stringify({ method: o.method, url: o.url, payload: o.payload });
+  return text.length > 400 ? `${text.slice(0, 400)}… (${text.length} chars)` : text;
+};
+
+let ctx: Awaited<ReturnType<typeof createSecurityApp>>;
+let fx: Fixtures;
+let routes: RecordedRoute[];
+
+beforeAll(async () => {
+  ctx = await createSecurityApp();
+  routes = apiRoutesOf(ctx.app);
+  fx = await createFixtures(ctx.app, ctx.database.db);
+});
+afterAll(() => ctx?.close());
+
+async function send(options: InjectOptions, token: string | undefined) {
+  const before = await countRows(ctx.database.db);
+  const res = await ctx.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...authHeader(token) } });
+  const problems = problemsOf(res);
+  if (res.statusCode >= 400) {
+    const after = await countRows(ctx.database.db);
+    const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+    if (changed.length) problems.push(`rejected with ${res.statusCode} but changed ${changed.map((t) => `${t} ${before[t]}→${after[t]}`).join(', ')}`);
+  }
+  return { res, problems };
+}
+
+describe('hostile input', () => {
+  it('covers at least the routes known today', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(13);
+  });
+
+  for (const who of ['anonymous', 'parent'] as const) {
+    // The list is read from the app in beforeAll; one test per route, named by route, built lazily.
+    it(`every route answers hostile params, query and body without 5xx (${who})`, async () => {
+      const failures: string[] = [];
+      for (const route of routes) {
+        const token = who === 'parent' ? fx.tokens.parentA : undefined;
+        let first: string | undefined;
+        const details = await fc.check(
+          fc.asyncProperty(mutationArb(route), async (m) => {
+            const options = buildRequest(route, fx, m);
+            let problems: string[];
+            try {
+              problems = (await send(options, token)).problems;
+            } catch (err) {
+              problems = [`inject threw ${(err as Error).message}`];
+            }
+            if (problems.length) {
+              first ??= `${route.key} (${who}): ${problems.join('; ')}\n  request: ${short(options)}`;
+              return false;
+            }
+            return true;
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        );
+        if (details.failed) failures.push(`${first ?? route.key}\n  replay: seed ${details.seed}, path ${details.counterexamplePath}`);
+      }
+      expect(failures, failures.join('\n\n')).toEqual([]);
+    }, 120_000);
+  }
+
+  it('rejects malformed and oversized bodies with a 4xx error body and no write', async () => {
+    const bodyRoutes = routes.filter((r) => !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(r.method));
+    expect(bodyRoutes.length).toBeGreaterThan(0);
+    const raw: { name: string; payload: string; contentType: string }[] = [
+      { name: 'invalid JSON', payload: '{"name": "x",', contentType: 'application/json' },
+      { name: 'empty JSON body', payload: '', contentType: 'application/json' },
+      { name: 'JSON null', payload: 'null', contentType: 'application/json' },
+      { name: 'JSON array', payload: '[1,2,3]', contentType: 'application/json' },
+      { name: 'JSON string', payload: '"hei"', contentType: 'application/json' },
+      { name: '__proto__ key', payload: '{"__proto__":{"polluted":"yes"},"name":"x"}', contentType: 'application/json' },
+      { name: 'constructor.prototype', payload: '{"constructor":{"prototype":{"polluted":"yes"}}}', contentType: 'application/json' },
+      { name: 'text/plain', payload: 'name=x&email=y', contentType: 'text/plain' },
+      { name: 'form encoded', payload: 'name=x&email=y%40z.no&message=hei', contentType: 'application/x-www-form-urlencoded' },
+      { name: 'xml', payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', contentType: 'application/xml' },
+      { name: 'charset trick', payload: '{"name":"x"}', contentType: 'application/json; charset=utf-7' },
+      { name: '300 KB body (limit 256 KB)', payload: JSON.stringify({ name: 'x'.repeat(300 * 1024) }), contentType: 'application/json' },
+      { name: '100k-deep array', payload: deepJson(100_000, 'array'), contentType: 'application/json' },
+      { name: 'many keys', payload: `{${Array.from({ length: 20_000 }, (_, i) => `"k${i}":${i}`).join(',')}}`, contentType: 'application/json' },
+    ];
+    const failures: string[] = [];
+    for (const route of bodyRoutes) {
+      const base = buildRequest(route, fx, { params: [], query: [], body: [], extraBody: [] });
+      for (const who of [undefined, fx.tokens.parentA]) {
+        for (const r of raw) {
+          const { res, problems } = await send({ ...base, payload: r.payload, headers: { 'content-type': r.contentType } }, who);
+          if (res.statusCode < 400) problems.push(`accepted (${res.statusCode})`);
+          if (problems.length) failures.push(`${route.key} ${r.name}${who ? ' (parent)' : ''}: ${problems.join('; ')}`);
+        }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+
+  it('leaves Object.prototype clean', () => {
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
+  });
+
+  it('answers malformed Authorization headers as a visitor or 401, never 5xx', async () => {
+    const headers = [
+      'Bearer',
+      'Bearer ',
+      'Bearer \u0000',
+      `Bearer ${'a'.repeat(10_000)}`,
+      'Bearer a.b.c',
+      'Basic dXNlcjpwYXNz',
+      'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxMjM0NTY3ODkwYWJjZGVmMDEyMzQ1NjcifQ.',
+      `Bearer ${fx.tokens.parentA}x`,
+      `Bearer ${fx.tokens.parentA} ${fx.tokens.parentA}`,
+    ];
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      const base = buildRequest(route, fx, { params: [], query: [], body: [], extraBody: [] });
+      for (const authorization of headers) {
+        const res = await ctx.app.inject({ ...base, headers: { authorization } });
+        const problems = problemsOf(res);
+        if (route.access !== 'anonymous' && res.statusCode !== 401) problems.push(`expected 401, got ${res.statusCode}`);
+        if (problems.length) failures.push(`${route.key} with "${authorization.slice(0, 30)}": ${problems.join('; ')}`);
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+});
