@@ -43,6 +43,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       CONTACT_RATE_LIMIT: '1000',
       LOGIN_RATE_LIMIT: '1000',
+      // Tests read their own writes (a booking, then the course list) at once; the cache has its own unit tests.
+      PUBLIC_CACHE_TTL_MS: '0',
     },
   },
 });

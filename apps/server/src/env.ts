@@ -27,6 +27,11 @@ const envSchema = z.object({
       if (value === 'true' || value === 'false') return value === 'true';
       return value.split(',').map((s) => s.trim()).filter(Boolean);
     }),
+  /**
+   * How long public lists (places, courses, FAQs, terms) are answered from memory; 0 turns the cache off.
+   * Default 2000, or 0 when NODE_ENV=test (tests read their own writes at once).
+   */
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),
   ADMIN_PHONE_NUMBERS: z.string().default(''),
@@ -53,7 +58,8 @@ const envSchema = z.object({
   PAYMENT_START_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS'> & {
+  PUBLIC_CACHE_TTL_MS: number;
   site: SiteConfig;
   /** No Vipps credentials set: the simulator stands in for Vipps and the web shows a 'testmodus' banner. */
   vippsTestMode: boolean;
@@ -74,5 +80,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const missing = [...VIPPS_CREDENTIALS.filter((k) => !result.data[k]), ...(result.data.VIPPS_BASE_URL ? [] : ['VIPPS_BASE_URL'])];
     throw new Error(`Invalid environment:\n${missing.map((k) => `  ${k}: required when any Vipps credential is set (unset all for test mode)`).join('\n')}`);
   }
-  return { ...result.data, site: siteConfigFromEnv(source), vippsTestMode };
+  const publicCacheTtlMs = result.data.PUBLIC_CACHE_TTL_MS ?? (result.data.NODE_ENV === 'test' ? 0 : 2000);
+  return { ...result.data, PUBLIC_CACHE_TTL_MS: publicCacheTtlMs, site: siteConfigFromEnv(source), vippsTestMode };
 }

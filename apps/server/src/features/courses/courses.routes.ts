@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { courseListSchema, coursesQuerySchema, errorBodySchema, idParamsSchema, placeCoursesQuerySchema } from '@app/shared';
 import * as service from './courses.service';
-import { viewerFrom } from './viewer';
+import { seesPublicView, viewerFrom } from './viewer';
 
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,7 +13,12 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseListSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    (request) => service.listPlaceCourses(app.db, request.params.id, request.query, viewerFrom(request)),
+    (request) => {
+      const viewer = viewerFrom(request);
+      const load = () => service.listPlaceCourses(app.db, request.params.id, request.query, viewer);
+      const key = `place-courses:${request.params.id}:${JSON.stringify(request.query)}`;
+      return seesPublicView(viewer) ? app.publicCache.get(key, load) : load();
+    },
   );
 
   app.get(
@@ -24,6 +29,10 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseListSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    (request) => service.listCourses(app.db, request.query, viewerFrom(request)),
+    (request) => {
+      const viewer = viewerFrom(request);
+      const load = () => service.listCourses(app.db, request.query, viewer);
+      return seesPublicView(viewer) ? app.publicCache.get(`courses:${JSON.stringify(request.query)}`, load) : load();
+    },
   );
 };

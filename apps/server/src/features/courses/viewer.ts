@@ -11,3 +11,9 @@ export const seesUnpublished = (viewer: Viewer | undefined): boolean => !!viewer
 
 /** The caller as the auth plugin identified it (null for a visitor). */
 export const viewerFrom = (request: FastifyRequest): Viewer => request.user ?? null;
+
+/**
+ * Whether the viewer gets the public answer (the same for every visitor and parent), which may come from the
+ * public cache. Admins and instructors get answers of their own.
+ */
+export const seesPublicView = (viewer: Viewer | undefined): boolean => !viewer || (!viewer.isAdmin && !viewer.isInstructor);
