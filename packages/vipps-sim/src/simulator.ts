@@ -64,6 +64,8 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Vi
     epayment: undefined,
   };
   app.decorate('simulator', controls);
+  // Browsers ask every origin for a favicon; an empty answer keeps their consoles free of 404s.
+  app.get('/favicon.ico', (_request, reply) => reply.status(204).send());
 
   await app.register(loginRoutes, {
     client: {

@@ -22,10 +22,29 @@ const router = createBrowserRouter([
       { path: routePatterns.contact, lazy: () => import('./routes/contact') },
       { path: routePatterns.terms, lazy: () => import('./routes/terms') },
       { path: routePatterns.login, lazy: () => import('./routes/login') },
+      { path: routePatterns.loginReturn, lazy: () => import('./routes/login-return') },
+      { path: routePatterns.payment, lazy: () => import('./routes/payment-status') },
+      { path: routePatterns.profile, lazy: () => import('./routes/profile') },
+      { path: routePatterns.profileById, lazy: () => import('./routes/profile') },
       { path: routePatterns.notFound, lazy: () => import('./routes/not-found') },
-      // Login arrives in a later issue: until then the protected areas show the 401 view.
-      { path: routePatterns.admin, lazy: () => import('./routes/protected-area') },
-      { path: routePatterns.examples, lazy: () => import('./routes/protected-area') },
+      // Admin only: logged out → 401 view, others → 403 view; unknown sub-routes → 404.
+      {
+        path: routePatterns.admin,
+        lazy: () => import('./routes/protected-area'),
+        children: [
+          { index: true, lazy: () => import('./routes/admin-dashboard') },
+          { path: routePatterns.adminOutbox, lazy: () => import('./routes/admin-outbox') },
+          { path: '*', element: <Navigate to={paths.notFound} replace /> },
+        ],
+      },
+      {
+        path: routePatterns.examples,
+        lazy: () => import('./routes/protected-area'),
+        children: [
+          { index: true, lazy: () => import('./routes/examples') },
+          { path: '*', element: <Navigate to={paths.notFound} replace /> },
+        ],
+      },
       { path: '*', element: <Navigate to={paths.notFound} replace /> },
     ],
   },

@@ -8,7 +8,11 @@ export const paths = {
   terms: '/regler-og-betingelser',
   login: '/login',
   profile: '/profil',
+  profileById: (profileId: string) => `/profil/${encodeURIComponent(profileId)}`,
+  loginReturn: '/vipps/login-redirect',
+  payment: (paymentId: string) => `/vipps/payment/${encodeURIComponent(paymentId)}`,
   admin: '/admin',
+  adminOutbox: '/admin/e-post',
   examples: '/examples',
   notFound: '/404',
 } as const;
@@ -22,8 +26,13 @@ export const routePatterns = {
   terms: 'regler-og-betingelser',
   login: 'login',
   notFound: '404',
-  admin: 'admin/*',
-  examples: 'examples/*',
+  profile: 'profil',
+  profileById: 'profil/:profileId',
+  loginReturn: 'vipps/login-redirect',
+  payment: 'vipps/payment/:paymentId',
+  admin: 'admin',
+  adminOutbox: 'e-post',
+  examples: 'examples',
 } as const;
 
 /** In-page anchors. */

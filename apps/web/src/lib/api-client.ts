@@ -1,6 +1,11 @@
+import { authorizationHeader, endSession, getSession, isSessionExpired } from './session';
+
 /**
  * The one way the web talks to the API: JSON over fetch, same origin, under /api. Failures become an `ApiError`
  * carrying the HTTP status and the server's error code (see packages/shared/src/errors.ts).
+ *
+ * A stored session adds `Authorization: <token_type> <id_token>`. A session past its expiry, or one the server
+ * refuses (401 SESSION_EXPIRED / UNAUTHENTICATED), ends here: the session watcher shows the spec's warning.
  */
 export class ApiError extends Error {
   constructor(
@@ -22,6 +27,20 @@ interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** 'text' for non-JSON answers (the calendar file). Default 'json'. */
+  responseType?: 'json' | 'text';
+}
+
+const SESSION_ENDING_CODES = new Set(['SESSION_EXPIRED', 'UNAUTHENTICATED']);
+
+/** The session to send, or none; an expired one is ended first (the request then goes out anonymous). */
+function usableSession() {
+  const session = getSession();
+  if (session && isSessionExpired(session)) {
+    endSession('expired');
+    return null;
+  }
+  return session;
 }
 
 export function apiUrl(path: string, query?: Query): string {
@@ -34,7 +53,8 @@ export function apiUrl(path: string, query?: Query): string {
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal } = options;
+  const { method = 'GET', query, body, signal, responseType = 'json' } = options;
+  const session = usableSession();
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
@@ -42,7 +62,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       signal,
       credentials: 'same-origin',
       headers: {
-        Accept: 'application/json',
+        Accept: responseType === 'text' ? '*/*' : 'application/json',
+        ...(session ? { Authorization: authorizationHeader(session) } : {}),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -52,6 +73,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, 'NETWORK', 'Network error');
   }
   const text = await response.text();
+  if (response.ok && responseType === 'text') return text as T;
   let data: unknown = undefined;
   if (text) {
     try {
@@ -62,11 +84,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!response.ok) {
     const err = (data as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      typeof err?.code === 'string' ? err.code : `HTTP_${response.status}`,
-      typeof err?.message === 'string' ? err.message : response.statusText || 'Request failed',
-    );
+    const code = typeof err?.code === 'string' ? err.code : `HTTP_${response.status}`;
+    // Only the session this request carried: a newer login in the meantime stays.
+    if (response.status === 401 && session && SESSION_ENDING_CODES.has(code) && getSession()?.id_token === session.id_token) {
+      endSession('expired');
+    }
+    throw new ApiError(response.status, code, typeof err?.message === 'string' ? err.message : response.statusText || 'Request failed');
   }
   return data as T;
 }

@@ -1,12 +1,32 @@
 /**
- * Client-side session helpers. For now only the return address: login stores where the visitor was, so that after
- * the Vipps round trip the login-return page can send them back there (spec §2 login modal).
+ * Client-side session (spec §3 'Stored session token'): what the login return stores in localStorage, read by the
+ * API client for the Authorization header and by the UI to know whether someone is logged in. The server decides
+ * everything else; an expired or refused token ends the session here (spec §4 Session).
  */
+const SESSION_KEY = 'plask:session';
 const RETURN_KEY = 'plask:returnTo';
 
+export interface StoredSession {
+  id_token: string;
+  access_token: string;
+  token_type: string;
+  /** Epoch ms, from the token answer's expires_in. */
+  expires_at: number;
+  /** Epoch ms, from the id token's `exp` claim; null when the token carries none. */
+  id_expires_at: number | null;
+}
+
+/** Why a session ended: 'expired' (timer, refused token) warns; 'user' is the logout button. */
+export type SessionEndReason = 'expired' | 'user';
+
+// ---- return address ----------------------------------------------------------------------------------------
+
+const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+
+/** Login stores where the visitor was, so the login return page can send them back there (spec §2 login modal). */
 export function storeReturnAddress(path: string): void {
   // Only same-site paths: never an absolute URL (open redirect).
-  if (!path.startsWith('/') || path.startsWith('//')) return;
+  if (!isSitePath(path)) return;
   try {
     sessionStorage.setItem(RETURN_KEY, path);
   } catch {
@@ -14,12 +34,153 @@ export function storeReturnAddress(path: string): void {
   }
 }
 
-export function takeReturnAddress(): string {
+/** The stored return address, if any, without removing it. */
+export function peekReturnAddress(): string | undefined {
   try {
     const value = sessionStorage.getItem(RETURN_KEY);
-    sessionStorage.removeItem(RETURN_KEY);
-    return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+    return value && isSitePath(value) ? value : undefined;
   } catch {
-    return '/';
+    return undefined;
   }
+}
+
+export function takeReturnAddress(): string {
+  const value = peekReturnAddress();
+  try {
+    sessionStorage.removeItem(RETURN_KEY);
+  } catch {
+    // ignore
+  }
+  return value ?? '/';
+}
+
+// ---- the stored session ------------------------------------------------------------------------------------
+
+/** The `exp` claim (seconds) of a JWT, read without verification: the server verifies, the web only plans. */
+export function jwtExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const claims = JSON.parse(atob(base64)) as { exp?: unknown };
+    return typeof claims.exp === 'number' && Number.isFinite(claims.exp) ? claims.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+function parse(raw: string | null): StoredSession | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<StoredSession> | null;
+    if (
+      !value ||
+      typeof value.id_token !== 'string' ||
+      !value.id_token ||
+      typeof value.access_token !== 'string' ||
+      typeof value.token_type !== 'string' ||
+      typeof value.expires_at !== 'number'
+    ) {
+      return null;
+    }
+    return {
+      id_token: value.id_token,
+      access_token: value.access_token,
+      token_type: value.token_type,
+      expires_at: value.expires_at,
+      id_expires_at: typeof value.id_expires_at === 'number' ? value.id_expires_at : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function read(): StoredSession | null {
+  try {
+    return parse(localStorage.getItem(SESSION_KEY));
+  } catch {
+    return null;
+  }
+}
+
+let current: StoredSession | null = typeof window === 'undefined' ? null : read();
+const listeners = new Set<() => void>();
+const endListeners = new Set<(reason: SessionEndReason) => void>();
+
+const notify = () => listeners.forEach((listener) => listener());
+
+if (typeof window !== 'undefined') {
+  // Another tab logged in or out.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== SESSION_KEY && event.key !== null) return;
+    const next = read();
+    if (next?.id_token === current?.id_token) return;
+    current = next;
+    notify();
+  });
+}
+
+/** The stored session (the same object until it changes), or null when logged out. May be past its expiry. */
+export const getSession = (): StoredSession | null => current;
+
+/** When the session stops being usable: the earlier of the session's and the id token's expiry (epoch ms). */
+export const sessionExpiry = (session: StoredSession): number => Math.min(session.expires_at, session.id_expires_at ?? Infinity);
+
+export const isSessionExpired = (session: StoredSession, now = Date.now()): boolean => sessionExpiry(session) <= now;
+
+/** The Authorization header value: token type plus the id token (spec §7). */
+export const authorizationHeader = (session: StoredSession): string => `${session.token_type || 'Bearer'} ${session.id_token}`;
+
+export interface TokenAnswer {
+  id_token: string;
+  access_token: string;
+  token_type: string;
+  /** seconds */
+  expires_in: number;
+}
+
+/** Stores the login's token answer (spec §3, §9: expires_at from expires_in, id_expires_at from the exp claim). */
+export function startSession(token: TokenAnswer, now = Date.now()): StoredSession {
+  const exp = jwtExpiry(token.id_token);
+  const session: StoredSession = {
+    id_token: token.id_token,
+    access_token: token.access_token,
+    token_type: token.token_type,
+    expires_at: now + token.expires_in * 1000,
+    id_expires_at: exp === null ? null : exp * 1000,
+  };
+  try {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  } catch {
+    // Without storage the session lives in memory for this page only.
+  }
+  current = session;
+  notify();
+  return session;
+}
+
+/**
+ * Ends the session: clears the stored token and tells the listeners why (toasts). Does nothing when already logged
+ * out, so several refused requests at once give one warning.
+ */
+export function endSession(reason: SessionEndReason): void {
+  if (!current) return;
+  current = null;
+  try {
+    localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // ignore
+  }
+  notify();
+  endListeners.forEach((listener) => listener(reason));
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function onSessionEnd(listener: (reason: SessionEndReason) => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
 }

@@ -1,18 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import type { Course, Profile } from '@shared/api';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Container } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
+import { BookingDialog } from '@/features/booking/components/booking-dialog';
+import { AddChildDialog } from '@/features/children/components/add-child-dialog';
 import { usePlaceCourses } from '@/features/courses/api/get-place-courses';
 import { CourseList } from '@/features/courses/components/course-list';
 import { usePlace } from '@/features/places/api/get-place';
 import { usePlaces } from '@/features/places/api/get-places';
 import { PlaceSelect } from '@/features/places/components/place-select';
 import { VenueCard } from '@/features/places/components/venue-card';
-import { placeSlug, slugMatches } from '@/lib/format';
+import { useProfiles } from '@/features/profiles/api/get-profiles';
+import { useCurrentUser } from '@/lib/current-user';
+import { fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSession } from '@/lib/use-session';
 
 /** Same boxes as the loaded page (heading, venue card, course rows), so nothing jumps when data arrives. */
 function PlacePageSkeleton() {
@@ -51,6 +58,13 @@ export function Component() {
   const place = places.data?.find((p) => slugMatches(slug, p.name) || slugMatches(slug, p.slug));
   const courses = usePlaceCourses(place?._id);
   const [loginOpen, setLoginOpen] = useState(false);
+  const session = useSession();
+  const user = useCurrentUser();
+  const profiles = useProfiles();
+  const queryClient = useQueryClient();
+  const [booking, setBooking] = useState<Course | null>(null);
+  const [childId, setChildId] = useState('');
+  const [addChildOpen, setAddChildOpen] = useState(false);
 
   useDocumentTitle(place ? `${place.name}, ${place.place} | ${site.tagline}` : 'Bestill Kurs');
 
@@ -60,7 +74,23 @@ export function Component() {
     if (missing) console.log(`Fant ikke kurssted: ${slug}`);
   }, [missing, slug]);
 
-  const onBook = useCallback(() => setLoginOpen(true), []);
+  // Spec §4 Booking: a visitor gets the login prompt, a logged-in user the booking modal.
+  const loggedIn = !!session;
+  const onBook = useCallback(
+    (course: Course) => {
+      if (!loggedIn) {
+        setLoginOpen(true);
+        return;
+      }
+      setChildId('');
+      setBooking(course);
+    },
+    [loggedIn],
+  );
+  const refreshCourses = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: ['places', place?._id, 'courses'] }),
+    [queryClient, place?._id],
+  );
 
   const idTarget = byId.data ?? (looksLikeId(slug) ? places.data?.find((p) => p._id === slug) : undefined);
   if (idTarget && !place) return <Navigate to={paths.place(placeSlug(idTarget.name))} replace />;
@@ -89,6 +119,23 @@ export function Component() {
             <CourseList courses={courses.data} isPending={courses.isPending} onBook={onBook} />
           </section>
           <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+          <BookingDialog
+            course={booking}
+            onClose={() => setBooking(null)}
+            userId={user.data?._id}
+            profiles={profiles.data}
+            profilesError={profiles.isError}
+            childId={childId}
+            onChildChange={setChildId}
+            onAddChild={() => setAddChildOpen(true)}
+            onCourseFull={() => void refreshCourses()}
+          />
+          <AddChildDialog
+            open={addChildOpen}
+            onOpenChange={setAddChildOpen}
+            profiles={(profiles.data ?? []).map((p: Profile) => ({ id: p._id, label: p.parents.map(fullName).join(' og ') }))}
+            onAdded={(child) => setChildId(child._id)}
+          />
         </>
       ) : places.isPending || (looksLikeId(slug) && byId.isPending) ? (
         <PlacePageSkeleton />

@@ -1,6 +1,11 @@
-import { Unauthorized } from '@/components/errors/error-view';
+import { Outlet } from 'react-router';
+import { AccessGuard } from '@/features/auth/components/access-guard';
 
-/** /admin and /examples: a logged-out visitor gets the login prompt (spec §2). */
+/** /admin/* and /examples/*: admins only (spec §2). */
 export function Component() {
-  return <Unauthorized />;
+  return (
+    <AccessGuard role="admin">
+      <Outlet />
+    </AccessGuard>
+  );
 }

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { pageTitle } from '@/config/site';
+import { storeReturnAddress } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-function ErrorView({ code, title, message, children }: { code?: string; title: string; message: string; children?: ReactNode }) {
+export function ErrorView({ code, title, message, children }: { code?: string; title: string; message: string; children?: ReactNode }) {
   useDocumentTitle(pageTitle(title));
   return (
     <Container className="py-16 sm:py-24">
@@ -35,19 +36,29 @@ export function NotFound() {
   );
 }
 
+/** 401: the login button keeps this address, so the user comes back here after Vipps. */
 export function Unauthorized() {
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
   return (
     <ErrorView code="401" title="Ikke logget inn" message="Du må være logget inn for å se denne siden">
-      <ButtonLink to={paths.login}>Logg inn</ButtonLink>
+      <ButtonLink to={paths.login} state={{ returnTo: here }} onClick={() => storeReturnAddress(here)}>
+        Logg inn
+      </ButtonLink>
     </ErrorView>
   );
 }
 
 export function Forbidden() {
   const navigate = useNavigate();
+  // Back in the browser history; with nothing to go back to (a new tab), the front page.
+  const goBack = () => {
+    if (window.history.length > 1) navigate(-1);
+    else navigate(paths.home);
+  };
   return (
     <ErrorView code="403" title="Ingen tilgang" message="Du har ikke tilgang til å se denne siden">
-      <Button variant="secondary" onClick={() => navigate(-1)}>
+      <Button variant="secondary" onClick={goBack}>
         Gå tilbake
       </Button>
       <ButtonLink to={paths.home}>Til forsiden</ButtonLink>

@@ -14,8 +14,7 @@ const footerLinks = [
 const linkClass = 'inline-flex min-h-11 items-center text-sea-100 underline hover:text-white';
 
 /**
- * Site footer. `appVersionSlot` is where the app version for developers goes once login exists (spec §1); it stays
- * empty for visitors.
+ * Site footer. `appVersionSlot` shows the app version to developers (spec §1); it stays empty for everybody else.
  */
 export function Footer({ appVersionSlot }: { appVersionSlot?: ReactNode }) {
   return (

@@ -1,24 +1,48 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { hasRole, useCurrentUser } from '@/lib/current-user';
+import { storeReturnAddress } from '@/lib/session';
+import { useSession } from '@/lib/use-session';
 import { Logo } from './logo';
 
-/** Spec §2 navigation, in this order; the last link is 'Logg inn' while logged out. */
-const links = [
+interface NavItem {
+  to: string;
+  label: string;
+  end: boolean;
+  /** Shown in the mobile menu only. */
+  mobileOnly?: boolean;
+}
+
+/** Spec §2 navigation, in this order; the last link is added per session below. */
+const links: readonly NavItem[] = [
   { to: paths.courses, label: 'Bestill kurs', end: false },
   { to: paths.home, label: 'Forside', end: true },
   { to: paths.about, label: 'Om oss', end: false },
   { to: paths.terms, label: 'Regler og betingelser', end: false },
   { to: paths.contact, label: 'Kontakt', end: false },
-  { to: paths.login, label: 'Logg inn', end: false },
-] as const;
+];
+
+/** The last link: the user's first name to /profil, or 'Logg inn'; admins also get 'Dashbord' in the mobile menu. */
+function useSessionLinks(): NavItem[] {
+  const session = useSession();
+  const user = useCurrentUser();
+  if (!session) return [{ to: paths.login, label: 'Logg inn', end: false }];
+  const me = user.data;
+  return [
+    ...(hasRole(me, 'admin') ? [{ to: paths.admin, label: 'Dashbord', end: false, mobileOnly: true }] : []),
+    { to: paths.profile, label: me?.firstName || 'Min profil', end: false },
+  ];
+}
 
 const MENU_ID = 'hovedmeny';
 
 export function Header() {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
+  const items = [...links, ...useSessionLinks()];
 
   // Close the mobile menu whenever the route changes (render-time state adjustment, no extra effect pass).
   const [lastPath, setLastPath] = useState(pathname);
@@ -68,14 +92,15 @@ export function Header() {
               open ? 'flex' : 'hidden'
             } absolute inset-x-0 top-full flex-col gap-1 border-b border-line bg-white px-4 py-3 shadow-lg lg:static lg:flex lg:flex-row lg:items-center lg:gap-1 lg:border-0 lg:p-0 lg:shadow-none`}
           >
-            {links.map((link) => (
-              <li key={link.to}>
+            {items.map((link) => (
+              <li key={link.to} className={link.mobileOnly ? 'lg:hidden' : undefined}>
                 <NavLink
                   to={link.to}
                   end={link.end}
                   className={linkClass}
                   // The login page keeps where the visitor came from, to return there after Vipps.
-                  state={link.to === paths.login && pathname !== paths.login ? { returnTo: pathname } : undefined}
+                  state={link.to === paths.login && pathname !== paths.login ? { returnTo: here } : undefined}
+                  onClick={link.to === paths.login && pathname !== paths.login ? () => storeReturnAddress(here) : undefined}
                 >
                   {link.label}
                 </NavLink>

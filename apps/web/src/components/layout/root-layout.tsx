@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { anchors } from '@/config/paths';
+import { AppVersion } from './app-version';
 import { Footer } from './footer';
 import { Header } from './header';
+import { TestModeBanner } from './test-mode-banner';
 
 export function SkipLink() {
   return (
@@ -19,6 +21,7 @@ function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
+      <TestModeBanner />
       <Header />
       {busy ? (
         <div role="progressbar" aria-label="Laster side" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-aqua-400" />
@@ -26,7 +29,7 @@ function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
       <main id={anchors.main} tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <Footer />
+      <Footer appVersionSlot={<AppVersion />} />
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function CourseRow({ course, onBook }: CourseRowProps) {
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
 
   return (
-    <article className="rounded-2xl border border-line bg-white shadow-sm">
+    <article data-course-id={course._id} className="rounded-2xl border border-line bg-white shadow-sm">
       <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4">
         <h3 className="min-w-0 flex-1">
           <button

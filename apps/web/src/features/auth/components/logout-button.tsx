@@ -1,0 +1,32 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { endSession } from '@/lib/session';
+
+/** Spec §9. */
+const LOGOUT_DEBOUNCE_MS = 500;
+
+/** 'Logg ut' (spec §4, §9: debounced 500 ms): clears the stored session; the session watcher says so in a toast. */
+export function LogoutButton() {
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const logout = () => {
+    window.clearTimeout(timer.current);
+    setLeaving(true);
+    timer.current = window.setTimeout(() => {
+      endSession('user');
+      navigate(paths.home);
+    }, LOGOUT_DEBOUNCE_MS);
+  };
+
+  return (
+    <Button variant="secondary" onClick={logout} aria-disabled={leaving || undefined}>
+      {leaving ? 'Logger ut …' : 'Logg ut'}
+    </Button>
+  );
+}

@@ -1,0 +1,186 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { Course, Profile } from '@shared/api';
+import { Button } from '@/components/ui/button';
+import { LinkifiedText } from '@/components/ui/linkified-text';
+import { Modal, ModalClose } from '@/components/ui/modal';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { formatCourseDate, formatPrice, fullName, isSafeHttpUrl, weekdayPlural } from '@/lib/format';
+import { paymentStartErrorMessage, useStartPayment } from '../api/start-payment';
+import { ChildSelect } from './child-select';
+
+interface BookingDialogProps {
+  /** The course being booked; the dialog is open while it is set. */
+  course: Course | null;
+  onClose: () => void;
+  userId: string | undefined;
+  profiles: readonly Profile[] | undefined;
+  profilesError?: boolean;
+  childId: string;
+  onChildChange: (childId: string) => void;
+  /** 'Legg til nytt barn' was chosen: open the add-child modal (composed by the route). */
+  onAddChild: () => void;
+  /** The server said the course is full: refresh the course list. */
+  onCourseFull: () => void;
+}
+
+function CourseSummary({ course }: { course: Course }) {
+  const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
+  return (
+    <dl className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 sm:grid-cols-[8.5rem_minmax(0,1fr)]">
+      <dt className="font-semibold text-sea-900">Sted</dt>
+      <dd>
+        {course.place.name}, {course.place.place}
+      </dd>
+      <dt className="font-semibold text-sea-900">Nivå</dt>
+      <dd>{course.experienceLevel || '-'}</dd>
+      <dt className="font-semibold text-sea-900">Alder</dt>
+      <dd>{course.participantsAge || '-'}</dd>
+      <dt className="font-semibold text-sea-900">Datoer</dt>
+      <dd>
+        {course.dates.length === 0 ? (
+          '-'
+        ) : (
+          <ul className="gap-x-6 sm:columns-2">
+            {course.dates.map((date) => (
+              <li key={date}>{formatCourseDate(date, course.timeFrom)}</li>
+            ))}
+          </ul>
+        )}
+      </dd>
+      <dt className="font-semibold text-sea-900">Ukedag</dt>
+      <dd>{weekdayPlural(course.weekday)}</dd>
+      <dt className="font-semibold text-sea-900">Instruktører</dt>
+      <dd>{instructors}</dd>
+      <dt className="font-semibold text-sea-900">Pris</dt>
+      <dd className="font-bold">{formatPrice(course.price)}</dd>
+      {course.info ? (
+        <>
+          <dt className="font-semibold text-sea-900">Info</dt>
+          <dd>
+            <LinkifiedText text={course.info} />
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+function BookingForm({ course, userId, profiles, profilesError, childId, onChildChange, onAddChild, onCourseFull }: Omit<BookingDialogProps, 'course' | 'onClose'> & { course: Course }) {
+  const id = useId();
+  const selectRef = useRef<HTMLDivElement>(null);
+  const payment = useStartPayment();
+  const [error, setError] = useState<string | null>(null);
+  const [missingChild, setMissingChild] = useState(false);
+  const errorId = `${id}-feil`;
+  const busy = payment.isPending || payment.isSuccess;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!childId) {
+      setMissingChild(true);
+      setError('Du må velge et barn for å kunne bestille kurset');
+      selectRef.current?.querySelector('select')?.focus();
+      return;
+    }
+    if (!userId) {
+      setError('Du har ikke tilgang til dette. Er du logget inn?');
+      return;
+    }
+    setMissingChild(false);
+    setError(null);
+    payment.mutate(
+      { userId, childId, courseId: course._id },
+      {
+        onSuccess: ({ redirectUrl }) => {
+          if (isSafeHttpUrl(redirectUrl)) window.location.assign(redirectUrl);
+          else setError('Ukjent feil. Vennligst prøv igjen senere.');
+        },
+        onError: (err) => {
+          setError(paymentStartErrorMessage(err));
+          if (isApiError(err) && err.code === 'COURSE_FULL') onCourseFull();
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-busy={busy} className="space-y-5">
+      <CourseSummary course={course} />
+      <div ref={selectRef}>
+        {profiles ? (
+          <ChildSelect
+            id={`${id}-barn`}
+            profiles={profiles}
+            courseId={course._id}
+            value={childId}
+            disabled={busy}
+            invalid={missingChild}
+            errorId={errorId}
+            onChange={(value) => {
+              onChildChange(value);
+              if (value) {
+                setMissingChild(false);
+                setError(null);
+              }
+            }}
+            onAddChild={onAddChild}
+          />
+        ) : profilesError ? (
+          <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
+            Kunne ikke hente profiler
+          </p>
+        ) : (
+          <div role="status" className="flex flex-col gap-1.5">
+            <span className="font-semibold text-sea-900">Velg barn</span>
+            <span className="sr-only">Laster barn</span>
+            <Skeleton className="h-11 w-full rounded-xl" />
+          </div>
+        )}
+      </div>
+      <p className="text-sm">
+        Ved å bestille kurs aksepterer du våre{' '}
+        <Link to={paths.terms} target="_blank" aria-describedby={`${id}-ny-fane`} className="font-medium text-sea-800 underline">
+          regler og betingelser
+        </Link>
+        .
+      </p>
+      <span id={`${id}-ny-fane`} hidden>
+        Åpnes i ny fane
+      </span>
+      {error ? (
+        <p id={errorId} role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3">
+        <ModalClose asChild>
+          <Button variant="secondary">Avbryt</Button>
+        </ModalClose>
+        <Button type="submit" disabled={busy} className="min-w-32">
+          {busy ? (
+            <>
+              <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+              Starter betaling …
+            </>
+          ) : (
+            'Betal'
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Spec §2 'Course booking modal' ('Kursoversikt'): the course summary, the child, and on to Vipps to pay. */
+export function BookingDialog(props: BookingDialogProps) {
+  const { course, onClose } = props;
+  return (
+    <Modal open={!!course} onOpenChange={(open) => !open && onClose()} title="Kursoversikt" size="lg">
+      {course ? <BookingForm key={course._id} {...props} course={course} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Profile } from '@shared/api';
+import { api } from '@/lib/api-client';
+import { PROFILES_KEY } from './get-profiles';
+
+/** GET /api/profiles/:id: 403 when not the caller's (unless admin), 404 unknown. */
+export const getProfile = (id: string, signal?: AbortSignal) => api<Profile>(`/profiles/${encodeURIComponent(id)}`, { signal });
+
+export const profileQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...PROFILES_KEY, 'by-id', id], queryFn: ({ signal }) => getProfile(id, signal) });
+
+export const useProfile = (id: string | undefined) => useQuery({ ...profileQueryOptions(id ?? ''), enabled: !!id });

@@ -1,0 +1,161 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Child, ChildCourse, Profile } from '@shared/api';
+import { paths } from '@/config/paths';
+import { formatAge, formatDate, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
+import { childCourseStatus, type ChildCourseStatus } from './course-status';
+
+/** Spec §3: the stored phone starts with a two-character country prefix, removed for display. */
+export function displayPhone(phone: string | null | undefined): string {
+  if (!phone) return 'Ikke oppgitt';
+  const local = phone.replace(/\D/g, '').slice(2);
+  if (!local) return 'Ikke oppgitt';
+  return /^\d{8}$/.test(local) ? `${local.slice(0, 3)} ${local.slice(3, 5)} ${local.slice(5)}` : local;
+}
+
+const STATUS_STYLE: Record<ChildCourseStatus, string> = {
+  Påmeldt: 'bg-aqua-100 text-aqua-700',
+  Pågår: 'bg-sea-100 text-sea-900',
+  Fullført: 'bg-white text-muted ring-1 ring-line',
+};
+
+interface CourseWithStatus {
+  course: ChildCourse;
+  status: ChildCourseStatus;
+  first: string | undefined;
+  last: string | undefined;
+}
+
+function withStatus(course: ChildCourse, now: Date): CourseWithStatus {
+  const sorted = [...course.dates].sort();
+  return { course, status: childCourseStatus(course.dates, now), first: sorted[0], last: sorted[sorted.length - 1] };
+}
+
+function CourseItem({ item, action }: { item: CourseWithStatus; action?: ReactNode }) {
+  const { course, status, first, last } = item;
+  const done = status === 'Fullført';
+  return (
+    <li className={`flex flex-col gap-3 rounded-xl border p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4 ${done ? 'border-line bg-sand-50 text-muted' : 'border-sea-200 bg-white'}`}>
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className={`font-bold ${done ? '' : 'text-sea-900'}`}>{course.name || course.experienceLevel}</span>
+          <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLE[status]}`}>{status}</span>
+        </p>
+        <p>
+          <Link to={paths.place(course.place.slug || course.place.name)} className="font-medium text-sea-800 underline">
+            {course.place.name}, {course.place.place}
+          </Link>
+        </p>
+        <p className="text-sm">
+          {weekdayPlural(first ? osloWeekday(first) : null)} kl. {course.timeFrom}–{course.timeTo} · {formatDate(first)} –{' '}
+          {formatDate(last)} · {course.dates.length} {course.dates.length === 1 ? 'gang' : 'ganger'}
+        </p>
+      </div>
+      {action ? <div className="shrink-0">{action}</div> : null}
+    </li>
+  );
+}
+
+function ChildCard({
+  child,
+  now,
+  courseAction,
+}: {
+  child: Child;
+  now: Date;
+  courseAction?: (child: Child, course: ChildCourse) => ReactNode;
+}) {
+  const courses = child.courses.map((course) => withStatus(course, now));
+  const upcoming = courses
+    .filter((c) => c.status !== 'Fullført')
+    .sort((a, b) => (a.first ?? '').localeCompare(b.first ?? ''));
+  const history = courses
+    .filter((c) => c.status === 'Fullført')
+    .sort((a, b) => (b.last ?? '').localeCompare(a.last ?? ''));
+  const headingId = `barn-${child._id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
+      <h3 id={headingId} className="text-xl font-bold text-sea-900">
+        {fullName(child)}
+      </h3>
+      <p className="mt-1 text-muted">
+        {formatAge(child.birthdate, now)} · født {formatDate(child.birthdate)}
+      </p>
+      <h4 className="mt-5 mb-2 font-bold text-sea-900">Kommende kurs</h4>
+      {upcoming.length ? (
+        <ul className="space-y-2">
+          {upcoming.map((item) => (
+            <CourseItem key={item.course._id} item={item} action={courseAction?.(child, item.course)} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted">Ingen kommende kurs</p>
+      )}
+      <h4 className="mt-5 mb-2 font-bold text-sea-900">Kurshistorikk</h4>
+      {history.length ? (
+        <ul className="space-y-2">
+          {history.map((item) => (
+            <CourseItem key={item.course._id} item={item} action={courseAction?.(child, item.course)} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted">Ingen kurshistorikk</p>
+      )}
+    </article>
+  );
+}
+
+interface ProfileViewProps {
+  profile: Profile;
+  now?: Date;
+  /** Per course, e.g. the calendar download (composed by the route). */
+  courseAction?: (child: Child, course: ChildCourse) => ReactNode;
+  /** Beside the 'Barn' heading, e.g. 'Legg til barn'. */
+  childrenAction?: ReactNode;
+}
+
+/** Spec §2 profile page body: guardians, then each child with upcoming courses and course history. */
+export function ProfileView({ profile, now = new Date(), courseAction, childrenAction }: ProfileViewProps) {
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="foresatte-tittel">
+        <h2 id="foresatte-tittel" className="mb-4 text-2xl font-bold text-sea-900">
+          Foresatte
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {profile.parents.map((parent) => (
+            <li key={parent._id} className="rounded-2xl border border-line bg-white p-4 shadow-sm">
+              <p className="text-lg font-bold text-sea-900">{fullName(parent)}</p>
+              <dl className="mt-2 grid grid-cols-[5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
+                <dt className="font-semibold">Telefon</dt>
+                <dd>{displayPhone(parent.phone)}</dd>
+                <dt className="font-semibold">E-post</dt>
+                <dd className="break-all">{parent.email || 'Ikke oppgitt'}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="barn-tittel">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="barn-tittel" className="text-2xl font-bold text-sea-900">
+            Barn
+          </h2>
+          {childrenAction}
+        </div>
+        {profile.children.length ? (
+          <ul className="space-y-4">
+            {profile.children.map((child) => (
+              <li key={child._id}>
+                <ChildCard child={child} now={now} courseAction={courseAction} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-2xl bg-sand-100 p-5">Ingen barn er registrert på denne profilen ennå.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { allowHttpErrors, expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
+import { expect, keepScreenshot, test } from '../../support/fixtures';
+
+/** The caller's own profile ids, through the API with the page's stored session. */
+async function ownProfileIds(page: Page): Promise<string[]> {
+  const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { id_token?: string }).id_token, SESSION_KEY);
+  const res = await page.request.get('/api/profiles', { headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { _id: string }[]).map((p) => p._id);
+}
+
+async function profileIdOf(browser: Browser, person: string, baseURL: string | undefined): Promise<string> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await loginAs(page, person, '/');
+  const [id] = await ownProfileIds(page);
+  await context.close();
+  return id!;
+}
+
+test.describe('Profil', () => {
+  test('guardians, children with age, upcoming courses and course history', async ({ page }, testInfo) => {
+    await loginAs(page, PERSONS.parent, '/profil');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Min profil');
+    await expect(main.getByRole('heading', { level: 2, name: 'Foresatte' })).toBeVisible();
+    // The stored phone 4791000003 loses its country prefix for display.
+    await expect(main.getByText('910 00 003')).toBeVisible();
+    await expect(main.getByText('sara.nilsen@example.no')).toBeVisible();
+
+    const jakob = main.getByRole('article', { name: 'Jakob Nilsen' });
+    await expect(jakob).toContainText(/\d+ år · født 02\.06\.2023/);
+    await expect(jakob.getByRole('heading', { name: 'Kommende kurs' })).toBeVisible();
+    await expect(jakob.getByRole('heading', { name: 'Kurshistorikk' })).toBeVisible();
+    // The seed puts Jakob on a course that has ended and on one in the next term.
+    await expect(jakob.getByText('Fullført', { exact: true }).first()).toBeVisible();
+    await expect(jakob.getByText(/^(Påmeldt|Pågår)$/).first()).toBeVisible();
+
+    const emma = main.getByRole('article', { name: 'Emma Nilsen' });
+    await expect(emma).toContainText(/(\d+ (mnd|dager)|1 dag) · født 14\.03\.2026/);
+    await expect(emma.getByText('Ingen kurshistorikk')).toBeVisible();
+    await expect(emma.getByRole('button', { name: /^Last ned kalender/ }).first()).toBeVisible();
+
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'profil');
+  });
+
+  test("'Legg til barn' adds a child with capitalised names", async ({ page }, testInfo) => {
+    await loginAs(page, PERSONS.parentOneChild, '/profil');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Legg til barn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Legg til barn' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'legg-til-barn');
+
+    await dialog.getByLabel('Fornavn').fill('nora');
+    await dialog.getByRole('button', { name: 'Lagre' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Alle feltene må fylles ut');
+    await expect(dialog.getByLabel('Etternavn')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+
+    const first = testInfo.project.name === 'phone' ? 'nora-marie' : 'per olav';
+    await dialog.getByLabel('Fornavn').fill(first);
+    await dialog.getByLabel('Etternavn').fill('karimi');
+    await dialog.getByLabel('Fødselsdato').fill('2025-11-02');
+    await dialog.getByRole('button', { name: 'Lagre' }).click();
+    await expect(page.getByText('Barnet har blitt lagt til')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const name = testInfo.project.name === 'phone' ? 'Nora-Marie Karimi' : 'Per Olav Karimi';
+    const child = main.getByRole('article', { name });
+    await expect(child).toBeVisible();
+    await expect(child).toContainText('født 02.11.2025');
+    await expect(child.getByText('Ingen kommende kurs')).toBeVisible();
+    await expect(child.getByText('Ingen kurshistorikk')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("'Last ned kalender' saves the course as an .ics file", async ({ page }) => {
+    await loginAs(page, PERSONS.parent, '/profil');
+    const emma = page.getByRole('main').getByRole('article', { name: 'Emma Nilsen' });
+    const downloading = page.waitForEvent('download');
+    await emma.getByRole('button', { name: /^Last ned kalender/ }).first().click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^kurskalender .+ \d{2}\.\d{2}\.\d{4}\.ics$/);
+    const content = readFileSync((await download.path())!, 'utf8');
+    expect(content).toContain('BEGIN:VCALENDAR');
+    expect(content).toContain('BEGIN:VEVENT');
+  });
+
+  test('/profil/{id}: malformed → not found, another family → Ingen tilgang, unknown → not found; admin sees it', async ({
+    page,
+    browser,
+    baseURL,
+    consoleErrors,
+  }, testInfo) => {
+    const ahmedsProfile = await profileIdOf(browser, PERSONS.parentOneChild, baseURL);
+    await loginAs(page, PERSONS.parent, '/profil');
+    const main = page.getByRole('main');
+
+    await page.goto('/profil/ikke-en-id');
+    await expect(main.getByRole('heading', { name: 'Ikke funnet' })).toBeVisible();
+
+    await page.goto(`/profil/${ahmedsProfile}`);
+    await expect(main.getByRole('heading', { name: 'Ingen tilgang' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/profil/0123456789abcdef01234567');
+    await expect(main.getByRole('heading', { name: 'Ikke funnet' })).toBeVisible();
+
+    // Sara's own first profile by id goes back to /profil.
+    const [own] = await ownProfileIds(page);
+    await page.goto(`/profil/${own}`);
+    await expect(page).toHaveURL(/\/profil$/);
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Min profil');
+
+    const admin = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+    const adminPage = await admin.newPage();
+    await loginAs(adminPage, PERSONS.admin, `/profil/${ahmedsProfile}`);
+    await expect(adminPage.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Profil');
+    await expect(adminPage.getByRole('main').getByText('Ahmed Karimi').first()).toBeVisible();
+    await expect(adminPage.getByRole('main').getByRole('article', { name: 'Lina Karimi' })).toBeVisible();
+    await keepScreenshot(adminPage, testInfo, 'profil-som-admin');
+    await admin.close();
+    allowHttpErrors(consoleErrors, 403, 404);
+  });
+
+  test('/profil logged out shows the 401 view', async ({ page }) => {
+    await page.goto('/profil');
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Ikke logget inn' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});

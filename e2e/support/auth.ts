@@ -1,0 +1,83 @@
+import { expect, type Page } from '@playwright/test';
+import { expectNoA11yViolations } from './fixtures';
+
+/** The demo persons the Vipps simulator lists (packages/shared/src/demo-persons.ts). */
+export const PERSONS = {
+  admin: 'Ingrid Admin-Berg',
+  instructor: 'Marius Strand',
+  parent: 'Sara Nilsen',
+  parentOneChild: 'Ahmed Karimi',
+  parentNoChildren: 'Kari Hansen',
+} as const;
+
+/** Where the web stores the session (apps/web/src/lib/session.ts). */
+export const SESSION_KEY = 'plask:session';
+
+/** Opens the mobile menu when it is collapsed (phone project), so nav links are clickable. */
+export async function openMenuIfCollapsed(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Meny' });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
+/** On the simulator's login page: picks the test person, optionally a simulated error, and submits. */
+export async function approveInSimulator(page: Page, person: string, simulate = ''): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: /Logg inn på/ })).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(`^${person}`) }).check();
+  if (simulate) await page.getByLabel('Simuler feil').selectOption(simulate);
+  await page.getByRole('button', { name: 'Godkjenn' }).click();
+}
+
+/** From the current page: nav 'Logg inn' → /login → 'Logg inn med Vipps' → the simulator. */
+export async function startLoginFromNav(page: Page): Promise<void> {
+  // The first visit shows a fallback frame until the lazy route has loaded; its menu is replaced then.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await openMenuIfCollapsed(page);
+  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Logg inn med Vipps' }).click();
+}
+
+/**
+ * Waits until no toast is fading in or out: axe measures colour contrast mid-fade as if it were the final colour.
+ * (The progress bar keeps running; it is decorative.)
+ */
+export async function waitForToastsToSettle(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    // Typed by hand: this project's TypeScript has no DOM library.
+    type Anim = { animationName?: string; playState: string };
+    const doc = (globalThis as unknown as { document: { getAnimations(): Anim[] } }).document;
+    return doc
+      .getAnimations()
+      .every((a) => !a.animationName?.startsWith('toast-') || a.animationName === 'toast-progress' || a.playState !== 'running');
+  });
+}
+
+/**
+ * Logs in as `person` through the real flow (web → Vipps simulator → login return) starting at `path`, and waits
+ * until the browser is back on `path` with the login toast.
+ */
+export async function loginAs(page: Page, person: string, path = '/'): Promise<void> {
+  await page.goto(path);
+  await startLoginFromNav(page);
+  await approveInSimulator(page, person);
+  await expect(page.getByText('Du har blitt logget inn')).toBeVisible();
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === encodeURI(path) || url.pathname === encodeURI(path));
+  await waitForToastsToSettle(page);
+}
+
+/**
+ * The fixture fails a test on any console error; Chromium logs every 4xx answer as one. A test that provokes an
+ * expected 4xx removes exactly those lines (by status) before the fixture checks.
+ */
+export function allowHttpErrors(consoleErrors: string[], ...statuses: number[]): void {
+  const expected = (line: string) =>
+    statuses.some((status) => line.includes(`Failed to load resource: the server responded with a status of ${status}`));
+  const kept = consoleErrors.filter((line) => !expected(line));
+  consoleErrors.splice(0, consoleErrors.length, ...kept);
+}
+
+/** expectNoA11yViolations once toasts have finished fading (see waitForToastsToSettle). */
+export async function expectAccessible(page: Page): Promise<void> {
+  await waitForToastsToSettle(page);
+  await expectNoA11yViolations(page);
+}
