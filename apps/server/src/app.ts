@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { Env } from './env';
-import { createPublicCache, type PublicCache } from './public-cache';
+import { createTtlCache, type TtlCache } from './ttl-cache';
 import { apiRoutes } from './features';
 import { requestIdOf } from './logging';
 import { createPayments, type Payments } from './integrations/vipps/payments';
@@ -18,7 +18,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     env: Env;
-    publicCache: PublicCache;
+    publicCache: TtlCache;
     /** Vipps ePayment client and webhook secret (integrations/vipps/payments.ts). */
     payments: Payments;
   }
@@ -54,7 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('db', options.db);
   app.decorate('env', options.env);
-  app.decorate('publicCache', createPublicCache(options.env.PUBLIC_CACHE_TTL_MS));
+  app.decorate('publicCache', createTtlCache(options.env.PUBLIC_CACHE_TTL_MS));
   app.decorate('payments', options.payments ?? createPayments(options.env, options.db));
 
   await app.register(errors);

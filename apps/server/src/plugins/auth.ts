@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@app/shared';
 import { findSessionUser } from '../features/auth/auth.repo';
+import { createTtlCache } from '../ttl-cache';
 import { AppError } from './errors';
 
 /**
@@ -86,6 +87,8 @@ export default fp(
     const sessions = createSessions(secret);
     app.decorate('sessions', sessions);
     app.decorateRequest('user', null);
+    // Every signed-in request asks who the user is now (roles, still there); a short memory spares the database.
+    const sessionUsers = createTtlCache(app.env.SESSION_USER_CACHE_MS);
 
     app.addHook('onRequest', async (request) => {
       const access: Access = request.routeOptions.config?.access ?? 'anonymous';
@@ -95,7 +98,7 @@ export default fp(
         const token = BEARER.exec(header)?.[1];
         const verified = token ? await sessions.verify(token) : ({ error: 'UNAUTHENTICATED' } as const);
         if ('userId' in verified) {
-          const user = await findSessionUser(app.db, verified.userId);
+          const user = await sessionUsers.get(verified.userId, () => findSessionUser(app.db, verified.userId));
           // A deleted user's token is as good as none.
           if (user) request.user = toViewer(user);
         } else {

@@ -28,6 +28,20 @@ export async function findSessionUser(db: DbOrTx, id: string): Promise<{ id: str
   return row;
 }
 
+/** The user and their profile ids (owned first, then by age) in one round trip, for GET /users/me. */
+export async function findUserWithProfileIds(
+  db: DbOrTx,
+  id: string,
+): Promise<(UserRow & { profileIds: string[] }) | undefined> {
+  const profileIds = sql<string[]>`array(
+    select ${profileParents.profileId} from ${profileParents}
+    join ${profiles} on ${profiles.id} = ${profileParents.profileId}
+    where ${profileParents.userId} = ${id}
+    order by ${profileParents.position}, ${profiles.createdAt}, ${profiles.id})`;
+  const [row] = await db.select({ user: users, profileIds }).from(users).where(eq(users.id, id)).limit(1);
+  return row && { ...row.user, profileIds: row.profileIds };
+}
+
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;

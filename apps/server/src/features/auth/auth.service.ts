@@ -193,7 +193,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** GET /users/me */
 export async function currentUser(db: Db, viewer: NonNullable<Viewer>): Promise<CurrentUser> {
-  const user = await repo.findUserById(db, viewer.id);
+  const user = await repo.findUserWithProfileIds(db, viewer.id);
   if (!user) throw new AppError('UNAUTHENTICATED', 'User no longer exists');
   return {
     _id: user.id,
@@ -208,7 +208,7 @@ export async function currentUser(db: Db, viewer: NonNullable<Viewer>): Promise<
     roles: user.roles,
     lastLogin: user.lastLogin?.toISOString() ?? null,
     registrationDate: user.registrationDate.toISOString(),
-    profileIds: await repo.listProfileIdsOf(db, user.id),
+    profileIds: user.profileIds,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { courseListSchema, coursesQuerySchema, errorBodySchema, idParamsSchema, placeCoursesQuerySchema } from '@app/shared';
+import { sendJson } from '../../ttl-cache';
 import * as service from './courses.service';
 import { seesPublicView, viewerFrom } from './viewer';
 
@@ -13,11 +14,12 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseListSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    (request) => {
+    (request, reply) => {
       const viewer = viewerFrom(request);
       const load = () => service.listPlaceCourses(app.db, request.params.id, request.query, viewer);
+      if (!seesPublicView(viewer)) return load();
       const key = `place-courses:${request.params.id}:${JSON.stringify(request.query)}`;
-      return seesPublicView(viewer) ? app.publicCache.get(key, load) : load();
+      return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));
     },
   );
 
@@ -29,10 +31,12 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseListSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    (request) => {
+    (request, reply) => {
       const viewer = viewerFrom(request);
       const load = () => service.listCourses(app.db, request.query, viewer);
-      return seesPublicView(viewer) ? app.publicCache.get(`courses:${JSON.stringify(request.query)}`, load) : load();
+      if (!seesPublicView(viewer)) return load();
+      const key = `courses:${JSON.stringify(request.query)}`;
+      return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));
     },
   );
 };
