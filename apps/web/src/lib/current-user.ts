@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/api';
 import type { Role } from '@shared/constants';
 import { api } from './api-client';
-import { useSession } from './use-session';
+import { useSignedIn } from './use-session';
 
 /**
  * The logged-in user, shared by the navigation, the guards and every feature that acts as the user (a
@@ -21,8 +21,8 @@ export const currentUserQueryOptions = () =>
 
 /** The current user while logged in (disabled, `data` undefined, when logged out). */
 export function useCurrentUser() {
-  const session = useSession();
-  return useQuery({ ...currentUserQueryOptions(), enabled: !!session });
+  const signedIn = useSignedIn();
+  return useQuery({ ...currentUserQueryOptions(), enabled: signedIn });
 }
 
 export const hasRole = (user: Pick<CurrentUser, 'roles'> | undefined, role: Role): boolean => !!user?.roles.includes(role);

@@ -63,7 +63,8 @@ function ProfilePage() {
     <Container className="py-10 sm:py-14">
       <PageHeader
         title={isOwn ? 'Min profil' : 'Profil'}
-        lead={profile ? familyLabel(profile) : undefined}
+        // Reserve the line while loading, so nothing below jumps when the names arrive.
+        lead={profile ? familyLabel(profile) : <span className="inline-block h-7" aria-hidden="true" />}
       >
         <div className="mt-5 flex flex-wrap items-end gap-3">
           {ownProfiles.length > 1 && isOwn ? (

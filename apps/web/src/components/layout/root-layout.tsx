@@ -21,15 +21,16 @@ function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <TestModeBanner />
       <Header />
       {busy ? (
         <div role="progressbar" aria-label="Laster side" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-aqua-400" />
       ) : null}
-      <main id={anchors.main} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps when a page arrives. */}
+      <main id={anchors.main} tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
         {children}
       </main>
       <Footer appVersionSlot={<AppVersion />} />
+      <TestModeBanner />
     </div>
   );
 }

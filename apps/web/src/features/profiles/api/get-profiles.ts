@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { PRIVATE_KEY } from '@/lib/current-user';
-import { useSession } from '@/lib/use-session';
+import { useSignedIn } from '@/lib/use-session';
 
 /** Query keys of the caller's profiles; adding a child invalidates this prefix. */
 export const PROFILES_KEY = [PRIVATE_KEY, 'profiles'] as const;
@@ -14,6 +14,6 @@ export const profilesQueryOptions = () =>
   queryOptions({ queryKey: [...PROFILES_KEY, 'own'], queryFn: ({ signal }) => getProfiles(signal) });
 
 export function useProfiles() {
-  const session = useSession();
-  return useQuery({ ...profilesQueryOptions(), enabled: !!session });
+  const signedIn = useSignedIn();
+  return useQuery({ ...profilesQueryOptions(), enabled: signedIn });
 }
