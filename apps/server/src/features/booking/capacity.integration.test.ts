@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
+import { startRoundRobinProxy } from '../../test/round-robin-proxy';
 import { createCourse, createFamily, type Family } from '../../db/seed/builders';
 import { startBookingTest, type BookingTest } from './test-kit';
 
@@ -74,6 +75,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('capacity under a burst of payme
     expect(ok).toHaveLength(PLACES);
     expect(full).toHaveLength(N - PLACES);
     expect(liveHolds).toBe(PLACES);
+  });
+
+  it('two instances behind a round-robin proxy on loopback: still exactly 5', async () => {
+    const course = await createCourse(t.db, { maximumParticipants: PLACES });
+    const proxy = await startRoundRobinProxy([t.instances[0]!.url, t.instances[1]!.url]);
+    try {
+      const statuses = await Promise.all(
+        families.map(async ({ family, token }) => {
+          const res = await fetch(`${proxy.url}/api/vipps/payment`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ userId: family.guardians[0]!.id, childId: family.children[0]!.id, courseId: course.id }),
+          });
+          const body = (await res.json()) as { error?: { code: string } };
+          return res.status === 409 ? `409 ${body.error?.code}` : String(res.status);
+        }),
+      );
+      const counts = statuses.reduce<Record<string, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+      expect(counts).toEqual({ '200': PLACES, '409 COURSE_FULL': N - PLACES });
+      const [live] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(and(eq(orders.courseId, course.id), eq(orders.status, 'created')));
+      expect(live!.n).toBe(PLACES);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('negative control: the naive check-then-insert path oversells (so the tests above can fail)', async () => {
