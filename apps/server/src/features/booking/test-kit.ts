@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../app';
 import { openDatabase, type Database, type Db } from '../../db/client';
 import { parseEnv } from '../../env';
+import { createScratchDatabase } from '../../test/db';
 import { startTestEpaymentSimulator, type TestEpaymentSimulator } from '../../integrations/vipps/epayment/testing';
 import { createPayments, type Payments, type PaymentsOptions } from '../../integrations/vipps/payments';
 import type { BookingContext } from './context';
@@ -75,24 +75,15 @@ async function createDatabases(
     const database = await openDatabase({ dataDir: 'memory://' });
     return { databases: [database], url: undefined, drop: () => database.close() };
   }
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl);
   const databases: Database[] = [];
-  for (let i = 0; i < pools; i++) databases.push(await openDatabase({ url: url.toString(), poolSize }));
+  for (let i = 0; i < pools; i++) databases.push(await openDatabase({ url: scratch.url, poolSize }));
   return {
     databases,
-    url: url.toString(),
+    url: scratch.url,
     async drop() {
       for (const d of databases) await d.close();
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
+      await scratch.drop();
     },
   };
 }

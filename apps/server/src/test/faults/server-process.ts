@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../db/client';
+import { createScratchDatabase } from '../db';
 
 /**
  * The real server (`node --import tsx apps/server/src/server.ts`) in a child process, for fault tests: SIGTERM,
@@ -49,23 +48,12 @@ export async function createServerDatabase(): Promise<ServerDatabase> {
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `f_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl, 'f');
   return {
     kind: 'postgres',
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ url: url.toString(), poolSize: 5 }),
-    dispose: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
+    env: { DATABASE_URL: scratch.url },
+    open: () => openDatabase({ url: scratch.url, poolSize: 5 }),
+    dispose: () => scratch.drop(),
   };
 }
 
