@@ -57,6 +57,8 @@ export const COURSE_WINDOW_DAYS_AHEAD = 183;
 
 export const TOAST_DEFAULT_MS = 5000;
 export const TOAST_EXIT_MS = 300;
+/** Alert, confirm and prompt leave in 300 ms after an answer (spec §4). */
+export const DIALOG_EXIT_MS = 300;
 export const PRICE_STEP_KR = 25;
 export const DEFAULT_TIME_FROM = '07:00';
 export const DEFAULT_TIME_TO = '07:30';

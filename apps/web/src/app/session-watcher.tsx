@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { PRIVATE_KEY } from '@/lib/current-user';
 import { endSession, isSessionExpired, onSessionEnd, sessionExpiry } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
@@ -14,7 +14,6 @@ const MAX_DELAY_MS = 2_147_483_647;
  */
 export function SessionWatcher() {
   const session = useSession();
-  const toast = useToast();
   const queryClient = useQueryClient();
 
   useEffect(
@@ -23,7 +22,7 @@ export function SessionWatcher() {
         if (reason === 'expired') toast.warning('Din session har gått ut. Vennligst logg inn igjen.');
         else toast.success('Du har blitt logget ut');
       }),
-    [toast],
+    [],
   );
 
   // A different person (or nobody) now: drop their private data, refetch what the viewer changes (participants).

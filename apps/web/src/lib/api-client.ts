@@ -1,3 +1,4 @@
+import { isServerErrorCode, type ApiErrorCode } from './error-messages';
 import { authorizationHeader, endSession, getSession, isSessionExpired } from './session';
 
 /**
@@ -10,7 +11,7 @@ import { authorizationHeader, endSession, getSession, isSessionExpired } from '.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
   ) {
     super(message);
@@ -31,7 +32,7 @@ interface RequestOptions {
   responseType?: 'json' | 'text';
 }
 
-const SESSION_ENDING_CODES = new Set(['SESSION_EXPIRED', 'UNAUTHENTICATED']);
+const SESSION_ENDING_CODES: ReadonlySet<ApiErrorCode> = new Set(['SESSION_EXPIRED', 'UNAUTHENTICATED']);
 
 /** The session to send, or none; an expired one is ended first (the request then goes out anonymous). */
 function usableSession() {
@@ -84,7 +85,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!response.ok) {
     const err = (data as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-    const code = typeof err?.code === 'string' ? err.code : `HTTP_${response.status}`;
+    // A code this build does not know (a proxy's page, a newer server) is UNKNOWN; `status` still tells the class.
+    const code: ApiErrorCode = isServerErrorCode(err?.code) ? err.code : 'UNKNOWN';
     // Only the session this request carried: a newer login in the meantime stays.
     if (response.status === 401 && session && SESSION_ENDING_CODES.has(code) && getSession()?.id_token === session.id_token) {
       endSession('expired');

@@ -1,17 +1,88 @@
-import { isApiError } from './api-client';
+import { ERROR_STATUS, type ErrorCode } from '@shared/errors';
 
-/** Server error codes → the spec's Norwegian texts (one table for the whole web app). */
-const MESSAGES: Record<string, string> = {
-  UNAUTHENTICATED: 'Du må være logget inn for å utføre denne handlingen',
-  SESSION_EXPIRED: 'Din session har gått ut. Vennligst logg inn igjen.',
-  FORBIDDEN: 'Du har ikke tilgang til å se denne siden',
-  NOT_FOUND: 'Vi kan dessverre ikke finne siden du leter etter',
+/** Codes the web client makes up itself: no answer at all, or an answer without a known code. */
+export const CLIENT_ERROR_CODES = ['NETWORK', 'UNKNOWN'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+/** What `ApiError.code` can be: a server code from packages/shared/src/errors.ts or a client-only one. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+export const isServerErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(ERROR_STATUS, code);
+
+/**
+ * THE table: every error code → the Norwegian text the user sees (spec §8 where it has one). A new code in
+ * packages/shared/src/errors.ts fails the type check here until it has its text.
+ */
+export const ERROR_MESSAGES: Record<ApiErrorCode, string> = {
+  VALIDATION: 'Noe av det som ble sendt inn er ikke gyldig. Sjekk feltene og prøv igjen.',
+  BAD_REQUEST: 'Ukjent feil. Vennligst prøv igjen senere.',
   CHILD_ALREADY_IN_COURSE: 'Barnet er allerede påmeldt dette kurset',
   CHILD_ON_COURSE: 'Kan ikke slette. Brukeren er registrert på kurs',
+  UNAUTHENTICATED: 'Du har ikke tilgang til dette. Er du logget inn?',
+  SESSION_EXPIRED: 'Din session har gått ut. Vennligst logg inn igjen.',
+  FORBIDDEN: 'Du har ikke tilgang til dette. Er du logget inn?',
+  NOT_FOUND: 'Noe gikk galt. Vennligst prøv igjen senere.',
+  COURSE_FULL: 'Kurset er dessverre fullt.',
+  COURSE_NOT_PUBLISHED: 'Ukjent feil. Vennligst prøv igjen senere.',
+  CONFLICT: 'Ukjent feil. Vennligst prøv igjen senere.',
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
+  RATE_LIMITED: 'For mange forsøk på kort tid. Vennligst vent litt og prøv igjen.',
+  BUSY: 'Ukjent feil. Vennligst prøv igjen senere.',
+  PAYMENT_PROVIDER: 'Ukjent feil. Vennligst prøv igjen senere.',
+  LOGIN_STATE_INVALID: 'Innloggingen er utløpt eller allerede fullført. Vennligst logg inn på nytt.',
+  LOGIN_FAILED: 'Vi kunne ikke bekrefte innloggingen fra Vipps. Vennligst prøv å logge inn på nytt.',
+  LOGIN_PROVIDER_ERROR:
+    'Det oppstod en ukjent feil! Vennligst prøv å logge inn på nytt, og kontakt oss via skjema på nettsiden dersom feilen vedvarer.',
+  LOGIN_PROVIDER_UNAVAILABLE: 'Vipps svarer ikke akkurat nå, så vi fikk ikke logget deg inn. Vennligst prøv igjen om litt.',
+  INTERNAL: 'Ukjent feil. Vennligst prøv igjen senere.',
+  NETWORK: 'Noe gikk galt, vennligst prøv igjen. Dersom feilen vedvarer, ta kontakt med oss.',
+  UNKNOWN: 'Ukjent feil. Vennligst prøv igjen senere.',
 };
 
-export function errorMessage(error: unknown, fallback = 'Noe gikk galt'): string {
-  if (isApiError(error)) return MESSAGES[error.code] ?? fallback;
-  return fallback;
+/**
+ * Codes whose text only says "that did not work": where a call has its own failure text from spec §8 ('Kunne ikke
+ * legge til barnet'), that text is shown instead. Every other code says something the user can act on and wins.
+ */
+const GENERIC_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
+  'VALIDATION',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'SESSION_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'BUSY',
+  'PAYMENT_PROVIDER',
+  'INTERNAL',
+  'NETWORK',
+  'UNKNOWN',
+]);
+
+export interface ErrorMessageOptions {
+  /** The call's own failure text (spec §8 'Kunne ikke …'), shown for the generic codes. */
+  fallback?: string;
+  /** Texts the spec gives for a code in one place only (the login return says more about RATE_LIMITED). */
+  texts?: Partial<Record<ApiErrorCode, string>>;
+}
+
+interface HasCode {
+  code: ApiErrorCode;
+}
+const hasCode = (error: unknown): error is HasCode =>
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' &&
+  Object.hasOwn(ERROR_MESSAGES, (error as { code: string }).code);
+
+/**
+ * The Norwegian text for any error a call threw. Every error the web shows goes through here, chosen by code:
+ * never by the server's (English) message.
+ */
+export function errorMessage(error: unknown, options: string | ErrorMessageOptions = {}): string {
+  const { fallback, texts } = typeof options === 'string' ? { fallback: options, texts: undefined } : options;
+  // Anything thrown without a code never got an answer from the server (spec §8: 'any exception').
+  const code: ApiErrorCode = hasCode(error) ? error.code : 'NETWORK';
+  const own = texts?.[code];
+  if (own) return own;
+  if (fallback && GENERIC_CODES.has(code)) return fallback;
+  return ERROR_MESSAGES[code];
 }

@@ -1,24 +1,72 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
-interface ModalProps {
+export interface ModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The dialog's name. Always given (screen readers announce it); `showHeader={false}` keeps it for them only. */
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
+  /** Show the title as a visible header (default true). */
+  showHeader?: boolean;
+  /** Show the round close button ('Lukk') in the corner (default true). */
+  showCloseButton?: boolean;
+  /** Close on Escape (default true). */
+  closeOnEscape?: boolean;
   /** Close when clicking outside the dialog (default true). */
   closeOnOutsideClick?: boolean;
   /** 'md' (default) for short prompts and forms, 'lg' for summaries. */
   size?: 'md' | 'lg';
+  /** Plays the 300 ms exit animation (the dialog is still open; the owner unmounts it afterwards). */
+  closing?: boolean;
+  /** Which element gets focus when the dialog opens (default: the first focusable one). */
+  onOpenAutoFocus?: (event: Event) => void;
+  /** Role of the dialog: 'alertdialog' for alert/confirm/prompt, which need an answer. */
+  role?: 'dialog' | 'alertdialog';
+}
+
+// Nested modals: only the first one to open restores the page's own overflow value.
+let openModals = 0;
+let pageOverflow = '';
+
+/** Locks page scroll while any modal is open, through the CSSOM (see below). */
+function useScrollLock(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    if (openModals++ === 0) {
+      pageOverflow = document.body.style.overflow;
+      document.body.style.overflow = 'hidden';
+    }
+    return () => {
+      if (--openModals === 0) document.body.style.overflow = pageOverflow;
+    };
+  }, [active]);
 }
 
 /**
- * Radix Dialog (focus trap, Escape, aria-modal, labelled by its title). Radix's own Overlay is left out on purpose:
+ * The one modal of the site (spec §2 'Generic modal'): overlay, optional header and close button, Escape and outside
+ * click close it (each configurable), page scroll locked, focus kept inside and given back to the opener.
+ *
+ * Radix Dialog gives the focus trap, Escape, aria-modal and the labelling. Radix's own Overlay is left out on purpose:
  * its scroll lock injects an inline <style> element, which our CSP (style-src 'self') refuses. We lock the page
  * scroll through the CSSOM instead, which the CSP allows.
  */
-export function Modal({ open, onOpenChange, title, description, children, closeOnOutsideClick = true, size = 'md' }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  showHeader = true,
+  showCloseButton = true,
+  closeOnEscape = true,
+  closeOnOutsideClick = true,
+  size = 'md',
+  closing = false,
+  onOpenAutoFocus,
+  role = 'dialog',
+}: ModalProps) {
   // Without a Radix Trigger, Radix does not know where focus should return: remember the opener ourselves.
   // Layout effects run before Radix moves focus into the dialog (a passive effect).
   const opener = useRef<HTMLElement | null>(null);
@@ -26,49 +74,65 @@ export function Modal({ open, onOpenChange, title, description, children, closeO
     if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, [open]);
+  useScrollLock(open);
+
+  const closeButton = showCloseButton ? (
+    <Dialog.Close
+      className="-mt-1 -mr-2 ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sea-50"
+      aria-label="Lukk"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M5 5l10 10M15 5L5 15" />
+      </svg>
+    </Dialog.Close>
+  ) : null;
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         {/* One stacking context per dialog: a dialog opened from another one lies above it, overlay and all. */}
         <div className="relative z-40">
-          <div aria-hidden="true" className="fixed inset-0 z-40 bg-sea-950/60" />
+          <div
+            aria-hidden="true"
+            data-modal-overlay=""
+            className={`fixed inset-0 z-40 bg-sea-950/60 ${closing ? 'animate-overlay-out' : ''}`}
+          />
           <Dialog.Content
+            role={role}
+            data-closing={closing ? '' : undefined}
             className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] ${
               size === 'lg' ? 'max-w-2xl' : 'max-w-md'
-            } -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-6`}
+            } -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-6 ${
+              closing ? 'pointer-events-none animate-dialog-out' : ''
+            }`}
+            onOpenAutoFocus={onOpenAutoFocus}
             onCloseAutoFocus={(event) => {
               if (opener.current?.isConnected) {
                 event.preventDefault();
                 opener.current.focus();
               }
             }}
+            onEscapeKeyDown={(event) => {
+              if (!closeOnEscape) event.preventDefault();
+            }}
             onPointerDownOutside={(event) => {
               if (!closeOnOutsideClick) event.preventDefault();
             }}
             {...(description ? {} : { 'aria-describedby': undefined })}
           >
-            <div className="flex items-start justify-between gap-4">
-              <Dialog.Title className="text-2xl font-bold text-sea-900">{title}</Dialog.Title>
-              <Dialog.Close
-                className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sea-50"
-                aria-label="Lukk"
-              >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-                  <path d="M5 5l10 10M15 5L5 15" />
-                </svg>
-              </Dialog.Close>
-            </div>
+            {showHeader ? (
+              <div className="flex items-start justify-between gap-4">
+                <Dialog.Title className="text-2xl font-bold text-sea-900">{title}</Dialog.Title>
+                {closeButton}
+              </div>
+            ) : (
+              <>
+                <Dialog.Title className="sr-only">{title}</Dialog.Title>
+                {closeButton ? <div className="flex">{closeButton}</div> : null}
+              </>
+            )}
             {description ? <Dialog.Description className="mt-2 text-muted">{description}</Dialog.Description> : null}
-            {children ? <div className="mt-6">{children}</div> : null}
+            {children ? <div className={showHeader || description ? 'mt-6' : ''}>{children}</div> : null}
           </Dialog.Content>
         </div>
       </Dialog.Portal>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { TOAST_DEFAULT_MS, TOAST_EXIT_MS } from '@shared/constants';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
@@ -11,61 +11,62 @@ export interface Toast {
   duration: number;
 }
 
-interface ToastApi {
-  show: (toast: { type: ToastType; message: string; duration?: number }) => string;
-  dismiss: (id: string) => void;
-  success: (message: string, duration?: number) => string;
-  error: (message: string, duration?: number) => string;
-  warning: (message: string, duration?: number) => string;
-  info: (message: string, duration?: number) => string;
-}
-
-const ToastContext = createContext<ToastApi | null>(null);
-
-export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
-  return api;
-}
-
+// One list for the whole page, outside React: `toast.success(…)` works from anywhere (a mutation callback, the api
+// client, a plain module), and <Toaster /> in the app frame shows it.
+let toasts: readonly Toast[] = [];
+const listeners = new Set<() => void>();
 let counter = 0;
 
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
+function setToasts(next: readonly Toast[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
 
-  const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), []);
-  const show = useCallback<ToastApi['show']>(({ type, message, duration = TOAST_DEFAULT_MS }) => {
-    const id = `toast-${++counter}`;
-    setToasts((list) => [...list, { id, type, message, duration }]);
-    return id;
-  }, []);
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
-  const api = useMemo<ToastApi>(
-    () => ({
-      show,
-      dismiss,
-      success: (message, duration) => show({ type: 'success', message, duration }),
-      error: (message, duration) => show({ type: 'error', message, duration }),
-      warning: (message, duration) => show({ type: 'warning', message, duration }),
-      info: (message, duration) => show({ type: 'info', message, duration }),
-    }),
-    [show, dismiss],
-  );
+function show(type: ToastType, message: string, duration: number = TOAST_DEFAULT_MS): string {
+  const id = `toast-${++counter}`;
+  setToasts([...toasts, { id, type, message, duration }]);
+  return id;
+}
 
+/** Removes a toast at once (no exit animation); the close button and the timer animate out first. */
+function remove(id: string) {
+  setToasts(toasts.filter((t) => t.id !== id));
+}
+
+/**
+ * Spec §2/§4 toasts: `toast.success('Barnet har blitt lagt til')`, `toast.error(text, 10_000)`. Default 5000 ms;
+ * the toast starts leaving at duration − 300 ms and is gone 300 ms later; `Infinity` stays until closed. Each call
+ * returns the toast's id for `toast.dismiss(id)`.
+ */
+export const toast = {
+  success: (message: string, duration?: number) => show('success', message, duration),
+  error: (message: string, duration?: number) => show('error', message, duration),
+  warning: (message: string, duration?: number) => show('warning', message, duration),
+  info: (message: string, duration?: number) => show('info', message, duration),
+  dismiss: remove,
+  /** Removes every toast at once (tests, and a page that starts over). */
+  clear: () => setToasts([]),
+};
+
+/** @deprecated Import `toast` from '@/components/ui/toast' instead; this only hands back the same object. */
+export const useToast = () => toast;
+
+/** The toast region. Mounted once, in the app frame (app/provider.tsx). */
+export function Toaster() {
+  const list = useSyncExternalStore(subscribe, () => toasts, () => toasts);
   return (
-    <ToastContext.Provider value={api}>
-      {children}
-      <section
-        aria-label="Varsler"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end"
-      >
-        <ol aria-live="polite" aria-relevant="additions text" className="flex w-full max-w-sm flex-col gap-2">
-          {toasts.map((toast) => (
-            <ToastItem key={toast.id} toast={toast} onDone={dismiss} />
-          ))}
-        </ol>
-      </section>
-    </ToastContext.Provider>
+    <section aria-label="Varsler" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
+      <ol aria-live="polite" aria-relevant="additions text" className="flex w-full max-w-sm flex-col gap-2">
+        {list.map((t) => (
+          <ToastItem key={t.id} toast={t} onDone={remove} />
+        ))}
+      </ol>
+    </section>
   );
 }
 
@@ -76,20 +77,21 @@ const styles: Record<ToastType, { box: string; bar: string; label: string }> = {
   info: { box: 'border-sea-700 bg-sea-50 text-sea-900', bar: 'bg-sea-700', label: 'Info' },
 };
 
-function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: string) => void }) {
+function ToastItem({ toast: item, onDone }: { toast: Toast; onDone: (id: string) => void }) {
   const [exiting, setExiting] = useState(false);
   const [paused, setPaused] = useState(false);
-  const finite = Number.isFinite(toast.duration);
-  const visibleMs = Math.max(0, toast.duration - TOAST_EXIT_MS);
+  const finite = Number.isFinite(item.duration);
+  const visibleMs = Math.max(0, item.duration - TOAST_EXIT_MS);
   const remaining = useRef(visibleMs);
   const startedAt = useRef(0);
 
   useEffect(() => {
     if (!exiting) return;
-    const timer = window.setTimeout(() => onDone(toast.id), TOAST_EXIT_MS);
+    const timer = window.setTimeout(() => onDone(item.id), TOAST_EXIT_MS);
     return () => window.clearTimeout(timer);
-  }, [exiting, onDone, toast.id]);
+  }, [exiting, onDone, item.id]);
 
+  // The visible time counts down only while the pointer (or focus) is away; hovering keeps what is left.
   useEffect(() => {
     if (!finite || paused || exiting) return;
     startedAt.current = Date.now();
@@ -100,9 +102,10 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: string) => vo
     };
   }, [finite, paused, exiting]);
 
-  const style = styles[toast.type];
+  const style = styles[item.type];
   return (
     <li
+      data-state={exiting ? 'closing' : 'open'}
       className={`pointer-events-auto relative overflow-hidden rounded-xl border-l-4 shadow-lg ${style.box} ${
         exiting ? 'animate-toast-out' : 'animate-toast-in'
       }`}
@@ -114,7 +117,7 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: string) => vo
       <div className="flex items-start gap-3 py-3 pr-2 pl-4">
         <p className="flex-1 pt-1.5 font-medium">
           <span className="sr-only">{style.label}: </span>
-          {toast.message}
+          {item.message}
         </p>
         <button
           type="button"
@@ -130,6 +133,7 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: string) => vo
       {finite ? (
         <div
           aria-hidden="true"
+          data-testid="toast-progress"
           className={`animate-toast-progress h-1 origin-left ${style.bar}`}
           style={{ animationDuration: `${visibleMs}ms`, animationPlayState: paused ? 'paused' : 'running' }}
         />

@@ -1,4 +1,5 @@
 import { isApiError } from '@/lib/api-client';
+import { ERROR_MESSAGES, errorMessage } from '@/lib/error-messages';
 
 /** Spec §8 'Login return errors': Vipps' `error` parameter → the text shown on the login return page. */
 export function loginErrorMessage(code: string): string {
@@ -19,23 +20,17 @@ export function loginErrorMessage(code: string): string {
   }
 }
 
-/** A failed token exchange (GET /api/vipps/token) → what the user is told. */
+/** A failed token exchange (GET /api/vipps/token) → what the user is told (through the one error table). */
 export function tokenErrorMessage(error: unknown): string {
   if (!isApiError(error)) return loginErrorMessage('');
-  switch (error.code) {
-    case 'LOGIN_STATE_INVALID':
-      return 'Innloggingen er utløpt eller allerede fullført. Vennligst logg inn på nytt.';
-    case 'LOGIN_FAILED':
-      return 'Vi kunne ikke bekrefte innloggingen fra Vipps. Vennligst prøv å logge inn på nytt.';
-    case 'LOGIN_PROVIDER_ERROR':
-      return loginErrorMessage(error.message);
-    case 'RATE_LIMITED':
-      return 'For mange innloggingsforsøk på kort tid. Vennligst vent litt og prøv igjen.';
-    case 'NETWORK':
-      return 'Vi fikk ikke kontakt med nettstedet. Sjekk nettforbindelsen og prøv å logge inn på nytt.';
-    default:
-      return error.status >= 500
-        ? 'Vipps svarer ikke akkurat nå, så vi fikk ikke logget deg inn. Vennligst prøv igjen om litt.'
-        : loginErrorMessage('');
-  }
+  // LOGIN_PROVIDER_ERROR carries Vipps' own `error` parameter (a Vipps code, not prose) as its message.
+  if (error.code === 'LOGIN_PROVIDER_ERROR') return loginErrorMessage(error.message);
+  return errorMessage(error, {
+    fallback: error.status >= 500 ? ERROR_MESSAGES.LOGIN_PROVIDER_UNAVAILABLE : loginErrorMessage(''),
+    // The login page says more than the general texts for these.
+    texts: {
+      RATE_LIMITED: 'For mange innloggingsforsøk på kort tid. Vennligst vent litt og prøv igjen.',
+      NETWORK: 'Vi fikk ikke kontakt med nettstedet. Sjekk nettforbindelsen og prøv å logge inn på nytt.',
+    },
+  });
 }

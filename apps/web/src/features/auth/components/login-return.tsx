@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/page-header';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { peekReturnAddress, startSession, takeReturnAddress } from '@/lib/session';
 import { exchangeLoginReturn } from '../api/get-session-token';
@@ -46,7 +46,6 @@ function LoginFailed({ message }: { message: string }) {
 export function LoginReturn() {
   const { search } = useLocation();
   const navigate = useNavigate();
-  const toast = useToast();
   const providerError = new URLSearchParams(search).get('error');
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -67,7 +66,7 @@ export function LoginReturn() {
     return () => {
       active = false;
     };
-  }, [search, providerError, navigate, toast]);
+  }, [search, providerError, navigate]);
 
   const message = providerError !== null ? loginErrorMessage(providerError) : failure;
   return (

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/error-messages';
 import { formatDate } from '@/lib/format';
 import { useCourseCalendar } from '../api/get-course-calendar';
 
@@ -34,14 +35,13 @@ function saveFile(content: string, fileName: string) {
 
 /** 'Last ned kalender': the course's dates as an .ics file for the user's own calendar. */
 export function CalendarDownloadButton({ userId, course, label }: { userId: string; course: CalendarCourse; label?: string }) {
-  const toast = useToast();
   const calendar = useCourseCalendar();
   const download = () =>
     calendar.mutate(
       { userId, courseId: course._id },
       {
         onSuccess: (content) => saveFile(content, calendarFileName(course)),
-        onError: () => toast.error('Kunne ikke hente kalender'),
+        onError: (error) => toast.error(errorMessage(error, 'Kunne ikke hente kalender')),
       },
     );
   return (

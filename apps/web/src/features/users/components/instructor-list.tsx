@@ -1,17 +1,16 @@
 import { useEffect } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/error-messages';
 import { useInstructors } from '../api/get-instructors';
 
 /** Instructors by name, or a note that the information is missing. */
 export function InstructorList() {
-  const { data, isPending, isError } = useInstructors();
-  const toast = useToast();
-  const { error: showError } = toast;
+  const { data, isPending, isError, error } = useInstructors();
 
   useEffect(() => {
-    if (isError) showError('Kunne ikke hente instruktører');
-  }, [isError, showError]);
+    if (isError) toast.error(errorMessage(error, 'Kunne ikke hente instruktører'));
+  }, [isError, error]);
 
   if (isPending) {
     return (

@@ -1,0 +1,94 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Field, controlClass } from './field';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export interface SelectOptionGroup {
+  label: string;
+  options: readonly SelectOption[];
+}
+
+export interface SelectProps extends Omit<ComponentProps<'select'>, 'id' | 'children'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | boolean;
+  describedBy?: string;
+  id?: string;
+  hideLabel?: boolean;
+  fieldClassName?: string;
+  /** The choices; a group becomes an <optgroup>. */
+  options: readonly (SelectOption | SelectOptionGroup)[];
+  /**
+   * A first option with value '' that cannot be chosen ('Velg nivå'): shown until the user picks something.
+   * Give the field the default value '' so it starts there.
+   */
+  placeholder?: string;
+  /** Options after the list (e.g. 'Legg til nytt barn'). */
+  trailingOptions?: readonly SelectOption[];
+}
+
+const isGroup = (item: SelectOption | SelectOptionGroup): item is SelectOptionGroup => 'options' in item;
+
+const renderOption = (option: SelectOption) => (
+  <option key={option.value} value={option.value} disabled={option.disabled}>
+    {option.label}
+  </option>
+);
+
+/** The select's own markup (arrow and all), for a field built by hand with <Field>. */
+export function NativeSelect({
+  options,
+  placeholder,
+  trailingOptions = [],
+  invalid,
+  className = '',
+  ...select
+}: Omit<ComponentProps<'select'>, 'children'> & Pick<SelectProps, 'options' | 'placeholder' | 'trailingOptions'> & { invalid?: boolean }) {
+  return (
+    <div className="relative">
+      <select {...select} className={controlClass(invalid, `appearance-none pr-10 ${className}`)}>
+        {placeholder !== undefined ? (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        ) : null}
+        {options.map((item) =>
+          isGroup(item) ? (
+            <optgroup key={`group-${item.label}`} label={item.label}>
+              {item.options.map(renderOption)}
+            </optgroup>
+          ) : (
+            renderOption(item)
+          ),
+        )}
+        {trailingOptions.map(renderOption)}
+      </select>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-sea-800"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M5 8l5 5 5-5" />
+      </svg>
+    </div>
+  );
+}
+
+/**
+ * A labelled native select, styled like the other controls: on phones the system picker, and keyboard and screen
+ * readers work as everywhere. `<Select label="Nivå" placeholder="Velg nivå" options={levels} {...register('level')} />`.
+ */
+export function Select({ label, hint, error, describedBy, id, hideLabel, fieldClassName, ...select }: SelectProps) {
+  return (
+    <Field label={label} hint={hint} error={error} describedBy={describedBy} id={id} hideLabel={hideLabel} className={fieldClassName}>
+      {(control) => <NativeSelect {...select} {...control} invalid={!!error} />}
+    </Field>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS, type ErrorCode } from '@shared/errors';
+import { ApiError } from './api-client';
+import { CLIENT_ERROR_CODES, ERROR_MESSAGES, errorMessage } from './error-messages';
+
+// Letters only Norwegian has, or words every Norwegian text here uses: an English fallback has none of them.
+const looksNorwegian = (text: string) => /[æøå]|\b(ikke|Vennligst|feil|Noe|du|er|til)\b/i.test(text);
+
+describe('the one error table', () => {
+  const serverCodes = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+  it.each(serverCodes)('has a Norwegian text for the server code %s', (code) => {
+    const text = (ERROR_MESSAGES as Record<string, string | undefined>)[code];
+    expect(text, `packages/shared/src/errors.ts has ${code}, apps/web/src/lib/error-messages.ts has no text for it`).toBeTruthy();
+    expect(looksNorwegian(text!), `${code}: '${text}' does not read as Norwegian`).toBe(true);
+  });
+
+  it('has a text for every client-only code, and nothing that is not a code', () => {
+    for (const code of CLIENT_ERROR_CODES) expect(looksNorwegian(ERROR_MESSAGES[code])).toBe(true);
+    expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...serverCodes, ...CLIENT_ERROR_CODES].sort());
+  });
+
+  it('chooses by code, never by the server message', () => {
+    const english = new ApiError(400, 'CHILD_ALREADY_IN_COURSE', 'Something else entirely');
+    expect(errorMessage(english)).toBe('Barnet er allerede påmeldt dette kurset');
+    const sameMessageOtherCode = new ApiError(400, 'VALIDATION', 'Child is already in course');
+    expect(errorMessage(sameMessageOtherCode)).not.toBe('Barnet er allerede påmeldt dette kurset');
+  });
+
+  it("gives the call's own failure text for generic codes, and the code's text for specific ones", () => {
+    const fallback = 'Kunne ikke legge til barnet';
+    expect(errorMessage(new ApiError(500, 'INTERNAL', 'boom'), fallback)).toBe(fallback);
+    expect(errorMessage(new ApiError(0, 'NETWORK', 'Network error'), fallback)).toBe(fallback);
+    expect(errorMessage(new ApiError(409, 'COURSE_FULL', 'full'), fallback)).toBe('Kurset er dessverre fullt.');
+    expect(errorMessage(new ApiError(409, 'ALREADY_INVITED', 'x'), { fallback, texts: { ALREADY_INVITED: 'Egen tekst' } })).toBe('Egen tekst');
+  });
+
+  it('treats anything thrown without a code as no answer (spec §8: any exception)', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(ERROR_MESSAGES.NETWORK);
+    expect(errorMessage({ code: 'NOT_A_CODE' })).toBe(ERROR_MESSAGES.NETWORK);
+  });
+});
