@@ -1,10 +1,37 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Web layering (ARCHITECTURE.md, convention 5): routes in app/ compose features; a feature never imports another
+// feature nor app/; components, lib and config import neither. One block per feature, read from the folder.
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(new URL(`./${webSrc}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const notTheApp = { regex: '^@/app(/|$)', message: 'Only app/ (the router and routes) imports app/.' };
+const featureBoundaries = webFeatures.map((feature) => ({
+  files: [`${webSrc}/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^@/features/(?!${feature}(/|$))`,
+            message: 'A feature never imports another feature: compose them in a route (app/routes), or move the shared part to components/ or lib/.',
+          },
+          { regex: '^(\\.\\./){2,}', message: 'Stay inside the feature: reach shared code through @/components, @/lib or @/config.' },
+          notTheApp,
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.vitest/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,6 +47,24 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // Query keys come from the key factories in the api files (features/<f>/api, lib/query-keys.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Take the query key from the api file's key factory (e.g. placeCoursesKeys.byPlace(id)), not a literal.",
+        },
+      ],
     },
   },
+  {
+    files: [`${webSrc}/{components,lib,config}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/features(/|$)', message: 'Shared code (components, lib, config) never imports a feature.' }, notTheApp] },
+      ],
+    },
+  },
+  ...featureBoundaries,
 );

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/toast';
-import { PRIVATE_KEY } from '@/lib/current-user';
+import { queryRoots } from '@/lib/query-keys';
 import { endSession, isSessionExpired, onSessionEnd, sessionExpiry } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 
@@ -30,7 +30,7 @@ export function SessionWatcher() {
   useEffect(() => {
     if (lastToken.current === session?.id_token) return;
     lastToken.current = session?.id_token;
-    queryClient.removeQueries({ queryKey: [PRIVATE_KEY] });
+    queryClient.removeQueries({ queryKey: queryRoots.private });
     void queryClient.invalidateQueries();
   }, [session?.id_token, queryClient]);
 

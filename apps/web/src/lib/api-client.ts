@@ -44,7 +44,7 @@ function usableSession() {
   return session;
 }
 
-export function apiUrl(path: string, query?: Query): string {
+function apiUrl(path: string, query?: Query): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));

@@ -2,22 +2,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/api';
 import type { Role } from '@shared/constants';
 import { api } from './api-client';
+import { PRIVATE_KEY, queryRoots } from './query-keys';
 import { useSignedIn } from './use-session';
 
 /**
  * The logged-in user, shared by the navigation, the guards and every feature that acts as the user (a
  * cross-cutting concern like the session, so it lives in lib rather than in one feature).
- *
- * Query keys of data that belongs to the logged-in user start with PRIVATE_KEY: the session watcher drops them
- * when the session changes.
  */
-export const PRIVATE_KEY = 'me';
+/** @deprecated Import from '@/lib/query-keys'. */
+export { PRIVATE_KEY };
+
+export const currentUserKeys = { me: () => [...queryRoots.private, 'user'] as const };
 
 /** GET /api/users/me */
 export const getCurrentUser = (signal?: AbortSignal) => api<CurrentUser>('/users/me', { signal });
 
 export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: [PRIVATE_KEY, 'user'], queryFn: ({ signal }) => getCurrentUser(signal), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: currentUserKeys.me(), queryFn: ({ signal }) => getCurrentUser(signal), staleTime: 5 * 60_000 });
 
 /** The current user while logged in (disabled, `data` undefined, when logged out). */
 export function useCurrentUser() {

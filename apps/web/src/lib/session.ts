@@ -57,7 +57,7 @@ export function takeReturnAddress(): string {
 // ---- the stored session ------------------------------------------------------------------------------------
 
 /** The `exp` claim (seconds) of a JWT, read without verification: the server verifies, the web only plans. */
-export function jwtExpiry(token: string): number | null {
+function jwtExpiry(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {

@@ -9,7 +9,7 @@ import { site } from '@/config/site';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
 import { BookingDialog } from '@/features/booking/components/booking-dialog';
 import { AddChildDialog } from '@/features/children/components/add-child-dialog';
-import { usePlaceCourses } from '@/features/courses/api/get-place-courses';
+import { placeCoursesKeys, usePlaceCourses } from '@/features/courses/api/get-place-courses';
 import { CourseList } from '@/features/courses/components/course-list';
 import { usePlace } from '@/features/places/api/get-place';
 import { usePlaces } from '@/features/places/api/get-places';
@@ -87,9 +87,10 @@ export function Component() {
     },
     [loggedIn],
   );
+  const placeId = place?._id;
   const refreshCourses = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: ['places', place?._id, 'courses'] }),
-    [queryClient, place?._id],
+    () => placeId && queryClient.invalidateQueries({ queryKey: placeCoursesKeys.byPlace(placeId) }),
+    [queryClient, placeId],
   );
 
   const idTarget = byId.data ?? (looksLikeId(slug) ? places.data?.find((p) => p._id === slug) : undefined);

@@ -7,7 +7,7 @@ import { pageTitle } from '@/config/site';
 import { storeReturnAddress } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-export function ErrorView({ code, title, message, children }: { code?: string; title: string; message: string; children?: ReactNode }) {
+function ErrorView({ code, title, message, children }: { code?: string; title: string; message: string; children?: ReactNode }) {
   useDocumentTitle(pageTitle(title));
   return (
     <Container className="py-16 sm:py-24">

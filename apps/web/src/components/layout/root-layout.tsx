@@ -6,7 +6,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { TestModeBanner } from './test-mode-banner';
 
-export function SkipLink() {
+function SkipLink() {
   return (
     <a
       href={`#${anchors.main}`}

@@ -56,6 +56,8 @@ export const dialogStore = {
     };
   },
   get: () => entries,
+  /** Drops every dialog at once, unanswered (tests start from an empty page). */
+  reset: () => setEntries([]),
   /**
    * Answers a dialog: the promise resolves at once, the dialog plays its 300 ms exit and is then removed (spec §4).
    * A second answer (a double click during the exit) is ignored.

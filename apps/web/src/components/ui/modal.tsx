@@ -113,7 +113,9 @@ export function Modal({
               }
             }}
             onEscapeKeyDown={(event) => {
-              if (!closeOnEscape) event.preventDefault();
+              // An open popup inside (the MultiSelect's list) takes Escape for itself.
+              const ownEscape = event.target instanceof Element && event.target.closest('[data-own-escape="true"]');
+              if (!closeOnEscape || ownEscape) event.preventDefault();
             }}
             onPointerDownOutside={(event) => {
               if (!closeOnOutsideClick) event.preventDefault();

@@ -2,8 +2,3 @@
 export function Skeleton({ className = '' }: { className?: string }) {
   return <div aria-hidden="true" className={`animate-pulse rounded-md bg-sea-100 ${className}`} />;
 }
-
-/** Visually hidden text for screen readers, e.g. 'Laster …' next to skeletons. */
-export function VisuallyHidden({ children }: { children: React.ReactNode }) {
-  return <span className="sr-only">{children}</span>;
-}

@@ -56,9 +56,9 @@ export function NativeSelect({
             {placeholder}
           </option>
         ) : null}
-        {options.map((item) =>
+        {options.map((item, index) =>
           isGroup(item) ? (
-            <optgroup key={`group-${item.label}`} label={item.label}>
+            <optgroup key={`group-${index}`} label={item.label}>
               {item.options.map(renderOption)}
             </optgroup>
           ) : (

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaymentStatus } from '@shared/api';
 import { api } from '@/lib/api-client';
-import { PRIVATE_KEY } from '@/lib/current-user';
+import { queryRoots } from '@/lib/query-keys';
 
 export const POLL_INTERVAL_MS = 2_000;
 export const POLL_LIMIT_MS = 60_000;
@@ -11,9 +11,11 @@ export const POLL_LIMIT_MS = 60_000;
 export const getPaymentStatus = (paymentId: string, signal?: AbortSignal) =>
   api<PaymentStatus>(`/vipps/payment/${encodeURIComponent(paymentId)}`, { signal });
 
+export const paymentStatusKeys = { byId: (paymentId: string) => [...queryRoots.private, 'payment', paymentId] as const };
+
 export const paymentStatusQueryOptions = (paymentId: string) =>
   queryOptions({
-    queryKey: [PRIVATE_KEY, 'payment', paymentId],
+    queryKey: paymentStatusKeys.byId(paymentId),
     queryFn: ({ signal }) => getPaymentStatus(paymentId, signal),
     staleTime: 0,
   });

@@ -1,4 +1,5 @@
 import type { Profile } from '@shared/api';
+import { GroupSelect } from '@/components/ui/group-select';
 import { formatAge, fullName } from '@/lib/format';
 
 /** The option value that opens the add-child modal instead of choosing. */
@@ -26,56 +27,27 @@ export const profileLabel = (profile: Profile) =>
  */
 export function ChildSelect({ id, profiles, courseId, value, onChange, onAddChild, disabled, errorId, invalid }: ChildSelectProps) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-semibold text-sea-900">
-        Velg barn
-      </label>
-      <div className="relative">
-        <select
-          id={id}
-          value={value}
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? errorId : undefined}
-          onChange={(event) => {
-            if (event.target.value === ADD_CHILD_VALUE) onAddChild();
-            else onChange(event.target.value);
-          }}
-          className={`min-h-11 w-full appearance-none rounded-xl border-2 bg-white py-2 pr-10 pl-3 text-base text-ink ${
-            invalid ? 'border-danger' : 'border-sea-700'
-          }`}
-        >
-          <option value="">Velg barn</option>
-          {profiles.map((profile) => (
-            <optgroup key={profile._id} label={profileLabel(profile)}>
-              {profile.children.length === 0 ? (
-                <option value={`ingen-${profile._id}`} disabled>
-                  Ingen barn registrert
-                </option>
-              ) : null}
-              {profile.children.map((child) => {
-                const enrolled = child.courses.some((course) => course._id === courseId);
-                return (
-                  <option key={child._id} value={child._id}>
-                    {fullName(child)} ({formatAge(child.birthdate)}){enrolled ? ' – allerede påmeldt' : ''}
-                  </option>
-                );
-              })}
-            </optgroup>
-          ))}
-          <option value={ADD_CHILD_VALUE}>Legg til nytt barn</option>
-        </select>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-sea-800"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M5 8l5 5 5-5" />
-        </svg>
-      </div>
-    </div>
+    <GroupSelect
+      id={id}
+      label="Velg barn"
+      placeholder="Velg barn"
+      value={value}
+      disabled={disabled}
+      error={invalid}
+      describedBy={errorId}
+      onChange={(event) => {
+        if (event.target.value === ADD_CHILD_VALUE) onAddChild();
+        else onChange(event.target.value);
+      }}
+      emptyGroupText="Ingen barn registrert"
+      groups={profiles.map((profile) => ({
+        label: profileLabel(profile),
+        options: profile.children.map((child) => {
+          const enrolled = child.courses.some((course) => course._id === courseId);
+          return { value: child._id, label: `${fullName(child)} (${formatAge(child.birthdate)})${enrolled ? ' – allerede påmeldt' : ''}` };
+        }),
+      }))}
+      trailingOptions={[{ value: ADD_CHILD_VALUE, label: 'Legg til nytt barn' }]}
+    />
   );
 }

@@ -12,7 +12,7 @@ interface CalendarCourse {
 }
 
 /** Spec §7/§9: 'kurskalender {name} {first date}.ics' (first date DD.MM.YYYY), the same name the server gives. */
-export function calendarFileName(course: CalendarCourse): string {
+function calendarFileName(course: CalendarCourse): string {
   const name = (course.name.trim() || course.experienceLevel?.trim() || 'Kurs')
     .replace(/[\p{Cc}/\\:*?"<>|]+/gu, ' ')
     .replace(/\s+/g, ' ')

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Course } from '@shared/api';
 import { COURSE_WINDOW_DAYS_AHEAD, COURSE_WINDOW_DAYS_BACK } from '@shared/constants';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 const DAY_MS = 86_400_000;
 
@@ -20,9 +21,15 @@ interface Window {
 export const getPlaceCourses = (placeId: string, window: Window, signal?: AbortSignal) =>
   api<Course[]>(`/places/${encodeURIComponent(placeId)}/courses`, { query: { ...window }, signal });
 
+export const placeCoursesKeys = {
+  /** Every window of one place's courses: invalidate this after a booking or a change. */
+  byPlace: (placeId: string) => [...queryRoots.courses, 'by-place', placeId] as const,
+  window: (placeId: string, window: Window) => [...placeCoursesKeys.byPlace(placeId), window] as const,
+};
+
 export const placeCoursesQueryOptions = (placeId: string, window: Window) =>
   queryOptions({
-    queryKey: ['places', placeId, 'courses', window],
+    queryKey: placeCoursesKeys.window(placeId, window),
     queryFn: ({ signal }) => getPlaceCourses(placeId, window, signal),
   });
 

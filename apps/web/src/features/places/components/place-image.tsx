@@ -17,7 +17,7 @@ const KNOWN_IMAGES = new Set([
   'bjerke-basseng',
 ]);
 
-export function placeImageSrc(name: string): string {
+function placeImageSrc(name: string): string {
   const slug = asciiSlug(name);
   return `/images/places/${KNOWN_IMAGES.has(slug) ? slug : 'placeholder'}.svg`;
 }

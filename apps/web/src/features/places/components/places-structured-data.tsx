@@ -6,7 +6,7 @@ import { placeSlug } from '@/lib/format';
 import { usePlaces } from '../api/get-places';
 
 /** schema.org ItemList of Course items (spec §2 /kurs): weekly, 30 minutes, NOK, paid, onsite. */
-export function buildCourseListJsonLd(places: readonly Place[]) {
+function buildCourseListJsonLd(places: readonly Place[]) {
   const origin = site.siteUrl.replace(/\/$/, '');
   const provider = { '@type': 'Organization', name: site.companyName, url: origin, email: site.contactEmail, telephone: site.contactPhone };
   return {

@@ -8,7 +8,7 @@ export interface TownGroup {
 }
 
 /** Groups places by town: each service area in config order (possibly empty), then other towns alphabetically. */
-export function groupPlacesByTown(places: readonly Place[], serviceAreas: readonly string[]): TownGroup[] {
+function groupPlacesByTown(places: readonly Place[], serviceAreas: readonly string[]): TownGroup[] {
   const key = (town: string) => town.trim().toLocaleLowerCase('nb-NO');
   const groups = new Map<string, TownGroup>();
   for (const town of serviceAreas) groups.set(key(town), { town, places: [] });

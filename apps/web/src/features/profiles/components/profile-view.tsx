@@ -6,7 +6,7 @@ import { formatAge, formatDate, fullName, osloWeekday, weekdayPlural } from '@/l
 import { childCourseStatus, type ChildCourseStatus } from './course-status';
 
 /** Spec §3: the stored phone starts with a two-character country prefix, removed for display. */
-export function displayPhone(phone: string | null | undefined): string {
+function displayPhone(phone: string | null | undefined): string {
   if (!phone) return 'Ikke oppgitt';
   const local = phone.replace(/\D/g, '').slice(2);
   if (!local) return 'Ikke oppgitt';

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Term } from '@shared/api';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/terms-and-conditions */
 export const getTerms = (signal?: AbortSignal) => api<Term[]>('/terms-and-conditions', { signal });
 
-export const termsQueryOptions = () => queryOptions({ queryKey: ['terms'], queryFn: ({ signal }) => getTerms(signal) });
+export const termsKeys = { all: () => [...queryRoots.content, 'terms'] as const };
+
+export const termsQueryOptions = () => queryOptions({ queryKey: termsKeys.all(), queryFn: ({ signal }) => getTerms(signal) });
 
 export const useTerms = () => useQuery(termsQueryOptions());

@@ -11,7 +11,7 @@ interface TermCategory {
 }
 
 /** Terms sorted by priority (highest first), grouped by category; a category sits where its top term sits. */
-export function groupTerms(terms: readonly Term[]): TermCategory[] {
+function groupTerms(terms: readonly Term[]): TermCategory[] {
   const sorted = [...terms].sort((a, b) => b.priority - a.priority);
   const groups = new Map<string, TermCategory>();
   for (const term of sorted) {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 export interface InstructorListItem {
   id: string;
@@ -9,7 +10,9 @@ export interface InstructorListItem {
 /** GET /api/users/instructors: public list of id and name. */
 export const getInstructors = (signal?: AbortSignal) => api<InstructorListItem[]>('/users/instructors', { signal });
 
+export const instructorsKeys = { all: () => [...queryRoots.users, 'instructors'] as const };
+
 export const instructorsQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'instructors'], queryFn: ({ signal }) => getInstructors(signal) });
+  queryOptions({ queryKey: instructorsKeys.all(), queryFn: ({ signal }) => getInstructors(signal) });
 
 export const useInstructors = () => useQuery(instructorsQueryOptions());

@@ -1,0 +1,19 @@
+/**
+ * The roots of every query key. Each api file (features/<f>/api/*.ts, lib/*.ts) builds its own key factory on one of
+ * these, and routes and components take keys only from those factories. A root that more than one feature reads or
+ * invalidates lives here, because features never import each other.
+ */
+export const PRIVATE_KEY = 'me';
+
+export const queryRoots = {
+  /** Everything that belongs to the logged-in user: the session watcher drops it all when the session changes. */
+  private: [PRIVATE_KEY] as const,
+  /** The caller's families: profiles, guardians, children and their courses. Whatever changes one invalidates this. */
+  family: [PRIVATE_KEY, 'profiles'] as const,
+  /** Public course lists. A booking (free places) or a course change invalidates them. */
+  courses: ['courses'] as const,
+  places: ['places'] as const,
+  content: ['content'] as const,
+  users: ['users'] as const,
+  config: ['config'] as const,
+};
