@@ -1,11 +1,17 @@
 import { and, asc, count, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { courses, places, type PlaceRow } from '../../db/schema';
-import type { DateWindow } from '../courses/course-window';
+import type { DbOrTx } from '../db/client';
+import { courses, places, type PlaceRow } from '../db/schema';
+
+/** The `places` table (venues). Only this repo queries it; it counts a place's courses for the list. */
+
+export interface DateWindow {
+  start: Date;
+  end: Date;
+}
 
 export type PlaceWithCount = PlaceRow & { courseCount: number };
 
-interface PlaceQuery {
+export interface PlaceQuery {
   includeUnpublished: boolean;
   /** courseCount counts published courses whose dates overlap this window. */
   countWindow: DateWindow;
@@ -15,9 +21,7 @@ function coursesPerPlace(db: DbOrTx, window: DateWindow) {
   return db
     .select({ placeId: courses.placeId, n: count().as('n') })
     .from(courses)
-    .where(
-and(eq(courses.published, true), lte(courses.firstDate, window.end), gte(courses.lastDate, window.start)),
-    )
+    .where(and(eq(courses.published, true), lte(courses.firstDate, window.end), gte(courses.lastDate, window.start)))
     .groupBy(courses.placeId)
     .as('course_counts');
 }
