@@ -1,5 +1,6 @@
 import type { ServiceContext, SignedIn, Viewer } from '../context';
 import { AppError } from '../plugins/errors';
+import * as content from '../repos/content.repo';
 import * as courses from '../repos/courses.repo';
 import * as orders from '../repos/orders.repo';
 import * as profiles from '../repos/profiles.repo';
@@ -17,7 +18,7 @@ import * as users from '../repos/users.repo';
  */
 interface Rule {
   /** What `id` points at. */
-  object: 'profile' | 'child' | 'course' | 'order' | 'user';
+  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term';
   denied: 'FORBIDDEN' | 'NOT_FOUND';
   exists(ctx: ServiceContext, id: string): Promise<boolean>;
   /** Only asked for a signed-in viewer; visitors may do none of these. */
@@ -82,6 +83,10 @@ const RULES = {
   'user.act-as': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
   /** Change a user's roles: admins. */
   'user.roles': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: adminOnly },
+  /** Edit or delete a FAQ entry: admins (spec §6). */
+  'faq.write': { object: 'faq', denied: 'FORBIDDEN', exists: (ctx, id) => content.faqExists(ctx.db, id), allows: adminOnly },
+  /** Edit or delete a term: admins (spec §6). */
+  'term.write': { object: 'term', denied: 'FORBIDDEN', exists: (ctx, id) => content.termExists(ctx.db, id), allows: adminOnly },
   /** Delete a user: the user themself (spec §6 "delete own user"), and admins. */
   'user.delete': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
 } as const satisfies Record<string, Rule>;

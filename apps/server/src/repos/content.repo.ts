@@ -1,4 +1,4 @@
-import { asc, desc } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { contactMessages, faqs, terms } from '../db/schema';
 
@@ -9,6 +9,16 @@ export function listFaqs(db: DbOrTx) {
     .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
     .from(faqs)
     .orderBy(asc(faqs.position), asc(faqs.createdAt), asc(faqs.id));
+}
+
+export async function faqExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: faqs.id }).from(faqs).where(eq(faqs.id, id)).limit(1);
+  return !!row;
+}
+
+export async function termExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: terms.id }).from(terms).where(eq(terms.id, id)).limit(1);
+  return !!row;
 }
 
 export function listTerms(db: DbOrTx) {

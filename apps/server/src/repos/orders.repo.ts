@@ -1,13 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { orderEvents, orders } from '../db/schema';
+import { newId, orderEvents, orders } from '../db/schema';
 import { dbNowPlus } from './system.repo';
 
 /** Orders (also the holds on course places) and their Vipps events (`order_events`). Only this repo queries them. */
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
+
+/** Order ids are made before the insert: the Vipps reference is derived from them. */
+export const newOrderId = newId;
 
 /** The Vipps reference (^[a-zA-Z0-9-]{8,50}$), unique because the order id is. Also the paymentId in URLs. */
 export const orderReference = (orderId: string): string => `plask-${orderId}`;

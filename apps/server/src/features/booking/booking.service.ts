@@ -6,11 +6,10 @@ import {
 } from '@app/shared';
 import { can, requireAccess } from '../../access/access';
 import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
-import { newId } from '../../db/schema';
 import { VippsError } from '../../integrations/vipps/epayment';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
-import { humanReference, orderAdditionalInfo, orderReference, type OrderAdditionalInfo, type OrderRow } from '../../repos/orders.repo';
+import { humanReference, newOrderId, orderAdditionalInfo, orderReference, type OrderAdditionalInfo, type OrderRow } from '../../repos/orders.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
@@ -58,7 +57,7 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   const user = await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
 
-  const id = newId();
+  const id = newOrderId();
   const additionalInfo = orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: course.name, placeName: course.placeName } });
   const values = {
     id,

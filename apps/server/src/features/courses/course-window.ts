@@ -1,8 +1,10 @@
 import { courseWindow } from '@app/shared';
 import { AppError } from '../../plugins/errors';
-import type { DateWindow } from '../../repos/places.repo';
 
-export type { DateWindow };
+export interface DateWindow {
+  start: Date;
+  end: Date;
+}
 
 /** Spec §9 (packages/shared courseWindow): 21 days back to 183 days ahead of now. */
 export function defaultCourseWindow(now: Date): DateWindow {

@@ -207,6 +207,8 @@ describe('access matrix', () => {
       'user.act-as':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
       'user.roles':               { id: (fx) => fx.parentA.id, expect: adminOnlyAction },
       'user.delete':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
+      'faq.write':                { id: (fx) => fx.faq.id, expect: adminOnlyAction },
+      'term.write':               { id: (fx) => fx.term.id, expect: adminOnlyAction },
     };
 
     const viewerOf = (role: Role): Viewer => (role === 'anonymous' ? null : toViewer(fx[role]));
