@@ -48,7 +48,7 @@ function useScrollLock(active: boolean) {
  * The one modal of the site (spec §2 'Generic modal'): overlay, optional header and close button, Escape and outside
  * click close it (each configurable), page scroll locked, focus kept inside and given back to the opener.
  *
- * Radix Dialog gives the focus trap, Escape, aria-modal and the labelling. Radix's own Overlay is left out on purpose:
+ * Radix Dialog gives the focus trap, Escape, aria-hidden on the page behind and the labelling; we add aria-modal. Radix's own Overlay is left out on purpose:
  * its scroll lock injects an inline <style> element, which our CSP (style-src 'self') refuses. We lock the page
  * scroll through the CSSOM instead, which the CSP allows.
  */
@@ -99,6 +99,9 @@ export function Modal({
           />
           <Dialog.Content
             role={role}
+            // Radix hides the rest of the page (aria-hidden) and traps focus, but does not say so on the dialog itself:
+            // aria-modal tells assistive technology (and axe) that the page behind is inert while it is open.
+            aria-modal="true"
             data-closing={closing ? '' : undefined}
             className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] ${
               size === 'lg' ? 'max-w-2xl' : 'max-w-md'
