@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, profileListSchema, profileSchema, profilesQuerySchema } from '@app/shared';
+import {
+  errorBodySchema,
+  idParamsSchema,
+  profileListSchema,
+  profileOverviewSchema,
+  profileSchema,
+  profilesQuerySchema,
+  updateProfileInputSchema,
+} from '@app/shared';
+import { familyCtx } from '../../family-context';
 import * as service from './profiles.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,5 +23,18 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profiles/:id',
     { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: profileSchema } } },
     (request) => service.getProfile(app.db, request.user!, request.params.id),
+  );
+  app.patch(
+    '/profiles/:id',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, body: updateProfileInputSchema, response: { 200: profileSchema, ...errors } },
+    },
+    (request) => service.updateGuardians(familyCtx(app, request), request.params.id, request.body.parents),
+  );
+  app.get(
+    '/profiles/:id/overview',
+    { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: profileOverviewSchema, ...errors } } },
+    (request) => service.profileOverview(familyCtx(app, request), request.params.id),
   );
 };
