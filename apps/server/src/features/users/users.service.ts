@@ -124,15 +124,17 @@ export async function deleteUser(ctx: FamilyContext, id: string): Promise<void> 
   });
 }
 
-/** Spec §4: 'Påmeldt' before the first date, 'Pågår' from the first date, 'Fullført' on/after the last date's end. */
+/**
+ * Spec §4: 'Påmeldt' before the first date, 'Pågår' from the first date's start, 'Fullført' once the last date's session
+ * has ended (timeTo − timeFrom after its start).
+ */
 export function courseStatus(dates: readonly Date[], timeFrom: string, timeTo: string, at: Date): CourseStatus {
-  void timeFrom;
   if (dates.length === 0) return 'registered';
   const first = dates[0]!;
   const last = dates[dates.length - 1]!;
-  const [h, m] = timeTo.split(':').map(Number) as [number, number];
   const [fh, fm] = timeFrom.split(':').map(Number) as [number, number];
-  const lengthMs = Math.max(0, (h * 60 + m - (fh * 60 + fm)) * 60_000);
+  const [th, tm] = timeTo.split(':').map(Number) as [number, number];
+  const lengthMs = Math.max(0, (th * 60 + tm - (fh * 60 + fm)) * 60_000);
   if (at.getTime() < first.getTime()) return 'registered';
   if (at.getTime() >= last.getTime() + lengthMs) return 'finished';
   return 'ongoing';
