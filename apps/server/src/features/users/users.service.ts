@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   capitalizeName,
+  osloDateKey,
   type CourseHistoryItem,
   type CourseStatus,
   type instructorListSchema,
@@ -125,18 +126,14 @@ export async function deleteUser(ctx: FamilyContext, id: string): Promise<void> 
 }
 
 /**
- * Spec §4: 'Påmeldt' before the first date, 'Pågår' from the first date's start, 'Fullført' once the last date's session
- * has ended (timeTo − timeFrom after its start).
+ * Spec §4, by Oslo calendar day (as the web shows it): 'Påmeldt' before the first date, 'Pågår' from the first date,
+ * 'Fullført' on and after the last date.
  */
-export function courseStatus(dates: readonly Date[], timeFrom: string, timeTo: string, at: Date): CourseStatus {
-  if (dates.length === 0) return 'registered';
-  const first = dates[0]!;
-  const last = dates[dates.length - 1]!;
-  const [fh, fm] = timeFrom.split(':').map(Number) as [number, number];
-  const [th, tm] = timeTo.split(':').map(Number) as [number, number];
-  const lengthMs = Math.max(0, (th * 60 + tm - (fh * 60 + fm)) * 60_000);
-  if (at.getTime() < first.getTime()) return 'registered';
-  if (at.getTime() >= last.getTime() + lengthMs) return 'finished';
+export function courseStatus(dates: readonly Date[], at: Date): CourseStatus {
+  const days = dates.map(osloDateKey).sort();
+  const today = osloDateKey(at);
+  if (days.length === 0 || today < days[0]!) return 'registered';
+  if (today >= days[days.length - 1]!) return 'finished';
   return 'ongoing';
 }
 
@@ -169,7 +166,7 @@ export async function courseHistory(ctx: FamilyContext, childIds: readonly strin
             participantsAge: c.participantsAge,
             maximumParticipants: c.maximumParticipants,
             freePlaces: Math.max(0, c.maximumParticipants - (counts.get(c.id) ?? 0)),
-            status: courseStatus(c.dates, c.timeFrom, c.timeTo, at),
+            status: courseStatus(c.dates, at),
           })),
       },
     ];
