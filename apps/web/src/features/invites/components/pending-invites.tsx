@@ -15,18 +15,16 @@ function PendingInvite({ invite, highlighted }: { invite: Invite; highlighted: b
   }, [highlighted]);
   const inviter = invite.inviter ? `${invite.inviter.firstName} ${invite.inviter.lastName}` : 'En foresatt';
   const kids = childNames(invite);
+  // mutateAsync: the answer removes this invite from the list (and unmounts it) before per-call callbacks would run.
   const respond = (status: 'accepted' | 'rejected') =>
-    answer.mutate(
-      { id: invite._id, status },
-      {
-        onSuccess: () => toast.success(status === 'accepted' ? 'Invitasjonen er godtatt' : 'Invitasjonen er avslått'),
-        onError: () =>
-          toast.error(
-            status === 'accepted'
-              ? 'Det oppstod en feil ved godkjenning av invitasjonen.'
-              : 'Det oppstod en feil ved avvisning av invitasjonen.',
-          ),
-      },
+    answer.mutateAsync({ id: invite._id, status }).then(
+      () => toast.success(status === 'accepted' ? 'Invitasjonen er godtatt' : 'Invitasjonen er avslått'),
+      () =>
+        toast.error(
+          status === 'accepted'
+            ? 'Det oppstod en feil ved godkjenning av invitasjonen.'
+            : 'Det oppstod en feil ved avvisning av invitasjonen.',
+        ),
     );
   return (
     <li
