@@ -1,17 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
+import { saveFile } from '@/lib/save-file';
 import { useOwnData } from '../api/get-own-data';
-
-function saveJson(data: unknown, fileName: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** 'Last ned mine data': the family's data as a JSON file (personopplysningsloven, decision 007). */
 export function OwnDataButton() {
@@ -23,7 +13,8 @@ export function OwnDataButton() {
       disabled={ownData.isPending}
       onClick={() =>
         ownData.mutate(undefined, {
-          onSuccess: (data) => saveJson(data, `mine-data-${data.exportedAt.slice(0, 10)}.json`),
+          onSuccess: (data) =>
+            saveFile(JSON.stringify(data, null, 2), `mine-data-${data.exportedAt.slice(0, 10)}.json`, 'application/json;charset=utf-8'),
           onError: () => toast.error('Kunne ikke hente brukerdata'),
         })
       }
