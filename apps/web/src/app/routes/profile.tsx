@@ -288,7 +288,12 @@ function ProfileBody({
               </div>
             </section>
           ) : null}
-          <AddChildDialog open={addOpen} onOpenChange={setAddOpen} profiles={[{ id: profile._id, label: familyLabel(profile) }]} />
+          <AddChildDialog
+            open={addOpen}
+            onOpenChange={setAddOpen}
+            // Spec §5: with several own profiles the parent chooses ('Vennligst velg en profil' when none is chosen).
+            profiles={(isOwn ? ownProfiles : [profile]).map((p) => ({ id: p._id, label: familyLabel(p) }))}
+          />
           <EditChildDialog child={editing} onOpenChange={(open) => !open && setEditing(null)} />
         </div>
       )}
