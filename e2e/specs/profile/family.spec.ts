@@ -9,12 +9,20 @@ import { expect, keepScreenshot, test } from '../../support/fixtures';
  * Each test that writes uses a new person of its own (per project), so phone and desktop never share one.
  */
 
-/** A new person per test and project: 8-digit Norwegian number, names that make a unique e-mail address. */
+/**
+ * A new person per test, project and retry (a retry must not meet the first attempt's family): an 8-digit Norwegian
+ * number, and names that make a unique e-mail address.
+ */
 function newPerson(testInfo: TestInfo, slot: number) {
   const p = testInfo.project.name === 'phone' ? 1 : 2;
-  const familyName = testInfo.project.name === 'phone' ? 'Telefonsen' : 'Skjermsen';
+  const familyName = `${testInfo.project.name === 'phone' ? 'Telefonsen' : 'Skjermsen'}${['', 'Aas', 'Berg', 'Dahl'][testInfo.retry] ?? 'Eik'}`;
   const givenName = ['Tone', 'Per', 'Lise', 'Ola', 'Rita', 'Geir'][slot]!;
-  return { phone: `48${p}${slot}${String(4321 + slot).padStart(4, '0')}`, givenName, familyName, email: `${givenName}.${familyName}@example.no`.toLowerCase() };
+  return {
+    phone: `48${p}${slot}${testInfo.retry % 10}${String(321 + slot).padStart(3, '0')}`,
+    givenName,
+    familyName,
+    email: `${givenName}.${familyName}@example.no`.toLowerCase(),
+  };
 }
 type Person = ReturnType<typeof newPerson>;
 
