@@ -1,40 +1,53 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  errorBodySchema,
-  idParamsSchema,
-  profileListSchema,
-  profileOverviewSchema,
-  profileSchema,
-  profilesQuerySchema,
-  updateProfileInputSchema,
-} from '@app/shared';
-import { familyCtx } from '../../family-context';
+import { idParamsSchema, profileListSchema, profileOverviewSchema, profileSchema, profilesQuerySchema, updateProfileInputSchema } from '@app/shared';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import * as service from './profiles.service';
-
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profiles',
-    { config: { access: 'user' }, schema: { querystring: profilesQuerySchema, response: { 200: profileListSchema } } },
-    (request) => service.listProfiles(app.db, request.user!, request.query.pId),
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: profilesQuerySchema,
+        response: { 200: profileListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
+    },
+    (request) => service.listProfiles(ctxOf(request), request.query.pId),
   );
   app.get(
     '/profiles/:id',
-    { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: profileSchema } } },
-    (request) => service.getProfile(app.db, request.user!, request.params.id),
+    {
+      config: { access: 'user' },
+      schema: {
+        params: idParamsSchema,
+        response: { 200: profileSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
+    },
+    (request) => service.getProfile(ctxOf(request), request.params.id),
   );
   app.patch(
     '/profiles/:id',
     {
       config: { access: 'user' },
-      schema: { params: idParamsSchema, body: updateProfileInputSchema, response: { 200: profileSchema, ...errors } },
+      schema: {
+        params: idParamsSchema,
+        body: updateProfileInputSchema,
+        response: { 200: profileSchema, ...errorResponses('VALIDATION', 'BAD_REQUEST', 'LAST_GUARDIAN', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
     },
-    (request) => service.updateGuardians(familyCtx(app, request), request.params.id, request.body.parents),
+    (request) => service.updateGuardians(ctxOf(request), request.params.id, request.body.parents),
   );
   app.get(
     '/profiles/:id/overview',
-    { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: profileOverviewSchema, ...errors } } },
-    (request) => service.profileOverview(familyCtx(app, request), request.params.id),
+    {
+      config: { access: 'user' },
+      schema: {
+        params: idParamsSchema,
+        response: { 200: profileOverviewSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
+    },
+    (request) => service.profileOverview(ctxOf(request), request.params.id),
   );
 };

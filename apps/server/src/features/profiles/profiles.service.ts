@@ -1,25 +1,29 @@
 import { placeSlug, type Profile, type ProfileOrder, type ProfileOverview } from '@app/shared';
-import { requireFamilyAccess } from '../../access/family';
-import type { DbOrTx } from '../../db/client';
-import type { FamilyContext } from '../../family-context';
-import type { Viewer } from '../../plugins/auth';
+import { requireAccess } from '../../access/access';
+import { signedIn, type ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
-import * as ordersRepo from '../booking/booking.repo';
-import * as coursesRepo from '../courses/courses.repo';
-import * as usersRepo from '../users/users.repo';
-import * as repo from './profiles.repo';
-
-type SignedIn = NonNullable<Viewer>;
+import * as courses from '../../repos/courses.repo';
+import * as orders from '../../repos/orders.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as users from '../../repos/users.repo';
 
 const dateOnly = (value: string | Date) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10));
 
-async function populate(db: DbOrTx, ids: readonly string[]): Promise<Profile[]> {
-  const { parents, kids, courseRows } = await repo.loadProfiles(db, ids);
+/** Guardians (by position), children and each child's courses of the given profiles, in the order of `ids`. */
+async function populate(ctx: ServiceContext, ids: readonly string[]): Promise<Profile[]> {
+  const [guardians, kids] = await Promise.all([profiles.listGuardians(ctx.db, ids), profiles.listChildren(ctx.db, ids)]);
+  const [contacts, courseRows] = await Promise.all([
+    users.findUserContacts(ctx.db, guardians.map((g) => g.userId)),
+    courses.listCoursesOfChildren(ctx.db, kids.map((k) => k.id)),
+  ]);
   return ids.map((id) => ({
     _id: id,
-    parents: parents
-      .filter((p) => p.profileId === id)
-      .map((p) => ({ _id: p.id, firstName: p.firstName, lastName: p.lastName, phone: p.phone, email: p.email })),
+    parents: guardians
+      .filter((g) => g.profileId === id && contacts.has(g.userId))
+      .map((g) => {
+        const p = contacts.get(g.userId)!;
+        return { _id: p.id, firstName: p.firstName, lastName: p.lastName, phone: p.phone, email: p.email };
+      }),
     children: kids
       .filter((k) => k.profileId === id)
       .map((k) => ({
@@ -44,28 +48,17 @@ async function populate(db: DbOrTx, ids: readonly string[]): Promise<Profile[]> 
 }
 
 /** The profiles a guardian belongs to, own first. Only oneself, unless the viewer is an admin. */
-export async function listProfiles(db: DbOrTx, viewer: SignedIn, guardianId: string = viewer.id): Promise<Profile[]> {
-  if (guardianId !== viewer.id && !viewer.isAdmin) throw new AppError('FORBIDDEN', 'Not your profiles');
-  return populate(db, await repo.profileIdsOfUser(db, guardianId));
+export async function listProfiles(ctx: ServiceContext, guardianId: string = signedIn(ctx).id): Promise<Profile[]> {
+  await requireAccess(ctx, 'user.act-as', guardianId);
+  return populate(ctx, await profiles.listProfileIdsOf(ctx.db, guardianId));
 }
 
 /** One profile: its guardians see it; an admin sees any; others get 403 (the spec's forbidden view). */
-export async function getProfile(db: DbOrTx, viewer: SignedIn, profileId: string): Promise<Profile> {
-  if (!viewer.isAdmin && !(await repo.isGuardianOf(db, viewer.id, profileId))) {
-    if ((await repo.existingProfileIds(db, [profileId])).length === 0) throw new AppError('NOT_FOUND', 'No such profile');
-    throw new AppError('FORBIDDEN', 'Not your profile');
-  }
-  const [profile] = await populate(db, [profileId]);
+export async function getProfile(ctx: ServiceContext, profileId: string): Promise<Profile> {
+  await requireAccess(ctx, 'profile.read', profileId);
+  const [profile] = await populate(ctx, [profileId]);
   if (!profile || profile.parents.length === 0) throw new AppError('NOT_FOUND', 'No such profile');
   return profile;
-}
-
-export async function assertGuardian(db: DbOrTx, viewer: SignedIn, profileId: string): Promise<void> {
-  if (viewer.isAdmin) {
-    if ((await repo.existingProfileIds(db, [profileId])).length === 0) throw new AppError('NOT_FOUND', 'No such profile');
-    return;
-  }
-  if (!(await repo.isGuardianOf(db, viewer.id, profileId))) throw new AppError('FORBIDDEN', 'Not your profile');
 }
 
 /**
@@ -73,13 +66,13 @@ export async function assertGuardian(db: DbOrTx, viewer: SignedIn, profileId: st
  * guardian) or an admin removes any guardian but the first; a guardian who is not the owner may leave. The first and
  * the only guardian cannot be removed (LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.').
  */
-export async function updateGuardians(ctx: FamilyContext, profileId: string, parents: readonly string[]): Promise<Profile> {
+export async function updateGuardians(ctx: ServiceContext, profileId: string, parents: readonly string[]): Promise<Profile> {
   const { db, viewer } = ctx;
-  await requireFamilyAccess(db, viewer, 'profile.read', profileId);
+  await requireAccess(ctx, 'profile.read', profileId);
   const wanted = [...new Set(parents)];
   await db.transaction(async (tx) => {
-    await repo.lockProfile(tx, profileId);
-    const current = await repo.guardianIds(tx, profileId);
+    await profiles.lockProfile(tx, profileId);
+    const current = await profiles.guardianIds(tx, profileId);
     if (wanted.some((id) => !current.includes(id))) {
       throw new AppError('BAD_REQUEST', 'Guardians are added by invite only');
     }
@@ -92,15 +85,15 @@ export async function updateGuardians(ctx: FamilyContext, profileId: string, par
       throw new AppError('LAST_GUARDIAN', 'The only or the first guardian cannot be removed');
     }
     const leavingOnlySelf = removed.length === 1 && removed[0] === viewer!.id;
-    if (!leavingOnlySelf) await requireFamilyAccess(tx, viewer, 'guardian.remove', profileId);
+    if (!leavingOnlySelf) await requireAccess(ctx, 'guardian.remove', profileId);
     const kept = current.filter((id) => wanted.includes(id));
-    await repo.setGuardians(tx, profileId, kept);
+    await profiles.setGuardians(tx, profileId, kept);
   });
-  if (!(await repo.isGuardianOf(db, viewer!.id, profileId)) && !viewer!.isAdmin) {
+  if (!(await profiles.isGuardianOfProfile(db, viewer!.id, profileId)) && !viewer!.isAdmin) {
     // The viewer left the profile: it is no longer theirs to see.
     return { _id: profileId, parents: [], children: [] };
   }
-  const [profile] = await populate(db, [profileId]);
+  const [profile] = await populate(ctx, [profileId]);
   return profile!;
 }
 
@@ -108,13 +101,13 @@ export async function updateGuardians(ctx: FamilyContext, profileId: string, par
  * GET /profiles/{id}/overview: beside the profile, the owner's upcoming courses as an instructor ('Som instruktør'),
  * and for admins the guardians' roles, address, last login and registration date, and the family's orders.
  */
-export async function profileOverview(ctx: FamilyContext, profileId: string): Promise<ProfileOverview> {
+export async function profileOverview(ctx: ServiceContext, profileId: string): Promise<ProfileOverview> {
   const { db, viewer } = ctx;
-  await requireFamilyAccess(db, viewer, 'profile.read', profileId);
-  const guardianIds = await repo.guardianIds(db, profileId);
-  const guardians = await usersRepo.findUsers(db, guardianIds);
+  await requireAccess(ctx, 'profile.read', profileId);
+  const guardianIds = await profiles.guardianIds(db, profileId);
+  const guardians = await users.findUsers(db, guardianIds);
   const owner = guardians.find((g) => g.id === guardianIds[0]);
-  const taught = owner?.roles.includes('instructor') ? await coursesRepo.coursesTaughtBy(db, owner.id, ctx.clock.now()) : [];
+  const taught = owner?.roles.includes('instructor') ? await courses.coursesTaughtBy(db, owner.id, ctx.clock.now()) : [];
   const instructorCourses = taught.map(({ course: c, placeName, placeTown }) => ({
     _id: c.id,
     name: c.name,
@@ -125,7 +118,7 @@ export async function profileOverview(ctx: FamilyContext, profileId: string): Pr
     timeTo: c.timeTo,
   }));
   if (!viewer!.isAdmin) return { instructorCourses, admin: null };
-  const orders = await ordersRepo.ordersOfFamily(db, { profileIds: [profileId] });
+  const familyOrders = await orders.ordersOfFamily(db, { profileIds: [profileId] });
   type Info = { child?: { firstName?: string; lastName?: string } | null; course?: { name?: string } | null };
   return {
     instructorCourses,
@@ -146,7 +139,7 @@ export async function profileOverview(ctx: FamilyContext, profileId: string): Pr
             ]
           : [];
       }),
-      orders: orders.map((o) => {
+      orders: familyOrders.map((o) => {
         const info = (o.additionalInfo ?? {}) as Info;
         return {
           _id: o.id,

@@ -10,18 +10,17 @@ import {
   type UpdatePersonInput,
   type UpdateUserInput,
 } from '@app/shared';
-import { requireFamilyAccess } from '../../access/family';
-import type { DbOrTx } from '../../db/client';
-import type { FamilyContext } from '../../family-context';
+import { requireAccess } from '../../access/access';
+import type { ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
-import * as ordersRepo from '../booking/booking.repo';
-import * as coursesRepo from '../courses/courses.repo';
-import * as profilesRepo from '../profiles/profiles.repo';
-import * as repo from './users.repo';
+import * as coursesRepo from '../../repos/courses.repo';
+import * as ordersRepo from '../../repos/orders.repo';
+import * as profilesRepo from '../../repos/profiles.repo';
+import * as repo from '../../repos/users.repo';
 
 /** Spec §7 GET /users/instructors: public; id and display name only, sorted by name. */
-export async function listInstructors(db: DbOrTx): Promise<z.infer<typeof instructorListSchema>> {
-  const rows = await repo.listInstructors(db);
+export async function listInstructors(ctx: ServiceContext): Promise<z.infer<typeof instructorListSchema>> {
+  const rows = await repo.listInstructors(ctx.db);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
 }
 
@@ -49,29 +48,29 @@ const names = (input: UpdatePersonInput) => ({
  * site never loses its last way in by accident); otherwise first name, last name and birth date of a child (its
  * guardians, admin) or of one's own user (admin: anyone's). Names are capitalised per word and after hyphens.
  */
-export async function updateUser(ctx: FamilyContext, id: string, input: UpdateUserInput): Promise<UpdatedPerson> {
+export async function updateUser(ctx: ServiceContext, id: string, input: UpdateUserInput): Promise<UpdatedPerson> {
   const { db, viewer } = ctx;
   if ('roles' in input) {
-    await requireFamilyAccess(db, viewer, 'user.roles', id);
+    await requireAccess(ctx, 'user.roles', id);
     const roles = [...new Set(input.roles)];
     if (viewer!.id === id && !roles.includes('admin')) {
       throw new AppError('CONFLICT', 'An admin cannot remove their own admin role');
     }
-    const row = await repo.updateUser(db, id, { roles });
+    const row = await repo.updateUserReturning(db, id, { roles });
     if (!row) throw new AppError('NOT_FOUND', 'No such user');
     return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
   }
   const child = await profilesRepo.findChild(db, id);
   if (child) {
-    await requireFamilyAccess(db, viewer, 'child.write', id);
+    await requireAccess(ctx, 'child.write', id);
     if (input.birthdate !== undefined) assertChildBirthdate(input.birthdate, ctx.clock.now());
     const row = (await profilesRepo.updateChild(db, id, names(input)))!;
     return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: ['child'] };
   }
   if (viewer!.id !== id && !viewer!.isAdmin) {
-    throw (await repo.findUser(db, id)) ? new AppError('FORBIDDEN', 'Not allowed') : new AppError('NOT_FOUND', 'No such user');
+    throw (await repo.findUserById(db, id)) ? new AppError('FORBIDDEN', 'Not allowed') : new AppError('NOT_FOUND', 'No such user');
   }
-  const row = await repo.updateUser(db, id, names(input));
+  const row = await repo.updateUserReturning(db, id, names(input));
   if (!row) throw new AppError('NOT_FOUND', 'No such user');
   return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
 }
@@ -88,12 +87,12 @@ export async function updateUser(ctx: FamilyContext, id: string, input: UpdateUs
  *   'Slettet barn').
  * - The user's sessions end: a token of a deleted user is refused (plugins/auth looks the user up on every request).
  */
-export async function deleteUser(ctx: FamilyContext, id: string): Promise<void> {
-  const { db, viewer } = ctx;
+export async function deleteUser(ctx: ServiceContext, id: string): Promise<void> {
+  const { db } = ctx;
   const now = ctx.clock.now();
   const child = await profilesRepo.findChild(db, id);
   if (child) {
-    await requireFamilyAccess(db, viewer, 'child.write', id);
+    await requireAccess(ctx, 'child.write', id);
     await db.transaction(async (tx) => {
       if ((await coursesRepo.childrenOnRunningCourses(tx, [id], now)).length > 0) {
         throw new AppError('CHILD_ON_COURSE', 'Kan ikke slette. Brukeren er registrert på kurs');
@@ -104,10 +103,10 @@ export async function deleteUser(ctx: FamilyContext, id: string): Promise<void> 
     });
     return;
   }
-  await requireFamilyAccess(db, viewer, 'user.delete', id);
+  await requireAccess(ctx, 'user.delete', id);
   await db.transaction(async (tx) => {
     if (!(await repo.lockUser(tx, id))) throw new AppError('NOT_FOUND', 'No such user');
-    for (const profileId of await profilesRepo.profileIdsOfUser(tx, id)) {
+    for (const profileId of await profilesRepo.listProfileIdsOf(tx, id)) {
       await profilesRepo.lockProfile(tx, profileId);
       const others = (await profilesRepo.guardianIds(tx, profileId)).filter((g) => g !== id);
       if (others.length > 0) {
@@ -141,8 +140,8 @@ export function courseStatus(dates: readonly Date[], at: Date): CourseStatus {
  * Spec §7 GET /users/courses?cIds=a,b (the course history): per child, every course it takes or took part in, with
  * its status at `t` (default now). Every child must be the viewer's (guardian, or admin), else 403/404.
  */
-export async function courseHistory(ctx: FamilyContext, childIds: readonly string[], t?: number): Promise<CourseHistoryItem[]> {
-  for (const id of childIds) await requireFamilyAccess(ctx.db, ctx.viewer, 'child.read', id);
+export async function courseHistory(ctx: ServiceContext, childIds: readonly string[], t?: number): Promise<CourseHistoryItem[]> {
+  for (const id of childIds) await requireAccess(ctx, 'child.read', id);
   const at = t === undefined ? ctx.clock.now() : new Date(t);
   const kids = await profilesRepo.findChildren(ctx.db, childIds);
   const rows = await coursesRepo.coursesOfChildren(ctx.db, childIds);
@@ -180,13 +179,19 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * their families, as JSON: the user, profiles with guardians and children, the children's courses, orders with
  * their events, invites sent and received, and courses they teach.
  */
-export async function ownData(ctx: FamilyContext): Promise<OwnData> {
+export async function ownData(ctx: ServiceContext): Promise<OwnData> {
   const { db } = ctx;
   const viewer = ctx.viewer!;
-  const user = await repo.findUser(db, viewer.id);
+  const user = await repo.findUserById(db, viewer.id);
   if (!user) throw new AppError('NOT_FOUND', 'No such user');
-  const profileIds = await profilesRepo.profileIdsOfUser(db, user.id);
-  const { parents, kids } = await profilesRepo.loadProfiles(db, profileIds);
+  const profileIds = await profilesRepo.listProfileIdsOf(db, user.id);
+  const links = await profilesRepo.listGuardians(db, profileIds);
+  const people = await repo.findUsers(db, [...new Set(links.map((l) => l.userId))]);
+  const parents = links.flatMap((l) => {
+    const u = people.find((p) => p.id === l.userId);
+    return u ? [{ profileId: l.profileId, position: l.position, id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone }] : [];
+  });
+  const kids = await profilesRepo.listChildren(db, profileIds);
   const history = await coursesRepo.coursesOfChildren(db, kids.map((k) => k.id));
   const orders = await ordersRepo.ordersOfFamily(db, { userId: user.id, profileIds });
   const events = new Map(await Promise.all(orders.map(async (o) => [o.id, await ordersRepo.listEvents(db, o.id)] as const)));

@@ -9,7 +9,7 @@ import { fullName, osloDateKey } from '@/lib/format';
 import { endSession } from '@/lib/session';
 import { useDeleteUser } from '../api/delete-user';
 
-/** What deleting the user does to their families (decision 007), said before they confirm. */
+/** What deleting the user does to their families (decision 008), said before they confirm. */
 export function deletionConsequences(userId: string, profiles: readonly Profile[], now = new Date()) {
   const today = osloDateKey(now);
   const deleted: { name: string; runningCourses: string[] }[] = [];

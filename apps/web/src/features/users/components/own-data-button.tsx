@@ -3,7 +3,7 @@ import { useToast } from '@/components/ui/toast';
 import { saveFile } from '@/lib/save-file';
 import { useOwnData } from '../api/get-own-data';
 
-/** 'Last ned mine data': the family's data as a JSON file (personopplysningsloven, decision 007). */
+/** 'Last ned mine data': the family's data as a JSON file (personopplysningsloven, decision 008). */
 export function OwnDataButton() {
   const toast = useToast();
   const ownData = useOwnData();
