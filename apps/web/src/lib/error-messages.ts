@@ -26,6 +26,8 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   COURSE_NOT_PUBLISHED: 'Ukjent feil. Vennligst prøv igjen senere.',
   CONFLICT: 'Ukjent feil. Vennligst prøv igjen senere.',
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
+  LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.',
+  INVITE_NOT_PENDING: 'Invitasjonen er allerede besvart eller slettet.',
   RATE_LIMITED: 'For mange forsøk på kort tid. Vennligst vent litt og prøv igjen.',
   BUSY: 'Ukjent feil. Vennligst prøv igjen senere.',
   PAYMENT_PROVIDER: 'Ukjent feil. Vennligst prøv igjen senere.',
