@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdatedPerson, UpdatePersonInput } from '@shared/api/family';
 import { api } from '@/lib/api-client';
-import { PRIVATE_KEY } from '@/lib/current-user';
+import { queryRoots } from '@/lib/query-keys';
 
 /** PATCH /api/users/{childId} {_id, firstName?, lastName?, birthdate?} → the child. */
 export const updateChild = ({ id, ...input }: UpdatePersonInput & { id: string }) =>
@@ -11,6 +11,6 @@ export function useUpdateChild() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateChild,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [PRIVATE_KEY, 'profiles'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.family }),
   });
 }

@@ -1,8 +1,8 @@
-import { PRIVATE_KEY } from '@/lib/current-user';
+import { queryRoots } from '@/lib/query-keys';
 
 /** Query keys of the invites (every invite change invalidates `all`). */
 export const inviteKeys = {
-  all: [PRIVATE_KEY, 'invites'] as const,
+  all: [...queryRoots.private, 'invites'] as const,
   pending: (userId: string) => [...inviteKeys.all, 'pending', userId] as const,
   profile: (profileId: string) => [...inviteKeys.all, 'profile', profileId] as const,
 };

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileOverview } from '@shared/api/family';
 import { api } from '@/lib/api-client';
-import { PRIVATE_KEY } from '@/lib/current-user';
+import { queryRoots } from '@/lib/query-keys';
 
 export const profileOverviewKeys = {
-  of: (profileId: string) => [PRIVATE_KEY, 'profiles', 'overview', profileId] as const,
+  of: (profileId: string) => [...queryRoots.family, 'overview', profileId] as const,
 };
 
 /** GET /api/profiles/{id}/overview: 'Som instruktør' courses, and the admin's details (roles, orders …). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '@shared/api';
 import { api } from '@/lib/api-client';
-import { PRIVATE_KEY } from '@/lib/current-user';
+import { queryRoots } from '@/lib/query-keys';
 
 /** PATCH /api/profiles/{id} {parents}: the guardians the profile keeps (only removal). */
 export const updateGuardians = ({ profileId, parents }: { profileId: string; parents: string[] }) =>
@@ -11,6 +11,6 @@ export function useUpdateGuardians() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateGuardians,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [PRIVATE_KEY] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.private }),
   });
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseHistoryItem } from '@shared/api/family';
 import { api } from '@/lib/api-client';
-import { PRIVATE_KEY } from '@/lib/current-user';
+import { queryRoots } from '@/lib/query-keys';
 
 export const courseHistoryKeys = {
-  all: [PRIVATE_KEY, 'profiles', 'history'] as const,
+  all: [...queryRoots.family, 'history'] as const,
   of: (childIds: readonly string[]) => [...courseHistoryKeys.all, [...childIds].sort().join(',')] as const,
 };
 
