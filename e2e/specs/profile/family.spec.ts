@@ -206,7 +206,7 @@ test.describe('Familieprofil', () => {
     await addChild(page, 'Siri', person.familyName, '2025-05-05');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Slett bruker' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Slett bruker' });
+    const dialog = page.getByRole('alertdialog', { name: 'Slett bruker' });
     await expect(dialog).toContainText('Disse barna slettes sammen med deg');
     await expect(dialog).toContainText(`Siri ${person.familyName}`);
     await expectAccessible(page);

@@ -4,7 +4,7 @@ import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
 import { Forbidden, NotFound } from '@/components/errors/error-view';
 import { Button } from '@/components/ui/button';
-import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { ConfirmDialog } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -64,7 +64,8 @@ function RemoveGuardian({ profile, guardian, self }: { profile: Profile; guardia
       <Button variant="secondary" onClick={() => setOpen(true)} aria-label={self ? 'Forlat profilen' : `Fjern ${name} som foresatt`}>
         {self ? 'Forlat' : 'Fjern'}
       </Button>
-      <ConfirmModal
+      <ConfirmDialog
+        confirmVariant="danger"
         open={open}
         onOpenChange={setOpen}
         title={self ? 'Forlat profilen' : 'Fjern foresatt'}
@@ -94,7 +95,7 @@ function RemoveGuardian({ profile, guardian, self }: { profile: Profile; guardia
             ? 'Du mister tilgangen til barna på denne profilen. Eieren kan invitere deg igjen.'
             : `${name} mister tilgangen til barna på profilen og kan ikke lenger bestille kurs for dem.`}
         </p>
-      </ConfirmModal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Profile } from '@shared/api';
 import { Button } from '@/components/ui/button';
-import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { ConfirmDialog } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { fullName, osloDateKey } from '@/lib/format';
@@ -43,7 +43,8 @@ export function DeleteUserButton({ userId, profiles }: { userId: string; profile
       <Button variant="danger" onClick={() => setOpen(true)}>
         Slett bruker
       </Button>
-      <ConfirmModal
+      <ConfirmDialog
+        confirmVariant="danger"
         open={open}
         onOpenChange={setOpen}
         title="Slett bruker"
@@ -93,7 +94,7 @@ export function DeleteUserButton({ userId, profiles }: { userId: string; profile
         <p className="text-sm text-muted">
           Ordrer beholdes i fem år fordi bokføringsloven krever det, men navnene fjernes.
         </p>
-      </ConfirmModal>
+      </ConfirmDialog>
     </>
   );
 }
