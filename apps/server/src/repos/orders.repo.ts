@@ -177,10 +177,6 @@ export async function insertEvent(
   return rows.length > 0;
 }
 
-export function listEvents(db: DbOrTx, orderId: string) {
-  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.timestamp));
-}
-
 /**
  * Claims up to `batch` orders whose sync is due for this worker: row locks with SKIP LOCKED keep instances apart
  * while claiming, and the lease (sync_after moved ahead) keeps the claim after commit, while Vipps is called.
