@@ -14,7 +14,7 @@ const port = Number(process.argv[3] ?? 3314);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'measure-start-'));
 
 const variants = {
-  'compiled (node dist/server.js)': ['apps/server/dist/server.js'],
+  'compiled (node --enable-source-maps dist/server.js)': ['--enable-source-maps', 'apps/server/dist/server.js'],
   'tsx at start (node --import tsx src/server.ts)': ['--import', 'tsx', 'apps/server/src/server.ts'],
 };
 
@@ -54,7 +54,7 @@ async function startOnce(args) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
-  await startOnce(variants['compiled (node dist/server.js)']); // warm-up: migrates and seeds the demo data
+  await startOnce(['apps/server/dist/server.js']); // warm-up: migrates and seeds the demo data
   for (const [name, args] of Object.entries(variants)) {
     const results = [];
     for (let i = 0; i < runs; i++) results.push(await startOnce(args));
