@@ -63,7 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me/data',
-    { config: { access: 'user' }, schema: { response: { 200: ownDataSchema, ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') } } },
+    { config: { access: 'user' }, schema: { response: { 200: ownDataSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND') } } },
     async (request, reply) => {
       const data = await service.ownData(ctxOf(request));
       return reply
