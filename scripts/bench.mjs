@@ -164,7 +164,8 @@ async function startAppServer(db, port) {
     PAYMENT_START_RATE_LIMIT: '1000',
     ...db.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // The server as production runs it: compiled, no transpiler (built just before, so it is the current source).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -327,6 +328,7 @@ async function main() {
     log('apps/web/dist is missing: npm run build');
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }
+  execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
 
   const db = await createDatabase();
   const report = {

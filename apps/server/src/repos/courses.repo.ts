@@ -88,7 +88,6 @@ export async function findCourseDetails(db: DbOrTx, courseId: string) {
     .where(eq(courses.id, courseId));
   return row;
 }
-export type CourseDetails = NonNullable<Awaited<ReturnType<typeof findCourseDetails>>>;
 
 export async function courseExists(db: DbOrTx, courseId: string): Promise<boolean> {
   const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1);

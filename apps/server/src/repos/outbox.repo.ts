@@ -11,19 +11,23 @@ export async function insertOutbox(db: DbOrTx, row: NewOutboxRow): Promise<strin
   return inserted!.id;
 }
 
-/**
- * Claims up to `batch` due messages for this worker: the row locks (SKIP LOCKED) keep two instances from taking the
- * same row, and the lease (next_attempt_at moved ahead, attempts + 1) keeps it claimed after commit, so a worker that
- * dies mid-send leaves the message to be retried when the lease runs out.
- */
-export function claimDue(db: DbOrTx, batch: number, leaseMs: number): Promise<OutboxRow[]> {
-  const due = db
+/** Up to `batch` due messages, row-locked; rows another worker holds are skipped (SKIP LOCKED). */
+const dueIds = (db: DbOrTx, batch: number) =>
+  db
     .select({ id: outbox.id })
     .from(outbox)
     .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(batch)
     .for('update', { skipLocked: true });
+
+/**
+ * Claims up to `batch` due messages for this worker: the row locks (SKIP LOCKED) keep two instances from taking the
+ * same row, and the lease (next_attempt_at moved ahead, attempts + 1) keeps it claimed after commit, so a worker that
+ * dies mid-send leaves the message to be retried when the lease runs out.
+ */
+export function claimDue(db: DbOrTx, batch: number, leaseMs: number): Promise<OutboxRow[]> {
+  const due = dueIds(db, batch);
   return db
     .update(outbox)
     .set({
@@ -36,13 +40,7 @@ export function claimDue(db: DbOrTx, batch: number, leaseMs: number): Promise<Ou
 
 /** Without SMTP the due messages are kept in the database (for the dev mail page) instead of sent. */
 export async function keepDue(db: DbOrTx, batch: number): Promise<number> {
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(batch)
-    .for('update', { skipLocked: true });
+  const due = dueIds(db, batch);
   const rows = await db
     .update(outbox)
     .set({ status: 'kept' })

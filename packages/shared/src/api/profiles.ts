@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../ids';
 import { isoDateTime, trimmed } from './common';
+import { courseSchema } from './courses';
 
 export const profileParentSchema = z.object({
   _id: idSchema,
@@ -11,14 +12,14 @@ export const profileParentSchema = z.object({
 });
 
 /** A course a child takes part in, as the family sees it. */
-export const childCourseSchema = z.object({
-  _id: idSchema,
-  name: z.string(),
-  place: z.object({ _id: idSchema, name: z.string(), slug: z.string(), place: z.string() }),
-  dates: z.array(isoDateTime),
-  timeFrom: z.string(),
-  timeTo: z.string(),
-  experienceLevel: z.string(),
+export const childCourseSchema = courseSchema.pick({
+  _id: true,
+  name: true,
+  place: true,
+  dates: true,
+  timeFrom: true,
+  timeTo: true,
+  experienceLevel: true,
 });
 export type ChildCourse = z.infer<typeof childCourseSchema>;
 

@@ -67,14 +67,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me',
-    { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, ...errorResponses('UNAUTHENTICATED') } } },
+    { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return service.currentUser(ctxOf(request));
     },
   );
 
-  app.get('/config', { schema: { response: { 200: appConfigSchema } } }, async () => ({
+  app.get('/config', { schema: { response: { 200: appConfigSchema, ...errorResponses('VALIDATION') } } }, async () => ({
     vippsTestMode: env.vippsTestMode,
     appVersion: appVersion(),
   }));

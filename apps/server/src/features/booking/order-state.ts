@@ -40,9 +40,6 @@ export function nextStatus(current: OrderStatus, event: OrderEventName): OrderSt
 export const isDeadStatus = (status: OrderStatus): boolean =>
   status === 'aborted' || status === 'expired' || status === 'terminated';
 
-/** Counts against the course's capacity while its hold is live (see orders schema). */
-export const isHoldStatus = (status: OrderStatus): boolean => status === 'created';
-
 export interface VippsAmounts {
   /** øre */
   authorized: number;

@@ -12,7 +12,7 @@ import {
   type TestCourse,
 } from '../../db/seed/builders';
 import { createTestApp, type TestContext } from '../../test/app';
-import { contextFor } from '../../context';
+import { contextFor, movableClock } from '../../context';
 import { listPlaceCourses } from './courses.service';
 
 const DAY = 86_400_000;
@@ -109,6 +109,14 @@ describe('courses API', () => {
       const { res } = await get(`/api/places/${place.id}/courses?startDate=0&endDate=${daysFromNow(400).getTime()}`);
       expect(res.body).not.toContain(c.unpublished!.id);
       expect(res.body).not.toContain(c.nullPublished!.id);
+    });
+
+    it('takes "now" from the app clock: the default window moves with it', async () => {
+      const at = (now: Date) => listPlaceCourses({ ...contextFor(ctx.app, null), clock: movableClock(now) }, place.id, {});
+      expect(names(await at(new Date()))).not.toContain('starts-184');
+      const later = await at(daysFromNow(2));
+      expect(names(later)).toContain('starts-184');
+      expect(names(later)).not.toContain('ended-20');
     });
 
     it('lets an admin viewer see unpublished courses (service level)', async () => {

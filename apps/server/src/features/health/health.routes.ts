@@ -13,7 +13,7 @@ export const HEALTH_DB_TIMEOUT_MS = 2_000;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses('BUSY') } } },
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses('VALIDATION', 'BUSY') } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       let timer: NodeJS.Timeout | undefined;

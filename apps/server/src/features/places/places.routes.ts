@@ -7,7 +7,7 @@ import { sendJson } from '../../ttl-cache';
 import * as service from './places.service';
 
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/places', { schema: { response: { 200: placeListSchema } } }, (request, reply) => {
+  app.get('/places', { schema: { response: { 200: placeListSchema, ...errorResponses('VALIDATION') } } }, (request, reply) => {
     const ctx = ctxOf(request);
     const load = () => service.listPlaces(ctx);
     if (!seesPublicView(ctx.viewer)) return load();

@@ -14,7 +14,7 @@ import { errorResponses } from '../../plugins/errors';
 import * as service from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/users/instructors', { schema: { response: { 200: instructorListSchema } } }, (request) =>
+  app.get('/users/instructors', { schema: { response: { 200: instructorListSchema, ...errorResponses('VALIDATION') } } }, (request) =>
     service.listInstructors(ctxOf(request)),
   );
 
@@ -63,7 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me/data',
-    { config: { access: 'user' }, schema: { response: { 200: ownDataSchema, ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') } } },
+    { config: { access: 'user' }, schema: { response: { 200: ownDataSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND') } } },
     async (request, reply) => {
       const data = await service.ownData(ctxOf(request));
       return reply

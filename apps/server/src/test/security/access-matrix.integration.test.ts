@@ -128,6 +128,18 @@ describe('access matrix', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
+  it('declares the error answers of every route (errorResponses): 400, and 401/403 behind the role gate', () => {
+    const missing: string[] = [];
+    for (const route of routes) {
+      // Every route refuses bad input (NUL characters in any field, malformed params) with 400.
+      const needed = [400];
+      if (route.access !== 'anonymous') needed.push(401);
+      if (route.access === 'instructor' || route.access === 'admin') needed.push(403);
+      for (const status of needed) if (!route.responses.includes(status)) missing.push(`${route.key} does not declare ${status}`);
+    }
+    expect(missing, missing.join('\n')).toEqual([]);
+  });
+
   it('never lets parent B reach parent A’s things (the table itself)', () => {
     const bad = Object.entries(MATRIX)
       .filter(([, row]) => row.object === 'familyA' && ![401, 403, 404].includes(row.expect[2]))

@@ -19,6 +19,8 @@ export interface RecordedRoute {
   key: string;
   access: Access;
   schema: { params?: ZodType; querystring?: ZodType; body?: ZodType };
+  /** The statuses the route declares a response schema for (its answers, errorResponses() included). */
+  responses: number[];
 }
 
 const recorded = new WeakMap<object, RecordedRoute[]>();
@@ -32,7 +34,7 @@ export function withRouteRecorder(mod: FastifyModule): Record<string, unknown> {
     const list: RecordedRoute[] = [];
     recorded.set(app, list);
     app.addHook('onRoute', (route: RouteOptions) => {
-      const schema = (route.schema ?? {}) as RecordedRoute['schema'];
+      const schema = (route.schema ?? {}) as RecordedRoute['schema'] & { response?: Record<string, unknown> };
       for (const method of [route.method].flat()) {
         list.push({
           method,
@@ -40,6 +42,7 @@ export function withRouteRecorder(mod: FastifyModule): Record<string, unknown> {
           key: `${method} ${route.url}`,
           access: (route.config as { access?: Access } | undefined)?.access ?? 'anonymous',
           schema: { params: schema.params, querystring: schema.querystring, body: schema.body },
+          responses: Object.keys(schema.response ?? {}).map(Number),
         });
       }
     });
