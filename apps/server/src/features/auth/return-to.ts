@@ -2,12 +2,12 @@ const BASE = 'http://return-to.invalid';
 /** Pages a login must not return to: the login page itself and the login return page. */
 const LOOPS = ['/login', '/vipps/login-redirect'];
 
-/** A site-relative path that a browser cannot read as another host: `/x`, never `//host`, `/\\host` or a scheme. */
+/** A site-relative path that a browser cannot read as another host: `/x`, never `//host`, `/\host` or a scheme. */
 const isPlainPath = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
 
 /**
  * Where to go after login: a relative path on this site, or '/'. Rejects absolute and protocol-relative URLs
- * (`//evil.example`, `/\\evil.example`), control characters and login loops, so the value can never send the
+ * (`//evil.example`, `/\evil.example`), control characters and login loops, so the value can never send the
  * browser elsewhere (open redirect). The checks run again on the normalised result: dot segments
  * (`/.//evil.example`, `/%2e//evil.example`) are removed by the URL parser and could otherwise leave `//host`.
  */
