@@ -112,6 +112,14 @@ export default fp(
         access === 'user' || user.isAdmin || (access === 'instructor' && user.isInstructor);
       if (!allowed) throw new AppError('FORBIDDEN', 'Not allowed');
     });
+
+    // The one place for "never cache what a signed-in caller gets" (issue 9 finding 4): every answer to a request
+    // that carried a session, or to a route that needs one, is no-store, whatever the route forgot to say.
+    app.addHook('onSend', async (request, reply) => {
+      const access: Access = request.routeOptions.config?.access ?? 'anonymous';
+      if (!request.user && access === 'anonymous' && !request.headers.authorization) return;
+      if (!/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('Cache-Control', 'no-store');
+    });
   },
   { name: 'auth' },
 );

@@ -64,10 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me',
     { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, 401: errorBodySchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return service.currentUser(app.db, request.user!);
-    },
+    async (request) => service.currentUser(app.db, request.user!),
   );
 
   app.get('/config', { schema: { response: { 200: appConfigSchema } } }, async () => ({

@@ -127,6 +127,10 @@ describe('access matrix', () => {
         }
         mismatches.push(`${key} as ${role}: expected ${expected}, got ${res.statusCode} ${code}`.trim());
       }
+      // Issue 9 finding 4: nothing a signed-in caller gets may be kept by a browser or proxy cache.
+      if (role !== 'anonymous' && !/\bno-store\b/.test(String(res.headers['cache-control'] ?? ''))) {
+        mismatches.push(`${key} as ${role}: Cache-Control "${res.headers['cache-control'] ?? ''}" lacks no-store`);
+      }
       if (res.statusCode >= 400) {
         const body = res.json();
         if (typeof body?.error?.code !== 'string' || typeof body?.error?.message !== 'string') {
