@@ -10,6 +10,8 @@ import {
   type VippsSimulator,
 } from '@app/vipps-sim';
 import { authStates, profileParents, profiles, users } from '../../db/schema';
+import { createFamily } from '../../db/seed/builders';
+import { upsertVippsUser } from './auth.service';
 import { createTestApp, type TestContext } from '../../test/app';
 import { startVippsTestMode } from '../../integrations/vipps/test-mode';
 import { parseEnv } from '../../env';
@@ -225,6 +227,59 @@ describe('account linking (brief §1)', () => {
     expect(user.firstName).toBe('Per');
     const sameNumber = await ctx.database.db.select().from(users).where(eq(users.phone, '4740000777'));
     expect(sameNumber).toHaveLength(2);
+  });
+
+  // Issue 9 finding 2: phone numbers are recycled. The new owner of a Hansen family's old number, also named
+  // Hansen, logs in with their own Vipps identity: they must get an account of their own, not the family's.
+  it('never relinks a user who already has another Vipps identity (recycled phone number)', async () => {
+    const family = await createFamily(ctx.database.db, {
+      lastName: 'Hansen',
+      guardians: [{ firstName: 'Kari', phone: '4740000888', email: 'kari.hansen@example.no' }],
+    });
+    const oldOwner = family.guardians[0]!;
+    await ctx.database.db.update(users).set({ vippsSub: 'old-owner-sub-0001' }).where(eq(users.id, oldOwner.id));
+    const before = await counts();
+
+    const body = await login({ person: 'custom', phone: '40000888', givenName: 'Kari', familyName: 'Hansen' });
+    const newcomer = (await me(body.id_token)).json();
+
+    expect(newcomer._id).not.toBe(oldOwner.id);
+    expect(newcomer.profileIds).not.toContain(family.profile.id);
+    const [kept] = await ctx.database.db.select().from(users).where(eq(users.id, oldOwner.id));
+    expect(kept!.vippsSub).toBe('old-owner-sub-0001');
+    expect((await counts()).users).toBe(before.users + 1);
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/profiles/${family.profile.id}`,
+      headers: { authorization: `Bearer ${body.id_token}` },
+    });
+    expect(profile.statusCode).toBe(403);
+  });
+
+  it('never relinks by a verified e-mail either, and links a user without a sub, logging both identities', async () => {
+    const info = (sub: string, email: string) => ({
+      sub,
+      given_name: 'Ola',
+      family_name: 'Berg',
+      email,
+      email_verified: true,
+    });
+    const logged: { obj: Record<string, unknown>; msg: string }[] = [];
+    const log = { info: (obj: Record<string, unknown>, msg: string) => logged.push({ obj, msg }) };
+    const db = ctx.database.db;
+    const [linked] = await db.insert(users).values({ firstName: 'Ola', lastName: 'Berg', email: 'ola.berg@example.no', vippsSub: 'ola-first-sub' }).returning();
+    const otherId = await upsertVippsUser(db, log, 'someone-else-sub', info('someone-else-sub', 'ola.berg@example.no'), new Set());
+    expect(otherId).not.toBe(linked!.id);
+    const [still] = await db.select().from(users).where(eq(users.id, linked!.id));
+    expect(still!.vippsSub).toBe('ola-first-sub');
+    expect(logged).toEqual([]);
+
+    const [imported] = await db.insert(users).values({ firstName: 'Ola', lastName: 'Berg', email: 'ola.imported@example.no' }).returning();
+    const linkedId = await upsertVippsUser(db, log, 'imported-ola-sub', info('imported-ola-sub', 'ola.imported@example.no'), new Set());
+    expect(linkedId).toBe(imported!.id);
+    expect(logged).toEqual([
+      { obj: { userId: imported!.id, vippsSub: 'imported-ola-sub', previousVippsSub: null, via: 'email' }, msg: 'Vipps login linked to an existing user' },
+    ]);
   });
 });
 

@@ -97,7 +97,7 @@ export async function completeLogin(deps: AuthDeps, query: TokenQuery, now = new
     throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is unavailable');
   }
 
-  const userId = await upsertVippsUser(deps.db, result.sub, result.userInfo, parseAdminPhones(deps.env.ADMIN_PHONE_NUMBERS), now);
+  const userId = await upsertVippsUser(deps.db, deps.log, result.sub, result.userInfo, parseAdminPhones(deps.env.ADMIN_PHONE_NUMBERS), now);
   const session = await deps.sessions.issue(userId);
   return {
     id_token: session.token,
@@ -109,20 +109,26 @@ export async function completeLogin(deps: AuthDeps, query: TokenQuery, now = new
   };
 }
 
+/** The logger a link is reported to (the request's, in production). */
+export type LinkLog = Pick<FastifyBaseLogger, 'info'>;
+
 /**
- * Links the Vipps person to a user (brief §1): by `sub`; else exactly one user with the same phone, or with the
- * same e-mail when Vipps says it is verified, whose name also matches. A first login creates the user (role
- * parent) and a profile with them as first guardian; later logins refresh contact fields and lastLogin. Phones in
- * ADMIN_PHONE_NUMBERS get the admin role.
+ * Links the Vipps person to a user (brief §1): by `sub`; else, only among users that have no `sub` yet (imported,
+ * or created by an admin), exactly one with the same phone, or with the same e-mail when Vipps says it is
+ * verified, whose name also matches. A user who already has a Vipps identity is never relinked to another one:
+ * phone numbers are recycled, and the new owner of a number must not inherit a family (issue 9 finding 2). A
+ * first login creates the user (role parent) and a profile with them as first guardian; later logins refresh
+ * contact fields and lastLogin. Phones in ADMIN_PHONE_NUMBERS get the admin role.
  */
 export async function upsertVippsUser(
   db: Db,
+  log: LinkLog,
   sub: string,
   info: VippsUserInfo,
   adminPhones: Set<string>,
   now = new Date(),
 ): Promise<string> {
-  const attempt = () => db.transaction((tx) => upsertInTx(tx, sub, info, adminPhones, now));
+  const attempt = () => db.transaction((tx) => upsertInTx(tx, log, sub, info, adminPhones, now));
   try {
     return await attempt();
   } catch (err) {
@@ -132,18 +138,23 @@ export async function upsertVippsUser(
   }
 }
 
-async function upsertInTx(tx: DbOrTx, sub: string, info: VippsUserInfo, adminPhones: Set<string>, now: Date): Promise<string> {
+async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUserInfo, adminPhones: Set<string>, now: Date): Promise<string> {
   const fields = userFieldsFrom(info);
   const isAdminPhone = fields.phone !== null && adminPhones.has(fields.phone);
 
   let user = await repo.findUserBySub(tx, sub);
+  let via: 'phone' | 'email' | null = null;
   if (!user && fields.phone) {
-    const byPhone = await repo.findUsersByPhone(tx, fields.phone);
-    if (byPhone.length === 1 && namesMatch(byPhone[0]!, fields)) user = byPhone[0];
+    const byPhone = await repo.findUnlinkedUsersByPhone(tx, fields.phone);
+    if (byPhone.length === 1 && namesMatch(byPhone[0]!, fields)) [user, via] = [byPhone[0], 'phone'];
   }
   if (!user && fields.email && fields.emailVerified) {
-    const byEmail = await repo.findUsersByEmail(tx, fields.email);
-    if (byEmail.length === 1 && namesMatch(byEmail[0]!, fields)) user = byEmail[0];
+    const byEmail = await repo.findUnlinkedUsersByEmail(tx, fields.email);
+    if (byEmail.length === 1 && namesMatch(byEmail[0]!, fields)) [user, via] = [byEmail[0], 'email'];
+  }
+  if (user && via) {
+    // Both identities, so a wrong link can be found and undone.
+    log.info({ userId: user.id, vippsSub: sub, previousVippsSub: user.vippsSub, via }, 'Vipps login linked to an existing user');
   }
 
   if (!user) {
