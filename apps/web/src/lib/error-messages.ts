@@ -1,3 +1,4 @@
+import { MAX_CHILDREN_PER_PROFILE } from '@shared/constants';
 import { isApiError } from './api-client';
 
 /** Server error codes → the spec's Norwegian texts (one table for the whole web app). */
@@ -9,6 +10,8 @@ const MESSAGES: Record<string, string> = {
   CHILD_ALREADY_IN_COURSE: 'Barnet er allerede påmeldt dette kurset',
   CHILD_ON_COURSE: 'Kan ikke slette. Brukeren er registrert på kurs',
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
+  TOO_MANY_CHILDREN: `En profil kan ha høyst ${MAX_CHILDREN_PER_PROFILE} barn. Ta kontakt med oss hvis dere trenger å registrere flere.`,
+  RATE_LIMITED: 'Du har gjort dette mange ganger på kort tid. Vent litt og prøv igjen.',
 };
 
 export function errorMessage(error: unknown, fallback = 'Noe gikk galt'): string {

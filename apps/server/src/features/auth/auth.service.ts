@@ -110,7 +110,9 @@ export async function completeLogin(deps: AuthDeps, query: TokenQuery, now = new
 }
 
 /** The logger a link is reported to (the request's, in production). */
-export type LinkLog = Pick<FastifyBaseLogger, 'info'>;
+export interface LinkLog {
+  info(obj: Record<string, unknown>, msg: string): void;
+}
 
 /**
  * Links the Vipps person to a user (brief §1): by `sub`; else, only among users that have no `sub` yet (imported,

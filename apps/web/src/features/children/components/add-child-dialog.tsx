@@ -3,8 +3,12 @@ import type { Child } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
 import { capitalizeName, osloDateKey } from '@/lib/format';
 import { useAddChild } from '../api/add-child';
+
+const LIMIT_CODES = new Set(['TOO_MANY_CHILDREN', 'RATE_LIMITED']);
 
 export interface ProfileChoice {
   id: string;
@@ -72,7 +76,9 @@ function AddChildForm({ profiles, onDone, onAdded }: Omit<AddChildDialogProps, '
           onAdded?.(child, chosenProfile);
           onDone();
         },
-        onError: () => toast.error('Kunne ikke legge til barnet'),
+        // The spec's toast, unless the server says why (a full profile, too many attempts).
+        onError: (error) =>
+          toast.error(isApiError(error) && LIMIT_CODES.has(error.code) ? errorMessage(error) : 'Kunne ikke legge til barnet'),
       },
     );
   };
