@@ -63,6 +63,8 @@ const envSchema = z.object({
   PAYMENT_START_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Rate limit for POST /api/users/children: children added per user per hour. */
   CHILD_ADD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Webhook deliveries that fail signature verification: per IP per minute, per instance, before 429. */
+  WEBHOOK_FAILURE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS' | 'SESSION_USER_CACHE_MS'> & {

@@ -26,6 +26,7 @@ export async function createSecurityApp(envOverrides: Record<string, string> = {
     LOGIN_RATE_LIMIT: '100000',
     CONTACT_RATE_LIMIT: '100000',
     CHILD_ADD_RATE_LIMIT: '100000',
+    WEBHOOK_FAILURE_RATE_LIMIT: '100000',
     ...envOverrides,
   });
   return {
