@@ -139,6 +139,37 @@ test.describe('Login return errors', () => {
   });
 });
 
+test.describe('Login CSRF (issue 9)', () => {
+  test('a return link from a login started in another browser is refused, and the session there stays', async ({ page, browser, consoleErrors }, testInfo) => {
+    // The attacker's browser: starts a login, approves it as themselves, and stops before the exchange.
+    const attacker = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const attackerPage = await attacker.newPage();
+    await attackerPage.route('**/api/vipps/token?**', (route) => route.abort());
+    await attackerPage.goto('/login');
+    await attackerPage.getByRole('button', { name: 'Logg inn med Vipps' }).click();
+    await approveInSimulator(attackerPage, PERSONS.admin);
+    await expect(attackerPage).toHaveURL(/\/vipps\/login-redirect\?.*code=/);
+    const link = attackerPage.url();
+    await attacker.close();
+
+    // The parent, logged in as themselves, opens the link.
+    await loginAs(page, PERSONS.parent, '/');
+    const before = await readSession(page);
+    await page.goto(link);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Du ble ikke logget inn');
+    await expect(main.getByRole('alert')).toHaveText('Innloggingen ble startet i en annen nettleser. Vennligst logg inn på nytt her.');
+    expect(await readSession(page)).toEqual(before);
+    await expectAccessible(page);
+
+    // Still the parent's own account.
+    await page.goto('/profil');
+    await openMenuIfCollapsed(page);
+    await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Sara', exact: true })).toBeVisible();
+    allowHttpErrors(consoleErrors, 401);
+  });
+});
+
 test.describe('Session', () => {
   test('a stored session past expires_at logs out automatically with a warning', async ({ page }, testInfo) => {
     await loginAs(page, PERSONS.parent, '/om-oss');

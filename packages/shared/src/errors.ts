@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   PAYMENT_PROVIDER: 502,
   /** Login return: the state is unknown, expired or already used (a replayed or forged return). */
   LOGIN_STATE_INVALID: 401,
+  /** Login return: exchanged in another browser than the one that started the login (login CSRF). */
+  LOGIN_BROWSER_MISMATCH: 401,
   /** Login return: Vipps refused the code or its answer failed verification (nonce, signature, issuer …). */
   LOGIN_FAILED: 401,
   /** Login return carried Vipps' `error` parameter; the message is that code. The web shows it without calling. */

@@ -12,6 +12,7 @@ import { createVippsLoginClient } from '../../integrations/vipps/login';
 import { rateLimit } from '../../plugins/rate-limit';
 import { appVersion } from './app-version';
 import * as service from './auth.service';
+import { loginBrowserCookie, loginBrowserHash, loginBrowserValue, newLoginBrowserValue } from './login-browser';
 
 const TEN_MINUTES_MS = 10 * 60_000;
 
@@ -42,7 +43,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.startLogin(deps(request.log), request.query.returnTo);
+      const browser = loginBrowserValue(request.headers.cookie) ?? newLoginBrowserValue();
+      const answer = await service.startLogin(deps(request.log), request.query.returnTo, loginBrowserHash(browser));
+      reply.header(
+        'Set-Cookie',
+        loginBrowserCookie(browser, { secure: env.PUBLIC_URL.startsWith('https:'), maxAgeSeconds: service.LOGIN_ATTEMPT_TTL_MS / 1000 }),
+      );
+      return answer;
     },
   );
 
@@ -57,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.completeLogin(deps(request.log), request.query);
+      return service.completeLogin(deps(request.log), request.query, loginBrowserValue(request.headers.cookie));
     },
   );
 

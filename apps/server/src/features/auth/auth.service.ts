@@ -9,6 +9,7 @@ import { loginRedirectUri } from '../../integrations/vipps/test-mode';
 import { AppError } from '../../plugins/errors';
 import type { Sessions, Viewer } from '../../plugins/auth';
 import * as repo from './auth.repo';
+import { sameBrowser } from './login-browser';
 import { safeReturnTo } from './return-to';
 import { namesMatch, parseAdminPhones, userFieldsFrom } from './vipps-user';
 
@@ -30,7 +31,12 @@ const requireVipps = (deps: AuthDeps): VippsLoginClient => {
 };
 
 /** GET /vipps/login: a fresh state/nonce/PKCE attempt stored server-side, and the Vipps URL to send the browser to. */
-export async function startLogin(deps: AuthDeps, returnTo: string | undefined, now = new Date()): Promise<{ loginUrl: string }> {
+export async function startLogin(
+  deps: AuthDeps,
+  returnTo: string | undefined,
+  browserHash: string,
+  now = new Date(),
+): Promise<{ loginUrl: string }> {
   const vipps = requireVipps(deps);
   const attempt = await newLoginAttempt();
   let url: URL;
@@ -51,6 +57,7 @@ export async function startLogin(deps: AuthDeps, returnTo: string | undefined, n
     nonce: attempt.nonce,
     codeVerifier: attempt.codeVerifier,
     returnTo: safeReturnTo(returnTo),
+    browserHash,
     expiresAt: new Date(now.getTime() + LOGIN_ATTEMPT_TTL_MS),
   });
   return { loginUrl: url.toString() };
@@ -63,11 +70,22 @@ type TokenQuery = z.infer<typeof loginTokenQuerySchema>;
  * is written to the users until Vipps' answer has passed every check (state, PKCE, issuer, audience, nonce,
  * signature, userinfo sub).
  */
-export async function completeLogin(deps: AuthDeps, query: TokenQuery, now = new Date()): Promise<SessionToken> {
+export async function completeLogin(
+  deps: AuthDeps,
+  query: TokenQuery,
+  browserCookie: string | undefined,
+  now = new Date(),
+): Promise<SessionToken> {
   if (!query.state) throw new AppError('LOGIN_STATE_INVALID', 'Missing state');
   const attempt = await repo.consumeAuthState(deps.db, query.state);
   if (!attempt || attempt.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('LOGIN_STATE_INVALID', 'Login attempt unknown, expired or already used');
+  }
+  // A return link opened in another browser than the one that started the login (login CSRF). The state is
+  // spent either way, so the link cannot be tried again anywhere.
+  if (!sameBrowser(attempt.browserHash, browserCookie)) {
+    deps.log.warn('login return refused: started in another browser');
+    throw new AppError('LOGIN_BROWSER_MISMATCH', 'This login was started in another browser');
   }
   if (query.error) {
     throw new AppError('LOGIN_PROVIDER_ERROR', /^[a-z0-9_]{1,100}$/.test(query.error) ? query.error : 'unknown_error');

@@ -25,6 +25,9 @@ export function tokenErrorMessage(error: unknown): string {
   switch (error.code) {
     case 'LOGIN_STATE_INVALID':
       return 'Innloggingen er utløpt eller allerede fullført. Vennligst logg inn på nytt.';
+    case 'LOGIN_BROWSER_MISMATCH':
+      // A return link opened in another browser than the one that started the login (login CSRF guard).
+      return 'Innloggingen ble startet i en annen nettleser. Vennligst logg inn på nytt her.';
     case 'LOGIN_FAILED':
       return 'Vi kunne ikke bekrefte innloggingen fra Vipps. Vennligst prøv å logge inn på nytt.';
     case 'LOGIN_PROVIDER_ERROR':
