@@ -6,6 +6,8 @@ import {
   loginStartQuerySchema,
   loginStartResponseSchema,
   loginTokenQuerySchema,
+  sessionListSchema,
+  sessionsEndedSchema,
   sessionTokenSchema,
 } from '@app/shared';
 import { createVippsLoginClient } from '../../integrations/vipps/login';
@@ -64,7 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.completeLogin(deps(request.log), request.query, loginBrowserValue(request.headers.cookie));
+      return service.completeLogin(deps(request.log), request.query, {
+        cookie: loginBrowserValue(request.headers.cookie),
+        userAgent: request.headers['user-agent'],
+      });
     },
   );
 
@@ -72,6 +77,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me',
     { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, 401: errorBodySchema } } },
     async (request) => service.currentUser(app.db, request.user!),
+  );
+
+  // Issue 9 finding 8: the viewer's own sessions. Only their own: no route takes another user's session id.
+  app.get(
+    '/users/me/sessions',
+    { config: { access: 'user' }, schema: { response: { 200: sessionListSchema, 401: errorBodySchema } } },
+    async (request) => service.listSessions(app.db, request.user!, request.sessionId!),
+  );
+
+  app.delete(
+    '/users/me/sessions',
+    { config: { access: 'user' }, schema: { response: { 200: sessionsEndedSchema, 401: errorBodySchema } } },
+    async (request) => service.endSessions(app.db, request.log, request.user!, 'all'),
+  );
+
+  app.delete(
+    '/users/me/sessions/current',
+    { config: { access: 'user' }, schema: { response: { 200: sessionsEndedSchema, 401: errorBodySchema } } },
+    async (request) => service.endSessions(app.db, request.log, request.user!, { sessionId: request.sessionId! }),
   );
 
   app.get('/config', { schema: { response: { 200: appConfigSchema } } }, async () => ({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { CurrentUser, loginTokenQuerySchema, SessionToken } from '@app/shared';
+import type { CurrentUser, loginTokenQuerySchema, SessionList, SessionToken } from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Env } from '../../env';
 import { newLoginAttempt, VippsLoginError, type VippsLoginClient, type VippsUserInfo } from '../../integrations/vipps/login';
@@ -9,6 +9,7 @@ import { loginRedirectUri } from '../../integrations/vipps/test-mode';
 import { AppError } from '../../plugins/errors';
 import type { Sessions, Viewer } from '../../plugins/auth';
 import * as repo from './auth.repo';
+import { describeDevice } from './device';
 import { sameBrowser } from './login-browser';
 import { safeReturnTo } from './return-to';
 import { namesMatch, parseAdminPhones, userFieldsFrom } from './vipps-user';
@@ -73,7 +74,7 @@ type TokenQuery = z.infer<typeof loginTokenQuerySchema>;
 export async function completeLogin(
   deps: AuthDeps,
   query: TokenQuery,
-  browserCookie: string | undefined,
+  browser: { cookie: string | undefined; userAgent: string | undefined },
   now = new Date(),
 ): Promise<SessionToken> {
   if (!query.state) throw new AppError('LOGIN_STATE_INVALID', 'Missing state');
@@ -83,7 +84,7 @@ export async function completeLogin(
   }
   // A return link opened in another browser than the one that started the login (login CSRF). The state is
   // spent either way, so the link cannot be tried again anywhere.
-  if (!sameBrowser(attempt.browserHash, browserCookie)) {
+  if (!sameBrowser(attempt.browserHash, browser.cookie)) {
     deps.log.warn('login return refused: started in another browser');
     throw new AppError('LOGIN_BROWSER_MISMATCH', 'This login was started in another browser');
   }
@@ -116,7 +117,7 @@ export async function completeLogin(
   }
 
   const userId = await upsertVippsUser(deps.db, deps.log, result.sub, result.userInfo, parseAdminPhones(deps.env.ADMIN_PHONE_NUMBERS), now);
-  const session = await deps.sessions.issue(userId);
+  const session = await deps.sessions.issue(userId, { userAgent: browser.userAgent });
   return {
     id_token: session.token,
     // Not a credential: the spec's session has an access token, but Vipps' never leaves the server.
@@ -243,3 +244,33 @@ export async function currentUser(db: Db, viewer: NonNullable<Viewer>): Promise<
   };
 }
 
+
+// ---- sessions (issue 9 finding 8) ----------------------------------------------------------------------------
+
+/** GET /users/me/sessions: the viewer's live sessions, this one marked. */
+export async function listSessions(db: Db, viewer: NonNullable<Viewer>, currentSessionId: string, now = new Date()): Promise<SessionList> {
+  const rows = await repo.listLiveSessions(db, viewer.id, now);
+  return {
+    sessions: rows.map((row) => ({
+      _id: row.id,
+      device: describeDevice(row.userAgent),
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.id === currentSessionId,
+    })),
+  };
+}
+
+/** DELETE /users/me/sessions/current (logout) and DELETE /users/me/sessions ('Logg ut overalt'). */
+export async function endSessions(
+  db: Db,
+  log: FastifyBaseLogger,
+  viewer: NonNullable<Viewer>,
+  which: { sessionId: string } | 'all',
+  now = new Date(),
+): Promise<{ ended: number }> {
+  const ended = await repo.endSessions(db, viewer.id, now, which === 'all' ? undefined : which.sessionId);
+  log.info({ userId: viewer.id, ended, all: which === 'all' }, which === 'all' ? 'all sessions ended by the user' : 'session ended (logout)');
+  return { ended };
+}

@@ -181,6 +181,8 @@ function buildRequest(route: RecordedRoute, fx: Fixtures, m: Mutation): InjectOp
   return options;
 }
 
+const endsSession = (route: RecordedRoute) => route.method === 'DELETE' && route.url.startsWith('/api/users/me/sessions');
+
 // ---- checks -------------------------------------------------------------------------------------------------
 
 function problemsOf(res: LightMyRequestResponse): string[] {
@@ -245,7 +247,9 @@ describe('hostile input', () => {
             const options = buildRequest(route, fx, m);
             let problems: string[];
             try {
-              problems = (await send(options, token)).problems;
+              // A route that ends the session it is called with gets a spare one each run (issue 9 sessions).
+              const runToken = token && endsSession(route) ? await fx.throwawayToken('parentA') : token;
+              problems = (await send(options, runToken)).problems;
             } catch (err) {
               problems = [`inject threw ${(err as Error).message}`];
             }

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { pageTitle } from '@/config/site';
 import { AccessGuard } from '@/features/auth/components/access-guard';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { SessionsSection } from '@/features/auth/components/sessions-section';
 import { CalendarDownloadButton } from '@/features/calendars/components/calendar-download-button';
 import { AddChildDialog } from '@/features/children/components/add-child-dialog';
 import { useProfile } from '@/features/profiles/api/get-profile';
@@ -116,6 +117,7 @@ function ProfilePage() {
           <AddChildDialog open={addOpen} onOpenChange={setAddOpen} profiles={[{ id: profile._id, label: familyLabel(profile) }]} />
         </>
       )}
+      {isOwn ? <SessionsSection /> : null}
     </Container>
   );
 }
