@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock } from './context';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { reconcilePayments } from './features/booking/reconciler';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
 import { createPayments, type Payments } from './integrations/vipps/payments';
-import { deleteDeadSessions } from './features/auth/auth.repo';
+import { deleteDeadSessions } from './repos/system.repo';
 import { purgeExpiredRateLimits } from './plugins/rate-limit';
 
 export interface Workers {
@@ -71,7 +72,7 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
       name: 'payments-reconcile',
       everyMs: 10_000,
       run: async () => {
-        const result = await reconcilePayments({ db: deps.db, env: deps.env, payments, log: deps.log });
+        const result = await reconcilePayments({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock });
         if (result.claimed) deps.log.info({ job: 'payments-reconcile', ...result }, 'payments reconciled');
       },
     },

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   appConfigSchema,
   currentUserSchema,
-  errorBodySchema,
   loginStartQuerySchema,
   loginStartResponseSchema,
   loginTokenQuerySchema,
@@ -10,9 +9,11 @@ import {
   sessionsEndedSchema,
   sessionTokenSchema,
 } from '@app/shared';
+import { appVersion } from '../../app-version';
+import { ctxOf } from '../../context';
 import { createVippsLoginClient } from '../../integrations/vipps/login';
+import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
-import { appVersion } from './app-version';
 import * as service from './auth.service';
 import { loginBrowserCookie, loginBrowserHash, loginBrowserValue, newLoginBrowserValue } from './login-browser';
 
@@ -31,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           systemVersion: appVersion(),
         })
       : null;
-  const deps = (log: typeof app.log): service.AuthDeps => ({ db: app.db, env, vipps, sessions: app.sessions, log });
+  const login: service.LoginProviders = { vipps, sessions: app.sessions };
   const limit = (name: string) => rateLimit({ name, max: () => app.env.LOGIN_RATE_LIMIT, windowMs: TEN_MINUTES_MS });
 
   app.get(
@@ -39,14 +40,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: loginStartQuerySchema,
-        response: { 200: loginStartResponseSchema, 429: errorBodySchema, 502: errorBodySchema },
+        response: { 200: loginStartResponseSchema, ...errorResponses('VALIDATION', 'RATE_LIMITED', 'LOGIN_PROVIDER_UNAVAILABLE') },
       },
       preHandler: limit('login-start'),
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const browser = loginBrowserValue(request.headers.cookie) ?? newLoginBrowserValue();
-      const answer = await service.startLogin(deps(request.log), request.query.returnTo, loginBrowserHash(browser));
+      const answer = await service.startLogin(ctxOf(request), login, request.query.returnTo, loginBrowserHash(browser));
       reply.header(
         'Set-Cookie',
         loginBrowserCookie(browser, { secure: env.PUBLIC_URL.startsWith('https:'), maxAgeSeconds: service.LOGIN_ATTEMPT_TTL_MS / 1000 }),
@@ -60,13 +61,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: loginTokenQuerySchema,
-        response: { 200: sessionTokenSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema },
+        response: {
+          200: sessionTokenSchema,
+          ...errorResponses('VALIDATION', 'LOGIN_STATE_INVALID', 'LOGIN_BROWSER_MISMATCH', 'RATE_LIMITED', 'LOGIN_PROVIDER_UNAVAILABLE'),
+        },
       },
       preHandler: limit('login-token'),
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.completeLogin(deps(request.log), request.query, {
+      return service.completeLogin(ctxOf(request), login, request.query, {
         cookie: loginBrowserValue(request.headers.cookie),
         userAgent: request.headers['user-agent'],
       });
@@ -75,27 +79,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me',
-    { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, 401: errorBodySchema } } },
-    async (request) => service.currentUser(app.db, request.user!),
+    { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, ...errorResponses('UNAUTHENTICATED') } } },
+    // no-store comes from the auth plugin, like every signed-in answer.
+    async (request) => service.currentUser(ctxOf(request)),
   );
 
   // Issue 9 finding 8: the viewer's own sessions. Only their own: no route takes another user's session id.
   app.get(
     '/users/me/sessions',
-    { config: { access: 'user' }, schema: { response: { 200: sessionListSchema, 401: errorBodySchema } } },
-    async (request) => service.listSessions(app.db, request.user!, request.sessionId!),
+    { config: { access: 'user' }, schema: { response: { 200: sessionListSchema, ...errorResponses('UNAUTHENTICATED') } } },
+    async (request) => service.listSessions(ctxOf(request), request.sessionId),
   );
 
   app.delete(
     '/users/me/sessions',
-    { config: { access: 'user' }, schema: { response: { 200: sessionsEndedSchema, 401: errorBodySchema } } },
-    async (request) => service.endSessions(app.db, request.log, request.user!, 'all'),
+    { config: { access: 'user' }, schema: { response: { 200: sessionsEndedSchema, ...errorResponses('UNAUTHENTICATED') } } },
+    async (request) => service.endSessions(ctxOf(request), 'all'),
   );
 
   app.delete(
     '/users/me/sessions/current',
-    { config: { access: 'user' }, schema: { response: { 200: sessionsEndedSchema, 401: errorBodySchema } } },
-    async (request) => service.endSessions(app.db, request.log, request.user!, { sessionId: request.sessionId! }),
+    { config: { access: 'user' }, schema: { response: { 200: sessionsEndedSchema, ...errorResponses('UNAUTHENTICATED') } } },
+    async (request) => service.endSessions(ctxOf(request), { sessionId: request.sessionId! }),
   );
 
   app.get('/config', { schema: { response: { 200: appConfigSchema } } }, async () => ({

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CurrentUser, loginTokenQuerySchema, SessionList, SessionToken } from '@app/shared';
+import { signedIn, type ServiceContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
-import type { Env } from '../../env';
 import { newLoginAttempt, VippsLoginError, type VippsLoginClient, type VippsUserInfo } from '../../integrations/vipps/login';
 import { loginRedirectUri } from '../../integrations/vipps/test-mode';
 import { AppError } from '../../plugins/errors';
-import type { Sessions, Viewer } from '../../plugins/auth';
-import * as repo from './auth.repo';
+import type { Sessions } from '../../plugins/auth';
+import * as profiles from '../../repos/profiles.repo';
+import * as system from '../../repos/system.repo';
+import * as users from '../../repos/users.repo';
 import { describeDevice } from './device';
 import { sameBrowser } from './login-browser';
 import { safeReturnTo } from './return-to';
@@ -17,43 +18,42 @@ import { namesMatch, parseAdminPhones, userFieldsFrom } from './vipps-user';
 /** A login attempt lives this long between "Logg inn" and the return from Vipps. */
 export const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
 
-export interface AuthDeps {
-  db: Db;
-  env: Env;
+/** What logging in needs beside the ServiceContext: the Vipps Login client and the session tokens. */
+export interface LoginProviders {
   /** null when Vipps Login is not configured (no VIPPS_BASE_URL). */
   vipps: VippsLoginClient | null;
   sessions: Sessions;
-  log: FastifyBaseLogger;
 }
 
-const requireVipps = (deps: AuthDeps): VippsLoginClient => {
-  if (!deps.vipps) throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is not configured');
-  return deps.vipps;
+const requireVipps = (login: LoginProviders): VippsLoginClient => {
+  if (!login.vipps) throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is not configured');
+  return login.vipps;
 };
 
 /** GET /vipps/login: a fresh state/nonce/PKCE attempt stored server-side, and the Vipps URL to send the browser to. */
 export async function startLogin(
-  deps: AuthDeps,
+  ctx: ServiceContext,
+  login: LoginProviders,
   returnTo: string | undefined,
   browserHash: string,
-  now = new Date(),
 ): Promise<{ loginUrl: string }> {
-  const vipps = requireVipps(deps);
+  const now = ctx.clock.now();
+  const vipps = requireVipps(login);
   const attempt = await newLoginAttempt();
   let url: URL;
   try {
     url = await vipps.authorizationUrl({
-      redirectUri: loginRedirectUri(deps.env),
+      redirectUri: loginRedirectUri(ctx.env),
       state: attempt.state,
       nonce: attempt.nonce,
       codeChallenge: attempt.codeChallenge,
     });
   } catch (err) {
-    deps.log.error({ err }, 'Vipps Login discovery failed');
+    ctx.log.error({ err }, 'Vipps Login discovery failed');
     throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is unavailable');
   }
-  await repo.deleteExpiredAuthStates(deps.db, now);
-  await repo.insertAuthState(deps.db, {
+  await system.deleteExpiredAuthStates(ctx.db, now);
+  await system.insertAuthState(ctx.db, {
     state: attempt.state,
     nonce: attempt.nonce,
     codeVerifier: attempt.codeVerifier,
@@ -72,29 +72,30 @@ type TokenQuery = z.infer<typeof loginTokenQuerySchema>;
  * signature, userinfo sub).
  */
 export async function completeLogin(
-  deps: AuthDeps,
+  ctx: ServiceContext,
+  login: LoginProviders,
   query: TokenQuery,
   browser: { cookie: string | undefined; userAgent: string | undefined },
-  now = new Date(),
 ): Promise<SessionToken> {
+  const now = ctx.clock.now();
   if (!query.state) throw new AppError('LOGIN_STATE_INVALID', 'Missing state');
-  const attempt = await repo.consumeAuthState(deps.db, query.state);
+  const attempt = await system.consumeAuthState(ctx.db, query.state);
   if (!attempt || attempt.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('LOGIN_STATE_INVALID', 'Login attempt unknown, expired or already used');
   }
   // A return link opened in another browser than the one that started the login (login CSRF). The state is
   // spent either way, so the link cannot be tried again anywhere.
   if (!sameBrowser(attempt.browserHash, browser.cookie)) {
-    deps.log.warn('login return refused: started in another browser');
+    ctx.log.warn('login return refused: started in another browser');
     throw new AppError('LOGIN_BROWSER_MISMATCH', 'This login was started in another browser');
   }
   if (query.error) {
     throw new AppError('LOGIN_PROVIDER_ERROR', /^[a-z0-9_]{1,100}$/.test(query.error) ? query.error : 'unknown_error');
   }
   if (!query.code) throw new AppError('LOGIN_FAILED', 'Missing code');
-  const vipps = requireVipps(deps);
+  const vipps = requireVipps(login);
 
-  const currentUrl = new URL(loginRedirectUri(deps.env));
+  const currentUrl = new URL(loginRedirectUri(ctx.env));
   currentUrl.searchParams.set('code', query.code);
   currentUrl.searchParams.set('state', query.state);
   if (query.scope) currentUrl.searchParams.set('scope', query.scope);
@@ -109,15 +110,15 @@ export async function completeLogin(
     });
   } catch (err) {
     if (err instanceof VippsLoginError && err.kind === 'rejected') {
-      deps.log.warn({ err: { message: err.message, cause: (err.cause as Error | undefined)?.message } }, 'Vipps login rejected');
+      ctx.log.warn({ err: { message: err.message, cause: (err.cause as Error | undefined)?.message } }, 'Vipps login rejected');
       throw new AppError('LOGIN_FAILED', 'Login could not be verified');
     }
-    deps.log.error({ err }, 'Vipps Login unavailable');
+    ctx.log.error({ err }, 'Vipps Login unavailable');
     throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is unavailable');
   }
 
-  const userId = await upsertVippsUser(deps.db, deps.log, result.sub, result.userInfo, parseAdminPhones(deps.env.ADMIN_PHONE_NUMBERS), now);
-  const session = await deps.sessions.issue(userId, { userAgent: browser.userAgent });
+  const userId = await upsertVippsUser(ctx.db, ctx.log, result.sub, result.userInfo, parseAdminPhones(ctx.env.ADMIN_PHONE_NUMBERS), now);
+  const session = await login.sessions.issue(userId, { userAgent: browser.userAgent });
   return {
     id_token: session.token,
     // Not a credential: the spec's session has an access token, but Vipps' never leaves the server.
@@ -163,14 +164,14 @@ async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUser
   const fields = userFieldsFrom(info);
   const isAdminPhone = fields.phone !== null && adminPhones.has(fields.phone);
 
-  let user = await repo.findUserBySub(tx, sub);
+  let user = await users.findUserBySub(tx, sub);
   let via: 'phone' | 'email' | null = null;
   if (!user && fields.phone) {
-    const byPhone = await repo.findUnlinkedUsersByPhone(tx, fields.phone);
+    const byPhone = await users.findUnlinkedUsersByPhone(tx, fields.phone);
     if (byPhone.length === 1 && namesMatch(byPhone[0]!, fields)) [user, via] = [byPhone[0], 'phone'];
   }
   if (!user && fields.email && fields.emailVerified) {
-    const byEmail = await repo.findUnlinkedUsersByEmail(tx, fields.email);
+    const byEmail = await users.findUnlinkedUsersByEmail(tx, fields.email);
     if (byEmail.length === 1 && namesMatch(byEmail[0]!, fields)) [user, via] = [byEmail[0], 'email'];
   }
   if (user && via) {
@@ -179,7 +180,7 @@ async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUser
   }
 
   if (!user) {
-    const created = await repo.insertUser(tx, {
+    const created = await users.insertUser(tx, {
       vippsSub: sub,
       firstName: fields.firstName,
       lastName: fields.lastName,
@@ -192,13 +193,13 @@ async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUser
       roles: isAdminPhone ? ['parent', 'admin'] : ['parent'],
       lastLogin: now,
     });
-    await repo.createOwnProfile(tx, created.id);
+    await profiles.createOwnProfile(tx, created.id);
     return created.id;
   }
 
   // Names and birth date may have been edited on the site: Vipps only fills them in when empty.
   const roles = isAdminPhone && !user.roles.includes('admin') ? [...user.roles, 'admin'] : user.roles;
-  await repo.updateUser(tx, user.id, {
+  await users.updateUser(tx, user.id, {
     vippsSub: sub,
     lastLogin: now,
     firstName: user.firstName || fields.firstName,
@@ -212,7 +213,7 @@ async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUser
     roles,
   });
   // Every guardian has a family to book for; one without any (e.g. created by an admin) gets one now.
-  if ((await repo.listProfileIdsOf(tx, user.id)).length === 0) await repo.createOwnProfile(tx, user.id);
+  if ((await profiles.listProfileIdsOf(tx, user.id)).length === 0) await profiles.createOwnProfile(tx, user.id);
   return user.id;
 }
 
@@ -224,8 +225,9 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** GET /users/me */
-export async function currentUser(db: Db, viewer: NonNullable<Viewer>): Promise<CurrentUser> {
-  const user = await repo.findUserWithProfileIds(db, viewer.id);
+export async function currentUser(ctx: ServiceContext): Promise<CurrentUser> {
+  const viewer = signedIn(ctx);
+  const [user, profileIds] = await Promise.all([users.findUserById(ctx.db, viewer.id), profiles.listProfileIdsOf(ctx.db, viewer.id)]);
   if (!user) throw new AppError('UNAUTHENTICATED', 'User no longer exists');
   return {
     _id: user.id,
@@ -240,16 +242,16 @@ export async function currentUser(db: Db, viewer: NonNullable<Viewer>): Promise<
     roles: user.roles,
     lastLogin: user.lastLogin?.toISOString() ?? null,
     registrationDate: user.registrationDate.toISOString(),
-    profileIds: user.profileIds,
+    profileIds,
   };
 }
 
-
 // ---- sessions (issue 9 finding 8) ----------------------------------------------------------------------------
 
-/** GET /users/me/sessions: the viewer's live sessions, this one marked. */
-export async function listSessions(db: Db, viewer: NonNullable<Viewer>, currentSessionId: string, now = new Date()): Promise<SessionList> {
-  const rows = await repo.listLiveSessions(db, viewer.id, now);
+/** GET /users/me/sessions: the viewer's live sessions, the one asking (`currentSessionId`) marked. */
+export async function listSessions(ctx: ServiceContext, currentSessionId: string | null): Promise<SessionList> {
+  const viewer = signedIn(ctx);
+  const rows = await system.listLiveSessions(ctx.db, viewer.id, ctx.clock.now());
   return {
     sessions: rows.map((row) => ({
       _id: row.id,
@@ -263,14 +265,9 @@ export async function listSessions(db: Db, viewer: NonNullable<Viewer>, currentS
 }
 
 /** DELETE /users/me/sessions/current (logout) and DELETE /users/me/sessions ('Logg ut overalt'). */
-export async function endSessions(
-  db: Db,
-  log: FastifyBaseLogger,
-  viewer: NonNullable<Viewer>,
-  which: { sessionId: string } | 'all',
-  now = new Date(),
-): Promise<{ ended: number }> {
-  const ended = await repo.endSessions(db, viewer.id, now, which === 'all' ? undefined : which.sessionId);
-  log.info({ userId: viewer.id, ended, all: which === 'all' }, which === 'all' ? 'all sessions ended by the user' : 'session ended (logout)');
+export async function endSessions(ctx: ServiceContext, which: { sessionId: string } | 'all'): Promise<{ ended: number }> {
+  const viewer = signedIn(ctx);
+  const ended = await system.endSessions(ctx.db, viewer.id, ctx.clock.now(), which === 'all' ? undefined : which.sessionId);
+  ctx.log.info({ userId: viewer.id, ended, all: which === 'all' }, which === 'all' ? 'all sessions ended by the user' : 'session ended (logout)');
   return { ended };
 }

@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { parseEnv } from '../../env';
 import { createPayments, WEBHOOK_SETTING_KEY, webhookUrl } from '../../integrations/vipps/payments';
-import { writeSetting } from '../../integrations/vipps/settings.repo';
+import { writeSetting } from '../../repos/system.repo';
 import { createTestDatabase } from '../../test/db';
 
 /**
@@ -14,8 +14,8 @@ import { createTestDatabase } from '../../test/db';
  * are limited per IP.
  */
 const reads = vi.hoisted(() => ({ settings: 0 }));
-vi.mock('../../integrations/vipps/settings.repo', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../integrations/vipps/settings.repo')>();
+vi.mock('../../repos/system.repo', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../repos/system.repo')>();
   return {
     ...actual,
     readSetting: (...args: Parameters<typeof actual.readSetting>) => {

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { authStates, profileParents, profiles, sessions, users } from '../../db/schema';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { authStates, rateLimits, sessions, settings, users } from '../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
+/**
+ * System tables: login attempts (`auth_states`), sessions, rate-limit counters, shared settings; and transaction
+ * helpers.
+ */
 
 // ---- login attempts (state, nonce, PKCE) -------------------------------------------------------------------
 export async function insertAuthState(db: DbOrTx, row: typeof authStates.$inferInsert): Promise<void> {
@@ -100,77 +102,54 @@ export async function deleteDeadSessions(db: DbOrTx, now: Date = new Date()): Pr
   return rows.length;
 }
 
-// ---- users -------------------------------------------------------------------------------------------------
-/** The user and their profile ids (owned first, then by age) in one round trip, for GET /users/me. */
-export async function findUserWithProfileIds(
-  db: DbOrTx,
-  id: string,
-): Promise<(UserRow & { profileIds: string[] }) | undefined> {
-  const profileIds = sql<string[]>`array(
-    select ${profileParents.profileId} from ${profileParents}
-    join ${profiles} on ${profiles.id} = ${profileParents.profileId}
-    where ${profileParents.userId} = ${id}
-    order by ${profileParents.position}, ${profiles.createdAt}, ${profiles.id})`;
-  const [row] = await db.select({ user: users, profileIds }).from(users).where(eq(users.id, id)).limit(1);
-  return row && { ...row.user, profileIds: row.profileIds };
-}
-
-export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
-export async function findUserBySub(db: DbOrTx, sub: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.vippsSub, sub)).limit(1);
-  return row;
-}
-
+// ---- rate limits ---------------------------------------------------------------------------------------------
 /**
- * At most `limit` users with this phone (MSISDN) and no Vipps identity yet: callers link only when exactly one
- * matches, and never a user already linked to another `sub`.
+ * One hit on a fixed-window counter, atomically: a new key or an expired window starts at 1, otherwise the count
+ * goes up. The database clock decides the window, so every instance agrees.
  */
-export function findUnlinkedUsersByPhone(db: DbOrTx, phone: string, limit = 2): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.phone, phone), isNull(users.vippsSub)))
-    .orderBy(asc(users.registrationDate))
-    .limit(limit);
-}
-
-export function findUnlinkedUsersByEmail(db: DbOrTx, email: string, limit = 2): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.vippsSub)))
-    .orderBy(asc(users.registrationDate))
-    .limit(limit);
-}
-
-export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
+export async function hitCounter(db: DbOrTx, key: string, windowMs: number): Promise<{ count: number; resetAt: Date }> {
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
   return row!;
 }
 
-export async function updateUser(db: DbOrTx, id: string, patch: Partial<NewUser>): Promise<void> {
-  await db.update(users).set(patch).where(eq(users.id, id));
+export async function deleteExpiredCounters(db: DbOrTx, before: Date = new Date()): Promise<number> {
+  const rows = await db.delete(rateLimits).where(lt(rateLimits.resetAt, before)).returning({ key: rateLimits.key });
+  return rows.length;
 }
 
-// ---- profiles ----------------------------------------------------------------------------------------------
-/** A new family with the user as its first guardian (position 0, the owner). */
-export async function createOwnProfile(db: DbOrTx, userId: string): Promise<string> {
-  const [profile] = await db.insert(profiles).values({}).returning({ id: profiles.id });
-  await db.insert(profileParents).values({ profileId: profile!.id, userId, position: 0 });
-  return profile!.id;
+// ---- settings ------------------------------------------------------------------------------------------------
+export async function readSetting<T>(db: DbOrTx, key: string): Promise<T | undefined> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row ? (row.value as T) : undefined;
 }
 
-/** The user's profiles: owned ones first, then by age. */
-export async function listProfileIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: profileParents.profileId })
-    .from(profileParents)
-    .innerJoin(profiles, eq(profiles.id, profileParents.profileId))
-    .where(eq(profileParents.userId, userId))
-    .orderBy(asc(profileParents.position), asc(profiles.createdAt), asc(profiles.id));
-  return rows.map((r) => r.id);
+export async function writeSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
+
+// ---- transaction helpers -------------------------------------------------------------------------------------
+/** A transaction-scoped advisory lock: instances doing the same one-off work (webhook registration) take turns. */
+export async function advisoryXactLock(db: DbOrTx, key: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
+}
+
+/** Fail fast instead of queueing behind a stuck lock (performance doc C2): SQLSTATE 55P03 becomes BUSY. */
+export async function setLockTimeout(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`set local lock_timeout = '3s'`);
+}
+
+/** Milliseconds from the database clock, so every instance agrees on holds and schedules. */
+export const dbNowPlus = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
