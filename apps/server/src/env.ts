@@ -60,6 +60,8 @@ const envSchema = z.object({
   CHILD_ADD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Webhook deliveries that fail signature verification: per IP per minute, per instance, before 429. */
   WEBHOOK_FAILURE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Rate limit for POST /api/invites: invites per user per hour. */
+  INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS'> & {

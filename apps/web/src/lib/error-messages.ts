@@ -12,6 +12,7 @@ const MESSAGES: Record<string, string> = {
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
   TOO_MANY_CHILDREN: `En profil kan ha høyst ${MAX_CHILDREN_PER_PROFILE} barn. Ta kontakt med oss hvis dere trenger å registrere flere.`,
   RATE_LIMITED: 'Du har gjort dette mange ganger på kort tid. Vent litt og prøv igjen.',
+  LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.',
 };
 
 export function errorMessage(error: unknown, fallback = 'Noe gikk galt'): string {

@@ -16,3 +16,4 @@ export * from './calendars';
 export * from './profiles';
 export * from './emails';
 export * from './sessions';
+export * from './family';
