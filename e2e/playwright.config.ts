@@ -46,7 +46,6 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000',
       // Tests read their own writes (a booking, then the course list) at once; the cache has its own unit tests.
       PUBLIC_CACHE_TTL_MS: '0',
-      SESSION_USER_CACHE_MS: '0',
     },
   },
 });

@@ -11,7 +11,7 @@ import { apiRoutes } from './features';
 import { requestIdOf } from './logging';
 import { createPayments, type Payments } from './integrations/vipps/payments';
 import auth from './plugins/auth';
-import errors, { apiNotFound, frameworkErrorHandler } from './plugins/errors';
+import errors, { apiNotFound, asJson, frameworkErrorHandler } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 
@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      api.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFound(request)));
+      api.setNotFoundHandler((request, reply) => asJson(reply).status(404).send(apiNotFound(request)));
       for (const routes of apiRoutes) await api.register(routes);
     },
     { prefix: '/api' },

@@ -32,11 +32,6 @@ const envSchema = z.object({
    * Default 2000, or 0 when NODE_ENV=test (tests read their own writes at once).
    */
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-  /**
-   * How long a session's user (id and roles) is remembered before the database is asked again: a removed role or
-   * a deleted user takes effect within this time. Default 1000, or 0 when NODE_ENV=test.
-   */
-  SESSION_USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),
   ADMIN_PHONE_NUMBERS: z.string().default(''),
@@ -61,13 +56,16 @@ const envSchema = z.object({
   /** Rate limits for POST /api/vipps/payment: payment starts per user, and per IP, per minute. */
   PAYMENT_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PAYMENT_START_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** Rate limit for POST /api/users/children: children added per user per hour. */
+  CHILD_ADD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Webhook deliveries that fail signature verification: per IP per minute, per instance, before 429. */
+  WEBHOOK_FAILURE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Rate limit for POST /api/invites: invites per user per hour. */
   INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS' | 'SESSION_USER_CACHE_MS'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS'> & {
   PUBLIC_CACHE_TTL_MS: number;
-  SESSION_USER_CACHE_MS: number;
   site: SiteConfig;
   /** No Vipps credentials set: the simulator stands in for Vipps and the web shows a 'testmodus' banner. */
   vippsTestMode: boolean;
@@ -92,7 +90,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...result.data,
     PUBLIC_CACHE_TTL_MS: result.data.PUBLIC_CACHE_TTL_MS ?? (testing ? 0 : 2000),
-    SESSION_USER_CACHE_MS: result.data.SESSION_USER_CACHE_MS ?? (testing ? 0 : 1000),
     site: siteConfigFromEnv(source),
     vippsTestMode,
   };

@@ -5,6 +5,7 @@ import type { Env } from './env';
 import { reconcilePayments } from './features/booking/reconciler';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
 import { createPayments, type Payments } from './integrations/vipps/payments';
+import { deleteDeadSessions } from './repos/system.repo';
 import { purgeExpiredRateLimits } from './plugins/rate-limit';
 
 export interface Workers {
@@ -65,6 +66,7 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
       stop: () => transport?.close?.(),
     },
     { name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeExpiredRateLimits(deps.db) },
+    { name: 'session-purge', everyMs: 60 * 60_000, run: async () => void (await deleteDeadSessions(deps.db)) },
     {
       // Orders still waiting on Vipps: poll, capture, cancel expired holds (features/booking/reconciler.ts).
       name: 'payments-reconcile',

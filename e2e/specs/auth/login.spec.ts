@@ -139,6 +139,37 @@ test.describe('Login return errors', () => {
   });
 });
 
+test.describe('Login CSRF (issue 9)', () => {
+  test('a return link from a login started in another browser is refused, and the session there stays', async ({ page, browser, consoleErrors }, testInfo) => {
+    // The attacker's browser: starts a login, approves it as themselves, and stops before the exchange.
+    const attacker = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const attackerPage = await attacker.newPage();
+    await attackerPage.route('**/api/vipps/token?**', (route) => route.abort());
+    await attackerPage.goto('/login');
+    await attackerPage.getByRole('button', { name: 'Logg inn med Vipps' }).click();
+    await approveInSimulator(attackerPage, PERSONS.admin);
+    await expect(attackerPage).toHaveURL(/\/vipps\/login-redirect\?.*code=/);
+    const link = attackerPage.url();
+    await attacker.close();
+
+    // The parent, logged in as themselves, opens the link.
+    await loginAs(page, PERSONS.parent, '/');
+    const before = await readSession(page);
+    await page.goto(link);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Du ble ikke logget inn');
+    await expect(main.getByRole('alert')).toHaveText('Innloggingen ble startet i en annen nettleser. Vennligst logg inn på nytt her.');
+    expect(await readSession(page)).toEqual(before);
+    await expectAccessible(page);
+
+    // Still the parent's own account.
+    await page.goto('/profil');
+    await openMenuIfCollapsed(page);
+    await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Sara', exact: true })).toBeVisible();
+    allowHttpErrors(consoleErrors, 401);
+  });
+});
+
 test.describe('Session', () => {
   test('a stored session past expires_at logs out automatically with a warning', async ({ page }, testInfo) => {
     await loginAs(page, PERSONS.parent, '/om-oss');
@@ -169,12 +200,50 @@ test.describe('Session', () => {
 
   test("'Logg ut' on the profile page ends the session", async ({ page }) => {
     await loginAs(page, PERSONS.parent, '/profil');
-    await page.getByRole('button', { name: 'Logg ut' }).click();
+    await page.getByRole('button', { name: 'Logg ut', exact: true }).click();
     await expect(page.getByText('Du har blitt logget ut')).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === '/');
     expect(await readSession(page)).toBeNull();
     await openMenuIfCollapsed(page);
     await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('Sessions on /profil (issue 9)', () => {
+  test("'Logg ut overalt' ends the parent's sessions in every browser at once", async ({ page, browser, consoleErrors }, testInfo) => {
+    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const otherPage = await other.newPage();
+    await loginAs(otherPage, PERSONS.parent, '/profil');
+    await loginAs(page, PERSONS.parent, '/profil');
+
+    const section = page.getByRole('region', { name: 'Innlogginger' });
+    await expect(section.getByText('Denne enheten')).toHaveCount(1);
+    await expect.poll(async () => section.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'innlogginger');
+
+    await section.getByRole('button', { name: 'Logg ut overalt' }).click();
+    await expect(page.getByText('Du har blitt logget ut')).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    expect(await readSession(page)).toBeNull();
+
+    // The other browser still holds its token, and the server refuses it on the next request.
+    await otherPage.reload();
+    await expect(otherPage.getByText('Din session har gått ut. Vennligst logg inn igjen.')).toBeVisible();
+    await expect.poll(() => readSession(otherPage)).toBeNull();
+    await other.close();
+    allowHttpErrors(consoleErrors, 401);
+  });
+
+  test("'Logg ut' ends the session on the server too", async ({ page, consoleErrors }) => {
+    await loginAs(page, PERSONS.parent, '/profil');
+    const token = (await readSession(page))!.id_token;
+    await page.getByRole('button', { name: 'Logg ut', exact: true }).click();
+    await expect(page.getByText('Du har blitt logget ut')).toBeVisible();
+    await expect
+      .poll(async () => (await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).status())
+      .toBe(401);
+    allowHttpErrors(consoleErrors, 401);
   });
 });
 

@@ -71,3 +71,9 @@ export const STRUCTURED_DATA_WORKLOAD = 'PT30M';
 export const CURRENCY = 'NOK';
 export const TIME_ZONE = 'Europe/Oslo';
 export const LOCALE = 'nb-NO';
+
+/**
+ * Not in the spec: the most children one family profile may hold (issue 9 finding 5). No real family comes near
+ * it; it stops a script from filling a profile (and the admin lists) with thousands of rows.
+ */
+export const MAX_CHILDREN_PER_PROFILE = 20;

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   COURSE_NOT_PUBLISHED: 409,
   CONFLICT: 409,
   ALREADY_INVITED: 409,
+  /** A profile already has MAX_CHILDREN_PER_PROFILE children. */
+  TOO_MANY_CHILDREN: 409,
   /** PATCH /profiles/{id}: the only or the first guardian cannot be removed. */
   LAST_GUARDIAN: 400,
   /** An invite that is no longer pending cannot be answered or deleted. */
@@ -24,6 +26,8 @@ export const ERROR_STATUS = {
   PAYMENT_PROVIDER: 502,
   /** Login return: the state is unknown, expired or already used (a replayed or forged return). */
   LOGIN_STATE_INVALID: 401,
+  /** Login return: exchanged in another browser than the one that started the login (login CSRF). */
+  LOGIN_BROWSER_MISMATCH: 401,
   /** Login return: Vipps refused the code or its answer failed verification (nonce, signature, issuer …). */
   LOGIN_FAILED: 401,
   /** Login return carried Vipps' `error` parameter; the message is that code. The web shows it without calling. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { toViewer, type Viewer } from '../context';
-import { findSessionUser } from '../repos/users.repo';
-import { createTtlCache } from '../ttl-cache';
+import type { DbOrTx } from '../db/client';
+import { findSession, insertSession, touchSession } from '../repos/system.repo';
 import { AppError } from './errors';
 
 /**
@@ -19,10 +19,17 @@ export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 const ISSUER = 'babysvomming';
 const AUDIENCE = 'babysvomming-api';
 
+/** How stale a session's "last used" may get before a request writes it again (one write per session per 5 min). */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
 export interface Sessions {
-  /** A signed session token (HS256) for the user; the server keeps no session state. */
-  issue(userId: string): Promise<{ token: string; expiresIn: number }>;
-  verify(token: string): Promise<{ userId: string } | { error: 'SESSION_EXPIRED' | 'UNAUTHENTICATED' }>;
+  /**
+   * A new server-side session (a `sessions` row, issue 9 finding 8) and its signed token (HS256, `jti` = the row's
+   * id). The token alone is not enough: every request also checks the row, so a session can be ended.
+   */
+  issue(userId: string, meta?: { userAgent?: string }): Promise<{ token: string; expiresIn: number; sessionId: string }>;
+  /** The token's signature and claims only (the row is checked by the request hook). */
+  verify(token: string): Promise<{ userId: string; sessionId: string } | { error: 'SESSION_EXPIRED' | 'UNAUTHENTICATED' }>;
 }
 
 declare module 'fastify' {
@@ -32,16 +39,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, or null for a visitor (no token, or an invalid one on an anonymous route). */
     user: Viewer;
+    /** The caller's session (its `sessions` row id), or null for a visitor. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     sessions: Sessions;
   }
 }
 
-export function createSessions(secret: string, lifetimeSeconds = SESSION_LIFETIME_SECONDS): Sessions {
+export function createSessions(secret: string, db: DbOrTx, lifetimeSeconds = SESSION_LIFETIME_SECONDS): Sessions {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(userId) {
+    async issue(userId, meta = {}) {
+      const sessionId = await insertSession(db, {
+        userId,
+        userAgent: meta.userAgent?.slice(0, 300) || null,
+        expiresAt: new Date(Date.now() + lifetimeSeconds * 1000),
+      });
+      if (!sessionId) throw new AppError('UNAUTHENTICATED', 'No such user');
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(ISSUER)
@@ -49,15 +64,15 @@ export function createSessions(secret: string, lifetimeSeconds = SESSION_LIFETIM
         .setSubject(userId)
         .setIssuedAt()
         .setExpirationTime(`${lifetimeSeconds}s`)
-        .setJti(randomBytes(16).toString('base64url'))
+        .setJti(sessionId)
         .sign(key);
-      return { token, expiresIn: lifetimeSeconds };
+      return { token, expiresIn: lifetimeSeconds, sessionId };
     },
     async verify(token) {
       try {
         // The signature is checked before the claims, so a tampered expired token is UNAUTHENTICATED.
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-        return payload.sub ? { userId: payload.sub } : { error: 'UNAUTHENTICATED' };
+        return payload.sub && payload.jti ? { userId: payload.sub, sessionId: payload.jti } : { error: 'UNAUTHENTICATED' };
       } catch (err) {
         return { error: err instanceof joseErrors.JWTExpired ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED' };
       }
@@ -74,11 +89,10 @@ export default fp(
       secret = randomBytes(32).toString('base64url');
       app.log.warn('SESSION_SECRET is not set: using a random one, so sessions end on restart and are not shared between instances');
     }
-    const sessions = createSessions(secret);
+    const sessions = createSessions(secret, app.db);
     app.decorate('sessions', sessions);
     app.decorateRequest('user', null);
-    // Every signed-in request asks who the user is now (roles, still there); a short memory spares the database.
-    const sessionUsers = createTtlCache(app.env.SESSION_USER_CACHE_MS);
+    app.decorateRequest('sessionId', null);
 
     app.addHook('onRequest', async (request) => {
       const access: Access = request.routeOptions.config?.access ?? 'anonymous';
@@ -88,9 +102,19 @@ export default fp(
         const token = BEARER.exec(header)?.[1];
         const verified = token ? await sessions.verify(token) : ({ error: 'UNAUTHENTICATED' } as const);
         if ('userId' in verified) {
-          const user = await sessionUsers.get(verified.userId, () => findSessionUser(app.db, verified.userId));
-          // A deleted user's token is as good as none.
-          if (user) request.user = toViewer(user);
+          // Not cached, on purpose: an ended session (logout, 'Logg ut overalt', a role change, a deleted user) is
+          // refused at once by every instance. One primary-key lookup joined to the user: well under a millisecond.
+          const now = new Date();
+          const session = await findSession(app.db, verified.sessionId, verified.userId, now);
+          if (session?.live) {
+            request.user = toViewer({ id: verified.userId, roles: session.roles });
+            request.sessionId = verified.sessionId;
+            if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) await touchSession(app.db, verified.sessionId, now);
+          } else if (session) {
+            // Ended (logout, 'Logg ut overalt'), expired, or the roles changed: the web says the session ended.
+            failure = 'SESSION_EXPIRED';
+          }
+          // No row at all (a deleted user, a forged id): as good as no token.
         } else {
           failure = verified.error;
         }
@@ -101,6 +125,14 @@ export default fp(
       const allowed =
         access === 'user' || user.isAdmin || (access === 'instructor' && user.isInstructor);
       if (!allowed) throw new AppError('FORBIDDEN', 'Not allowed');
+    });
+
+    // The one place for "never cache what a signed-in caller gets" (issue 9 finding 4): every answer to a request
+    // that carried a session, or to a route that needs one, is no-store, whatever the route forgot to say.
+    app.addHook('onSend', async (request, reply) => {
+      const access: Access = request.routeOptions.config?.access ?? 'anonymous';
+      if (!request.user && access === 'anonymous' && !request.headers.authorization) return;
+      if (!/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('Cache-Control', 'no-store');
     });
   },
   { name: 'auth' },

@@ -60,9 +60,10 @@ export default fp(async (app) => {
   });
 
   // Outside /api (which has its own): e.g. POST to a page path. Same error body as everywhere else.
-  app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFound(request)));
+  app.setNotFoundHandler((request, reply) => asJson(reply).status(404).send(apiNotFound(request)));
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((error, request, _reply) => {
+    const reply = asJson(_reply);
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.code, error.message));
     }
@@ -89,6 +90,14 @@ export default fp(async (app) => {
   });
 });
 
+/**
+ * Error bodies are objects: Fastify serialises an object only while the content type is JSON (or unset). A page
+ * route sets text/html before @fastify/static streams index.html; when that file then went missing (a deploy
+ * rewriting the web build), static called the not-found handler with text/html still set, and the object went
+ * on unserialised: 500 FST_ERR_REP_INVALID_PAYLOAD_TYPE instead of a 404. Every error answer says JSON itself.
+ */
+export const asJson = <R extends FastifyReply>(reply: R): R => reply.type('application/json; charset=utf-8') as R;
+
 /** The API's own 404 (the site's unknown paths get the SPA instead; see plugins/web.ts). */
 export const apiNotFound = (request: { method: string; url: string }) => {
   const path = request.url.split('?')[0] ?? '';
@@ -105,7 +114,7 @@ export function frameworkErrorHandler(error: Error & { code?: string }, request:
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Malformed URL';
   request.log.info({ code: error.code }, message);
   reply.headers({ ...BARE_RESPONSE_HEADERS, 'x-request-id': request.id });
-  return reply.status(400).send(body('BAD_REQUEST', message));
+  return asJson(reply).status(400).send(body('BAD_REQUEST', message));
 }
 
 /** The security headers for a JSON answer that bypasses the hooks (helmet's are not applied there). */

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { apiNotFound } from './errors';
+import { apiNotFound, asJson } from './errors';
 
 /**
  * Serves the production build of apps/web: hashed assets cached for a year, index.html never cached, and the
@@ -33,13 +33,13 @@ export default fp<{ distDir: string }>(async (app, { distDir }) => {
   app.get('/*', async (request, reply) => {
     // An unknown API path is an API 404, not the SPA's index with 200.
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
-      return reply.status(404).send(apiNotFound(request));
+      return asJson(reply).status(404).send(apiNotFound(request));
     }
     let urlPath: string;
     try {
       urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     } catch {
-      return reply.status(400).send({ error: { code: 'BAD_REQUEST', message: 'Malformed URL' } });
+      return asJson(reply).status(400).send({ error: { code: 'BAD_REQUEST', message: 'Malformed URL' } });
     }
     const candidate = path.normalize(path.join(distDir, urlPath));
     // Inside dist itself (a sibling such as dist-old/ shares the prefix), and a file, not a directory.
@@ -50,7 +50,7 @@ export default fp<{ distDir: string }>(async (app, { distDir }) => {
     // A missing file (a chunk of an older release, robots.txt) is a 404, not the SPA's HTML with 200: a browser
     // would try to run that HTML as a module, and crawlers would read it as robots.txt.
     if (/\.[A-Za-z0-9]{1,8}$/.test(urlPath) && !urlPath.endsWith('.html')) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
+      return asJson(reply).status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

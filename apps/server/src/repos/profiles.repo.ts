@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { children, invites, profileParents, profiles, users } from '../db/schema';
 
@@ -65,6 +65,13 @@ export async function insertChild(
 ): Promise<ChildRow> {
   const [row] = await db.insert(children).values(values).returning();
   return row!;
+}
+
+/** Locks the profile row (FOR UPDATE, inside the caller's transaction) and counts its children. */
+export async function lockProfileAndCountChildren(tx: DbOrTx, profileId: string): Promise<number> {
+  await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${profileId} for update`);
+  const [row] = await tx.select({ n: count() }).from(children).where(eq(children.profileId, profileId));
+  return row?.n ?? 0;
 }
 
 export async function findChild(db: DbOrTx, childId: string) {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 
@@ -23,16 +23,24 @@ export async function findUserBySub(db: DbOrTx, sub: string): Promise<UserRow | 
   return row;
 }
 
-/** At most `limit` users with this phone (MSISDN): callers link only when exactly one matches. */
-export function findUsersByPhone(db: DbOrTx, phone: string, limit = 2): Promise<UserRow[]> {
-  return db.select().from(users).where(eq(users.phone, phone)).orderBy(asc(users.registrationDate)).limit(limit);
-}
-
-export function findUsersByEmail(db: DbOrTx, email: string, limit = 2): Promise<UserRow[]> {
+/**
+ * At most `limit` users with this phone (MSISDN) and no Vipps identity yet: callers link only when exactly one
+ * matches, and never a user already linked to another `sub`.
+ */
+export function findUnlinkedUsersByPhone(db: DbOrTx, phone: string, limit = 2): Promise<UserRow[]> {
   return db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
+    .where(and(eq(users.phone, phone), isNull(users.vippsSub)))
+    .orderBy(asc(users.registrationDate))
+    .limit(limit);
+}
+
+export function findUnlinkedUsersByEmail(db: DbOrTx, email: string, limit = 2): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.vippsSub)))
     .orderBy(asc(users.registrationDate))
     .limit(limit);
 }

@@ -1,3 +1,4 @@
+import { MAX_CHILDREN_PER_PROFILE } from '@shared/constants';
 import { ERROR_STATUS, type ErrorCode } from '@shared/errors';
 
 /** Codes the web client makes up itself: no answer at all, or an answer without a known code. */
@@ -26,12 +27,14 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   COURSE_NOT_PUBLISHED: 'Ukjent feil. Vennligst prøv igjen senere.',
   CONFLICT: 'Ukjent feil. Vennligst prøv igjen senere.',
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
+  TOO_MANY_CHILDREN: `En profil kan ha høyst ${MAX_CHILDREN_PER_PROFILE} barn. Ta kontakt med oss hvis dere trenger å registrere flere.`,
   LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.',
   INVITE_NOT_PENDING: 'Invitasjonen er allerede besvart eller slettet.',
   RATE_LIMITED: 'For mange forsøk på kort tid. Vennligst vent litt og prøv igjen.',
   BUSY: 'Ukjent feil. Vennligst prøv igjen senere.',
   PAYMENT_PROVIDER: 'Ukjent feil. Vennligst prøv igjen senere.',
   LOGIN_STATE_INVALID: 'Innloggingen er utløpt eller allerede fullført. Vennligst logg inn på nytt.',
+  LOGIN_BROWSER_MISMATCH: 'Innloggingen ble startet i en annen nettleser. Vennligst logg inn på nytt her.',
   LOGIN_FAILED: 'Vi kunne ikke bekrefte innloggingen fra Vipps. Vennligst prøv å logge inn på nytt.',
   LOGIN_PROVIDER_ERROR:
     'Det oppstod en ukjent feil! Vennligst prøv å logge inn på nytt, og kontakt oss via skjema på nettsiden dersom feilen vedvarer.',

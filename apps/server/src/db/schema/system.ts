@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn } from './columns';
+import { users } from './users';
 
 /** Outgoing e-mail. Drained by the outbox worker (FOR UPDATE SKIP LOCKED), so several instances can run. */
 export const outbox = pgTable(
@@ -35,6 +36,11 @@ export const authStates = pgTable(
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
     returnTo: text('return_to').notNull().default('/'),
+    /**
+     * SHA-256 of the random value in the HttpOnly cookie set on the browser that started the login: the return is
+     * exchanged only in that browser (login CSRF, issue 9 finding 1). '' (rows from before) never matches.
+     */
+    browserHash: text('browser_hash').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -60,3 +66,27 @@ export const settings = pgTable('settings', {
     .defaultNow()
     .$onUpdate(() => new Date()),
 });
+
+/**
+ * One signed-in browser (issue 9 finding 8). The session token names its row; every signed-in request checks that
+ * the row is not ended or expired and that the user's roles are still the ones it was issued with, so logout, 'Logg
+ * ut overalt', a role change or a user deletion (cascade) ends it at once on every instance.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: idColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The user's roles when the session began: any change to them ends the session. */
+    roles: text('roles').array().notNull(),
+    /** The browser's User-Agent (cut to 300 characters), to tell the sessions apart on /profil. */
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [idCheck('sessions', t.id), index('sessions_user_idx').on(t.userId, t.expiresAt), index('sessions_expires_idx').on(t.expiresAt)],
+)

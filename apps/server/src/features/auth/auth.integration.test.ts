@@ -10,6 +10,8 @@ import {
   type VippsSimulator,
 } from '@app/vipps-sim';
 import { authStates, profileParents, profiles, users } from '../../db/schema';
+import { createFamily } from '../../db/seed/builders';
+import { upsertVippsUser } from './auth.service';
 import { createTestApp, type TestContext } from '../../test/app';
 import { startVippsTestMode } from '../../integrations/vipps/test-mode';
 import { parseEnv } from '../../env';
@@ -63,20 +65,31 @@ beforeEach(() => {
   sim.simulator.hooks.signWithForeignKey = false;
 });
 
-async function startLogin(returnTo?: string): Promise<string> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/vipps/login', query: returnTo === undefined ? {} : { returnTo } });
+/** The test's browser: the login cookie that login start set (login CSRF binding), sent back at the exchange. */
+let browserCookie: string | undefined;
+const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie'] ?? '').split(';')[0];
+
+async function startLogin(returnTo?: string, cookie = browserCookie): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/vipps/login',
+    query: returnTo === undefined ? {} : { returnTo },
+    headers: cookie ? { cookie } : {},
+  });
   expect(res.statusCode).toBe(200);
+  browserCookie = cookieOf(res);
   return res.json().loginUrl;
 }
 
 /** Login start → the simulator's page, as a person → the redirect the browser would follow. */
-async function returnFromVipps(choice: AuthorizeChoice, returnTo?: string): Promise<URL> {
-  const redirect = await completeAuthorization(await startLogin(returnTo), choice);
+async function returnFromVipps(choice: AuthorizeChoice, returnTo?: string, cookie = browserCookie): Promise<URL> {
+  const redirect = await completeAuthorization(await startLogin(returnTo, cookie), choice);
   expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT_URI);
   return redirect;
 }
 
-const exchange = (search: string) => ctx.app.inject({ method: 'GET', url: `/api/vipps/token${search}` });
+const exchange = (search: string, cookie = browserCookie) =>
+  ctx.app.inject({ method: 'GET', url: `/api/vipps/token${search}`, headers: cookie ? { cookie } : {} });
 
 async function login(choice: AuthorizeChoice, returnTo?: string) {
   const res = await exchange((await returnFromVipps(choice, returnTo)).search);
@@ -201,6 +214,59 @@ describe('the full code flow', () => {
   });
 });
 
+// Issue 9 finding 1: an attacker starts a login, approves it in Vipps as themselves, stops before the exchange and
+// sends the `/vipps/login-redirect?code&state` link to a logged-in parent.
+describe('login CSRF: the return is exchanged only in the browser that started the login', () => {
+  it('sets an HttpOnly, SameSite=Lax cookie scoped to the login routes at login start', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/vipps/login' });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^login_browser=[A-Za-z0-9_-]{43}; /);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/api/vipps');
+    expect(cookie).not.toContain('Secure'); // PUBLIC_URL is http here; see the https case below
+  });
+
+  it('refuses the attacker’s return link in the victim’s browser, and the victim’s session stays as it was', async () => {
+    const victim = await login({ person: sara.sub });
+    const victimCookie = browserCookie;
+    const attackerBrowser = `login_browser=${'C'.repeat(43)}`;
+    const attackerLink = await returnFromVipps({ person: kari.sub }, undefined, attackerBrowser);
+    const before = await counts();
+
+    for (const cookie of [victimCookie, '', 'login_browser=' + 'A'.repeat(43), 'login_browser=nonsense']) {
+      // (Each try needs a fresh attacker link: the state is spent by the first refusal.)
+      const link = cookie === victimCookie ? attackerLink : await returnFromVipps({ person: kari.sub }, undefined, 'login_browser=' + 'B'.repeat(43));
+      const res = await exchange(link.search, cookie);
+      await expectRefused(res, 401, 'LOGIN_BROWSER_MISMATCH');
+    }
+    expect(await counts()).toEqual(before);
+    // Spent: not even the attacker's own browser can use it now.
+    await expectRefused(await exchange(attackerLink.search, attackerBrowser), 401, 'LOGIN_STATE_INVALID');
+    // The victim is still logged in as themselves.
+    const stillMe = await me(victim.id_token);
+    expect(stillMe.statusCode).toBe(200);
+    expect(stillMe.json().lastName).toBe(sara.familyName);
+  });
+
+  it('lets two tabs of one browser each finish their own login', async () => {
+    const first = await returnFromVipps({ person: sara.sub });
+    const second = await returnFromVipps({ person: sara.sub });
+    expect((await exchange(second.search)).statusCode).toBe(200);
+    expect((await exchange(first.search)).statusCode).toBe(200);
+  });
+
+  it('marks the cookie Secure when the site runs on https', async () => {
+    const secure = await createTestApp(env({ PUBLIC_URL: 'https://plask.example.no' }));
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/api/vipps/login' });
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure$/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe('account linking (brief §1)', () => {
   it('links an existing user without a sub by phone when the name matches', async () => {
     const person = DEMO_PERSONS[3]!;
@@ -225,6 +291,59 @@ describe('account linking (brief §1)', () => {
     expect(user.firstName).toBe('Per');
     const sameNumber = await ctx.database.db.select().from(users).where(eq(users.phone, '4740000777'));
     expect(sameNumber).toHaveLength(2);
+  });
+
+  // Issue 9 finding 2: phone numbers are recycled. The new owner of a Hansen family's old number, also named
+  // Hansen, logs in with their own Vipps identity: they must get an account of their own, not the family's.
+  it('never relinks a user who already has another Vipps identity (recycled phone number)', async () => {
+    const family = await createFamily(ctx.database.db, {
+      lastName: 'Hansen',
+      guardians: [{ firstName: 'Kari', phone: '4740000888', email: 'kari.hansen@example.no' }],
+    });
+    const oldOwner = family.guardians[0]!;
+    await ctx.database.db.update(users).set({ vippsSub: 'old-owner-sub-0001' }).where(eq(users.id, oldOwner.id));
+    const before = await counts();
+
+    const body = await login({ person: 'custom', phone: '40000888', givenName: 'Kari', familyName: 'Hansen' });
+    const newcomer = (await me(body.id_token)).json();
+
+    expect(newcomer._id).not.toBe(oldOwner.id);
+    expect(newcomer.profileIds).not.toContain(family.profile.id);
+    const [kept] = await ctx.database.db.select().from(users).where(eq(users.id, oldOwner.id));
+    expect(kept!.vippsSub).toBe('old-owner-sub-0001');
+    expect((await counts()).users).toBe(before.users + 1);
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/profiles/${family.profile.id}`,
+      headers: { authorization: `Bearer ${body.id_token}` },
+    });
+    expect(profile.statusCode).toBe(403);
+  });
+
+  it('never relinks by a verified e-mail either, and links a user without a sub, logging both identities', async () => {
+    const info = (sub: string, email: string) => ({
+      sub,
+      given_name: 'Ola',
+      family_name: 'Berg',
+      email,
+      email_verified: true,
+    });
+    const logged: { obj: Record<string, unknown>; msg: string }[] = [];
+    const log = { info: (obj: Record<string, unknown>, msg: string) => logged.push({ obj, msg }) };
+    const db = ctx.database.db;
+    const [linked] = await db.insert(users).values({ firstName: 'Ola', lastName: 'Berg', email: 'ola.berg@example.no', vippsSub: 'ola-first-sub' }).returning();
+    const otherId = await upsertVippsUser(db, log, 'someone-else-sub', info('someone-else-sub', 'ola.berg@example.no'), new Set());
+    expect(otherId).not.toBe(linked!.id);
+    const [still] = await db.select().from(users).where(eq(users.id, linked!.id));
+    expect(still!.vippsSub).toBe('ola-first-sub');
+    expect(logged).toEqual([]);
+
+    const [imported] = await db.insert(users).values({ firstName: 'Ola', lastName: 'Berg', email: 'ola.imported@example.no' }).returning();
+    const linkedId = await upsertVippsUser(db, log, 'imported-ola-sub', info('imported-ola-sub', 'ola.imported@example.no'), new Set());
+    expect(linkedId).toBe(imported!.id);
+    expect(logged).toEqual([
+      { obj: { userId: imported!.id, vippsSub: 'imported-ola-sub', previousVippsSub: null, via: 'email' }, msg: 'Vipps login linked to an existing user' },
+    ]);
   });
 });
 
@@ -402,8 +521,9 @@ describe('configuration', () => {
       expect(started.env.vippsTestMode).toBe(true);
       expect(started.simulatorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const start = await testMode.app.inject({ method: 'GET', url: '/api/vipps/login' });
+      const cookie = cookieOf(start);
       const redirect = await completeAuthorization(start.json().loginUrl, { person: sara.sub });
-      const res = await testMode.app.inject({ method: 'GET', url: `/api/vipps/token${redirect.search}` });
+      const res = await testMode.app.inject({ method: 'GET', url: `/api/vipps/token${redirect.search}`, headers: { cookie } });
       expect(res.statusCode).toBe(200);
     } finally {
       await testMode.close();

@@ -5,6 +5,8 @@ import {
   loginStartQuerySchema,
   loginStartResponseSchema,
   loginTokenQuerySchema,
+  sessionListSchema,
+  sessionsEndedSchema,
   sessionTokenSchema,
 } from '@app/shared';
 import { appVersion } from '../../app-version';
@@ -13,6 +15,7 @@ import { createVippsLoginClient } from '../../integrations/vipps/login';
 import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './auth.service';
+import { loginBrowserCookie, loginBrowserHash, loginBrowserValue, newLoginBrowserValue } from './login-browser';
 
 const TEN_MINUTES_MS = 10 * 60_000;
 
@@ -43,7 +46,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.startLogin(ctxOf(request), login, request.query.returnTo);
+      const browser = loginBrowserValue(request.headers.cookie) ?? newLoginBrowserValue();
+      const answer = await service.startLogin(ctxOf(request), login, request.query.returnTo, loginBrowserHash(browser));
+      reply.header(
+        'Set-Cookie',
+        loginBrowserCookie(browser, { secure: env.PUBLIC_URL.startsWith('https:'), maxAgeSeconds: service.LOGIN_ATTEMPT_TTL_MS / 1000 }),
+      );
+      return answer;
     },
   );
 
@@ -54,24 +63,44 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: loginTokenQuerySchema,
         response: {
           200: sessionTokenSchema,
-          ...errorResponses('VALIDATION', 'LOGIN_STATE_INVALID', 'RATE_LIMITED', 'LOGIN_PROVIDER_UNAVAILABLE'),
+          ...errorResponses('VALIDATION', 'LOGIN_STATE_INVALID', 'LOGIN_BROWSER_MISMATCH', 'RATE_LIMITED', 'LOGIN_PROVIDER_UNAVAILABLE'),
         },
       },
       preHandler: limit('login-token'),
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.completeLogin(ctxOf(request), login, request.query);
+      return service.completeLogin(ctxOf(request), login, request.query, {
+        cookie: loginBrowserValue(request.headers.cookie),
+        userAgent: request.headers['user-agent'],
+      });
     },
   );
 
   app.get(
     '/users/me',
     { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return service.currentUser(ctxOf(request));
-    },
+    // no-store comes from the auth plugin, like every signed-in answer.
+    async (request) => service.currentUser(ctxOf(request)),
+  );
+
+  // Issue 9 finding 8: the viewer's own sessions. Only their own: no route takes another user's session id.
+  app.get(
+    '/users/me/sessions',
+    { config: { access: 'user' }, schema: { response: { 200: sessionListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },
+    async (request) => service.listSessions(ctxOf(request), request.sessionId),
+  );
+
+  app.delete(
+    '/users/me/sessions',
+    { config: { access: 'user' }, schema: { response: { 200: sessionsEndedSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },
+    async (request) => service.endSessions(ctxOf(request), 'all'),
+  );
+
+  app.delete(
+    '/users/me/sessions/current',
+    { config: { access: 'user' }, schema: { response: { 200: sessionsEndedSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },
+    async (request) => service.endSessions(ctxOf(request), { sessionId: request.sessionId! }),
   );
 
   app.get('/config', { schema: { response: { 200: appConfigSchema, ...errorResponses('VALIDATION') } } }, async () => ({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { CurrentUser, loginTokenQuerySchema, SessionToken } from '@app/shared';
+import type { CurrentUser, loginTokenQuerySchema, SessionList, SessionToken } from '@app/shared';
 import { signedIn, type ServiceContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { newLoginAttempt, VippsLoginError, type VippsLoginClient, type VippsUserInfo } from '../../integrations/vipps/login';
@@ -10,6 +10,8 @@ import type { Sessions } from '../../plugins/auth';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
+import { describeDevice } from './device';
+import { sameBrowser } from './login-browser';
 import { safeReturnTo } from './return-to';
 import { namesMatch, parseAdminPhones, userFieldsFrom } from './vipps-user';
 
@@ -29,7 +31,12 @@ const requireVipps = (login: LoginProviders): VippsLoginClient => {
 };
 
 /** GET /vipps/login: a fresh state/nonce/PKCE attempt stored server-side, and the Vipps URL to send the browser to. */
-export async function startLogin(ctx: ServiceContext, login: LoginProviders, returnTo: string | undefined): Promise<{ loginUrl: string }> {
+export async function startLogin(
+  ctx: ServiceContext,
+  login: LoginProviders,
+  returnTo: string | undefined,
+  browserHash: string,
+): Promise<{ loginUrl: string }> {
   const now = ctx.clock.now();
   const vipps = requireVipps(login);
   const attempt = await newLoginAttempt();
@@ -51,6 +58,7 @@ export async function startLogin(ctx: ServiceContext, login: LoginProviders, ret
     nonce: attempt.nonce,
     codeVerifier: attempt.codeVerifier,
     returnTo: safeReturnTo(returnTo),
+    browserHash,
     expiresAt: new Date(now.getTime() + LOGIN_ATTEMPT_TTL_MS),
   });
   return { loginUrl: url.toString() };
@@ -63,12 +71,23 @@ type TokenQuery = z.infer<typeof loginTokenQuerySchema>;
  * is written to the users until Vipps' answer has passed every check (state, PKCE, issuer, audience, nonce,
  * signature, userinfo sub).
  */
-export async function completeLogin(ctx: ServiceContext, login: LoginProviders, query: TokenQuery): Promise<SessionToken> {
+export async function completeLogin(
+  ctx: ServiceContext,
+  login: LoginProviders,
+  query: TokenQuery,
+  browser: { cookie: string | undefined; userAgent: string | undefined },
+): Promise<SessionToken> {
   const now = ctx.clock.now();
   if (!query.state) throw new AppError('LOGIN_STATE_INVALID', 'Missing state');
   const attempt = await system.consumeAuthState(ctx.db, query.state);
   if (!attempt || attempt.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('LOGIN_STATE_INVALID', 'Login attempt unknown, expired or already used');
+  }
+  // A return link opened in another browser than the one that started the login (login CSRF). The state is
+  // spent either way, so the link cannot be tried again anywhere.
+  if (!sameBrowser(attempt.browserHash, browser.cookie)) {
+    ctx.log.warn('login return refused: started in another browser');
+    throw new AppError('LOGIN_BROWSER_MISMATCH', 'This login was started in another browser');
   }
   if (query.error) {
     throw new AppError('LOGIN_PROVIDER_ERROR', /^[a-z0-9_]{1,100}$/.test(query.error) ? query.error : 'unknown_error');
@@ -98,8 +117,8 @@ export async function completeLogin(ctx: ServiceContext, login: LoginProviders, 
     throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is unavailable');
   }
 
-  const userId = await upsertVippsUser(ctx.db, result.sub, result.userInfo, parseAdminPhones(ctx.env.ADMIN_PHONE_NUMBERS), now);
-  const session = await login.sessions.issue(userId);
+  const userId = await upsertVippsUser(ctx.db, ctx.log, result.sub, result.userInfo, parseAdminPhones(ctx.env.ADMIN_PHONE_NUMBERS), now);
+  const session = await login.sessions.issue(userId, { userAgent: browser.userAgent });
   return {
     id_token: session.token,
     // Not a credential: the spec's session has an access token, but Vipps' never leaves the server.
@@ -110,14 +129,28 @@ export async function completeLogin(ctx: ServiceContext, login: LoginProviders, 
   };
 }
 
+/** The logger a link is reported to (the request's, in production). */
+export interface LinkLog {
+  info(obj: Record<string, unknown>, msg: string): void;
+}
+
 /**
- * Links the Vipps person to a user (brief §1): by `sub`; else exactly one user with the same phone, or with the
- * same e-mail when Vipps says it is verified, whose name also matches. A first login creates the user (role
- * parent) and a profile with them as first guardian; later logins refresh contact fields and lastLogin. Phones in
- * ADMIN_PHONE_NUMBERS get the admin role.
+ * Links the Vipps person to a user (brief §1): by `sub`; else, only among users that have no `sub` yet (imported,
+ * or created by an admin), exactly one with the same phone, or with the same e-mail when Vipps says it is
+ * verified, whose name also matches. A user who already has a Vipps identity is never relinked to another one:
+ * phone numbers are recycled, and the new owner of a number must not inherit a family (issue 9 finding 2). A
+ * first login creates the user (role parent) and a profile with them as first guardian; later logins refresh
+ * contact fields and lastLogin. Phones in ADMIN_PHONE_NUMBERS get the admin role.
  */
-async function upsertVippsUser(db: Db, sub: string, info: VippsUserInfo, adminPhones: Set<string>, now: Date): Promise<string> {
-  const attempt = () => db.transaction((tx) => upsertInTx(tx, sub, info, adminPhones, now));
+export async function upsertVippsUser(
+  db: Db,
+  log: LinkLog,
+  sub: string,
+  info: VippsUserInfo,
+  adminPhones: Set<string>,
+  now = new Date(),
+): Promise<string> {
+  const attempt = () => db.transaction((tx) => upsertInTx(tx, log, sub, info, adminPhones, now));
   try {
     return await attempt();
   } catch (err) {
@@ -127,18 +160,23 @@ async function upsertVippsUser(db: Db, sub: string, info: VippsUserInfo, adminPh
   }
 }
 
-async function upsertInTx(tx: DbOrTx, sub: string, info: VippsUserInfo, adminPhones: Set<string>, now: Date): Promise<string> {
+async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUserInfo, adminPhones: Set<string>, now: Date): Promise<string> {
   const fields = userFieldsFrom(info);
   const isAdminPhone = fields.phone !== null && adminPhones.has(fields.phone);
 
   let user = await users.findUserBySub(tx, sub);
+  let via: 'phone' | 'email' | null = null;
   if (!user && fields.phone) {
-    const byPhone = await users.findUsersByPhone(tx, fields.phone);
-    if (byPhone.length === 1 && namesMatch(byPhone[0]!, fields)) user = byPhone[0];
+    const byPhone = await users.findUnlinkedUsersByPhone(tx, fields.phone);
+    if (byPhone.length === 1 && namesMatch(byPhone[0]!, fields)) [user, via] = [byPhone[0], 'phone'];
   }
   if (!user && fields.email && fields.emailVerified) {
-    const byEmail = await users.findUsersByEmail(tx, fields.email);
-    if (byEmail.length === 1 && namesMatch(byEmail[0]!, fields)) user = byEmail[0];
+    const byEmail = await users.findUnlinkedUsersByEmail(tx, fields.email);
+    if (byEmail.length === 1 && namesMatch(byEmail[0]!, fields)) [user, via] = [byEmail[0], 'email'];
+  }
+  if (user && via) {
+    // Both identities, so a wrong link can be found and undone.
+    log.info({ userId: user.id, vippsSub: sub, previousVippsSub: user.vippsSub, via }, 'Vipps login linked to an existing user');
   }
 
   if (!user) {
@@ -208,3 +246,28 @@ export async function currentUser(ctx: ServiceContext): Promise<CurrentUser> {
   };
 }
 
+// ---- sessions (issue 9 finding 8) ----------------------------------------------------------------------------
+
+/** GET /users/me/sessions: the viewer's live sessions, the one asking (`currentSessionId`) marked. */
+export async function listSessions(ctx: ServiceContext, currentSessionId: string | null): Promise<SessionList> {
+  const viewer = signedIn(ctx);
+  const rows = await system.listLiveSessions(ctx.db, viewer.id, ctx.clock.now());
+  return {
+    sessions: rows.map((row) => ({
+      _id: row.id,
+      device: describeDevice(row.userAgent),
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.id === currentSessionId,
+    })),
+  };
+}
+
+/** DELETE /users/me/sessions/current (logout) and DELETE /users/me/sessions ('Logg ut overalt'). */
+export async function endSessions(ctx: ServiceContext, which: { sessionId: string } | 'all'): Promise<{ ended: number }> {
+  const viewer = signedIn(ctx);
+  const ended = await system.endSessions(ctx.db, viewer.id, ctx.clock.now(), which === 'all' ? undefined : which.sessionId);
+  ctx.log.info({ userId: viewer.id, ended, all: which === 'all' }, which === 'all' ? 'all sessions ended by the user' : 'session ended (logout)');
+  return { ended };
+}

@@ -2,14 +2,17 @@ const BASE = 'http://return-to.invalid';
 /** Pages a login must not return to: the login page itself and the login return page. */
 const LOOPS = ['/login', '/vipps/login-redirect'];
 
+/** A site-relative path that a browser cannot read as another host: `/x`, never `//host`, `/\host` or a scheme. */
+const isPlainPath = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+
 /**
  * Where to go after login: a relative path on this site, or '/'. Rejects absolute and protocol-relative URLs
  * (`//evil.example`, `/\evil.example`), control characters and login loops, so the value can never send the
- * browser elsewhere (open redirect).
+ * browser elsewhere (open redirect). The checks run again on the normalised result: dot segments
+ * (`/.//evil.example`, `/%2e//evil.example`) are removed by the URL parser and could otherwise leave `//host`.
  */
 export function safeReturnTo(value: string | undefined): string {
-  if (!value || value.length > 2000) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (!value || value.length > 2000 || !isPlainPath(value)) return '/';
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
   let url: URL;
@@ -20,5 +23,6 @@ export function safeReturnTo(value: string | undefined): string {
   }
   if (url.origin !== BASE) return '/';
   if (LOOPS.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) return '/';
-  return `${url.pathname}${url.search}${url.hash}`;
+  const normalised = `${url.pathname}${url.search}${url.hash}`;
+  return isPlainPath(normalised) ? normalised : '/';
 }

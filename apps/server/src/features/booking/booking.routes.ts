@@ -64,8 +64,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.post(
       '/vipps/webhooks',
-      { schema: { response: { 200: webhookAckSchema, ...errorResponses('BAD_REQUEST', 'UNAUTHENTICATED', 'BUSY') } } },
-      async (request) => {
+      { schema: { response: { 200: webhookAckSchema, ...errorResponses('BAD_REQUEST', 'UNAUTHENTICATED', 'RATE_LIMITED', 'BUSY') } } },
+      async (request, reply) => {
+        // Forged deliveries are counted per IP in memory: past the limit they are refused before any work.
+        const failures = app.payments.webhookFailures;
+        if (failures.blocked(request.ip)) {
+          reply.header('retry-after', failures.retryAfterSeconds(request.ip));
+          throw new AppError('RATE_LIMITED', 'Too many invalid webhook signatures, try again later');
+        }
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const registered = new URL(app.payments.webhookUrl);
         const check = (secret: string | null) =>
@@ -80,9 +86,16 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
             rawBody,
           });
         const secret = await app.payments.webhookSecret();
-        // Another instance may have re-registered (new secret) since this one cached it.
-        const valid = check(secret) || check(await app.payments.webhookSecret({ fresh: true }));
-        if (!valid) throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature');
+        // Another instance may have re-registered (new secret) since this one read it: read again, throttled.
+        let valid = check(secret);
+        if (!valid) {
+          const fresh = await app.payments.refreshWebhookSecret();
+          valid = fresh !== undefined && fresh !== secret && check(fresh);
+        }
+        if (!valid) {
+          failures.hit(request.ip);
+          throw new AppError('UNAUTHENTICATED', 'Invalid webhook signature');
+        }
 
         let json: unknown;
         try {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { appVersion } from '../../app-version';
 import { createEpaymentClient, EPAYMENT_WEBHOOK_EVENTS, type EpaymentClient, type RegisteredWebhook } from './epayment';
+import { createMemoryLimiter, type MemoryLimiter } from '../../plugins/memory-limiter';
 import { advisoryXactLock, readSetting, writeSetting } from '../../repos/system.repo';
 
 /**
@@ -17,8 +18,14 @@ export const webhookUrl = (env: Pick<Env, 'PUBLIC_URL'>): string => `${env.PUBLI
 export const WEBHOOK_SETTING_KEY = 'vipps.epayment.webhook';
 /** Advisory lock id for the registration (any constant distinct from the others in db/). */
 const WEBHOOK_LOCK = 7_253_010;
-/** How long a secret read from the database is trusted before it is read again. */
-const SECRET_CACHE_MS = 60_000;
+/**
+ * The secret stays in memory. It changes only when an instance registers a new webhook, and the first delivery
+ * signed with the new one then fails to verify here: that failure reads the settings again, but at most once per
+ * SECRET_REFRESH_MIN_MS, so a flood of forged deliveries costs one read, not one each (issue 9 finding 6).
+ */
+const SECRET_REFRESH_MIN_MS = 5_000;
+/** And once in a while regardless, so a replaced secret is not kept for ever on an instance that sees no failure. */
+const SECRET_MAX_AGE_MS = 10 * 60_000;
 
 export interface StoredWebhook {
   id: string;
@@ -43,8 +50,15 @@ export interface Payments {
   client: EpaymentClient | null;
   /** The URL registered with Vipps; its host and path are part of every webhook signature. */
   webhookUrl: string;
-  /** VIPPS_WEBHOOK_SECRET, else the stored registration's secret; `fresh` skips the in-memory cache. */
-  webhookSecret(options?: { fresh?: boolean }): Promise<string | null>;
+  /** VIPPS_WEBHOOK_SECRET, else the stored registration's secret, kept in memory. */
+  webhookSecret(): Promise<string | null>;
+  /**
+   * After a delivery failed to verify: the stored secret read again, unless it was read less than
+   * SECRET_REFRESH_MIN_MS ago (then `undefined`: nothing new to try). Concurrent callers share one read.
+   */
+  refreshWebhookSecret(): Promise<string | null | undefined>;
+  /** Failed webhook verifications per IP, counted in memory (WEBHOOK_FAILURE_RATE_LIMIT per minute). */
+  webhookFailures: MemoryLimiter;
   /** Registers the webhook unless a live registration for this URL is stored. Safe to run on every instance. */
   ensureWebhook(): Promise<WebhookRegistration>;
   options: PaymentsOptions;
@@ -70,15 +84,32 @@ export function epaymentClientFromEnv(env: Env): EpaymentClient | null {
 export function createPayments(
   env: Env,
   db: Db,
-  overrides: { client?: EpaymentClient | null; options?: Partial<PaymentsOptions> } = {},
+  overrides: { client?: EpaymentClient | null; options?: Partial<PaymentsOptions>; now?: () => number } = {},
 ): Payments {
   const client = overrides.client !== undefined ? overrides.client : epaymentClientFromEnv(env);
   const url = webhookUrl(env);
+  const now = overrides.now ?? Date.now;
   let cached: { secret: string | null; at: number } | null = null;
+  let reading: Promise<string | null> | null = null;
 
   const readStored = async (): Promise<StoredWebhook | undefined> => {
     const stored = await readSetting<StoredWebhook>(db, WEBHOOK_SETTING_KEY);
     return stored && typeof stored.secret === 'string' && stored.url === url ? stored : undefined;
+  };
+
+  /** One read at a time; the time is taken when it starts, so a slow read cannot be repeated by every caller. */
+  const read = (): Promise<string | null> => {
+    reading ??= (async () => {
+      const at = now();
+      try {
+        const stored = await readStored();
+        cached = { secret: stored?.secret ?? null, at };
+        return cached.secret;
+      } finally {
+        reading = null;
+      }
+    })();
+    return reading;
   };
 
   const isLive = (stored: StoredWebhook | undefined, hooks: RegisteredWebhook[]): stored is StoredWebhook =>
@@ -87,14 +118,20 @@ export function createPayments(
   return {
     client,
     webhookUrl: url,
+    webhookFailures: createMemoryLimiter({ max: env.WEBHOOK_FAILURE_RATE_LIMIT, windowMs: 60_000, now }),
     options: { holdMinutes: 15, unsafeNaiveCapacityCheck: false, ...overrides.options },
 
-    async webhookSecret(options = {}) {
+    async webhookSecret() {
       if (env.VIPPS_WEBHOOK_SECRET) return env.VIPPS_WEBHOOK_SECRET;
-      if (!options.fresh && cached && Date.now() - cached.at < SECRET_CACHE_MS) return cached.secret;
-      const stored = await readStored();
-      cached = { secret: stored?.secret ?? null, at: Date.now() };
-      return cached.secret;
+      if (cached && now() - cached.at < SECRET_MAX_AGE_MS) return cached.secret;
+      return read();
+    },
+
+    async refreshWebhookSecret() {
+      if (env.VIPPS_WEBHOOK_SECRET) return undefined;
+      if (reading) return reading;
+      if (cached && now() - cached.at < SECRET_REFRESH_MIN_MS) return undefined;
+      return read();
     },
 
     async ensureWebhook() {
@@ -118,7 +155,7 @@ export function createPayments(
         for (const hook of stale) await client.deleteWebhook(hook.id).catch(() => undefined);
         return { outcome: 'registered' as const, secret: created.secret };
       });
-      cached = { secret: result.secret, at: Date.now() };
+      cached = { secret: result.secret, at: now() };
       return result.outcome;
     },
   };

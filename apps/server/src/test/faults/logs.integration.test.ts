@@ -28,11 +28,14 @@ describe('logs', () => {
     };
 
     const person = DEMO_PERSONS[1]!;
-    const start = (await (await call('/api/vipps/login?returnTo=/profil')).json()) as { loginUrl: string };
+    const startRes = await call('/api/vipps/login?returnTo=/profil');
+    // The browser's login cookie (login CSRF binding) goes back with the exchange.
+    const cookie = (startRes.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const start = (await startRes.json()) as { loginUrl: string };
     const redirect = await completeAuthorization(start.loginUrl, { person: person.sub });
     secrets.code = redirect.searchParams.get('code')!;
     secrets.state = redirect.searchParams.get('state')!;
-    const session = (await (await call(`/api/vipps/token${redirect.search}`)).json()) as { id_token: string };
+    const session = (await (await call(`/api/vipps/token${redirect.search}`, { headers: { cookie } })).json()) as { id_token: string };
     secrets.token = session.id_token;
     secrets.signature = session.id_token.split('.')[2] ?? '';
     const auth = { authorization: `Bearer ${session.id_token}` };

@@ -27,6 +27,7 @@ type Outcome = { family: Family; status: number; reference?: string; error?: str
 describe('SIGKILL during a burst of payment starts', () => {
   let sim: VippsSimulator;
   let db: ServerDatabase;
+  let tokens: string[] = [];
   let server: ServerProcess | undefined;
   let course: TestCourse;
   let families: Family[];
@@ -41,6 +42,9 @@ describe('SIGKILL during a burst of payment starts', () => {
     course = await createCourse(seed.db, { maximumParticipants: CAPACITY });
     families = [];
     for (let i = 0; i < FAMILIES; i++) families.push(await createFamily(seed.db));
+    // Sessions are rows now: issued while the test holds the database (PGlite has one owner at a time).
+    const sessions = createSessions(FAULTS_SESSION_SECRET, seed.db);
+    tokens = await Promise.all(families.map(async (f) => (await sessions.issue(f.guardians[0]!.id)).token));
     await seed.close();
     // VIPPS_BASE_URL without credentials: the server uses a simulator started elsewhere (this one).
     serverEnv = { VIPPS_BASE_URL: simUrl, PAYMENT_START_RATE_LIMIT: '1000', PAYMENT_START_IP_RATE_LIMIT: '100000' };
@@ -53,8 +57,6 @@ describe('SIGKILL during a burst of payment starts', () => {
 
   it('loses and duplicates nothing, and the reconciler settles every order', async () => {
     server = await startServer({ db, env: serverEnv });
-    const sessions = createSessions(FAULTS_SESSION_SECRET);
-    const tokens = await Promise.all(families.map(async (f) => (await sessions.issue(f.guardians[0]!.id)).token));
 
     let answered = 0;
     let killed = false;

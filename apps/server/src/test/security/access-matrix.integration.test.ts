@@ -45,6 +45,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/vipps/login':            { expect: all(200), note: 'login start (simulator)' },
   'GET /api/vipps/token':            { expect: all(401), note: 'no state: LOGIN_STATE_INVALID for everyone' },
   'GET /api/users/me':               { expect: loggedIn(200) },
+  // ---- the viewer's own sessions (issue 9): nobody can name another user's session; ending uses a spare one
+  'GET /api/users/me/sessions':      { expect: loggedIn(200) },
+  'DELETE /api/users/me/sessions':   { expect: loggedIn(200), req: async (fx, role) => ({ headers: authHeader(await fx.throwawayToken(role)) }), note: "'Logg ut overalt' as a new user of the role" },
+  'DELETE /api/users/me/sessions/current': { expect: loggedIn(200), req: async (fx, role) => ({ headers: authHeader(await fx.freshToken(role)) }), note: 'logout of a spare session' },
   'GET /api/users/instructors':      { expect: all(200) },
   'GET /api/places':                 { expect: all(200) },
   'GET /api/places/:id':             { expect: [404, 404, 404, 404, 404, 200], req: (fx) => ({ url: `/api/places/${fx.unpublishedPlace.id}` }), note: 'unpublished place: admin only' },
@@ -172,6 +176,10 @@ describe('access matrix', () => {
           /* not JSON */
         }
         mismatches.push(`${key} as ${role}: expected ${expected}, got ${res.statusCode} ${code}`.trim());
+      }
+      // Issue 9 finding 4: nothing a signed-in caller gets may be kept by a browser or proxy cache.
+      if (role !== 'anonymous' && !/\bno-store\b/.test(String(res.headers['cache-control'] ?? ''))) {
+        mismatches.push(`${key} as ${role}: Cache-Control "${res.headers['cache-control'] ?? ''}" lacks no-store`);
       }
       if (res.statusCode >= 400) {
         const body = res.json();

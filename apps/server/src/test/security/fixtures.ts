@@ -51,6 +51,10 @@ export interface Fixtures {
   faq: { id: string };
   term: { id: string };
   tokens: Record<Role, string | undefined>;
+  /** A new session of `role` (undefined for anonymous): for requests that end the session they are made with. */
+  freshToken(role: Role): Promise<string | undefined>;
+  /** A session of a new user with `role`'s roles: for requests that end every session of their user. */
+  throwawayToken(role: Role): Promise<string | undefined>;
 }
 
 export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixtures> {
@@ -122,6 +126,9 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     faq,
     term,
     tokens,
+    freshToken: async (role) => (role === 'anonymous' ? undefined : token({ parentA, parentB, instructor, instructorOther, admin }[role])),
+    throwawayToken: async (role) =>
+      role === 'anonymous' ? undefined : token(await createUser(db, { roles: { parentA, parentB, instructor, instructorOther, admin }[role].roles })),
   };
 }
 

@@ -1,6 +1,13 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import type { Database } from '../../db/client';
+import { parseEnv } from '../../env';
+import { createTestDatabase } from '../db';
 import { apiRoutesOf, type RecordedRoute } from './route-table';
 import { authHeader, countRows, createFixtures, type Fixtures } from './fixtures';
 import { createSecurityApp } from './security-app';
@@ -174,6 +181,8 @@ function buildRequest(route: RecordedRoute, fx: Fixtures, m: Mutation): InjectOp
   return options;
 }
 
+const endsSession = (route: RecordedRoute) => route.method === 'DELETE' && route.url.startsWith('/api/users/me/sessions');
+
 // ---- checks -------------------------------------------------------------------------------------------------
 
 function problemsOf(res: LightMyRequestResponse): string[] {
@@ -238,7 +247,9 @@ describe('hostile input', () => {
             const options = buildRequest(route, fx, m);
             let problems: string[];
             try {
-              problems = (await send(options, token)).problems;
+              // A route that ends the session it is called with gets a spare one each run (issue 9 sessions).
+              const runToken = token && endsSession(route) ? await fx.throwawayToken('parentA') : token;
+              problems = (await send(options, runToken)).problems;
             } catch (err) {
               problems = [`inject threw ${(err as Error).message}`];
             }
@@ -318,4 +329,102 @@ describe('hostile input', () => {
     }
     expect(failures, failures.join('\n')).toEqual([]);
   });
+});
+
+// ---- page routes and request headers (issue 9 finding 7) ------------------------------------------------------
+
+/** Headers a client controls, with values that make caches, ranges, compression and content negotiation work. */
+const HOSTILE_HEADERS: Record<string, string>[] = [
+  ...['gzip', 'br', 'deflate', 'zstd', 'identity', 'identity;q=0', '*', '*;q=0', 'x-gzip', 'gzip;q=0, br;q=0, deflate;q=0', 'unknown', ',,;q=x', 'br;q=2, gzip;q=NaN'].map((v) => ({ 'accept-encoding': v })),
+  ...['application/json', 'text/html', 'image/avif', '*/*;q=0', 'application/json;q=0', '\u0000', 'x'.repeat(8_000)].map((v) => ({ accept: v })),
+  ...['bytes=0-10', 'bytes=999999999-', 'bytes=5-1', 'bytes=0-1,2-3,4-5', 'bytes=x-y', 'items=0-1', `bytes=${'0-1,'.repeat(500)}0-1`].map((v) => ({ range: v })),
+  { range: 'bytes=0-10', 'if-range': '"nope"' },
+  ...['*', '"nope"', 'W/"x"', 'garbage'].flatMap((v): Record<string, string>[] => [{ 'if-match': v }, { 'if-none-match': v }]),
+  ...['Mon, 01 Jan 2099 00:00:00 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT', 'garbage'].flatMap((v): Record<string, string>[] => [{ 'if-modified-since': v }, { 'if-unmodified-since': v }]),
+  ...['gzip', 'br', 'deflate', 'identity', 'unknown', 'gzip, gzip'].map((v) => ({ 'content-encoding': v })),
+  ...['application/json', 'text/html', 'multipart/form-data; boundary=x', 'garbage'].map((v) => ({ 'content-type': v })),
+  { 'x-no-compression': '1' },
+  { 'x-forwarded-for': '1.2.3.4, 5.6.7.8', 'x-forwarded-proto': 'javascript', 'x-forwarded-host': 'evil.example' },
+  { 'x-request-id': '../../etc/passwd\u202e' },
+  { cookie: `a=${'b'.repeat(4_000)}; login=; =x; ;;` },
+  { origin: 'https://evil.example', referer: 'https://evil.example/' },
+  { 'accept-language': '\u202e'.repeat(100) },
+];
+
+const PAGE_PATHS = ['/', '/kurs', '/profil', '/vipps/login-redirect?code=x&state=y', '/finnes/ikke', '/index.html', '/favicon.svg', '/assets/app-0123abcd.js', '/assets/missing-0123abcd.js', '/robots.txt', '/x/../', '/./', '/%2e/', '/%2e%2e/%2e%2e/package.json', '/index.html/', '/favicon.svg/', '/assets', '/assets/', '/.env', '/a/.b', '/x.html', '/%', '/%zz', '//', '/~', '/?x=%00', '/?a=%zz'];
+
+function fakeWebBuild(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hostile-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang="nb"><head><title>Test</title></head><body>${'<p>side</p>'.repeat(200)}</body></html>`);
+  writeFileSync(path.join(dir, 'assets', 'app-0123abcd.js'), `console.log(${JSON.stringify('x'.repeat(3_000))});`);
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+describe('hostile input on page routes and in request headers', () => {
+  let web: { app: FastifyInstance; database: Database; dir: string };
+
+  beforeAll(async () => {
+    const dir = fakeWebBuild();
+    const database = await createTestDatabase();
+    const app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false', WEB_DIST_DIR: dir }), db: database.db, serveWeb: true });
+    await app.ready();
+    web = { app, database, dir };
+  });
+  afterAll(async () => {
+    await web?.app.close();
+    await web?.database.close();
+    if (web) rmSync(web.dir, { recursive: true, force: true });
+  });
+
+  it('every page path, method and hostile header answers below 500, errors with the error body', async () => {
+    const failures: string[] = [];
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'] as const) {
+      for (const url of PAGE_PATHS) {
+        for (const headers of [{}, ...HOSTILE_HEADERS]) {
+          const res = await web.app.inject({ method, url, headers, ...(method === 'POST' || method === 'PUT' ? { payload: '{"a":1}' } : {}) });
+          const problems = method === 'HEAD' ? (res.statusCode >= 500 ? [`status ${res.statusCode}`] : []) : problemsOf(res);
+          if (problems.length) failures.push(`${method} ${url} ${JSON.stringify(headers).slice(0, 80)}: ${problems.join('; ')}`);
+        }
+      }
+    }
+    expect(failures.slice(0, 20), failures.slice(0, 20).join('\n')).toEqual([]);
+  }, 120_000);
+
+  it('answers a page request while the web build is being replaced (index.html missing) with 404, not 500', async () => {
+    // The input behind the probe's two 500s: a deploy (npm run build) empties the build directory for a moment.
+    // Static then calls the not-found handler with the page's text/html type still set.
+    const index = path.join(web.dir, 'index.html');
+    const saved = readFileSync(index);
+    rmSync(index);
+    try {
+      for (const headers of [{}, { 'accept-encoding': 'gzip' }, { accept: 'text/html' }]) {
+        const res = await web.app.inject({ method: 'GET', url: '/', headers });
+        expect(res.statusCode, res.body.slice(0, 200)).toBe(404);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+        expect(String(res.headers['content-type'])).toContain('application/json');
+      }
+    } finally {
+      writeFileSync(index, saved);
+    }
+    expect((await web.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+  });
+});
+
+describe('hostile request headers on every API route', () => {
+  it('answers every GET route with hostile headers below 500 (visitor and parent)', async () => {
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      const base = buildRequest(route, fx, { params: [], query: [], body: [], extraBody: [] });
+      for (const token of [undefined, fx.tokens.parentA]) {
+        for (const headers of HOSTILE_HEADERS) {
+          const res = await ctx.app.inject({ ...base, headers: { ...headers, ...authHeader(token) } });
+          const problems = problemsOf(res);
+          if (problems.length) failures.push(`${route.key}${token ? ' (parent)' : ''} ${JSON.stringify(headers).slice(0, 80)}: ${problems.join('; ')}`);
+        }
+      }
+    }
+    expect(failures.slice(0, 20), failures.slice(0, 20).join('\n')).toEqual([]);
+  }, 120_000);
 });

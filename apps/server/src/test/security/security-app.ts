@@ -25,6 +25,8 @@ export async function createSecurityApp(envOverrides: Record<string, string> = {
     SESSION_SECRET,
     LOGIN_RATE_LIMIT: '100000',
     CONTACT_RATE_LIMIT: '100000',
+    CHILD_ADD_RATE_LIMIT: '100000',
+    WEBHOOK_FAILURE_RATE_LIMIT: '100000',
     ...envOverrides,
   });
   return {

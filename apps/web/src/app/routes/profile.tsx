@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { pageTitle } from '@/config/site';
 import { AccessGuard } from '@/features/auth/components/access-guard';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { SessionsSection } from '@/features/auth/components/sessions-section';
 import { CalendarDownloadButton } from '@/features/calendars/components/calendar-download-button';
 import { AddChildDialog } from '@/features/children/components/add-child-dialog';
 import { EditChildDialog } from '@/features/children/components/edit-child-dialog';
@@ -298,6 +299,7 @@ function ProfileBody({
           <EditChildDialog child={editing} onOpenChange={(open) => !open && setEditing(null)} />
         </div>
       )}
+      {isOwn ? <SessionsSection /> : null}
     </Container>
   );
 }

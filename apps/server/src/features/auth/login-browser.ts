@@ -1,0 +1,47 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Login CSRF (issue 9 finding 1): a login attempt is bound to the browser that started it. Login start sets a
+ * random value in an HttpOnly, SameSite=Lax cookie (Secure on https) and stores its hash with the attempt; the
+ * token exchange is refused unless the same browser sends it back. A `/vipps/login-redirect?code&state` link
+ * opened anywhere else cannot log that browser into someone else's account.
+ *
+ * The cookie is scoped to /api/vipps and lives as long as an attempt. A value already present is reused, so two
+ * tabs that start a login each can both finish.
+ */
+export const LOGIN_BROWSER_COOKIE = 'login_browser';
+const VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+export function loginBrowserValue(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== LOGIN_BROWSER_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    if (VALUE.test(value)) return value;
+  }
+  return undefined;
+}
+
+export const newLoginBrowserValue = (): string => randomBytes(32).toString('base64url');
+
+export const loginBrowserHash = (value: string): string => createHash('sha256').update(value).digest('base64url');
+
+export function loginBrowserCookie(value: string, options: { secure: boolean; maxAgeSeconds: number }): string {
+  return [
+    `${LOGIN_BROWSER_COOKIE}=${value}`,
+    'Path=/api/vipps',
+    `Max-Age=${options.maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(options.secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** Constant-time: does the cookie's value belong to the attempt's stored hash? */
+export function sameBrowser(storedHash: string, cookieValue: string | undefined): boolean {
+  if (!storedHash || !cookieValue) return false;
+  const a = Buffer.from(storedHash);
+  const b = Buffer.from(loginBrowserHash(cookieValue));
+  return a.length === b.length && timingSafeEqual(a, b);
+}
