@@ -12,6 +12,7 @@ import { createPayments, type Payments } from './integrations/vipps/payments';
 import auth from './plugins/auth';
 import errors, { apiNotFound, frameworkErrorHandler } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
+import { systemClock, type Clock } from './clock';
 import web from './plugins/web';
 
 declare module 'fastify' {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     publicCache: TtlCache;
     /** Vipps ePayment client and webhook secret (integrations/vipps/payments.ts). */
     payments: Payments;
+    /** The time the rules use (clock.ts); tests pass a controllable one. */
+    clock: Clock;
   }
 }
 
@@ -32,6 +35,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Vipps payments; default built from env. Tests pass one pointed at the simulator. */
   payments?: Payments;
+  /** Default: the system clock. */
+  clock?: Clock;
 }
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -56,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('env', options.env);
   app.decorate('publicCache', createTtlCache(options.env.PUBLIC_CACHE_TTL_MS));
   app.decorate('payments', options.payments ?? createPayments(options.env, options.db));
+  app.decorate('clock', options.clock ?? systemClock);
 
   await app.register(errors);
   await app.register(securityHeaders);

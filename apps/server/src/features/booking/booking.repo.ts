@@ -13,7 +13,13 @@ export const dbNowPlus = (ms: number): SQL => sql`now() + ${ms} * interval '1 mi
 /** The child, only if `userId` is a guardian of the child's profile (one query: no hint whether the child exists). */
 export async function findGuardedChild(db: DbOrTx, childId: string, userId: string) {
   const [row] = await db
-    .select({ id: children.id, firstName: children.firstName, lastName: children.lastName, profileId: children.profileId })
+    .select({
+      id: children.id,
+      firstName: children.firstName,
+      lastName: children.lastName,
+      birthdate: children.birthdate,
+      profileId: children.profileId,
+    })
     .from(children)
     .innerJoin(profileParents, and(eq(profileParents.profileId, children.profileId), eq(profileParents.userId, userId)))
     .where(eq(children.id, childId));
@@ -49,6 +55,10 @@ export async function findCourseDetails(db: DbOrTx, courseId: string) {
       priceOre: courses.priceOre,
       maximumParticipants: courses.maximumParticipants,
       published: courses.published,
+      ageMinMonths: courses.ageMinMonths,
+      ageMaxMonths: courses.ageMaxMonths,
+      lateBookingMaxPassed: courses.lateBookingMaxPassed,
+      proRata: courses.proRata,
       placeName: places.name,
       address: places.address,
       zipCode: places.zipCode,

@@ -28,6 +28,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     env: app.env,
     payments: app.payments,
     log: request.log,
+    clock: app.clock,
   });
 
   app.post(

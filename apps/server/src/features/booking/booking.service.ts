@@ -1,5 +1,8 @@
 import { randomInt } from 'node:crypto';
 import {
+  ageFits,
+  ageInMonths,
+  courseBooking,
   paymentStatusLabel,
   type OrderStatus,
   type PaymentStartInput,
@@ -8,6 +11,7 @@ import {
 import { newId } from '../../db/schema';
 import { VippsError } from '../../integrations/vipps/epayment';
 import type { Viewer } from '../../plugins/auth';
+import { systemClock } from '../../clock';
 import { AppError } from '../../plugins/errors';
 import * as repo from './booking.repo';
 import { busyAsAppError, type BookingContext } from './context';
@@ -60,6 +64,19 @@ export async function reserveOrder(ctx: BookingContext, viewer: User, input: Pay
   }
   const existing = await repo.findLiveHold(db, course.id, child.id);
   if (existing) return { order: existing, created: false };
+  const now = (ctx.clock ?? systemClock).now();
+  const dates = course.dates.map(toDate);
+  const booking = courseBooking({ ...course, dates }, now);
+  if (booking.state === 'ended') throw new AppError('COURSE_ENDED', 'The course has ended');
+  if (booking.state === 'closed') throw new AppError('LATE_BOOKING_CLOSED', 'Late booking is closed for this course');
+  // Admins may place any child (they also add participants by hand); parents book within the age range.
+  if (!viewer.isAdmin && !ageFits(course, child.birthdate, dates[0])) {
+    throw new AppError('CHILD_AGE_OUTSIDE_RANGE', 'The child is outside the course age range', {
+      childAgeMonths: ageInMonths(child.birthdate, dates[0]!),
+      ageMinMonths: course.ageMinMonths,
+      ageMaxMonths: course.ageMaxMonths,
+    });
+  }
   if (!ctx.payments.client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
   const user = await repo.findUser(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
@@ -77,7 +94,9 @@ export async function reserveOrder(ctx: BookingContext, viewer: User, input: Pay
     humanReference: humanReference(),
     provider: 'vipps',
     status: 'created',
-    amountOre: course.priceOre,
+    // The amount shown on the course row and in the booking modal: the same rule, the same clock.
+    amountOre: booking.priceOre,
+    coveredDates: booking.remainingDates,
     userId: user.id,
     childId: child.id,
     courseId: course.id,
@@ -158,7 +177,9 @@ async function canSeeOrder(ctx: BookingContext, viewer: User, order: repo.OrderR
   return !!order.profileId && (await repo.isGuardianOfProfile(ctx.db, viewer.id, order.profileId));
 }
 
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+// Drivers differ on timestamp arrays (Date on node-postgres, text on PGlite).
+const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+const toIso = (value: Date | string) => toDate(value).toISOString();
 
 /**
  * GET /vipps/payment/:paymentId: the order's outcome for its buyer, the family's other guardians or an admin (others
@@ -196,7 +217,8 @@ export async function paymentStatus(ctx: BookingContext, viewer: User, reference
             _id: course.id,
             name: course.name,
             place: course.placeName,
-            dates: course.dates.map(toIso),
+            // What this order pays for: the remaining dates of a late booking, else the whole course.
+            dates: (order.coveredDates?.length ? order.coveredDates : course.dates).map(toIso),
             timeFrom: course.timeFrom,
             timeTo: course.timeTo,
           }

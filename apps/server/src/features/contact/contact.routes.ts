@@ -13,7 +13,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         body: contactInputSchema,
         response: { 200: contactResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
-      preHandler: rateLimit({ name: 'contact', max: () => app.env.CONTACT_RATE_LIMIT, windowMs: HOUR_MS }),
+      preHandler: rateLimit({
+        name: 'contact',
+        max: () => app.env.CONTACT_RATE_LIMIT,
+        windowMs: HOUR_MS,
+        code: 'CONTACT_RATE_LIMITED',
+      }),
     },
     (request) => service.submitContactMessage(app.db, request.body, app.env.site.contactEmail),
   );

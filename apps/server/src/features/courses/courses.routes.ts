@@ -16,7 +16,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const viewer = viewerFrom(request);
-      const load = () => service.listPlaceCourses(app.db, request.params.id, request.query, viewer);
+      const load = () => service.listPlaceCourses(app.db, request.params.id, request.query, viewer, app.clock.now());
       if (!seesPublicView(viewer)) return load();
       const key = `place-courses:${request.params.id}:${JSON.stringify(request.query)}`;
       return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));
@@ -33,7 +33,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const viewer = viewerFrom(request);
-      const load = () => service.listCourses(app.db, request.query, viewer);
+      const load = () => service.listCourses(app.db, request.query, viewer, app.clock.now());
       if (!seesPublicView(viewer)) return load();
       const key = `courses:${JSON.stringify(request.query)}`;
       return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coursesQuerySchema, freePlaces, osloWeekday, placeCoursesQuerySchema, placeSlug, type Course } from '@app/shared';
+import { courseBooking, coursesQuerySchema, freePlaces, osloWeekday, placeCoursesQuerySchema, placeSlug, type Course } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { requireVisiblePlace } from '../places/places.service';
 import { assertOrdered, windowFromQuery } from './course-window';
@@ -32,7 +32,7 @@ export async function listPlaceCourses(
     sort: { field: 'timeFrom', order: 'asc' },
     limit: query.limit,
   });
-  return toCourses(db, rows);
+  return toCourses(db, rows, now);
 }
 
 /**
@@ -55,7 +55,7 @@ export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewe
       sort: query.sortField ? { field: query.sortField, order: order ?? 'asc' } : { field: 'timeFrom', order: 'asc' },
       limit: query.limit,
     });
-    return toCourses(db, rows);
+    return toCourses(db, rows, now);
   }
 
   if (query.startDate === undefined && query.endDate === undefined) {
@@ -64,7 +64,7 @@ export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewe
       sort: { field: query.sortField ?? 'updatedAt', order: order ?? 'desc' },
       limit: query.limit ?? LAST_MODIFIED_DEFAULT_LIMIT,
     });
-    return toCourses(db, rows);
+    return toCourses(db, rows, now);
   }
 
   const start = query.startDate === undefined ? undefined : new Date(query.startDate);
@@ -77,15 +77,16 @@ export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewe
     sort: { field: query.sortField ?? 'firstDate', order: order ?? 'asc' },
     limit: query.limit ?? BETWEEN_DATES_DEFAULT_LIMIT,
   });
-  return toCourses(db, rows);
+  return toCourses(db, rows, now);
 }
 
 /** Public course shape: counts but never participant identities (those are for instructors and admins). */
-async function toCourses(db: DbOrTx, rows: repo.CourseListRow[]): Promise<Course[]> {
+async function toCourses(db: DbOrTx, rows: repo.CourseListRow[], now: Date): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
   const [counts, instructors] = await Promise.all([repo.countParticipants(db, ids), repo.findInstructors(db, ids)]);
   return rows.map((row) => {
     const participantsCount = counts.get(row.id) ?? 0;
+    const booking = courseBooking({ ...row, dates: row.dates.map(toDate) }, now);
     return {
       _id: row.id,
       name: row.name,
@@ -96,7 +97,16 @@ async function toCourses(db: DbOrTx, rows: repo.CourseListRow[]): Promise<Course
       weekday: row.firstDate ? osloWeekday(row.firstDate) : null,
       experienceLevel: row.experienceLevel,
       participantsAge: row.participantsAge,
+      ageMinMonths: row.ageMinMonths,
+      ageMaxMonths: row.ageMaxMonths,
+      lateBookingMaxPassed: row.lateBookingMaxPassed,
+      proRata: row.proRata,
       price: row.priceOre / 100,
+      booking: {
+        state: booking.state,
+        remainingDates: booking.remainingDates.map((d) => d.toISOString()),
+        price: booking.priceOre / 100,
+      },
       maximumParticipants: row.maximumParticipants,
       participantsCount,
       freePlaces: freePlaces(row.maximumParticipants, participantsCount),
