@@ -1,3 +1,4 @@
+import type { ErrorParams } from '@shared/errors';
 import { authorizationHeader, endSession, getSession, isSessionExpired } from './session';
 
 /**
@@ -12,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Values for the code's Norwegian text (error.params), e.g. a child's age and the course's range. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -83,13 +86,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   }
   if (!response.ok) {
-    const err = (data as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+    const err = (data as { error?: { code?: unknown; message?: unknown; params?: unknown } } | undefined)?.error;
     const code = typeof err?.code === 'string' ? err.code : `HTTP_${response.status}`;
     // Only the session this request carried: a newer login in the meantime stays.
     if (response.status === 401 && session && SESSION_ENDING_CODES.has(code) && getSession()?.id_token === session.id_token) {
       endSession('expired');
     }
-    throw new ApiError(response.status, code, typeof err?.message === 'string' ? err.message : response.statusText || 'Request failed');
+    const params = err?.params && typeof err.params === 'object' ? (err.params as ErrorParams) : {};
+    throw new ApiError(response.status, code, typeof err?.message === 'string' ? err.message : response.statusText || 'Request failed', params);
   }
   return data as T;
 }

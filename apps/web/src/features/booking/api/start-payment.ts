@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PaymentStartInput } from '@shared/api';
 import { api, isApiError } from '@/lib/api-client';
+import { messageForCode } from '@/lib/error-messages';
 import { endSession } from '@/lib/session';
 
 /** POST /api/vipps/payment {userId, childId, courseId} → {redirectUrl}: where the browser goes to pay. */
@@ -9,16 +10,15 @@ export const startPayment = (input: PaymentStartInput) =>
 
 export const useStartPayment = () => useMutation({ mutationFn: startPayment });
 
-/** Spec §8 'Payment start' errors → the text in the booking modal. */
+/**
+ * Spec §8 'Payment start' errors → the text in the booking modal. Where the spec shows "the server message", the
+ * code's Norwegian text from the one error table is shown instead: English never reaches a parent (issue 10).
+ */
 export function paymentStartErrorMessage(error: unknown): string {
   if (!isApiError(error) || error.status === 0) {
     return 'Noe gikk galt, vennligst prøv igjen. Dersom feilen vedvarer, ta kontakt med oss.';
   }
   switch (error.status) {
-    case 400:
-      return error.code === 'CHILD_ALREADY_IN_COURSE' || error.message === 'Child is already in course'
-        ? 'Barnet er allerede påmeldt dette kurset'
-        : error.message;
     case 401:
       // Spec: a refused token is cleared (the api client has usually done so already).
       endSession('expired');
@@ -27,10 +27,9 @@ export function paymentStartErrorMessage(error: unknown): string {
       return 'Du har ikke tilgang til dette. Er du logget inn?';
     case 404:
       return 'Noe gikk galt. Vennligst prøv igjen senere.';
-    case 409:
-      if (error.code === 'COURSE_FULL') return 'Kurset er dessverre fullt.';
-      return 'Ukjent feil. Vennligst prøv igjen senere.';
     default:
-      return 'Ukjent feil. Vennligst prøv igjen senere.';
+      return (error.status < 500 || error.code === 'BUSY' || error.code === 'PAYMENT_PROVIDER'
+        ? messageForCode(error.code, error.params)
+        : undefined) ?? 'Ukjent feil. Vennligst prøv igjen senere.';
   }
 }

@@ -4,6 +4,8 @@ import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 // Same limits as the API contract (contactInputSchema), with the messages in Norwegian.
@@ -89,8 +91,14 @@ export function ContactForm() {
   }
 
   const submitting = mutation.isPending;
+  // The rate limit says what happened (issue 10); other failures keep the spec's texts.
+  const rateLimited = isApiError(mutation.error) && mutation.error.code === 'CONTACT_RATE_LIMITED';
   const onSubmit = handleSubmit((values) =>
-    mutation.mutate(values, { onError: () => toast.error('Kunne ikke sende melding') }),
+    mutation.mutate(values, {
+      onError: (error) => {
+        if (!(isApiError(error) && error.code === 'CONTACT_RATE_LIMITED')) toast.error('Kunne ikke sende melding');
+      },
+    }),
   );
 
   return (
@@ -108,7 +116,7 @@ export function ContactForm() {
       <Field id={`${id}-melding`} label="Melding" multiline error={errors.message} readOnly={submitting} registration={register('message')} />
       {mutation.isError ? (
         <p role="alert" className="rounded-xl bg-danger-bg p-4 font-medium text-danger">
-          Beklager, det oppstod en feil. Vennligst prøv igjen.
+          {rateLimited ? errorMessage(mutation.error) : 'Beklager, det oppstod en feil. Vennligst prøv igjen.'}
         </p>
       ) : null}
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
