@@ -59,9 +59,13 @@ export function courseBooking(course: LateBookingCourse, now: Date): CourseBooki
 // ---- age --------------------------------------------------------------------------------------------------
 
 /** Whole months from a birth date (YYYY-MM-DD) to the Oslo calendar day of `at`; null for an invalid date. */
+const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day as it is ('YYYY-MM-DD', a birth date), else the Oslo day of the instant. */
+const dayKey = (value: DateLike) => (typeof value === 'string' && DAY_KEY.test(value) ? value : osloDateKey(value));
+
 export function ageInMonths(birthdate: DateLike, at: DateLike): number | null {
-  const bKey = osloDateKey(birthdate);
-  const aKey = osloDateKey(at);
+  const bKey = dayKey(birthdate);
+  const aKey = dayKey(at);
   if (!bKey || !aKey) return null;
   const [by, bm, bd] = bKey.split('-').map(Number) as [number, number, number];
   const [ay, am, ad] = aKey.split('-').map(Number) as [number, number, number];

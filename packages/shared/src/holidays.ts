@@ -74,7 +74,17 @@ export interface SchoolHoliday {
  * year), vinterferie in week 8 with the weekends around it, påskeferie from the Saturday before Palmesøndag to
  * Andre påskedag.
  */
+const schoolByYear = new Map<number, SchoolHoliday[]>();
 export function schoolHolidays(year: number): SchoolHoliday[] {
+  let list = schoolByYear.get(year);
+  if (!list) {
+    list = computeSchoolHolidays(year);
+    schoolByYear.set(year, list);
+  }
+  return list;
+}
+
+function computeSchoolHolidays(year: number): SchoolHoliday[] {
   const easter = easterSunday(year);
   const winterMonday = isoWeekMonday(year, 8);
   return [

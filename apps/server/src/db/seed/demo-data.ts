@@ -1,4 +1,4 @@
-import { ageFits, DEMO_PERSONS, minutesOfDay, type AgeRange, type OrderStatus } from '@app/shared';
+import { ageFits, DEMO_PERSONS, minutesOfDay, osloDateKey, type AgeRange, type OrderStatus } from '@app/shared';
 import { isNoCourseDay } from '@app/shared/holidays';
 import type { courseInstructors, faqs, participants, profileParents, profiles, terms } from '../schema';
 import {
@@ -385,11 +385,13 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
 
   // ---- participants ----
   // The server's own age rule, so every seeded booking is one a parent could have made.
+  const dayKeys = new Map<Date, string>();
+  const dayKey = (d: Date) => dayKeys.get(d) ?? dayKeys.set(d, osloDateKey(d)).get(d)!;
   const fits = (child: ChildInfo, course: CourseInfo) =>
     ageFits(
       { ageMinMonths: course.row.ageMinMonths ?? null, ageMaxMonths: course.row.ageMaxMonths ?? null },
-      child.birth,
-      course.row.firstDate,
+      dayKey(child.birth),
+      dayKey(course.row.firstDate),
     );
   const seat = (course: CourseInfo, child: ChildInfo) => {
     course.seats.push(child.id);

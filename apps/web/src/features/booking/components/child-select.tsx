@@ -1,4 +1,5 @@
 import type { Profile } from '@shared/api';
+import { ageFits, type AgeRange } from '@shared/course-booking';
 import { formatAge, fullName } from '@/lib/format';
 
 /** The option value that opens the add-child modal instead of choosing. */
@@ -8,6 +9,9 @@ interface ChildSelectProps {
   id: string;
   profiles: readonly Profile[];
   courseId: string;
+  /** The course's age range and first date: children outside it are marked (the server refuses them). */
+  ageRange?: AgeRange;
+  firstDate?: string;
   value: string;
   onChange: (childId: string) => void;
   onAddChild: () => void;
@@ -22,9 +26,21 @@ export const profileLabel = (profile: Profile) =>
 /**
  * Spec §2 booking modal: the child dropdown, grouped by profile, with 'Legg til nytt barn'. A native select: the
  * platform's own list (on phones the system picker), so no custom height cap is needed. Children already on the
- * course are marked; the server has the last word.
+ * course are marked, and so are children outside the course's age range; the server has the last word.
  */
-export function ChildSelect({ id, profiles, courseId, value, onChange, onAddChild, disabled, errorId, invalid }: ChildSelectProps) {
+export function ChildSelect({
+  id,
+  profiles,
+  courseId,
+  ageRange,
+  firstDate,
+  value,
+  onChange,
+  onAddChild,
+  disabled,
+  errorId,
+  invalid,
+}: ChildSelectProps) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="font-semibold text-sea-900">
@@ -55,9 +71,11 @@ export function ChildSelect({ id, profiles, courseId, value, onChange, onAddChil
               ) : null}
               {profile.children.map((child) => {
                 const enrolled = child.courses.some((course) => course._id === courseId);
+                const outsideAge = !enrolled && !!ageRange && !ageFits(ageRange, child.birthdate, firstDate);
                 return (
                   <option key={child._id} value={child._id}>
                     {fullName(child)} ({formatAge(child.birthdate)}){enrolled ? ' – allerede påmeldt' : ''}
+                    {outsideAge ? ' – utenfor aldersgruppen' : ''}
                   </option>
                 );
               })}
