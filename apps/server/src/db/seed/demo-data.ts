@@ -291,6 +291,9 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
     }
     return weeks.sort((a, b) => a - b);
   };
+  /** A demo course row at a venue, with the structured age range of its label. */
+  const courseRow = (venueName: string, age: string, fields: Omit<Parameters<typeof courseValues>[0], 'placeId'>) =>
+    courseValues({ placeId: placeIds.get(venueName)!, participantsAge: age, ...ageRangeOf(age), ...fields }) as CourseInfo['row'];
   const dateOf = (week: number, weekday: number, time: string) => osloDateTime(y, mo, mondayDay + 7 * week + weekday, time);
 
   DEMO_VENUES.filter((v) => v.hasCourses).forEach((venue, venueIndex) => {
@@ -323,22 +326,19 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
         const priceKr = Math.min(2800, Math.max(1700, Math.round((weeks.length * 255 + randomInt(rng, -150, 150)) / 25) * 25));
         const courseId = id();
         const createdAt = min(ago(dates[0]!, between(45, 90) * DAY), ago(now, between(31, 60) * DAY));
-        const row = courseValues({
+        const row = courseRow(venue.name, kind.age, {
           id: courseId,
-          placeId: placeIds.get(venue.name)!,
           name: kind.name,
           dates,
           timeFrom,
           experienceLevel: kind.level,
-          participantsAge: kind.age,
-          ...ageRangeOf(kind.age),
           priceOre: priceKr * 100,
           maximumParticipants: full ? randomInt(rng, 6, 8) : randomInt(rng, 6, 12),
           info: pick(rng, COURSE_INFOS),
           published: !UNPUBLISHED.has(key),
           createdAt,
           updatedAt: new Date(createdAt.getTime() + rng() * (now.getTime() - createdAt.getTime())),
-        }) as CourseInfo['row'];
+        });
         data.courses.push(row);
         courseInfos.push({ row, term, venue: venue.name, town: venue.place, full, seats: [] });
         if (!NO_INSTRUCTOR.has(key)) {
@@ -355,23 +355,20 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
       const dates = weeksOf(next[0]! - (venueIndex % 2 === 0 ? 1 : 0), event.dates, 1).map((w) => dateOf(w, venue.weekday, timeFrom));
       const courseId = id();
       const createdAt = ago(now, between(20, 40) * DAY);
-      const row = courseValues({
+      const row = courseRow(venue.name, event.age, {
         id: courseId,
-        placeId: placeIds.get(venue.name)!,
         name: event.name,
+        experienceLevel: 'Arrangement',
         dates,
         timeFrom,
         timeTo: addMinutesToTime(timeFrom, 60),
-        experienceLevel: 'Arrangement',
-        participantsAge: event.age,
-        ...ageRangeOf(event.age),
         priceOre: event.priceKr * 100,
         maximumParticipants: 12,
         info: event.info,
         published: true,
         createdAt,
         updatedAt: createdAt,
-      }) as CourseInfo['row'];
+      });
       data.courses.push(row);
       courseInfos.push({ row, term: 'next', venue: venue.name, town: venue.place, full: false, seats: [] });
       data.courseInstructors.push({ courseId, userId: primary.id });
