@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './context';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { createTtlCache, type TtlCache } from './ttl-cache';
@@ -12,7 +13,6 @@ import { createPayments, type Payments } from './integrations/vipps/payments';
 import auth from './plugins/auth';
 import errors, { apiNotFound, frameworkErrorHandler } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
-import { systemClock, type Clock } from './clock';
 import web from './plugins/web';
 
 declare module 'fastify' {
@@ -20,10 +20,10 @@ declare module 'fastify' {
     db: Db;
     env: Env;
     publicCache: TtlCache;
+    /** The time for rules (ServiceContext.clock); tests may pass a movable one to buildApp. */
+    clock: Clock;
     /** Vipps ePayment client and webhook secret (integrations/vipps/payments.ts). */
     payments: Payments;
-    /** The time the rules use (clock.ts); tests pass a controllable one. */
-    clock: Clock;
   }
 }
 
@@ -35,7 +35,7 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Vipps payments; default built from env. Tests pass one pointed at the simulator. */
   payments?: Payments;
-  /** Default: the system clock. */
+  /** Default the system clock. */
   clock?: Clock;
 }
 
@@ -59,9 +59,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('db', options.db);
   app.decorate('env', options.env);
+  app.decorate('clock', options.clock ?? systemClock);
   app.decorate('publicCache', createTtlCache(options.env.PUBLIC_CACHE_TTL_MS));
   app.decorate('payments', options.payments ?? createPayments(options.env, options.db));
-  app.decorate('clock', options.clock ?? systemClock);
 
   await app.register(errors);
   await app.register(securityHeaders);

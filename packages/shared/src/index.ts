@@ -7,3 +7,4 @@ export * from './format';
 export * from './demo-persons';
 export * from './payment-status';
 export * from './course-booking';
+export * from './course-window';

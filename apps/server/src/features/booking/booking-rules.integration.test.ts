@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../clock';
+import { movableClock } from '../../context';
 import { courses, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createUser, weeklyDates, type Family, type TestCourse } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
@@ -12,7 +12,7 @@ import { startBookingTest, type BookingTest } from './test-kit';
  */
 const DAY = 86_400_000;
 const NOW = new Date('2027-03-03T12:00:00Z');
-const clock = fixedClock(NOW);
+const clock = movableClock(NOW);
 
 let t: BookingTest;
 beforeAll(async () => {

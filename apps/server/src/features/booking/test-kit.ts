@@ -12,8 +12,7 @@ import { parseEnv } from '../../env';
 import { createScratchDatabase } from '../../test/db';
 import { startTestEpaymentSimulator, type TestEpaymentSimulator } from '../../integrations/vipps/epayment/testing';
 import { createPayments, type Payments, type PaymentsOptions } from '../../integrations/vipps/payments';
-import type { Clock } from '../../clock';
-import type { BookingContext } from './context';
+import { type Clock, type ServiceContext } from '../../context';
 
 export interface BookingTestOptions {
   /** App instances on the same database (PostgreSQL only for more than one). Default 1. */
@@ -45,7 +44,7 @@ export interface BookingTest {
   /** The test database's URL on PostgreSQL (undefined on PGlite), e.g. for a second, blocking connection. */
   databaseUrl: string | undefined;
   /** Service context of instance 0, for calling the services and the reconciler directly. */
-  ctx: BookingContext;
+  ctx: ServiceContext;
   token(userId: string): Promise<string>;
   /** Real HTTP to an instance (default 0). */
   http(
@@ -57,7 +56,7 @@ export interface BookingTest {
   close(): Promise<void>;
 }
 
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -125,7 +124,7 @@ export async function startBookingTest(options: BookingTestOptions = {}): Promis
     url: first.url,
     db: first.database.db,
     databaseUrl,
-    ctx: { db: first.database.db, env: first.app.env, payments: first.payments, log: silentLog, clock: first.app.clock },
+    ctx: { db: first.database.db, env: first.app.env, payments: first.payments, log: silentLog, viewer: null, clock: first.app.clock },
     token: async (userId) => (await first.app.sessions.issue(userId)).token,
     async http(method, path, opts = {}) {
       const target = instances[opts.instance ?? 0]!;

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { EXPERIENCE_LEVELS } from '../constants';
+import { COURSE_BOOKING_STATES } from '../course-booking';
+import { idSchema } from '../ids';
+import { epochMs, isoDateTime, trimmed } from './common';
+
+export const personNameSchema = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
+export type PersonName = z.infer<typeof personNameSchema>;
+
+export const participantSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  birthdate: z.string().nullable(),
+  profileId: idSchema.nullable(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const courseSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  place: z.object({ _id: idSchema, name: z.string(), slug: z.string(), place: z.string() }),
+  dates: z.array(isoDateTime),
+  timeFrom: z.string(),
+  timeTo: z.string(),
+  weekday: z.number().int().min(0).max(6).nullable(),
+  experienceLevel: z.string(),
+  participantsAge: z.string(),
+  /** The structured age range in whole months at the first date (both ends included); null: no bound. */
+  ageMinMonths: z.number().int().nullable(),
+  ageMaxMonths: z.number().int().nullable(),
+  /** Late booking: open while at most this many dates have passed; null: the default (until half have passed). */
+  lateBookingMaxPassed: z.number().int().nullable(),
+  /** A late booking pays only for the remaining dates (rounded to 25 kr). */
+  proRata: z.boolean(),
+  /** kr (the database keeps øre): the full course price */
+  price: z.number(),
+  /**
+   * Whether and how it can be booked now, as the server's clock says: open (full price), started (late booking:
+   * the remaining dates at `price`, kr), closed (started, late booking closed), ended.
+   */
+  booking: z.object({
+    state: z.enum(COURSE_BOOKING_STATES),
+    remainingDates: z.array(isoDateTime),
+    /** kr: what a booking made now costs (the Vipps amount) */
+    price: z.number(),
+  }),
+  maximumParticipants: z.number().int(),
+  participantsCount: z.number().int(),
+  freePlaces: z.number().int(),
+  /** Only for the course's instructors and admins; visitors and parents receive no participant identities. */
+  participants: z.array(participantSchema).optional(),
+  instructors: z.array(personNameSchema),
+  info: z.string(),
+  published: z.boolean().nullable(),
+  updatedAt: isoDateTime,
+});
+export type Course = z.infer<typeof courseSchema>;
+export const courseListSchema = z.array(courseSchema);
+
+export const placeCoursesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  startDate: epochMs.optional(),
+  endDate: epochMs.optional(),
+});
+
+export const coursesQuerySchema = z.object({
+  pId: idSchema.optional(),
+  startDate: epochMs.optional(),
+  endDate: epochMs.optional(),
+  name: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  populate: z.enum(['true', 'false']).optional(),
+  sortField: z.enum(['updatedAt', 'createdAt', 'firstDate']).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+});
+
+export const courseInputSchema = z.object({
+  name: z.string().max(200).default(''),
+  placeId: idSchema,
+  dates: z.array(isoDateTime).max(100),
+  timeFrom: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  timeTo: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  experienceLevel: z.enum(EXPERIENCE_LEVELS),
+  participantsAge: trimmed(100),
+  /** Whole months; min ≤ max (the database refuses otherwise). Null or absent: no bound. */
+  ageMinMonths: z.number().int().min(0).max(240).nullable().default(null),
+  ageMaxMonths: z.number().int().min(0).max(240).nullable().default(null),
+  /** Null or absent: open until half the dates have passed; 0: closed once the course has started. */
+  lateBookingMaxPassed: z.number().int().min(0).max(100).nullable().default(null),
+  proRata: z.boolean().default(true),
+  price: z.number().min(0).max(100_000),
+  maximumParticipants: z.number().int().min(0).max(1000),
+  instructors: z.array(idSchema).max(20),
+  info: z.string().max(5000).default(''),
+  published: z.boolean().nullable().default(true),
+});
+
+/**
+ * min ≤ max for the age range. Kept apart from courseInputSchema (a refined object cannot be extended or picked):
+ * use `courseInputSchema.superRefine(ageRangeOrdered)` where the whole input is validated.
+ */
+export function ageRangeOrdered(value: { ageMinMonths?: number | null; ageMaxMonths?: number | null }, ctx: z.RefinementCtx): void {
+  const { ageMinMonths: min, ageMaxMonths: max } = value;
+  if (min !== null && min !== undefined && max !== null && max !== undefined && min > max) {
+    ctx.addIssue({ code: 'custom', path: ['ageMaxMonths'], message: 'Høyeste alder kan ikke være lavere enn laveste alder' });
+  }
+}
