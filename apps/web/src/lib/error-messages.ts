@@ -44,6 +44,7 @@ const MESSAGES: Record<ErrorCode, Message> = {
   LOGIN_PROVIDER_UNAVAILABLE: 'Vipps svarer ikke akkurat nå, så vi fikk ikke logget deg inn. Vennligst prøv igjen om litt.',
   INTERNAL: 'Ukjent feil. Vennligst prøv igjen senere.',
   LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.',
+  INVITE_NOT_PENDING: 'Invitasjonen er allerede besvart.',
 };
 
 /** The Norwegian text of a server error code, or undefined for a code the server does not send. */
