@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { allowHttpErrors, expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
+import { allowHttpErrors, approveInSimulator, expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 interface Course {
@@ -7,7 +7,11 @@ interface Course {
   name: string;
   freePlaces: number;
   dates: string[];
-  place: { slug: string; name: string };
+  price: number;
+  ageMinMonths: number | null;
+  ageMaxMonths: number | null;
+  booking: { state: 'open' | 'started' | 'closed' | 'ended'; price: number; remainingDates: string[] };
+  place: { slug: string; name: string; place: string };
 }
 interface Profile {
   children: { _id: string; firstName: string; lastName: string; courses: { _id: string; dates: string[]; place: { _id: string; slug: string } }[] }[];
@@ -33,29 +37,58 @@ const authHeader = async (page: Page) => {
   return { Authorization: `Bearer ${token}` };
 };
 
+/** Every published course in the ordering window, all places. */
+async function allCourses(request: APIRequestContext): Promise<Course[]> {
+  const day = 86_400_000;
+  const today = Math.floor(Date.now() / day) * day;
+  const res = await request.get('/api/courses', { params: { startDate: today - 21 * day, endDate: today + 184 * day - 1, limit: 1000 } });
+  return (await res.json()) as Course[];
+}
+
+/** Whole months from a birth date to the course's first date (the server's age rule, in UTC days: close enough here). */
+function fitsAge(course: Course, birthdate: string): boolean {
+  const [by, bm, bd] = birthdate.split('-').map(Number) as [number, number, number];
+  const first = new Date(course.dates[0]!);
+  const months = (first.getUTCFullYear() - by) * 12 + (first.getUTCMonth() + 1 - bm) - (first.getUTCDate() < bd ? 1 : 0);
+  // One month of margin on each side, so the Oslo/UTC day difference never decides.
+  return (course.ageMinMonths === null || months >= course.ageMinMonths + 1) && (course.ageMaxMonths === null || months <= course.ageMaxMonths - 1);
+}
+
 /**
  * Booking changes the shared demo database and the two projects run at the same time. Each project owns half of
- * Sagene's courses (alternate ones by id, a split that bookings cannot shift), and each test takes its own slot among
- * its project's courses that have free places and none of Sara's children.
+ * the courses (alternate ones by id, a split that bookings cannot shift), and each test takes its own slot among
+ * its project's courses that have not started, have free places, none of Sara's children, and fit the child's age.
  */
-async function courseFor(page: Page, testInfo: TestInfo, slot: number): Promise<Course> {
+async function courseFor(page: Page, testInfo: TestInfo, slot: number, birthdate: string): Promise<Course> {
   const profiles = (await (await page.request.get('/api/profiles', { headers: await authHeader(page) })).json()) as Profile[];
   const taken = new Set(profiles.flatMap((p) => p.children.flatMap((c) => c.courses.map((k) => k._id))));
   const parity = testInfo.project.name === 'phone' ? 0 : 1;
-  const candidates = (await placeCourses(page.request, SAGENE))
+  const candidates = (await allCourses(page.request))
     .sort((a, b) => a._id.localeCompare(b._id))
     .filter((_, i) => i % 2 === parity)
-    .filter((c) => c.freePlaces >= 2 && !taken.has(c._id));
+    .filter((c) => c.booking.state === 'open' && c.freePlaces >= 2 && !taken.has(c._id) && fitsAge(c, birthdate));
   const course = candidates[slot];
-  expect(course, `a free Sagene course for slot ${slot}`).toBeTruthy();
+  expect(course, `a free course for slot ${slot}`).toBeTruthy();
   return course!;
 }
+
+const EMMA_BIRTHDATE = '2026-03-14';
+const JAKOB_BIRTHDATE = '2023-06-02';
 
 /** Chooses the child whose option starts with `name` (the option also shows the age). */
 async function chooseChild(select: Locator, name: string) {
   const value = await select.locator('option', { hasText: name }).getAttribute('value');
   await select.selectOption(value!);
 }
+
+// Typed by hand: this project's TypeScript has no DOM library.
+type Win = { scrollY: number; scrollTo(x: number, y: number): void; document: { documentElement: { scrollHeight: number } } };
+const scrollY = (page: Page) => page.evaluate(() => (globalThis as unknown as Win).scrollY);
+const scrollToEnd = (page: Page) =>
+  page.evaluate(() => {
+    const w = globalThis as unknown as Win;
+    w.scrollTo(0, w.document.documentElement.scrollHeight);
+  });
 
 const row = (page: Page, courseId: string) => page.locator(`article[data-course-id="${courseId}"]`);
 
@@ -69,14 +102,18 @@ async function openBooking(page: Page, courseId: string) {
 test.describe('Bestill kurs', () => {
   test('a parent books a course for a child and pays in Vipps', async ({ page }, testInfo) => {
     await loginAs(page, PERSONS.parent, `/kurs/${SAGENE}`);
-    const course = await courseFor(page, testInfo, 0);
+    const course = await courseFor(page, testInfo, 0, EMMA_BIRTHDATE);
+    // A full page load, scrolled to the end: its scroll position must not come back on the return from Vipps.
+    await page.goto(`/kurs/${course.place.slug}`);
     await expect(row(page, course._id)).toContainText(`${course.freePlaces} ledige plasser`);
 
     const dialog = await openBooking(page, course._id);
+    // On a phone the pay button is in view as the modal opens (a sticky footer), with ten dates above it.
+    await expect(dialog.getByRole('button', { name: 'Betal' })).toBeInViewport();
     for (const label of ['Sted', 'Nivå', 'Alder', 'Datoer', 'Ukedag', 'Instruktører', 'Pris']) {
       await expect(dialog.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
     }
-    await expect(dialog).toContainText('Sagene Basseng, Oslo');
+    await expect(dialog).toContainText(`${course.place.name}, ${course.place.place}`);
     await expect(dialog.getByText('Ved å bestille kurs aksepterer du våre regler og betingelser.')).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'regler og betingelser' })).toHaveAttribute('href', '/regler-og-betingelser');
     const select = dialog.getByLabel('Velg barn');
@@ -93,6 +130,8 @@ test.describe('Bestill kurs', () => {
 
     await chooseChild(select, 'Emma Nilsen');
     await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await scrollToEnd(page);
+    expect(await scrollY(page)).toBeGreaterThan(300);
     await dialog.getByRole('button', { name: 'Betal' }).click();
 
     // The simulator's landing page
@@ -103,6 +142,9 @@ test.describe('Bestill kurs', () => {
     await expect(page).toHaveURL(/\/vipps\/payment\/[A-Za-z0-9-]+$/);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Takk for bestillingen!', { timeout: 20_000 });
+    // The confirmation opens at the top, not at the scroll position of the page left for Vipps.
+    await expect(main.getByRole('heading', { level: 1 })).toBeInViewport();
+    expect(await scrollY(page)).toBe(0);
     await expect(main).toContainText('Emma er nå påmeldt kurset. En bekreftelse er sendt til deg på e-post.');
     await expect(main.getByRole('definition').filter({ hasText: course.name }).first()).toBeVisible();
     await expect(main.getByText(/^(Betalt|Godkjent av kunde)$/)).toBeVisible();
@@ -111,20 +153,22 @@ test.describe('Bestill kurs', () => {
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'takk-for-bestillingen');
 
-    // One place fewer on the ordering page
-    await page.goto(`/kurs/${SAGENE}`);
+    // One place fewer on the ordering page, and Emma named on the row
+    await page.goto(`/kurs/${course.place.slug}`);
     const left = course.freePlaces - 1;
     await expect(row(page, course._id)).toContainText(left === 1 ? '1 ledig plass' : `${left} ledige plasser`);
+    await expect(row(page, course._id)).toContainText('Påmeldt: Emma');
 
     // And the course on the profile, under Emma's upcoming courses
     await page.goto('/profil');
     const emma = page.getByRole('article', { name: 'Emma Nilsen' });
-    await expect(emma.getByRole('listitem').filter({ hasText: course.name }).filter({ hasText: 'Sagene Basseng' })).toBeVisible();
+    await expect(emma.getByRole('listitem').filter({ hasText: course.name }).filter({ hasText: course.place.name })).toBeVisible();
   });
 
   test("'Avbryt' in Vipps: Bestilling avbrutt!", async ({ page }, testInfo) => {
     await loginAs(page, PERSONS.parent, `/kurs/${SAGENE}`);
-    const course = await courseFor(page, testInfo, 1);
+    const course = await courseFor(page, testInfo, 0, JAKOB_BIRTHDATE);
+    await page.goto(`/kurs/${course.place.slug}`);
     const dialog = await openBooking(page, course._id);
     await chooseChild(dialog.getByLabel('Velg barn'), 'Jakob Nilsen');
     await dialog.getByRole('button', { name: 'Betal' }).click();
@@ -147,19 +191,48 @@ test.describe('Bestill kurs', () => {
     await expect(main).toContainText('du har ikke blitt belastet');
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'bestilling-avbrutt');
-    await main.getByRole('link', { name: /Tilbake til kursene på Sagene Basseng/ }).click();
-    await expect(page).toHaveURL(/\/kurs\/sagene-basseng$/);
+    await main.getByRole('link', { name: `Tilbake til kursene på ${course.place.name}` }).click();
+    await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === `/kurs/${course.place.slug}`);
     // The aborted hold is released: the place is free again.
     await expect(row(page, course._id)).toContainText(`${course.freePlaces} ledige plasser`);
   });
 
-  test('a visitor who orders gets the login prompt', async ({ page }) => {
+  test('a visitor who orders gets the login prompt, whose button goes straight to the Vipps login and back', async ({ page }) => {
     await page.goto(`/kurs/${SAGENE}`);
     await page.getByRole('button', { name: 'Bestill' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Logg inn' });
     await expect(dialog).toContainText('Du må være logget inn for å utføre denne handlingen');
     await expect(page.getByRole('dialog', { name: 'Kursoversikt' })).toHaveCount(0);
     await expectAccessible(page);
+
+    await dialog.getByRole('button', { name: 'Logg inn med Vipps' }).click();
+    await approveInSimulator(page, PERSONS.parent);
+    await expect(page.getByText('Du har blitt logget inn')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/kurs/${SAGENE}$`));
+  });
+
+  test('a started course shows the remaining dates and the reduced price', async ({ page }, testInfo) => {
+    const started = (await allCourses(page.request)).filter(
+      (c) => c.booking.state === 'started' && c.booking.price < c.price && c.freePlaces > 0,
+    );
+    expect(started.length, 'a started course with late booking open in the demo').toBeGreaterThan(0);
+    const course = started[0]!;
+    const remaining = course.booking.remainingDates.length;
+    const kr = (n: number) => `${new Intl.NumberFormat('nb-NO').format(n)}\u00a0kr`;
+
+    await loginAs(page, PERSONS.parent, `/kurs/${course.place.slug}`);
+    const courseRow = row(page, course._id);
+    await expect(courseRow).toContainText(`Kurset har startet – ${remaining} ganger igjen`);
+    await expect(courseRow).toContainText(kr(course.booking.price));
+
+    const dialog = await openBooking(page, course._id);
+    await expect(dialog.getByRole('button', { name: 'Betal' })).toBeInViewport();
+    await expect(dialog.getByRole('term').filter({ hasText: /^Datoer igjen$/ })).toBeVisible();
+    await expect(dialog.getByRole('definition').filter({ hasText: 'Kurset har startet' }).getByRole('listitem')).toHaveCount(remaining);
+    await expect(dialog).toContainText(`For ${remaining} av ${course.dates.length} ganger (fullpris ${kr(course.price)})`);
+    await expect(dialog.getByRole('definition').filter({ hasText: kr(course.booking.price) }).first()).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'kurset-har-startet');
   });
 
   test('a child already on the course: Barnet er allerede påmeldt dette kurset', async ({ page, consoleErrors }, testInfo) => {
@@ -189,7 +262,8 @@ test.describe('Bestill kurs', () => {
 
   test("'Legg til nytt barn' in the booking modal adds the child and chooses it", async ({ page }, testInfo) => {
     await loginAs(page, PERSONS.parentNoChildren, `/kurs/${SAGENE}`);
-    const dialog = await openBooking(page, (await placeCourses(page.request, SAGENE)).find((c) => c.freePlaces > 0)!._id);
+    const bookable = (await placeCourses(page.request, SAGENE)).find((c) => c.freePlaces > 0 && ['open', 'started'].includes(c.booking.state));
+    const dialog = await openBooking(page, bookable!._id);
     const select = dialog.getByLabel('Velg barn');
     // Kari starts without children (the other project may have added one meanwhile).
     const none = select.locator('option', { hasText: 'Ingen barn registrert' });

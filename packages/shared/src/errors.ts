@@ -12,6 +12,12 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   COURSE_FULL: 409,
+  /** Every date of the course has passed. */
+  COURSE_ENDED: 409,
+  /** The course has started and late booking is closed for it. */
+  LATE_BOOKING_CLOSED: 409,
+  /** The child is outside the course's age range at its first date; params: childAgeMonths, ageMinMonths, ageMaxMonths. */
+  CHILD_AGE_OUTSIDE_RANGE: 409,
   COURSE_NOT_PUBLISHED: 409,
   CONFLICT: 409,
   ALREADY_INVITED: 409,
@@ -22,6 +28,8 @@ export const ERROR_STATUS = {
   /** An invite that is no longer pending cannot be answered or deleted. */
   INVITE_NOT_PENDING: 409,
   RATE_LIMITED: 429,
+  /** The contact form's own limit (messages per hour). */
+  CONTACT_RATE_LIMITED: 429,
   BUSY: 503,
   PAYMENT_PROVIDER: 502,
   /** Login return: the state is unknown, expired or already used (a replayed or forged return). */
@@ -37,7 +45,11 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** Values an error carries for its Norwegian text (numbers or plain strings, never internals). */
+export type ErrorParams = Record<string, string | number | null>;
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: { path: string; message: string }[] };
+  error: { code: ErrorCode; message: string; details?: { path: string; message: string }[]; params?: ErrorParams };
 }

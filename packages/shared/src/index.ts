@@ -6,4 +6,5 @@ export * from './api';
 export * from './format';
 export * from './demo-persons';
 export * from './payment-status';
+export * from './course-booking';
 export * from './course-window';

@@ -1,13 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode } from '@app/shared';
+import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode, type ErrorParams } from '@app/shared';
 
 /** Errors travel as codes (convention 3): throw `new AppError('COURSE_FULL')` anywhere below a route. */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string = code,
+    /** Values for the web's Norwegian text of this code (sent as error.params). */
+    readonly params?: ErrorParams,
   ) {
     super(message);
     this.name = 'AppError';
@@ -28,8 +30,8 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, typeof err
   return Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], errorBodySchema]));
 }
 
-const body = (code: ErrorCode, message: string, details?: ErrorBody['error']['details']): ErrorBody => ({
-  error: details ? { code, message, details } : { code, message },
+const body = (code: ErrorCode, message: string, details?: ErrorBody['error']['details'], params?: ErrorParams): ErrorBody => ({
+  error: { code, message, ...(details ? { details } : {}), ...(params ? { params } : {}) },
 });
 
 /** Iterative (a 256 KB body can nest 100k deep): any string or key holding U+0000. */
@@ -65,7 +67,7 @@ export default fp(async (app) => {
   app.setErrorHandler((error, request, _reply) => {
     const reply = asJson(_reply);
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(body(error.code, error.message));
+      return reply.status(error.statusCode).send(body(error.code, error.message, undefined, error.params));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({

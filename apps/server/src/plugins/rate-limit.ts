@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ErrorCode } from '@app/shared';
 import { AppError } from './errors';
 import { deleteExpiredCounters, hitCounter } from '../repos/system.repo';
 
@@ -11,6 +12,8 @@ export interface RateLimitOptions {
   windowMs: number;
   /** Who is counted; default the client IP (trustProxy is on, so X-Forwarded-For from the proxy). */
   keyOf?: (request: FastifyRequest) => string;
+  /** The error code when the limit is hit (its own Norwegian text on the web); default RATE_LIMITED. */
+  code?: Extract<ErrorCode, 'RATE_LIMITED' | 'CONTACT_RATE_LIMITED'>;
 }
 
 /**
@@ -32,7 +35,7 @@ export function rateLimit(options: RateLimitOptions): preHandlerAsyncHookHandler
     reply.header('x-ratelimit-reset', resetSeconds);
     if (count > max) {
       reply.header('retry-after', resetSeconds);
-      throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
+      throw new AppError(options.code ?? 'RATE_LIMITED', 'Too many requests, try again later');
     }
   };
 }

@@ -76,7 +76,13 @@ export async function lockProfileAndCountChildren(tx: DbOrTx, profileId: string)
 
 export async function findChild(db: DbOrTx, childId: string) {
   const [row] = await db
-    .select({ id: children.id, firstName: children.firstName, lastName: children.lastName, profileId: children.profileId })
+    .select({
+      id: children.id,
+      firstName: children.firstName,
+      lastName: children.lastName,
+      birthdate: children.birthdate,
+      profileId: children.profileId,
+    })
     .from(children)
     .where(eq(children.id, childId));
   return row;

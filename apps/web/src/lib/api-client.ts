@@ -1,3 +1,4 @@
+import type { ErrorParams } from '@shared/errors';
 import { isServerErrorCode, type ApiErrorCode } from './error-messages';
 import { authorizationHeader, endSession, getSession, isSessionExpired } from './session';
 
@@ -13,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ApiErrorCode,
     message: string,
+    /** Values for the code's Norwegian text (error.params), e.g. a child's age and the course's range. */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -84,14 +87,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   }
   if (!response.ok) {
-    const err = (data as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+    const err = (data as { error?: { code?: unknown; message?: unknown; params?: unknown } } | undefined)?.error;
     // A code this build does not know (a proxy's page, a newer server) is UNKNOWN; `status` still tells the class.
     const code: ApiErrorCode = isServerErrorCode(err?.code) ? err.code : 'UNKNOWN';
     // Only the session this request carried: a newer login in the meantime stays.
     if (response.status === 401 && session && SESSION_ENDING_CODES.has(code) && getSession()?.id_token === session.id_token) {
       endSession('expired');
     }
-    throw new ApiError(response.status, code, typeof err?.message === 'string' ? err.message : response.statusText || 'Request failed');
+    const params = err?.params && typeof err.params === 'object' ? (err.params as ErrorParams) : {};
+    throw new ApiError(response.status, code, typeof err?.message === 'string' ? err.message : response.statusText || 'Request failed', params);
   }
   return data as T;
 }

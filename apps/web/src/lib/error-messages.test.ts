@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, type ErrorCode } from '@shared/errors';
 import { ApiError } from './api-client';
-import { CLIENT_ERROR_CODES, ERROR_MESSAGES, errorMessage } from './error-messages';
+import { CLIENT_ERROR_CODES, ERROR_MESSAGES, errorMessage, messageForCode } from './error-messages';
 
 // Letters only Norwegian has, or words every Norwegian text here uses: an English fallback has none of them.
 const looksNorwegian = (text: string) => /[æøå]|\b(ikke|Vennligst|feil|Noe|du|er|til)\b/i.test(text);
@@ -10,13 +10,13 @@ describe('the one error table', () => {
   const serverCodes = Object.keys(ERROR_STATUS) as ErrorCode[];
 
   it.each(serverCodes)('has a Norwegian text for the server code %s', (code) => {
-    const text = (ERROR_MESSAGES as Record<string, string | undefined>)[code];
+    const text = code in ERROR_MESSAGES ? messageForCode(code, { childAgeMonths: 38, ageMinMonths: 6, ageMaxMonths: 12 }) : undefined;
     expect(text, `packages/shared/src/errors.ts has ${code}, apps/web/src/lib/error-messages.ts has no text for it`).toBeTruthy();
     expect(looksNorwegian(text!), `${code}: '${text}' does not read as Norwegian`).toBe(true);
   });
 
   it('has a text for every client-only code, and nothing that is not a code', () => {
-    for (const code of CLIENT_ERROR_CODES) expect(looksNorwegian(ERROR_MESSAGES[code])).toBe(true);
+    for (const code of CLIENT_ERROR_CODES) expect(looksNorwegian(messageForCode(code))).toBe(true);
     expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...serverCodes, ...CLIENT_ERROR_CODES].sort());
   });
 
@@ -36,7 +36,24 @@ describe('the one error table', () => {
   });
 
   it('treats anything thrown without a code as no answer (spec §8: any exception)', () => {
-    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(ERROR_MESSAGES.NETWORK);
-    expect(errorMessage({ code: 'NOT_A_CODE' })).toBe(ERROR_MESSAGES.NETWORK);
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(messageForCode('NETWORK'));
+    expect(errorMessage({ code: 'NOT_A_CODE' })).toBe(messageForCode('NETWORK'));
+  });
+
+  it("names the child's age and the course's range", () => {
+    const error = new ApiError(409, 'CHILD_AGE_OUTSIDE_RANGE', 'The child is outside the course age range', {
+      childAgeMonths: 38,
+      ageMinMonths: 6,
+      ageMaxMonths: 12,
+    });
+    expect(errorMessage(error)).toBe('Barnet er 3 år og 2 mnd ved kursstart. Kurset er for barn på 6–12 mnd.');
+    expect(messageForCode('CHILD_AGE_OUTSIDE_RANGE', { childAgeMonths: 4, ageMinMonths: 6, ageMaxMonths: null })).toBe(
+      'Barnet er 4 mnd ved kursstart. Kurset er for barn fra 6 mnd.',
+    );
+  });
+
+  it('the contact limit says what happened, even where the call has its own failure text', () => {
+    const limited = new ApiError(429, 'CONTACT_RATE_LIMITED', 'Too many requests');
+    expect(errorMessage(limited, 'Kunne ikke sende melding')).toBe('Du har sendt mange meldinger. Prøv igjen om litt.');
   });
 });

@@ -1,5 +1,6 @@
 import { MAX_CHILDREN_PER_PROFILE } from '@shared/constants';
-import { ERROR_STATUS, type ErrorCode } from '@shared/errors';
+import { formatAgeMonths, formatAgeRange } from '@shared/course-booking';
+import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@shared/errors';
 
 /** Codes the web client makes up itself: no answer at all, or an answer without a known code. */
 export const CLIENT_ERROR_CODES = ['NETWORK', 'UNKNOWN'] as const;
@@ -10,11 +11,24 @@ export type ApiErrorCode = ErrorCode | ClientErrorCode;
 export const isServerErrorCode = (code: unknown): code is ErrorCode =>
   typeof code === 'string' && Object.hasOwn(ERROR_STATUS, code);
 
+/** A text, or a text built from the values the error carries (`error.params`). */
+type Message = string | ((params: ErrorParams) => string);
+
+const num = (value: ErrorParams[string] | undefined): number | null => (typeof value === 'number' ? value : null);
+
+function ageOutsideRange(params: ErrorParams): string {
+  const age = num(params.childAgeMonths);
+  const range = formatAgeRange({ ageMinMonths: num(params.ageMinMonths), ageMaxMonths: num(params.ageMaxMonths) });
+  const who = age === null ? 'Barnet er utenfor kursets aldersgruppe ved kursstart.' : `Barnet er ${formatAgeMonths(age)} ved kursstart.`;
+  if (!range) return who;
+  return `${who} Kurset er for barn ${/^(fra|til) /.test(range) ? range : `på ${range}`}.`;
+}
+
 /**
  * THE table: every error code → the Norwegian text the user sees (spec §8 where it has one). A new code in
  * packages/shared/src/errors.ts fails the type check here until it has its text.
  */
-export const ERROR_MESSAGES: Record<ApiErrorCode, string> = {
+export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   VALIDATION: 'Noe av det som ble sendt inn er ikke gyldig. Sjekk feltene og prøv igjen.',
   BAD_REQUEST: 'Ukjent feil. Vennligst prøv igjen senere.',
   CHILD_ALREADY_IN_COURSE: 'Barnet er allerede påmeldt dette kurset',
@@ -24,15 +38,19 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   FORBIDDEN: 'Du har ikke tilgang til dette. Er du logget inn?',
   NOT_FOUND: 'Noe gikk galt. Vennligst prøv igjen senere.',
   COURSE_FULL: 'Kurset er dessverre fullt.',
-  COURSE_NOT_PUBLISHED: 'Ukjent feil. Vennligst prøv igjen senere.',
+  COURSE_ENDED: 'Kurset er avsluttet og kan ikke bestilles.',
+  LATE_BOOKING_CLOSED: 'Kurset har startet, og det er ikke lenger mulig å melde seg på.',
+  CHILD_AGE_OUTSIDE_RANGE: ageOutsideRange,
+  COURSE_NOT_PUBLISHED: 'Kurset er ikke åpent for påmelding.',
   CONFLICT: 'Ukjent feil. Vennligst prøv igjen senere.',
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
   TOO_MANY_CHILDREN: `En profil kan ha høyst ${MAX_CHILDREN_PER_PROFILE} barn. Ta kontakt med oss hvis dere trenger å registrere flere.`,
   LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.',
   INVITE_NOT_PENDING: 'Invitasjonen er allerede besvart eller slettet.',
   RATE_LIMITED: 'For mange forsøk på kort tid. Vennligst vent litt og prøv igjen.',
-  BUSY: 'Ukjent feil. Vennligst prøv igjen senere.',
-  PAYMENT_PROVIDER: 'Ukjent feil. Vennligst prøv igjen senere.',
+  CONTACT_RATE_LIMITED: 'Du har sendt mange meldinger. Prøv igjen om litt.',
+  BUSY: 'Det er mange som bestiller akkurat nå. Vennligst prøv igjen om litt.',
+  PAYMENT_PROVIDER: 'Vipps svarer ikke akkurat nå. Vennligst prøv igjen om litt.',
   LOGIN_STATE_INVALID: 'Innloggingen er utløpt eller allerede fullført. Vennligst logg inn på nytt.',
   LOGIN_BROWSER_MISMATCH: 'Innloggingen ble startet i en annen nettleser. Vennligst logg inn på nytt her.',
   LOGIN_FAILED: 'Vi kunne ikke bekrefte innloggingen fra Vipps. Vennligst prøv å logge inn på nytt.',
@@ -56,9 +74,6 @@ const GENERIC_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
-  'RATE_LIMITED',
-  'BUSY',
-  'PAYMENT_PROVIDER',
   'INTERNAL',
   'NETWORK',
   'UNKNOWN',
@@ -73,6 +88,7 @@ export interface ErrorMessageOptions {
 
 interface HasCode {
   code: ApiErrorCode;
+  params?: ErrorParams;
 }
 const hasCode = (error: unknown): error is HasCode =>
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' &&
@@ -89,5 +105,11 @@ export function errorMessage(error: unknown, options: string | ErrorMessageOptio
   const own = texts?.[code];
   if (own) return own;
   if (fallback && GENERIC_CODES.has(code)) return fallback;
-  return ERROR_MESSAGES[code];
+  return messageForCode(code, hasCode(error) ? error.params : undefined);
+}
+
+/** The Norwegian text of a code, built with the values its error carries. */
+export function messageForCode(code: ApiErrorCode, params: ErrorParams = {}): string {
+  const message = ERROR_MESSAGES[code];
+  return typeof message === 'function' ? message(params) : message;
 }

@@ -12,6 +12,8 @@ export const errorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** Values for the error's Norwegian text (e.g. a child's age and the course's range). */
+    params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPERIENCE_LEVELS } from '../constants';
+import { COURSE_BOOKING_STATES } from '../course-booking';
 import { idSchema } from '../ids';
 import { epochMs, isoDateTime, trimmed } from './common';
 
@@ -25,8 +26,25 @@ export const courseSchema = z.object({
   weekday: z.number().int().min(0).max(6).nullable(),
   experienceLevel: z.string(),
   participantsAge: z.string(),
-  /** kr (the database keeps øre) */
+  /** The structured age range in whole months at the first date (both ends included); null: no bound. */
+  ageMinMonths: z.number().int().nullable(),
+  ageMaxMonths: z.number().int().nullable(),
+  /** Late booking: open while at most this many dates have passed; null: the default (until half have passed). */
+  lateBookingMaxPassed: z.number().int().nullable(),
+  /** A late booking pays only for the remaining dates (rounded to 25 kr). */
+  proRata: z.boolean(),
+  /** kr (the database keeps øre): the full course price */
   price: z.number(),
+  /**
+   * Whether and how it can be booked now, as the server's clock says: open (full price), started (late booking:
+   * the remaining dates at `price`, kr), closed (started, late booking closed), ended.
+   */
+  booking: z.object({
+    state: z.enum(COURSE_BOOKING_STATES),
+    remainingDates: z.array(isoDateTime),
+    /** kr: what a booking made now costs (the Vipps amount) */
+    price: z.number(),
+  }),
   maximumParticipants: z.number().int(),
   participantsCount: z.number().int(),
   freePlaces: z.number().int(),
@@ -65,9 +83,26 @@ export const courseInputSchema = z.object({
   timeTo: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
   experienceLevel: z.enum(EXPERIENCE_LEVELS),
   participantsAge: trimmed(100),
+  /** Whole months; min ≤ max (the database refuses otherwise). Null or absent: no bound. */
+  ageMinMonths: z.number().int().min(0).max(240).nullable().default(null),
+  ageMaxMonths: z.number().int().min(0).max(240).nullable().default(null),
+  /** Null or absent: open until half the dates have passed; 0: closed once the course has started. */
+  lateBookingMaxPassed: z.number().int().min(0).max(100).nullable().default(null),
+  proRata: z.boolean().default(true),
   price: z.number().min(0).max(100_000),
   maximumParticipants: z.number().int().min(0).max(1000),
   instructors: z.array(idSchema).max(20),
   info: z.string().max(5000).default(''),
   published: z.boolean().nullable().default(true),
 });
+
+/**
+ * min ≤ max for the age range. Kept apart from courseInputSchema (a refined object cannot be extended or picked):
+ * use `courseInputSchema.superRefine(ageRangeOrdered)` where the whole input is validated.
+ */
+export function ageRangeOrdered(value: { ageMinMonths?: number | null; ageMaxMonths?: number | null }, ctx: z.RefinementCtx): void {
+  const { ageMinMonths: min, ageMaxMonths: max } = value;
+  if (min !== null && min !== undefined && max !== null && max !== undefined && min > max) {
+    ctx.addIssue({ code: 'custom', path: ['ageMaxMonths'], message: 'Høyeste alder kan ikke være lavere enn laveste alder' });
+  }
+}

@@ -39,6 +39,19 @@ export const courses = pgTable(
     timeTo: text('time_to').notNull().default('07:30'),
     experienceLevel: text('experience_level').notNull(),
     participantsAge: text('participants_age').notNull().default(''),
+    /**
+     * The structured age range beside the free text: a child must be at least `ageMinMonths` and younger than
+     * `ageMaxMonths + 1` whole months old at the course's first date. Null: no bound on that side.
+     */
+    ageMinMonths: integer('age_min_months'),
+    ageMaxMonths: integer('age_max_months'),
+    /**
+     * Late booking once the course has started: open while at most this many dates have passed. Null: the default,
+     * open until half the dates have passed (passed * 2 < count). 0: closed from the first date on.
+     */
+    lateBookingMaxPassed: integer('late_booking_max_passed'),
+    /** A late booking pays for the remaining dates only (rounded to 25 kr); false: always the full price. */
+    proRata: boolean('pro_rata').notNull().default(true),
     priceOre: integer('price_ore').notNull(),
     maximumParticipants: integer('maximum_participants').notNull(),
     info: text('info').notNull().default(''),
@@ -50,6 +63,13 @@ export const courses = pgTable(
     idCheck('courses', t.id),
     check('courses_capacity_non_negative', sql`${t.maximumParticipants} >= 0`),
     check('courses_price_non_negative', sql`${t.priceOre} >= 0`),
+    check('courses_age_min_range', sql`${t.ageMinMonths} is null or ${t.ageMinMonths} between 0 and 240`),
+    check('courses_age_max_range', sql`${t.ageMaxMonths} is null or ${t.ageMaxMonths} between 0 and 240`),
+    check(
+      'courses_age_range_ordered',
+      sql`${t.ageMinMonths} is null or ${t.ageMaxMonths} is null or ${t.ageMinMonths} <= ${t.ageMaxMonths}`,
+    ),
+    check('courses_late_booking_non_negative', sql`${t.lateBookingMaxPassed} is null or ${t.lateBookingMaxPassed} >= 0`),
     check('courses_time_from_format', sql`${t.timeFrom} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('courses_time_to_format', sql`${t.timeTo} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check(

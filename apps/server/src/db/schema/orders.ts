@@ -24,6 +24,11 @@ export const orders = pgTable(
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     /** Names kept at order time, so bookkeeping survives deletion of the family. */
     additionalInfo: jsonb('additional_info').notNull().default(sql`'{}'::jsonb`),
+    /**
+     * The course dates this order pays for (all of them, or those left when it was a late booking). Null on orders
+     * made before this was recorded: the whole course.
+     */
+    coveredDates: timestamp('covered_dates', { withTimezone: true }).array(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     redirectUrl: text('redirect_url'),
     /**

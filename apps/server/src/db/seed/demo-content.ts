@@ -127,8 +127,25 @@ export const COURSE_KINDS: { name: string; level: string; age: string }[] = [
   { name: 'Småbarnsvømming 3', level: 'Nybegynner/Viderekommen', age: '2–4 år' },
   { name: 'Barnesvømming 1', level: 'Nybegynner', age: '4–6 år' },
   { name: 'Barnesvømming 2', level: 'Viderekommen', age: '6–10 år' },
-  { name: 'Vannlek og sang', level: 'Arrangement', age: '1–2 år' },
   { name: 'Barnesvømming 3', level: 'Nybegynner/Viderekommen', age: '4–6 år' },
+];
+
+/** 'Arrangement' is for one-off events (one or two dates), never for a course of several weeks. */
+export const DEMO_EVENTS: { name: string; age: string; dates: 1 | 2; priceKr: number; info: string }[] = [
+  {
+    name: 'Vannlek og sang',
+    age: '1–2 år',
+    dates: 1,
+    priceKr: 250,
+    info: 'En formiddag med sang, leker og vannlek for de minste. Foreldre er med i vannet.',
+  },
+  {
+    name: 'Åpen dag i bassenget',
+    age: '0–6 år',
+    dates: 2,
+    priceKr: 200,
+    info: 'Prøv babysvømming før dere melder dere på et kurs. Velg én av dagene, eller kom begge.',
+  },
 ];
 
 export const COURSE_INFOS: string[] = [

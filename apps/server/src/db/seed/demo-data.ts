@@ -1,4 +1,5 @@
-import { DEMO_PERSONS, type OrderStatus } from '@app/shared';
+import { ageFits, DEMO_PERSONS, minutesOfDay, osloDateKey, type AgeRange, type OrderStatus } from '@app/shared';
+import { isNoCourseDay } from '@app/shared/holidays';
 import type { courseInstructors, faqs, participants, profileParents, profiles, terms } from '../schema';
 import {
   addMinutesToTime,
@@ -22,6 +23,7 @@ import {
 import {
   COURSE_INFOS,
   COURSE_KINDS,
+  DEMO_EVENTS,
   DEMO_FAQS,
   DEMO_TERMS,
   DEMO_VENUES,
@@ -88,6 +90,24 @@ export function ageBandMonths(age: string): [number, number] | null {
   if (!m) return null;
   const factor = m[3] === 'år' ? 12 : 1;
   return [Number(m[1]) * factor, Number(m[2]) * factor];
+}
+
+/**
+ * The structured range of an age label, in whole months at the first date, both ends included: '6–12 mnd' →
+ * 6–12; '2–4 år' → 24–59 (a child is '4 år' until it turns 5).
+ */
+export function ageRangeOf(age: string): AgeRange {
+  const band = ageBandMonths(age);
+  if (!band) return { ageMinMonths: null, ageMaxMonths: null };
+  return { ageMinMonths: band[0], ageMaxMonths: age.endsWith('år') ? band[1] + 11 : band[1] };
+}
+
+/** Babies and toddlers swim on weekday mornings and at weekends; children from 4 years after school or at weekends. */
+export function kindFitsSlot(age: string, weekday: number, time: string): boolean {
+  const schoolAge = (ageBandMonths(age)?.[0] ?? 0) >= 48;
+  if (weekday >= 5) return true;
+  const afternoon = (minutesOfDay(time) ?? 0) >= 15 * 60;
+  return schoolAge ? afternoon : !afternoon;
 }
 
 const ascii = (s: string) =>
@@ -263,17 +283,28 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
   const UNPUBLISHED = new Set(['Nordstrand Bad/later/1', 'Skjetten Bad/later/0', 'Jessheim Badeland/later/1', 'Grorud Basseng/next/2']);
   const NO_INSTRUCTOR = new Set(['Grorud Basseng/later/0', 'Skedsmokorset Svømmehall/later/1', 'Strømmen Bad/later/0', 'Nordstrand Bad/next/2']);
 
+  /** Weekly dates from week `from` on (step 1) or back from it (step -1), skipping public and school holidays. */
+  const termWeeks = (from: number, count: number, step: 1 | -1, weekday: number): number[] => {
+    const weeks: number[] = [];
+    for (let w = from; weeks.length < count; w += step) {
+      if (!isNoCourseDay(osloDateTime(y, mo, mondayDay + 7 * w + weekday, '12:00'))) weeks.push(w);
+    }
+    return weeks.sort((a, b) => a - b);
+  };
+  /** A demo course row at a venue, with the structured age range of its label. */
+  const courseRow = (venueName: string, age: string, fields: Omit<Parameters<typeof courseValues>[0], 'placeId'>) =>
+    courseValues({ placeId: placeIds.get(venueName)!, participantsAge: age, ...ageRangeOf(age), ...fields }) as CourseInfo['row'];
+  const dateOf = (week: number, weekday: number, time: string) => osloDateTime(y, mo, mondayDay + 7 * week + weekday, time);
+
   DEMO_VENUES.filter((v) => v.hasCourses).forEach((venue, venueIndex) => {
-    const ongoing = { start: -randomInt(rng, 3, 5), weeks: randomInt(rng, 8, 10) };
-    const next = { start: ongoing.start + ongoing.weeks + randomInt(rng, 1, 2), weeks: randomInt(rng, 6, 10) };
-    const later = { start: next.start + next.weeks + randomInt(rng, 1, 2), weeks: randomInt(rng, 6, 8) };
-    const past3Weeks = randomInt(rng, 8, 10);
-    const past3 = { start: ongoing.start - randomInt(rng, 2, 4) - past3Weeks, weeks: past3Weeks };
-    const past2Weeks = randomInt(rng, 8, 10);
-    const past2 = { start: past3.start - randomInt(rng, 6, 9) - past2Weeks, weeks: past2Weeks };
-    const past1Weeks = randomInt(rng, 6, 10);
-    const past1 = { start: past2.start - randomInt(rng, 2, 4) - past1Weeks, weeks: past1Weeks };
-    const plan: [TermKey, { start: number; weeks: number }, number][] = [
+    const weeksOf = (from: number, count: number, step: 1 | -1) => termWeeks(from, count, step, venue.weekday);
+    const ongoing = weeksOf(-randomInt(rng, 3, 5), randomInt(rng, 8, 10), 1);
+    const next = weeksOf(ongoing.at(-1)! + randomInt(rng, 2, 3), randomInt(rng, 6, 10), 1);
+    const later = weeksOf(next.at(-1)! + randomInt(rng, 2, 3), randomInt(rng, 6, 8), 1);
+    const past3 = weeksOf(ongoing[0]! - randomInt(rng, 3, 5), randomInt(rng, 8, 10), -1);
+    const past2 = weeksOf(past3[0]! - randomInt(rng, 7, 10), randomInt(rng, 8, 10), -1);
+    const past1 = weeksOf(past2[0]! - randomInt(rng, 3, 5), randomInt(rng, 6, 10), -1);
+    const plan: [TermKey, number[], number][] = [
       ['past1', past1, 1],
       ['past2', past2, 1],
       ['past3', past3, 2],
@@ -284,33 +315,30 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
     const primary = venueIndex < 2 && demoInstructor ? demoInstructor : instructors[venueIndex % instructors.length]!;
     const secondary = instructors[(venueIndex + 2) % instructors.length]!;
 
-    plan.forEach(([term, { start, weeks }, slots], termIndex) => {
+    plan.forEach(([term, weeks, slots], termIndex) => {
       for (let slot = 0; slot < slots; slot++) {
         const key = `${venue.name}/${term}/${slot}`;
-        const kind = COURSE_KINDS[(venueIndex * 3 + termIndex * 2 + slot) % COURSE_KINDS.length]!;
         const timeFrom = addMinutesToTime(venue.blockStart, 30 * slot);
-        const dates = Array.from({ length: weeks }, (_, w) =>
-          osloDateTime(y, mo, mondayDay + 7 * (start + w) + venue.weekday, timeFrom),
-        );
+        const kinds = COURSE_KINDS.filter((k) => kindFitsSlot(k.age, venue.weekday, timeFrom));
+        const kind = kinds[(venueIndex * 3 + termIndex * 2 + slot) % kinds.length]!;
+        const dates = weeks.map((w) => dateOf(w, venue.weekday, timeFrom));
         const full = FULL.has(key);
-        const priceKr = Math.min(2800, Math.max(1700, Math.round((weeks * 255 + randomInt(rng, -150, 150)) / 25) * 25));
+        const priceKr = Math.min(2800, Math.max(1700, Math.round((weeks.length * 255 + randomInt(rng, -150, 150)) / 25) * 25));
         const courseId = id();
         const createdAt = min(ago(dates[0]!, between(45, 90) * DAY), ago(now, between(31, 60) * DAY));
-        const row = courseValues({
+        const row = courseRow(venue.name, kind.age, {
           id: courseId,
-          placeId: placeIds.get(venue.name)!,
           name: kind.name,
           dates,
           timeFrom,
           experienceLevel: kind.level,
-          participantsAge: kind.age,
           priceOre: priceKr * 100,
           maximumParticipants: full ? randomInt(rng, 6, 8) : randomInt(rng, 6, 12),
           info: pick(rng, COURSE_INFOS),
           published: !UNPUBLISHED.has(key),
           createdAt,
           updatedAt: new Date(createdAt.getTime() + rng() * (now.getTime() - createdAt.getTime())),
-        }) as CourseInfo['row'];
+        });
         data.courses.push(row);
         courseInfos.push({ row, term, venue: venue.name, town: venue.place, full, seats: [] });
         if (!NO_INSTRUCTOR.has(key)) {
@@ -319,6 +347,32 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
         }
       }
     });
+
+    // One-off events ('Arrangement') on the weekend venues, at midday after the courses, before the next term.
+    const event = venue.weekday >= 5 ? DEMO_EVENTS[courseInfos.filter((c) => c.row.experienceLevel === 'Arrangement').length] : undefined;
+    if (event) {
+      const timeFrom = '12:30';
+      const dates = weeksOf(next[0]! - (venueIndex % 2 === 0 ? 1 : 0), event.dates, 1).map((w) => dateOf(w, venue.weekday, timeFrom));
+      const courseId = id();
+      const createdAt = ago(now, between(20, 40) * DAY);
+      const row = courseRow(venue.name, event.age, {
+        id: courseId,
+        name: event.name,
+        experienceLevel: 'Arrangement',
+        dates,
+        timeFrom,
+        timeTo: addMinutesToTime(timeFrom, 60),
+        priceOre: event.priceKr * 100,
+        maximumParticipants: 12,
+        info: event.info,
+        published: true,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      data.courses.push(row);
+      courseInfos.push({ row, term: 'next', venue: venue.name, town: venue.place, full: false, seats: [] });
+      data.courseInstructors.push({ courseId, userId: primary.id });
+    }
   });
 
   // A handful of courses edited in the last days, for the dashboard's "last modified".
@@ -327,12 +381,15 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
   }
 
   // ---- participants ----
-  const ageAt = (child: ChildInfo, at: Date) => (at.getTime() - child.birth.getTime()) / MONTH;
-  const fits = (child: ChildInfo, course: CourseInfo) => {
-    const band = ageBandMonths(course.row.participantsAge ?? '');
-    const age = ageAt(child, course.row.firstDate);
-    return band ? age >= band[0] - 0.5 && age < band[1] + 1 : age >= 2;
-  };
+  // The server's own age rule, so every seeded booking is one a parent could have made.
+  const dayKeys = new Map<Date, string>();
+  const dayKey = (d: Date) => dayKeys.get(d) ?? dayKeys.set(d, osloDateKey(d)).get(d)!;
+  const fits = (child: ChildInfo, course: CourseInfo) =>
+    ageFits(
+      { ageMinMonths: course.row.ageMinMonths ?? null, ageMaxMonths: course.row.ageMaxMonths ?? null },
+      dayKey(child.birth),
+      dayKey(course.row.firstDate),
+    );
   const seat = (course: CourseInfo, child: ChildInfo) => {
     course.seats.push(child.id);
     child.load.set(course.term, (child.load.get(course.term) ?? 0) + 1);

@@ -1,4 +1,7 @@
 import {
+  ageFits,
+  ageInMonths,
+  courseBooking,
   paymentStatusLabel,
   type OrderStatus,
   type PaymentStartInput,
@@ -53,6 +56,19 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   }
   const existing = await orders.findLiveHold(db, course.id, child.id);
   if (existing) return { order: existing, created: false };
+  const now = ctx.clock.now();
+  const dates = course.dates.map(toDate);
+  const booking = courseBooking({ ...course, dates }, now);
+  if (booking.state === 'ended') throw new AppError('COURSE_ENDED', 'The course has ended');
+  if (booking.state === 'closed') throw new AppError('LATE_BOOKING_CLOSED', 'Late booking is closed for this course');
+  // Admins may place any child (they also add participants by hand); parents book within the age range.
+  if (!viewer.isAdmin && !ageFits(course, child.birthdate, dates[0])) {
+    throw new AppError('CHILD_AGE_OUTSIDE_RANGE', 'The child is outside the course age range', {
+      childAgeMonths: ageInMonths(child.birthdate, dates[0]!),
+      ageMinMonths: course.ageMinMonths,
+      ageMaxMonths: course.ageMaxMonths,
+    });
+  }
   if (!ctx.payments.client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
   const user = await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
@@ -65,7 +81,9 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
     humanReference: humanReference(),
     provider: 'vipps',
     status: 'created',
-    amountOre: course.priceOre,
+    // The amount shown on the course row and in the booking modal: the same rule, the same clock.
+    amountOre: booking.priceOre,
+    coveredDates: booking.remainingDates,
     userId: user.id,
     childId: child.id,
     courseId: course.id,
@@ -141,7 +159,9 @@ export async function startPayment(ctx: ServiceContext, input: PaymentStartInput
   return { redirectUrl: await createVippsPayment(ctx, reservation) };
 }
 
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+// Drivers differ on timestamp arrays (Date on node-postgres, text on PGlite).
+const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+const toIso = (value: Date | string) => toDate(value).toISOString();
 
 /**
  * GET /vipps/payment/:paymentId: the order's outcome for its buyer, the family's other guardians or an admin (others
@@ -179,7 +199,8 @@ export async function paymentStatus(ctx: ServiceContext, reference: string): Pro
             _id: course.id,
             name: course.name,
             place: course.placeName,
-            dates: course.dates.map(toIso),
+            // What this order pays for: the remaining dates of a late booking, else the whole course.
+            dates: (order.coveredDates?.length ? order.coveredDates : course.dates).map(toIso),
             timeFrom: course.timeFrom,
             timeTo: course.timeTo,
           }

@@ -141,7 +141,8 @@ async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, order: orders.
       siteUrl: ctx.env.PUBLIC_URL,
       guardian: user,
       child,
-      course,
+      // A late booking covers the dates that were left: the e-mail and its calendar list those.
+      course: order.coveredDates?.length ? { ...course, dates: order.coveredDates } : course,
       order: { reference: order.reference, humanReference: order.humanReference, amountOre: order.amountOre },
     }),
   );

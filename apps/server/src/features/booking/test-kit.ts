@@ -12,7 +12,7 @@ import { parseEnv } from '../../env';
 import { createScratchDatabase } from '../../test/db';
 import { startTestEpaymentSimulator, type TestEpaymentSimulator } from '../../integrations/vipps/epayment/testing';
 import { createPayments, type Payments, type PaymentsOptions } from '../../integrations/vipps/payments';
-import { systemClock, type ServiceContext } from '../../context';
+import { type Clock, type ServiceContext } from '../../context';
 
 export interface BookingTestOptions {
   /** App instances on the same database (PostgreSQL only for more than one). Default 1. */
@@ -24,6 +24,8 @@ export interface BookingTestOptions {
   paymentOptions?: (index: number) => Partial<PaymentsOptions>;
   poolSize?: number;
   simulator?: Parameters<typeof startTestEpaymentSimulator>[0];
+  /** The time every instance's rules use (default the system clock). */
+  clock?: Clock;
 }
 
 export interface BookingTestInstance {
@@ -108,7 +110,7 @@ export async function startBookingTest(options: BookingTestOptions = {}): Promis
     });
     const database = databases[i]!;
     const payments = createPayments(env, database.db, { client: sim.client(), options: options.paymentOptions?.(i) });
-    const app = await buildApp({ env, db: database.db, payments });
+    const app = await buildApp({ env, db: database.db, payments, clock: options.clock });
     await app.listen({ host: '127.0.0.1', port });
     instances.push({ app, url, payments, database });
   }
@@ -122,7 +124,7 @@ export async function startBookingTest(options: BookingTestOptions = {}): Promis
     url: first.url,
     db: first.database.db,
     databaseUrl,
-    ctx: { db: first.database.db, env: first.app.env, payments: first.payments, log: silentLog, viewer: null, clock: systemClock },
+    ctx: { db: first.database.db, env: first.app.env, payments: first.payments, log: silentLog, viewer: null, clock: first.app.clock },
     token: async (userId) => (await first.app.sessions.issue(userId)).token,
     async http(method, path, opts = {}) {
       const target = instances[opts.instance ?? 0]!;

@@ -123,7 +123,7 @@ describe('POST /contact', () => {
     const before = await counts();
     const limited = await post(valid);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+    expect(limited.json()).toEqual({ error: { code: 'CONTACT_RATE_LIMITED', message: expect.any(String) } });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
     const after = await counts();
     expect(after.messages).toBe(before.messages);

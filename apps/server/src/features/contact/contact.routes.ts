@@ -15,7 +15,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         body: contactInputSchema,
         response: { 200: contactResponseSchema, ...errorResponses('VALIDATION', 'RATE_LIMITED') },
       },
-      preHandler: rateLimit({ name: 'contact', max: () => app.env.CONTACT_RATE_LIMIT, windowMs: HOUR_MS }),
+      preHandler: rateLimit({
+        name: 'contact',
+        max: () => app.env.CONTACT_RATE_LIMIT,
+        windowMs: HOUR_MS,
+        code: 'CONTACT_RATE_LIMITED',
+      }),
     },
     (request) => service.submitContactMessage(ctxOf(request), request.body),
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coursesQuerySchema, freePlaces, osloWeekday, placeCoursesQuerySchema, placeSlug, type Course } from '@app/shared';
+import { courseBooking, coursesQuerySchema, freePlaces, osloWeekday, placeCoursesQuerySchema, placeSlug, type Course } from '@app/shared';
 import { seesUnpublished } from '../../access/access';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
@@ -104,6 +104,7 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promi
   const [counts, instructors] = await Promise.all([repo.countParticipants(ctx.db, ids), instructorsOf(ctx, ids)]);
   return rows.map((row) => {
     const participantsCount = counts.get(row.id) ?? 0;
+    const booking = courseBooking({ ...row, dates: row.dates.map(toDate) }, ctx.clock.now());
     return {
       _id: row.id,
       name: row.name,
@@ -114,7 +115,16 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promi
       weekday: row.firstDate ? osloWeekday(row.firstDate) : null,
       experienceLevel: row.experienceLevel,
       participantsAge: row.participantsAge,
+      ageMinMonths: row.ageMinMonths,
+      ageMaxMonths: row.ageMaxMonths,
+      lateBookingMaxPassed: row.lateBookingMaxPassed,
+      proRata: row.proRata,
       price: row.priceOre / 100,
+      booking: {
+        state: booking.state,
+        remainingDates: booking.remainingDates.map((d) => d.toISOString()),
+        price: booking.priceOre / 100,
+      },
       maximumParticipants: row.maximumParticipants,
       participantsCount,
       freePlaces: freePlaces(row.maximumParticipants, participantsCount),

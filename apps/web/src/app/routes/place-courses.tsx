@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Course, Profile } from '@shared/api';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -65,6 +65,16 @@ export function Component() {
   const [booking, setBooking] = useState<Course | null>(null);
   const [childId, setChildId] = useState('');
   const [addChildOpen, setAddChildOpen] = useState(false);
+  // 'Påmeldt: Ella' on the rows: the viewer's own children, from their profiles (the course list names nobody).
+  const ownChildren = useMemo(() => {
+    const byCourse = new Map<string, string[]>();
+    for (const profile of session ? (profiles.data ?? []) : []) {
+      for (const child of profile.children) {
+        for (const course of child.courses) byCourse.set(course._id, [...(byCourse.get(course._id) ?? []), child.firstName]);
+      }
+    }
+    return byCourse;
+  }, [session, profiles.data]);
 
   useDocumentTitle(place ? `${place.name}, ${place.place} | ${site.tagline}` : 'Bestill Kurs');
 
@@ -117,7 +127,7 @@ export function Component() {
             <h2 id="kurs-tittel" className="mb-4 text-2xl font-bold text-sea-900">
               Kurs
             </h2>
-            <CourseList courses={courses.data} isPending={courses.isPending} onBook={onBook} />
+            <CourseList courses={courses.data} isPending={courses.isPending} onBook={onBook} ownChildren={ownChildren} />
           </section>
           <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
           <BookingDialog

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { anchors } from '@/config/paths';
 import { AppVersion } from './app-version';
 import { Footer } from './footer';
@@ -16,6 +16,13 @@ function SkipLink() {
     </a>
   );
 }
+
+/**
+ * Scroll positions are kept per history entry. A full page load (the return from Vipps or Vipps Login, a reload)
+ * always has the key 'default', so keyed by that, one page's saved position was reused on the next full load (the
+ * payment confirmation opened scrolled to the footer). Such an entry is keyed by its address instead.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key);
 
 function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
@@ -41,7 +48,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
   return (
     <>
       <Shell busy={navigation.state === 'loading'}>{children ?? <Outlet />}</Shell>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }

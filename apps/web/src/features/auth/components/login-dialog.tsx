@@ -1,28 +1,22 @@
-import { Link, useLocation } from 'react-router';
-import { buttonClass } from '@/components/ui/button';
+import { useLocation } from 'react-router';
 import { Modal } from '@/components/ui/modal';
-import { paths } from '@/config/paths';
-import { storeReturnAddress } from '@/lib/session';
+import { VippsLoginButton } from './vipps-login-button';
 
 interface LoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec §2: shown when a visitor tries something that needs login (e.g. 'Bestill'). */
+/**
+ * Spec §2: shown when a visitor tries something that needs login (e.g. 'Bestill'). Its button starts the Vipps
+ * login at once (no stop on /login) and brings the visitor back here afterwards.
+ */
 export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Logg inn" description="Du må være logget inn for å utføre denne handlingen">
-      <Link
-        to={paths.login}
-        state={{ returnTo: here }}
-        onClick={() => storeReturnAddress(here)}
-        className={buttonClass('primary', 'lg', 'w-full')}
-      >
-        Logg inn
-      </Link>
+      <VippsLoginButton returnTo={here} />
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { isApiError } from '@/lib/api-client';
-import { ERROR_MESSAGES, errorMessage } from '@/lib/error-messages';
+import { errorMessage, messageForCode } from '@/lib/error-messages';
 
 /** Spec §8 'Login return errors': Vipps' `error` parameter → the text shown on the login return page. */
 export function loginErrorMessage(code: string): string {
@@ -26,7 +26,7 @@ export function tokenErrorMessage(error: unknown): string {
   // LOGIN_PROVIDER_ERROR carries Vipps' own `error` parameter (a Vipps code, not prose) as its message.
   if (error.code === 'LOGIN_PROVIDER_ERROR') return loginErrorMessage(error.message);
   return errorMessage(error, {
-    fallback: error.status >= 500 ? ERROR_MESSAGES.LOGIN_PROVIDER_UNAVAILABLE : loginErrorMessage(''),
+    fallback: error.status >= 500 ? messageForCode('LOGIN_PROVIDER_UNAVAILABLE') : loginErrorMessage(''),
     // The login page says more than the general texts for these.
     texts: {
       RATE_LIMITED: 'For mange innloggingsforsøk på kort tid. Vennligst vent litt og prøv igjen.',

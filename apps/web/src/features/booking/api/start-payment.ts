@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PaymentStartInput } from '@shared/api';
 import { api, isApiError } from '@/lib/api-client';
-import { ERROR_MESSAGES, errorMessage } from '@/lib/error-messages';
+import { errorMessage, messageForCode } from '@/lib/error-messages';
 import { endSession } from '@/lib/session';
 
 /** POST /api/vipps/payment {userId, childId, courseId} → {redirectUrl}: where the browser goes to pay. */
@@ -15,5 +15,5 @@ export function paymentStartErrorMessage(error: unknown): string {
   // Spec: a refused token is cleared (the api client has usually done so already).
   if (isApiError(error) && error.status === 401) endSession('expired');
   // Spec: every 401 here says the same, an expired session included.
-  return errorMessage(error, { texts: { SESSION_EXPIRED: ERROR_MESSAGES.UNAUTHENTICATED } });
+  return errorMessage(error, { texts: { SESSION_EXPIRED: messageForCode('UNAUTHENTICATED') } });
 }

@@ -28,6 +28,9 @@ interface BookingDialogProps {
 
 function CourseSummary({ course }: { course: Course }) {
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
+  // A started course is booked for the dates that remain, at the price the server computed for them.
+  const started = course.booking.state === 'started';
+  const dates = started ? course.booking.remainingDates : course.dates;
   return (
     <dl className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 sm:grid-cols-[8.5rem_minmax(0,1fr)]">
       <dt className="font-semibold text-sea-900">Sted</dt>
@@ -38,13 +41,18 @@ function CourseSummary({ course }: { course: Course }) {
       <dd>{course.experienceLevel || '-'}</dd>
       <dt className="font-semibold text-sea-900">Alder</dt>
       <dd>{course.participantsAge || '-'}</dd>
-      <dt className="font-semibold text-sea-900">Datoer</dt>
+      <dt className="font-semibold text-sea-900">{started ? 'Datoer igjen' : 'Datoer'}</dt>
       <dd>
-        {course.dates.length === 0 ? (
+        {started ? (
+          <p className="mb-1 font-semibold text-aqua-700">
+            Kurset har startet – {dates.length} {dates.length === 1 ? 'gang' : 'ganger'} igjen
+          </p>
+        ) : null}
+        {dates.length === 0 ? (
           '-'
         ) : (
           <ul className="gap-x-6 sm:columns-2">
-            {course.dates.map((date) => (
+            {dates.map((date) => (
               <li key={date}>{formatCourseDate(date, course.timeFrom)}</li>
             ))}
           </ul>
@@ -55,7 +63,14 @@ function CourseSummary({ course }: { course: Course }) {
       <dt className="font-semibold text-sea-900">Instruktører</dt>
       <dd>{instructors}</dd>
       <dt className="font-semibold text-sea-900">Pris</dt>
-      <dd className="font-bold">{formatPrice(course.price)}</dd>
+      <dd className="font-bold">
+        {formatPrice(course.booking.price)}
+        {started && course.booking.price !== course.price ? (
+          <span className="block text-sm font-normal text-muted">
+            For {dates.length} av {course.dates.length} ganger (fullpris {formatPrice(course.price)})
+          </span>
+        ) : null}
+      </dd>
       {course.info ? (
         <>
           <dt className="font-semibold text-sea-900">Info</dt>
@@ -116,6 +131,8 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
             id={`${id}-barn`}
             profiles={profiles}
             courseId={course._id}
+            ageRange={course}
+            firstDate={course.dates[0]}
             value={childId}
             disabled={busy}
             invalid={missingChild}
@@ -156,7 +173,8 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
           {error}
         </p>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-3">
+      {/* Sticky at the bottom of the modal: on a phone the pay button is in view without scrolling. */}
+      <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap justify-end gap-3 border-t border-line bg-white px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
         <ModalClose asChild>
           <Button variant="secondary">Avbryt</Button>
         </ModalClose>

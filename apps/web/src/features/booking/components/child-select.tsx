@@ -1,4 +1,5 @@
 import type { Profile } from '@shared/api';
+import { ageFits, type AgeRange } from '@shared/course-booking';
 import { GroupSelect } from '@/components/ui/group-select';
 import { formatAge, fullName } from '@/lib/format';
 
@@ -9,6 +10,9 @@ interface ChildSelectProps {
   id: string;
   profiles: readonly Profile[];
   courseId: string;
+  /** The course's age range and first date: children outside it are marked (the server refuses them). */
+  ageRange?: AgeRange;
+  firstDate?: string;
   value: string;
   onChange: (childId: string) => void;
   onAddChild: () => void;
@@ -23,9 +27,21 @@ export const profileLabel = (profile: Profile) =>
 /**
  * Spec §2 booking modal: the child dropdown, grouped by profile, with 'Legg til nytt barn'. A native select: the
  * platform's own list (on phones the system picker), so no custom height cap is needed. Children already on the
- * course are marked; the server has the last word.
+ * course are marked, and so are children outside the course's age range; the server has the last word.
  */
-export function ChildSelect({ id, profiles, courseId, value, onChange, onAddChild, disabled, errorId, invalid }: ChildSelectProps) {
+export function ChildSelect({
+  id,
+  profiles,
+  courseId,
+  ageRange,
+  firstDate,
+  value,
+  onChange,
+  onAddChild,
+  disabled,
+  errorId,
+  invalid,
+}: ChildSelectProps) {
   return (
     <GroupSelect
       id={id}
@@ -44,7 +60,9 @@ export function ChildSelect({ id, profiles, courseId, value, onChange, onAddChil
         label: profileLabel(profile),
         options: profile.children.map((child) => {
           const enrolled = child.courses.some((course) => course._id === courseId);
-          return { value: child._id, label: `${fullName(child)} (${formatAge(child.birthdate)})${enrolled ? ' – allerede påmeldt' : ''}` };
+          const outsideAge = !enrolled && !!ageRange && !ageFits(ageRange, child.birthdate, firstDate);
+          const marks = `${enrolled ? ' – allerede påmeldt' : ''}${outsideAge ? ' – utenfor aldersgruppen' : ''}`;
+          return { value: child._id, label: `${fullName(child)} (${formatAge(child.birthdate)})${marks}` };
         }),
       }))}
       trailingOptions={[{ value: ADD_CHILD_VALUE, label: 'Legg til nytt barn' }]}

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ContactInput } from '@shared/api';
 import { api } from '@/lib/api-client';
 
-/** POST /api/contact {name, email, message} → {ok: true}; 429 RATE_LIMITED when sent too often. */
+/** POST /api/contact {name, email, message} → {ok: true}; 429 CONTACT_RATE_LIMITED when sent too often. */
 export const sendContactMessage = (input: ContactInput) =>
   api<{ ok: true }>('/contact', { method: 'POST', body: input });
 

@@ -3,6 +3,7 @@ import { contactInputSchema } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { FormError, TextInput, Textarea, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { useSendContactMessage } from '../api/send-contact-message';
 
@@ -41,6 +42,8 @@ export function ContactForm() {
   }
 
   const submitting = mutation.isPending;
+  // The rate limit says what happened (issue 10); other failures keep the spec's texts.
+  const rateLimited = isApiError(mutation.error) && mutation.error.code === 'CONTACT_RATE_LIMITED';
   const onSubmit = handleSubmit((values) =>
     mutation.mutate(values, { onError: (error) => toast.error(errorMessage(error, 'Kunne ikke sende melding')) }),
   );
@@ -58,7 +61,9 @@ export function ContactForm() {
         {...register('email')}
       />
       <Textarea label="Melding" required readOnly={submitting} error={errors.message?.message} {...register('message')} />
-      {mutation.isError ? <FormError>Beklager, det oppstod en feil. Vennligst prøv igjen.</FormError> : null}
+      {mutation.isError ? (
+        <FormError>{rateLimited ? errorMessage(mutation.error) : 'Beklager, det oppstod en feil. Vennligst prøv igjen.'}</FormError>
+      ) : null}
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
         {submitting ? 'Sender …' : 'Send melding'}
       </Button>

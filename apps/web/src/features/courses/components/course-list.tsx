@@ -8,6 +8,8 @@ interface CourseListProps {
   courses: readonly Course[] | undefined;
   isPending: boolean;
   onBook: (course: Course) => void;
+  /** The viewer's own children per course id (first names), for 'Påmeldt: Ella'. */
+  ownChildren?: ReadonlyMap<string, readonly string[]>;
 }
 
 function CourseRowSkeleton() {
@@ -21,7 +23,7 @@ function CourseRowSkeleton() {
 }
 
 /** The course grid of a place: sorted by start time then first date; courses that follow each other are grouped. */
-export function CourseList({ courses, isPending, onBook }: CourseListProps) {
+export function CourseList({ courses, isPending, onBook, ownChildren }: CourseListProps) {
   const groups = useMemo(() => groupCourses(sortCourses(courses ?? [])), [courses]);
 
   if (isPending) {
@@ -51,7 +53,7 @@ export function CourseList({ courses, isPending, onBook }: CourseListProps) {
         if (group.length === 1) {
           return (
             <li key={first._id}>
-              <CourseRow course={first} onBook={onBook} />
+              <CourseRow course={first} onBook={onBook} ownChildren={ownChildren?.get(first._id)} />
             </li>
           );
         }
@@ -64,7 +66,7 @@ export function CourseList({ courses, isPending, onBook }: CourseListProps) {
               <ul className="space-y-2">
                 {group.map((course) => (
                   <li key={course._id}>
-                    <CourseRow course={course} onBook={onBook} />
+                    <CourseRow course={course} onBook={onBook} ownChildren={ownChildren?.get(course._id)} />
                   </li>
                 ))}
               </ul>

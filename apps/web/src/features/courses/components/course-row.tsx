@@ -16,17 +16,36 @@ import {
 interface CourseRowProps {
   course: Course;
   onBook: (course: Course) => void;
+  /** First names of the viewer's own children on this course (from their profiles). */
+  ownChildren?: readonly string[];
 }
 
-function Participants({ course }: { course: Course }) {
-  // Visitors and parents receive no participant identities: the field is absent.
-  if (!course.participants) return <>Ikke tilgang</>;
+const ownChildrenLabel = (names: readonly string[]) => `Påmeldt: ${names.join(', ')}`;
+
+/** What the row says about booking: the server decided it with its clock (course.booking). */
+export function bookingStatusLabel(course: Course): string | null {
+  const remaining = course.booking.remainingDates.length;
+  switch (course.booking.state) {
+    case 'started':
+      return `Kurset har startet – ${remaining} ${remaining === 1 ? 'gang' : 'ganger'} igjen`;
+    case 'closed':
+      return 'Kurset har startet';
+    case 'ended':
+      return 'Kurset er avsluttet';
+    default:
+      return null;
+  }
+}
+
+function Participants({ course, ownChildren }: { course: Course; ownChildren?: readonly string[] }) {
+  // Visitors and parents receive no participant identities: the field is absent. A parent sees their own children.
+  if (!course.participants) return <>{ownChildren?.length ? ownChildrenLabel(ownChildren) : 'Ikke tilgang'}</>;
   if (course.participants.length === 0) return <>Ingen påmeldte</>;
   const named = course.participants.filter((p) => !!p._id);
   return <>{participantNames(named)}</>;
 }
 
-export function CourseRow({ course, onBook }: CourseRowProps) {
+export function CourseRow({ course, onBook, ownChildren }: CourseRowProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const bookInfoId = useId();
@@ -34,6 +53,9 @@ export function CourseRow({ course, onBook }: CourseRowProps) {
   const weekday = weekdayPlural(course.weekday);
   const time = `${course.timeFrom}–${course.timeTo}`;
   const full = course.freePlaces <= 0;
+  const bookable = !full && (course.booking.state === 'open' || course.booking.state === 'started');
+  const status = bookingStatusLabel(course);
+  const reduced = course.booking.state === 'started' && course.booking.price !== course.price;
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
 
   return (
@@ -69,6 +91,16 @@ export function CourseRow({ course, onBook }: CourseRowProps) {
                 {firstDate ? `Oppstart ${formatDate(firstDate)}` : 'Datoer ikke satt'} · {course.dates.length}{' '}
                 {course.dates.length === 1 ? 'gang' : 'ganger'}
               </span>
+              {status ? (
+                <span className={`block text-sm font-semibold ${course.booking.state === 'started' ? 'text-aqua-700' : 'text-muted'}`}>
+                  {status}
+                </span>
+              ) : null}
+              {ownChildren?.length ? (
+                <span className="mt-1 inline-block rounded-full bg-success-bg px-2.5 py-0.5 text-sm font-semibold text-success">
+                  {ownChildrenLabel(ownChildren)}
+                </span>
+              ) : null}
               {course.published === false ? (
                 <span className="mt-1 inline-block rounded-full bg-warning-bg px-2.5 py-0.5 text-sm font-semibold text-warning">
                   Upublisert
@@ -79,10 +111,20 @@ export function CourseRow({ course, onBook }: CourseRowProps) {
         </h3>
         <div className="flex items-center justify-between gap-x-4 gap-y-2 pl-9 sm:justify-end sm:pl-0">
           <div className="sm:text-right">
-            <p className="font-bold text-ink">{formatPrice(course.price)}</p>
-            <p className={`text-sm font-semibold ${full ? 'text-danger' : 'text-aqua-700'}`}>{freePlacesLabel(course.freePlaces)}</p>
+            <p className="font-bold text-ink">
+              {formatPrice(course.booking.price)}
+              {reduced ? (
+                <span className="ml-1.5 text-sm font-normal text-muted line-through">
+                  <span className="sr-only">Fullpris </span>
+                  {formatPrice(course.price)}
+                </span>
+              ) : null}
+            </p>
+            {course.booking.state === 'ended' ? null : (
+              <p className={`text-sm font-semibold ${full ? 'text-danger' : 'text-aqua-700'}`}>{freePlacesLabel(course.freePlaces)}</p>
+            )}
           </div>
-          {!full ? (
+          {bookable ? (
             <Button onClick={() => onBook(course)} aria-describedby={bookInfoId}>
               Bestill
             </Button>
@@ -131,7 +173,11 @@ export function CourseRow({ course, onBook }: CourseRowProps) {
             <dt className="font-semibold text-sea-900">Instruktører</dt>
             <dd>{instructors}</dd>
             <dt className="font-semibold text-sea-900">Pris</dt>
-            <dd>{formatPrice(course.price)}</dd>
+            <dd>
+              {reduced
+                ? `${formatPrice(course.booking.price)} for ${course.booking.remainingDates.length} av ${course.dates.length} ganger (fullpris ${formatPrice(course.price)})`
+                : formatPrice(course.booking.price)}
+            </dd>
             <dt className="font-semibold text-sea-900">Ledige plasser</dt>
             <dd>{freePlacesLabel(course.freePlaces)}</dd>
             {course.info ? (
@@ -144,7 +190,7 @@ export function CourseRow({ course, onBook }: CourseRowProps) {
             ) : null}
             <dt className="font-semibold text-sea-900">Påmeldte</dt>
             <dd>
-              <Participants course={course} />
+              <Participants course={course} ownChildren={ownChildren} />
             </dd>
           </dl>
         ) : null}

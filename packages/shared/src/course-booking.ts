@@ -1,0 +1,115 @@
+import { PRICE_STEP_KR } from './constants';
+import { osloDateKey } from './format';
+
+/**
+ * The booking rules both sides need (issue 10). The server decides with them (its clock, its rows); the web only
+ * shows what the server sent and uses the age helpers to mark children in the dropdown.
+ */
+
+type DateLike = Date | string;
+const ms = (value: DateLike) => (value instanceof Date ? value : new Date(value)).getTime();
+
+/**
+ * open: nothing has happened yet (full price); started: late booking is open (remaining dates, maybe pro rata);
+ * closed: started and late booking is closed; ended: every date has passed.
+ */
+export const COURSE_BOOKING_STATES = ['open', 'started', 'closed', 'ended'] as const;
+export type CourseBookingState = (typeof COURSE_BOOKING_STATES)[number];
+
+export interface LateBookingCourse {
+  dates: readonly DateLike[];
+  priceOre: number;
+  /** Null: the default (open until half the dates have passed). */
+  lateBookingMaxPassed: number | null;
+  proRata: boolean;
+}
+
+export interface CourseBooking {
+  state: CourseBookingState;
+  /** The dates a booking made now covers (all of them for an open course; none when it cannot be booked). */
+  remainingDates: Date[];
+  /** What a booking made now costs, øre; whole 25 kr steps when reduced. */
+  priceOre: number;
+  passedCount: number;
+}
+
+/** Default late-booking limit: open while fewer than half the dates have passed (10 dates: up to 4 passed). */
+export const defaultLateBookingMaxPassed = (dateCount: number): number => Math.max(0, Math.ceil(dateCount / 2) - 1);
+
+/** The price for `remaining` of `total` dates, rounded to the nearest 25 kr (never below 0). */
+export function proRataPriceOre(priceOre: number, remaining: number, total: number): number {
+  if (total <= 0 || remaining >= total) return priceOre;
+  const stepOre = PRICE_STEP_KR * 100;
+  return Math.max(0, Math.round((priceOre * remaining) / total / stepOre) * stepOre);
+}
+
+/** A date has passed once it has started (its timestamp is the start time). */
+export function courseBooking(course: LateBookingCourse, now: Date): CourseBooking {
+  const dates = course.dates.map((d) => new Date(ms(d))).sort((a, b) => a.getTime() - b.getTime());
+  const remaining = dates.filter((d) => d.getTime() > now.getTime());
+  const passedCount = dates.length - remaining.length;
+  if (passedCount === 0) return { state: 'open', remainingDates: dates, priceOre: course.priceOre, passedCount };
+  if (remaining.length === 0) return { state: 'ended', remainingDates: [], priceOre: course.priceOre, passedCount };
+  const maxPassed = course.lateBookingMaxPassed ?? defaultLateBookingMaxPassed(dates.length);
+  if (passedCount > maxPassed) return { state: 'closed', remainingDates: [], priceOre: course.priceOre, passedCount };
+  const priceOre = course.proRata ? proRataPriceOre(course.priceOre, remaining.length, dates.length) : course.priceOre;
+  return { state: 'started', remainingDates: remaining, priceOre, passedCount };
+}
+
+// ---- age --------------------------------------------------------------------------------------------------
+
+/** Whole months from a birth date (YYYY-MM-DD) to the Oslo calendar day of `at`; null for an invalid date. */
+const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day as it is ('YYYY-MM-DD', a birth date), else the Oslo day of the instant. */
+const dayKey = (value: DateLike) => (typeof value === 'string' && DAY_KEY.test(value) ? value : osloDateKey(value));
+
+export function ageInMonths(birthdate: DateLike, at: DateLike): number | null {
+  const bKey = dayKey(birthdate);
+  const aKey = dayKey(at);
+  if (!bKey || !aKey) return null;
+  const [by, bm, bd] = bKey.split('-').map(Number) as [number, number, number];
+  const [ay, am, ad] = aKey.split('-').map(Number) as [number, number, number];
+  return (ay - by) * 12 + (am - bm) - (ad < bd ? 1 : 0);
+}
+
+export interface AgeRange {
+  ageMinMonths: number | null;
+  ageMaxMonths: number | null;
+}
+
+/**
+ * Whether a child fits the course's age range at its first date: at least `ageMinMonths` whole months old and at
+ * most `ageMaxMonths` whole months (a '6–12 mnd' course takes a child until it turns 13 months). No range, no
+ * first date or no birth date: fits.
+ */
+export function ageFits(range: AgeRange, birthdate: DateLike | null | undefined, firstDate: DateLike | null | undefined): boolean {
+  if (!birthdate || !firstDate) return true;
+  const months = ageInMonths(birthdate, firstDate);
+  if (months === null) return true;
+  if (range.ageMinMonths !== null && months < range.ageMinMonths) return false;
+  if (range.ageMaxMonths !== null && months > range.ageMaxMonths) return false;
+  return true;
+}
+
+/** An age in months as a parent says it: '7 mnd' under 2 years, else '3 år' or '3 år og 4 mnd'. */
+export function formatAgeMonths(months: number): string {
+  if (months < 24) return `${Math.max(0, months)} mnd`;
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  return rest === 0 ? `${years} år` : `${years} år og ${rest} mnd`;
+}
+
+/**
+ * '6–12 mnd', '2–4 år' (24–59 months: a child is '4 år' until it turns 5), 'fra 6 mnd', 'til og med 12 mnd'; '' without
+ * a range. Years when both ends fall on whole years.
+ */
+export function formatAgeRange(range: AgeRange): string {
+  const { ageMinMonths: min, ageMaxMonths: max } = range;
+  if (min === null && max === null) return '';
+  const inYears = (min === null || (min >= 12 && min % 12 === 0)) && (max === null || (max >= 23 && (max + 1) % 12 === 0));
+  const unit = inYears ? 'år' : 'mnd';
+  const value = (m: number) => (inYears ? Math.floor(m / 12) : m);
+  if (min !== null && max !== null) return `${value(min)}–${value(max)} ${unit}`;
+  if (min !== null) return `fra ${value(min)} ${unit}`;
+  return `til og med ${value(max!)} ${unit}`;
+}

@@ -1,0 +1,106 @@
+import Holidays from 'date-holidays';
+import { osloDateKey } from './format';
+
+/**
+ * Norwegian public holidays (from `date-holidays`, never a hand-written list) and the school holidays a swim school
+ * plans around (docs/decisions: the school-holiday rule). Everything works on Oslo calendar days ('YYYY-MM-DD').
+ * Kept out of the package index: import '@app/shared/holidays' (server) or '@shared/holidays' (web) where needed,
+ * so pages that never ask do not carry the holiday data.
+ */
+
+type DateLike = Date | string;
+
+const norway = new Holidays('NO');
+/** Public holidays plus julaften and nyttårsaften (bank holidays: the pools are closed). */
+const CLOSED_TYPES = new Set(['public', 'bank']);
+
+const publicByYear = new Map<number, Map<string, string>>();
+function publicHolidays(year: number): Map<string, string> {
+  let map = publicByYear.get(year);
+  if (!map) {
+    map = new Map();
+    for (const holiday of norway.getHolidays(year)) {
+      const day = holiday.date.slice(0, 10);
+      // Two on one day (17 May 2027 is also Andre pinsedag): the first named wins.
+      if (CLOSED_TYPES.has(holiday.type) && !map.has(day)) map.set(day, holiday.name);
+    }
+    publicByYear.set(year, map);
+  }
+  return map;
+}
+
+const key = (y: number, m: number, d: number) => {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.toISOString().slice(0, 10);
+};
+const keyOf = (value: DateLike): string => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : osloDateKey(value));
+
+/** The name of the Norwegian public holiday on that Oslo day ('Første juledag'), or null. */
+export function norwegianHolidayName(value: DateLike): string | null {
+  const day = keyOf(value);
+  if (!day) return null;
+  return publicHolidays(Number(day.slice(0, 4))).get(day) ?? null;
+}
+
+/** Whether that Oslo day is a Norwegian public holiday (the admin's course form warns about these). */
+export const isNorwegianHoliday = (value: DateLike): boolean => norwegianHolidayName(value) !== null;
+
+function easterSunday(year: number): string {
+  for (const holiday of norway.getHolidays(year)) if (holiday.name === 'Første påskedag') return holiday.date.slice(0, 10);
+  throw new Error(`no Easter in ${year}`);
+}
+
+function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return key(y, m, d + n);
+}
+
+/** Monday of ISO week `week` of `year`. */
+function isoWeekMonday(year: number, week: number): string {
+  const jan4 = new Date(Date.UTC(year, 0, 4));
+  const mondayOfWeek1 = new Date(jan4.getTime() - ((jan4.getUTCDay() + 6) % 7) * 86_400_000);
+  return new Date(mondayOfWeek1.getTime() + (week - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface SchoolHoliday {
+  name: 'juleferie' | 'vinterferie' | 'påskeferie';
+  /** First and last Oslo day, both included. */
+  from: string;
+  to: string;
+}
+
+/**
+ * The school holidays that touch a calendar year (Oslo): juleferie 21 December – 2 January (both ends of the
+ * year), vinterferie in week 8 with the weekends around it, påskeferie from the Saturday before Palmesøndag to
+ * Andre påskedag.
+ */
+const schoolByYear = new Map<number, SchoolHoliday[]>();
+export function schoolHolidays(year: number): SchoolHoliday[] {
+  let list = schoolByYear.get(year);
+  if (!list) {
+    list = computeSchoolHolidays(year);
+    schoolByYear.set(year, list);
+  }
+  return list;
+}
+
+function computeSchoolHolidays(year: number): SchoolHoliday[] {
+  const easter = easterSunday(year);
+  const winterMonday = isoWeekMonday(year, 8);
+  return [
+    { name: 'juleferie', from: key(year - 1, 12, 21), to: key(year, 1, 2) },
+    { name: 'vinterferie', from: addDays(winterMonday, -2), to: addDays(winterMonday, 6) },
+    { name: 'påskeferie', from: addDays(easter, -8), to: addDays(easter, 1) },
+    { name: 'juleferie', from: key(year, 12, 21), to: key(year + 1, 1, 2) },
+  ];
+}
+
+/** The school holiday that Oslo day falls in, or null. */
+export function schoolHolidayOn(value: DateLike): SchoolHoliday | null {
+  const day = keyOf(value);
+  if (!day) return null;
+  return schoolHolidays(Number(day.slice(0, 4))).find((h) => h.from <= day && day <= h.to) ?? null;
+}
+
+/** No course runs that day: a public holiday or a school holiday. */
+export const isNoCourseDay = (value: DateLike): boolean => isNorwegianHoliday(value) || schoolHolidayOn(value) !== null;
