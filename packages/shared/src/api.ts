@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPERIENCE_LEVELS, ORDER_STATUSES } from './constants';
+import { EXPERIENCE_LEVELS, MAX_COURSE_DATES, ORDER_STATUSES, PICKER_MIN_DATE, PLACE_IMAGES, PRICE_STEP_KR } from './constants';
 import { idSchema } from './ids';
 
 /**
@@ -31,19 +31,27 @@ export const placeSchema = z.object({
   place: z.string(),
   info: z.string(),
   published: z.boolean(),
+  /** One of the bundled venue illustrations, or null: then the picture is found by the venue's name. */
+  image: z.enum(PLACE_IMAGES).nullable(),
   courseCount: z.number().int(),
 });
 export type Place = z.infer<typeof placeSchema>;
 export const placeListSchema = z.array(placeSchema);
 
+/**
+ * POST /places and PATCH /places/:id (the form sends every field; the venue form validates with this same schema).
+ * Spec §5: name, address, zip and place required; zip exactly 4 digits; info optional; published a checkbox.
+ */
 export const placeInputSchema = z.object({
-  name: trimmed(100),
-  address: trimmed(200),
+  name: z.string().trim().min(1, 'Navn må fylles ut').max(100),
+  address: z.string().trim().min(1, 'Adresse må fylles ut').max(200),
   zipCode: z.string().regex(/^\d{4}$/, 'Postnummer må være fire siffer'),
-  place: trimmed(100),
-  info: z.string().max(5000).default(''),
-  published: z.boolean().default(true),
+  place: z.string().trim().min(1, 'Sted må fylles ut').max(100),
+  info: z.string().max(5000),
+  published: z.boolean(),
+  image: z.enum(PLACE_IMAGES).nullable(),
 });
+export type PlaceInput = z.infer<typeof placeInputSchema>;
 
 // ---- courses ----------------------------------------------------------------------------------------------
 export const personNameSchema = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
@@ -100,20 +108,51 @@ export const coursesQuerySchema = z.object({
   sortOrder: z.enum(['asc', 'desc']).optional(),
 });
 
-export const courseInputSchema = z.object({
-  name: z.string().max(200).default(''),
-  placeId: idSchema,
-  dates: z.array(isoDateTime).max(100),
-  timeFrom: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-  timeTo: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-  experienceLevel: z.enum(EXPERIENCE_LEVELS),
-  participantsAge: trimmed(100),
-  price: z.number().min(0).max(100_000),
-  maximumParticipants: z.number().int().min(0).max(1000),
-  instructors: z.array(idSchema).max(20),
-  info: z.string().max(5000).default(''),
-  published: z.boolean().nullable().default(true),
-});
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Tid må ha formen TT:MM');
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** A course date: a full ISO date-time, not before the pickers' minimum (August 2024) and not absurdly far ahead. */
+const courseDate = isoDateTime.refine((value) => {
+  const at = Date.parse(value);
+  return at >= Date.parse(`${PICKER_MIN_DATE}T00:00:00Z`) && at < Date.parse('2100-01-01T00:00:00Z');
+}, `Datoer må være fra august 2024`);
+
+/**
+ * POST /courses and PATCH /courses/:id: the whole course (the form sends every field, and the course form validates
+ * with this same schema). Spec §5: age, times, price and maximum participants required; price ≥ 0 in steps of 25 kr;
+ * maximum participants ≥ 0. Also: the end after the start, at least one date and at most MAX_COURSE_DATES, instructor
+ * ids (the form's 'Foreløpig ukjent' is no instructor: it sends none). Unknown instructor ids are refused by the server.
+ */
+export const courseInputSchema = z
+  .object({
+    name: z.string().trim().max(200),
+    placeId: idSchema,
+    dates: z
+      .array(courseDate)
+      .min(1, 'Velg minst én dato')
+      .max(MAX_COURSE_DATES, `Et kurs kan ha høyst ${MAX_COURSE_DATES} datoer`),
+    timeFrom: clockTime,
+    timeTo: clockTime,
+    experienceLevel: z.enum(EXPERIENCE_LEVELS, { message: 'Velg nivå' }),
+    participantsAge: z.string().trim().min(1, 'Alder må fylles ut').max(100),
+    price: z
+      .number({ message: 'Pris må være et tall' })
+      .min(0, 'Prisen kan ikke være negativ')
+      .max(100_000)
+      .multipleOf(PRICE_STEP_KR, `Prisen må være i steg på ${PRICE_STEP_KR} kr`),
+    maximumParticipants: z
+      .number({ message: 'Maks antall deltakere må være et tall' })
+      .int('Maks antall deltakere må være et heltall')
+      .min(0, 'Maks antall deltakere kan ikke være negativt')
+      .max(1000),
+    instructors: z.array(idSchema).max(20),
+    info: z.string().max(5000),
+    published: z.boolean().nullable(),
+  })
+  .refine((c) => minutesOf(c.timeTo) > minutesOf(c.timeFrom), {
+    message: 'Sluttid må være etter starttid',
+    path: ['timeTo'],
+  });
+export type CourseInput = z.infer<typeof courseInputSchema>;
 
 // ---- login and session (features/auth) ---------------------------------------------------------------------
 /** GET /api/vipps/login?returnTo=/path: returnTo must be a relative path on this site; anything else becomes '/'. */

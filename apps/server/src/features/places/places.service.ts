@@ -1,5 +1,6 @@
-import { placeSlug, type Place } from '@app/shared';
+import { placeSlug, type Place, type PlaceImage, type PlaceInput } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import type { PlaceRow } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { defaultCourseWindow } from '../courses/course-window';
@@ -16,6 +17,7 @@ export function toPlace(row: repo.PlaceWithCount): Place {
     place: row.place,
     info: row.info,
     published: row.published,
+    image: (row.image as PlaceImage | null) ?? null,
     courseCount: row.courseCount,
   };
 }
@@ -37,4 +39,37 @@ export async function requireVisiblePlace(db: DbOrTx, id: string, viewer: Viewer
   const row = await repo.findPlaceRow(db, id);
   if (!row || (!row.published && !seesUnpublished(viewer))) throw new AppError('NOT_FOUND', 'Place not found');
   return row;
+}
+
+const placeValues = (input: PlaceInput): repo.PlaceValues => ({
+  name: input.name,
+  address: input.address,
+  zipCode: input.zipCode,
+  place: input.place,
+  info: input.info.trim(),
+  published: input.published,
+  image: input.image,
+});
+
+/** Names make the URL slug, so two venues may not share one (case-insensitive): PLACE_NAME_TAKEN. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('PLACE_NAME_TAKEN', 'A place with that name exists already');
+    throw error;
+  }
+}
+
+/** POST /places (admin; the role gate is the route's): spec §4 "form without id creates". */
+export async function createPlace(db: DbOrTx, input: PlaceInput, viewer: Viewer, now = new Date()): Promise<Place> {
+  const row = await uniqueName(() => repo.insertPlace(db, placeValues(input)));
+  return getPlace(db, row.id, viewer, now);
+}
+
+/** PATCH /places/:id (admin): "with id updates". */
+export async function updatePlace(db: DbOrTx, id: string, input: PlaceInput, viewer: Viewer, now = new Date()): Promise<Place> {
+  const row = await uniqueName(() => repo.updatePlace(db, id, placeValues(input)));
+  if (!row) throw new AppError('NOT_FOUND', 'Place not found');
+  return getPlace(db, row.id, viewer, now);
 }

@@ -30,20 +30,7 @@ export async function existingProfileIds(db: DbOrTx, ids: readonly string[]): Pr
 export async function loadProfiles(db: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return { parents: [], kids: [], courseRows: [] };
   const list = [...ids];
-  const parents = await db
-    .select({
-      profileId: profileParents.profileId,
-      position: profileParents.position,
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      email: users.email,
-    })
-    .from(profileParents)
-    .innerJoin(users, eq(users.id, profileParents.userId))
-    .where(inArray(profileParents.profileId, list))
-    .orderBy(asc(profileParents.position));
+  const parents = await findGuardians(db, list);
   const kids = await db
     .select()
     .from(children)
@@ -72,4 +59,33 @@ export async function loadProfiles(db: DbOrTx, ids: readonly string[]) {
           .where(inArray(participants.childId, kids.map((k) => k.id)))
           .orderBy(asc(courses.firstDate));
   return { parents, kids, courseRows };
+}
+
+export interface GuardianRow {
+  profileId: string;
+  position: number;
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+}
+
+/** The guardians of these profiles, each profile's owner first. */
+export async function findGuardians(db: DbOrTx, profileIds: readonly string[]): Promise<GuardianRow[]> {
+  if (profileIds.length === 0) return [];
+  return db
+    .select({
+      profileId: profileParents.profileId,
+      position: profileParents.position,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      email: users.email,
+    })
+    .from(profileParents)
+    .innerJoin(users, eq(users.id, profileParents.userId))
+    .where(inArray(profileParents.profileId, [...new Set(profileIds)]))
+    .orderBy(asc(profileParents.profileId), asc(profileParents.position));
 }

@@ -1,0 +1,154 @@
+import { fullName, type AttendanceInput, type AttendanceMark, type CourseParticipants } from '@app/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../plugins/errors';
+import { countTaken, findLiveHold, lockCourse, setLockTimeout } from '../booking/booking.repo';
+import { busyAsAppError } from '../booking/context';
+import { requireParticipantsAccess } from '../courses/course-access';
+import * as repo from '../courses/courses.repo';
+import { findGuardians } from '../profiles/profiles.repo';
+import type { Viewer } from '../courses/viewer';
+
+type Admin = NonNullable<Viewer>;
+
+const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const byFirstName = new Intl.Collator('nb-NO', { sensitivity: 'base' });
+
+/**
+ * Capacity for an admin's add or move, under the course row lock (the same lock payment starts take, ARCHITECTURE
+ * convention 9): places taken are participants plus live payment holds, not counting the child's own hold (a parent
+ * paying for this very child must not make the course look fuller). Full: COURSE_FULL, unless the admin ticked the
+ * explicit override; then the participant row records that the override was used.
+ */
+async function placeOnCourse(tx: DbOrTx, courseId: string, childId: string, override: boolean): Promise<{ overrideUsed: boolean }> {
+  const locked = await lockCourse(tx, courseId);
+  if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
+  if (await repo.isParticipant(tx, courseId, childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
+  const ownHold = await findLiveHold(tx, courseId, childId);
+  const full = (await countTaken(tx, courseId, ownHold?.id)) >= locked.maximumParticipants;
+  if (full && !override) throw new AppError('COURSE_FULL', 'Course is full');
+  return { overrideUsed: full };
+}
+
+/** POST /courses/:id/participants {id}: an admin puts a child on a course (spec §6). */
+export async function addParticipant(db: Db, admin: Admin, courseId: string, childId: string, override: boolean): Promise<void> {
+  if (!(await repo.childExists(db, childId))) throw new AppError('NOT_FOUND', 'Child not found');
+  await busyAsAppError(() =>
+    db.transaction(async (tx) => {
+      await setLockTimeout(tx);
+      const { overrideUsed } = await placeOnCourse(tx, courseId, childId, override);
+      await repo.insertAdminParticipant(tx, { courseId, childId, addedBy: admin.id, capacityOverride: overrideUsed });
+    }),
+  );
+}
+
+/**
+ * Take a child off a course: DELETE /courses/:id/participants/:userId (admin), and the refund flow (issue 14) when
+ * a refund takes a child out. Pass the refund's transaction to make both one unit. CHILD_NOT_IN_COURSE if absent.
+ */
+export async function removeParticipant(db: DbOrTx, courseId: string, childId: string): Promise<void> {
+  if (!(await repo.deleteParticipant(db, courseId, childId))) {
+    if (!(await repo.findCourseRow(db, courseId))) throw new AppError('NOT_FOUND', 'Course not found');
+    throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
+  }
+}
+
+/**
+ * Move a child from one course to another in ONE transaction (spec §4: add to the new, remove from the old; here a
+ * single update of the participant row, so the child is never on both or on none). Both course rows are locked, in
+ * id order so two opposite moves cannot deadlock; capacity is checked on the new course as for an add.
+ */
+export async function moveParticipant(
+  db: Db,
+  admin: Admin,
+  move: { fromCourseId: string; toCourseId: string; childId: string; override: boolean },
+): Promise<void> {
+  if (move.fromCourseId === move.toCourseId) throw new AppError('VALIDATION', 'Invalid input: the child is already on that course');
+  await busyAsAppError(() =>
+    db.transaction(async (tx) => {
+      await setLockTimeout(tx);
+      const [first, second] = [move.fromCourseId, move.toCourseId].sort();
+      const firstLocked = await lockCourse(tx, first!);
+      const secondLocked = await lockCourse(tx, second!);
+      if (!firstLocked || !secondLocked) throw new AppError('NOT_FOUND', 'Course not found');
+      if (!(await repo.isParticipant(tx, move.fromCourseId, move.childId))) {
+        throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
+      }
+      const { overrideUsed } = await placeOnCourse(tx, move.toCourseId, move.childId, move.override);
+      await repo.moveParticipant(tx, { ...move, movedBy: admin.id, capacityOverride: overrideUsed });
+    }),
+  );
+}
+
+/** GET /courses/:id/participants: the list behind the participants modal and the printable 'Kursliste'. */
+export async function listParticipants(db: DbOrTx, viewer: Viewer, courseId: string): Promise<CourseParticipants> {
+  const course = await requireParticipantsAccess(db, viewer, courseId);
+  const [rows, instructors, marks] = await Promise.all([
+    repo.findParticipants(db, [courseId]),
+    repo.findInstructors(db, [courseId]),
+    repo.findAttendance(db, courseId),
+  ]);
+  const guardians = await findGuardians(db, rows.map((r) => r.profileId));
+  const isAdmin = !!viewer?.isAdmin;
+  const participants = rows
+    .map((r) => ({
+      _id: r.childId,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      birthdate: r.birthdate,
+      profileId: isAdmin ? r.profileId : null,
+      capacityOverride: r.capacityOverride,
+      guardians: guardians
+        .filter((g) => g.profileId === r.profileId)
+        .map((g) => ({ firstName: g.firstName, lastName: g.lastName, phone: g.phone, email: g.email })),
+    }))
+    // Spec §2: sorted by first name (Norwegian order: æ, ø, å last).
+    .sort((a, b) => byFirstName.compare(a.firstName, b.firstName) || byFirstName.compare(fullName(a), fullName(b)));
+  return {
+    course: {
+      _id: course.id,
+      name: course.name,
+      placeName: course.placeName,
+      town: course.placeTown,
+      experienceLevel: course.experienceLevel,
+      participantsAge: course.participantsAge,
+      timeFrom: course.timeFrom,
+      timeTo: course.timeTo,
+      dates: course.dates.map(toIso),
+      maximumParticipants: course.maximumParticipants,
+      instructors: (instructors.get(courseId) ?? []).map((i) => ({ _id: i.id, firstName: i.firstName, lastName: i.lastName })),
+    },
+    participants,
+    attendance: marks.map((m) => ({ childId: m.childId, date: toIso(m.date), present: m.present })),
+  };
+}
+
+/**
+ * POST /courses/:id/attendance: the instructor's (or an admin's) marks. Every mark must name a child on the course
+ * and one of its dates; otherwise nothing is stored. Idempotent (see the repo).
+ */
+export async function recordAttendance(
+  db: Db,
+  viewer: Viewer,
+  courseId: string,
+  input: AttendanceInput,
+  now = new Date(),
+): Promise<AttendanceMark[]> {
+  const course = await requireParticipantsAccess(db, viewer, courseId);
+  const dates = new Set(course.dates.map((d) => new Date(d).getTime()));
+  const onCourse = new Set((await repo.findParticipants(db, [courseId])).map((p) => p.childId));
+  // One mark per (child, date): the latest tap wins, also inside one batch.
+  const latest = new Map<string, { childId: string; date: Date; present: boolean; markedAt: Date }>();
+  for (const mark of input.marks) {
+    const date = new Date(mark.date);
+    if (!dates.has(date.getTime())) throw new AppError('NOT_A_COURSE_DATE', 'Invalid input: not a date of this course');
+    if (!onCourse.has(mark.childId)) throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
+    const key = `${mark.childId}|${date.getTime()}`;
+    // A phone clock ahead of ours must not make its mark unbeatable: never later than now.
+    const markedAt = new Date(Math.min(Date.parse(mark.markedAt), now.getTime()));
+    const known = latest.get(key);
+    if (!known || known.markedAt <= markedAt) latest.set(key, { childId: mark.childId, date, present: mark.present, markedAt });
+  }
+  await repo.upsertAttendance(db, courseId, viewer!.id, [...latest.values()]);
+  const marks = await repo.findAttendance(db, courseId);
+  return marks.map((m) => ({ childId: m.childId, date: toIso(m.date), present: m.present }));
+}
