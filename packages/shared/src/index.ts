@@ -7,3 +7,4 @@ export * from './format';
 export * from './demo-persons';
 export * from './payment-status';
 export * from './course-admin';
+export * from './course-form';

@@ -85,7 +85,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/courses':               { expect: created, req: (fx) => ({ payload: courseBody(fx.place.id, [fx.instructor.id]) }) },
   'PATCH /api/courses/:id':          { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.otherCourse.id}?pop=true`, payload: courseBody(fx.place.id, [fx.instructorOther.id], 50) }) },
   'DELETE /api/courses/:id':         { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.emptyCourse.id}` }) },
-  'POST /api/courses/:id/participants': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.course.id}/participants`, payload: { id: fx.familyB.children[0]!.id } }) },
+  'POST /api/courses/:id/participants': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/participants`, payload: { id: fx.familyB.children[0]!.id } }) },
   'DELETE /api/courses/:id/participants/:userId': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.otherCourse.id}/participants/${fx.familyB.children[0]!.id}?t=1` }) },
   'POST /api/courses/:id/participants/:userId/move': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/participants/${fx.spareCourse.participantChildIds[0]!}/move`, payload: { courseId: fx.otherCourse.id } }) },
   'GET /api/courses/:id/participants': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/participants` }) },

@@ -10,7 +10,9 @@ interface ModalProps {
   /** Close when clicking outside the dialog (default true). */
   closeOnOutsideClick?: boolean;
   /** 'md' (default) for short prompts and forms, 'lg' for summaries. */
-  size?: 'md' | 'lg';
+  size?: 'md' | 'lg' | 'xl';
+  /** Extra classes on the dialog box (e.g. 'print-area': only this dialog is printed). */
+  className?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ interface ModalProps {
  * its scroll lock injects an inline <style> element, which our CSP (style-src 'self') refuses. We lock the page
  * scroll through the CSSOM instead, which the CSP allows.
  */
-export function Modal({ open, onOpenChange, title, description, children, closeOnOutsideClick = true, size = 'md' }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, closeOnOutsideClick = true, size = 'md', className = '' }: ModalProps) {
   // Without a Radix Trigger, Radix does not know where focus should return: remember the opener ourselves.
   // Layout effects run before Radix moves focus into the dialog (a passive effect).
   const opener = useRef<HTMLElement | null>(null);
@@ -40,11 +42,11 @@ export function Modal({ open, onOpenChange, title, description, children, closeO
       <Dialog.Portal>
         {/* One stacking context per dialog: a dialog opened from another one lies above it, overlay and all. */}
         <div className="relative z-40">
-          <div aria-hidden="true" className="fixed inset-0 z-40 bg-sea-950/60" />
+          <div aria-hidden="true" className="no-print fixed inset-0 z-40 bg-sea-950/60" />
           <Dialog.Content
             className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] ${
-              size === 'lg' ? 'max-w-2xl' : 'max-w-md'
-            } -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-6`}
+              size === 'xl' ? 'max-w-6xl' : size === 'lg' ? 'max-w-2xl' : 'max-w-md'
+            } -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-6 ${className}`}
             onCloseAutoFocus={(event) => {
               if (opener.current?.isConnected) {
                 event.preventDefault();
@@ -59,7 +61,7 @@ export function Modal({ open, onOpenChange, title, description, children, closeO
             <div className="flex items-start justify-between gap-4">
               <Dialog.Title className="text-2xl font-bold text-sea-900">{title}</Dialog.Title>
               <Dialog.Close
-                className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sea-50"
+                className="no-print -mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sea-50"
                 aria-label="Lukk"
               >
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import type { Course } from '@shared/api';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, groupCourses, osloWeekday, sortCourses, weekdayName } from '@/lib/format';
-import { CourseRow } from './course-row';
+import { CourseRow, type CourseRowExtras } from './course-row';
 
-interface CourseListProps {
+interface CourseListProps extends CourseRowExtras {
   courses: readonly Course[] | undefined;
   isPending: boolean;
   onBook: (course: Course) => void;
@@ -21,7 +21,7 @@ function CourseRowSkeleton() {
 }
 
 /** The course grid of a place: sorted by start time then first date; courses that follow each other are grouped. */
-export function CourseList({ courses, isPending, onBook }: CourseListProps) {
+export function CourseList({ courses, isPending, onBook, ...extras }: CourseListProps) {
   const groups = useMemo(() => groupCourses(sortCourses(courses ?? [])), [courses]);
 
   if (isPending) {
@@ -51,7 +51,7 @@ export function CourseList({ courses, isPending, onBook }: CourseListProps) {
         if (group.length === 1) {
           return (
             <li key={first._id}>
-              <CourseRow course={first} onBook={onBook} />
+              <CourseRow course={first} onBook={onBook} {...extras} />
             </li>
           );
         }
@@ -64,7 +64,7 @@ export function CourseList({ courses, isPending, onBook }: CourseListProps) {
               <ul className="space-y-2">
                 {group.map((course) => (
                   <li key={course._id}>
-                    <CourseRow course={course} onBook={onBook} />
+                    <CourseRow course={course} onBook={onBook} {...extras} />
                   </li>
                 ))}
               </ul>
