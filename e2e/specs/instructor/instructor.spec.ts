@@ -19,7 +19,7 @@ async function readPdf(bytes: Buffer): Promise<{ pages: { width: number; height:
 }
 
 const ddmm = (iso: string) =>
-  new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit' }).format(new Date(iso)).replace(/\.$/, '');
 
 test.describe('Instructor: course list and attendance', () => {
   // Each test logs in the admin (to set up its own venue and course) and the instructor through the Vipps simulator.
@@ -45,7 +45,6 @@ test.describe('Instructor: course list and attendance', () => {
     await keepScreenshot(page, testInfo, 'kursliste');
 
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    (await import('node:fs')).writeFileSync('/tmp/i13-kursliste.pdf', pdf);
     await testInfo.attach(`kursliste-${testInfo.project.name}.pdf`, { body: pdf, contentType: 'application/pdf' });
     const { pages } = await readPdf(pdf);
     // A4 landscape: 297 × 210 mm = 841.89 × 595.28 points.
