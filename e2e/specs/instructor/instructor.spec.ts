@@ -19,7 +19,7 @@ async function readPdf(bytes: Buffer): Promise<{ pages: { width: number; height:
 }
 
 const ddmm = (iso: string) =>
-  new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit' }).format(new Date(iso)).replace(/\.$/, '');
+  new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso)).slice(0, 5);
 
 test.describe('Instructor: course list and attendance', () => {
   // Each test logs in the admin (to set up its own venue and course) and the instructor through the Vipps simulator.
