@@ -8,3 +8,4 @@ export * from './demo-persons';
 export * from './payment-status';
 export * from './course-admin';
 export * from './course-form';
+export * from './course-window';

@@ -1,19 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  courseInputSchema,
-  courseListSchema,
-  courseSchema,
-  coursesQuerySchema,
-  errorBodySchema,
-  idParamsSchema,
-  okSchema,
-  placeCoursesQuerySchema,
-} from '@app/shared';
+import { courseInputSchema, courseListSchema, courseSchema, coursesQuerySchema, idParamsSchema, okSchema, placeCoursesQuerySchema } from '@app/shared';
+import { seesPublicView } from '../../access/access';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import { sendJson } from '../../ttl-cache';
 import * as service from './courses.service';
-import { requireSelfOrAdmin } from './course-access';
-import { seesPublicView, viewerFrom } from './viewer';
 
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,13 +14,13 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParamsSchema,
         querystring: placeCoursesQuerySchema,
-        response: { 200: courseListSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: courseListSchema, ...errorResponses('VALIDATION', 'NOT_FOUND') },
       },
     },
     (request, reply) => {
-      const viewer = viewerFrom(request);
-      const load = () => service.listPlaceCourses(app.db, request.params.id, request.query, viewer);
-      if (!seesPublicView(viewer)) return load();
+      const ctx = ctxOf(request);
+      const load = () => service.listPlaceCourses(ctx, request.params.id, request.query);
+      if (!seesPublicView(ctx.viewer)) return load();
       const key = `place-courses:${request.params.id}:${JSON.stringify(request.query)}`;
       return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));
     },
@@ -39,26 +31,27 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: coursesQuerySchema,
-        response: { 200: courseListSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: courseListSchema, ...errorResponses('VALIDATION', 'NOT_FOUND') },
       },
     },
     (request, reply) => {
-      const viewer = viewerFrom(request);
-      const load = () => service.listCourses(app.db, request.query, viewer);
-      if (!seesPublicView(viewer)) return load();
+      const ctx = ctxOf(request);
+      const load = () => service.listCourses(ctx, request.query);
+      if (!seesPublicView(ctx.viewer)) return load();
       const key = `courses:${JSON.stringify(request.query)}`;
       return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));
     },
   );
+
   // ---- admin writes (spec §7). Each drops the public micro-cache, so visitors see the change at once.
   app.post(
     '/courses',
     {
       config: { access: 'admin' },
-      schema: { body: courseInputSchema, response: { 201: courseSchema, 400: errorBodySchema } },
+      schema: { body: courseInputSchema, response: { 201: courseSchema, ...errorResponses('VALIDATION', 'UNKNOWN_INSTRUCTOR') } },
     },
     async (request, reply) => {
-      const course = await service.createCourse(app.db, request.body, viewerFrom(request));
+      const course = await service.createCourse(ctxOf(request), request.body);
       app.publicCache.clear();
       return reply.status(201).send(course);
     },
@@ -73,11 +66,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         // ?pop=true: the spec's "populated" answer; the answer always carries the instructors' names.
         querystring: z.object({ pop: z.string().max(10).optional() }),
         body: courseInputSchema,
-        response: { 200: courseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: courseSchema, ...errorResponses('VALIDATION', 'UNKNOWN_INSTRUCTOR', 'FORBIDDEN', 'NOT_FOUND') },
       },
     },
     async (request) => {
-      const course = await service.updateCourse(app.db, request.params.id, request.body, viewerFrom(request));
+      const course = await service.updateCourse(ctxOf(request), request.params.id, request.body);
       app.publicCache.clear();
       return course;
     },
@@ -87,10 +80,13 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courses/:id',
     {
       config: { access: 'admin' },
-      schema: { params: idParamsSchema, response: { 200: okSchema, 404: errorBodySchema, 409: errorBodySchema } },
+      schema: {
+        params: idParamsSchema,
+        response: { 200: okSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_HAS_PARTICIPANTS', 'BUSY') },
+      },
     },
     async (request) => {
-      await service.deleteCourse(app.db, request.params.id);
+      await service.deleteCourse(ctxOf(request), request.params.id);
       app.publicCache.clear();
       return { ok: true as const };
     },
@@ -101,12 +97,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/instructors/:id/courses',
     {
       config: { access: 'instructor' },
-      schema: { params: idParamsSchema, response: { 200: courseListSchema, 403: errorBodySchema } },
+      schema: { params: idParamsSchema, response: { 200: courseListSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'NOT_FOUND') } },
     },
-    (request) => {
-      const viewer = viewerFrom(request);
-      requireSelfOrAdmin(viewer, request.params.id);
-      return service.listInstructorCourses(app.db, request.params.id, viewer);
-    },
+    (request) => service.listInstructorCourses(ctxOf(request), request.params.id),
   );
 };

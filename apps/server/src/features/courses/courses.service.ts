@@ -9,15 +9,16 @@ import {
   type CourseInput,
   type Participant,
 } from '@app/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import { can, requireAccess, seesUnpublished } from '../../access/access';
+import { countTaken } from '../../capacity';
+import type { ServiceContext } from '../../context';
+import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../plugins/errors';
-import { countTaken, lockCourse, setLockTimeout } from '../booking/booking.repo';
-import { busyAsAppError } from '../booking/context';
-import { findPlaceRow } from '../places/places.repo';
-import { requireVisiblePlace } from '../places/places.service';
+import * as repo from '../../repos/courses.repo';
+import * as places from '../../repos/places.repo';
+import * as system from '../../repos/system.repo';
+import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
-import * as repo from './courses.repo';
-import { seesUnpublished, type Viewer } from './viewer';
 
 export type PlaceCoursesQuery = z.infer<typeof placeCoursesQuerySchema>;
 export type CoursesQuery = z.infer<typeof coursesQuerySchema>;
@@ -28,38 +29,33 @@ export const LAST_MODIFIED_DEFAULT_LIMIT = 5;
 export const BETWEEN_DATES_DEFAULT_LIMIT = 200;
 
 /** Spec §7 GET /places/{id}/courses: courses overlapping the window, by start time then first date. */
-export async function listPlaceCourses(
-  db: DbOrTx,
-  placeId: string,
-  query: PlaceCoursesQuery,
-  viewer: Viewer,
-  now = new Date(),
-): Promise<Course[]> {
-  await requireVisiblePlace(db, placeId, viewer);
-  const window = windowFromQuery(query, now);
-  const rows = await repo.findCourses(db, {
+export async function listPlaceCourses(ctx: ServiceContext, placeId: string, query: PlaceCoursesQuery): Promise<Course[]> {
+  await requireVisiblePlace(ctx, placeId);
+  const window = windowFromQuery(query, ctx.clock.now());
+  const rows = await repo.findCourses(ctx.db, {
     placeId,
     start: window.start,
     end: window.end,
-    includeUnpublished: seesUnpublished(viewer),
+    includeUnpublished: seesUnpublished(ctx.viewer),
     sort: { field: 'timeFrom', order: 'asc' },
     limit: query.limit,
   });
-  return toCourses(db, rows, viewer);
+  return toCourses(ctx, rows);
 }
 
 /**
  * Spec §7 GET /courses. With pId: that place's courses (default window). Without pId and dates: the last modified
  * (updatedAt desc, 5). With startDate and/or endDate: the courses between them.
  */
-export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewer, now = new Date()): Promise<Course[]> {
-  const includeUnpublished = seesUnpublished(viewer);
+export async function listCourses(ctx: ServiceContext, query: CoursesQuery): Promise<Course[]> {
+  const { db } = ctx;
+  const includeUnpublished = seesUnpublished(ctx.viewer);
   const order = query.sortOrder;
   const base = { includeUnpublished, nameContains: query.name?.trim() || undefined };
 
   if (query.pId) {
-    await requireVisiblePlace(db, query.pId, viewer);
-    const window = windowFromQuery(query, now);
+    await requireVisiblePlace(ctx, query.pId);
+    const window = windowFromQuery(query, ctx.clock.now());
     const rows = await repo.findCourses(db, {
       ...base,
       placeId: query.pId,
@@ -68,7 +64,7 @@ export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewe
       sort: query.sortField ? { field: query.sortField, order: order ?? 'asc' } : { field: 'timeFrom', order: 'asc' },
       limit: query.limit,
     });
-    return toCourses(db, rows, viewer);
+    return toCourses(ctx, rows);
   }
 
   if (query.startDate === undefined && query.endDate === undefined) {
@@ -77,7 +73,7 @@ export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewe
       sort: { field: query.sortField ?? 'updatedAt', order: order ?? 'desc' },
       limit: query.limit ?? LAST_MODIFIED_DEFAULT_LIMIT,
     });
-    return toCourses(db, rows, viewer);
+    return toCourses(ctx, rows);
   }
 
   const start = query.startDate === undefined ? undefined : new Date(query.startDate);
@@ -90,35 +86,58 @@ export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewe
     sort: { field: query.sortField ?? 'firstDate', order: order ?? 'asc' },
     limit: query.limit ?? BETWEEN_DATES_DEFAULT_LIMIT,
   });
-  return toCourses(db, rows, viewer);
+  return toCourses(ctx, rows);
+}
+
+/** The place a viewer may see, or NOT_FOUND (an unpublished place is as absent as an unknown one to visitors). */
+async function requireVisiblePlace(ctx: ServiceContext, id: string): Promise<void> {
+  const row = await places.findPlaceRow(ctx.db, id);
+  if (!row || (!row.published && !seesUnpublished(ctx.viewer))) throw new AppError('NOT_FOUND', 'Place not found');
+}
+
+const byName = (a: users.UserContact, b: users.UserContact) =>
+  a.firstName.localeCompare(b.firstName, 'nb') || a.lastName.localeCompare(b.lastName, 'nb') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Each course's instructors, by name: ids from the courses repo, names from the users repo (two queries). */
+async function instructorsOf(ctx: ServiceContext, courseIds: readonly string[]): Promise<Map<string, users.UserContact[]>> {
+  const idsByCourse = await repo.findInstructorIds(ctx.db, courseIds);
+  const contacts = await users.findUserContacts(ctx.db, [...idsByCourse.values()].flat());
+  const result = new Map<string, users.UserContact[]>();
+  for (const [courseId, userIds] of idsByCourse) {
+    const list = userIds.map((id) => contacts.get(id)).filter((c): c is users.UserContact => !!c);
+    result.set(courseId, list.sort(byName));
+  }
+  return result;
 }
 
 /**
  * The course shape. Visitors and parents get counts but never participant identities; an admin gets every course's
- * participants (with the profile link), an instructor those of the courses they teach (spec §2).
+ * participants (with the profile link), an instructor those of the courses they teach (spec §2); the access module
+ * decides which (course.participants.read).
  */
-export async function toCourses(db: DbOrTx, rows: repo.CourseListRow[], viewer: Viewer): Promise<Course[]> {
+async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
-  const [counts, instructors] = await Promise.all([repo.countParticipants(db, ids), repo.findInstructors(db, ids)]);
-  const seesAll = !!viewer?.isAdmin;
-  const teaches = (courseId: string) =>
-    !!viewer?.isInstructor && (instructors.get(courseId) ?? []).some((i) => i.id === viewer.id);
-  const visible = ids.filter((id) => seesAll || teaches(id));
+  const [counts, instructors] = await Promise.all([repo.countParticipants(ctx.db, ids), instructorsOf(ctx, ids)]);
+  const mayRead = ctx.viewer?.isAdmin || ctx.viewer?.isInstructor;
+  const visible = new Set<string>();
+  if (mayRead) {
+    for (const id of ids) if (await can(ctx, 'course.participants.read', id)) visible.add(id);
+  }
+  const seesProfiles = !!ctx.viewer?.isAdmin;
   const participants = new Map<string, Participant[]>();
-  for (const p of await repo.findParticipants(db, visible)) {
+  for (const p of await repo.findParticipants(ctx.db, [...visible])) {
     const list = participants.get(p.courseId) ?? [];
     list.push({
       _id: p.childId,
       firstName: p.firstName,
       lastName: p.lastName,
       birthdate: p.birthdate,
-      profileId: seesAll ? p.profileId : null,
+      profileId: seesProfiles ? p.profileId : null,
     });
     participants.set(p.courseId, list);
   }
   return rows.map((row) => {
     const participantsCount = counts.get(row.id) ?? 0;
-    const shown = seesAll || teaches(row.id);
     return {
       _id: row.id,
       name: row.name,
@@ -133,7 +152,7 @@ export async function toCourses(db: DbOrTx, rows: repo.CourseListRow[], viewer: 
       maximumParticipants: row.maximumParticipants,
       participantsCount,
       freePlaces: freePlaces(row.maximumParticipants, participantsCount),
-      ...(shown ? { participants: participants.get(row.id) ?? [] } : {}),
+      ...(visible.has(row.id) ? { participants: participants.get(row.id) ?? [] } : {}),
       instructors: (instructors.get(row.id) ?? []).map((i) => ({ _id: i.id, firstName: i.firstName, lastName: i.lastName })),
       info: row.info,
       published: row.published,
@@ -145,7 +164,7 @@ export async function toCourses(db: DbOrTx, rows: repo.CourseListRow[], viewer: 
 // Drivers differ on timestamp arrays (Date on node-postgres, text on PGlite); both are parsed here.
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
-// ---- writes (admin; the role gate is the route's) -------------------------------------------------------------
+// ---- writes (admin; the role gate is the route's, object access course.write) ----------------------------------
 
 /** Form input to a row: dates sorted and deduplicated (spec §3 "sorted ascending on save"), price kr → øre. */
 function courseValues(input: CourseInput): repo.CourseValues {
@@ -168,53 +187,55 @@ function courseValues(input: CourseInput): repo.CourseValues {
 }
 
 /** The references the schema cannot check: the place exists, every instructor id is a user with the instructor role. */
-async function checkReferences(db: DbOrTx, input: CourseInput): Promise<string[]> {
-  if (!(await findPlaceRow(db, input.placeId))) throw new AppError('VALIDATION', 'Invalid input: unknown placeId');
+async function checkReferences(ctx: ServiceContext, input: CourseInput): Promise<string[]> {
+  if (!(await places.findPlaceRow(ctx.db, input.placeId))) throw new AppError('VALIDATION', 'Invalid input: unknown placeId');
   const wanted = [...new Set(input.instructors)];
-  const known = await repo.findInstructorIds(db, wanted);
+  const known = await users.filterInstructorIds(ctx.db, wanted);
   const unknown = wanted.filter((id) => !known.has(id));
   if (unknown.length) throw new AppError('UNKNOWN_INSTRUCTOR', `Invalid input: unknown instructor ${unknown.join(', ')}`);
   return wanted;
 }
 
-async function courseFor(db: DbOrTx, id: string, viewer: Viewer): Promise<Course> {
-  const row = await repo.findCourseRow(db, id);
+async function courseFor(ctx: ServiceContext, id: string): Promise<Course> {
+  const row = await repo.findCourseRow(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Course not found');
-  const [course] = await toCourses(db, [row], viewer);
+  const [course] = await toCourses(ctx, [row]);
   return course!;
 }
 
 /** POST /courses: returns the created course. */
-export async function createCourse(db: Db, input: CourseInput, viewer: Viewer): Promise<Course> {
-  const instructors = await checkReferences(db, input);
-  const id = await db.transaction(async (tx) => {
+export async function createCourse(ctx: ServiceContext, input: CourseInput): Promise<Course> {
+  const instructors = await checkReferences(ctx, input);
+  const id = await ctx.db.transaction(async (tx) => {
     const row = await repo.insertCourse(tx, courseValues(input));
     await repo.replaceInstructors(tx, row.id, instructors);
     return row.id;
   });
-  return courseFor(db, id, viewer);
+  return courseFor(ctx, id);
 }
 
 /** PATCH /courses/:id: the whole course from the form; returns the updated course. */
-export async function updateCourse(db: Db, id: string, input: CourseInput, viewer: Viewer): Promise<Course> {
-  const instructors = await checkReferences(db, input);
-  await db.transaction(async (tx) => {
+export async function updateCourse(ctx: ServiceContext, id: string, input: CourseInput): Promise<Course> {
+  await requireAccess(ctx, 'course.write', id);
+  const instructors = await checkReferences(ctx, input);
+  await ctx.db.transaction(async (tx) => {
     if (!(await repo.updateCourse(tx, id, courseValues(input)))) throw new AppError('NOT_FOUND', 'Course not found');
     await repo.replaceInstructors(tx, id, instructors);
   });
-  return courseFor(db, id, viewer);
+  return courseFor(ctx, id);
 }
 
 /**
  * DELETE /courses/:id. A course with children on it, or with a parent in the middle of paying for a place, is not
- * deleted (COURSE_HAS_PARTICIPANTS): move or refund them first (decision 007). Decided under the course row lock
+ * deleted (COURSE_HAS_PARTICIPANTS): move or refund them first (decision 008). Decided under the course row lock
  * that payment starts take, so no hold can slip in between the check and the delete.
  */
-export async function deleteCourse(db: Db, id: string): Promise<void> {
+export async function deleteCourse(ctx: ServiceContext, id: string): Promise<void> {
+  await requireAccess(ctx, 'course.write', id);
   await busyAsAppError(() =>
-    db.transaction(async (tx) => {
-      await setLockTimeout(tx);
-      if (!(await lockCourse(tx, id))) throw new AppError('NOT_FOUND', 'Course not found');
+    ctx.db.transaction(async (tx) => {
+      await system.setLockTimeout(tx);
+      if (!(await repo.lockCourse(tx, id))) throw new AppError('NOT_FOUND', 'Course not found');
       if ((await countTaken(tx, id)) > 0) throw new AppError('COURSE_HAS_PARTICIPANTS', 'The course has participants');
       await repo.deleteCourse(tx, id);
     }),
@@ -224,17 +245,18 @@ export async function deleteCourse(db: Db, id: string): Promise<void> {
 /**
  * GET /users/instructors/:id/courses: the instructor's courses that have not ended (the last date is today or
  * later), first date first, with the participants of each (they teach them all). Also shown on their own profile
- * ('Som instruktør').
+ * ('Som instruktør'). An instructor reads their own list; an admin anyone's (user.act-as).
  */
-export async function listInstructorCourses(db: DbOrTx, instructorId: string, viewer: Viewer, now = new Date()): Promise<Course[]> {
-  const startOfToday = new Date(now);
+export async function listInstructorCourses(ctx: ServiceContext, instructorId: string): Promise<Course[]> {
+  await requireAccess(ctx, 'user.act-as', instructorId);
+  const startOfToday = ctx.clock.now();
   startOfToday.setUTCHours(0, 0, 0, 0);
-  const rows = await repo.findCourses(db, {
+  const rows = await repo.findCourses(ctx.db, {
     instructorId,
     start: startOfToday,
     includeUnpublished: true,
     sort: { field: 'firstDate', order: 'asc' },
     limit: 200,
   });
-  return toCourses(db, rows, viewer);
+  return toCourses(ctx, rows);
 }

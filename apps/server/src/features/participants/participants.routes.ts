@@ -3,7 +3,6 @@ import {
   attendanceInputSchema,
   attendanceResponseSchema,
   courseParticipantsSchema,
-  errorBodySchema,
   idParamsSchema,
   okSchema,
   participantAddInputSchema,
@@ -11,17 +10,18 @@ import {
   participantParamsSchema,
   participantRemoveQuerySchema,
 } from '@app/shared';
-import { viewerFrom } from '../courses/viewer';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import * as service from './participants.service';
 
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
+const errors = errorResponses('VALIDATION', 'FORBIDDEN', 'NOT_FOUND', 'CHILD_ALREADY_IN_COURSE', 'BUSY');
 
 /** Participants of a course: admin writes (add, remove, move), reads for the admin and the course's instructors. */
 export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/:id/participants',
     { config: { access: 'instructor' }, schema: { params: idParamsSchema, response: { 200: courseParticipantsSchema, ...errors } } },
-    (request) => service.listParticipants(app.db, viewerFrom(request), request.params.id),
+    (request) => service.listParticipants(ctxOf(request), request.params.id),
   );
 
   app.post(
@@ -32,7 +32,7 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id: childId, override } = request.body;
-      await service.addParticipant(app.db, request.user!, request.params.id, childId, override);
+      await service.addParticipant(ctxOf(request), request.params.id, childId, override);
       if (override) request.log.info({ courseId: request.params.id, childId, adminId: request.user!.id }, 'participant added with capacity override');
       app.publicCache.clear();
       return { ok: true as const };
@@ -46,7 +46,7 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: participantParamsSchema, querystring: participantRemoveQuerySchema, response: { 200: okSchema, ...errors } },
     },
     async (request) => {
-      await service.removeParticipant(app.db, request.params.id, request.params.userId);
+      await service.removeParticipantAsAdmin(ctxOf(request), request.params.id, request.params.userId);
       app.publicCache.clear();
       return { ok: true as const };
     },
@@ -65,7 +65,7 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
         childId: request.params.userId,
         override: request.body.override,
       };
-      await service.moveParticipant(app.db, request.user!, move);
+      await service.moveParticipant(ctxOf(request), move);
       if (move.override) request.log.info({ ...move, adminId: request.user!.id }, 'participant moved with capacity override');
       app.publicCache.clear();
       return { ok: true as const };
@@ -78,6 +78,6 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'instructor' },
       schema: { params: idParamsSchema, body: attendanceInputSchema, response: { 200: attendanceResponseSchema, ...errors } },
     },
-    async (request) => ({ marks: await service.recordAttendance(app.db, viewerFrom(request), request.params.id, request.body) }),
+    async (request) => ({ marks: await service.recordAttendance(ctxOf(request), request.params.id, request.body) }),
   );
 };

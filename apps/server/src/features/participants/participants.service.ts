@@ -1,17 +1,26 @@
 import { fullName, type AttendanceInput, type AttendanceMark, type CourseParticipants } from '@app/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import { requireAccess } from '../../access/access';
+import { countTaken } from '../../capacity';
+import { signedIn, type ServiceContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../plugins/errors';
-import { countTaken, findLiveHold, lockCourse, setLockTimeout } from '../booking/booking.repo';
-import { busyAsAppError } from '../booking/context';
-import { requireParticipantsAccess } from '../courses/course-access';
-import * as repo from '../courses/courses.repo';
-import { findGuardians } from '../profiles/profiles.repo';
-import type { Viewer } from '../courses/viewer';
-
-type Admin = NonNullable<Viewer>;
+import * as repo from '../../repos/courses.repo';
+import * as orders from '../../repos/orders.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as system from '../../repos/system.repo';
+import * as users from '../../repos/users.repo';
 
 const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const byFirstName = new Intl.Collator('nb-NO', { sensitivity: 'base' });
+
+/** The course, when the viewer may read its participants (its instructors and admins): course.participants.read. */
+async function readableCourse(ctx: ServiceContext, courseId: string): Promise<repo.CourseListRow> {
+  await requireAccess(ctx, 'course.participants.read', courseId);
+  const course = await repo.findCourseRow(ctx.db, courseId);
+  if (!course) throw new AppError('NOT_FOUND', 'Course not found');
+  return course;
+}
 
 /**
  * Capacity for an admin's add or move, under the course row lock (the same lock payment starts take, ARCHITECTURE
@@ -20,21 +29,23 @@ const byFirstName = new Intl.Collator('nb-NO', { sensitivity: 'base' });
  * explicit override; then the participant row records that the override was used.
  */
 async function placeOnCourse(tx: DbOrTx, courseId: string, childId: string, override: boolean): Promise<{ overrideUsed: boolean }> {
-  const locked = await lockCourse(tx, courseId);
+  const locked = await repo.lockCourse(tx, courseId);
   if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
-  if (await repo.isParticipant(tx, courseId, childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
-  const ownHold = await findLiveHold(tx, courseId, childId);
+  if (await repo.findParticipant(tx, courseId, childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
+  const ownHold = await orders.findLiveHold(tx, courseId, childId);
   const full = (await countTaken(tx, courseId, ownHold?.id)) >= locked.maximumParticipants;
   if (full && !override) throw new AppError('COURSE_FULL', 'Course is full');
   return { overrideUsed: full };
 }
 
 /** POST /courses/:id/participants {id}: an admin puts a child on a course (spec §6). */
-export async function addParticipant(db: Db, admin: Admin, courseId: string, childId: string, override: boolean): Promise<void> {
-  if (!(await repo.childExists(db, childId))) throw new AppError('NOT_FOUND', 'Child not found');
+export async function addParticipant(ctx: ServiceContext, courseId: string, childId: string, override: boolean): Promise<void> {
+  const admin = signedIn(ctx);
+  await requireAccess(ctx, 'course.write', courseId);
+  if (!(await profiles.findChild(ctx.db, childId))) throw new AppError('NOT_FOUND', 'Child not found');
   await busyAsAppError(() =>
-    db.transaction(async (tx) => {
-      await setLockTimeout(tx);
+    ctx.db.transaction(async (tx) => {
+      await system.setLockTimeout(tx);
       const { overrideUsed } = await placeOnCourse(tx, courseId, childId, override);
       await repo.insertAdminParticipant(tx, { courseId, childId, addedBy: admin.id, capacityOverride: overrideUsed });
     }),
@@ -47,9 +58,15 @@ export async function addParticipant(db: Db, admin: Admin, courseId: string, chi
  */
 export async function removeParticipant(db: DbOrTx, courseId: string, childId: string): Promise<void> {
   if (!(await repo.deleteParticipant(db, courseId, childId))) {
-    if (!(await repo.findCourseRow(db, courseId))) throw new AppError('NOT_FOUND', 'Course not found');
+    if (!(await repo.courseExists(db, courseId))) throw new AppError('NOT_FOUND', 'Course not found');
     throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
   }
+}
+
+/** DELETE /courses/:id/participants/:userId: an admin takes a child off a course (course.write). */
+export async function removeParticipantAsAdmin(ctx: ServiceContext, courseId: string, childId: string): Promise<void> {
+  await requireAccess(ctx, 'course.write', courseId);
+  await removeParticipant(ctx.db, courseId, childId);
 }
 
 /**
@@ -58,19 +75,21 @@ export async function removeParticipant(db: DbOrTx, courseId: string, childId: s
  * id order so two opposite moves cannot deadlock; capacity is checked on the new course as for an add.
  */
 export async function moveParticipant(
-  db: Db,
-  admin: Admin,
+  ctx: ServiceContext,
   move: { fromCourseId: string; toCourseId: string; childId: string; override: boolean },
 ): Promise<void> {
+  const admin = signedIn(ctx);
   if (move.fromCourseId === move.toCourseId) throw new AppError('VALIDATION', 'Invalid input: the child is already on that course');
+  await requireAccess(ctx, 'course.write', move.fromCourseId);
+  await requireAccess(ctx, 'course.write', move.toCourseId);
   await busyAsAppError(() =>
-    db.transaction(async (tx) => {
-      await setLockTimeout(tx);
+    ctx.db.transaction(async (tx) => {
+      await system.setLockTimeout(tx);
       const [first, second] = [move.fromCourseId, move.toCourseId].sort();
-      const firstLocked = await lockCourse(tx, first!);
-      const secondLocked = await lockCourse(tx, second!);
+      const firstLocked = await repo.lockCourse(tx, first!);
+      const secondLocked = await repo.lockCourse(tx, second!);
       if (!firstLocked || !secondLocked) throw new AppError('NOT_FOUND', 'Course not found');
-      if (!(await repo.isParticipant(tx, move.fromCourseId, move.childId))) {
+      if (!(await repo.findParticipant(tx, move.fromCourseId, move.childId))) {
         throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
       }
       const { overrideUsed } = await placeOnCourse(tx, move.toCourseId, move.childId, move.override);
@@ -80,15 +99,26 @@ export async function moveParticipant(
 }
 
 /** GET /courses/:id/participants: the list behind the participants modal and the printable 'Kursliste'. */
-export async function listParticipants(db: DbOrTx, viewer: Viewer, courseId: string): Promise<CourseParticipants> {
-  const course = await requireParticipantsAccess(db, viewer, courseId);
-  const [rows, instructors, marks] = await Promise.all([
+export async function listParticipants(ctx: ServiceContext, courseId: string): Promise<CourseParticipants> {
+  const course = await readableCourse(ctx, courseId);
+  const { db } = ctx;
+  const [rows, instructorIds, marks] = await Promise.all([
     repo.findParticipants(db, [courseId]),
-    repo.findInstructors(db, [courseId]),
+    repo.findInstructorIds(db, [courseId]),
     repo.findAttendance(db, courseId),
   ]);
-  const guardians = await findGuardians(db, rows.map((r) => r.profileId));
-  const isAdmin = !!viewer?.isAdmin;
+  const guardianRows = await profiles.listGuardians(db, rows.map((r) => r.profileId));
+  const teachers = instructorIds.get(courseId) ?? [];
+  const contacts = await users.findUserContacts(db, [...guardianRows.map((g) => g.userId), ...teachers]);
+  const guardians = guardianRows.flatMap((g) => {
+    const contact = contacts.get(g.userId);
+    return contact ? [{ profileId: g.profileId, ...contact }] : [];
+  });
+  const instructors = teachers
+    .map((id) => contacts.get(id))
+    .filter((c): c is users.UserContact => !!c)
+    .sort((a, b) => byFirstName.compare(a.firstName, b.firstName) || byFirstName.compare(a.lastName, b.lastName));
+  const isAdmin = !!ctx.viewer?.isAdmin;
   const participants = rows
     .map((r) => ({
       _id: r.childId,
@@ -115,7 +145,7 @@ export async function listParticipants(db: DbOrTx, viewer: Viewer, courseId: str
       timeTo: course.timeTo,
       dates: course.dates.map(toIso),
       maximumParticipants: course.maximumParticipants,
-      instructors: (instructors.get(courseId) ?? []).map((i) => ({ _id: i.id, firstName: i.firstName, lastName: i.lastName })),
+      instructors: instructors.map((i) => ({ _id: i.id, firstName: i.firstName, lastName: i.lastName })),
     },
     participants,
     attendance: marks.map((m) => ({ childId: m.childId, date: toIso(m.date), present: m.present })),
@@ -126,14 +156,11 @@ export async function listParticipants(db: DbOrTx, viewer: Viewer, courseId: str
  * POST /courses/:id/attendance: the instructor's (or an admin's) marks. Every mark must name a child on the course
  * and one of its dates; otherwise nothing is stored. Idempotent (see the repo).
  */
-export async function recordAttendance(
-  db: Db,
-  viewer: Viewer,
-  courseId: string,
-  input: AttendanceInput,
-  now = new Date(),
-): Promise<AttendanceMark[]> {
-  const course = await requireParticipantsAccess(db, viewer, courseId);
+export async function recordAttendance(ctx: ServiceContext, courseId: string, input: AttendanceInput): Promise<AttendanceMark[]> {
+  const viewer = signedIn(ctx);
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const course = await readableCourse(ctx, courseId);
   const dates = new Set(course.dates.map((d) => new Date(d).getTime()));
   const onCourse = new Set((await repo.findParticipants(db, [courseId])).map((p) => p.childId));
   // One mark per (child, date): the latest tap wins, also inside one batch.
@@ -148,7 +175,7 @@ export async function recordAttendance(
     const known = latest.get(key);
     if (!known || known.markedAt <= markedAt) latest.set(key, { childId: mark.childId, date, present: mark.present, markedAt });
   }
-  await repo.upsertAttendance(db, courseId, viewer!.id, [...latest.values()]);
+  await repo.upsertAttendance(db, courseId, viewer.id, [...latest.values()]);
   const marks = await repo.findAttendance(db, courseId);
   return marks.map((m) => ({ childId: m.childId, date: toIso(m.date), present: m.present }));
 }

@@ -1,36 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, idParamsSchema, placeInputSchema, placeListSchema, placeSchema } from '@app/shared';
-import { seesPublicView, viewerFrom } from '../courses/viewer';
+import { idParamsSchema, placeInputSchema, placeListSchema, placeSchema } from '@app/shared';
+import { seesPublicView } from '../../access/access';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import { sendJson } from '../../ttl-cache';
 import * as service from './places.service';
 
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/places', { schema: { response: { 200: placeListSchema } } }, (request, reply) => {
-    const viewer = viewerFrom(request);
-    const load = () => service.listPlaces(app.db, viewer);
-    if (!seesPublicView(viewer)) return load();
+    const ctx = ctxOf(request);
+    const load = () => service.listPlaces(ctx);
+    if (!seesPublicView(ctx.viewer)) return load();
     return sendJson(reply, app.publicCache.getJson('places', placeListSchema, load));
   });
 
   app.get(
     '/places/:id',
-    { schema: { params: idParamsSchema, response: { 200: placeSchema, 400: errorBodySchema, 404: errorBodySchema } } },
+    { schema: { params: idParamsSchema, response: { 200: placeSchema, ...errorResponses('VALIDATION', 'NOT_FOUND') } } },
     (request, reply) => {
-      const viewer = viewerFrom(request);
-      const load = () => service.getPlace(app.db, request.params.id, viewer);
-      if (!seesPublicView(viewer)) return load();
+      const ctx = ctxOf(request);
+      const load = () => service.getPlace(ctx, request.params.id);
+      if (!seesPublicView(ctx.viewer)) return load();
       return sendJson(reply, app.publicCache.getJson(`place:${request.params.id}`, placeSchema, load));
     },
   );
+
   // Admin writes. The public lists are micro-cached (decision 006): a change is dropped from the cache at once.
   app.post(
     '/places',
     {
       config: { access: 'admin' },
-      schema: { body: placeInputSchema, response: { 201: placeSchema, 400: errorBodySchema, 409: errorBodySchema } },
+      schema: { body: placeInputSchema, response: { 201: placeSchema, ...errorResponses('VALIDATION', 'PLACE_NAME_TAKEN') } },
     },
     async (request, reply) => {
-      const place = await service.createPlace(app.db, request.body, viewerFrom(request));
+      const place = await service.createPlace(ctxOf(request), request.body);
       app.publicCache.clear();
       return reply.status(201).send(place);
     },
@@ -43,11 +46,11 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParamsSchema,
         body: placeInputSchema,
-        response: { 200: placeSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+        response: { 200: placeSchema, ...errorResponses('VALIDATION', 'NOT_FOUND', 'PLACE_NAME_TAKEN') },
       },
     },
     async (request) => {
-      const place = await service.updatePlace(app.db, request.params.id, request.body, viewerFrom(request));
+      const place = await service.updatePlace(ctxOf(request), request.params.id, request.body);
       app.publicCache.clear();
       return place;
     },

@@ -1,13 +1,11 @@
-import { placeSlug, type Place, type PlaceImage, type PlaceInput } from '@app/shared';
-import type { DbOrTx } from '../../db/client';
+import { courseWindow, placeSlug, type Place, type PlaceImage, type PlaceInput } from '@app/shared';
+import { seesUnpublished } from '../../access/access';
+import type { ServiceContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import type { PlaceRow } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import { defaultCourseWindow } from '../courses/course-window';
-import { seesUnpublished, type Viewer } from '../courses/viewer';
-import * as repo from './places.repo';
+import * as repo from '../../repos/places.repo';
 
-export function toPlace(row: repo.PlaceWithCount): Place {
+function toPlace(row: repo.PlaceWithCount): Place {
   return {
     _id: row.id,
     name: row.name,
@@ -23,22 +21,18 @@ export function toPlace(row: repo.PlaceWithCount): Place {
 }
 
 /** Spec §7 GET /places: sorted by name; visitors see published places only. */
-export async function listPlaces(db: DbOrTx, viewer: Viewer, now = new Date()): Promise<Place[]> {
-  const rows = await repo.listPlaces(db, { includeUnpublished: seesUnpublished(viewer), countWindow: defaultCourseWindow(now) });
+export async function listPlaces(ctx: ServiceContext): Promise<Place[]> {
+  const rows = await repo.listPlaces(ctx.db, { includeUnpublished: seesUnpublished(ctx.viewer), countWindow: courseWindow(ctx.clock.now()) });
   return rows.map(toPlace);
 }
 
-export async function getPlace(db: DbOrTx, id: string, viewer: Viewer, now = new Date()): Promise<Place> {
-  const row = await repo.findPlace(db, id, { includeUnpublished: seesUnpublished(viewer), countWindow: defaultCourseWindow(now) });
+export async function getPlace(ctx: ServiceContext, id: string): Promise<Place> {
+  const row = await repo.findPlace(ctx.db, id, {
+    includeUnpublished: seesUnpublished(ctx.viewer),
+    countWindow: courseWindow(ctx.clock.now()),
+  });
   if (!row) throw new AppError('NOT_FOUND', 'Place not found');
   return toPlace(row);
-}
-
-/** The place a viewer may see, or NOT_FOUND (an unpublished place is as absent as an unknown one to visitors). */
-export async function requireVisiblePlace(db: DbOrTx, id: string, viewer: Viewer): Promise<PlaceRow> {
-  const row = await repo.findPlaceRow(db, id);
-  if (!row || (!row.published && !seesUnpublished(viewer))) throw new AppError('NOT_FOUND', 'Place not found');
-  return row;
 }
 
 const placeValues = (input: PlaceInput): repo.PlaceValues => ({
@@ -62,14 +56,14 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** POST /places (admin; the role gate is the route's): spec §4 "form without id creates". */
-export async function createPlace(db: DbOrTx, input: PlaceInput, viewer: Viewer, now = new Date()): Promise<Place> {
-  const row = await uniqueName(() => repo.insertPlace(db, placeValues(input)));
-  return getPlace(db, row.id, viewer, now);
+export async function createPlace(ctx: ServiceContext, input: PlaceInput): Promise<Place> {
+  const row = await uniqueName(() => repo.insertPlace(ctx.db, placeValues(input)));
+  return getPlace(ctx, row.id);
 }
 
 /** PATCH /places/:id (admin): "with id updates". */
-export async function updatePlace(db: DbOrTx, id: string, input: PlaceInput, viewer: Viewer, now = new Date()): Promise<Place> {
-  const row = await uniqueName(() => repo.updatePlace(db, id, placeValues(input)));
+export async function updatePlace(ctx: ServiceContext, id: string, input: PlaceInput): Promise<Place> {
+  const row = await uniqueName(() => repo.updatePlace(ctx.db, id, placeValues(input)));
   if (!row) throw new AppError('NOT_FOUND', 'Place not found');
-  return getPlace(db, row.id, viewer, now);
+  return getPlace(ctx, row.id);
 }

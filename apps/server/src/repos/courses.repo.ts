@@ -1,15 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import {
-  attendance,
-  children,
-  courseInstructors,
-  courses,
-  participants,
-  places,
-  users,
-  type CourseRow,
-} from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { attendance, children, courseInstructors, courses, participants, places, type CourseRow } from '../db/schema';
+
+/**
+ * Courses with their dates, instructors (`course_instructors`) and participants. Only this repo queries them. A
+ * course is always shown with its place, so the course queries join `places` for its name and address (read only).
+ */
 
 export type CourseSortField = 'timeFrom' | 'firstDate' | 'updatedAt' | 'createdAt';
 
@@ -73,6 +69,72 @@ export async function findCourses(db: DbOrTx, query: CourseQuery): Promise<Cours
   return rows.map((r) => ({ ...r.course, placeName: r.placeName, placeTown: r.placeTown }));
 }
 
+/** A course with its place: what booking, the status page, the confirmation and the calendar file need. */
+export async function findCourseDetails(db: DbOrTx, courseId: string) {
+  const [row] = await db
+    .select({
+      id: courses.id,
+      name: courses.name,
+      experienceLevel: courses.experienceLevel,
+      dates: courses.dates,
+      timeFrom: courses.timeFrom,
+      timeTo: courses.timeTo,
+      priceOre: courses.priceOre,
+      maximumParticipants: courses.maximumParticipants,
+      published: courses.published,
+      placeName: places.name,
+      address: places.address,
+      zipCode: places.zipCode,
+      town: places.place,
+      placePublished: places.published,
+    })
+    .from(courses)
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .where(eq(courses.id, courseId));
+  return row;
+}
+export type CourseDetails = NonNullable<Awaited<ReturnType<typeof findCourseDetails>>>;
+
+export async function courseExists(db: DbOrTx, courseId: string): Promise<boolean> {
+  const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  return !!row;
+}
+
+/** The course row, locked for the rest of the transaction: capacity decisions on one course take turns. */
+export async function lockCourse(tx: DbOrTx, courseId: string) {
+  const [row] = await tx
+    .select({ id: courses.id, maximumParticipants: courses.maximumParticipants })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .for('update');
+  return row;
+}
+
+// ---- instructors -------------------------------------------------------------------------------------------------
+
+/** Instructor user ids per course, in one query (names come from the users repo). */
+export async function findInstructorIds(db: DbOrTx, courseIds: readonly string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (courseIds.length === 0) return result;
+  const rows = await db
+    .select({ courseId: courseInstructors.courseId, userId: courseInstructors.userId })
+    .from(courseInstructors)
+    .where(inArray(courseInstructors.courseId, [...courseIds]));
+  for (const { courseId, userId } of rows) result.set(courseId, [...(result.get(courseId) ?? []), userId]);
+  return result;
+}
+
+export async function isInstructorOf(db: DbOrTx, userId: string, courseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: courseInstructors.userId })
+    .from(courseInstructors)
+    .where(and(eq(courseInstructors.courseId, courseId), eq(courseInstructors.userId, userId)))
+    .limit(1);
+  return !!row;
+}
+
+// ---- participants ------------------------------------------------------------------------------------------------
+
 /** Participants per course in one grouped query (never one query per course). */
 export async function countParticipants(db: DbOrTx, courseIds: readonly string[]): Promise<Map<string, number>> {
   if (courseIds.length === 0) return new Map();
@@ -84,30 +146,69 @@ export async function countParticipants(db: DbOrTx, courseIds: readonly string[]
   return new Map(rows.map((r) => [r.courseId, Number(r.n)]));
 }
 
-export interface InstructorName {
-  id: string;
-  firstName: string;
-  lastName: string;
+export async function countParticipantsOf(db: DbOrTx, courseId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(participants).where(eq(participants.courseId, courseId));
+  return Number(row?.n ?? 0);
 }
 
-export async function findInstructors(db: DbOrTx, courseIds: readonly string[]): Promise<Map<string, InstructorName[]>> {
-  const result = new Map<string, InstructorName[]>();
-  if (courseIds.length === 0) return result;
-  const rows = await db
-    .select({ courseId: courseInstructors.courseId, id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(courseInstructors)
-    .innerJoin(users, eq(users.id, courseInstructors.userId))
-    .where(inArray(courseInstructors.courseId, [...courseIds]))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  for (const { courseId, ...instructor } of rows) {
-    const list = result.get(courseId) ?? [];
-    list.push(instructor);
-    result.set(courseId, list);
-  }
-  return result;
+export async function findParticipant(db: DbOrTx, courseId: string, childId: string) {
+  const [row] = await db
+    .select({ orderId: participants.orderId })
+    .from(participants)
+    .where(and(eq(participants.courseId, courseId), eq(participants.childId, childId)));
+  return row;
 }
 
-// ---- writes (admin) -------------------------------------------------------------------------------------------
+/** Whether one of the given children takes part in the course. */
+export async function hasParticipantAmong(db: DbOrTx, courseId: string, childIds: readonly string[]): Promise<boolean> {
+  if (childIds.length === 0) return false;
+  const [row] = await db
+    .select({ childId: participants.childId })
+    .from(participants)
+    .where(and(eq(participants.courseId, courseId), inArray(participants.childId, [...childIds])))
+    .limit(1);
+  return !!row;
+}
+
+export async function insertParticipant(tx: DbOrTx, courseId: string, childId: string, orderId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(participants)
+    .values({ courseId, childId, orderId })
+    .onConflictDoNothing()
+    .returning({ childId: participants.childId });
+  return rows.length > 0;
+}
+
+export async function isEnrolledByOrder(db: DbOrTx, orderId: string): Promise<boolean> {
+  const [row] = await db.select({ childId: participants.childId }).from(participants).where(eq(participants.orderId, orderId)).limit(1);
+  return !!row;
+}
+
+/** The courses the given children take part in, with their place, by first date. */
+export async function listCoursesOfChildren(db: DbOrTx, childIds: readonly string[]) {
+  if (childIds.length === 0) return [];
+  return db
+    .select({
+      childId: participants.childId,
+      id: courses.id,
+      name: courses.name,
+      dates: courses.dates,
+      timeFrom: courses.timeFrom,
+      timeTo: courses.timeTo,
+      experienceLevel: courses.experienceLevel,
+      firstDate: courses.firstDate,
+      placeId: places.id,
+      placeName: places.name,
+      placeTown: places.place,
+    })
+    .from(participants)
+    .innerJoin(courses, eq(courses.id, participants.courseId))
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .where(inArray(participants.childId, [...childIds]))
+    .orderBy(asc(courses.firstDate));
+}
+
+// ---- writes (admin) -----------------------------------------------------------------------------------------------
 
 export type CourseValues = Omit<typeof courses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -131,24 +232,7 @@ export async function replaceInstructors(tx: DbOrTx, courseId: string, userIds: 
   if (userIds.length) await tx.insert(courseInstructors).values(userIds.map((userId) => ({ courseId, userId })));
 }
 
-/** Of these ids, the users who have the instructor role. */
-export async function findInstructorIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, [...ids]), sql`'instructor' = any(${users.roles})`));
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function isCourseInstructor(db: DbOrTx, courseId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: courseInstructors.userId })
-    .from(courseInstructors)
-    .where(and(eq(courseInstructors.courseId, courseId), eq(courseInstructors.userId, userId)));
-  return !!row;
-}
-
+/** One course with its place's name and town. */
 export async function findCourseRow(db: DbOrTx, id: string): Promise<CourseListRow | undefined> {
   const [row] = await db
     .select({ course: courses, placeName: places.name, placeTown: places.place })
@@ -158,7 +242,7 @@ export async function findCourseRow(db: DbOrTx, id: string): Promise<CourseListR
   return row ? { ...row.course, placeName: row.placeName, placeTown: row.placeTown } : undefined;
 }
 
-// ---- participants ---------------------------------------------------------------------------------------------
+// ---- participants (admin writes, the list for instructors and admins) ---------------------------------------------
 
 export interface ParticipantRow {
   courseId: string;
@@ -170,7 +254,7 @@ export interface ParticipantRow {
   capacityOverride: boolean;
 }
 
-/** The children on these courses, by first name (one query for a whole list of courses). */
+/** The children on these courses, by first name (one query for a whole list of courses; children read only). */
 export async function findParticipants(db: DbOrTx, courseIds: readonly string[]): Promise<ParticipantRow[]> {
   if (courseIds.length === 0) return [];
   return db
@@ -187,19 +271,6 @@ export async function findParticipants(db: DbOrTx, courseIds: readonly string[])
     .innerJoin(children, eq(children.id, participants.childId))
     .where(inArray(participants.courseId, [...courseIds]))
     .orderBy(asc(children.firstName), asc(children.lastName), asc(children.id));
-}
-
-export async function childExists(db: DbOrTx, childId: string): Promise<boolean> {
-  const [row] = await db.select({ id: children.id }).from(children).where(eq(children.id, childId));
-  return !!row;
-}
-
-export async function isParticipant(db: DbOrTx, courseId: string, childId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ childId: participants.childId })
-    .from(participants)
-    .where(and(eq(participants.courseId, courseId), eq(participants.childId, childId)));
-  return !!row;
 }
 
 export async function insertAdminParticipant(
@@ -230,7 +301,7 @@ export async function moveParticipant(
   return rows.length > 0;
 }
 
-// ---- attendance -----------------------------------------------------------------------------------------------
+// ---- attendance -------------------------------------------------------------------------------------------------
 
 export async function findAttendance(db: DbOrTx, courseId: string) {
   return db

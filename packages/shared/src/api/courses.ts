@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { EXPERIENCE_LEVELS, MAX_COURSE_DATES, PICKER_MIN_DATE, PRICE_STEP_KR } from '../constants';
+import { idSchema } from '../ids';
+import { epochMs, isoDateTime } from './common';
+
+export const personNameSchema = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
+export type PersonName = z.infer<typeof personNameSchema>;
+
+export const participantSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  birthdate: z.string().nullable(),
+  profileId: idSchema.nullable(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const courseSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  place: z.object({ _id: idSchema, name: z.string(), slug: z.string(), place: z.string() }),
+  dates: z.array(isoDateTime),
+  timeFrom: z.string(),
+  timeTo: z.string(),
+  weekday: z.number().int().min(0).max(6).nullable(),
+  experienceLevel: z.string(),
+  participantsAge: z.string(),
+  /** kr (the database keeps øre) */
+  price: z.number(),
+  maximumParticipants: z.number().int(),
+  participantsCount: z.number().int(),
+  freePlaces: z.number().int(),
+  /** Only for the course's instructors and admins; visitors and parents receive no participant identities. */
+  participants: z.array(participantSchema).optional(),
+  instructors: z.array(personNameSchema),
+  info: z.string(),
+  published: z.boolean().nullable(),
+  updatedAt: isoDateTime,
+});
+export type Course = z.infer<typeof courseSchema>;
+export const courseListSchema = z.array(courseSchema);
+
+export const placeCoursesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  startDate: epochMs.optional(),
+  endDate: epochMs.optional(),
+});
+
+export const coursesQuerySchema = z.object({
+  pId: idSchema.optional(),
+  startDate: epochMs.optional(),
+  endDate: epochMs.optional(),
+  name: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  populate: z.enum(['true', 'false']).optional(),
+  sortField: z.enum(['updatedAt', 'createdAt', 'firstDate']).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+});
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Tid må ha formen TT:MM');
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** A course date: a full ISO date-time, not before the pickers' minimum (August 2024) and not absurdly far ahead. */
+const courseDate = isoDateTime.refine((value) => {
+  const at = Date.parse(value);
+  return at >= Date.parse(`${PICKER_MIN_DATE}T00:00:00Z`) && at < Date.parse('2100-01-01T00:00:00Z');
+}, `Datoer må være fra august 2024`);
+
+/**
+ * POST /courses and PATCH /courses/:id: the whole course (the form sends every field, and the course form validates
+ * with this same schema). Spec §5: age, times, price and maximum participants required; price ≥ 0 in steps of 25 kr;
+ * maximum participants ≥ 0. Also: the end after the start, at least one date and at most MAX_COURSE_DATES, instructor
+ * ids (the form's 'Foreløpig ukjent' is no instructor: it sends none). Unknown instructor ids are refused by the server.
+ */
+export const courseInputSchema = z
+  .object({
+    name: z.string().trim().max(200),
+    placeId: idSchema,
+    dates: z
+      .array(courseDate)
+      .min(1, 'Velg minst én dato')
+      .max(MAX_COURSE_DATES, `Et kurs kan ha høyst ${MAX_COURSE_DATES} datoer`),
+    timeFrom: clockTime,
+    timeTo: clockTime,
+    experienceLevel: z.enum(EXPERIENCE_LEVELS, { message: 'Velg nivå' }),
+    participantsAge: z.string().trim().min(1, 'Alder må fylles ut').max(100),
+    price: z
+      .number({ message: 'Pris må være et tall' })
+      .min(0, 'Prisen kan ikke være negativ')
+      .max(100_000)
+      .multipleOf(PRICE_STEP_KR, `Prisen må være i steg på ${PRICE_STEP_KR} kr`),
+    maximumParticipants: z
+      .number({ message: 'Maks antall deltakere må være et tall' })
+      .int('Maks antall deltakere må være et heltall')
+      .min(0, 'Maks antall deltakere kan ikke være negativt')
+      .max(1000),
+    instructors: z.array(idSchema).max(20),
+    info: z.string().max(5000),
+    published: z.boolean().nullable(),
+  })
+  .refine((c) => minutesOf(c.timeTo) > minutesOf(c.timeFrom), {
+    message: 'Sluttid må være etter starttid',
+    path: ['timeTo'],
+  });
+export type CourseInput = z.infer<typeof courseInputSchema>;
