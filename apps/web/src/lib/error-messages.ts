@@ -16,6 +16,7 @@ const MESSAGES: Record<string, string> = {
   CHILD_NOT_IN_COURSE: 'Barnet er ikke påmeldt dette kurset',
   NOT_A_COURSE_DATE: 'Datoen hører ikke til kurset',
   VALIDATION: 'Noen av feltene er ikke gyldige',
+  LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.',
 };
 
 export function errorMessage(error: unknown, fallback = 'Noe gikk galt'): string {
