@@ -77,3 +77,37 @@ export const LOCALE = 'nb-NO';
  * it; it stops a script from filling a profile (and the admin lists) with thousands of rows.
  */
 export const MAX_CHILDREN_PER_PROFILE = 20;
+
+// ---- running the courses (admin forms, issue 13) ------------------------------------------------------------
+/** Course prices are whole steps of 25 kr (spec §5); the database keeps øre, so a price is a multiple of 2500 øre. */
+export const PRICE_STEP_ORE = PRICE_STEP_KR * 100;
+/** Most dates one course may have: a weekly course over a whole year. Not in the spec; decision 009. */
+export const MAX_COURSE_DATES = 52;
+/** Course end time follows start time by this much when the start changes (spec §5). */
+export const COURSE_DEFAULT_LENGTH_MINUTES = 30;
+/** A chosen date without a start time gets 12:00 (spec §5/§9). */
+export const DATE_WITHOUT_TIME = '12:00';
+/** The multi-date and month-range pickers start in August 2024 (spec §5). */
+export const PICKER_MIN_DATE = '2024-08-01';
+/** The multi-date picker's typing timeout (spec §9). */
+export const PICKER_TYPING_TIMEOUT_MS = 700;
+/** The instructors multi-select shows up to this many names, then '{n} options selected' (spec §2). */
+export const INSTRUCTOR_SELECT_MAX_NAMES = 3;
+/**
+ * The bundled venue illustrations (apps/web/public/images/places/{key}.svg). A venue's picture is one of these keys,
+ * chosen in the venue form; without one the picture is found by the venue's name (spec §2), else the placeholder.
+ */
+export const PLACE_IMAGES = [
+  'sagene-basseng',
+  'majorstuen-svommehall',
+  'nordstrand-bad',
+  'grorud-basseng',
+  'lillestrom-svommehall',
+  'strommen-bad',
+  'skjetten-bad',
+  'skedsmokorset-svommehall',
+  'jessheim-badeland',
+  'bjerke-basseng',
+  'placeholder',
+] as const;
+export type PlaceImage = (typeof PLACE_IMAGES)[number];

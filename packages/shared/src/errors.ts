@@ -7,6 +7,12 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   CHILD_ALREADY_IN_COURSE: 400,
   CHILD_ON_COURSE: 400,
+  /** An instructor id in a course that is no instructor (or no user at all). */
+  UNKNOWN_INSTRUCTOR: 400,
+  /** Attendance for a date the course does not have. */
+  NOT_A_COURSE_DATE: 400,
+  /** Remove/move: the child is not on that course. */
+  CHILD_NOT_IN_COURSE: 404,
   UNAUTHENTICATED: 401,
   SESSION_EXPIRED: 401,
   FORBIDDEN: 403,
@@ -19,6 +25,10 @@ export const ERROR_STATUS = {
   /** The child is outside the course's age range at its first date; params: childAgeMonths, ageMinMonths, ageMaxMonths. */
   CHILD_AGE_OUTSIDE_RANGE: 409,
   COURSE_NOT_PUBLISHED: 409,
+  /** Deleting a course that still has participants or live payment holds: move or refund them first. */
+  COURSE_HAS_PARTICIPANTS: 409,
+  /** A venue with that name exists already (names make the URL slug). */
+  PLACE_NAME_TAKEN: 409,
   CONFLICT: 409,
   ALREADY_INVITED: 409,
   /** A profile already has MAX_CHILDREN_PER_PROFILE children. */

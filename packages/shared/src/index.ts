@@ -7,4 +7,6 @@ export * from './format';
 export * from './demo-persons';
 export * from './payment-status';
 export * from './course-booking';
+export * from './course-admin';
+export * from './course-form';
 export * from './course-window';

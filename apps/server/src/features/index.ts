@@ -9,6 +9,7 @@ import { contactRoutes } from './contact/contact.routes';
 import { emailsRoutes } from './emails/emails.routes';
 import { coursesRoutes } from './courses/courses.routes';
 import { faqsRoutes } from './faqs/faqs.routes';
+import { participantsRoutes } from './participants/participants.routes';
 import { placesRoutes } from './places/places.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
 import { termsRoutes } from './terms/terms.routes';
@@ -20,6 +21,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   authRoutes,
   placesRoutes,
   coursesRoutes,
+  participantsRoutes,
   usersRoutes,
   faqsRoutes,
   termsRoutes,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { courseInstructors, courses, participants, places, type CourseRow } from '../db/schema';
+import { attendance, children, courseInstructors, courses, participants, places, type CourseRow } from '../db/schema';
 
 /**
  * Courses with their dates, instructors (`course_instructors`) and participants. Only this repo queries them. A
@@ -15,6 +15,8 @@ export interface CourseQuery {
   start?: Date;
   end?: Date;
   nameContains?: string;
+  /** Only courses this user teaches. */
+  instructorId?: string;
   includeUnpublished: boolean;
   sort: { field: CourseSortField; order: 'asc' | 'desc' };
   limit?: number;
@@ -37,6 +39,9 @@ export async function findCourses(db: DbOrTx, query: CourseQuery): Promise<Cours
     query.end ? lte(courses.firstDate, query.end) : undefined,
     query.start ? gte(courses.lastDate, query.start) : undefined,
     query.nameContains ? ilike(courses.name, `%${escapeLike(query.nameContains)}%`) : undefined,
+    query.instructorId
+      ? sql`exists (select 1 from ${courseInstructors} ci where ci.course_id = ${courses.id} and ci.user_id = ${query.instructorId})`
+      : undefined,
     query.includeUnpublished ? undefined : and(eq(courses.published, true), eq(places.published, true)),
   ];
   const direction = query.sort.order === 'asc' ? asc : desc;
@@ -204,6 +209,135 @@ export async function listCoursesOfChildren(db: DbOrTx, childIds: readonly strin
     .innerJoin(places, eq(places.id, courses.placeId))
     .where(inArray(participants.childId, [...childIds]))
     .orderBy(asc(courses.firstDate));
+}
+
+// ---- writes (admin) -----------------------------------------------------------------------------------------------
+
+export type CourseValues = Omit<typeof courses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertCourse(tx: DbOrTx, values: CourseValues): Promise<CourseRow> {
+  const [row] = await tx.insert(courses).values(values).returning();
+  return row!;
+}
+
+export async function updateCourse(tx: DbOrTx, id: string, values: CourseValues): Promise<CourseRow | undefined> {
+  const [row] = await tx.update(courses).set(values).where(eq(courses.id, id)).returning();
+  return row;
+}
+
+export async function deleteCourse(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
+  return rows.length > 0;
+}
+
+export async function replaceInstructors(tx: DbOrTx, courseId: string, userIds: readonly string[]): Promise<void> {
+  await tx.delete(courseInstructors).where(eq(courseInstructors.courseId, courseId));
+  if (userIds.length) await tx.insert(courseInstructors).values(userIds.map((userId) => ({ courseId, userId })));
+}
+
+/** One course with its place's name and town. */
+export async function findCourseRow(db: DbOrTx, id: string): Promise<CourseListRow | undefined> {
+  const [row] = await db
+    .select({ course: courses, placeName: places.name, placeTown: places.place })
+    .from(courses)
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .where(eq(courses.id, id));
+  return row ? { ...row.course, placeName: row.placeName, placeTown: row.placeTown } : undefined;
+}
+
+// ---- participants (admin writes, the list for instructors and admins) ---------------------------------------------
+
+export interface ParticipantRow {
+  courseId: string;
+  childId: string;
+  firstName: string;
+  lastName: string;
+  birthdate: string | null;
+  profileId: string;
+  capacityOverride: boolean;
+}
+
+/** The children on these courses, by first name (one query for a whole list of courses; children read only). */
+export async function findParticipants(db: DbOrTx, courseIds: readonly string[]): Promise<ParticipantRow[]> {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({
+      courseId: participants.courseId,
+      childId: children.id,
+      firstName: children.firstName,
+      lastName: children.lastName,
+      birthdate: children.birthdate,
+      profileId: children.profileId,
+      capacityOverride: participants.capacityOverride,
+    })
+    .from(participants)
+    .innerJoin(children, eq(children.id, participants.childId))
+    .where(inArray(participants.courseId, [...courseIds]))
+    .orderBy(asc(children.firstName), asc(children.lastName), asc(children.id));
+}
+
+export async function insertAdminParticipant(
+  tx: DbOrTx,
+  values: { courseId: string; childId: string; addedBy: string; capacityOverride: boolean },
+): Promise<void> {
+  await tx.insert(participants).values({ ...values, orderId: null });
+}
+
+export async function deleteParticipant(db: DbOrTx, courseId: string, childId: string): Promise<boolean> {
+  const rows = await db
+    .delete(participants)
+    .where(and(eq(participants.courseId, courseId), eq(participants.childId, childId)))
+    .returning({ childId: participants.childId });
+  return rows.length > 0;
+}
+
+/** The child's place moves to another course; its order (the payment) goes with it. */
+export async function moveParticipant(
+  tx: DbOrTx,
+  move: { fromCourseId: string; toCourseId: string; childId: string; movedBy: string; capacityOverride: boolean },
+): Promise<boolean> {
+  const rows = await tx
+    .update(participants)
+    .set({ courseId: move.toCourseId, addedBy: move.movedBy, capacityOverride: move.capacityOverride })
+    .where(and(eq(participants.courseId, move.fromCourseId), eq(participants.childId, move.childId)))
+    .returning({ childId: participants.childId });
+  return rows.length > 0;
+}
+
+// ---- attendance -------------------------------------------------------------------------------------------------
+
+export async function findAttendance(db: DbOrTx, courseId: string) {
+  return db
+    .select({ childId: attendance.childId, date: attendance.date, present: attendance.present })
+    .from(attendance)
+    .where(eq(attendance.courseId, courseId))
+    .orderBy(asc(attendance.date), asc(attendance.childId));
+}
+
+/**
+ * Store marks idempotently: one row per (course, child, date). A mark replaces the stored one only if it was taken
+ * at the same time or later, so a batch sent twice, or an old queued mark arriving late, changes nothing.
+ */
+export async function upsertAttendance(
+  tx: DbOrTx,
+  courseId: string,
+  markedBy: string,
+  marks: readonly { childId: string; date: Date; present: boolean; markedAt: Date }[],
+): Promise<void> {
+  if (marks.length === 0) return;
+  await tx
+    .insert(attendance)
+    .values(marks.map((m) => ({ courseId, markedBy, ...m })))
+    .onConflictDoUpdate({
+      target: [attendance.courseId, attendance.childId, attendance.date],
+      set: {
+        present: sql`excluded.present`,
+        markedAt: sql`excluded.marked_at`,
+        markedBy: sql`excluded.marked_by`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`excluded.marked_at >= ${attendance.markedAt}`,
+    });
 }
 
 // ---- a family's courses (course history, deletion rules) ---------------------------------------------------

@@ -46,3 +46,16 @@ export async function findPlaceRow(db: DbOrTx, id: string): Promise<PlaceRow | u
   const rows = await db.select().from(places).where(eq(places.id, id)).limit(1);
   return rows[0];
 }
+
+export type PlaceValues = Pick<typeof places.$inferInsert, 'name' | 'address' | 'zipCode' | 'place' | 'info' | 'published' | 'image'>;
+
+export async function insertPlace(db: DbOrTx, values: PlaceValues): Promise<PlaceRow> {
+  const [row] = await db.insert(places).values(values).returning();
+  return row!;
+}
+
+/** The updated row, or undefined when there is no place with that id. */
+export async function updatePlace(db: DbOrTx, id: string, values: PlaceValues): Promise<PlaceRow | undefined> {
+  const [row] = await db.update(places).set(values).where(eq(places.id, id)).returning();
+  return row;
+}

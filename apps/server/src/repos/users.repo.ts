@@ -80,6 +80,16 @@ export function listInstructors(db: DbOrTx): Promise<{ id: string; firstName: st
     .orderBy(asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`), asc(users.id));
 }
 
+/** Of these ids, the users who have the instructor role. */
+export async function filterInstructorIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), sql`'instructor' = any(${users.roles})`));
+  return new Set(rows.map((r) => r.id));
+}
+
 // ---- the family profile (issue 12): edit and delete users ----------------------------------------------------
 
 export async function findUsers(db: DbOrTx, ids: readonly string[]): Promise<UserRow[]> {

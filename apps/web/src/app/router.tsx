@@ -26,6 +26,7 @@ const router = createBrowserRouter([
       { path: routePatterns.payment, lazy: () => import('./routes/payment-status') },
       { path: routePatterns.profile, lazy: () => import('./routes/profile') },
       { path: routePatterns.profileById, lazy: () => import('./routes/profile') },
+      { path: routePatterns.attendance, lazy: () => import('./routes/attendance') },
       { path: routePatterns.notFound, lazy: () => import('./routes/not-found') },
       // Admin only: logged out → 401 view, others → 403 view; unknown sub-routes → 404.
       {

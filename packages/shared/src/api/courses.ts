@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { EXPERIENCE_LEVELS } from '../constants';
+import { EXPERIENCE_LEVELS, MAX_COURSE_DATES, PICKER_MIN_DATE, PRICE_STEP_KR } from '../constants';
 import { COURSE_BOOKING_STATES } from '../course-booking';
 import { idSchema } from '../ids';
-import { epochMs, isoDateTime, trimmed } from './common';
+import { epochMs, isoDateTime } from './common';
 
 export const personNameSchema = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
 export type PersonName = z.infer<typeof personNameSchema>;
@@ -75,27 +75,6 @@ export const coursesQuerySchema = z.object({
   sortOrder: z.enum(['asc', 'desc']).optional(),
 });
 
-export const courseInputSchema = z.object({
-  name: z.string().max(200).default(''),
-  placeId: idSchema,
-  dates: z.array(isoDateTime).max(100),
-  timeFrom: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-  timeTo: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-  experienceLevel: z.enum(EXPERIENCE_LEVELS),
-  participantsAge: trimmed(100),
-  /** Whole months; min ≤ max (the database refuses otherwise). Null or absent: no bound. */
-  ageMinMonths: z.number().int().min(0).max(240).nullable().default(null),
-  ageMaxMonths: z.number().int().min(0).max(240).nullable().default(null),
-  /** Null or absent: open until half the dates have passed; 0: closed once the course has started. */
-  lateBookingMaxPassed: z.number().int().min(0).max(100).nullable().default(null),
-  proRata: z.boolean().default(true),
-  price: z.number().min(0).max(100_000),
-  maximumParticipants: z.number().int().min(0).max(1000),
-  instructors: z.array(idSchema).max(20),
-  info: z.string().max(5000).default(''),
-  published: z.boolean().nullable().default(true),
-});
-
 /**
  * min ≤ max for the age range. Kept apart from courseInputSchema (a refined object cannot be extended or picked):
  * use `courseInputSchema.superRefine(ageRangeOrdered)` where the whole input is validated.
@@ -106,3 +85,56 @@ export function ageRangeOrdered(value: { ageMinMonths?: number | null; ageMaxMon
     ctx.addIssue({ code: 'custom', path: ['ageMaxMonths'], message: 'Høyeste alder kan ikke være lavere enn laveste alder' });
   }
 }
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Tid må ha formen TT:MM');
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** A course date: a full ISO date-time, not before the pickers' minimum (August 2024) and not absurdly far ahead. */
+const courseDate = isoDateTime.refine((value) => {
+  const at = Date.parse(value);
+  return at >= Date.parse(`${PICKER_MIN_DATE}T00:00:00Z`) && at < Date.parse('2100-01-01T00:00:00Z');
+}, `Datoer må være fra august 2024`);
+
+/**
+ * POST /courses and PATCH /courses/:id: the whole course (the form sends every field, and the course form validates
+ * with this same schema). Spec §5: age, times, price and maximum participants required; price ≥ 0 in steps of 25 kr;
+ * maximum participants ≥ 0. Also: the end after the start, at least one date and at most MAX_COURSE_DATES, instructor
+ * ids (the form's 'Foreløpig ukjent' is no instructor: it sends none). Unknown instructor ids are refused by the server.
+ */
+export const courseInputSchema = z
+  .object({
+    name: z.string().trim().max(200),
+    placeId: idSchema,
+    dates: z
+      .array(courseDate)
+      .min(1, 'Velg minst én dato')
+      .max(MAX_COURSE_DATES, `Et kurs kan ha høyst ${MAX_COURSE_DATES} datoer`),
+    timeFrom: clockTime,
+    timeTo: clockTime,
+    experienceLevel: z.enum(EXPERIENCE_LEVELS, { message: 'Velg nivå' }),
+    participantsAge: z.string().trim().min(1, 'Alder må fylles ut').max(100),
+    /** Whole months; min ≤ max (the database refuses otherwise). Null: no bound. */
+    ageMinMonths: z.number().int().min(0).max(240).nullable(),
+    ageMaxMonths: z.number().int().min(0).max(240).nullable(),
+    /** Null: open until half the dates have passed; 0: closed once the course has started. */
+    lateBookingMaxPassed: z.number().int().min(0).max(100).nullable(),
+    proRata: z.boolean(),
+    price: z
+      .number({ message: 'Pris må være et tall' })
+      .min(0, 'Prisen kan ikke være negativ')
+      .max(100_000)
+      .multipleOf(PRICE_STEP_KR, `Prisen må være i steg på ${PRICE_STEP_KR} kr`),
+    maximumParticipants: z
+      .number({ message: 'Maks antall deltakere må være et tall' })
+      .int('Maks antall deltakere må være et heltall')
+      .min(0, 'Maks antall deltakere kan ikke være negativt')
+      .max(1000),
+    instructors: z.array(idSchema).max(20),
+    info: z.string().max(5000),
+    published: z.boolean().nullable(),
+  })
+  .refine((c) => minutesOf(c.timeTo) > minutesOf(c.timeFrom), {
+    message: 'Sluttid må være etter starttid',
+    path: ['timeTo'],
+  })
+  .superRefine(ageRangeOrdered);
+export type CourseInput = z.infer<typeof courseInputSchema>;

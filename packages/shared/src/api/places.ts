@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { PLACE_IMAGES } from '../constants';
 import { idSchema } from '../ids';
-import { trimmed } from './common';
 
 export const placeSchema = z.object({
   _id: idSchema,
@@ -11,16 +11,24 @@ export const placeSchema = z.object({
   place: z.string(),
   info: z.string(),
   published: z.boolean(),
+  /** One of the bundled venue illustrations, or null: then the picture is found by the venue's name. */
+  image: z.enum(PLACE_IMAGES).nullable(),
   courseCount: z.number().int(),
 });
 export type Place = z.infer<typeof placeSchema>;
 export const placeListSchema = z.array(placeSchema);
 
+/**
+ * POST /places and PATCH /places/:id (the form sends every field; the venue form validates with this same schema).
+ * Spec §5: name, address, zip and place required; zip exactly 4 digits; info optional; published a checkbox.
+ */
 export const placeInputSchema = z.object({
-  name: trimmed(100),
-  address: trimmed(200),
+  name: z.string().trim().min(1, 'Navn må fylles ut').max(100),
+  address: z.string().trim().min(1, 'Adresse må fylles ut').max(200),
   zipCode: z.string().regex(/^\d{4}$/, 'Postnummer må være fire siffer'),
-  place: trimmed(100),
-  info: z.string().max(5000).default(''),
-  published: z.boolean().default(true),
+  place: z.string().trim().min(1, 'Sted må fylles ut').max(100),
+  info: z.string().max(5000),
+  published: z.boolean(),
+  image: z.enum(PLACE_IMAGES).nullable(),
 });
+export type PlaceInput = z.infer<typeof placeInputSchema>;

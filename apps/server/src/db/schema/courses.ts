@@ -13,11 +13,14 @@ export const places = pgTable(
     place: text('place').notNull(),
     info: text('info').notNull().default(''),
     published: boolean('published').notNull().default(true),
+    /** A bundled venue illustration's key (PLACE_IMAGES); null: found by the venue's name. */
+    image: text('image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     idCheck('places', t.id),
+    check('places_image_key', sql`${t.image} is null or ${t.image} ~ '^[a-z0-9-]{1,60}$'`),
     check('places_zip_code_format', sql`${t.zipCode} ~ '^[0-9]{4}$'`),
     uniqueIndex('places_name_key').on(sql`lower(${t.name})`),
   ],
@@ -106,9 +109,35 @@ export const participants = pgTable(
       .notNull()
       .references(() => children.id, { onDelete: 'restrict' }),
     orderId: text('order_id'),
+    /** The admin who added or moved the child here (null: booked and paid by the family). */
+    addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin went above the course's maximum on purpose (an explicit override in the add/move dialog). */
+    capacityOverride: boolean('capacity_override').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.childId] }), index('participants_child_idx').on(t.childId)],
+);
+
+/**
+ * Who came, per course date: one row per (course, child, date), set by the course's instructor or an admin. The
+ * phone may send a mark twice (offline queue); the row's marked_at keeps the newest tap.
+ */
+export const attendance = pgTable(
+  'attendance',
+  {
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    childId: text('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    present: boolean('present').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),
+    markedBy: text('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.childId, t.date] })],
 );
 
 export type PlaceRow = typeof places.$inferSelect;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
-import { ORDER_STATUSES, TIME_ZONE, type OrderEventName, type OrderStatus } from '@app/shared';
+import { addMinutes, ORDER_STATUSES, TIME_ZONE, type OrderEventName, type OrderStatus } from '@app/shared';
 import type { DbOrTx } from '../client';
 import {
   children,
@@ -84,12 +84,8 @@ const nextSequence = () => ++sequence;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** 'HH:MM' plus minutes, wrapping at midnight. */
-export function addMinutesToTime(time: string, minutes: number): string {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  const total = (((h * 60 + m + minutes) % 1440) + 1440) % 1440;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
+/** 'HH:MM' plus minutes, wrapping at midnight (the course form's rule). */
+export const addMinutesToTime = addMinutes;
 
 /** The Oslo calendar day of an instant, as [year, monthIndex, day]. */
 export function osloDay(instant: Date): [number, number, number] {

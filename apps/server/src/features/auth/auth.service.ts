@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CurrentUser, loginTokenQuerySchema, SessionList, SessionToken } from '@app/shared';
 import { signedIn, type ServiceContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { newLoginAttempt, VippsLoginError, type VippsLoginClient, type VippsUserInfo } from '../../integrations/vipps/login';
 import { loginRedirectUri } from '../../integrations/vipps/test-mode';
 import { AppError } from '../../plugins/errors';
@@ -215,13 +216,6 @@ async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUser
   // Every guardian has a family to book for; one without any (e.g. created by an admin) gets one now.
   if ((await profiles.listProfileIdsOf(tx, user.id)).length === 0) await profiles.createOwnProfile(tx, user.id);
   return user.id;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** GET /users/me */

@@ -17,8 +17,9 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
-import { busyAsAppError } from './busy';
-import { countTaken, idempotencyKey, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
+import { countTaken } from '../../capacity';
+import { busyAsAppError } from '../../db/busy';
+import { idempotencyKey, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
 
 export type { OrderAdditionalInfo };
 

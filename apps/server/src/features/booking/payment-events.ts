@@ -8,7 +8,8 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
-import { busyAsAppError } from './busy';
+import { countTaken } from '../../capacity';
+import { busyAsAppError } from '../../db/busy';
 import { confirmationEmail } from './confirmation-email';
 import { isDeadStatus, nextStatus, settlementFor, type Settlement } from './order-state';
 
@@ -103,13 +104,6 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
       return { stored, status: target, settle: check };
     }),
   );
-}
-
-/** Places taken on a course: participants plus live holds, optionally minus one order (capacity, under the lock). */
-export async function countTaken(db: DbOrTx, courseId: string, excludeOrderId?: string): Promise<number> {
-  // One after the other: inside a transaction they share one connection anyway.
-  const enrolled = await courses.countParticipantsOf(db, courseId);
-  return enrolled + (await orders.countLiveHolds(db, courseId, excludeOrderId));
 }
 
 /** Enrols the order's child if a place is free for it; the course row is locked (after the order row, always). */

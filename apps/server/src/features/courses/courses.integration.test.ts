@@ -145,8 +145,11 @@ describe('courses API', () => {
       const parentCourses = await as(parent.id, `/api/places/${place.id}/courses`);
       expect(parentCourses.body).not.toContain(c.unpublished!.id);
       expect((await as(parent.id, `/api/places/${hiddenPlace.id}/courses`)).statusCode).toBe(404);
-      // Still no participant identities, whoever asks (instructor and admin views come with their own routes).
-      for (const course of adminCourses.json() as Record<string, unknown>[]) expect(course).not.toHaveProperty('participants');
+      // Spec §2: the admin sees every course's participants with the /profil/{profileId} link; a parent none.
+      const early = (adminCourses.json() as Course[]).find((x) => x._id === c.earlyFirst!.id)!;
+      expect(early.participants?.map((p) => p.firstName)).toEqual(['Privatbarn', 'Skjultbarn']);
+      expect(early.participants?.every((p) => typeof p.profileId === 'string')).toBe(true);
+      for (const course of parentCourses.json() as Record<string, unknown>[]) expect(course).not.toHaveProperty('participants');
     });
 
     it('honours startDate, endDate and limit', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courseListSchema, coursesQuerySchema, idParamsSchema, placeCoursesQuerySchema } from '@app/shared';
+import { z } from 'zod';
+import { courseInputSchema, courseListSchema, courseSchema, coursesQuerySchema, idParamsSchema, okSchema, placeCoursesQuerySchema } from '@app/shared';
 import { seesPublicView } from '../../access/access';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
@@ -40,5 +41,64 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = `courses:${JSON.stringify(request.query)}`;
       return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));
     },
+  );
+
+  // ---- admin writes (spec §7). Each drops the public micro-cache, so visitors see the change at once.
+  app.post(
+    '/courses',
+    {
+      config: { access: 'admin' },
+      schema: { body: courseInputSchema, response: { 201: courseSchema, ...errorResponses('VALIDATION', 'UNKNOWN_INSTRUCTOR') } },
+    },
+    async (request, reply) => {
+      const course = await service.createCourse(ctxOf(request), request.body);
+      app.publicCache.clear();
+      return reply.status(201).send(course);
+    },
+  );
+
+  app.patch(
+    '/courses/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParamsSchema,
+        // ?pop=true: the spec's "populated" answer; the answer always carries the instructors' names.
+        querystring: z.object({ pop: z.string().max(10).optional() }),
+        body: courseInputSchema,
+        response: { 200: courseSchema, ...errorResponses('VALIDATION', 'UNKNOWN_INSTRUCTOR', 'FORBIDDEN', 'NOT_FOUND') },
+      },
+    },
+    async (request) => {
+      const course = await service.updateCourse(ctxOf(request), request.params.id, request.body);
+      app.publicCache.clear();
+      return course;
+    },
+  );
+
+  app.delete(
+    '/courses/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParamsSchema,
+        response: { 200: okSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_HAS_PARTICIPANTS', 'BUSY') },
+      },
+    },
+    async (request) => {
+      await service.deleteCourse(ctxOf(request), request.params.id);
+      app.publicCache.clear();
+      return { ok: true as const };
+    },
+  );
+
+  // ---- the instructor's own courses (admin: anyone's)
+  app.get(
+    '/users/instructors/:id/courses',
+    {
+      config: { access: 'instructor' },
+      schema: { params: idParamsSchema, response: { 200: courseListSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'NOT_FOUND') } },
+    },
+    (request) => service.listInstructorCourses(ctxOf(request), request.params.id),
   );
 };

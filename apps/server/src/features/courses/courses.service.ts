@@ -1,10 +1,23 @@
 import { z } from 'zod';
-import { courseBooking, coursesQuerySchema, freePlaces, osloWeekday, placeCoursesQuerySchema, placeSlug, type Course } from '@app/shared';
-import { seesUnpublished } from '../../access/access';
+import {
+  courseBooking,
+  coursesQuerySchema,
+  freePlaces,
+  osloWeekday,
+  placeCoursesQuerySchema,
+  placeSlug,
+  type Course,
+  type CourseInput,
+  type Participant,
+} from '@app/shared';
+import { can, requireAccess, seesUnpublished } from '../../access/access';
+import { countTaken } from '../../capacity';
 import type { ServiceContext } from '../../context';
+import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/courses.repo';
 import * as places from '../../repos/places.repo';
+import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
 
@@ -98,10 +111,32 @@ async function instructorsOf(ctx: ServiceContext, courseIds: readonly string[]):
   return result;
 }
 
-/** Public course shape: counts but never participant identities (those are for instructors and admins). */
+/**
+ * The course shape. Visitors and parents get counts but never participant identities; an admin gets every course's
+ * participants (with the profile link), an instructor those of the courses they teach (spec §2); the access module
+ * decides which (course.participants.read).
+ */
 async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
   const [counts, instructors] = await Promise.all([repo.countParticipants(ctx.db, ids), instructorsOf(ctx, ids)]);
+  const mayRead = ctx.viewer?.isAdmin || ctx.viewer?.isInstructor;
+  const visible = new Set<string>();
+  if (mayRead) {
+    for (const id of ids) if (await can(ctx, 'course.participants.read', id)) visible.add(id);
+  }
+  const seesProfiles = !!ctx.viewer?.isAdmin;
+  const participants = new Map<string, Participant[]>();
+  for (const p of await repo.findParticipants(ctx.db, [...visible])) {
+    const list = participants.get(p.courseId) ?? [];
+    list.push({
+      _id: p.childId,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      birthdate: p.birthdate,
+      profileId: seesProfiles ? p.profileId : null,
+    });
+    participants.set(p.courseId, list);
+  }
   return rows.map((row) => {
     const participantsCount = counts.get(row.id) ?? 0;
     const booking = courseBooking({ ...row, dates: row.dates.map(toDate) }, ctx.clock.now());
@@ -128,6 +163,7 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promi
       maximumParticipants: row.maximumParticipants,
       participantsCount,
       freePlaces: freePlaces(row.maximumParticipants, participantsCount),
+      ...(visible.has(row.id) ? { participants: participants.get(row.id) ?? [] } : {}),
       instructors: (instructors.get(row.id) ?? []).map((i) => ({ _id: i.id, firstName: i.firstName, lastName: i.lastName })),
       info: row.info,
       published: row.published,
@@ -138,3 +174,104 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promi
 
 // Drivers differ on timestamp arrays (Date on node-postgres, text on PGlite); both are parsed here.
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+// ---- writes (admin; the role gate is the route's, object access course.write) ----------------------------------
+
+/** Form input to a row: dates sorted and deduplicated (spec §3 "sorted ascending on save"), price kr → øre. */
+function courseValues(input: CourseInput): repo.CourseValues {
+  const dates = [...new Set(input.dates.map((d) => Date.parse(d)))].sort((a, b) => a - b).map((ms) => new Date(ms));
+  return {
+    name: input.name.trim() || `${input.experienceLevel}, ${input.participantsAge}`,
+    placeId: input.placeId,
+    dates,
+    firstDate: dates[0] ?? null,
+    lastDate: dates.at(-1) ?? null,
+    timeFrom: input.timeFrom,
+    timeTo: input.timeTo,
+    experienceLevel: input.experienceLevel,
+    participantsAge: input.participantsAge,
+    ageMinMonths: input.ageMinMonths,
+    ageMaxMonths: input.ageMaxMonths,
+    lateBookingMaxPassed: input.lateBookingMaxPassed,
+    proRata: input.proRata,
+    priceOre: Math.round(input.price * 100),
+    maximumParticipants: input.maximumParticipants,
+    info: input.info.trim(),
+    published: input.published,
+  };
+}
+
+/** The references the schema cannot check: the place exists, every instructor id is a user with the instructor role. */
+async function checkReferences(ctx: ServiceContext, input: CourseInput): Promise<string[]> {
+  if (!(await places.findPlaceRow(ctx.db, input.placeId))) throw new AppError('VALIDATION', 'Invalid input: unknown placeId');
+  const wanted = [...new Set(input.instructors)];
+  const known = await users.filterInstructorIds(ctx.db, wanted);
+  const unknown = wanted.filter((id) => !known.has(id));
+  if (unknown.length) throw new AppError('UNKNOWN_INSTRUCTOR', `Invalid input: unknown instructor ${unknown.join(', ')}`);
+  return wanted;
+}
+
+async function courseFor(ctx: ServiceContext, id: string): Promise<Course> {
+  const row = await repo.findCourseRow(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Course not found');
+  const [course] = await toCourses(ctx, [row]);
+  return course!;
+}
+
+/** POST /courses: returns the created course. */
+export async function createCourse(ctx: ServiceContext, input: CourseInput): Promise<Course> {
+  const instructors = await checkReferences(ctx, input);
+  const id = await ctx.db.transaction(async (tx) => {
+    const row = await repo.insertCourse(tx, courseValues(input));
+    await repo.replaceInstructors(tx, row.id, instructors);
+    return row.id;
+  });
+  return courseFor(ctx, id);
+}
+
+/** PATCH /courses/:id: the whole course from the form; returns the updated course. */
+export async function updateCourse(ctx: ServiceContext, id: string, input: CourseInput): Promise<Course> {
+  await requireAccess(ctx, 'course.write', id);
+  const instructors = await checkReferences(ctx, input);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.updateCourse(tx, id, courseValues(input)))) throw new AppError('NOT_FOUND', 'Course not found');
+    await repo.replaceInstructors(tx, id, instructors);
+  });
+  return courseFor(ctx, id);
+}
+
+/**
+ * DELETE /courses/:id. A course with children on it, or with a parent in the middle of paying for a place, is not
+ * deleted (COURSE_HAS_PARTICIPANTS): move or refund them first (decision 009). Decided under the course row lock
+ * that payment starts take, so no hold can slip in between the check and the delete.
+ */
+export async function deleteCourse(ctx: ServiceContext, id: string): Promise<void> {
+  await requireAccess(ctx, 'course.write', id);
+  await busyAsAppError(() =>
+    ctx.db.transaction(async (tx) => {
+      await system.setLockTimeout(tx);
+      if (!(await repo.lockCourse(tx, id))) throw new AppError('NOT_FOUND', 'Course not found');
+      if ((await countTaken(tx, id)) > 0) throw new AppError('COURSE_HAS_PARTICIPANTS', 'The course has participants');
+      await repo.deleteCourse(tx, id);
+    }),
+  );
+}
+
+/**
+ * GET /users/instructors/:id/courses: the instructor's courses that have not ended (the last date is today or
+ * later), first date first, with the participants of each (they teach them all). Also shown on their own profile
+ * ('Som instruktør'). An instructor reads their own list; an admin anyone's (user.act-as).
+ */
+export async function listInstructorCourses(ctx: ServiceContext, instructorId: string): Promise<Course[]> {
+  await requireAccess(ctx, 'user.act-as', instructorId);
+  const startOfToday = ctx.clock.now();
+  startOfToday.setUTCHours(0, 0, 0, 0);
+  const rows = await repo.findCourses(ctx.db, {
+    instructorId,
+    start: startOfToday,
+    includeUnpublished: true,
+    sort: { field: 'firstDate', order: 'asc' },
+    limit: 200,
+  });
+  return toCourses(ctx, rows);
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, placeListSchema, placeSchema } from '@app/shared';
+import { idParamsSchema, placeInputSchema, placeListSchema, placeSchema } from '@app/shared';
 import { seesPublicView } from '../../access/access';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
@@ -22,6 +22,37 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       const load = () => service.getPlace(ctx, request.params.id);
       if (!seesPublicView(ctx.viewer)) return load();
       return sendJson(reply, app.publicCache.getJson(`place:${request.params.id}`, placeSchema, load));
+    },
+  );
+
+  // Admin writes. The public lists are micro-cached (decision 006): a change is dropped from the cache at once.
+  app.post(
+    '/places',
+    {
+      config: { access: 'admin' },
+      schema: { body: placeInputSchema, response: { 201: placeSchema, ...errorResponses('VALIDATION', 'PLACE_NAME_TAKEN') } },
+    },
+    async (request, reply) => {
+      const place = await service.createPlace(ctxOf(request), request.body);
+      app.publicCache.clear();
+      return reply.status(201).send(place);
+    },
+  );
+
+  app.patch(
+    '/places/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParamsSchema,
+        body: placeInputSchema,
+        response: { 200: placeSchema, ...errorResponses('VALIDATION', 'NOT_FOUND', 'PLACE_NAME_TAKEN') },
+      },
+    },
+    async (request) => {
+      const place = await service.updatePlace(ctxOf(request), request.params.id, request.body);
+      app.publicCache.clear();
+      return place;
     },
   );
 };

@@ -1,6 +1,7 @@
-import { courseWindow, placeSlug, type Place } from '@app/shared';
+import { courseWindow, placeSlug, type Place, type PlaceImage, type PlaceInput } from '@app/shared';
 import { seesUnpublished } from '../../access/access';
 import type { ServiceContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/places.repo';
 
@@ -14,6 +15,7 @@ function toPlace(row: repo.PlaceWithCount): Place {
     place: row.place,
     info: row.info,
     published: row.published,
+    image: (row.image as PlaceImage | null) ?? null,
     courseCount: row.courseCount,
   };
 }
@@ -31,4 +33,37 @@ export async function getPlace(ctx: ServiceContext, id: string): Promise<Place> 
   });
   if (!row) throw new AppError('NOT_FOUND', 'Place not found');
   return toPlace(row);
+}
+
+const placeValues = (input: PlaceInput): repo.PlaceValues => ({
+  name: input.name,
+  address: input.address,
+  zipCode: input.zipCode,
+  place: input.place,
+  info: input.info.trim(),
+  published: input.published,
+  image: input.image,
+});
+
+/** Names make the URL slug, so two venues may not share one (case-insensitive): PLACE_NAME_TAKEN. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('PLACE_NAME_TAKEN', 'A place with that name exists already');
+    throw error;
+  }
+}
+
+/** POST /places (admin; the role gate is the route's): spec §4 "form without id creates". */
+export async function createPlace(ctx: ServiceContext, input: PlaceInput): Promise<Place> {
+  const row = await uniqueName(() => repo.insertPlace(ctx.db, placeValues(input)));
+  return getPlace(ctx, row.id);
+}
+
+/** PATCH /places/:id (admin): "with id updates". */
+export async function updatePlace(ctx: ServiceContext, id: string, input: PlaceInput): Promise<Place> {
+  const row = await uniqueName(() => repo.updatePlace(ctx.db, id, placeValues(input)));
+  if (!row) throw new AppError('NOT_FOUND', 'Place not found');
+  return getPlace(ctx, row.id);
 }

@@ -36,6 +36,25 @@ const all = (status: number): Statuses => [status, status, status, status, statu
 const loggedIn = (status: number): Statuses => [401, status, status, status, status, status];
 const adminOnly: Statuses = [401, 403, 403, 403, 403, 200];
 
+const created: Statuses = [401, 403, 403, 403, 403, 201];
+/** The course's own instructor and admin: 200; everyone else refused (spec §7: 403). */
+const ownInstructor: Statuses = [401, 403, 403, 200, 403, 200];
+const placeBody = (name: string) => ({ name, address: 'Badeveien 1', zipCode: '0150', place: 'Oslo', info: '', published: true, image: null });
+const courseBody = (placeId: string, instructors: string[], maximumParticipants = 8) => ({
+  name: 'Matrisekurs',
+  placeId,
+  dates: [new Date(Date.now() + 14 * 86_400_000).toISOString()],
+  timeFrom: '09:00',
+  timeTo: '09:30',
+  experienceLevel: 'Nybegynner',
+  participantsAge: '1–2 år',
+  price: 1950,
+  maximumParticipants,
+  instructors,
+  info: '',
+  published: true,
+});
+
 const contactBody = { name: 'Test Testesen', email: 'test@example.no', message: 'Hei! Har dere ledige plasser?' };
 
 // prettier-ignore
@@ -80,6 +99,18 @@ const MATRIX: Record<string, Row> = {
   'POST /api/calendars':             { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx) => ({ payload: { userId: fx.parentA.id, courseId: fx.course.id } }) },
   // ---- admin
   'GET /api/admin/outbox':           { expect: adminOnly },
+  // ---- running the courses (issue 13): admin writes; participant data for admin and the course's own instructor
+  'POST /api/places':                { expect: created, req: () => ({ payload: placeBody('Matrisebadet') }) },
+  'PATCH /api/places/:id':           { expect: adminOnly, req: (fx) => ({ url: `/api/places/${fx.place.id}`, payload: placeBody(fx.place.name) }) },
+  'POST /api/courses':               { expect: created, req: (fx) => ({ payload: courseBody(fx.place.id, [fx.instructor.id]) }) },
+  'PATCH /api/courses/:id':          { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.otherCourse.id}?pop=true`, payload: courseBody(fx.place.id, [fx.instructorOther.id], 50) }) },
+  'DELETE /api/courses/:id':         { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.emptyCourse.id}` }) },
+  'POST /api/courses/:id/participants': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/participants`, payload: { id: fx.familyB.children[0]!.id } }) },
+  'DELETE /api/courses/:id/participants/:userId': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.otherCourse.id}/participants/${fx.familyB.children[0]!.id}?t=1` }) },
+  'POST /api/courses/:id/participants/:userId/move': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/participants/${fx.spareCourse.participantChildIds[0]!}/move`, payload: { courseId: fx.otherCourse.id } }) },
+  'GET /api/courses/:id/participants': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/participants` }) },
+  'POST /api/courses/:id/attendance': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/attendance`, payload: { marks: [{ childId: fx.familyA.children[0]!.id, date: fx.course.dates[0]!.toISOString(), present: true, markedAt: new Date().toISOString() }] } }) },
+  'GET /api/users/instructors/:id/courses': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/users/instructors/${fx.instructor.id}/courses` }), note: 'the instructor’s own list; another instructor 403' },
 };
 
 /** A child of family A that nothing else uses, for the rows that delete. */
@@ -202,6 +233,7 @@ describe('access matrix', () => {
       ['book A’s child as B', { method: 'POST', url: '/api/vipps/payment', payload: { userId: fx.parentB.id, childId: child.id, courseId: fx.otherCourse.id } }, [403, 404]],
       ['A’s payment status', { method: 'GET', url: `/api/vipps/payment/${fx.orderA.reference}` }, [403, 404]],
       ['A’s calendar', { method: 'POST', url: '/api/calendars', payload: { userId: fx.parentA.id, courseId: fx.course.id } }, [403, 404]],
+      ['participants of A’s child’s course', { method: 'GET', url: `/api/courses/${fx.course.id}/participants` }, [403, 404]],
       ['calendar of A’s course as B', { method: 'POST', url: '/api/calendars', payload: { userId: fx.parentB.id, courseId: fx.course.id } }, [403, 404]],
       ['rename A’s child', { method: 'PATCH', url: `/api/users/${child.id}`, payload: { firstName: 'X' } }, [403, 404]],
       ['delete A’s child', { method: 'DELETE', url: `/api/users/${child.id}` }, [403, 404]],

@@ -45,6 +45,10 @@ export interface Fixtures {
   course: TestCourse;
   /** Taught by `instructorOther`. */
   otherCourse: TestCourse;
+  /** No participants (an admin may delete it). Taught by `instructor`. */
+  emptyCourse: TestCourse;
+  /** One participant from a family of its own (an admin may move it). Taught by `instructorOther`. */
+  spareCourse: TestCourse;
   orderA: OrderRow;
   orderB: OrderRow;
   inviteA: { id: string };
@@ -71,6 +75,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
   const unpublishedPlace = await createPlace(db, { published: false });
   const course = await createCourse(db, { place, instructors: [instructor], maximumParticipants: 50 });
   const otherCourse = await createCourse(db, { place, instructors: [instructorOther], maximumParticipants: 50 });
+  const emptyCourse = await createCourse(db, { place, instructors: [instructor] });
+  const spareCourse = await createCourse(db, { place, instructors: [instructorOther], participants: 1 });
   const parentA = familyA.guardians[0]!;
   const parentB = familyB.guardians[0]!;
   const childA = familyA.children[0]!;
@@ -120,6 +126,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     unpublishedPlace,
     course,
     otherCourse,
+    emptyCourse,
+    spareCourse,
     orderA,
     orderB,
     inviteA: inviteA!,

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Course, Profile } from '@shared/api';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Container } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
@@ -9,17 +10,27 @@ import { site } from '@/config/site';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
 import { BookingDialog } from '@/features/booking/components/booking-dialog';
 import { AddChildDialog } from '@/features/children/components/add-child-dialog';
-import { placeCoursesKeys, usePlaceCourses } from '@/features/courses/api/get-place-courses';
+import { defaultCourseWindow, placeCoursesKeys, usePlaceCourses } from '@/features/courses/api/get-place-courses';
 import { CourseList } from '@/features/courses/components/course-list';
+import { MonthRangePicker } from '@/features/courses/components/month-range-picker';
+import { CourseListDialog } from '@/features/participants/components/course-list-dialog';
+import { useInstructors } from '@/features/users/api/get-instructors';
 import { usePlace } from '@/features/places/api/get-place';
 import { usePlaces } from '@/features/places/api/get-places';
 import { PlaceSelect } from '@/features/places/components/place-select';
 import { VenueCard } from '@/features/places/components/venue-card';
 import { useProfiles } from '@/features/profiles/api/get-profiles';
-import { useCurrentUser } from '@/lib/current-user';
-import { fullName, placeSlug, slugMatches } from '@/lib/format';
+import { hasRole, useCurrentUser } from '@/lib/current-user';
+import { formatDate, fullName, placeSlug, slugMatches, weekdayPlural } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
+
+// Admin-only dialogs (forms with zod and the date picker): loaded when an admin opens the page, not for visitors.
+const CourseFormDialog = lazy(() => import('@/features/courses/components/course-form-dialog').then((m) => ({ default: m.CourseFormDialog })));
+const PlaceFormDialog = lazy(() => import('@/features/places/components/place-form-dialog').then((m) => ({ default: m.PlaceFormDialog })));
+const ParticipantsDialog = lazy(() =>
+  import('@/features/participants/components/participants-dialog').then((m) => ({ default: m.ParticipantsDialog })),
+);
 
 /** Same boxes as the loaded page (heading, venue card, course rows), so nothing jumps when data arrives. */
 function PlacePageSkeleton() {
@@ -56,10 +67,19 @@ export function Component() {
   const places = usePlaces();
   const byId = usePlace(looksLikeId(slug) ? slug : undefined);
   const place = places.data?.find((p) => slugMatches(slug, p.name) || slugMatches(slug, p.slug));
-  const courses = usePlaceCourses(place?._id);
+  const [range, setRange] = useState<{ startDate: number; endDate: number } | null>(null);
+  const courses = usePlaceCourses(place?._id, range ?? defaultCourseWindow());
   const [loginOpen, setLoginOpen] = useState(false);
   const session = useSession();
   const user = useCurrentUser();
+  const isAdmin = hasRole(user.data, 'admin');
+  const isInstructor = hasRole(user.data, 'instructor');
+  const [placeForm, setPlaceForm] = useState<'edit' | 'new' | null>(null);
+  const [courseForm, setCourseForm] = useState<Course | 'new' | null>(null);
+  const [hideUnpublished, setHideUnpublished] = useState(false);
+  const [participantsOf, setParticipantsOf] = useState<Course | null>(null);
+  const [courseListOf, setCourseListOf] = useState<string | null>(null);
+  const instructors = useInstructors();
   const profiles = useProfiles();
   const queryClient = useQueryClient();
   const [booking, setBooking] = useState<Course | null>(null);
@@ -103,6 +123,43 @@ export function Component() {
     [queryClient, placeId],
   );
 
+  // Spec §4: saving, creating or deleting a course ends with a page reload: every list on the page is fetched again.
+  const reloadPage = useCallback(() => void queryClient.invalidateQueries(), [queryClient]);
+  const shownCourses = useMemo(
+    () => (hideUnpublished ? courses.data?.filter((c) => c.published !== false) : courses.data),
+    [courses.data, hideUnpublished],
+  );
+  const courseLabel = (c: Course) =>
+    `${weekdayPlural(c.weekday)} kl. ${c.timeFrom}, ${c.experienceLevel}${c.dates[0] ? `, fra ${formatDate(c.dates[0])}` : ''}`;
+  const teaches = (c: Course) => isInstructor && !!c.participants && c.instructors.some((i) => i._id === user.data?._id);
+  const renderActions =
+    isAdmin || isInstructor
+      ? (c: Course) => (
+          <>
+            {isAdmin ? (
+              <Button variant="secondary" onClick={() => setCourseForm(c)}>
+                Endre kurs
+              </Button>
+            ) : null}
+            {isAdmin ? (
+              <Button variant="secondary" onClick={() => setParticipantsOf(c)}>
+                Påmeldte
+              </Button>
+            ) : null}
+            {isAdmin || teaches(c) ? (
+              <>
+                <Button variant="secondary" onClick={() => setCourseListOf(c._id)}>
+                  Kursliste
+                </Button>
+                <ButtonLink variant="secondary" to={paths.attendance(c._id)}>
+                  Oppmøte
+                </ButtonLink>
+              </>
+            ) : null}
+          </>
+        )
+      : undefined;
+
   const idTarget = byId.data ?? (looksLikeId(slug) ? places.data?.find((p) => p._id === slug) : undefined);
   if (idTarget && !place) return <Navigate to={paths.place(placeSlug(idTarget.name))} replace />;
 
@@ -122,13 +179,75 @@ export function Component() {
           <h1 className="mb-6 text-2xl font-bold tracking-tight text-sea-900 sm:text-4xl">
             Babysvømming {place.name}, {place.place}
           </h1>
+          {isAdmin ? (
+            <div className="mb-4 flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setPlaceForm('edit')}>
+                Endre sted
+              </Button>
+              <Button variant="secondary" onClick={() => setPlaceForm('new')}>
+                Nytt sted
+              </Button>
+            </div>
+          ) : null}
           <VenueCard place={place} />
           <section aria-labelledby="kurs-tittel" className="mt-10">
             <h2 id="kurs-tittel" className="mb-4 text-2xl font-bold text-sea-900">
               Kurs
             </h2>
-            <CourseList courses={courses.data} isPending={courses.isPending} onBook={onBook} ownChildren={ownChildren} />
+            {isAdmin || isInstructor ? (
+              <div className="mb-4 flex flex-col gap-3">
+                <MonthRangePicker onChange={setRange} />
+                {isAdmin ? (
+                  <label className="flex min-h-11 items-center gap-3 font-semibold text-sea-900">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-sea-800"
+                      checked={hideUnpublished}
+                      onChange={(e) => setHideUnpublished(e.target.checked)}
+                    />
+                    Skjul upubliserte kurs
+                  </label>
+                ) : null}
+              </div>
+            ) : null}
+            <CourseList courses={shownCourses} isPending={courses.isPending} onBook={onBook} ownChildren={ownChildren} showId={isAdmin} renderActions={renderActions} />
+            {isAdmin ? (
+              <button
+                type="button"
+                onClick={() => setCourseForm('new')}
+                className="mt-3 flex min-h-16 w-full items-center justify-center rounded-2xl border-2 border-dashed border-sea-700/60 bg-white font-semibold text-sea-800 hover:bg-sea-50"
+              >
+                Klikk her for å legge til nytt kurs
+              </button>
+            ) : null}
           </section>
+          {isAdmin ? (
+            <Suspense fallback={null}>
+              <PlaceFormDialog
+                open={placeForm !== null}
+                onOpenChange={(open) => !open && setPlaceForm(null)}
+                place={placeForm === 'edit' ? place : undefined}
+                onSaved={(saved) => {
+                  if (placeSlug(saved.name) !== placeSlug(place.name) || placeForm === 'new') navigate(paths.place(placeSlug(saved.name)));
+                }}
+              />
+              <CourseFormDialog
+                open={courseForm !== null}
+                onOpenChange={(open) => !open && setCourseForm(null)}
+                course={courseForm === 'new' || courseForm === null ? undefined : courseForm}
+                placeId={place._id}
+                instructors={instructors.data ?? []}
+                onSaved={reloadPage}
+              />
+              <ParticipantsDialog
+                courseId={participantsOf?._id ?? null}
+                courseLabel={participantsOf ? courseLabel(participantsOf) : ''}
+                moveTargets={(courses.data ?? []).filter((c) => c._id !== participantsOf?._id).map((c) => ({ id: c._id, label: courseLabel(c) }))}
+                onClose={() => setParticipantsOf(null)}
+              />
+            </Suspense>
+          ) : null}
+          <CourseListDialog courseId={courseListOf} onClose={() => setCourseListOf(null)} />
           <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
           <BookingDialog
             course={booking}

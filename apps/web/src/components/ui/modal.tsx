@@ -17,7 +17,9 @@ export interface ModalProps {
   /** Close when clicking outside the dialog (default true). */
   closeOnOutsideClick?: boolean;
   /** 'md' (default) for short prompts and forms, 'lg' for summaries. */
-  size?: 'md' | 'lg';
+  size?: 'md' | 'lg' | 'xl';
+  /** Extra classes on the dialog box (e.g. 'print-area': only this dialog is printed). */
+  className?: string;
   /** Plays the 300 ms exit animation (the dialog is still open; the owner unmounts it afterwards). */
   closing?: boolean;
   /** Which element gets focus when the dialog opens (default: the first focusable one). */
@@ -66,6 +68,7 @@ export function Modal({
   closing = false,
   onOpenAutoFocus,
   role = 'dialog',
+  className = '',
 }: ModalProps) {
   // Without a Radix Trigger, Radix does not know where focus should return: remember the opener ourselves.
   // Layout effects run before Radix moves focus into the dialog (a passive effect).
@@ -78,7 +81,7 @@ export function Modal({
 
   const closeButton = showCloseButton ? (
     <Dialog.Close
-      className="-mt-1 -mr-2 ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sea-50"
+      className="no-print -mt-1 -mr-2 ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sea-50"
       aria-label="Lukk"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -95,7 +98,7 @@ export function Modal({
           <div
             aria-hidden="true"
             data-modal-overlay=""
-            className={`fixed inset-0 z-40 bg-sea-950/60 ${closing ? 'animate-overlay-out' : ''}`}
+            className={`no-print fixed inset-0 z-40 bg-sea-950/60 ${closing ? 'animate-overlay-out' : ''}`}
           />
           <Dialog.Content
             role={role}
@@ -104,10 +107,10 @@ export function Modal({
             aria-modal="true"
             data-closing={closing ? '' : undefined}
             className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] ${
-              size === 'lg' ? 'max-w-2xl' : 'max-w-md'
+              size === 'xl' ? 'max-w-6xl' : size === 'lg' ? 'max-w-2xl' : 'max-w-md'
             } -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-6 ${
               closing ? 'pointer-events-none animate-dialog-out' : ''
-            }`}
+            } ${className}`}
             onOpenAutoFocus={onOpenAutoFocus}
             onCloseAutoFocus={(event) => {
               if (opener.current?.isConnected) {

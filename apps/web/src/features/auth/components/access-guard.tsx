@@ -6,7 +6,7 @@ import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/use-session';
 import type { Role } from '@shared/constants';
 
-function PageLoading({ label = 'Laster side' }: { label?: string }) {
+export function PageLoading({ label = 'Laster side' }: { label?: string }) {
   return (
     <Container className="py-16">
       <div role="status" className="flex flex-col items-center gap-3 text-muted">

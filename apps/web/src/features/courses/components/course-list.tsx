@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import type { Course } from '@shared/api';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, groupCourses, osloWeekday, sortCourses, weekdayName } from '@/lib/format';
-import { CourseRow } from './course-row';
+import { CourseRow, type CourseRowExtras } from './course-row';
 
-interface CourseListProps {
+interface CourseListProps extends CourseRowExtras {
   courses: readonly Course[] | undefined;
   isPending: boolean;
   onBook: (course: Course) => void;
@@ -23,7 +23,7 @@ function CourseRowSkeleton() {
 }
 
 /** The course grid of a place: sorted by start time then first date; courses that follow each other are grouped. */
-export function CourseList({ courses, isPending, onBook, ownChildren }: CourseListProps) {
+export function CourseList({ courses, isPending, onBook, ownChildren, ...extras }: CourseListProps) {
   const groups = useMemo(() => groupCourses(sortCourses(courses ?? [])), [courses]);
 
   if (isPending) {
@@ -53,7 +53,7 @@ export function CourseList({ courses, isPending, onBook, ownChildren }: CourseLi
         if (group.length === 1) {
           return (
             <li key={first._id}>
-              <CourseRow course={first} onBook={onBook} ownChildren={ownChildren?.get(first._id)} />
+              <CourseRow course={first} onBook={onBook} ownChildren={ownChildren?.get(first._id)} {...extras} />
             </li>
           );
         }
@@ -66,7 +66,7 @@ export function CourseList({ courses, isPending, onBook, ownChildren }: CourseLi
               <ul className="space-y-2">
                 {group.map((course) => (
                   <li key={course._id}>
-                    <CourseRow course={course} onBook={onBook} ownChildren={ownChildren?.get(course._id)} />
+                    <CourseRow course={course} onBook={onBook} ownChildren={ownChildren?.get(course._id)} {...extras} />
                   </li>
                 ))}
               </ul>

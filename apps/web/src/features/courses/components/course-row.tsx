@@ -1,6 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Course } from '@shared/api';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { LinkifiedText } from '@/components/ui/linkified-text';
 import {
   formatCourseDate,
@@ -13,7 +15,14 @@ import {
   weekdayPlural,
 } from '@/lib/format';
 
-interface CourseRowProps {
+export interface CourseRowExtras {
+  /** Admin: show the course id (spec §2). */
+  showId?: boolean;
+  /** Buttons for admins and instructors (edit, participants, course list, attendance), in the details. */
+  renderActions?: (course: Course) => ReactNode;
+}
+
+interface CourseRowProps extends CourseRowExtras {
   course: Course;
   onBook: (course: Course) => void;
   /** First names of the viewer's own children on this course (from their profiles). */
@@ -42,10 +51,20 @@ function Participants({ course, ownChildren }: { course: Course; ownChildren?: r
   if (!course.participants) return <>{ownChildren?.length ? ownChildrenLabel(ownChildren) : 'Ikke tilgang'}</>;
   if (course.participants.length === 0) return <>Ingen påmeldte</>;
   const named = course.participants.filter((p) => !!p._id);
+  // Admins get the profile link per participant (spec §2); profileId is only sent to them.
+  if (named.some((p) => p.profileId)) {
+    return (
+      <ul className="flex flex-wrap gap-x-3 gap-y-1">
+        {named.map((p) => (
+          <li key={p._id}>{p.profileId ? <Link to={paths.profileById(p.profileId)}>{fullName(p)}</Link> : fullName(p)}</li>
+        ))}
+      </ul>
+    );
+  }
   return <>{participantNames(named)}</>;
 }
 
-export function CourseRow({ course, onBook, ownChildren }: CourseRowProps) {
+export function CourseRow({ course, onBook, ownChildren, showId, renderActions }: CourseRowProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const bookInfoId = useId();
@@ -192,8 +211,15 @@ export function CourseRow({ course, onBook, ownChildren }: CourseRowProps) {
             <dd>
               <Participants course={course} ownChildren={ownChildren} />
             </dd>
+            {showId ? (
+              <>
+                <dt className="font-semibold text-sea-900">Kurs-ID</dt>
+                <dd className="font-mono text-sm break-all">{course._id}</dd>
+              </>
+            ) : null}
           </dl>
         ) : null}
+        {open && renderActions ? <div className="mt-4 flex flex-wrap gap-2">{renderActions(course)}</div> : null}
       </div>
     </article>
   );

@@ -1,37 +1,32 @@
+import { PLACE_IMAGES, type PlaceImage as PlaceImageKey } from '@shared/constants';
 import { asciiSlug } from '@/lib/format';
 
 /**
- * Illustrations shipped in public/images/places/, named by the ASCII slug of the place name. The browser cannot list
- * public files, so the known names live here; any other place gets the placeholder.
+ * Illustrations shipped in public/images/places/{key}.svg (the keys are PLACE_IMAGES: the browser cannot list public
+ * files). A venue shows the one chosen in the venue form; without a choice, the one named like the venue (spec §2),
+ * else the placeholder.
  */
-const KNOWN_IMAGES = new Set([
-  'sagene-basseng',
-  'majorstuen-svommehall',
-  'nordstrand-bad',
-  'grorud-basseng',
-  'lillestrom-svommehall',
-  'strommen-bad',
-  'skjetten-bad',
-  'skedsmokorset-svommehall',
-  'jessheim-badeland',
-  'bjerke-basseng',
-]);
+const KNOWN_IMAGES = new Set<string>(PLACE_IMAGES);
 
-function placeImageSrc(name: string): string {
+export const placeImageUrl = (key: string) => `/images/places/${key}.svg`;
+
+export function placeImageSrc(name: string, image?: PlaceImageKey | null): string {
+  if (image) return placeImageUrl(image);
   const slug = asciiSlug(name);
-  return `/images/places/${KNOWN_IMAGES.has(slug) ? slug : 'placeholder'}.svg`;
+  return placeImageUrl(KNOWN_IMAGES.has(slug) ? slug : 'placeholder');
 }
 
 interface PlaceImageProps {
   name: string;
+  image?: PlaceImageKey | null;
   className?: string;
   eager?: boolean;
 }
 
-export function PlaceImage({ name, className = '', eager = false }: PlaceImageProps) {
+export function PlaceImage({ name, image, className = '', eager = false }: PlaceImageProps) {
   return (
     <img
-      src={placeImageSrc(name)}
+      src={placeImageSrc(name, image)}
       alt={`Illustrasjon av ${name}`}
       width={640}
       height={400}

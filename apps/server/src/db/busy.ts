@@ -1,4 +1,4 @@
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../plugins/errors';
 
 /** Lock timeout (55P03), deadlock (40P01), serialization failure (40001): the caller may simply try again. */
 const BUSY_CODES = new Set(['55P03', '40P01', '40001']);

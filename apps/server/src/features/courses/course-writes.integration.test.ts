@@ -1,0 +1,277 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSchema, courseListSchema, MAX_COURSE_DATES, placeSchema, type CourseInput } from '@app/shared';
+import { courseInstructors, courses, places } from '../../db/schema';
+import {
+  createCourse,
+  createFamily,
+  createInstructor,
+  createOrder,
+  createPlace,
+  createUser,
+  type PlaceRow,
+  type UserRow,
+} from '../../db/seed/builders';
+import { countRows } from '../../test/security/fixtures';
+import { createTestApp, type TestContext } from '../../test/app';
+
+/** Venues and courses written by an admin (spec §7 POST/PATCH /places, POST/PATCH/DELETE /courses) and the
+ * instructor's own list (GET /users/instructors/:id/courses). */
+describe('venue and course writes', () => {
+  let ctx: TestContext;
+  let admin: UserRow;
+  let parent: UserRow;
+  let anne: UserRow;
+  let bjorn: UserRow;
+  let place: PlaceRow;
+  const tokens: Record<string, string> = {};
+
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: string, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      payload: payload as never,
+      headers: who ? { authorization: `Bearer ${tokens[who]}` } : {},
+    });
+
+  const weekly = (count: number, firstIso = '2030-01-07T07:00:00.000Z') =>
+    Array.from({ length: count }, (_, i) => new Date(Date.parse(firstIso) + i * 7 * 86_400_000).toISOString());
+
+  const validCourse = (): CourseInput => ({
+    name: '',
+    placeId: place.id,
+    dates: weekly(10).reverse(),
+    timeFrom: '07:00',
+    timeTo: '07:30',
+    experienceLevel: 'Nybegynner',
+    participantsAge: '6–12 mnd',
+    ageMinMonths: 6,
+    ageMaxMonths: 12,
+    lateBookingMaxPassed: null,
+    proRata: true,
+    price: 1975,
+    maximumParticipants: 8,
+    instructors: [anne.id, bjorn.id],
+    info: 'Ta med badebleie.',
+    published: true,
+  });
+
+  const validPlace = () => ({
+    name: 'Nytt Bad',
+    address: 'Bassengveien 3',
+    zipCode: '0560',
+    place: 'Oslo',
+    info: 'Parkering bak hallen.',
+    published: true,
+    image: 'sagene-basseng' as const,
+  });
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.app.db;
+    admin = await createUser(db, { roles: ['parent', 'admin'] });
+    parent = await createUser(db, { roles: ['parent'] });
+    anne = await createInstructor(db, { firstName: 'Anne', lastName: 'Instruktør', roles: ['parent', 'instructor'] });
+    bjorn = await createInstructor(db, { firstName: 'Bjørn', lastName: 'Lærer' });
+    place = await createPlace(db, { name: 'Kursbadet' });
+    for (const [key, user] of Object.entries({ admin, parent, anne, bjorn })) tokens[key] = (await ctx.app.sessions.issue(user.id)).token;
+  });
+  afterAll(() => ctx.close());
+
+  describe('places', () => {
+    it('admin creates a venue (201) with its picture; a visitor then sees it in the list', async () => {
+      const before = await call('GET', '/api/places');
+      expect(before.json().map((p: { name: string }) => p.name)).not.toContain('Nytt Bad');
+      const res = await call('POST', '/api/places', 'admin', validPlace());
+      expect(res.statusCode).toBe(201);
+      const created = placeSchema.parse(res.json());
+      expect(created).toMatchObject({ name: 'Nytt Bad', slug: 'nytt-bad', zipCode: '0560', image: 'sagene-basseng', courseCount: 0 });
+      // The public list is micro-cached; the write drops the cache, so the visitor's next read has it.
+      const after = await call('GET', '/api/places');
+      expect(after.json().map((p: { name: string }) => p.name)).toContain('Nytt Bad');
+    });
+
+    it('admin updates a venue (spec §4: with id updates); a name taken by another venue is 409', async () => {
+      const other = await createPlace(ctx.app.db, { name: 'Endres Bad' });
+      const res = await call('PATCH', `/api/places/${other.id}`, 'admin', { ...validPlace(), name: 'Endret Bad', image: null, published: false });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ _id: other.id, name: 'Endret Bad', image: null, published: false });
+      const [row] = await ctx.app.db.select().from(places).where(eq(places.id, other.id));
+      expect(row).toMatchObject({ name: 'Endret Bad', published: false });
+      const taken = await call('PATCH', `/api/places/${other.id}`, 'admin', { ...validPlace(), name: 'kursbadet' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error.code).toBe('PLACE_NAME_TAKEN');
+      expect((await call('PATCH', `/api/places/${'a'.repeat(24)}`, 'admin', validPlace())).statusCode).toBe(404);
+    });
+
+    it('refuses bad venues with 400 and saves nothing: zip 123, zip 12345, letters, empty name', async () => {
+      const before = await countRows(ctx.app.db);
+      for (const bad of [{ zipCode: '123' }, { zipCode: '12345' }, { zipCode: '12a4' }, { name: '  ' }, { image: 'ukjent-bilde' }]) {
+        const res = await call('POST', '/api/places', 'admin', { ...validPlace(), name: 'Feil Bad', ...bad });
+        expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      }
+      const patch = await call('PATCH', `/api/places/${place.id}`, 'admin', { ...validPlace(), zipCode: '123' });
+      expect(patch.statusCode).toBe(400);
+      expect(await countRows(ctx.app.db)).toEqual(before);
+      const [row] = await ctx.app.db.select().from(places).where(eq(places.id, place.id));
+      expect(row!.zipCode).toBe(place.zipCode);
+    });
+
+    it('is admin only: visitor 401, parent and instructor 403', async () => {
+      expect((await call('POST', '/api/places', undefined, validPlace())).statusCode).toBe(401);
+      expect((await call('POST', '/api/places', 'parent', validPlace())).statusCode).toBe(403);
+      expect((await call('PATCH', `/api/places/${place.id}`, 'anne', validPlace())).statusCode).toBe(403);
+    });
+  });
+
+  describe('courses', () => {
+    it('admin creates a ten-date course: dates sorted, weekday from the first date, price in kr, instructors named', async () => {
+      const res = await call('POST', '/api/courses', 'admin', validCourse());
+      expect(res.statusCode).toBe(201);
+      const course = courseSchema.parse(res.json());
+      expect(course.dates).toEqual(weekly(10));
+      expect(course.weekday).toBe(1); // 2030-01-07 is a Monday
+      expect(course.price).toBe(1975);
+      expect(course.instructors.map((i) => i.firstName)).toEqual(['Anne', 'Bjørn']);
+      expect(course.name).toBe('Nybegynner, 6–12 mnd');
+      expect(course.participants).toEqual([]);
+      const [row] = await ctx.app.db.select().from(courses).where(eq(courses.id, course._id));
+      expect(row!.priceOre).toBe(197_500);
+      expect(row!.firstDate!.toISOString()).toBe(weekly(10)[0]);
+      expect(row!.lastDate!.toISOString()).toBe(weekly(10)[9]);
+    });
+
+    it('admin updates a course (the whole form) and replaces its instructors', async () => {
+      const created = (await call('POST', '/api/courses', 'admin', validCourse())).json();
+      const res = await call('PATCH', `/api/courses/${created._id}?pop=true`, 'admin', {
+        ...validCourse(),
+        timeFrom: '10:00',
+        timeTo: '10:30',
+        price: 2100,
+        instructors: [bjorn.id],
+        dates: weekly(3, '2030-02-06T10:00:00.000Z'),
+        published: false,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ _id: created._id, timeFrom: '10:00', price: 2100, published: false, weekday: 3 });
+      expect(res.json().instructors.map((i: { _id: string }) => i._id)).toEqual([bjorn.id]);
+      expect(await ctx.app.db.select().from(courseInstructors).where(eq(courseInstructors.courseId, created._id))).toHaveLength(1);
+      expect((await call('PATCH', `/api/courses/${'b'.repeat(24)}`, 'admin', validCourse())).statusCode).toBe(404);
+    });
+
+    it('admin deletes a course without participants; one with participants or a live hold is refused (409)', async () => {
+      const created = (await call('POST', '/api/courses', 'admin', validCourse())).json();
+      const res = await call('DELETE', `/api/courses/${created._id}`, 'admin');
+      expect(res.statusCode).toBe(200);
+      expect(await ctx.app.db.select().from(courses).where(eq(courses.id, created._id))).toEqual([]);
+      expect((await call('DELETE', `/api/courses/${created._id}`, 'admin')).statusCode).toBe(404);
+
+      const withChild = await createCourse(ctx.app.db, { place, participants: 1 });
+      const refused = await call('DELETE', `/api/courses/${withChild.id}`, 'admin');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('COURSE_HAS_PARTICIPANTS');
+
+      const held = await createCourse(ctx.app.db, { place });
+      const family = await createFamily(ctx.app.db);
+      await createOrder(ctx.app.db, { status: 'created', course: held, child: family.children[0]!, user: family.guardians[0]!, profileId: family.profile.id, holdExpiresAt: new Date(Date.now() + 600_000) });
+      expect((await call('DELETE', `/api/courses/${held.id}`, 'admin')).statusCode).toBe(409);
+    });
+
+    it('refuses bad courses with 400 and saves nothing', async () => {
+      const unknownInstructor = 'c'.repeat(24);
+      const cases: [string, Partial<Record<keyof CourseInput, unknown>>][] = [
+        ['negative price', { price: -25 }],
+        ['price not a multiple of 25', { price: 1990 }],
+        ['price in øre slipped through', { price: 197_500 }],
+        ['end before start', { timeFrom: '08:00', timeTo: '07:30' }],
+        ['end equal to start', { timeFrom: '08:00', timeTo: '08:00' }],
+        ['unknown instructor id', { instructors: [anne.id, unknownInstructor] }],
+        ['a parent as instructor', { instructors: [parent.id] }],
+        ['no dates', { dates: [] }],
+        ['too many dates', { dates: weekly(MAX_COURSE_DATES + 1) }],
+        ['a date before August 2024', { dates: ['2024-07-31T10:00:00.000Z'] }],
+        ['negative capacity', { maximumParticipants: -1 }],
+        ['fractional capacity', { maximumParticipants: 2.5 }],
+        ['placeholder level', { experienceLevel: 'Velg nivå' }],
+        ['no age', { participantsAge: ' ' }],
+        ['time not HH:MM', { timeFrom: '7:00' }],
+        ['unknown place', { placeId: 'd'.repeat(24) }],
+      ];
+      const existing = await createCourse(ctx.app.db, { place, instructors: [anne] });
+      const before = await countRows(ctx.app.db);
+      for (const [name, change] of cases) {
+        const created = await call('POST', '/api/courses', 'admin', { ...validCourse(), ...change });
+        expect(created.statusCode, `POST ${name}: ${created.body}`).toBe(400);
+        const patched = await call('PATCH', `/api/courses/${existing.id}`, 'admin', { ...validCourse(), ...change });
+        expect(patched.statusCode, `PATCH ${name}: ${patched.body}`).toBe(400);
+      }
+      expect(await countRows(ctx.app.db)).toEqual(before);
+      const [row] = await ctx.app.db.select().from(courses).where(eq(courses.id, existing.id));
+      expect(row!.updatedAt.getTime()).toBe(existing.updatedAt.getTime());
+      const unknown = await call('POST', '/api/courses', 'admin', { ...validCourse(), instructors: [unknownInstructor] });
+      expect(unknown.json().error.code).toBe('UNKNOWN_INSTRUCTOR');
+    });
+
+    it('is admin only: visitor 401, parent and instructor 403, and nothing is written', async () => {
+      const existing = await createCourse(ctx.app.db, { place, instructors: [anne] });
+      const before = await countRows(ctx.app.db);
+      expect((await call('POST', '/api/courses', undefined, validCourse())).statusCode).toBe(401);
+      expect((await call('POST', '/api/courses', 'parent', validCourse())).statusCode).toBe(403);
+      expect((await call('POST', '/api/courses', 'anne', validCourse())).statusCode).toBe(403);
+      expect((await call('PATCH', `/api/courses/${existing.id}`, 'anne', validCourse())).statusCode).toBe(403);
+      expect((await call('DELETE', `/api/courses/${existing.id}`, 'anne')).statusCode).toBe(403);
+      expect((await call('DELETE', `/api/courses/${existing.id}`, 'parent')).statusCode).toBe(403);
+      expect(await countRows(ctx.app.db)).toEqual(before);
+    });
+  });
+
+  describe('GET /users/instructors/:id/courses', () => {
+    it('lists the instructor’s courses that have not ended, first date first, with participant names', async () => {
+      const otherPlace = await createPlace(ctx.app.db, { name: 'Instruktørbadet' });
+      const family = await createFamily(ctx.app.db, { children: [{ firstName: 'Lilly' }] });
+      const later = await createCourse(ctx.app.db, { place: otherPlace, instructors: [bjorn], startsInDays: 30, name: 'later' });
+      const sooner = await createCourse(ctx.app.db, {
+        place: otherPlace,
+        instructors: [bjorn, anne],
+        startsInDays: 3,
+        name: 'sooner',
+        participants: family.children,
+      });
+      await createCourse(ctx.app.db, { place: otherPlace, instructors: [bjorn], startsInDays: -100, weeks: 2, name: 'ended' });
+      await createCourse(ctx.app.db, { place: otherPlace, instructors: [anne], startsInDays: 5, name: 'not-his' });
+
+      const res = await call('GET', `/api/users/instructors/${bjorn.id}/courses`, 'bjorn');
+      expect(res.statusCode).toBe(200);
+      const list = courseListSchema.parse(res.json()).filter((c) => c.place._id === otherPlace.id);
+      expect(list.map((c) => c.name)).toEqual(['sooner', 'later']);
+      expect(list[0]!.participants?.map((p) => p.firstName)).toEqual(['Lilly']);
+      // An instructor gets names, never the profile link (admin only).
+      expect(list[0]!.participants?.[0]!.profileId).toBeNull();
+      expect(list.map((c) => c._id)).toEqual([sooner.id, later.id]);
+
+      const byAdmin = await call('GET', `/api/users/instructors/${bjorn.id}/courses`, 'admin');
+      expect(byAdmin.statusCode).toBe(200);
+      expect(courseListSchema.parse(byAdmin.json()).find((c) => c._id === sooner.id)!.participants?.[0]!.profileId).toBe(family.profile.id);
+    });
+
+    it('is 403 for another instructor and for a parent, 401 for a visitor', async () => {
+      expect((await call('GET', `/api/users/instructors/${bjorn.id}/courses`, 'anne')).statusCode).toBe(403);
+      expect((await call('GET', `/api/users/instructors/${bjorn.id}/courses`, 'parent')).statusCode).toBe(403);
+      expect((await call('GET', `/api/users/instructors/${bjorn.id}/courses`)).statusCode).toBe(401);
+    });
+  });
+
+  describe('participants in course lists', () => {
+    it('an instructor sees names only on courses they teach; a parent never', async () => {
+      const listPlace = await createPlace(ctx.app.db, { name: 'Listebadet' });
+      const family = await createFamily(ctx.app.db, { children: [{ firstName: 'Hemmelig' }] });
+      const hers = await createCourse(ctx.app.db, { place: listPlace, instructors: [anne], startsInDays: 3, participants: family.children });
+      const notHers = await createCourse(ctx.app.db, { place: listPlace, instructors: [bjorn], startsInDays: 3, participants: 2 });
+      const asAnne = courseListSchema.parse((await call('GET', `/api/places/${listPlace.id}/courses`, 'anne')).json());
+      expect(asAnne.find((c) => c._id === hers.id)!.participants?.map((p) => p.firstName)).toEqual(['Hemmelig']);
+      expect(asAnne.find((c) => c._id === notHers.id)).not.toHaveProperty('participants');
+      const asParent = await call('GET', `/api/places/${listPlace.id}/courses`, 'parent');
+      expect(asParent.body).not.toContain('Hemmelig');
+    });
+  });
+});

@@ -1,0 +1,181 @@
+import { fullName, type AttendanceInput, type AttendanceMark, type CourseParticipants } from '@app/shared';
+import { requireAccess } from '../../access/access';
+import { countTaken } from '../../capacity';
+import { signedIn, type ServiceContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { busyAsAppError } from '../../db/busy';
+import { AppError } from '../../plugins/errors';
+import * as repo from '../../repos/courses.repo';
+import * as orders from '../../repos/orders.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as system from '../../repos/system.repo';
+import * as users from '../../repos/users.repo';
+
+const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const byFirstName = new Intl.Collator('nb-NO', { sensitivity: 'base' });
+
+/** The course, when the viewer may read its participants (its instructors and admins): course.participants.read. */
+async function readableCourse(ctx: ServiceContext, courseId: string): Promise<repo.CourseListRow> {
+  await requireAccess(ctx, 'course.participants.read', courseId);
+  const course = await repo.findCourseRow(ctx.db, courseId);
+  if (!course) throw new AppError('NOT_FOUND', 'Course not found');
+  return course;
+}
+
+/**
+ * Capacity for an admin's add or move, under the course row lock (the same lock payment starts take, ARCHITECTURE
+ * convention 9): places taken are participants plus live payment holds, not counting the child's own hold (a parent
+ * paying for this very child must not make the course look fuller). Full: COURSE_FULL, unless the admin ticked the
+ * explicit override; then the participant row records that the override was used.
+ */
+async function placeOnCourse(tx: DbOrTx, courseId: string, childId: string, override: boolean): Promise<{ overrideUsed: boolean }> {
+  const locked = await repo.lockCourse(tx, courseId);
+  if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
+  if (await repo.findParticipant(tx, courseId, childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
+  const ownHold = await orders.findLiveHold(tx, courseId, childId);
+  const full = (await countTaken(tx, courseId, ownHold?.id)) >= locked.maximumParticipants;
+  if (full && !override) throw new AppError('COURSE_FULL', 'Course is full');
+  return { overrideUsed: full };
+}
+
+/** POST /courses/:id/participants {id}: an admin puts a child on a course (spec §6). */
+export async function addParticipant(ctx: ServiceContext, courseId: string, childId: string, override: boolean): Promise<void> {
+  const admin = signedIn(ctx);
+  await requireAccess(ctx, 'course.write', courseId);
+  if (!(await profiles.findChild(ctx.db, childId))) throw new AppError('NOT_FOUND', 'Child not found');
+  await busyAsAppError(() =>
+    ctx.db.transaction(async (tx) => {
+      await system.setLockTimeout(tx);
+      const { overrideUsed } = await placeOnCourse(tx, courseId, childId, override);
+      await repo.insertAdminParticipant(tx, { courseId, childId, addedBy: admin.id, capacityOverride: overrideUsed });
+    }),
+  );
+}
+
+/**
+ * Take a child off a course: DELETE /courses/:id/participants/:userId (admin), and the refund flow (issue 14) when
+ * a refund takes a child out. Pass the refund's transaction to make both one unit. CHILD_NOT_IN_COURSE if absent.
+ */
+export async function removeParticipant(db: DbOrTx, courseId: string, childId: string): Promise<void> {
+  if (!(await repo.deleteParticipant(db, courseId, childId))) {
+    if (!(await repo.courseExists(db, courseId))) throw new AppError('NOT_FOUND', 'Course not found');
+    throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
+  }
+}
+
+/** DELETE /courses/:id/participants/:userId: an admin takes a child off a course (course.write). */
+export async function removeParticipantAsAdmin(ctx: ServiceContext, courseId: string, childId: string): Promise<void> {
+  await requireAccess(ctx, 'course.write', courseId);
+  await removeParticipant(ctx.db, courseId, childId);
+}
+
+/**
+ * Move a child from one course to another in ONE transaction (spec §4: add to the new, remove from the old; here a
+ * single update of the participant row, so the child is never on both or on none). Both course rows are locked, in
+ * id order so two opposite moves cannot deadlock; capacity is checked on the new course as for an add.
+ */
+export async function moveParticipant(
+  ctx: ServiceContext,
+  move: { fromCourseId: string; toCourseId: string; childId: string; override: boolean },
+): Promise<void> {
+  const admin = signedIn(ctx);
+  if (move.fromCourseId === move.toCourseId) throw new AppError('VALIDATION', 'Invalid input: the child is already on that course');
+  await requireAccess(ctx, 'course.write', move.fromCourseId);
+  await requireAccess(ctx, 'course.write', move.toCourseId);
+  await busyAsAppError(() =>
+    ctx.db.transaction(async (tx) => {
+      await system.setLockTimeout(tx);
+      const [first, second] = [move.fromCourseId, move.toCourseId].sort();
+      const firstLocked = await repo.lockCourse(tx, first!);
+      const secondLocked = await repo.lockCourse(tx, second!);
+      if (!firstLocked || !secondLocked) throw new AppError('NOT_FOUND', 'Course not found');
+      if (!(await repo.findParticipant(tx, move.fromCourseId, move.childId))) {
+        throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
+      }
+      const { overrideUsed } = await placeOnCourse(tx, move.toCourseId, move.childId, move.override);
+      await repo.moveParticipant(tx, { ...move, movedBy: admin.id, capacityOverride: overrideUsed });
+    }),
+  );
+}
+
+/** GET /courses/:id/participants: the list behind the participants modal and the printable 'Kursliste'. */
+export async function listParticipants(ctx: ServiceContext, courseId: string): Promise<CourseParticipants> {
+  const course = await readableCourse(ctx, courseId);
+  const { db } = ctx;
+  const [rows, instructorIds, marks] = await Promise.all([
+    repo.findParticipants(db, [courseId]),
+    repo.findInstructorIds(db, [courseId]),
+    repo.findAttendance(db, courseId),
+  ]);
+  const guardianRows = await profiles.listGuardians(db, rows.map((r) => r.profileId));
+  const teachers = instructorIds.get(courseId) ?? [];
+  const contacts = await users.findUserContacts(db, [...guardianRows.map((g) => g.userId), ...teachers]);
+  const guardians = guardianRows.flatMap((g) => {
+    const contact = contacts.get(g.userId);
+    return contact ? [{ profileId: g.profileId, ...contact }] : [];
+  });
+  const instructors = teachers
+    .map((id) => contacts.get(id))
+    .filter((c): c is users.UserContact => !!c)
+    .sort((a, b) => byFirstName.compare(a.firstName, b.firstName) || byFirstName.compare(a.lastName, b.lastName));
+  const isAdmin = !!ctx.viewer?.isAdmin;
+  const participants = rows
+    .map((r) => ({
+      _id: r.childId,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      birthdate: r.birthdate,
+      profileId: isAdmin ? r.profileId : null,
+      capacityOverride: r.capacityOverride,
+      guardians: guardians
+        .filter((g) => g.profileId === r.profileId)
+        .map((g) => ({ firstName: g.firstName, lastName: g.lastName, phone: g.phone, email: g.email })),
+    }))
+    // Spec §2: sorted by first name (Norwegian order: æ, ø, å last).
+    .sort((a, b) => byFirstName.compare(a.firstName, b.firstName) || byFirstName.compare(fullName(a), fullName(b)));
+  return {
+    course: {
+      _id: course.id,
+      name: course.name,
+      placeName: course.placeName,
+      town: course.placeTown,
+      experienceLevel: course.experienceLevel,
+      participantsAge: course.participantsAge,
+      timeFrom: course.timeFrom,
+      timeTo: course.timeTo,
+      dates: course.dates.map(toIso),
+      maximumParticipants: course.maximumParticipants,
+      instructors: instructors.map((i) => ({ _id: i.id, firstName: i.firstName, lastName: i.lastName })),
+    },
+    participants,
+    attendance: marks.map((m) => ({ childId: m.childId, date: toIso(m.date), present: m.present })),
+  };
+}
+
+/**
+ * POST /courses/:id/attendance: the instructor's (or an admin's) marks. Every mark must name a child on the course
+ * and one of its dates; otherwise nothing is stored. Idempotent (see the repo).
+ */
+export async function recordAttendance(ctx: ServiceContext, courseId: string, input: AttendanceInput): Promise<AttendanceMark[]> {
+  const viewer = signedIn(ctx);
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const course = await readableCourse(ctx, courseId);
+  const dates = new Set(course.dates.map((d) => new Date(d).getTime()));
+  const onCourse = new Set((await repo.findParticipants(db, [courseId])).map((p) => p.childId));
+  // One mark per (child, date): the latest tap wins, also inside one batch.
+  const latest = new Map<string, { childId: string; date: Date; present: boolean; markedAt: Date }>();
+  for (const mark of input.marks) {
+    const date = new Date(mark.date);
+    if (!dates.has(date.getTime())) throw new AppError('NOT_A_COURSE_DATE', 'Invalid input: not a date of this course');
+    if (!onCourse.has(mark.childId)) throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
+    const key = `${mark.childId}|${date.getTime()}`;
+    // A phone clock ahead of ours must not make its mark unbeatable: never later than now.
+    const markedAt = new Date(Math.min(Date.parse(mark.markedAt), now.getTime()));
+    const known = latest.get(key);
+    if (!known || known.markedAt <= markedAt) latest.set(key, { childId: mark.childId, date, present: mark.present, markedAt });
+  }
+  await repo.upsertAttendance(db, courseId, viewer.id, [...latest.values()]);
+  const marks = await repo.findAttendance(db, courseId);
+  return marks.map((m) => ({ childId: m.childId, date: toIso(m.date), present: m.present }));
+}

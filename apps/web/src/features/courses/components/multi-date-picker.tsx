@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { nb } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
+import { PICKER_MIN_DATE, PICKER_TYPING_TIMEOUT_MS } from '@shared/constants';
+import { parseTypedDay } from '@shared/course-form';
+import { formatDate } from '@/lib/format';
+
+interface MultiDatePickerProps {
+  id: string;
+  /** Chosen days, 'YYYY-MM-DD' (Oslo calendar days). */
+  value: readonly string[];
+  onChange: (days: string[]) => void;
+  /** Public holidays to mark in the calendar (not disabled: a course may still meet). */
+  holidays?: readonly string[];
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+const [minY, minM, minD] = PICKER_MIN_DATE.split('-').map(Number) as [number, number, number];
+const MIN_DATE = new Date(minY, minM - 1, minD);
+
+const toKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const fromKey = (key: string) => {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+};
+
+/**
+ * Spec §2/§5 multi-date picker: react-day-picker in Norwegian (nb), weeks starting Monday, nothing before August
+ * 2024. A date can also be typed (YYYY-MM-DD or DD.MM.YYYY): 700 ms after the last key it is added (or removed
+ * when already chosen).
+ */
+export function MultiDatePicker({ id, value, onChange, holidays = [], invalid, describedBy }: MultiDatePickerProps) {
+  const typedId = useId();
+  const [typed, setTyped] = useState('');
+  const [typedError, setTypedError] = useState<string | null>(null);
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+
+  useEffect(() => {
+    if (!typed.trim()) {
+      setTypedError(null);
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      const day = parseTypedDay(typed);
+      if (!day || day < PICKER_MIN_DATE) {
+        setTypedError('Skriv datoen som ÅÅÅÅ-MM-DD, tidligst august 2024');
+        return;
+      }
+      const { value: current, onChange: change } = latest.current;
+      change(current.includes(day) ? current.filter((d) => d !== day) : [...current, day].sort());
+      setTyped('');
+      setTypedError(null);
+    }, PICKER_TYPING_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+
+  const selected = value.map(fromKey);
+  const first = value.length ? fromKey([...value].sort()[0]!) : undefined;
+
+  return (
+    <div id={id} className={`rounded-xl border-2 p-2 ${invalid ? 'border-danger' : 'border-line'}`} aria-describedby={describedBy}>
+      <DayPicker
+        mode="multiple"
+        locale={nb}
+        weekStartsOn={1}
+        startMonth={MIN_DATE}
+        defaultMonth={first ?? (new Date() < MIN_DATE ? MIN_DATE : new Date())}
+        disabled={{ before: MIN_DATE }}
+        selected={selected}
+        onSelect={(days) => onChange((days ?? []).map(toKey).sort())}
+        modifiers={{ holiday: holidays.map(fromKey) }}
+        modifiersClassNames={{ holiday: 'rdp-holiday' }}
+        footer={
+          <p className="mt-2 text-sm text-muted" aria-live="polite">
+            {value.length === 0 ? 'Ingen datoer valgt' : `${value.length} ${value.length === 1 ? 'dato' : 'datoer'} valgt`}
+            {holidays.length ? ' · helligdager er merket' : ''}
+          </p>
+        }
+      />
+      <div className="mt-2 flex flex-col gap-1">
+        <label htmlFor={typedId} className="text-sm font-semibold text-sea-900">
+          Skriv inn dato (ÅÅÅÅ-MM-DD)
+        </label>
+        <input
+          id={typedId}
+          value={typed}
+          inputMode="numeric"
+          autoComplete="off"
+          onChange={(e) => setTyped(e.target.value)}
+          className="min-h-11 rounded-xl border-2 border-sea-700/70 px-3 py-2"
+          aria-invalid={typedError ? true : undefined}
+          aria-describedby={typedError ? `${typedId}-feil` : undefined}
+        />
+        {typedError ? (
+          <p id={`${typedId}-feil`} className="text-sm font-medium text-danger">
+            {typedError}
+          </p>
+        ) : null}
+      </div>
+      {value.length ? (
+        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Valgte datoer">
+          {[...value].sort().map((day) => (
+            <li key={day} className="rounded-full bg-sea-50 px-2.5 py-1 text-sm text-sea-900">
+              {formatDate(fromKey(day))}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { CourseParticipant } from '@shared/course-admin';
+import { isId } from '@shared/ids';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field-shell';
+import { Modal, ModalClose } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
+import { formatAge, fullName } from '@/lib/format';
+import { useChangeParticipants } from '../api/change-participants';
+import { useCourseParticipants } from '../api/get-course-participants';
+
+export interface CourseChoice {
+  id: string;
+  label: string;
+}
+
+interface ParticipantsDialogProps {
+  courseId: string | null;
+  courseLabel: string;
+  /** Courses a child may be moved to (the route's list, without this one). */
+  moveTargets: readonly CourseChoice[];
+  onClose: () => void;
+}
+
+const overrideHint = 'Kurset er fullt. Kryss av for å legge til likevel (over maks antall deltakere).';
+
+/** Move a child to another course, or (without `child`) add a child by id: spec §2 "move or add a child". */
+function MoveOrAddForm({
+  courseId,
+  child,
+  targets,
+  onDone,
+}: {
+  courseId: string;
+  child?: CourseParticipant;
+  targets: readonly CourseChoice[];
+  onDone: () => void;
+}) {
+  const id = useId();
+  const toast = useToast();
+  const change = useChangeParticipants();
+  const [target, setTarget] = useState('');
+  const [childId, setChildId] = useState('');
+  const [override, setOverride] = useState(false);
+  const [full, setFull] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (child) {
+      if (!target) return setProblem('Velg et kurs');
+      change.mutate(
+        { kind: 'move', courseId, childId: child._id, toCourseId: target, override },
+        {
+          onSuccess: () => {
+            toast.success('Brukeren har blitt flyttet til kurset');
+            onDone();
+          },
+          onError: (error) => {
+            toast.error('Kunne ikke flytte bruker til kurset');
+            if (isApiError(error) && error.code === 'COURSE_FULL') setFull(true);
+            setProblem(errorMessage(error, 'Kunne ikke flytte bruker til kurset'));
+          },
+        },
+      );
+      return;
+    }
+    // Spec §5: removing or adding needs both a child and a course id.
+    if (!isId(childId.trim())) return setProblem('Mangler bruker- eller kurs-ID');
+    change.mutate(
+      { kind: 'add', courseId, childId: childId.trim(), override },
+      {
+        onSuccess: () => {
+          toast.success('Brukeren har blitt lagt til i kurset');
+          onDone();
+        },
+        onError: (error) => {
+          toast.error('Kunne ikke legge til bruker i kurset');
+          if (isApiError(error) && error.code === 'COURSE_FULL') setFull(true);
+          setProblem(errorMessage(error, 'Kunne ikke legge til bruker i kurset'));
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {child ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-kurs`} className="font-semibold text-sea-900">
+            Flytt {fullName(child)} til
+          </label>
+          <select id={`${id}-kurs`} value={target} onChange={(e) => setTarget(e.target.value)} className={inputClass(false)}>
+            <option value="" disabled>
+              Velg kurs
+            </option>
+            {targets.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-barn`} className="font-semibold text-sea-900">
+            Barnets ID
+          </label>
+          <p id={`${id}-barn-hint`} className="text-sm text-muted">
+            24 tegn, fra barnets profil
+          </p>
+          <input
+            id={`${id}-barn`}
+            value={childId}
+            onChange={(e) => setChildId(e.target.value)}
+            autoComplete="off"
+            aria-describedby={`${id}-barn-hint`}
+            className={inputClass(false)}
+          />
+        </div>
+      )}
+      {full ? (
+        <label className="flex min-h-11 items-start gap-3 rounded-xl bg-warning-bg p-3 text-warning">
+          <input type="checkbox" className="mt-1 size-5 accent-sea-800" checked={override} onChange={(e) => setOverride(e.target.checked)} />
+          <span>{overrideHint}</span>
+        </label>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="font-medium text-danger">
+          {problem}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-3">
+        <ModalClose asChild>
+          <Button variant="secondary">Avbryt</Button>
+        </ModalClose>
+        <Button type="submit" disabled={change.isPending}>
+          {child ? 'Flytt' : 'Legg til'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Spec §2 participants-list modal (admin): the children of a course by first name, with remove and move. */
+export function ParticipantsDialog({ courseId, courseLabel, moveTargets, onClose }: ParticipantsDialogProps) {
+  const list = useCourseParticipants(courseId ?? undefined);
+  const toast = useToast();
+  const change = useChangeParticipants();
+  const [moving, setMoving] = useState<CourseParticipant | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<CourseParticipant | null>(null);
+
+  const remove = () => {
+    if (!courseId || !removing) return;
+    change.mutate(
+      { kind: 'remove', courseId, childId: removing._id },
+      {
+        onSuccess: () => toast.success('Brukeren har blitt fjernet fra kurset'),
+        onError: () => toast.error('Kunne ikke fjerne bruker fra kurset'),
+        onSettled: () => setRemoving(null),
+      },
+    );
+  };
+
+  const participants = list.data?.participants ?? [];
+  return (
+    <Modal open={!!courseId} onOpenChange={(open) => !open && onClose()} title="Påmeldte" description={courseLabel} size="lg">
+      {list.isPending ? (
+        <p role="status">Laster påmeldte…</p>
+      ) : list.isError ? (
+        <p role="alert">Kunne ikke hente kurs</p>
+      ) : participants.length === 0 ? (
+        <p>Ingen påmeldte</p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {participants.map((p) => (
+            <li key={p._id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-ink">
+                  {fullName(p)}
+                  {p.capacityOverride ? <span className="ml-2 text-sm font-normal text-warning">(over maks)</span> : null}
+                </p>
+                <p className="text-sm text-muted">
+                  {p.birthdate ? formatAge(p.birthdate) : ''}
+                  {p.profileId ? (
+                    <>
+                      {p.birthdate ? ' · ' : ''}
+                      <Link to={paths.profileById(p.profileId)}>Profil</Link>
+                    </>
+                  ) : null}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" onClick={() => setMoving(p)} aria-label={`Flytt ${fullName(p)}`}>
+                  Flytt
+                </Button>
+                <Button variant="secondary" onClick={() => setRemoving(p)} aria-label={`Fjern ${fullName(p)}`}>
+                  Fjern
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4 flex justify-end">
+        <Button variant="secondary" onClick={() => setAdding(true)}>
+          Legg til barn
+        </Button>
+      </div>
+      <Modal open={!!moving || adding} onOpenChange={(open) => !open && (setMoving(null), setAdding(false))} title={moving ? 'Flytt til kurs' : 'Legg til på kurs'}>
+        {courseId && (moving || adding) ? (
+          <MoveOrAddForm
+            courseId={courseId}
+            child={moving ?? undefined}
+            targets={moveTargets}
+            onDone={() => {
+              setMoving(null);
+              setAdding(false);
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Modal
+        open={!!removing}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Fjern fra kurset"
+        description={removing ? `Fjerne ${fullName(removing)} fra kurset?` : undefined}
+      >
+        <div className="flex justify-end gap-3">
+          <ModalClose asChild>
+            <Button variant="secondary">Avbryt</Button>
+          </ModalClose>
+          <Button onClick={remove} disabled={change.isPending}>
+            Fjern
+          </Button>
+        </div>
+      </Modal>
+    </Modal>
+  );
+}

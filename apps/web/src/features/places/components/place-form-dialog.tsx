@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { placeInputSchema, type Place, type PlaceInput } from '@shared/api';
+import { PLACE_IMAGES } from '@shared/constants';
+import { stripMarkup } from '@shared/course-form';
+import { Button } from '@/components/ui/button';
+import { describedBy, FieldShell, inputClass } from '@/components/ui/field-shell';
+import { Modal, ModalClose } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/error-messages';
+import { useSavePlace } from '../api/save-place';
+import { placeImageSrc, placeImageUrl } from './place-image';
+
+interface PlaceFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The venue to edit; without one the form creates a new venue (spec §4). */
+  place?: Place;
+  onSaved?: (place: Place) => void;
+}
+
+const IMAGE_LABELS: Record<string, string> = { placeholder: 'Standardbilde' };
+const imageLabel = (key: string) =>
+  IMAGE_LABELS[key] ?? key.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()).replace('svommehall', 'svømmehall').replace('lillestrom', 'lillestrøm').replace('strommen', 'strømmen');
+
+const emptyPlace: PlaceInput = { name: '', address: '', zipCode: '', place: '', info: '', published: true, image: null };
+
+function toInput(place: Place | undefined): PlaceInput {
+  if (!place) return emptyPlace;
+  return {
+    name: place.name,
+    address: place.address,
+    zipCode: place.zipCode,
+    place: place.place,
+    // Spec §2/§5: markup is stripped when editing.
+    info: stripMarkup(place.info),
+    published: place.published,
+    image: place.image,
+  };
+}
+
+function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => void; onSaved?: (place: Place) => void }) {
+  const id = useId();
+  const toast = useToast();
+  const mutation = useSavePlace();
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<PlaceInput>({ resolver: zodResolver(placeInputSchema), defaultValues: toInput(place) });
+  const busy = mutation.isPending;
+  const name = watch('name');
+
+  const submit = handleSubmit((input) => {
+    setFailure(null);
+    mutation.mutate(
+      { id: place?._id, input },
+      {
+        onSuccess: (saved) => {
+          toast.success(place ? 'Stedet har blitt oppdatert' : 'Stedet har blitt opprettet');
+          onSaved?.(saved);
+          onDone();
+        },
+        onError: (error) => {
+          const text = place ? 'Kunne ikke oppdatere stedet' : 'Kunne ikke opprette stedet';
+          toast.error(text);
+          setFailure(errorMessage(error, text));
+        },
+      },
+    );
+  });
+
+  const field = (key: keyof PlaceInput) => ({
+    id: `${id}-${key}`,
+    readOnly: busy,
+    className: inputClass(!!errors[key]),
+    ...describedBy(`${id}-${key}`, { error: errors[key] }),
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
+      <FieldShell id={`${id}-name`} label="Navn" error={errors.name?.message}>
+        <input {...field('name')} autoComplete="off" required {...register('name')} />
+      </FieldShell>
+      <FieldShell id={`${id}-address`} label="Adresse" error={errors.address?.message}>
+        <input {...field('address')} autoComplete="off" required {...register('address')} />
+      </FieldShell>
+      <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
+        <FieldShell id={`${id}-zipCode`} label="Postnr." error={errors.zipCode?.message}>
+          <input {...field('zipCode')} inputMode="numeric" maxLength={4} pattern="\d{4}" autoComplete="off" required {...register('zipCode')} />
+        </FieldShell>
+        <FieldShell id={`${id}-place`} label="Sted" error={errors.place?.message}>
+          <input {...field('place')} autoComplete="off" required {...register('place')} />
+        </FieldShell>
+      </div>
+      <FieldShell id={`${id}-info`} label="Info" error={errors.info?.message}>
+        <textarea {...field('info')} rows={4} {...register('info')} />
+      </FieldShell>
+      <Controller
+        control={control}
+        name="image"
+        render={({ field: imageField }) => (
+          <fieldset>
+            <legend className="font-semibold text-sea-900">Bilde</legend>
+            <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+              <label className="flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-line p-1 text-center text-xs has-checked:border-sea-800 has-checked:bg-sea-50">
+                <input
+                  type="radio"
+                  name={`${id}-image`}
+                  className="sr-only"
+                  checked={imageField.value === null}
+                  onChange={() => imageField.onChange(null)}
+                />
+                <img src={placeImageSrc(name || '')} alt="" width={96} height={60} className="aspect-[8/5] w-full rounded-lg object-cover" />
+                Etter navn
+              </label>
+              {PLACE_IMAGES.map((key) => (
+                <label
+                  key={key}
+                  className="flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-line p-1 text-center text-xs has-checked:border-sea-800 has-checked:bg-sea-50 has-focus-visible:outline-2 has-focus-visible:outline-sea-800"
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-image`}
+                    value={key}
+                    className="sr-only"
+                    checked={imageField.value === key}
+                    onChange={() => imageField.onChange(key)}
+                  />
+                  <img src={placeImageUrl(key)} alt="" width={96} height={60} loading="lazy" className="aspect-[8/5] w-full rounded-lg object-cover" />
+                  {imageLabel(key)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      />
+      <label className="flex min-h-11 items-center gap-3 font-semibold text-sea-900">
+        <input type="checkbox" className="size-5 accent-sea-800" disabled={busy} {...register('published')} />
+        Publisert
+      </label>
+      {failure ? (
+        <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3 pt-2">
+        <ModalClose asChild>
+          <Button variant="secondary">Avbryt</Button>
+        </ModalClose>
+        {place ? (
+          <Button variant="secondary" onClick={() => setDeleteOpen(true)}>
+            Slett
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={busy}>
+          Lagre
+        </Button>
+      </div>
+      <Modal open={deleteOpen} onOpenChange={setDeleteOpen} title="Slett kurssted" description="Sletting av kursstedet er foreløpig ikke mulig.">
+        <div className="flex justify-end">
+          <ModalClose asChild>
+            <Button>Greit</Button>
+          </ModalClose>
+        </div>
+      </Modal>
+    </form>
+  );
+}
+
+/** The venue form modal: 'Endre sted' with a venue, 'Legg til sted' without (spec §2). */
+export function PlaceFormDialog({ open, onOpenChange, place, onSaved }: PlaceFormDialogProps) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={place ? 'Endre sted' : 'Legg til sted'} size="lg" closeOnOutsideClick={false}>
+      {open ? <PlaceForm place={place} onSaved={onSaved} onDone={() => onOpenChange(false)} /> : null}
+    </Modal>
+  );
+}

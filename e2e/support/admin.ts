@@ -1,0 +1,94 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import { loginAs, PERSONS, SESSION_KEY } from './auth';
+
+export interface ApiCourse {
+  _id: string;
+  name: string;
+  dates: string[];
+  freePlaces: number;
+  participants?: { _id: string; firstName: string; lastName: string }[];
+}
+
+/** The session token the web stored after login (the API's Authorization header). */
+export async function bearer(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { id_token?: string }).id_token, SESSION_KEY);
+  expect(token, 'a stored session').toBeTruthy();
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** Calls the API as the user logged in on `page`; fails the test on a non-2xx answer. */
+export async function apiAs<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`/api${path}`, { method, data, headers: await bearer(page) });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A second browser (same viewport) logged in as the admin, for setting up data through the API. */
+export async function adminPage(browser: Browser, baseURL: string | undefined, like: Page): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext({ baseURL, viewport: like.viewportSize(), locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  const page = await context.newPage();
+  await loginAs(page, PERSONS.admin, '/kurs');
+  return { page, close: () => context.close() };
+}
+
+/** 'YYYY-MM-DD' of the Monday `weeks` weeks after next Monday (Oslo calendar). */
+export function mondayKey(weeks: number, now = new Date()): string {
+  const oslo = new Date(now.toLocaleString('en-US', { timeZone: 'Europe/Oslo' }));
+  const daysToMonday = ((8 - oslo.getDay()) % 7) || 7;
+  const day = new Date(Date.UTC(oslo.getFullYear(), oslo.getMonth(), oslo.getDate() + daysToMonday + 7 * weeks));
+  return day.toISOString().slice(0, 10);
+}
+
+/** A unique venue for one test run and project (the two projects share the demo database). */
+export const uniqueName = (prefix: string, project: string) => `${prefix} ${project} ${Math.random().toString(36).slice(2, 7)}`;
+
+/**
+ * Creates a venue and a course there through the API as the admin, optionally taught by the named instructor and
+ * with children from the demo data on it. Returns the ids and the children put on it.
+ */
+export async function setUpCourse(
+  admin: Page,
+  options: { venue: string; instructor?: string; children?: number; dates: string[]; maximumParticipants?: number },
+): Promise<{ placeId: string; slug: string; course: ApiCourse; children: { _id: string; firstName: string; lastName: string }[] }> {
+  const place = await apiAs<{ _id: string; slug: string }>(admin, 'POST', '/places', {
+    name: options.venue,
+    address: 'Testveien 2',
+    zipCode: '0560',
+    place: 'Oslo',
+    info: '',
+    published: true,
+    image: 'nordstrand-bad',
+  });
+  const instructors = options.instructor
+    ? (await apiAs<{ id: string; name: string }[]>(admin, 'GET', '/users/instructors')).filter((i) => i.name === options.instructor).map((i) => i.id)
+    : [];
+  const course = await apiAs<ApiCourse>(admin, 'POST', '/courses', {
+    name: '',
+    placeId: place._id,
+    dates: options.dates,
+    timeFrom: '10:00',
+    timeTo: '10:30',
+    experienceLevel: 'Nybegynner',
+    participantsAge: '1–2 år',
+    price: 1950,
+    maximumParticipants: options.maximumParticipants ?? 8,
+    instructors,
+    info: '',
+    published: true,
+  });
+  const children: { _id: string; firstName: string; lastName: string }[] = [];
+  if (options.children) {
+    // Children of the demo data, taken from courses the admin sees with their participants.
+    const demo = await apiAs<ApiCourse[]>(admin, 'GET', `/courses?startDate=0&endDate=${Date.now() + 400 * 86_400_000}&limit=200`);
+    const seen = new Set<string>();
+    for (const child of demo.flatMap((c) => c.participants ?? [])) {
+      if (children.length >= options.children) break;
+      if (seen.has(child._id)) continue;
+      seen.add(child._id);
+      children.push(child);
+      await apiAs(admin, 'POST', `/courses/${course._id}/participants`, { id: child._id });
+    }
+    expect(children).toHaveLength(options.children);
+  }
+  return { placeId: place._id, slug: place.slug, course, children };
+}

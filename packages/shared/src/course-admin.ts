@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { isoDateTime } from './api';
+import { idSchema } from './ids';
+
+/**
+ * The API contract for running the courses (issue 13): participants added, removed and moved by an admin, the
+ * participants list behind the printable 'Kursliste', and attendance taken by the instructor.
+ */
+
+// ---- participants (admin) ---------------------------------------------------------------------------------
+/**
+ * POST /courses/:id/participants {id}: put a child on the course (spec §7). A full course refuses unless `override`
+ * is true: the admin's explicit decision to go above the maximum, recorded on the participant.
+ */
+export const participantAddInputSchema = z.object({ id: idSchema, override: z.boolean().default(false) });
+export type ParticipantAddInput = z.infer<typeof participantAddInputSchema>;
+
+export const participantParamsSchema = z.object({ id: idSchema, userId: idSchema });
+/** DELETE /courses/:id/participants/:userId?t=timestamp: the spec's cache-buster is accepted and ignored. */
+export const participantRemoveQuerySchema = z.object({ t: z.string().max(50).optional() });
+
+/** POST /courses/:id/participants/:userId/move {courseId}: from course :id to `courseId`, in one transaction. */
+export const participantMoveInputSchema = z.object({ courseId: idSchema, override: z.boolean().default(false) });
+export type ParticipantMoveInput = z.infer<typeof participantMoveInputSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+// ---- the participants list (admin, the course's instructors) ------------------------------------------------
+export const participantGuardianSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  /** MSISDN, country prefix first (4791234567); the list shows it with a + prefix. */
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const courseParticipantSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  birthdate: z.string().nullable(),
+  /** Admins only (the link to /profil/{profileId}); null for instructors. */
+  profileId: idSchema.nullable(),
+  guardians: z.array(participantGuardianSchema),
+  /** Put on the course above its maximum by an admin's explicit override. */
+  capacityOverride: z.boolean(),
+});
+export type CourseParticipant = z.infer<typeof courseParticipantSchema>;
+
+export const attendanceMarkSchema = z.object({
+  childId: idSchema,
+  /** One of the course's dates, as the course lists it. */
+  date: isoDateTime,
+  present: z.boolean(),
+});
+export type AttendanceMark = z.infer<typeof attendanceMarkSchema>;
+
+/** GET /courses/:id/participants: the children sorted by first name, with their guardians and the marks so far. */
+export const courseParticipantsSchema = z.object({
+  course: z.object({
+    _id: idSchema,
+    name: z.string(),
+    placeName: z.string(),
+    town: z.string(),
+    experienceLevel: z.string(),
+    participantsAge: z.string(),
+    timeFrom: z.string(),
+    timeTo: z.string(),
+    dates: z.array(isoDateTime),
+    maximumParticipants: z.number().int(),
+    instructors: z.array(z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() })),
+  }),
+  participants: z.array(courseParticipantSchema),
+  attendance: z.array(attendanceMarkSchema),
+});
+export type CourseParticipants = z.infer<typeof courseParticipantsSchema>;
+
+// ---- attendance (the course's instructors, admin) -------------------------------------------------------------
+/**
+ * POST /courses/:id/attendance: marks queued on the phone, sent when the network is back. Idempotent: a mark is
+ * stored per (child, date); sending the same batch twice changes nothing. `markedAt` (the tap's time on the phone)
+ * decides between two marks for the same child and date, so an old queued mark never overwrites a newer one.
+ */
+export const attendanceInputSchema = z.object({
+  marks: z
+    .array(attendanceMarkSchema.extend({ markedAt: isoDateTime }))
+    .min(1)
+    .max(500),
+});
+export type AttendanceInput = z.infer<typeof attendanceInputSchema>;
+export const attendanceResponseSchema = z.object({ marks: z.array(attendanceMarkSchema) });
