@@ -15,6 +15,11 @@ export const ERROR_STATUS = {
   COURSE_NOT_PUBLISHED: 409,
   CONFLICT: 409,
   ALREADY_INVITED: 409,
+  /** Refund: more than is captured and not yet refunded at Vipps. */
+  REFUND_TOO_LARGE: 409,
+  /** Refund or cancel: the order is not in a state that allows it (nothing captured / nothing reserved). */
+  ORDER_NOT_REFUNDABLE: 409,
+  ORDER_NOT_CANCELLABLE: 409,
   RATE_LIMITED: 429,
   BUSY: 503,
   PAYMENT_PROVIDER: 502,

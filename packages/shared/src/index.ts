@@ -6,3 +6,6 @@ export * from './api';
 export * from './format';
 export * from './demo-persons';
 export * from './payment-status';
+export * from './search-text';
+export * from './statistics';
+export * from './api/back-office';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthRoutes } from './health/health.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './booking/booking.routes';
+import { ordersRoutes } from './booking/orders.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
 import { childrenRoutes } from './children/children.routes';
 import { contactRoutes } from './contact/contact.routes';
@@ -10,6 +11,7 @@ import { coursesRoutes } from './courses/courses.routes';
 import { faqsRoutes } from './faqs/faqs.routes';
 import { placesRoutes } from './places/places.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
+import { statisticsRoutes } from './statistics/statistics.routes';
 import { termsRoutes } from './terms/terms.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -28,4 +30,6 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   profilesRoutes,
   childrenRoutes,
   emailsRoutes,
+  ordersRoutes,
+  statisticsRoutes,
 ];

@@ -92,3 +92,12 @@ export async function findInstructors(db: DbOrTx, courseIds: readonly string[]):
   }
   return result;
 }
+
+/** Takes a child off a course (the place becomes free); true when the child was on it. */
+export async function removeParticipant(db: DbOrTx, courseId: string, childId: string): Promise<boolean> {
+  const rows = await db
+    .delete(participants)
+    .where(and(eq(participants.courseId, courseId), eq(participants.childId, childId)))
+    .returning({ childId: participants.childId });
+  return rows.length > 0;
+}

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { children, courses, participants, places, profileParents, users } from '../../db/schema';
 
 export async function profileIdsOfUser(db: DbOrTx, userId: string): Promise<string[]> {
@@ -72,4 +73,26 @@ export async function loadProfiles(db: DbOrTx, ids: readonly string[]) {
           .where(inArray(participants.childId, kids.map((k) => k.id)))
           .orderBy(asc(courses.firstDate));
   return { parents, kids, courseRows };
+}
+
+/**
+ * Children whose folded name contains `term` (already folded; null: everyone), sorted by name, at most `limit`, with
+ * the count of all hits (trigram index children_search_trgm_idx).
+ */
+export async function searchChildren(db: DbOrTx, term: string | null, limit: number) {
+  const rows = await db
+    .select({
+      id: children.id,
+      firstName: children.firstName,
+      lastName: children.lastName,
+      birthdate: children.birthdate,
+      registrationDate: children.registrationDate,
+      profileId: children.profileId,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(children)
+    .where(term === null ? undefined : like(children.searchText, containsPattern(term)))
+    .orderBy(asc(sql`lower(${children.lastName})`), asc(sql`lower(${children.firstName})`), asc(children.id))
+    .limit(limit);
+  return { total: rows[0]?.total ?? 0, rows };
 }

@@ -60,6 +60,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/calendars':             { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx) => ({ payload: { userId: fx.parentA.id, courseId: fx.course.id } }) },
   // ---- admin
   'GET /api/admin/outbox':           { expect: adminOnly },
+  'GET /api/users/last-logged-in':   { expect: adminOnly, req: () => ({ query: { limit: '8' } }) },
+  'GET /api/search/users':           { expect: adminOnly, req: () => ({ query: { name: 'parentazyx', categories: 'parents,children' } }), note: "admin finds parent A by a folded name" },
+  'GET /api/payments':               { expect: adminOnly, req: () => ({ query: { limit: '24', status: 'captured' } }) },
+  'POST /api/payments/:id/refund':   { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/refund`, payload: { amount: 100, removeFromCourse: false, idempotencyKey: 'matrix-refund-1' } }), note: 'admin reaches the service: Vipps does not know the fixture order (ORDER_NOT_REFUNDABLE)' },
+  'POST /api/payments/:id/cancel':   { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/cancel`, payload: { removeFromCourse: false, idempotencyKey: 'matrix-cancel-1' } }), note: 'a captured order is refunded, not cancelled (ORDER_NOT_CANCELLABLE)' },
+  'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
 /** Fill `:id`-style params from the fixtures when a row gives no request of its own. */
