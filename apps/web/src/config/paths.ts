@@ -13,6 +13,8 @@ export const paths = {
   payment: (paymentId: string) => `/vipps/payment/${encodeURIComponent(paymentId)}`,
   admin: '/admin',
   adminOutbox: '/admin/e-post',
+  adminUsers: '/admin/brukere',
+  adminOrders: '/admin/ordre',
   examples: '/examples',
   notFound: '/404',
 } as const;
@@ -32,6 +34,8 @@ export const routePatterns = {
   payment: 'vipps/payment/:paymentId',
   admin: 'admin',
   adminOutbox: 'e-post',
+  adminUsers: 'brukere',
+  adminOrders: 'ordre',
   examples: 'examples',
 } as const;
 
