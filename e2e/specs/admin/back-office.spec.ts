@@ -171,7 +171,7 @@ test.describe('Ordre', () => {
     await refunded.getByText(/^Hendelser fra Vipps/).click();
     await expect(refunded.getByRole('listitem').filter({ hasText: 'Refundert' })).toHaveCount(1);
     // The sticky header covers the filters once the list is scrolled (axe then sees their target shrink).
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'ordre-refundert');
   });
