@@ -8,4 +8,4 @@ export * from './demo-persons';
 export * from './payment-status';
 export * from './search-text';
 export * from './statistics';
-export * from './api/back-office';
+export * from './course-window';

@@ -8,13 +8,15 @@ import {
   type OrdersQuery,
   type RefundInput,
 } from '@app/shared';
+import { requireAccess } from '../../access/access';
+import type { ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { VippsApiError, VippsError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
 import { AppError } from '../../plugins/errors';
-import * as coursesRepo from '../courses/courses.repo';
-import * as repo from './booking.repo';
+import * as courses from '../../repos/courses.repo';
+import * as repo from '../../repos/orders.repo';
+import * as users from '../../repos/users.repo';
 import type { OrderAdditionalInfo } from './booking.service';
-import type { BookingContext } from './context';
 import { applyPaymentEvent } from './payment-events';
 import { moneyBackEmail } from './refund-email';
 
@@ -67,7 +69,7 @@ function osloDay(day: string, nextDay = false): Date {
 }
 
 /** GET /payments: newest first, paged, filtered by status and by Oslo calendar days. */
-export async function listOrders(ctx: Pick<BookingContext, 'db'>, query: OrdersQuery): Promise<OrdersPage> {
+export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promise<OrdersPage> {
   const { total, rows } = await repo.listOrders(
     ctx.db,
     {
@@ -90,7 +92,7 @@ export async function listOrders(ctx: Pick<BookingContext, 'db'>, query: OrdersQ
   };
 }
 
-async function loadAdminOrder(ctx: Pick<BookingContext, 'db'>, orderId: string): Promise<AdminOrder> {
+async function loadAdminOrder(ctx: ServiceContext, orderId: string): Promise<AdminOrder> {
   const row = await repo.findOrderWithEnrolment(ctx.db, orderId);
   if (!row) throw new AppError('NOT_FOUND', 'Order not found');
   return toAdminOrder(row.order, row.enrolled, await repo.eventsOfOrders(ctx.db, [orderId]));
@@ -112,7 +114,7 @@ function providerTrouble(error: unknown): never {
 }
 
 /** Reads Vipps' event log and applies every event (so the order is current); returns the log. */
-async function syncEvents(ctx: BookingContext, order: repo.OrderRow): Promise<PaymentEvent[]> {
+async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Promise<PaymentEvent[]> {
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
   let events: PaymentEvent[];
@@ -130,7 +132,7 @@ async function syncEvents(ctx: BookingContext, order: repo.OrderRow): Promise<Pa
 
 /** Applies the modification's answer as its event (the webhook brings the same pspReference later: a no-op). */
 async function applyAnswer(
-  ctx: BookingContext,
+  ctx: ServiceContext,
   order: repo.OrderRow,
   name: 'REFUNDED' | 'CANCELLED',
   answer: Pick<ModificationResponse, 'pspReference'>,
@@ -140,24 +142,24 @@ async function applyAnswer(
     name,
     pspReference: answer.pspReference,
     amount: { currency: 'NOK', value: amountOre },
-    timestamp: new Date().toISOString(),
+    timestamp: ctx.clock.now().toISOString(),
     success: true,
   });
 }
 
 /** Takes the child off the course, when the admin chose so; then tells the parent, once per Vipps event. */
 async function finish(
-  ctx: BookingContext,
+  ctx: ServiceContext,
   order: repo.OrderRow,
   done: { kind: 'refund' | 'cancel'; event: { name: string; pspReference: string; amountOre: number } },
   removeFromCourse: boolean,
 ): Promise<AdminOrder> {
   const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
   await ctx.db.transaction(async (tx) => {
-    const removed = removeFromCourse && order.courseId && order.childId ? await coursesRepo.removeParticipant(tx, order.courseId, order.childId) : false;
+    const removed = removeFromCourse && order.courseId && order.childId ? await courses.removeParticipant(tx, order.courseId, order.childId) : false;
     if (removed) ctx.log.info({ orderId: order.id, courseId: order.courseId }, 'child taken off the course by an admin');
     if (!(await repo.claimEventNotification(tx, order.id, done.event.name, done.event.pspReference))) return;
-    const guardian = order.userId ? await repo.findUser(tx, order.userId) : undefined;
+    const guardian = order.userId ? await users.findUserById(tx, order.userId) : undefined;
     if (!guardian?.email) {
       ctx.log.warn({ orderId: order.id }, `${done.kind} e-mail not sent: no e-mail address`);
       return;
@@ -181,7 +183,8 @@ async function finish(
 }
 
 /** A refund of a captured order, full or partial, never more than captured and not yet refunded. */
-export async function refundOrder(ctx: BookingContext, orderId: string, input: RefundInput): Promise<AdminOrder> {
+export async function refundOrder(ctx: ServiceContext, orderId: string, input: RefundInput): Promise<AdminOrder> {
+  await requireAccess(ctx, 'order.refund', orderId);
   const order = await repo.findOrderById(ctx.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   if (order.status !== 'captured' && order.status !== 'refunded') throw new AppError('ORDER_NOT_REFUNDABLE', `Order is ${order.status}`);
@@ -219,7 +222,8 @@ export async function refundOrder(ctx: BookingContext, orderId: string, input: R
 }
 
 /** Releases the reservation of an authorised (not captured) order. */
-export async function cancelOrder(ctx: BookingContext, orderId: string, input: CancelInput): Promise<AdminOrder> {
+export async function cancelOrder(ctx: ServiceContext, orderId: string, input: CancelInput): Promise<AdminOrder> {
+  await requireAccess(ctx, 'order.refund', orderId);
   const order = await repo.findOrderById(ctx.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   const key = modificationKey('cancel', order.id, input.idempotencyKey);

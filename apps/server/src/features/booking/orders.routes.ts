@@ -1,30 +1,35 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrderSchema,
   cancelInputSchema,
-  errorBodySchema,
   idParamsSchema,
   ordersPageSchema,
   ordersQuerySchema,
   refundInputSchema,
 } from '@app/shared';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import * as service from './back-office.service';
-import type { BookingContext } from './context';
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBodySchema]));
+const MODIFICATION_ERRORS = errorResponses(
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYMENT_PROVIDER',
+  'BUSY',
+);
 
 /** The back office's orders (spec §7 GET /payments) and, beyond the spec, refund and cancel through Vipps. Admin only. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const contextOf = (request: FastifyRequest): BookingContext => ({ db: app.db, env: app.env, payments: app.payments, log: request.log });
-
   app.get(
     '/payments',
     {
       config: { access: 'admin' },
-      schema: { querystring: ordersQuerySchema, response: { 200: ordersPageSchema, ...errors(400, 401, 403) } },
+      schema: { querystring: ordersQuerySchema, response: { 200: ordersPageSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') } },
     },
-    (request) => service.listOrders(contextOf(request), request.query),
+    (request) => service.listOrders(ctxOf(request), request.query),
   );
 
   app.post(
@@ -34,10 +39,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParamsSchema,
         body: refundInputSchema,
-        response: { 200: adminOrderSchema, ...errors(400, 401, 403, 404, 409, 502, 503) },
+        response: { 200: adminOrderSchema, ...MODIFICATION_ERRORS },
       },
     },
-    (request) => service.refundOrder(contextOf(request), request.params.id, request.body),
+    (request) => service.refundOrder(ctxOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -47,9 +52,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParamsSchema,
         body: cancelInputSchema,
-        response: { 200: adminOrderSchema, ...errors(400, 401, 403, 404, 409, 502, 503) },
+        response: { 200: adminOrderSchema, ...MODIFICATION_ERRORS },
       },
     },
-    (request) => service.cancelOrder(contextOf(request), request.params.id, request.body),
+    (request) => service.cancelOrder(ctxOf(request), request.params.id, request.body),
   );
 };

@@ -1,9 +1,9 @@
 import type { Term } from '@app/shared';
-import type { DbOrTx } from '../../db/client';
-import * as repo from './terms.repo';
+import type { ServiceContext } from '../../context';
+import * as content from '../../repos/content.repo';
 
 /** Spec §2: sorted by priority descending (then category, so equal priorities group together). */
-export async function listTerms(db: DbOrTx): Promise<Term[]> {
-  const rows = await repo.listTerms(db);
+export async function listTerms(ctx: ServiceContext): Promise<Term[]> {
+  const rows = await content.listTerms(ctx.db);
   return rows.map((r) => ({ _id: r.id, category: r.category, text: r.text, priority: r.priority }));
 }

@@ -1,36 +1,41 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminUserListSchema,
-  errorBodySchema,
   instructorListSchema,
   lastLoggedInQuerySchema,
   userSearchQuerySchema,
   userSearchResultSchema,
 } from '@app/shared';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import * as service from './users.service';
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBodySchema]));
-
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/users/instructors', { schema: { response: { 200: instructorListSchema } } }, () =>
-    service.listInstructors(app.db),
+  app.get('/users/instructors', { schema: { response: { 200: instructorListSchema } } }, (request) =>
+    service.listInstructors(ctxOf(request)),
   );
 
   app.get(
     '/users/last-logged-in',
     {
       config: { access: 'admin' },
-      schema: { querystring: lastLoggedInQuerySchema, response: { 200: adminUserListSchema, ...errors(400, 401, 403) } },
+      schema: {
+        querystring: lastLoggedInQuerySchema,
+        response: { 200: adminUserListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') },
+      },
     },
-    (request) => service.lastLoggedIn(app.db, request.query.limit),
+    (request) => service.lastLoggedIn(ctxOf(request), request.query.limit),
   );
 
   app.get(
     '/search/users',
     {
       config: { access: 'admin' },
-      schema: { querystring: userSearchQuerySchema, response: { 200: userSearchResultSchema, ...errors(400, 401, 403, 404) } },
+      schema: {
+        querystring: userSearchQuerySchema,
+        response: { 200: userSearchResultSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
     },
-    (request) => service.searchUsers(app.db, request.query),
+    (request) => service.searchUsers(ctxOf(request), request.query),
   );
 };

@@ -8,20 +8,20 @@ import {
   type UserSearchResult,
   type userSearchQuerySchema,
 } from '@app/shared';
-import type { DbOrTx } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
-import * as profilesRepo from '../profiles/profiles.repo';
-import * as repo from './users.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as users from '../../repos/users.repo';
 
 /** Spec §7 GET /users/instructors: public; id and display name only, sorted by name. */
-export async function listInstructors(db: DbOrTx): Promise<z.infer<typeof instructorListSchema>> {
-  const rows = await repo.listInstructors(db);
+export async function listInstructors(ctx: ServiceContext): Promise<z.infer<typeof instructorListSchema>> {
+  const rows = await users.listInstructors(ctx.db);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toAdminUser(row: repo.AdminUserRow): AdminUser {
+function toAdminUser(row: users.AdminUserRow): AdminUser {
   return {
     _id: row.id,
     firstName: row.firstName,
@@ -36,20 +36,20 @@ function toAdminUser(row: repo.AdminUserRow): AdminUser {
 }
 
 /** Spec §7 GET /users/last-logged-in (admin): newest login first. */
-export async function lastLoggedIn(db: DbOrTx, limit: number): Promise<AdminUser[]> {
-  return (await repo.lastLoggedIn(db, limit)).map(toAdminUser);
+export async function lastLoggedIn(ctx: ServiceContext, limit: number): Promise<AdminUser[]> {
+  return (await users.lastLoggedIn(ctx.db, limit)).map(toAdminUser);
 }
 
 /**
  * Spec §7 GET /search/users (admin): guardians and/or children whose name, e-mail or phone contains the text, case
  * and accents ignored; '*' lists everyone. No hits is NOT_FOUND (the spec's 404 'Fant ingen brukere').
  */
-export async function searchUsers(db: DbOrTx, query: z.infer<typeof userSearchQuerySchema>): Promise<UserSearchResult> {
+export async function searchUsers(ctx: ServiceContext, query: z.infer<typeof userSearchQuerySchema>): Promise<UserSearchResult> {
   const text = query.name.trim();
   const term = text === '*' ? null : searchTerm(text);
   const limit = USER_SEARCH_MAX_RESULTS;
-  const parents = query.categories.includes('parents') ? await repo.searchUsers(db, term, limit) : { total: 0, rows: [] };
-  const kids = query.categories.includes('children') ? await profilesRepo.searchChildren(db, term, limit) : { total: 0, rows: [] };
+  const parents = query.categories.includes('parents') ? await users.searchUsers(ctx.db, term, limit) : { total: 0, rows: [] };
+  const kids = query.categories.includes('children') ? await profiles.searchChildren(ctx.db, term, limit) : { total: 0, rows: [] };
   const total = parents.total + kids.total;
   if (total === 0) throw new AppError('NOT_FOUND', 'No users found');
   const hits: UserSearchHit[] = [

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import {
   createCourse,
+  createFaq,
   createFamily,
   createInstructor,
   createOrder,
   createPlace,
+  createTerm,
   createUser,
   type Family,
   type OrderRow,
@@ -46,6 +48,8 @@ export interface Fixtures {
   orderA: OrderRow;
   orderB: OrderRow;
   inviteA: { id: string };
+  faq: { id: string };
+  term: { id: string };
   tokens: Record<Role, string | undefined>;
 }
 
@@ -88,6 +92,9 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     .values({ profileId: familyA.profile.id, email: 'invitee.zyx@example.no', inviterId: parentA.id })
     .returning({ id: invites.id });
 
+  const faq = await createFaq(db);
+  const term = await createTerm(db);
+
   const token = async (user: UserRow) => (await app.sessions.issue(user.id)).token;
   const tokens: Record<Role, string | undefined> = {
     anonymous: undefined,
@@ -112,6 +119,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     orderA,
     orderB,
     inviteA: inviteA!,
+    faq,
+    term,
     tokens,
   };
 }

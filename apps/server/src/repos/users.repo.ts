@@ -1,0 +1,112 @@
+import { asc, desc, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { containsPattern } from '../db/like';
+import { users } from '../db/schema';
+
+/** The `users` table: guardians, instructors and admins (the people who log in). Only this repo queries it. */
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** What the auth plugin needs per request. */
+export async function findSessionUser(db: DbOrTx, id: string): Promise<{ id: string; roles: string[] } | undefined> {
+  const [row] = await db.select({ id: users.id, roles: users.roles }).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserBySub(db: DbOrTx, sub: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.vippsSub, sub)).limit(1);
+  return row;
+}
+
+/** At most `limit` users with this phone (MSISDN): callers link only when exactly one matches. */
+export function findUsersByPhone(db: DbOrTx, phone: string, limit = 2): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.phone, phone)).orderBy(asc(users.registrationDate)).limit(limit);
+}
+
+export function findUsersByEmail(db: DbOrTx, email: string, limit = 2): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .orderBy(asc(users.registrationDate))
+    .limit(limit);
+}
+
+export interface UserContact {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+}
+
+/** Names and contact fields of several users in one query (guardians of profiles, instructors of courses). */
+export async function findUserContacts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, UserContact>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: DbOrTx, id: string, patch: Partial<NewUser>): Promise<void> {
+  await db.update(users).set(patch).where(eq(users.id, id));
+}
+
+export function listInstructors(db: DbOrTx): Promise<{ id: string; firstName: string; lastName: string }[]> {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(sql`'instructor' = any(${users.roles})`)
+    .orderBy(asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`), asc(users.id));
+}
+
+const adminUserColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  roles: users.roles,
+  lastLogin: users.lastLogin,
+  registrationDate: users.registrationDate,
+  /** The profile to open: the one the user owns (position 0) first. */
+  profileId: sql<string | null>`(select pp.profile_id from profile_parents pp where pp.user_id = ${users.id} order by pp.position, pp.profile_id limit 1)`,
+};
+export type AdminUserRow = { id: string; firstName: string; lastName: string; email: string | null; phone: string | null; roles: string[]; lastLogin: Date | null; registrationDate: Date; profileId: string | null };
+
+/** The users who logged in last, newest first (index users_last_login_idx). */
+export function lastLoggedIn(db: DbOrTx, limit: number): Promise<AdminUserRow[]> {
+  return db
+    .select(adminUserColumns)
+    .from(users)
+    .where(isNotNull(users.lastLogin))
+    .orderBy(desc(users.lastLogin), asc(users.id))
+    .limit(limit);
+}
+
+/**
+ * Users whose folded name, e-mail or phone contains `term` (already folded; null: everyone), sorted by name, at most
+ * `limit`, with the count of all hits. The trigram index (users_search_trgm_idx) serves the LIKE.
+ */
+export async function searchUsers(db: DbOrTx, term: string | null, limit: number): Promise<{ total: number; rows: AdminUserRow[] }> {
+  const rows = await db
+    .select({ ...adminUserColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .where(term === null ? undefined : like(users.searchText, containsPattern(term)))
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
+    .limit(limit);
+  return { total: rows[0]?.total ?? 0, rows };
+}
