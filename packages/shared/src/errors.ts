@@ -15,6 +15,10 @@ export const ERROR_STATUS = {
   COURSE_NOT_PUBLISHED: 409,
   CONFLICT: 409,
   ALREADY_INVITED: 409,
+  /** PATCH /profiles/{id}: the only or the first guardian cannot be removed. */
+  LAST_GUARDIAN: 400,
+  /** An invite that is no longer pending cannot be answered or deleted. */
+  INVITE_NOT_PENDING: 409,
   /** Refund: more than is captured and not yet refunded at Vipps. */
   REFUND_TOO_LARGE: 409,
   /** Refund or cancel: the order is not in a state that allows it (nothing captured / nothing reserved). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthRoutes } from './health/health.routes';
+import { invitesRoutes } from './invites/invites.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './booking/booking.routes';
 import { ordersRoutes } from './booking/orders.routes';
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   profilesRoutes,
   childrenRoutes,
   emailsRoutes,
+  invitesRoutes,
   ordersRoutes,
   statisticsRoutes,
 ];

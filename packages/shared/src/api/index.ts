@@ -15,4 +15,5 @@ export * from './booking';
 export * from './calendars';
 export * from './profiles';
 export * from './emails';
+export * from './family';
 export * from './back-office';
