@@ -44,6 +44,8 @@ const N = {
   places: Math.round(50 * scale),
   courses: Math.round(2_000 * scale),
   children: Math.round(20_000 * scale),
+  /** At least this many users (guardians and instructors): the admin user search is measured on them. */
+  users: Math.round(20_000 * scale),
   orders: Math.round(50_000 * scale),
   instructors: Math.max(5, Math.round(40 * scale)),
   burstParents: 200,
@@ -133,7 +135,7 @@ async function main() {
   const profileRows: { id: string }[] = [];
   const parentLinks: { profileId: string; userId: string; position: number }[] = [];
   const childRows: (NewChild & { id: string; guardianId: string })[] = [];
-  while (childRows.length < N.children) {
+  while (childRows.length < N.children || userRows.length < N.users) {
     const profileId = newId();
     profileRows.push({ id: profileId });
     const guardians = Array.from({ length: rng() < 0.45 ? 2 : 1 }, () => userRow());
@@ -153,6 +155,10 @@ async function main() {
       });
     }
   }
+
+  // The back office's caller (admin user search, orders, statistics).
+  const adminRow = { ...userRow(['admin', 'parent']), firstName: 'Bench', lastName: 'Admin' };
+  userRows.push(adminRow);
 
   // ---- enrolments (captured/authorized orders) and the other orders ----
   const orderRows: NewOrder[] = [];
@@ -248,7 +254,8 @@ async function main() {
     await insertMany(t, orderEvents, eventRows);
     await insertMany(t, participants, participantRows);
   });
-  await db.execute('analyze');
+  // A settled database (as autovacuum leaves it): visibility map set, so index-only scans stay index-only.
+  await db.execute('vacuum analyze');
   await database.close();
 
   // The place with the most courses in the default window is a realistic place page.
@@ -282,6 +289,7 @@ async function main() {
     place: { id: place.id, slug: placeSlug(place.name), coursesInWindow: inWindow },
     parentToken: (await sessions.issue(parent.userId)).token,
     profileUser: { userId: familyWithChild.userId, token: (await sessions.issue(familyWithChild.userId)).token },
+    adminToken: (await sessions.issue(adminRow.id)).token,
     burst: { courseId: burstCourse.id, freePlaces: N.burstFreePlaces, parents: burstTokens },
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);

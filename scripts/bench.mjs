@@ -11,10 +11,12 @@
  *  5. the API under load from another process (autocannon): /api/places, /api/places/{id}/courses, /api/users/me
  *     at 10, 50 and 200 connections, each against the hello-world;
  *  6. the booking burst: 200 concurrent payment starts for the last 5 places;
+ *  6b. the back office as one admin and as ten: payment statistics over the last year (counted in SQL over 50,000
+ *     orders), the user search over 20,000 users (trigram index), the first orders page;
  *  7. bench/results/latest.md and latest.json, with machine info and each budget's pass/fail.
  *
  * Env: BENCH_RUNS (Lighthouse runs per page, 3), BENCH_DURATION (seconds per load run, 8), BENCH_SCALE (1),
- * BENCH_SKIP (comma list of: lighthouse, load, burst), BENCH_KEEP_DB=1.
+ * BENCH_SKIP (comma list of: lighthouse, load, burst, backoffice), BENCH_KEEP_DB=1.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -352,6 +354,7 @@ async function main() {
     sizes: {},
     lighthouse: {},
     api: {},
+    backOffice: {},
     burst: null,
     budgets: [],
     notes: [],
@@ -426,6 +429,26 @@ async function main() {
       }
     }
 
+    // ---- back office (admin) ----
+    if (!SKIP.has('backoffice')) {
+      const auth = { authorization: `Bearer ${seed.adminToken}` };
+      const end = new Date();
+      const start = new Date(end.getTime() - 365 * 86_400_000);
+      const range = `startDate=${encodeURIComponent(start.toISOString())}&endDate=${encodeURIComponent(end.toISOString())}`;
+      const targets = [
+        { name: 'GET /api/statistics/payments (last year)', url: `${server.url}/api/statistics/payments?${range}` },
+        { name: 'GET /api/search/users (name)', url: `${server.url}/api/search/users?name=hansen&categories=parents,children` },
+        { name: 'GET /api/payments (first page)', url: `${server.url}/api/payments?limit=24` },
+      ];
+      for (const connections of [1, 10]) {
+        for (const t of targets) {
+          const r = await load(t.url, connections, auth);
+          report.backOffice[`${t.name} c=${connections}`] = r;
+          log(`${t.name} c=${connections}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+        }
+      }
+    }
+
     // ---- booking burst ----
     if (!SKIP.has('burst')) {
       const t0 = performance.now();
@@ -489,6 +512,8 @@ function evaluateBudgets(report) {
     const r = report.api[`${name} c=50`];
     if (r) add(`${name} p99 at c=50`, r.p99, '≤ 20 ms', r.p99 <= 20 && r.non2xx === 0 && r.errors === 0, 'ms');
   }
+  const stats = report.backOffice['GET /api/statistics/payments (last year) c=1'];
+  if (stats) add('statistics over 50,000 orders p99 (one admin)', stats.p99, '< 50 ms', stats.p99 < 50 && stats.non2xx === 0 && stats.errors === 0, 'ms');
   const list = report.api['GET /api/places/{id}/courses c=50'];
   if (list) add('course list req/s vs hello-world at c=50', Math.round(list.rpsRatio * 100), '≥ 30 %', list.rpsRatio >= 0.3, '%');
   if (report.burst) {
@@ -533,6 +558,14 @@ function writeReport(report) {
     for (const [key, r] of Object.entries(report.api)) {
       const [name, c] = key.split(' c=');
       lines.push(`| ${name} | ${c} | ${Math.round(r.rps)} | ${r.rpsRatio ? `${Math.round(r.rpsRatio * 100)} %` : '-'} | ${r.p50} ms | ${r.p99} ms | ${r.p99Ratio ?? '-'} | ${r.non2xx} | ${r.errors} |`);
+    }
+    lines.push('');
+  }
+  if (Object.keys(report.backOffice).length) {
+    lines.push(`## Back office (admin; autocannon, ${DURATION} s per run after a 2 s warm-up)`, '', '| endpoint | connections | req/s | p50 | p99 | non-2xx | errors |', '|---|---|---|---|---|---|---|');
+    for (const [key, r] of Object.entries(report.backOffice)) {
+      const [name, c] = key.split(' c=');
+      lines.push(`| ${name} | ${c} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.non2xx} | ${r.errors} |`);
     }
     lines.push('');
   }

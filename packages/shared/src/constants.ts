@@ -111,3 +111,33 @@ export const PLACE_IMAGES = [
   'placeholder',
 ] as const;
 export type PlaceImage = (typeof PLACE_IMAGES)[number];
+
+// ---- back office (spec §2 Admin dashboard, Users page, Orders page; §9) -----------------------------------
+/** GET /users/last-logged-in default limit; the dashboard asks for 8. */
+export const LAST_LOGGED_IN_DEFAULT_LIMIT = 3;
+export const DASHBOARD_LAST_LOGGED_IN_LIMIT = 8;
+export const LAST_LOGGED_IN_REFRESH_MS = 60_000;
+/** A user card is highlighted as active when the last login is this recent. */
+export const ACTIVE_USER_WINDOW_MS = 30 * 60_000;
+/** GET /payments default limit; the orders page shows 24 per page, the dashboard 2. */
+export const ORDERS_DEFAULT_LIMIT = 20;
+export const ORDERS_PAGE_SIZE = 24;
+export const DASHBOARD_ORDERS_LIMIT = 2;
+/** GET /courses last modified: default 5, dashboard 3. */
+export const LAST_MODIFIED_COURSES_DEFAULT_LIMIT = 5;
+export const DASHBOARD_LAST_MODIFIED_COURSES_LIMIT = 3;
+/** Dashboard scroll cap: 62 px plus 82 px per visible row; 3 rows of 'Kurs i dag' before scrolling. */
+export const DASHBOARD_SCROLL_BASE_PX = 62;
+export const DASHBOARD_SCROLL_ROW_PX = 82;
+export const DASHBOARD_VISIBLE_ROWS = 3;
+export const USER_SEARCH_DEBOUNCE_MS = 350;
+/** More than this many characters, or '*' (everyone). */
+export const USER_SEARCH_MIN_EXCLUSIVE = 2;
+/** At most this many hits are listed; the count covers all of them. */
+export const USER_SEARCH_MAX_RESULTS = 100;
+export const USER_SEARCH_CATEGORIES = ['parents', 'children'] as const;
+export type UserSearchCategory = (typeof USER_SEARCH_CATEGORIES)[number];
+/** Orders that count as paid for the statistics (spec §4). */
+export const PAID_ORDER_STATUSES = ['captured', 'refunded'] as const;
+/** Statistics: a span from first to last order above this many days gives daily buckets, else hourly. */
+export const STATISTICS_DAILY_ABOVE_DAYS = 7;

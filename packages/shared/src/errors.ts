@@ -37,6 +37,11 @@ export const ERROR_STATUS = {
   LAST_GUARDIAN: 400,
   /** An invite that is no longer pending cannot be answered or deleted. */
   INVITE_NOT_PENDING: 409,
+  /** Refund: more than is captured and not yet refunded at Vipps. */
+  REFUND_TOO_LARGE: 409,
+  /** Refund or cancel: the order is not in a state that allows it (nothing captured / nothing reserved). */
+  ORDER_NOT_REFUNDABLE: 409,
+  ORDER_NOT_CANCELLABLE: 409,
   RATE_LIMITED: 429,
   /** The contact form's own limit (messages per hour). */
   CONTACT_RATE_LIMITED: 429,

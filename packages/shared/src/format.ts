@@ -324,3 +324,11 @@ export function isSafeHttpUrl(value: string): boolean {
 export function mapsSearchUrl(query: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
+
+/** Spec §3: the stored phone starts with a two-character country prefix, removed for display ('912 34 567'). */
+export function displayPhone(phone: string | null | undefined): string {
+  if (!phone) return 'Ikke oppgitt';
+  const local = phone.replace(/\D/g, '').slice(2);
+  if (!local) return 'Ikke oppgitt';
+  return /^\d{8}$/.test(local) ? `${local.slice(0, 3)} ${local.slice(3, 5)} ${local.slice(5)}` : local;
+}

@@ -9,4 +9,6 @@ export * from './payment-status';
 export * from './course-booking';
 export * from './course-admin';
 export * from './course-form';
+export * from './search-text';
+export * from './statistics';
 export * from './course-window';

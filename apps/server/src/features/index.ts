@@ -3,6 +3,7 @@ import { healthRoutes } from './health/health.routes';
 import { invitesRoutes } from './invites/invites.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './booking/booking.routes';
+import { ordersRoutes } from './booking/orders.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
 import { childrenRoutes } from './children/children.routes';
 import { contactRoutes } from './contact/contact.routes';
@@ -12,6 +13,7 @@ import { faqsRoutes } from './faqs/faqs.routes';
 import { participantsRoutes } from './participants/participants.routes';
 import { placesRoutes } from './places/places.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
+import { statisticsRoutes } from './statistics/statistics.routes';
 import { termsRoutes } from './terms/terms.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -32,4 +34,6 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   childrenRoutes,
   emailsRoutes,
   invitesRoutes,
+  ordersRoutes,
+  statisticsRoutes,
 ];

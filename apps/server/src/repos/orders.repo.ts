@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { PAID_ORDER_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../db/client';
-import { newId, orderEvents, orders } from '../db/schema';
+import { newId, orderEvents, orders, participants } from '../db/schema';
 import { dbNowPlus } from './system.repo';
 
 /** Orders (also the holds on course places) and their Vipps events (`order_events`). Only this repo queries them. */
@@ -198,6 +199,110 @@ export function claimOrdersToSync(db: DbOrTx, batch: number, leaseMs: number): P
     .set({ syncAfter: dbNowPlus(leaseMs), updatedAt: sql`${orders.updatedAt}` })
     .where(inArray(orders.id, due))
     .returning();
+}
+
+// ---- back office: order list, paid-order statistics, notifications ----------------------------------------------
+
+export interface OrderListFilter {
+  status?: string;
+  /** [from, to) instants. */
+  from?: Date;
+  to?: Date;
+}
+
+/** A page of orders, newest first, with whether each still holds its place, and the count of all matching. */
+export async function listOrders(db: DbOrTx, filter: OrderListFilter, limit: number, offset: number) {
+  const where = and(
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.from ? gte(orders.createdAt, filter.from) : undefined,
+    filter.to ? lt(orders.createdAt, filter.to) : undefined,
+  );
+  const [counted] = await db.select({ n: count() }).from(orders).where(where);
+  const rows = await db
+    .select({
+      order: orders,
+      enrolled: sql<boolean>`exists (select 1 from ${participants} p where p.order_id = ${orders.id})`,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  return { total: Number(counted?.n ?? 0), rows };
+}
+
+export async function findOrderWithEnrolment(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      order: orders,
+      enrolled: sql<boolean>`exists (select 1 from ${participants} p where p.order_id = ${orders.id})`,
+    })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return row;
+}
+
+export function eventsOfOrders(db: DbOrTx, orderIds: readonly string[]) {
+  if (!orderIds.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, [...orderIds]))
+    .orderBy(asc(orderEvents.timestamp), asc(orderEvents.createdAt));
+}
+
+/**
+ * Claims the right to tell the parent about one event (an admin refund or cancellation): true exactly once per
+ * event, whoever stored it (the modification's answer or the webhook).
+ */
+export async function claimEventNotification(tx: DbOrTx, orderId: string, name: string, pspReference: string): Promise<boolean> {
+  const rows = await tx
+    .update(orderEvents)
+    .set({ notifiedAt: sql`now()` })
+    .where(
+      and(
+        eq(orderEvents.orderId, orderId),
+        eq(orderEvents.name, name),
+        eq(orderEvents.pspReference, pspReference),
+        isNull(orderEvents.notifiedAt),
+      ),
+    )
+    .returning({ id: orderEvents.id });
+  return rows.length > 0;
+}
+
+const paidInRange = (start: Date, end: Date) =>
+  and(inArray(orders.status, [...PAID_ORDER_STATUSES]), gte(orders.createdAt, start), lt(orders.createdAt, end));
+
+/** First and last paid order in [start, end), and how many (index orders_paid_created_at_idx). */
+export async function paidOrderSpan(db: DbOrTx, start: Date, end: Date) {
+  const [row] = await db
+    .select({
+      first: sql<string | null>`min(${orders.createdAt})`,
+      last: sql<string | null>`max(${orders.createdAt})`,
+      total: count(),
+    })
+    .from(orders)
+    .where(paidInRange(start, end));
+  return {
+    first: row?.first ? new Date(row.first) : null,
+    last: row?.last ? new Date(row.last) : null,
+    total: Number(row?.total ?? 0),
+  };
+}
+
+/** Paid orders in [start, end) counted per hour or per whole UTC day, in SQL. */
+export async function paidOrderBuckets(db: DbOrTx, start: Date, end: Date, bucket: 'hour' | 'day') {
+  // The unit is inlined (never a bind parameter): GROUP BY must see the very same expression as the SELECT.
+  const unit = bucket === 'day' ? sql.raw(`'day'`) : sql.raw(`'hour'`);
+  const truncated = sql`date_trunc(${unit}, ${orders.createdAt} at time zone 'UTC')`;
+  const rows = await db
+    .select({ bucket: sql<string>`to_char(${truncated}, 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`, count: count() })
+    .from(orders)
+    .where(paidInRange(start, end))
+    .groupBy(truncated)
+    .orderBy(truncated);
+  return rows.map((r) => ({ t: r.bucket, count: Number(r.count) }));
 }
 
 // ---- deletion of a family: orders stay for bookkeeping, with the names replaced ---------------------------------

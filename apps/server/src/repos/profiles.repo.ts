@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { containsPattern } from '../db/like';
 import { children, invites, profileParents, profiles, users } from '../db/schema';
 
 /**
@@ -116,6 +117,28 @@ export async function childIdsOfGuardian(db: DbOrTx, userId: string): Promise<st
     .from(children)
     .innerJoin(profileParents, and(eq(profileParents.profileId, children.profileId), eq(profileParents.userId, userId)));
   return rows.map((r) => r.id);
+}
+
+/**
+ * Children whose folded name contains `term` (already folded; null: everyone), sorted by name, at most `limit`, with
+ * the count of all hits (trigram index children_search_trgm_idx).
+ */
+export async function searchChildren(db: DbOrTx, term: string | null, limit: number) {
+  const rows = await db
+    .select({
+      id: children.id,
+      firstName: children.firstName,
+      lastName: children.lastName,
+      birthdate: children.birthdate,
+      registrationDate: children.registrationDate,
+      profileId: children.profileId,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(children)
+    .where(term === null ? undefined : like(children.searchText, containsPattern(term)))
+    .orderBy(asc(sql`lower(${children.lastName})`), asc(sql`lower(${children.firstName})`), asc(children.id))
+    .limit(limit);
+  return { total: rows[0]?.total ?? 0, rows };
 }
 
 // ---- guardians, children and invites of the family profile (issue 12) ---------------------------------------

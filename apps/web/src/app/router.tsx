@@ -35,6 +35,8 @@ const router = createBrowserRouter([
         children: [
           { index: true, lazy: () => import('./routes/admin-dashboard') },
           { path: routePatterns.adminOutbox, lazy: () => import('./routes/admin-outbox') },
+          { path: routePatterns.adminUsers, lazy: () => import('./routes/admin-users') },
+          { path: routePatterns.adminOrders, lazy: () => import('./routes/admin-orders') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },

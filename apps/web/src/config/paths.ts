@@ -14,6 +14,8 @@ export const paths = {
   attendance: (courseId: string) => `/oppmote/${encodeURIComponent(courseId)}`,
   admin: '/admin',
   adminOutbox: '/admin/e-post',
+  adminUsers: '/admin/brukere',
+  adminOrders: '/admin/ordre',
   examples: '/examples',
   notFound: '/404',
 } as const;
@@ -34,6 +36,8 @@ export const routePatterns = {
   attendance: 'oppmote/:courseId',
   admin: 'admin',
   adminOutbox: 'e-post',
+  adminUsers: 'brukere',
+  adminOrders: 'ordre',
   examples: 'examples',
 } as const;
 

@@ -65,6 +65,9 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   INTERNAL: 'Ukjent feil. Vennligst prøv igjen senere.',
   NETWORK: 'Noe gikk galt, vennligst prøv igjen. Dersom feilen vedvarer, ta kontakt med oss.',
   UNKNOWN: 'Ukjent feil. Vennligst prøv igjen senere.',
+  REFUND_TOO_LARGE: 'Beløpet er større enn det som kan refunderes.',
+  ORDER_NOT_REFUNDABLE: 'Ordren kan ikke refunderes.',
+  ORDER_NOT_CANCELLABLE: 'Ordren kan ikke kanselleres.',
 };
 
 /**

@@ -17,3 +17,4 @@ export * from './profiles';
 export * from './emails';
 export * from './sessions';
 export * from './family';
+export * from './back-office';

@@ -49,6 +49,8 @@ export const orders = pgTable(
     check('orders_amount_non_negative', sql`${t.amountOre} >= 0`),
     index('orders_course_status_idx').on(t.courseId, t.status),
     index('orders_created_at_idx').on(t.createdAt),
+    /** The payment statistics read only paid orders by time (spec §4). */
+    index('orders_paid_created_at_idx').on(t.createdAt).where(sql`${t.status} in ('captured','refunded')`),
     index('orders_user_idx').on(t.userId),
     index('orders_status_hold_idx').on(t.status, t.holdExpiresAt),
     index('orders_sync_after_idx').on(t.syncAfter).where(sql`${t.syncAfter} is not null`),
@@ -70,6 +72,8 @@ export const orderEvents = pgTable(
     currency: text('currency').notNull().default('NOK'),
     success: text('success').notNull().default('true'),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    /** When the parent was told about this event by e-mail (admin refunds and cancellations): once per event. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { searchFoldSql } from '@app/shared';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn, updatedAt } from './columns';
 
@@ -21,9 +22,16 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     registrationDate: createdAt(),
     updatedAt: updatedAt(),
+    /** Name, e-mail and phone folded for the admin search (case and accents off: 'ostby' finds 'Østby'). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(searchFoldSql(`first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')`)),
+      ),
   },
   (t) => [
     idCheck('users', t.id),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     uniqueIndex('users_vipps_sub_key').on(t.vippsSub),
     index('users_phone_idx').on(t.phone),
     index('users_last_login_idx').on(t.lastLogin),
@@ -67,8 +75,16 @@ export const children = pgTable(
     birthdate: date('birthdate').notNull(),
     registrationDate: createdAt(),
     updatedAt: updatedAt(),
+    /** First and last name folded for the admin search (see users.searchText). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(searchFoldSql(`first_name || ' ' || last_name`))),
   },
-  (t) => [idCheck('children', t.id), index('children_profile_idx').on(t.profileId)],
+  (t) => [
+    idCheck('children', t.id),
+    index('children_profile_idx').on(t.profileId),
+    index('children_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
 );
 
 export const invites = pgTable(

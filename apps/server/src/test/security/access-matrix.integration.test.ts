@@ -111,6 +111,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/courses/:id/participants': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/participants` }) },
   'POST /api/courses/:id/attendance': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/attendance`, payload: { marks: [{ childId: fx.familyA.children[0]!.id, date: fx.course.dates[0]!.toISOString(), present: true, markedAt: new Date().toISOString() }] } }) },
   'GET /api/users/instructors/:id/courses': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/users/instructors/${fx.instructor.id}/courses` }), note: 'the instructor’s own list; another instructor 403' },
+  'GET /api/users/last-logged-in':   { expect: adminOnly, req: () => ({ query: { limit: '8' } }) },
+  'GET /api/search/users':           { expect: adminOnly, req: () => ({ query: { name: 'parentazyx', categories: 'parents,children' } }), note: "admin finds parent A by a folded name" },
+  'GET /api/payments':               { expect: adminOnly, req: () => ({ query: { limit: '24', status: 'captured' } }) },
+  'POST /api/payments/:id/refund':   { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/refund`, payload: { amount: 100, removeFromCourse: false, idempotencyKey: 'matrix-refund-1' } }), note: 'admin reaches the service: Vipps does not know the fixture order (ORDER_NOT_REFUNDABLE)' },
+  'POST /api/payments/:id/cancel':   { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/cancel`, payload: { removeFromCourse: false, idempotencyKey: 'matrix-cancel-1' } }), note: 'a captured order is refunded, not cancelled (ORDER_NOT_CANCELLABLE)' },
+  'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
 /** A child of family A that nothing else uses, for the rows that delete. */

@@ -2,25 +2,34 @@ import { Link } from 'react-router';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { pageTitle } from '@/config/site';
+import { CoursesTodayBox } from '@/features/courses/components/courses-today-box';
+import { LastModifiedCoursesBox } from '@/features/courses/components/last-modified-courses-box';
+import { LatestOrdersBox } from '@/features/orders/components/latest-orders-box';
+import { LastLoggedInBox } from '@/features/users/components/last-logged-in-box';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useNow } from '@/lib/use-now';
 
-/** /admin: the dashboard's boxes arrive in a later issue; for now the way to the sent-mail page. */
+/** /admin 'Dashbord' (spec §2): latest logins, latest orders, today's courses, last changed courses. */
 export function Component() {
   useDocumentTitle(pageTitle('Dashbord'));
+  const now = useNow();
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Dashbord" />
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <li>
-          <Link
-            to={paths.adminOutbox}
-            className="block rounded-2xl border border-line bg-white p-5 no-underline shadow-sm hover:border-sea-600 hover:bg-sea-50"
-          >
-            <span className="block text-xl font-bold text-sea-900 underline">Sendt e-post</span>
-            <span className="mt-1 block text-muted">Kvitteringer, invitasjoner og kontaktmeldinger som nettstedet har sendt.</span>
-          </Link>
-        </li>
-      </ul>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <LastLoggedInBox now={now} />
+        <div className="grid content-start gap-4">
+          <LatestOrdersBox />
+          <CoursesTodayBox now={now} />
+          <LastModifiedCoursesBox now={now} />
+        </div>
+      </div>
+      <p className="mt-6">
+        <Link to={paths.adminOutbox} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline">
+          Sendt e-post
+        </Link>
+        <span className="ml-2 text-muted">Kvitteringer, invitasjoner og kontaktmeldinger som nettstedet har sendt.</span>
+      </p>
     </Container>
   );
 }

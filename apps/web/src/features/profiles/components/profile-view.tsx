@@ -2,16 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Child, ChildCourse, Profile } from '@shared/api';
 import { paths } from '@/config/paths';
-import { formatAge, formatDate, freePlacesLabel, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
+import { displayPhone, formatAge, formatDate, freePlacesLabel, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
 import { childCourseStatus, type ChildCourseStatus } from './course-status';
-
-/** Spec §3: the stored phone starts with a two-character country prefix, removed for display. */
-function displayPhone(phone: string | null | undefined): string {
-  if (!phone) return 'Ikke oppgitt';
-  const local = phone.replace(/\D/g, '').slice(2);
-  if (!local) return 'Ikke oppgitt';
-  return /^\d{8}$/.test(local) ? `${local.slice(0, 3)} ${local.slice(3, 5)} ${local.slice(5)}` : local;
-}
 
 const STATUS_STYLE: Record<ChildCourseStatus, string> = {
   Påmeldt: 'bg-aqua-100 text-aqua-700',

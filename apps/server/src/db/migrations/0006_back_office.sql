@@ -1,0 +1,6 @@
+ALTER TABLE "children" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(translate(replace(replace(replace(replace(replace(replace(first_name || ' ' || last_name, 'Æ', 'ae'), 'æ', 'ae'), 'ß', 'ss'), 'ẞ', 'ss'), 'Þ', 'th'), 'þ', 'th'), 'ØøÖöÓóÒòÔôÕõÅåÄäÁáÀàÂâÃãÉéÈèÊêËëÍíÌìÎîÏïÚúÙùÛûÜüÝýÿÑñÇçŠšŽžÐðČčŁł', 'ooooooooooooaaaaaaaaaaaaeeeeeeeeiiiiiiiiuuuuuuuuyyynnccsszzddccll'))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(translate(replace(replace(replace(replace(replace(replace(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''), 'Æ', 'ae'), 'æ', 'ae'), 'ß', 'ss'), 'ẞ', 'ss'), 'Þ', 'th'), 'þ', 'th'), 'ØøÖöÓóÒòÔôÕõÅåÄäÁáÀàÂâÃãÉéÈèÊêËëÍíÌìÎîÏïÚúÙùÛûÜüÝýÿÑñÇçŠšŽžÐðČčŁł', 'ooooooooooooaaaaaaaaaaaaeeeeeeeeiiiiiiiiuuuuuuuuyyynnccsszzddccll'))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_events" ADD COLUMN "notified_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "children_search_trgm_idx" ON "children" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_paid_created_at_idx" ON "orders" USING btree ("created_at") WHERE "orders"."status" in ('captured','refunded');

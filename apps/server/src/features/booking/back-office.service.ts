@@ -1,0 +1,257 @@
+import { createHash } from 'node:crypto';
+import {
+  osloMidnight,
+  type AdminOrder,
+  type CancelInput,
+  type OrderStatus,
+  type OrdersPage,
+  type OrdersQuery,
+  type RefundInput,
+} from '@app/shared';
+import { requireAccess } from '../../access/access';
+import type { ServiceContext } from '../../context';
+import { enqueueEmail } from '../../integrations/email';
+import { VippsApiError, VippsError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
+import { AppError } from '../../plugins/errors';
+import * as courses from '../../repos/courses.repo';
+import * as repo from '../../repos/orders.repo';
+import * as users from '../../repos/users.repo';
+import type { OrderAdditionalInfo } from './booking.service';
+import { applyPaymentEvent } from './payment-events';
+import { moneyBackEmail } from './refund-email';
+
+/**
+ * The back office's orders (spec §2 Orders page, §7 GET /payments) and, beyond the spec, refunds and cancellations
+ * through the Vipps ePayment API. Vipps decides: its answer and its webhook both feed applyPaymentEvent(), which
+ * stores each event once; the parent is told once per event; the child leaves the course only when the admin says so.
+ */
+
+const EMPTY_INFO: OrderAdditionalInfo = { profile: null, user: null, child: null, course: null };
+
+type EventRow = Awaited<ReturnType<typeof repo.eventsOfOrders>>[number];
+
+function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[]): AdminOrder {
+  const ok = events.filter((e) => e.success === 'true');
+  const sum = (name: string) => ok.filter((e) => e.name === name).reduce((total, e) => total + e.amountOre, 0);
+  const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
+  return {
+    _id: order.id,
+    status: order.status as OrderStatus,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    provider: order.provider,
+    reference: order.reference,
+    humanReference: order.humanReference,
+    amount: order.amountOre,
+    capturedAmount: sum('CAPTURED'),
+    refundedAmount: sum('REFUNDED'),
+    additionalInfo: {
+      profile: info.profile,
+      user: info.user,
+      child: info.child,
+      course: info.course ? { _id: info.course._id, name: info.course.name, place: info.course.place ?? null } : null,
+    },
+    enrolled,
+    events: events.map((e) => ({
+      name: e.name,
+      pspReference: e.pspReference,
+      amount: { value: e.amountOre, currency: e.currency },
+      timestamp: e.timestamp.toISOString(),
+      success: e.success === 'true',
+    })),
+  };
+}
+
+/** 'YYYY-MM-DD' as Oslo midnight; `nextDay` gives the end of that day (exclusive). */
+function osloDay(day: string, nextDay = false): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return osloMidnight(y, m, d + (nextDay ? 1 : 0));
+}
+
+/** GET /payments: newest first, paged, filtered by status and by Oslo calendar days. */
+export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promise<OrdersPage> {
+  const { total, rows } = await repo.listOrders(
+    ctx.db,
+    {
+      status: query.status,
+      from: query.from ? osloDay(query.from) : undefined,
+      to: query.to ? osloDay(query.to, true) : undefined,
+    },
+    query.limit,
+    (query.page - 1) * query.limit,
+  );
+  const events = await repo.eventsOfOrders(
+    ctx.db,
+    rows.map((r) => r.order.id),
+  );
+  return {
+    total,
+    page: query.page,
+    limit: query.limit,
+    orders: rows.map((r) => toAdminOrder(r.order, r.enrolled, events.filter((e) => e.orderId === r.order.id))),
+  };
+}
+
+async function loadAdminOrder(ctx: ServiceContext, orderId: string): Promise<AdminOrder> {
+  const row = await repo.findOrderWithEnrolment(ctx.db, orderId);
+  if (!row) throw new AppError('NOT_FOUND', 'Order not found');
+  return toAdminOrder(row.order, row.enrolled, await repo.eventsOfOrders(ctx.db, [orderId]));
+}
+
+/**
+ * The Idempotency-Key sent to Vipps (≤50 characters): the operation, the order, and a digest of the key the admin's
+ * dialog chose. A repeated click sends the same dialog key, so Vipps replays its first answer instead of refunding twice.
+ */
+export function modificationKey(operation: 'refund' | 'cancel', orderId: string, dialogKey: string): string {
+  const digest = createHash('sha256').update(dialogKey).digest('hex').slice(0, 16);
+  return `${operation === 'refund' ? 'ar' : 'ac'}-${orderId}-${digest}`;
+}
+
+function providerTrouble(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  if (error instanceof VippsError) throw new AppError('PAYMENT_PROVIDER', error.message);
+  throw error;
+}
+
+/** Reads Vipps' event log and applies every event (so the order is current); returns the log. */
+async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Promise<PaymentEvent[]> {
+  const client = ctx.payments.client;
+  if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
+  let events: PaymentEvent[];
+  try {
+    events = await client.getEvents(order.reference);
+  } catch (error) {
+    if (error instanceof VippsApiError && error.status === 404) {
+      throw new AppError(order.status === 'authorized' ? 'ORDER_NOT_CANCELLABLE' : 'ORDER_NOT_REFUNDABLE', 'Vipps does not know this payment');
+    }
+    return providerTrouble(error);
+  }
+  for (const event of events) await applyPaymentEvent(ctx, order, event);
+  return events;
+}
+
+/** Applies the modification's answer as its event (the webhook brings the same pspReference later: a no-op). */
+async function applyAnswer(
+  ctx: ServiceContext,
+  order: repo.OrderRow,
+  name: 'REFUNDED' | 'CANCELLED',
+  answer: Pick<ModificationResponse, 'pspReference'>,
+  amountOre: number,
+): Promise<void> {
+  await applyPaymentEvent(ctx, order, {
+    name,
+    pspReference: answer.pspReference,
+    amount: { currency: 'NOK', value: amountOre },
+    timestamp: ctx.clock.now().toISOString(),
+    success: true,
+  });
+}
+
+/** Takes the child off the course, when the admin chose so; then tells the parent, once per Vipps event. */
+async function finish(
+  ctx: ServiceContext,
+  order: repo.OrderRow,
+  done: { kind: 'refund' | 'cancel'; event: { name: string; pspReference: string; amountOre: number } },
+  removeFromCourse: boolean,
+): Promise<AdminOrder> {
+  const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
+  await ctx.db.transaction(async (tx) => {
+    const removed = removeFromCourse && order.courseId && order.childId ? await courses.deleteParticipant(tx, order.courseId, order.childId) : false;
+    if (removed) ctx.log.info({ orderId: order.id, courseId: order.courseId }, 'child taken off the course by an admin');
+    if (!(await repo.claimEventNotification(tx, order.id, done.event.name, done.event.pspReference))) return;
+    const guardian = order.userId ? await users.findUserById(tx, order.userId) : undefined;
+    if (!guardian?.email) {
+      ctx.log.warn({ orderId: order.id }, `${done.kind} e-mail not sent: no e-mail address`);
+      return;
+    }
+    await enqueueEmail(
+      tx,
+      moneyBackEmail({
+        to: guardian.email,
+        companyName: ctx.env.site.companyName,
+        guardian,
+        child: info.child,
+        courseName: info.course?.name?.trim() || null,
+        order,
+        kind: done.kind,
+        amountOre: done.event.amountOre,
+        removedFromCourse: removeFromCourse,
+      }),
+    );
+  });
+  return loadAdminOrder(ctx, order.id);
+}
+
+/** A refund of a captured order, full or partial, never more than captured and not yet refunded. */
+export async function refundOrder(ctx: ServiceContext, orderId: string, input: RefundInput): Promise<AdminOrder> {
+  await requireAccess(ctx, 'order.refund', orderId);
+  const order = await repo.findOrderById(ctx.db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  if (order.status !== 'captured' && order.status !== 'refunded') throw new AppError('ORDER_NOT_REFUNDABLE', `Order is ${order.status}`);
+  const key = modificationKey('refund', order.id, input.idempotencyKey);
+  const client = ctx.payments.client!;
+
+  /** A repeated click whose twin got there first: Vipps has an event with our key already. */
+  const replayed = async () => {
+    const earlier = (await syncEvents(ctx, order)).find((e) => e.idempotencyKey === key && e.name === 'REFUNDED' && e.success);
+    if (earlier && earlier.amount.value !== input.amount) throw new AppError('CONFLICT', 'The same click was sent with another amount');
+    const event = earlier && { name: 'REFUNDED', pspReference: earlier.pspReference, amountOre: earlier.amount.value };
+    return event ? finish(ctx, order, { kind: 'refund', event }, input.removeFromCourse) : null;
+  };
+  const done = await replayed();
+  if (done) return done;
+
+  let answer: ModificationResponse;
+  try {
+    const payment = await client.getPayment(order.reference);
+    const refundable = payment.aggregate.capturedAmount.value - payment.aggregate.refundedAmount.value;
+    if (input.amount > refundable) {
+      const twin = await replayed();
+      if (twin) return twin;
+      throw new AppError('REFUND_TOO_LARGE', `At most ${refundable} øre can be refunded`);
+    }
+    answer = await client.refund(order.reference, input.amount, key);
+  } catch (error) {
+    if (error instanceof VippsApiError && error.status === 409) throw new AppError('CONFLICT', 'The same click was sent with another amount');
+    if (error instanceof VippsApiError && error.status === 400) throw new AppError('REFUND_TOO_LARGE', error.message);
+    return providerTrouble(error);
+  }
+  await applyAnswer(ctx, order, 'REFUNDED', answer, input.amount);
+  ctx.log.info({ orderId: order.id, amountOre: input.amount }, 'order refunded by an admin');
+  return finish(ctx, order, { kind: 'refund', event: { name: 'REFUNDED', pspReference: answer.pspReference, amountOre: input.amount } }, input.removeFromCourse);
+}
+
+/** Releases the reservation of an authorised (not captured) order. */
+export async function cancelOrder(ctx: ServiceContext, orderId: string, input: CancelInput): Promise<AdminOrder> {
+  await requireAccess(ctx, 'order.refund', orderId);
+  const order = await repo.findOrderById(ctx.db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  const key = modificationKey('cancel', order.id, input.idempotencyKey);
+  if (order.status !== 'authorized' && order.status !== 'cancelled') throw new AppError('ORDER_NOT_CANCELLABLE', `Order is ${order.status}`);
+
+  const replayed = async () => {
+    const earlier = (await syncEvents(ctx, order)).find((e) => e.idempotencyKey === key && e.name === 'CANCELLED' && e.success);
+    const event = earlier && { name: 'CANCELLED', pspReference: earlier.pspReference, amountOre: earlier.amount.value };
+    return event ? finish(ctx, order, { kind: 'cancel', event }, input.removeFromCourse) : null;
+  };
+  const done = await replayed();
+  if (done) return done;
+  const current = await repo.findOrderById(ctx.db, order.id);
+  if (current?.status !== 'authorized') {
+    const twin = await replayed();
+    if (twin) return twin;
+    throw new AppError('ORDER_NOT_CANCELLABLE', `Order is ${current?.status}`);
+  }
+
+  let answer: ModificationResponse;
+  try {
+    answer = await ctx.payments.client!.cancel(order.reference, key);
+  } catch (error) {
+    if (error instanceof VippsApiError && (error.status === 400 || error.status === 409)) throw new AppError('ORDER_NOT_CANCELLABLE', error.message);
+    return providerTrouble(error);
+  }
+  const released = answer.aggregate.cancelledAmount.value;
+  await applyAnswer(ctx, order, 'CANCELLED', answer, released);
+  ctx.log.info({ orderId: order.id }, 'order cancelled by an admin');
+  return finish(ctx, order, { kind: 'cancel', event: { name: 'CANCELLED', pspReference: answer.pspReference, amountOre: released } }, input.removeFromCourse);
+}

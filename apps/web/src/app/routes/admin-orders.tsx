@@ -1,0 +1,19 @@
+import { Container, PageHeader } from '@/components/ui/page-header';
+import { pageTitle } from '@/config/site';
+import { OrdersList } from '@/features/orders/components/orders-list';
+import { StatisticsPanel } from '@/features/statistics/components/statistics-panel';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /admin/ordre 'Ordre' (spec §2): the statistics panel and the orders list. */
+export function Component() {
+  useDocumentTitle(pageTitle('Ordre'));
+  return (
+    <Container className="py-10 sm:py-14">
+      <PageHeader title="Ordre" />
+      <div className="space-y-8">
+        <StatisticsPanel />
+        <OrdersList />
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrder, CancelInput, RefundInput } from '@shared/api/back-office';
+import { api } from '@/lib/api-client';
+import { ordersKeys } from './get-orders';
+
+/** POST /api/payments/{id}/refund (admin): through Vipps; the dialog's idempotency key makes a repeated click harmless. */
+export const refundOrder = (orderId: string, input: RefundInput) =>
+  api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body: input });
+
+/** POST /api/payments/{id}/cancel (admin): releases an authorised reservation at Vipps. */
+export const cancelOrder = (orderId: string, input: CancelInput) =>
+  api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: input });
+
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, input }: { orderId: string; input: RefundInput }) => refundOrder(orderId, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, input }: { orderId: string; input: CancelInput }) => cancelOrder(orderId, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+}

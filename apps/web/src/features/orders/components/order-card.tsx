@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { AdminOrder } from '@shared/api/back-office';
+import { paymentStatusLabel } from '@shared/payment-status';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { formatDateTime, formatPrice, fullName } from '@/lib/format';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** Øre to the spec's kr display. */
+export const kr = (ore: number) => formatPrice(ore / 100);
+
+/** One order: status colour, amount in kr, human reference, child, course, and the Vipps event history. */
+export function OrderCard({ order, actions, compact = false }: { order: AdminOrder; actions?: ReactNode; compact?: boolean }) {
+  const { child, course, user, profile } = order.additionalInfo;
+  return (
+    <article data-order-id={order._id} data-status={order.status} className="rounded-xl border border-line bg-white p-3 shadow-sm sm:p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="font-bold text-sea-900">
+          {order.humanReference}
+          <span className="ml-2 font-semibold text-ink">{kr(order.amount)}</span>
+        </h3>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <dl className="mt-2 grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-sm">
+        <dt className="font-semibold">Barn</dt>
+        <dd>
+          {child ? fullName(child) : '-'}
+          {child && !compact ? <span className="text-muted">{order.enrolled ? ' (påmeldt)' : ' (ikke påmeldt)'}</span> : null}
+        </dd>
+        <dt className="font-semibold">Kurs</dt>
+        <dd className="break-words">{course ? [course.name, course.place].filter(Boolean).join(', ') || '-' : '-'}</dd>
+        <dt className="font-semibold">Bestilt</dt>
+        <dd>
+          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+        </dd>
+        {!compact ? (
+          <>
+            <dt className="font-semibold">Forelder</dt>
+            <dd>
+              {user ? fullName(user) : '-'}
+              {profile ? (
+                <>
+                  {' · '}
+                  <Link to={paths.profileById(profile)} className="underline">
+                    Se profil
+                  </Link>
+                </>
+              ) : null}
+            </dd>
+            {order.refundedAmount > 0 ? (
+              <>
+                <dt className="font-semibold">Refundert</dt>
+                <dd>
+                  {kr(order.refundedAmount)} av {kr(order.capturedAmount)}
+                </dd>
+              </>
+            ) : null}
+            <dt className="font-semibold">Referanse</dt>
+            <dd className="break-all">{order.reference}</dd>
+          </>
+        ) : null}
+      </dl>
+      {!compact ? (
+        <details className="mt-2">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sea-800 underline">
+            Hendelser fra Vipps ({order.events.length})
+          </summary>
+          <ol className="mt-1 space-y-1 text-sm">
+            {order.events.map((event) => (
+              <li key={`${event.name}-${event.pspReference}`} className="flex flex-wrap gap-x-2">
+                <time dateTime={event.timestamp} className="text-muted">
+                  {formatDateTime(event.timestamp)}
+                </time>
+                <span className="font-semibold">{paymentStatusLabel(event.name, site.companyName)}</span>
+                <span>{kr(event.amount.value)}</span>
+                {!event.success ? <span className="text-danger">(feilet)</span> : null}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+      {actions ? <div className="mt-2 flex flex-wrap gap-2">{actions}</div> : null}
+    </article>
+  );
+}

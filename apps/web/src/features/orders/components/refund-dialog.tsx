@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { AdminOrder } from '@shared/api/back-office';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/error-messages';
+import { useCancelOrder, useRefundOrder } from '../api/refund-order';
+import { kr } from './order-card';
+
+/** A fresh key per opened dialog: every click inside it (a double click too) is the same request to Vipps. */
+const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+/** '1 450,50' → 1450.5 */
+const parseKr = (text: string) => Number(text.replace(/\s/g, '').replace(',', '.'));
+
+function refundSchema(maxOre: number) {
+  return z
+    .object({
+      whole: z.enum(['all', 'part']),
+      amountKr: z.string(),
+      removeFromCourse: z.boolean(),
+    })
+    .superRefine((values, ctx) => {
+      if (values.whole === 'all') return;
+      const value = parseKr(values.amountKr);
+      if (!values.amountKr.trim() || !Number.isFinite(value) || value <= 0) {
+        ctx.addIssue({ code: 'custom', path: ['amountKr'], message: 'Skriv inn et beløp større enn 0.' });
+      } else if (Math.round(value * 100) > maxOre) {
+        ctx.addIssue({ code: 'custom', path: ['amountKr'], message: `Du kan refundere høyst ${kr(maxOre)}.` });
+      } else if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) {
+        ctx.addIssue({ code: 'custom', path: ['amountKr'], message: 'Beløpet kan ha høyst to desimaler.' });
+      }
+    });
+}
+type RefundValues = z.infer<ReturnType<typeof refundSchema>>;
+
+function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
+  const refundable = order.capturedAmount - order.refundedAmount;
+  const [key] = useState(newKey);
+  const toast = useToast();
+  const refund = useRefundOrder();
+  const amountId = useId();
+  const { register, handleSubmit, watch, formState } = useForm<RefundValues>({
+    resolver: zodResolver(refundSchema(refundable)),
+    defaultValues: { whole: 'all', amountKr: '', removeFromCourse: false },
+  });
+  const whole = watch('whole');
+  const error = formState.errors.amountKr?.message;
+
+  const submit = handleSubmit(async (values) => {
+    const amount = values.whole === 'all' ? refundable : Math.round(parseKr(values.amountKr) * 100);
+    try {
+      await refund.mutateAsync({ orderId: order._id, input: { amount, removeFromCourse: values.removeFromCourse, idempotencyKey: key } });
+      toast.success(`Ordren er refundert (${kr(amount)})`);
+      onDone();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Kunne ikke refundere ordren'));
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <p>
+        Betalt {kr(order.capturedAmount)}
+        {order.refundedAmount > 0 ? `, allerede refundert ${kr(order.refundedAmount)}` : ''}. Kan refunderes: <strong>{kr(refundable)}</strong>.
+      </p>
+      <fieldset>
+        <legend className="font-semibold text-sea-900">Beløp</legend>
+        <label className="mt-1 flex min-h-11 items-center gap-2">
+          <input type="radio" value="all" className="size-5" {...register('whole')} />
+          Hele beløpet ({kr(refundable)})
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" value="part" className="size-5" {...register('whole')} />
+          Delbeløp
+        </label>
+      </fieldset>
+      {whole === 'part' ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={amountId} className="font-semibold text-sea-900">
+            Beløp i kr
+          </label>
+          <input
+            id={amountId}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${amountId}-feil` : undefined}
+            className={`w-full rounded-xl border-2 bg-white px-3 py-2.5 text-base ${error ? 'border-danger' : 'border-sea-700/70'}`}
+            {...register('amountKr')}
+          />
+          {error ? (
+            <p id={`${amountId}-feil`} className="text-sm font-medium text-danger">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {order.enrolled ? (
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" className="size-5" {...register('removeFromCourse')} />
+          Meld barnet av kurset
+        </label>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={refund.isPending}>
+          Avbryt
+        </Button>
+        <Button type="submit" disabled={refund.isPending}>
+          {refund.isPending ? 'Refunderer …' : 'Refunder'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
+  const [key] = useState(newKey);
+  const [removeFromCourse, setRemoveFromCourse] = useState(false);
+  const toast = useToast();
+  const cancel = useCancelOrder();
+  const submit = async () => {
+    try {
+      await cancel.mutateAsync({ orderId: order._id, input: { removeFromCourse, idempotencyKey: key } });
+      toast.success('Betalingen er kansellert');
+      onDone();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Kunne ikke kansellere betalingen'));
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <p>Reservasjonen på {kr(order.amount)} frigis i Vipps, og kunden blir ikke belastet.</p>
+      {order.enrolled ? (
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" className="size-5" checked={removeFromCourse} onChange={(e) => setRemoveFromCourse(e.target.checked)} />
+          Meld barnet av kurset
+        </label>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={cancel.isPending}>
+          Avbryt
+        </Button>
+        <Button onClick={() => void submit()} disabled={cancel.isPending}>
+          {cancel.isPending ? 'Kansellerer …' : 'Kanseller betalingen'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Refund (captured) or cancel (authorised) an order through Vipps, from the orders page. */
+export function OrderActions({ order }: { order: AdminOrder }) {
+  const [open, setOpen] = useState<'refund' | 'cancel' | null>(null);
+  const refundable = order.capturedAmount - order.refundedAmount;
+  const canRefund = (order.status === 'captured' || order.status === 'refunded') && refundable > 0;
+  const canCancel = order.status === 'authorized';
+  if (!canRefund && !canCancel) return null;
+  return (
+    <>
+      {canRefund ? (
+        <Button variant="secondary" onClick={() => setOpen('refund')}>
+          Refunder
+        </Button>
+      ) : null}
+      {canCancel ? (
+        <Button variant="secondary" onClick={() => setOpen('cancel')}>
+          Kanseller
+        </Button>
+      ) : null}
+      <Modal
+        open={open !== null}
+        onOpenChange={(next) => setOpen(next ? open : null)}
+        title={open === 'cancel' ? `Kanseller ordre ${order.humanReference}` : `Refunder ordre ${order.humanReference}`}
+      >
+        {open === 'refund' ? <RefundForm order={order} onDone={() => setOpen(null)} /> : null}
+        {open === 'cancel' ? <CancelForm order={order} onDone={() => setOpen(null)} /> : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { ACTIVE_USER_WINDOW_MS } from '@shared/constants';
+import { DashboardBox } from '@/components/ui/dashboard-box';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useLastLoggedIn } from '../api/get-last-logged-in';
+import { UserCard } from './user-card';
+
+/**
+ * 'Siste innloggede brukere': 8 users, refreshed every minute; a login within 30 minutes is highlighted as active.
+ * A refusal (403) shows nothing; other failures leave the list empty (spec §8: silent).
+ */
+export function LastLoggedInBox({ now }: { now: number }) {
+  const users = useLastLoggedIn();
+  return (
+    <DashboardBox title="Siste innloggede brukere" link={{ to: paths.adminUsers, label: 'Søk etter brukere' }}>
+      {users.isPending ? (
+        <Skeleton className="h-24 w-full rounded-xl" />
+      ) : users.isError ? null : (
+        <ul className="grid gap-2">
+          {users.data.map((user) => (
+            <li key={user._id}>
+              <UserCard user={user} active={!!user.lastLogin && now - Date.parse(user.lastLogin) <= ACTIVE_USER_WINDOW_MS} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardBox>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The back office's API contract (spec §7): latest logins, user search, orders with refunds and cancellation, and
+ * the payment statistics. Admin only.
+ */
+import { z } from 'zod';
+import {
+  LAST_LOGGED_IN_DEFAULT_LIMIT,
+  ORDER_STATUSES,
+  ORDERS_DEFAULT_LIMIT,
+  USER_SEARCH_CATEGORIES,
+  USER_SEARCH_MIN_EXCLUSIVE,
+} from '../constants';
+import { idSchema } from '../ids';
+
+const isoDateTime = z.string().datetime({ offset: true });
+const personName = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
+
+// ---- users -----------------------------------------------------------------------------------------------------
+
+export const lastLoggedInQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(LAST_LOGGED_IN_DEFAULT_LIMIT),
+});
+
+/** A user as the admin screens show them; `profile` is the profile to open (/profil/{profile}), if any. */
+export const adminUserSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roles: z.array(z.string()),
+  lastLogin: isoDateTime.nullable(),
+  registrationDate: isoDateTime,
+  profile: idSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
+
+/** The search text must be more than 2 characters, or '*' (everyone): 'Søk etter mer enn 2 tegn'. */
+export const isSearchableText = (text: string): boolean => text.trim() === '*' || text.trim().length > USER_SEARCH_MIN_EXCLUSIVE;
+
+export const userSearchQuerySchema = z.object({
+  name: z.string().max(100).refine(isSearchableText, 'Søk etter mer enn 2 tegn'),
+  categories: z
+    .string()
+    .max(100)
+    .default(USER_SEARCH_CATEGORIES.join(','))
+    .transform((value) => [...new Set(value.split(',').map((c) => c.trim()).filter(Boolean))])
+    .pipe(z.array(z.enum(USER_SEARCH_CATEGORIES)).min(1, 'Velg minst én kategori')),
+});
+
+export const userSearchHitSchema = z.discriminatedUnion('type', [
+  adminUserSchema.extend({ type: z.literal('parent') }),
+  z.object({
+    type: z.literal('child'),
+    _id: idSchema,
+    firstName: z.string(),
+    lastName: z.string(),
+    birthdate: z.string(),
+    registrationDate: isoDateTime,
+    profile: idSchema,
+  }),
+]);
+export type UserSearchHit = z.infer<typeof userSearchHitSchema>;
+/** `total` counts every hit; `users` lists at most USER_SEARCH_MAX_RESULTS of them. No hits at all is a 404. */
+export const userSearchResultSchema = z.object({ total: z.number().int(), users: z.array(userSearchHitSchema) });
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
+
+// ---- orders ----------------------------------------------------------------------------------------------------
+
+const moneySchema = z.object({ value: z.number().int(), currency: z.string() });
+
+export const orderEventSchema = z.object({
+  name: z.string(),
+  pspReference: z.string(),
+  /** Minor units (øre). */
+  amount: moneySchema,
+  timestamp: isoDateTime,
+  success: z.boolean(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** Spec §3 Order. Amounts in øre (minor units); `enrolled`: the child still holds the place this order bought. */
+export const adminOrderSchema = z.object({
+  _id: idSchema,
+  status: z.enum(ORDER_STATUSES),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  provider: z.string(),
+  reference: z.string(),
+  humanReference: z.string(),
+  amount: z.number().int(),
+  capturedAmount: z.number().int(),
+  refundedAmount: z.number().int(),
+  additionalInfo: z.object({
+    profile: idSchema.nullable(),
+    user: personName.nullable(),
+    child: personName.nullable(),
+    course: z.object({ _id: idSchema, name: z.string(), place: z.string().nullable() }).nullable(),
+  }),
+  enrolled: z.boolean(),
+  events: z.array(orderEventSchema),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Ugyldig dato (ÅÅÅÅ-MM-DD)');
+
+/** GET /payments: newest first, `page` from 1; `from`/`to` are Oslo calendar days, both included. */
+export const ordersQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(ORDERS_DEFAULT_LIMIT),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    status: z.enum(ORDER_STATUSES).optional(),
+    from: dayString.optional(),
+    to: dayString.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Fra-dato må være før til-dato', path: ['to'] });
+export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
+
+export const ordersPageSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  orders: z.array(adminOrderSchema),
+});
+export type OrdersPage = z.infer<typeof ordersPageSchema>;
+
+/** Chosen when the dialog opens and sent again on a repeated click: the same key refunds once. */
+const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Ugyldig idempotensnøkkel');
+
+export const refundInputSchema = z.object({
+  /** øre, at most what is captured and not yet refunded (the server checks against Vipps). */
+  amount: z.number().int().min(1).max(65_000_000),
+  /** Take the child off the course as well (only when the admin chooses so). */
+  removeFromCourse: z.boolean(),
+  idempotencyKey: idempotencyKeySchema,
+});
+export type RefundInput = z.infer<typeof refundInputSchema>;
+
+export const cancelInputSchema = z.object({ removeFromCourse: z.boolean(), idempotencyKey: idempotencyKeySchema });
+export type CancelInput = z.infer<typeof cancelInputSchema>;
+
+// ---- statistics ------------------------------------------------------------------------------------------------
+
+const MAX_STATISTICS_SPAN_MS = 400 * 24 * 3_600_000;
+
+export const statisticsQuerySchema = z
+  .object({ startDate: isoDateTime, endDate: isoDateTime })
+  .refine((q) => Date.parse(q.endDate) > Date.parse(q.startDate), { message: 'Sluttdato må være etter startdato', path: ['endDate'] })
+  .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= MAX_STATISTICS_SPAN_MS, {
+    message: 'Perioden kan være høyst 400 dager',
+    path: ['endDate'],
+  });
+
+/** Paid orders (captured, refunded) per bucket: hours, or whole UTC days when they span more than 7 days. */
+export const paymentStatisticsSchema = z.object({
+  bucket: z.enum(['hour', 'day']),
+  total: z.number().int(),
+  buckets: z.array(z.object({ t: isoDateTime, count: z.number().int() })),
+});
+export type PaymentStatistics = z.infer<typeof paymentStatisticsSchema>;

@@ -1,0 +1,167 @@
+/**
+ * The order statistics panel (spec §2 "Order statistics panel", §4, §9): periods, bucket size, zero padding for the
+ * line, labels and tooltips. Pure functions (Intl only), so the server, the chart and the unit tests share them.
+ */
+import { LOCALE, STATISTICS_DAILY_ABOVE_DAYS, TIME_ZONE } from './constants';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+export type StatisticsPeriod = 'last7' | 'last30' | 'thisMonth' | 'lastMonth' | 'thisYear' | 'lastYear';
+
+/** The six period buttons, in the spec's order, with the chart title each gives. */
+export const STATISTICS_PERIODS: readonly { key: StatisticsPeriod; button: string; title: string }[] = [
+  { key: 'last7', button: 'Hent data for siste 7 dager', title: 'Siste 7 dager' },
+  { key: 'last30', button: 'Hent data for siste 30 dager', title: 'Siste 30 dager' },
+  { key: 'thisMonth', button: 'Hent data for denne måned', title: 'Denne måned' },
+  { key: 'lastMonth', button: 'Hent data for forrige måned', title: 'Forrige måned' },
+  { key: 'thisYear', button: 'Hent data for i år', title: 'I år' },
+  { key: 'lastYear', button: 'Hent data for i fjor', title: 'I fjor' },
+];
+/** The title after 'Hent graf' (which loads the last 30 days) and before any period button. */
+export const STATISTICS_INITIAL_TITLE = 'Siste ordre';
+export const STATISTICS_DEFAULT_PERIOD: StatisticsPeriod = 'last30';
+export const STATISTICS_SERIES_NAME = 'Betalte ordre';
+export const STATISTICS_Y_AXIS_TITLE = 'Antall betalte ordre';
+
+/** 'Fant ingen ordre ' plus the lower-case period label. */
+export const noOrdersMessage = (title: string): string => `Fant ingen ordre ${title.toLocaleLowerCase(LOCALE)}`;
+
+// ---- Oslo calendar ------------------------------------------------------------------------------------------------
+
+let partsFormatter: Intl.DateTimeFormat | undefined;
+function osloFields(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  partsFormatter ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter.formatToParts(date)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** Oslo's offset from UTC at an instant, in ms (+1 h in winter, +2 h in summer). */
+function osloOffsetMs(date: Date): number {
+  const f = osloFields(date);
+  const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/** The instant of Oslo midnight starting a calendar day (month is 1-based; overflowing values roll over). */
+export function osloMidnight(year: number, month: number, day: number): Date {
+  const guess = Date.UTC(year, month - 1, day);
+  // Midnight is never inside a daylight-saving jump in Oslo (they happen at 02:00/03:00), so two passes settle it.
+  let instant = guess - osloOffsetMs(new Date(guess));
+  instant = guess - osloOffsetMs(new Date(instant));
+  return new Date(instant);
+}
+
+/** [start, end) of a period, in Oslo's calendar: rolling periods end now, calendar ones at their end. */
+export function periodRange(period: StatisticsPeriod, now: Date): { start: Date; end: Date } {
+  const o = osloFields(now);
+  switch (period) {
+    case 'last7':
+      return { start: new Date(now.getTime() - 7 * DAY_MS), end: now };
+    case 'last30':
+      return { start: new Date(now.getTime() - 30 * DAY_MS), end: now };
+    case 'thisMonth':
+      return { start: osloMidnight(o.year, o.month, 1), end: now };
+    case 'lastMonth':
+      return { start: osloMidnight(o.year, o.month - 1, 1), end: osloMidnight(o.year, o.month, 1) };
+    case 'thisYear':
+      return { start: osloMidnight(o.year, 1, 1), end: now };
+    case 'lastYear':
+      return { start: osloMidnight(o.year - 1, 1, 1), end: osloMidnight(o.year, 1, 1) };
+  }
+}
+
+// ---- buckets ------------------------------------------------------------------------------------------------------
+
+export type StatisticsBucket = 'hour' | 'day';
+
+/** Whole days (midnight UTC) when first to last order spans more than 7 days, else hours (spec §9). */
+export function bucketFor(first: Date, last: Date): StatisticsBucket {
+  return last.getTime() - first.getTime() > STATISTICS_DAILY_ABOVE_DAYS * DAY_MS ? 'day' : 'hour';
+}
+
+/** The bucket an instant falls in (UTC truncation, like date_trunc(bucket, created_at at time zone 'UTC')). */
+export function bucketStart(instant: Date, bucket: StatisticsBucket): number {
+  const size = bucket === 'day' ? DAY_MS : HOUR_MS;
+  return Math.floor(instant.getTime() / size) * size;
+}
+
+/** Distance between x-axis ticks: 24 hours for days, 8 hours for hours. */
+export const tickIntervalMs = (bucket: StatisticsBucket): number => (bucket === 'day' ? DAY_MS : 8 * HOUR_MS);
+
+export interface StatisticsPoint {
+  /** Bucket start, epoch ms. */
+  t: number;
+  count: number;
+  /** A bucket with real orders (shows a marker); padding points are false. */
+  real: boolean;
+}
+
+/**
+ * The points to draw. For the line over hourly buckets, a zero one hour before and after each bucket with orders
+ * (unless that hour has orders itself), so a lone hour rises and falls instead of being joined to the next one;
+ * only real buckets get markers. Columns and daily buckets draw the buckets as they are.
+ */
+export function chartPoints(
+  buckets: readonly { t: number; count: number }[],
+  bucket: StatisticsBucket,
+  type: 'line' | 'column',
+): StatisticsPoint[] {
+  const real = new Map<number, number>();
+  for (const b of buckets) real.set(b.t, (real.get(b.t) ?? 0) + b.count);
+  const points = new Map<number, StatisticsPoint>();
+  for (const [t, count] of real) points.set(t, { t, count, real: true });
+  if (type === 'line' && bucket === 'hour') {
+    for (const t of real.keys()) {
+      for (const padded of [t - HOUR_MS, t + HOUR_MS]) {
+        if (!points.has(padded)) points.set(padded, { t: padded, count: 0, real: false });
+      }
+    }
+  }
+  return [...points.values()].sort((a, b) => a.t - b.t);
+}
+
+// ---- labels -------------------------------------------------------------------------------------------------------
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+let weekdayShort: Intl.DateTimeFormat | undefined;
+let longDate: Intl.DateTimeFormat | undefined;
+
+/** X-axis label in Oslo time: days 'man. 3.11' (weekday plus day.month), hours '3.11 kl. 14'. */
+export function axisLabel(t: number, bucket: StatisticsBucket): string {
+  const date = new Date(t);
+  const f = osloFields(date);
+  if (bucket === 'hour') return `${f.day}.${f.month} kl. ${pad2(f.hour)}`;
+  weekdayShort ??= new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'short' });
+  return `${weekdayShort.format(date)} ${f.day}.${f.month}`;
+}
+
+/**
+ * Tooltip heading in Oslo time with the Norwegian weekday and date: 'mandag 3. november 2025', plus ' kl. 14:00'
+ * for hourly buckets.
+ */
+export function tooltipLabel(t: number, bucket: StatisticsBucket): string {
+  const date = new Date(t);
+  longDate ??= new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const day = longDate.format(date).replace(/,/g, '');
+  if (bucket === 'day') return day;
+  const f = osloFields(date);
+  return `${day} kl. ${pad2(f.hour)}:${pad2(f.minute)}`;
+}
