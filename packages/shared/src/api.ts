@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPERIENCE_LEVELS, ORDER_STATUSES } from './constants';
+import { EXPERIENCE_LEVELS, FAQ_QUESTION_MAX, ORDER_STATUSES, RICH_TEXT_MAX } from './constants';
 import { idSchema } from './ids';
 
 /**
@@ -175,13 +175,83 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 export const instructorListItemSchema = z.object({ id: idSchema, name: z.string() });
 export const instructorListSchema = z.array(instructorListItemSchema);
 
+/** Full ISO timestamps in UTC with milliseconds (2026-11-01T00:00:00.000Z), as `Date.toISOString()` writes them. */
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const isoMillisSchema = z
+  .string()
+  .regex(ISO_MS, 'Invalid date format')
+  .refine((v) => {
+    const d = new Date(v);
+    return !Number.isNaN(d.getTime()) && d.toISOString() === v;
+  }, 'Invalid date format');
+/**
+ * GET /users/by-registration-date: both dates as full ISO timestamps with milliseconds, else 400 'Invalid date
+ * format' (spec §5). The route reads them as strings and answers that message itself.
+ */
+export const registrationDateQuerySchema = z
+  .object({ startDate: isoMillisSchema, endDate: isoMillisSchema })
+  .refine((q) => q.startDate <= q.endDate, 'Invalid date format');
+/** What the route reads (plain strings): the service applies registrationDateQuerySchema and answers its message. */
+export const registrationDateRawQuerySchema = z.object({ startDate: z.string().optional(), endDate: z.string().optional() });
+export const registeredParentSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.string()),
+  registrationDate: isoDateTime,
+  /** Their own (first) profile, for 'Se profil'; null if they have none. */
+  profileId: idSchema.nullable(),
+});
+export type RegisteredParent = z.infer<typeof registeredParentSchema>;
+export const registeredChildSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  birthdate: z.string(),
+  registrationDate: isoDateTime,
+  profileId: idSchema.nullable(),
+});
+export type RegisteredChild = z.infer<typeof registeredChildSchema>;
+export const usersByRegistrationDateSchema = z.object({
+  startDate: isoDateTime,
+  endDate: isoDateTime,
+  parents: z.array(registeredParentSchema),
+  children: z.array(registeredChildSchema),
+  /** All that matched; the lists stop at REGISTRATIONS_LIST_MAX each, newest first. */
+  parentCount: z.number().int(),
+  childCount: z.number().int(),
+});
+export type UsersByRegistrationDate = z.infer<typeof usersByRegistrationDateSchema>;
+
 // ---- faqs -------------------------------------------------------------------------------------------------
+/** `answer` is rich text: HTML the server has sanitised (paragraphs, lists, links with http(s)/mailto only). */
 export const faqSchema = z.object({ _id: idSchema, question: z.string(), answer: z.string() });
 export type Faq = z.infer<typeof faqSchema>;
 export const faqListSchema = z.array(faqSchema);
-export const faqInputSchema = z.object({ question: trimmed(500), answer: trimmed(5000) });
+/** POST /faqs. The answer may hold HTML; the server keeps only the allowed tags (see RICH_TEXT_TAGS). */
+export const faqInputSchema = z.object({
+  question: trimmed(FAQ_QUESTION_MAX),
+  answer: trimmed(RICH_TEXT_MAX),
+});
+export type FaqInput = z.infer<typeof faqInputSchema>;
+/** PATCH /faqs/{id}: either field, or both. */
+export const faqPatchSchema = faqInputSchema
+  .partial()
+  .refine((v) => v.question !== undefined || v.answer !== undefined, 'Nothing to change');
+export type FaqPatch = z.infer<typeof faqPatchSchema>;
+/** PUT /faqs/order: every FAQ's id once, in the new order. */
+export const faqOrderSchema = z.object({
+  ids: z
+    .array(idSchema)
+    .min(1)
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each id once'),
+});
+export type FaqOrder = z.infer<typeof faqOrderSchema>;
 
 // ---- terms ------------------------------------------------------------------------------------------------
+/** `text` is rich text like an FAQ answer. */
 export const termSchema = z.object({
   _id: idSchema,
   category: z.string(),
@@ -192,9 +262,38 @@ export type Term = z.infer<typeof termSchema>;
 export const termListSchema = z.array(termSchema);
 export const termInputSchema = z.object({
   category: trimmed(200),
-  text: trimmed(10_000),
+  text: trimmed(RICH_TEXT_MAX),
   priority: z.number().int().min(-1_000_000).max(1_000_000).default(0),
 });
+export type TermInput = z.input<typeof termInputSchema>;
+export const termPatchSchema = z
+  .object({
+    category: trimmed(200),
+    text: trimmed(RICH_TEXT_MAX),
+    priority: z.number().int().min(-1_000_000).max(1_000_000),
+  })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
+export type TermPatch = z.infer<typeof termPatchSchema>;
+
+/**
+ * Every change to the terms makes a new version: a snapshot of all terms after the change. An order records the
+ * version that was in force when the parent accepted it (by starting the payment).
+ */
+export const termVersionSummarySchema = z.object({
+  version: z.number().int(),
+  createdAt: isoDateTime,
+  change: z.enum(['created', 'updated', 'deleted', 'initial']),
+  /** The term the change was about (null for the initial snapshot). */
+  termId: idSchema.nullable(),
+  /** Who made the change ('Fornavn Etternavn'), null when unknown or deleted. */
+  changedBy: z.string().nullable(),
+});
+export type TermVersionSummary = z.infer<typeof termVersionSummarySchema>;
+export const termVersionListSchema = z.array(termVersionSummarySchema);
+export const termVersionSchema = termVersionSummarySchema.extend({ terms: termListSchema });
+export type TermVersion = z.infer<typeof termVersionSchema>;
+export const termVersionParamsSchema = z.object({ version: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 // ---- contact ----------------------------------------------------------------------------------------------
 export const contactInputSchema = z.object({
@@ -250,6 +349,8 @@ export const paymentStatusSchema = z.object({
       })
       .nullable(),
     child: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+    /** The version of the terms the parent accepted when starting the payment; null for orders from before. */
+    termsVersion: z.number().int().nullable(),
   }),
 });
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;

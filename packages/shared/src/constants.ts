@@ -69,3 +69,11 @@ export const STRUCTURED_DATA_WORKLOAD = 'PT30M';
 export const CURRENCY = 'NOK';
 export const TIME_ZONE = 'Europe/Oslo';
 export const LOCALE = 'nb-NO';
+
+/** Rich text (FAQ answers, terms): the longest input accepted, before sanitising. */
+export const RICH_TEXT_MAX = 20_000;
+export const FAQ_QUESTION_MAX = 500;
+/** The tags rich text may keep; links keep only http(s) and mailto hrefs. Everything else is removed. */
+export const RICH_TEXT_TAGS = ['p', 'br', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'b', 'i'] as const;
+/** User registrations page: each list shows at most this many (the counts are exact). */
+export const REGISTRATIONS_LIST_MAX = 500;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+import { termVersions } from './content';
 import { courses } from './courses';
 import { children, profiles, users } from './users';
 
@@ -25,6 +26,8 @@ export const orders = pgTable(
     /** Names kept at order time, so bookkeeping survives deletion of the family. */
     additionalInfo: jsonb('additional_info').notNull().default(sql`'{}'::jsonb`),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The terms version in force when the parent started the payment (accepting the terms); null before versions. */
+    termsVersion: integer('terms_version').references(() => termVersions.version),
     redirectUrl: text('redirect_url'),
     /**
      * When the payment reconciler should next look at this order (poll Vipps, capture, cancel); null when nothing

@@ -10,6 +10,7 @@ import { VippsError } from '../../integrations/vipps/epayment';
 import type { Viewer } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import * as repo from './booking.repo';
+import { currentTermsVersion } from '../terms/terms.repo';
 import { busyAsAppError, type BookingContext } from './context';
 import { idempotencyKey, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
 
@@ -83,6 +84,8 @@ export async function reserveOrder(ctx: BookingContext, viewer: User, input: Pay
     courseId: course.id,
     profileId: child.profileId,
     additionalInfo,
+    // Starting the payment is accepting the terms ('Ved å bestille kurs aksepterer du …'): keep which version.
+    termsVersion: await currentTermsVersion(db),
   };
   const holdMs = ctx.payments.options.holdMinutes * 60_000;
 
@@ -204,6 +207,7 @@ export async function paymentStatus(ctx: BookingContext, viewer: User, reference
           ? { _id: info.course._id, name: info.course.name, place: info.course.place ?? '', dates: [], timeFrom: '', timeTo: '' }
           : null,
       child: child ?? (info.child ? { firstName: info.child.firstName, lastName: info.child.lastName } : null),
+      termsVersion: order.termsVersion,
     },
   };
 }

@@ -1,9 +1,57 @@
-import type { Faq } from '@app/shared';
+import type { Faq, FaqInput, FaqPatch } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
+import { richTextIsEmpty, sanitizeRichText } from '../../lib/rich-text';
+import { AppError } from '../../plugins/errors';
 import * as repo from './faqs.repo';
 
+/** The part of the ServiceContext these functions use. */
+export interface ContentContext {
+  db: DbOrTx;
+}
+
+const toFaq = (r: { id: string; question: string; answer: string }): Faq => ({ _id: r.id, question: r.question, answer: r.answer });
+
+/** Sanitised HTML; an answer with nothing left to read is refused like an empty one. */
+function cleanAnswer(answer: string): string {
+  const clean = sanitizeRichText(answer);
+  if (richTextIsEmpty(clean)) throw new AppError('VALIDATION', 'Invalid input: answer is empty');
+  return clean;
+}
+
 /** Ordered by position, then by when they were written. */
-export async function listFaqs(db: DbOrTx): Promise<Faq[]> {
-  const rows = await repo.listFaqs(db);
-  return rows.map((r) => ({ _id: r.id, question: r.question, answer: r.answer }));
+export async function listFaqs(ctx: ContentContext): Promise<Faq[]> {
+  return (await repo.listFaqs(ctx.db)).map(toFaq);
+}
+
+export async function createFaq(ctx: ContentContext, input: FaqInput): Promise<Faq> {
+  return toFaq(await repo.insertFaq(ctx.db, { question: input.question, answer: cleanAnswer(input.answer) }));
+}
+
+export async function updateFaq(ctx: ContentContext, id: string, patch: FaqPatch): Promise<Faq> {
+  const values: { question?: string; answer?: string } = {};
+  if (patch.question !== undefined) values.question = patch.question;
+  if (patch.answer !== undefined) values.answer = cleanAnswer(patch.answer);
+  const row = await repo.updateFaq(ctx.db, id, values);
+  if (!row) throw new AppError('NOT_FOUND', 'FAQ not found');
+  return toFaq(row);
+}
+
+export async function deleteFaq(ctx: ContentContext, id: string): Promise<void> {
+  if (!(await repo.deleteFaq(ctx.db, id))) throw new AppError('NOT_FOUND', 'FAQ not found');
+}
+
+/**
+ * The new order must name every FAQ exactly once; an order made from a stale list (someone added or deleted one
+ * meanwhile) is refused with CONFLICT so the admin reloads instead of losing an item's place.
+ */
+export async function reorderFaqs(ctx: ContentContext, ids: string[]): Promise<Faq[]> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockFaqsForReorder(tx);
+    const current = new Set(await repo.listFaqIds(tx));
+    if (current.size !== ids.length || ids.some((id) => !current.has(id))) {
+      throw new AppError('CONFLICT', 'The list of FAQs has changed; reload and try again');
+    }
+    await repo.setFaqPositions(tx, ids);
+    return (await repo.listFaqs(tx)).map(toFaq);
+  });
 }

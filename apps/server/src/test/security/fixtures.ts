@@ -1,12 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import {
   createCourse,
   createFamily,
+  createFaq,
   createInstructor,
   createOrder,
   createPlace,
+  createTerm,
   createUser,
   type Family,
   type OrderRow,
@@ -14,7 +16,7 @@ import {
   type TestCourse,
   type UserRow,
 } from '../../db/seed/builders';
-import { invites } from '../../db/schema';
+import { faqs, invites } from '../../db/schema';
 
 /** The callers of the security tests. `instructorOther` teaches a different course than the one addressed. */
 export const ROLES = ['anonymous', 'parentA', 'parentB', 'instructor', 'instructorOther', 'admin'] as const;
@@ -46,6 +48,10 @@ export interface Fixtures {
   orderA: OrderRow;
   orderB: OrderRow;
   inviteA: { id: string };
+  faq: { id: string };
+  term: { id: string };
+  /** Every FAQ's id in the current order (for a valid reorder request). */
+  faqIds(): Promise<string[]>;
   tokens: Record<Role, string | undefined>;
 }
 
@@ -88,6 +94,10 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     .values({ profileId: familyA.profile.id, email: 'invitee.zyx@example.no', inviterId: parentA.id })
     .returning({ id: invites.id });
 
+  const faq = await createFaq(db, { question: 'Fixture?' });
+  const term = await createTerm(db, { text: 'Fixture.' });
+  const faqIds = async () => (await db.select({ id: faqs.id }).from(faqs).orderBy(asc(faqs.position), asc(faqs.createdAt), asc(faqs.id))).map((r) => r.id);
+
   const token = async (user: UserRow) => (await app.sessions.issue(user.id)).token;
   const tokens: Record<Role, string | undefined> = {
     anonymous: undefined,
@@ -112,6 +122,9 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     orderA,
     orderB,
     inviteA: inviteA!,
+    faq,
+    term,
+    faqIds,
     tokens,
   };
 }
@@ -134,6 +147,7 @@ export const MAIN_TABLES = [
   'order_events',
   'faqs',
   'terms',
+  'term_versions',
   'contact_messages',
   'outbox',
   'auth_states',
