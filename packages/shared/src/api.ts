@@ -240,7 +240,7 @@ export const faqPatchSchema = faqInputSchema
   .partial()
   .refine((v) => v.question !== undefined || v.answer !== undefined, 'Nothing to change');
 export type FaqPatch = z.infer<typeof faqPatchSchema>;
-/** PUT /faqs/order: every FAQ's id once, in the new order. */
+/** PUT /faqs/order: ids in the new order, each once; FAQs not named (added meanwhile) follow in their old order. */
 export const faqOrderSchema = z.object({
   ids: z
     .array(idSchema)

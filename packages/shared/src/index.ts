@@ -6,3 +6,4 @@ export * from './api';
 export * from './format';
 export * from './demo-persons';
 export * from './payment-status';
+export * from './registration-periods';

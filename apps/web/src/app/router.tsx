@@ -39,9 +39,10 @@ const router = createBrowserRouter([
       },
       {
         path: routePatterns.examples,
-        lazy: () => import('./routes/protected-area'),
+        lazy: () => import('./routes/examples-area'),
         children: [
           { index: true, lazy: () => import('./routes/examples') },
+          { path: routePatterns.exampleUserRegistrations, lazy: () => import('./routes/example-user-registrations') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },

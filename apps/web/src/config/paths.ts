@@ -14,6 +14,12 @@ export const paths = {
   admin: '/admin',
   adminOutbox: '/admin/e-post',
   examples: '/examples',
+  exampleModal: '/examples/modal',
+  exampleToast: '/examples/toast',
+  exampleAlert: '/examples/alert',
+  exampleMultiSelect: '/examples/multi-select',
+  exampleGroupSelect: '/examples/group-select',
+  exampleUserRegistrations: '/examples/user-registrations',
   notFound: '/404',
 } as const;
 
@@ -33,6 +39,12 @@ export const routePatterns = {
   admin: 'admin',
   adminOutbox: 'e-post',
   examples: 'examples',
+  exampleModal: 'modal',
+  exampleToast: 'toast',
+  exampleAlert: 'alert',
+  exampleMultiSelect: 'multi-select',
+  exampleGroupSelect: 'group-select',
+  exampleUserRegistrations: 'user-registrations',
 } as const;
 
 /** In-page anchors. */

@@ -31,10 +31,6 @@ export async function lockFaqsForReorder(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`lock table ${faqs} in share row exclusive mode`);
 }
 
-export async function listFaqIds(db: DbOrTx): Promise<string[]> {
-  return (await db.select({ id: faqs.id }).from(faqs)).map((r) => r.id);
-}
-
 /** Positions 0, 1, 2 … in the order given (one statement). */
 export async function setFaqPositions(tx: DbOrTx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;

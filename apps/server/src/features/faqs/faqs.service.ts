@@ -41,17 +41,17 @@ export async function deleteFaq(ctx: ContentContext, id: string): Promise<void> 
 }
 
 /**
- * The new order must name every FAQ exactly once; an order made from a stale list (someone added or deleted one
- * meanwhile) is refused with CONFLICT so the admin reloads instead of losing an item's place.
+ * The new order, as the admin's list showed it. An FAQ someone added meanwhile (not in the list) keeps its place
+ * after the named ones; a list naming an FAQ that no longer exists is refused with CONFLICT, so the admin reloads.
  */
 export async function reorderFaqs(ctx: ContentContext, ids: string[]): Promise<Faq[]> {
   return ctx.db.transaction(async (tx) => {
     await repo.lockFaqsForReorder(tx);
-    const current = new Set(await repo.listFaqIds(tx));
-    if (current.size !== ids.length || ids.some((id) => !current.has(id))) {
-      throw new AppError('CONFLICT', 'The list of FAQs has changed; reload and try again');
-    }
-    await repo.setFaqPositions(tx, ids);
+    const current = (await repo.listFaqs(tx)).map((f) => f.id);
+    const known = new Set(current);
+    if (ids.some((id) => !known.has(id))) throw new AppError('CONFLICT', 'An FAQ in the list no longer exists; reload and try again');
+    const named = new Set(ids);
+    await repo.setFaqPositions(tx, [...ids, ...current.filter((id) => !named.has(id))]);
     return (await repo.listFaqs(tx)).map(toFaq);
   });
 }
