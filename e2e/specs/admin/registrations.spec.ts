@@ -21,7 +21,7 @@ const ddmmyyyy = (key: string) => key.split('-').reverse().join('.');
 test.describe('Brukerregistreringer (examples)', () => {
   test('defaults to this month, and the presets I dag and Forrige år show who registered', async ({ page }, testInfo) => {
     // Many steps, each with an axe scan, on a shared machine.
-    test.slow();
+    test.setTimeout(180_000);
     await loginAs(page, PERSONS.admin, '/examples/user-registrations');
     const main = page.getByRole('main');
     const today = osloToday();

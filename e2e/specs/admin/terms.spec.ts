@@ -15,7 +15,7 @@ async function newPage(browser: Browser, baseURL: string | undefined) {
 test.describe('Terms editing (admin)', () => {
   test('an admin adds, edits and deletes a term; each change is a new version', async ({ page }, testInfo) => {
     // Many steps, each with an axe scan, on a shared machine.
-    test.slow();
+    test.setTimeout(180_000);
     const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
     const category = `Testkategori ${tag}`;
     await loginAs(page, PERSONS.admin, '/regler-og-betingelser');
@@ -68,7 +68,7 @@ test.describe('Terms editing (admin)', () => {
 
   test('a booking records the version of the terms the parent accepted, and the order shows it', async ({ page, browser, baseURL }, testInfo) => {
     // Many steps, each with an axe scan, on a shared machine.
-    test.slow();
+    test.setTimeout(180_000);
     const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
     const text = `Vilkår for testbestilling ${tag}.`;
     await loginAs(page, PERSONS.admin, '/regler-og-betingelser');

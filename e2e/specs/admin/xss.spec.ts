@@ -15,7 +15,7 @@ const payload = (n: number) =>
 
 test('stored XSS payloads in FAQs and terms render as harmless text for visitors', async ({ page, browser, baseURL }, testInfo) => {
   // Many steps, each with an axe scan, on a shared machine.
-  test.slow();
+  test.setTimeout(180_000);
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const question = `<img src=x onerror="window.__xss=99">Spørsmål ${tag}`;
   const category = `<script>window.__xss=98</script>Kategori ${tag}`;
