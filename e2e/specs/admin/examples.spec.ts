@@ -40,7 +40,7 @@ test.describe('Eksempler (developer examples)', () => {
     const forever = page.getByText('Denne meldingen varer uendelig.');
     await expect(forever).toBeVisible();
     for (const label of ['5 sekunder', '10 sekunder', '15 sekunder', 'Suksess', 'Feil', 'Advarsel', 'Info']) {
-      await expect(main.getByRole('button', { name: label })).toBeVisible();
+      await expect(main.getByRole('button', { name: label, exact: true })).toBeVisible();
     }
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'eksempel-toast');
