@@ -62,7 +62,7 @@ test.describe('Eksempler (developer examples)', () => {
 
     // Group-select: children grouped by profile, with 'Legg til nytt barn'
     await page.goto('/examples/group-select');
-    const children = main.getByLabel('Velg barn');
+    const children = main.getByRole('combobox', { name: 'Velg barn' });
     await expect(children.locator('optgroup')).toHaveCount(3);
     await expect(children.locator('optgroup').first()).toHaveAttribute('label', 'Profil: Sara Nilsen og Per Nilsen');
     await expect(children.locator('option', { hasText: 'Legg til nytt barn' })).toHaveCount(1);

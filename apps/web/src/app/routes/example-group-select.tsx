@@ -22,7 +22,7 @@ export function Component() {
   const chosen = GROUPS.flatMap((g) => g.options).find((o) => o.value === value);
   return (
     <ExamplePage title="Group-select" lead="Ett valg blant grupperte alternativer, slik barnevelgeren grupperer barn etter profil.">
-      <ExampleBox title="Velg barn">
+      <ExampleBox title="Barn etter profil">
         <div className="max-w-md">
           <GroupSelect
             label="Velg barn"
