@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Faq } from '@shared/api';
 import { FAQ_SKELETON_COUNT } from '@shared/constants';
 import { Button } from '@/components/ui/button';
@@ -13,11 +13,12 @@ import { FaqEditor } from './faq-editor';
 const iconButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-sea-800 hover:bg-sea-50 disabled:cursor-not-allowed disabled:opacity-40';
 
-function FaqItem({ faq }: { faq: Faq }) {
+function FaqItem({ faq, controls }: { faq: Faq; controls?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const answerId = useId();
   return (
     <>
+      <div className="flex items-center">
       <h3 className="min-w-0 flex-1">
         <button
           type="button"
@@ -39,7 +40,9 @@ function FaqItem({ faq }: { faq: Faq }) {
           </svg>
         </button>
       </h3>
-      <div id={answerId} hidden={!open} data-faq-answer className="w-full basis-full px-4 pb-5 text-ink sm:px-5">
+      {controls}
+      </div>
+      <div id={answerId} hidden={!open} data-faq-answer className="px-4 pb-5 text-ink sm:px-5">
         <RichText html={faq.answer} />
       </div>
     </>
@@ -122,26 +125,28 @@ export function FaqList() {
       ) : (
         <ul className={box}>
           {faqs.map((faq, index) => (
-            <li key={faq._id} className="flex flex-wrap items-center border-b border-line last:border-b-0" data-faq-id={faq._id}>
+            <li key={faq._id} className="border-b border-line last:border-b-0" data-faq-id={faq._id}>
               {editing === faq._id ? (
-                <div className="w-full">
+                <>
                   <h3 className="px-4 pt-4 text-lg font-semibold text-sea-900 sm:px-5">{faq.question}</h3>
                   <FaqEditor faq={faq} onDone={() => setEditing(null)} />
-                </div>
-              ) : (
-                <>
-                  <FaqItem faq={faq} />
-                  {isAdmin ? (
-                    <AdminControls
-                      faq={faq}
-                      index={index}
-                      count={faqs.length}
-                      moving={reorder.isPending}
-                      onEdit={() => setEditing(faq._id)}
-                      onMove={(delta) => move(index, delta)}
-                    />
-                  ) : null}
                 </>
+              ) : (
+                <FaqItem
+                  faq={faq}
+                  controls={
+                    isAdmin ? (
+                      <AdminControls
+                        faq={faq}
+                        index={index}
+                        count={faqs.length}
+                        moving={reorder.isPending}
+                        onEdit={() => setEditing(faq._id)}
+                        onMove={(delta) => move(index, delta)}
+                      />
+                    ) : null
+                  }
+                />
               )}
             </li>
           ))}
