@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './context';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { createTtlCache, type TtlCache } from './ttl-cache';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     db: Db;
     env: Env;
     publicCache: TtlCache;
+    /** The time for rules (ServiceContext.clock); tests may pass a movable one to buildApp. */
+    clock: Clock;
     /** Vipps ePayment client and webhook secret (integrations/vipps/payments.ts). */
     payments: Payments;
   }
@@ -32,6 +35,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Vipps payments; default built from env. Tests pass one pointed at the simulator. */
   payments?: Payments;
+  /** Default the system clock. */
+  clock?: Clock;
 }
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -54,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('db', options.db);
   app.decorate('env', options.env);
+  app.decorate('clock', options.clock ?? systemClock);
   app.decorate('publicCache', createTtlCache(options.env.PUBLIC_CACHE_TTL_MS));
   app.decorate('payments', options.payments ?? createPayments(options.env, options.db));
 

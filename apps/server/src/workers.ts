@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock } from './context';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { reconcilePayments } from './features/booking/reconciler';
@@ -69,7 +70,7 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
       name: 'payments-reconcile',
       everyMs: 10_000,
       run: async () => {
-        const result = await reconcilePayments({ db: deps.db, env: deps.env, payments, log: deps.log });
+        const result = await reconcilePayments({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock });
         if (result.claimed) deps.log.info({ job: 'payments-reconcile', ...result }, 'payments reconciled');
       },
     },

@@ -7,3 +7,4 @@ export * from './format';
 export * from './demo-persons';
 export * from './payment-status';
 export * from './registration-periods';
+export * from './course-window';

@@ -1,22 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Role } from '@app/shared';
-import { findSessionUser } from '../features/auth/auth.repo';
+import { toViewer, type Viewer } from '../context';
+import { findSessionUser } from '../repos/users.repo';
 import { createTtlCache } from '../ttl-cache';
 import { AppError } from './errors';
 
 /**
- * Access control. Every request with `Authorization: Bearer <session token>` gets `request.user`; routes say who
- * may call them with `config: { access }` (default 'anonymous'). Object-level rules (own profile, own course) stay
- * in the services, which receive the viewer.
+ * The role gate. Every request with `Authorization: Bearer <session token>` gets `request.user`; routes say who
+ * may call them with `config: { access }` (default 'anonymous'). Object-level rules (own profile, own course) are
+ * the access module's (access/access.ts), asked by the services with the request's context:
  *
- *   app.get('/users/me', { config: { access: 'user' } }, (request) => service.me(app.db, request.user!))
+ *   app.get('/users/me', { config: { access: 'user' } }, (request) => service.currentUser(ctxOf(request)))
  */
 export type Access = 'anonymous' | 'user' | 'instructor' | 'admin';
-
-export type Viewer = { id: string; roles: Role[]; isAdmin: boolean; isInstructor: boolean } | null;
 
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 const ISSUER = 'babysvomming';
@@ -39,13 +36,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions;
   }
-}
-
-export const viewerOf = (request: FastifyRequest): Viewer => request.user;
-
-export function toViewer(user: { id: string; roles: string[] }): NonNullable<Viewer> {
-  const roles = user.roles as Role[];
-  return { id: user.id, roles, isAdmin: roles.includes('admin'), isInstructor: roles.includes('instructor') };
 }
 
 export function createSessions(secret: string, lifetimeSeconds = SESSION_LIFETIME_SECONDS): Sessions {

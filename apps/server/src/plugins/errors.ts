@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@app/shared';
+import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode } from '@app/shared';
 
 /** Errors travel as codes (convention 3): throw `new AppError('COURSE_FULL')` anywhere below a route. */
 export class AppError extends Error {
@@ -15,6 +15,17 @@ export class AppError extends Error {
   get statusCode(): number {
     return ERROR_STATUS[this.code];
   }
+}
+
+/**
+ * The error answers of a route, by code, spread into its response schemas (every route lists its 4xx answers):
+ *
+ *   schema: { response: { 200: childSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } }
+ *
+ * Codes sharing a status share the one error body schema.
+ */
+export function errorResponses(...codes: ErrorCode[]): Record<number, typeof errorBodySchema> {
+  return Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], errorBodySchema]));
 }
 
 const body = (code: ErrorCode, message: string, details?: ErrorBody['error']['details']): ErrorBody => ({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { createTestDatabase } from '../test/db';
-import { deleteExpiredCounters, hitCounter } from './rate-limit.repo';
+import { deleteExpiredCounters, hitCounter } from '../repos/system.repo';
 
 describe('rate-limit counters', () => {
   let database: Database;

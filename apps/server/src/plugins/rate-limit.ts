@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from './errors';
-import { deleteExpiredCounters, hitCounter } from './rate-limit.repo';
+import { deleteExpiredCounters, hitCounter } from '../repos/system.repo';
 
 export interface RateLimitOptions {
   /** Counter namespace, e.g. 'contact'. */

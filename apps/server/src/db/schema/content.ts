@@ -32,7 +32,7 @@ export const terms = pgTable(
 /**
  * Every change to the terms makes a version: the whole set of terms after the change (so an order's version shows
  * exactly what the parent accepted, even after later edits). Versions count 1, 2, 3 … without gaps: writers take
- * a lock on `terms` first (features/terms/terms.repo.ts).
+ * a lock on `terms` first (repos/content.repo.ts).
  */
 export const termVersions = pgTable(
   'term_versions',

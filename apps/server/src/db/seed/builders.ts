@@ -17,6 +17,7 @@ import {
   terms,
   users,
 } from '../schema';
+import { humanReference, orderAdditionalInfo, orderReference } from '../../repos/orders.repo';
 
 /**
  * Test data builders, shared by the integration tests and the demo seed (ARCHITECTURE.md convention 10).
@@ -169,18 +170,6 @@ const EVENT_DELAY_S: Record<OrderEventName, [number, number]> = {
   ABORTED: [10, 120],
 };
 
-const HUMAN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export function humanReference(rng: Rng = Math.random): string {
-  let out = 'BS-';
-  for (let i = 0; i < 6; i++) out += pick(rng, HUMAN_ALPHABET.split(''));
-  return out;
-}
-/** Matches the Vipps reference pattern ^[a-zA-Z0-9-]{8,50}$. */
-export function orderReference(rng: Rng = Math.random, prefix = 'bs'): string {
-  let hex = '';
-  for (let i = 0; i < 20; i++) hex += Math.floor(rng() * 16).toString(16);
-  return `${prefix}-${hex}`;
-}
 const pspReference = (rng: Rng) => String(randomInt(rng, 1_000_000_000, 9_999_999_999));
 
 export interface OrderPeople {
@@ -188,18 +177,6 @@ export interface OrderPeople {
   child?: { id: string; firstName: string; lastName: string } | null;
   course?: { id: string; name: string; placeName?: string } | null;
   profileId?: string | null;
-}
-
-/** What an order remembers about who bought what (kept if the family is later deleted). */
-export function orderAdditionalInfo(people: OrderPeople) {
-  const person = (p: { id: string; firstName: string; lastName: string } | null | undefined) =>
-    p ? { _id: p.id, firstName: p.firstName, lastName: p.lastName } : null;
-  return {
-    profile: people.profileId ?? null,
-    user: person(people.user),
-    child: person(people.child),
-    course: people.course ? { _id: people.course.id, name: people.course.name, place: people.course.placeName ?? null } : null,
-  };
 }
 
 /**
@@ -239,7 +216,7 @@ export function orderWithEvents(input: {
   });
   const order: NewOrder = {
     id: orderId,
-    reference: input.reference ?? orderReference(rng),
+    reference: input.reference ?? orderReference(orderId),
     humanReference: input.humanReference ?? humanReference(rng),
     provider: 'vipps',
     status: input.status,

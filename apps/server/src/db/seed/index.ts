@@ -15,7 +15,7 @@ import {
   terms,
   users,
 } from '../schema';
-import { snapshotTerms } from '../../features/terms/terms.repo';
+import { snapshotTerms } from '../../repos/content.repo';
 import { buildDemoData, type DemoData } from './demo-data';
 
 /** Any constant: instances starting at once seed one at a time, and only the first finds the database empty. */

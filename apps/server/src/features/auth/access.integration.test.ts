@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { parseEnv } from '../../env';
 import { createTestDatabase } from '../../test/db';
 import type { Access } from '../../plugins/auth';
-import * as repo from './auth.repo';
+import * as users from '../../repos/users.repo';
 
 /** plugins/auth.ts: route config.access, request.user, 401 vs 403. */
 let app: FastifyInstance;
@@ -27,10 +27,10 @@ beforeAll(async () => {
   await app.ready();
   const roles: Record<string, string[]> = { parent: ['parent'], instructor: ['parent', 'instructor'], admin: ['parent', 'admin'] };
   for (const [name, r] of Object.entries(roles)) {
-    const user = await repo.insertUser(database.db, { firstName: name, roles: r });
+    const user = await users.insertUser(database.db, { firstName: name, roles: r });
     tokens[name] = (await app.sessions.issue(user.id)).token;
   }
-  const gone = await repo.insertUser(database.db, { firstName: 'gone' });
+  const gone = await users.insertUser(database.db, { firstName: 'gone' });
   tokens.deleted = (await app.sessions.issue(gone.id)).token;
   await database.db.execute(`delete from users where id = '${gone.id}'`);
 });

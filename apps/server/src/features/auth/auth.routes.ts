@@ -2,15 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   appConfigSchema,
   currentUserSchema,
-  errorBodySchema,
   loginStartQuerySchema,
   loginStartResponseSchema,
   loginTokenQuerySchema,
   sessionTokenSchema,
 } from '@app/shared';
+import { appVersion } from '../../app-version';
+import { ctxOf } from '../../context';
 import { createVippsLoginClient } from '../../integrations/vipps/login';
+import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
-import { appVersion } from './app-version';
 import * as service from './auth.service';
 
 const TEN_MINUTES_MS = 10 * 60_000;
@@ -28,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           systemVersion: appVersion(),
         })
       : null;
-  const deps = (log: typeof app.log): service.AuthDeps => ({ db: app.db, env, vipps, sessions: app.sessions, log });
+  const login: service.LoginProviders = { vipps, sessions: app.sessions };
   const limit = (name: string) => rateLimit({ name, max: () => app.env.LOGIN_RATE_LIMIT, windowMs: TEN_MINUTES_MS });
 
   app.get(
@@ -36,13 +37,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: loginStartQuerySchema,
-        response: { 200: loginStartResponseSchema, 429: errorBodySchema, 502: errorBodySchema },
+        response: { 200: loginStartResponseSchema, ...errorResponses('VALIDATION', 'RATE_LIMITED', 'LOGIN_PROVIDER_UNAVAILABLE') },
       },
       preHandler: limit('login-start'),
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.startLogin(deps(request.log), request.query.returnTo);
+      return service.startLogin(ctxOf(request), login, request.query.returnTo);
     },
   );
 
@@ -51,22 +52,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: loginTokenQuerySchema,
-        response: { 200: sessionTokenSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema },
+        response: {
+          200: sessionTokenSchema,
+          ...errorResponses('VALIDATION', 'LOGIN_STATE_INVALID', 'RATE_LIMITED', 'LOGIN_PROVIDER_UNAVAILABLE'),
+        },
       },
       preHandler: limit('login-token'),
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.completeLogin(deps(request.log), request.query);
+      return service.completeLogin(ctxOf(request), login, request.query);
     },
   );
 
   app.get(
     '/users/me',
-    { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, 401: errorBodySchema } } },
+    { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, ...errorResponses('UNAUTHENTICATED') } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.currentUser(app.db, request.user!);
+      return service.currentUser(ctxOf(request));
     },
   );
 

@@ -1,52 +1,52 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CurrentUser, loginTokenQuerySchema, SessionToken } from '@app/shared';
+import { signedIn, type ServiceContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
-import type { Env } from '../../env';
 import { newLoginAttempt, VippsLoginError, type VippsLoginClient, type VippsUserInfo } from '../../integrations/vipps/login';
 import { loginRedirectUri } from '../../integrations/vipps/test-mode';
 import { AppError } from '../../plugins/errors';
-import type { Sessions, Viewer } from '../../plugins/auth';
-import * as repo from './auth.repo';
+import type { Sessions } from '../../plugins/auth';
+import * as profiles from '../../repos/profiles.repo';
+import * as system from '../../repos/system.repo';
+import * as users from '../../repos/users.repo';
 import { safeReturnTo } from './return-to';
 import { namesMatch, parseAdminPhones, userFieldsFrom } from './vipps-user';
 
 /** A login attempt lives this long between "Logg inn" and the return from Vipps. */
 export const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
 
-export interface AuthDeps {
-  db: Db;
-  env: Env;
+/** What logging in needs beside the ServiceContext: the Vipps Login client and the session tokens. */
+export interface LoginProviders {
   /** null when Vipps Login is not configured (no VIPPS_BASE_URL). */
   vipps: VippsLoginClient | null;
   sessions: Sessions;
-  log: FastifyBaseLogger;
 }
 
-const requireVipps = (deps: AuthDeps): VippsLoginClient => {
-  if (!deps.vipps) throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is not configured');
-  return deps.vipps;
+const requireVipps = (login: LoginProviders): VippsLoginClient => {
+  if (!login.vipps) throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is not configured');
+  return login.vipps;
 };
 
 /** GET /vipps/login: a fresh state/nonce/PKCE attempt stored server-side, and the Vipps URL to send the browser to. */
-export async function startLogin(deps: AuthDeps, returnTo: string | undefined, now = new Date()): Promise<{ loginUrl: string }> {
-  const vipps = requireVipps(deps);
+export async function startLogin(ctx: ServiceContext, login: LoginProviders, returnTo: string | undefined): Promise<{ loginUrl: string }> {
+  const now = ctx.clock.now();
+  const vipps = requireVipps(login);
   const attempt = await newLoginAttempt();
   let url: URL;
   try {
     url = await vipps.authorizationUrl({
-      redirectUri: loginRedirectUri(deps.env),
+      redirectUri: loginRedirectUri(ctx.env),
       state: attempt.state,
       nonce: attempt.nonce,
       codeChallenge: attempt.codeChallenge,
     });
   } catch (err) {
-    deps.log.error({ err }, 'Vipps Login discovery failed');
+    ctx.log.error({ err }, 'Vipps Login discovery failed');
     throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is unavailable');
   }
-  await repo.deleteExpiredAuthStates(deps.db, now);
-  await repo.insertAuthState(deps.db, {
+  await system.deleteExpiredAuthStates(ctx.db, now);
+  await system.insertAuthState(ctx.db, {
     state: attempt.state,
     nonce: attempt.nonce,
     codeVerifier: attempt.codeVerifier,
@@ -63,9 +63,10 @@ type TokenQuery = z.infer<typeof loginTokenQuerySchema>;
  * is written to the users until Vipps' answer has passed every check (state, PKCE, issuer, audience, nonce,
  * signature, userinfo sub).
  */
-export async function completeLogin(deps: AuthDeps, query: TokenQuery, now = new Date()): Promise<SessionToken> {
+export async function completeLogin(ctx: ServiceContext, login: LoginProviders, query: TokenQuery): Promise<SessionToken> {
+  const now = ctx.clock.now();
   if (!query.state) throw new AppError('LOGIN_STATE_INVALID', 'Missing state');
-  const attempt = await repo.consumeAuthState(deps.db, query.state);
+  const attempt = await system.consumeAuthState(ctx.db, query.state);
   if (!attempt || attempt.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('LOGIN_STATE_INVALID', 'Login attempt unknown, expired or already used');
   }
@@ -73,9 +74,9 @@ export async function completeLogin(deps: AuthDeps, query: TokenQuery, now = new
     throw new AppError('LOGIN_PROVIDER_ERROR', /^[a-z0-9_]{1,100}$/.test(query.error) ? query.error : 'unknown_error');
   }
   if (!query.code) throw new AppError('LOGIN_FAILED', 'Missing code');
-  const vipps = requireVipps(deps);
+  const vipps = requireVipps(login);
 
-  const currentUrl = new URL(loginRedirectUri(deps.env));
+  const currentUrl = new URL(loginRedirectUri(ctx.env));
   currentUrl.searchParams.set('code', query.code);
   currentUrl.searchParams.set('state', query.state);
   if (query.scope) currentUrl.searchParams.set('scope', query.scope);
@@ -90,15 +91,15 @@ export async function completeLogin(deps: AuthDeps, query: TokenQuery, now = new
     });
   } catch (err) {
     if (err instanceof VippsLoginError && err.kind === 'rejected') {
-      deps.log.warn({ err: { message: err.message, cause: (err.cause as Error | undefined)?.message } }, 'Vipps login rejected');
+      ctx.log.warn({ err: { message: err.message, cause: (err.cause as Error | undefined)?.message } }, 'Vipps login rejected');
       throw new AppError('LOGIN_FAILED', 'Login could not be verified');
     }
-    deps.log.error({ err }, 'Vipps Login unavailable');
+    ctx.log.error({ err }, 'Vipps Login unavailable');
     throw new AppError('LOGIN_PROVIDER_UNAVAILABLE', 'Vipps Login is unavailable');
   }
 
-  const userId = await upsertVippsUser(deps.db, result.sub, result.userInfo, parseAdminPhones(deps.env.ADMIN_PHONE_NUMBERS), now);
-  const session = await deps.sessions.issue(userId);
+  const userId = await upsertVippsUser(ctx.db, result.sub, result.userInfo, parseAdminPhones(ctx.env.ADMIN_PHONE_NUMBERS), now);
+  const session = await login.sessions.issue(userId);
   return {
     id_token: session.token,
     // Not a credential: the spec's session has an access token, but Vipps' never leaves the server.
@@ -115,13 +116,7 @@ export async function completeLogin(deps: AuthDeps, query: TokenQuery, now = new
  * parent) and a profile with them as first guardian; later logins refresh contact fields and lastLogin. Phones in
  * ADMIN_PHONE_NUMBERS get the admin role.
  */
-export async function upsertVippsUser(
-  db: Db,
-  sub: string,
-  info: VippsUserInfo,
-  adminPhones: Set<string>,
-  now = new Date(),
-): Promise<string> {
+async function upsertVippsUser(db: Db, sub: string, info: VippsUserInfo, adminPhones: Set<string>, now: Date): Promise<string> {
   const attempt = () => db.transaction((tx) => upsertInTx(tx, sub, info, adminPhones, now));
   try {
     return await attempt();
@@ -136,18 +131,18 @@ async function upsertInTx(tx: DbOrTx, sub: string, info: VippsUserInfo, adminPho
   const fields = userFieldsFrom(info);
   const isAdminPhone = fields.phone !== null && adminPhones.has(fields.phone);
 
-  let user = await repo.findUserBySub(tx, sub);
+  let user = await users.findUserBySub(tx, sub);
   if (!user && fields.phone) {
-    const byPhone = await repo.findUsersByPhone(tx, fields.phone);
+    const byPhone = await users.findUsersByPhone(tx, fields.phone);
     if (byPhone.length === 1 && namesMatch(byPhone[0]!, fields)) user = byPhone[0];
   }
   if (!user && fields.email && fields.emailVerified) {
-    const byEmail = await repo.findUsersByEmail(tx, fields.email);
+    const byEmail = await users.findUsersByEmail(tx, fields.email);
     if (byEmail.length === 1 && namesMatch(byEmail[0]!, fields)) user = byEmail[0];
   }
 
   if (!user) {
-    const created = await repo.insertUser(tx, {
+    const created = await users.insertUser(tx, {
       vippsSub: sub,
       firstName: fields.firstName,
       lastName: fields.lastName,
@@ -160,13 +155,13 @@ async function upsertInTx(tx: DbOrTx, sub: string, info: VippsUserInfo, adminPho
       roles: isAdminPhone ? ['parent', 'admin'] : ['parent'],
       lastLogin: now,
     });
-    await repo.createOwnProfile(tx, created.id);
+    await profiles.createOwnProfile(tx, created.id);
     return created.id;
   }
 
   // Names and birth date may have been edited on the site: Vipps only fills them in when empty.
   const roles = isAdminPhone && !user.roles.includes('admin') ? [...user.roles, 'admin'] : user.roles;
-  await repo.updateUser(tx, user.id, {
+  await users.updateUser(tx, user.id, {
     vippsSub: sub,
     lastLogin: now,
     firstName: user.firstName || fields.firstName,
@@ -180,7 +175,7 @@ async function upsertInTx(tx: DbOrTx, sub: string, info: VippsUserInfo, adminPho
     roles,
   });
   // Every guardian has a family to book for; one without any (e.g. created by an admin) gets one now.
-  if ((await repo.listProfileIdsOf(tx, user.id)).length === 0) await repo.createOwnProfile(tx, user.id);
+  if ((await profiles.listProfileIdsOf(tx, user.id)).length === 0) await profiles.createOwnProfile(tx, user.id);
   return user.id;
 }
 
@@ -192,8 +187,9 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** GET /users/me */
-export async function currentUser(db: Db, viewer: NonNullable<Viewer>): Promise<CurrentUser> {
-  const user = await repo.findUserWithProfileIds(db, viewer.id);
+export async function currentUser(ctx: ServiceContext): Promise<CurrentUser> {
+  const viewer = signedIn(ctx);
+  const [user, profileIds] = await Promise.all([users.findUserById(ctx.db, viewer.id), profiles.listProfileIdsOf(ctx.db, viewer.id)]);
   if (!user) throw new AppError('UNAUTHENTICATED', 'User no longer exists');
   return {
     _id: user.id,
@@ -208,7 +204,7 @@ export async function currentUser(db: Db, viewer: NonNullable<Viewer>): Promise<
     roles: user.roles,
     lastLogin: user.lastLogin?.toISOString() ?? null,
     registrationDate: user.registrationDate.toISOString(),
-    profileIds: user.profileIds,
+    profileIds,
   };
 }
 

@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorBodySchema,
   paymentIdParamsSchema,
   paymentStartInputSchema,
   paymentStartQuerySchema,
@@ -10,26 +8,17 @@ import {
   webhookAckSchema,
 } from '@app/shared';
 import { verifyWebhook, webhookEventSchema } from '../../integrations/vipps/epayment';
-import { AppError } from '../../plugins/errors';
+import { ctxOf } from '../../context';
+import { AppError, errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './booking.service';
-import type { BookingContext } from './context';
 import { receiveWebhookEvent } from './payment-events';
 
 const MINUTE_MS = 60_000;
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorBodySchema]));
-
 /** Orders and payments (spec §7 `/{provider}/payment`), under /api: POST /vipps/payment, GET /vipps/payment/:id, webhooks. */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const contextOf = (request: FastifyRequest): BookingContext => ({
-    db: app.db,
-    env: app.env,
-    payments: app.payments,
-    log: request.log,
-  });
-
   app.post(
     '/vipps/payment',
     {
@@ -37,7 +26,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: paymentStartQuerySchema,
         body: paymentStartInputSchema,
-        response: { 200: paymentStartResponseSchema, ...errors(400, 401, 403, 404, 409, 429, 502, 503) },
+        response: {
+          200: paymentStartResponseSchema,
+          ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_FULL', 'RATE_LIMITED', 'PAYMENT_PROVIDER', 'BUSY'),
+        },
       },
       preHandler: [
         rateLimit({
@@ -49,7 +41,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit({ name: 'payment-start-ip', max: () => app.env.PAYMENT_START_IP_RATE_LIMIT, windowMs: MINUTE_MS }),
       ],
     },
-    (request) => service.startPayment(contextOf(request), request.user!, request.body),
+    (request) => service.startPayment(ctxOf(request), request.body),
   );
 
   app.get(
@@ -59,10 +51,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: paymentIdParamsSchema,
         querystring: paymentStartQuerySchema,
-        response: { 200: paymentStatusSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: paymentStatusSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
       },
     },
-    (request) => service.paymentStatus(contextOf(request), request.user!, request.params.paymentId),
+    (request) => service.paymentStatus(ctxOf(request), request.params.paymentId),
   );
 
   // Vipps webhooks: the signature covers the raw body, so this scope keeps it as bytes (no JSON parser).
@@ -72,7 +64,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.post(
       '/vipps/webhooks',
-      { schema: { response: { 200: webhookAckSchema, ...errors(400, 401, 503) } } },
+      { schema: { response: { 200: webhookAckSchema, ...errorResponses('BAD_REQUEST', 'UNAUTHENTICATED', 'BUSY') } } },
       async (request) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const registered = new URL(app.payments.webhookUrl);
@@ -104,7 +96,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ issues: event.error.issues }, 'unrecognised Vipps webhook body ignored');
           return { ok: true as const };
         }
-        await receiveWebhookEvent(contextOf(request), event.data);
+        await receiveWebhookEvent(ctxOf(request), event.data);
         return { ok: true as const };
       },
     );

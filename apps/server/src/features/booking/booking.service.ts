@@ -1,34 +1,24 @@
-import { randomInt } from 'node:crypto';
 import {
   paymentStatusLabel,
   type OrderStatus,
   type PaymentStartInput,
   type PaymentStatus,
 } from '@app/shared';
-import { newId } from '../../db/schema';
+import { can, requireAccess } from '../../access/access';
+import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
 import { VippsError } from '../../integrations/vipps/epayment';
-import type { Viewer } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import * as repo from './booking.repo';
-import { currentTermsVersion } from '../terms/terms.repo';
-import { busyAsAppError, type BookingContext } from './context';
-import { idempotencyKey, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
+import * as content from '../../repos/content.repo';
+import * as courses from '../../repos/courses.repo';
+import { humanReference, newOrderId, orderAdditionalInfo, orderReference, type OrderAdditionalInfo, type OrderRow } from '../../repos/orders.repo';
+import * as orders from '../../repos/orders.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as system from '../../repos/system.repo';
+import * as users from '../../repos/users.repo';
+import { busyAsAppError } from './busy';
+import { countTaken, idempotencyKey, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
 
-type User = NonNullable<Viewer>;
-
-/** What an order remembers about who bought what (the seed's shape), kept if the family is deleted later. */
-export interface OrderAdditionalInfo {
-  profile: string | null;
-  user: { _id: string; firstName: string; lastName: string } | null;
-  child: { _id: string; firstName: string; lastName: string } | null;
-  course: { _id: string; name: string; place: string | null } | null;
-}
-
-const HUMAN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** Short, unambiguous, for people (receipts, support calls); the Vipps reference is the unique one. */
-const humanReference = () => `BS-${Array.from({ length: 6 }, () => HUMAN_ALPHABET[randomInt(HUMAN_ALPHABET.length)]).join('')}`;
-/** Vipps reference (^[a-zA-Z0-9-]{8,50}$), unique because the order id is. */
-export const orderReference = (orderId: string) => `plask-${orderId}`;
+export type { OrderAdditionalInfo };
 
 /** paymentDescription: 3–100 characters, shown in the Vipps app and on settlements. */
 export function paymentDescription(course: OrderAdditionalInfo['course']): string {
@@ -37,7 +27,7 @@ export function paymentDescription(course: OrderAdditionalInfo['course']): strin
 }
 
 export interface Reservation {
-  order: repo.OrderRow;
+  order: OrderRow;
   /** false: the child's existing live hold (a double click) */
   created: boolean;
 }
@@ -46,32 +36,30 @@ export interface Reservation {
  * Step 1 of a payment start: the checks, then ONE transaction that locks the course row, re-counts participants and
  * live holds, and inserts the order (the hold). Vipps is not called here (convention 9).
  */
-export async function reserveOrder(ctx: BookingContext, viewer: User, input: PaymentStartInput): Promise<Reservation> {
+export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput): Promise<Reservation> {
   const { db } = ctx;
-  if (!viewer.isAdmin && viewer.id !== input.userId) throw new AppError('FORBIDDEN', 'You can only book as yourself');
+  const viewer = signedIn(ctx);
+  // Booking as someone else: admins only (on a guardian's behalf), and then checked as that guardian.
+  await requireAccess(ctx, 'user.act-as', input.userId);
+  const buyer = input.userId === viewer.id ? viewer : toViewer((await users.findSessionUser(db, input.userId))!);
   // The same answer whether the child does not exist or belongs to another family.
-  const child = await repo.findGuardedChild(db, input.childId, input.userId);
-  if (!child) throw new AppError('NOT_FOUND', 'Child not found');
-  const course = await repo.findCourseDetails(db, input.courseId);
+  if (!(await can(asViewer(ctx, buyer), 'child.book', input.childId))) throw new AppError('NOT_FOUND', 'Child not found');
+  const child = (await profiles.findChild(db, input.childId))!;
+  const course = await courses.findCourseDetails(db, input.courseId);
   const visible = !!course && course.published === true && course.placePublished;
   if (!course || (!visible && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Course not found');
   if (course.published !== true) throw new AppError('COURSE_NOT_PUBLISHED', 'Course is not published');
-  if (await repo.findParticipant(db, course.id, child.id)) {
+  if (await courses.findParticipant(db, course.id, child.id)) {
     throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
   }
-  const existing = await repo.findLiveHold(db, course.id, child.id);
+  const existing = await orders.findLiveHold(db, course.id, child.id);
   if (existing) return { order: existing, created: false };
   if (!ctx.payments.client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
-  const user = await repo.findUser(db, input.userId);
+  const user = await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
 
-  const id = newId();
-  const additionalInfo: OrderAdditionalInfo = {
-    profile: child.profileId,
-    user: { _id: user.id, firstName: user.firstName, lastName: user.lastName },
-    child: { _id: child.id, firstName: child.firstName, lastName: child.lastName },
-    course: { _id: course.id, name: course.name, place: course.placeName },
-  };
+  const id = newOrderId();
+  const additionalInfo = orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: course.name, placeName: course.placeName } });
   const values = {
     id,
     reference: orderReference(id),
@@ -85,31 +73,31 @@ export async function reserveOrder(ctx: BookingContext, viewer: User, input: Pay
     profileId: child.profileId,
     additionalInfo,
     // Starting the payment is accepting the terms ('Ved å bestille kurs aksepterer du …'): keep which version.
-    termsVersion: await currentTermsVersion(db),
+    termsVersion: await content.currentTermsVersion(db),
   };
   const holdMs = ctx.payments.options.holdMinutes * 60_000;
 
   if (ctx.payments.options.unsafeNaiveCapacityCheck) {
     // TEST ONLY negative control: check, then insert, with nothing in between to stop another request.
-    if ((await repo.countTaken(db, course.id)) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
-    return { order: await repo.insertOrder(db, values, holdMs, POLL_MS), created: true };
+    if ((await countTaken(db, course.id)) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
+    return { order: await orders.insertOrder(db, values, holdMs, POLL_MS), created: true };
   }
 
   return busyAsAppError(() =>
     db.transaction(async (tx) => {
-      await repo.setLockTimeout(tx);
-      const locked = await repo.lockCourse(tx, course.id);
+      await system.setLockTimeout(tx);
+      const locked = await courses.lockCourse(tx, course.id);
       if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
       // Again under the lock: a parallel request for the same child may have got here first.
-      if (await repo.findParticipant(tx, course.id, child.id)) {
+      if (await courses.findParticipant(tx, course.id, child.id)) {
         throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
       }
-      const raced = await repo.findLiveHold(tx, course.id, child.id);
+      const raced = await orders.findLiveHold(tx, course.id, child.id);
       if (raced) return { order: raced, created: false };
-      if ((await repo.countTaken(tx, course.id)) >= locked.maximumParticipants) {
+      if ((await countTaken(tx, course.id)) >= locked.maximumParticipants) {
         throw new AppError('COURSE_FULL', 'Course is full');
       }
-      return { order: await repo.insertOrder(tx, values, holdMs, POLL_MS), created: true };
+      return { order: await orders.insertOrder(tx, values, holdMs, POLL_MS), created: true };
     }),
   );
 }
@@ -118,7 +106,7 @@ export async function reserveOrder(ctx: BookingContext, viewer: User, input: Pay
  * Step 2, after the commit: createPayment at Vipps with an Idempotency-Key derived from the order id (a retry, a
  * double click or the reconciler reuses it). A failure ends the order this request created, releasing the hold.
  */
-export async function createVippsPayment(ctx: BookingContext, reservation: Reservation): Promise<string> {
+export async function createVippsPayment(ctx: ServiceContext, reservation: Reservation): Promise<string> {
   const { order } = reservation;
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
@@ -131,7 +119,7 @@ export async function createVippsPayment(ctx: BookingContext, reservation: Reser
       returnUrl: `${ctx.env.PUBLIC_URL.replace(/\/+$/, '')}/vipps/payment/${order.reference}`,
       idempotencyKey: idempotencyKey('create', order.id),
     });
-    if (!(await repo.setRedirectUrl(ctx.db, order.id, created.redirectUrl))) {
+    if (!(await orders.setRedirectUrl(ctx.db, order.id, created.redirectUrl))) {
       // The order ended meanwhile (the reconciler gave up on it): do not send the parent to pay for nothing.
       await client.cancel(order.reference, idempotencyKey('cancel', order.id)).catch(() => undefined);
       throw new AppError('PAYMENT_PROVIDER', 'The payment could not be started');
@@ -143,22 +131,17 @@ export async function createVippsPayment(ctx: BookingContext, reservation: Reser
     if (reservation.created) {
       // A timeout may still have created it at Vipps: the scheduled check cancels anything left there.
       const maybeAtVipps = error instanceof VippsError && error.retryable;
-      await repo.terminateCreated(ctx.db, order.id, { syncAfter: maybeAtVipps ? repo.dbNowPlus(SETTLE_RETRY_MS) : null });
+      await orders.terminateCreated(ctx.db, order.id, { syncAfter: maybeAtVipps ? system.dbNowPlus(SETTLE_RETRY_MS) : null });
     }
     throw new AppError('PAYMENT_PROVIDER', 'Vipps could not start the payment');
   }
 }
 
 /** POST /vipps/payment: reserve a place, then create the Vipps payment; answers where to send the browser. */
-export async function startPayment(ctx: BookingContext, viewer: User, input: PaymentStartInput): Promise<{ redirectUrl: string }> {
-  const reservation = await reserveOrder(ctx, viewer, input);
+export async function startPayment(ctx: ServiceContext, input: PaymentStartInput): Promise<{ redirectUrl: string }> {
+  const reservation = await reserveOrder(ctx, input);
   if (reservation.order.redirectUrl) return { redirectUrl: reservation.order.redirectUrl };
   return { redirectUrl: await createVippsPayment(ctx, reservation) };
-}
-
-async function canSeeOrder(ctx: BookingContext, viewer: User, order: repo.OrderRow): Promise<boolean> {
-  if (viewer.isAdmin || order.userId === viewer.id) return true;
-  return !!order.profileId && (await repo.isGuardianOfProfile(ctx.db, viewer.id, order.profileId));
 }
 
 const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -167,28 +150,28 @@ const toIso = (value: Date | string) => (value instanceof Date ? value : new Dat
  * GET /vipps/payment/:paymentId: the order's outcome for its buyer, the family's other guardians or an admin (others
  * get 404). While Vipps work is pending it first syncs with Vipps, so the page shows the truth even without webhooks.
  */
-export async function paymentStatus(ctx: BookingContext, viewer: User, reference: string): Promise<PaymentStatus> {
-  let order = await repo.findOrderByReference(ctx.db, reference);
-  if (!order || !(await canSeeOrder(ctx, viewer, order))) throw new AppError('NOT_FOUND', 'Payment not found');
+export async function paymentStatus(ctx: ServiceContext, reference: string): Promise<PaymentStatus> {
+  let order = await orders.findOrderByReference(ctx.db, reference);
+  if (!order || !(await can(ctx, 'order.read', order.id))) throw new AppError('NOT_FOUND', 'Payment not found');
   if (order.syncAfter !== null && ctx.payments.client) {
     try {
       order = (await syncOrder(ctx, order.id)) ?? order;
     } catch (error) {
       // Vipps or the database is slow: show what is known; the next poll or the reconciler catches up.
       ctx.log.warn({ err: error, orderId: order.id }, 'payment status: sync with Vipps failed');
-      order = (await repo.findOrderById(ctx.db, order.id)) ?? order;
+      order = (await orders.findOrderById(ctx.db, order.id)) ?? order;
     }
   }
   const status = order.status as OrderStatus;
   const info = order.additionalInfo as OrderAdditionalInfo;
-  const course = order.courseId ? await repo.findCourseDetails(ctx.db, order.courseId) : undefined;
-  const child = order.childId ? await repo.findChildName(ctx.db, order.childId) : undefined;
+  const course = order.courseId ? await courses.findCourseDetails(ctx.db, order.courseId) : undefined;
+  const child = order.childId ? await profiles.findChild(ctx.db, order.childId) : undefined;
   return {
     paymentId: order.reference,
     state: status.toUpperCase(),
     status,
     label: paymentStatusLabel(status, ctx.env.site.companyName),
-    enrolled: await repo.isEnrolledByOrder(ctx.db, order.id),
+    enrolled: await courses.isEnrolledByOrder(ctx.db, order.id),
     order: {
       reference: order.reference,
       humanReference: order.humanReference,
@@ -206,7 +189,7 @@ export async function paymentStatus(ctx: BookingContext, viewer: User, reference
         : info.course
           ? { _id: info.course._id, name: info.course.name, place: info.course.place ?? '', dates: [], timeFrom: '', timeTo: '' }
           : null,
-      child: child ?? (info.child ? { firstName: info.child.firstName, lastName: info.child.lastName } : null),
+      child: child ? { firstName: child.firstName, lastName: child.lastName } : (info.child ? { firstName: info.child.firstName, lastName: info.child.lastName } : null),
       termsVersion: order.termsVersion,
     },
   };

@@ -2,9 +2,14 @@ import type { OrderEventName, OrderStatus } from '@app/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import { enqueueEmail } from '../../integrations/email';
 import { VippsApiError, type Payment, type PaymentEvent } from '../../integrations/vipps/epayment';
-import * as repo from './booking.repo';
+import type { ServiceContext } from '../../context';
+import * as courses from '../../repos/courses.repo';
+import * as orders from '../../repos/orders.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as system from '../../repos/system.repo';
+import * as users from '../../repos/users.repo';
+import { busyAsAppError } from './busy';
 import { confirmationEmail } from './confirmation-email';
-import { busyAsAppError, type BookingContext } from './context';
 import { isDeadStatus, nextStatus, settlementFor, type Settlement } from './order-state';
 
 /**
@@ -36,9 +41,9 @@ export interface ApplyResult {
 /** Idempotency keys derived from the order id: any retry, on any instance, reuses them. */
 export const idempotencyKey = (operation: 'create' | 'capture' | 'cancel' | 'refund', orderId: string) => `${operation}-${orderId}`;
 
-const eventTime = (timestamp: string) => {
+const eventTime = (timestamp: string, now: Date) => {
   const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? new Date() : date;
+  return Number.isNaN(date.getTime()) ? now : date;
 };
 
 /**
@@ -47,20 +52,20 @@ const eventTime = (timestamp: string) => {
  * enrols the child under the course row lock, unless the place is gone (hold expired and the course filled, or the
  * child already enrolled): then the order is 'cancelled' and the money released by syncOrder(). Never over capacity.
  */
-export async function applyPaymentEvent(ctx: BookingContext, order: { id: string }, event: IncomingEvent): Promise<ApplyResult> {
+export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string }, event: IncomingEvent): Promise<ApplyResult> {
   return busyAsAppError(() =>
     ctx.db.transaction(async (tx) => {
-      await repo.setLockTimeout(tx);
-      const locked = await repo.lockOrder(tx, order.id);
+      await system.setLockTimeout(tx);
+      const locked = await orders.lockOrder(tx, order.id);
       if (!locked) return { stored: false, status: null, settle: false };
-      const stored = await repo.insertEvent(tx, {
+      const stored = await orders.insertEvent(tx, {
         orderId: locked.id,
         name: event.name,
         pspReference: event.pspReference,
         amountOre: event.amount.value,
         currency: event.amount.currency,
         success: event.success,
-        timestamp: eventTime(event.timestamp),
+        timestamp: eventTime(event.timestamp, ctx.clock.now()),
       });
       const current = locked.status as OrderStatus;
       if (!stored || !event.success) return { stored, status: current, settle: false };
@@ -71,7 +76,7 @@ export async function applyPaymentEvent(ctx: BookingContext, order: { id: string
         // Money reserved or taken on an order that holds no place (it ended first): release it.
         const moneyMoved = name === 'AUTHORIZED' || name === 'CAPTURED';
         if (isDeadStatus(current) && moneyMoved) {
-          await repo.setSyncAfter(tx, locked.id, repo.dbNowPlus(SETTLE_RETRY_MS));
+          await orders.setSyncAfter(tx, locked.id, system.dbNowPlus(SETTLE_RETRY_MS));
           return { stored, status: current, settle: true };
         }
         return { stored, status: current, settle: false };
@@ -81,42 +86,49 @@ export async function applyPaymentEvent(ctx: BookingContext, order: { id: string
         const enrolled = await enrol(tx, locked);
         if (!enrolled) {
           ctx.log.warn({ orderId: locked.id, event: name }, 'payment arrived without a place: not enrolled, releasing the money');
-          await repo.updateOrderState(tx, locked.id, { status: 'cancelled', syncAfter: repo.dbNowPlus(SETTLE_RETRY_MS) });
+          await orders.updateOrderState(tx, locked.id, { status: 'cancelled', syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) });
           return { stored, status: 'cancelled', settle: true, enrolled: false };
         }
         await queueConfirmation(tx, ctx, locked);
         const pendingCapture = target === 'authorized';
-        await repo.updateOrderState(tx, locked.id, {
+        await orders.updateOrderState(tx, locked.id, {
           status: target,
-          syncAfter: pendingCapture ? repo.dbNowPlus(SETTLE_RETRY_MS) : null,
+          syncAfter: pendingCapture ? system.dbNowPlus(SETTLE_RETRY_MS) : null,
         });
         return { stored, status: target, settle: pendingCapture, enrolled: true };
       }
 
       const check = target === 'cancelled';
-      await repo.updateOrderState(tx, locked.id, { status: target, syncAfter: check ? repo.dbNowPlus(SETTLE_RETRY_MS) : null });
+      await orders.updateOrderState(tx, locked.id, { status: target, syncAfter: check ? system.dbNowPlus(SETTLE_RETRY_MS) : null });
       return { stored, status: target, settle: check };
     }),
   );
 }
 
+/** Places taken on a course: participants plus live holds, optionally minus one order (capacity, under the lock). */
+export async function countTaken(db: DbOrTx, courseId: string, excludeOrderId?: string): Promise<number> {
+  // One after the other: inside a transaction they share one connection anyway.
+  const enrolled = await courses.countParticipantsOf(db, courseId);
+  return enrolled + (await orders.countLiveHolds(db, courseId, excludeOrderId));
+}
+
 /** Enrols the order's child if a place is free for it; the course row is locked (after the order row, always). */
-async function enrol(tx: Tx, order: repo.OrderRow): Promise<boolean> {
+async function enrol(tx: Tx, order: orders.OrderRow): Promise<boolean> {
   if (!order.courseId || !order.childId) return false;
-  const course = await repo.lockCourse(tx, order.courseId);
+  const course = await courses.lockCourse(tx, order.courseId);
   if (!course) return false;
-  if (await repo.findParticipant(tx, order.courseId, order.childId)) return false;
+  if (await courses.findParticipant(tx, order.courseId, order.childId)) return false;
   // This order's own hold is not counted: a live hold already reserved its place; an expired one competes afresh.
-  const taken = await repo.countTaken(tx, order.courseId, order.id);
+  const taken = await countTaken(tx, order.courseId, order.id);
   if (taken >= course.maximumParticipants) return false;
-  return repo.insertParticipant(tx, order.courseId, order.childId, order.id);
+  return courses.insertParticipant(tx, order.courseId, order.childId, order.id);
 }
 
 /** ONE confirmation per order: it is queued in the transaction that enrols, which happens once per order. */
-async function queueConfirmation(tx: DbOrTx, ctx: BookingContext, order: repo.OrderRow): Promise<void> {
-  const user = order.userId ? await repo.findUser(tx, order.userId) : undefined;
-  const child = order.childId ? await repo.findChildName(tx, order.childId) : undefined;
-  const course = order.courseId ? await repo.findCourseDetails(tx, order.courseId) : undefined;
+async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, order: orders.OrderRow): Promise<void> {
+  const user = order.userId ? await users.findUserById(tx, order.userId) : undefined;
+  const child = order.childId ? await profiles.findChild(tx, order.childId) : undefined;
+  const course = order.courseId ? await courses.findCourseDetails(tx, order.courseId) : undefined;
   if (!user?.email || !child || !course) {
     ctx.log.warn({ orderId: order.id }, 'booking confirmation not sent: no e-mail address (or the family was deleted)');
     return;
@@ -136,8 +148,8 @@ async function queueConfirmation(tx: DbOrTx, ctx: BookingContext, order: repo.Or
 }
 
 /** A webhook's event: unknown references are ignored (answered 2xx, so Vipps stops retrying). */
-export async function receiveWebhookEvent(ctx: BookingContext, event: IncomingEvent & { reference: string }): Promise<'applied' | 'duplicate' | 'unknown'> {
-  const order = await repo.findOrderByReference(ctx.db, event.reference);
+export async function receiveWebhookEvent(ctx: ServiceContext, event: IncomingEvent & { reference: string }): Promise<'applied' | 'duplicate' | 'unknown'> {
+  const order = await orders.findOrderByReference(ctx.db, event.reference);
   if (!order) {
     ctx.log.info({ reference: event.reference, event: event.name }, 'webhook for an unknown reference ignored');
     return 'unknown';
@@ -170,9 +182,9 @@ const MAX_ROUNDS = 3;
  * money on an order without a place. Reschedules the order (sync_after) for the reconciler. Throws on Vipps
  * trouble; callers log it and the reconciler tries again.
  */
-export async function syncOrder(ctx: BookingContext, orderId: string): Promise<repo.OrderRow | undefined> {
+export async function syncOrder(ctx: ServiceContext, orderId: string): Promise<orders.OrderRow | undefined> {
   const client = ctx.payments.client;
-  let order = await repo.findOrderById(ctx.db, orderId);
+  let order = await orders.findOrderById(ctx.db, orderId);
   if (!order || !client) return order;
 
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -184,23 +196,23 @@ export async function syncOrder(ctx: BookingContext, orderId: string): Promise<r
       throw error;
     }
     for (const event of events) await applyPaymentEvent(ctx, order, event);
-    order = (await repo.findOrderById(ctx.db, orderId))!;
+    order = (await orders.findOrderById(ctx.db, orderId))!;
     const status = order.status as OrderStatus;
 
     if (status === 'created') {
       if (!order.redirectUrl) {
         // Created at Vipps, but the process stopped before storing the URL: keep it for a double click.
         const payment = await client.getPayment(order.reference);
-        if (payment.redirectUrl) await repo.setRedirectUrl(ctx.db, order.id, payment.redirectUrl);
+        if (payment.redirectUrl) await orders.setRedirectUrl(ctx.db, order.id, payment.redirectUrl);
       }
-      const holdLive = !!order.holdExpiresAt && order.holdExpiresAt.getTime() > Date.now();
+      const holdLive = !!order.holdExpiresAt && order.holdExpiresAt.getTime() > ctx.clock.now().getTime();
       if (holdLive) {
-        await repo.setSyncAfter(ctx.db, order.id, repo.dbNowPlus(POLL_MS), 'created');
-        return repo.findOrderById(ctx.db, orderId);
+        await orders.setSyncAfter(ctx.db, order.id, system.dbNowPlus(POLL_MS), 'created');
+        return orders.findOrderById(ctx.db, orderId);
       }
       // The hold expired while Vipps still waits for the customer: end it here first, then at Vipps. If an event
       // moved the order meanwhile (the update finds it no longer 'created'), the next round reads that instead.
-      if (await repo.terminateCreated(ctx.db, order.id, { syncAfter: repo.dbNowPlus(SETTLE_RETRY_MS) })) {
+      if (await orders.terminateCreated(ctx.db, order.id, { syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) })) {
         ctx.log.info({ orderId: order.id }, 'hold expired: payment terminated');
         await runModification(ctx, order, { action: 'cancel', amountOre: order.amountOre });
       }
@@ -214,16 +226,16 @@ export async function syncOrder(ctx: BookingContext, orderId: string): Promise<r
       settlement = { action: 'cancel', amountOre: order.amountOre };
     }
     if (!settlement) {
-      await repo.setSyncAfter(ctx.db, order.id, null, status);
-      return repo.findOrderById(ctx.db, orderId);
+      await orders.setSyncAfter(ctx.db, order.id, null, status);
+      return orders.findOrderById(ctx.db, orderId);
     }
     await runModification(ctx, order, settlement);
   }
-  await repo.setSyncAfter(ctx.db, orderId, repo.dbNowPlus(SETTLE_RETRY_MS));
-  return repo.findOrderById(ctx.db, orderId);
+  await orders.setSyncAfter(ctx.db, orderId, system.dbNowPlus(SETTLE_RETRY_MS));
+  return orders.findOrderById(ctx.db, orderId);
 }
 
-async function runModification(ctx: BookingContext, order: repo.OrderRow, settlement: NonNullable<Settlement>): Promise<void> {
+async function runModification(ctx: ServiceContext, order: orders.OrderRow, settlement: NonNullable<Settlement>): Promise<void> {
   const client = ctx.payments.client!;
   try {
     if (settlement.action === 'capture') {
@@ -241,20 +253,21 @@ async function runModification(ctx: BookingContext, order: repo.OrderRow, settle
 }
 
 /** Vipps does not know the reference: createPayment never happened (or was refused). */
-async function handleMissingPayment(ctx: BookingContext, order: repo.OrderRow): Promise<repo.OrderRow | undefined> {
+async function handleMissingPayment(ctx: ServiceContext, order: orders.OrderRow): Promise<orders.OrderRow | undefined> {
   if (order.status !== 'created') {
-    await repo.setSyncAfter(ctx.db, order.id, null, order.status);
-    return repo.findOrderById(ctx.db, order.id);
+    await orders.setSyncAfter(ctx.db, order.id, null, order.status);
+    return orders.findOrderById(ctx.db, order.id);
   }
-  const age = Date.now() - order.createdAt.getTime();
-  const holdExpired = !order.holdExpiresAt || order.holdExpiresAt.getTime() <= Date.now();
+  const now = ctx.clock.now().getTime();
+  const age = now - order.createdAt.getTime();
+  const holdExpired = !order.holdExpiresAt || order.holdExpiresAt.getTime() <= now;
   if ((!order.redirectUrl && age > NO_PAYMENT_GRACE_MS) || holdExpired) {
     // Nobody holds a redirect URL for it: release the place (the parent may simply book again).
-    if (await repo.terminateCreated(ctx.db, order.id)) {
+    if (await orders.terminateCreated(ctx.db, order.id)) {
       ctx.log.warn({ orderId: order.id }, 'payment never reached Vipps: order terminated, hold released');
     }
   } else {
-    await repo.setSyncAfter(ctx.db, order.id, repo.dbNowPlus(POLL_MS), 'created');
+    await orders.setSyncAfter(ctx.db, order.id, system.dbNowPlus(POLL_MS), 'created');
   }
-  return repo.findOrderById(ctx.db, order.id);
+  return orders.findOrderById(ctx.db, order.id);
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
-import { toViewer } from '../../plugins/auth';
+import { asViewer, toViewer } from '../../context';
 import { paymentDescription, reserveOrder, type OrderAdditionalInfo } from './booking.service';
 import { applyPaymentEvent, idempotencyKey } from './payment-events';
 import { reconcilePayments } from './reconciler';
@@ -49,7 +49,7 @@ describe('payment reconciler', () => {
     const family = await createFamily(t.db);
     const course = await createCourse(t.db, { maximumParticipants: 1 });
     // Only the service's first step runs, as if the process died right after the commit.
-    const { order } = await reserveOrder(t.ctx, viewerOf(family), inputOf(family, course));
+    const { order } = await reserveOrder(asViewer(t.ctx, viewerOf(family)), inputOf(family, course));
     expect(order).toMatchObject({ status: 'created', redirectUrl: null });
 
     // Younger than a minute: createPayment may still be on its way, so nothing happens yet.
@@ -71,7 +71,7 @@ describe('payment reconciler', () => {
   it('crash between commit and createPayment, then a retry by the parent: the same order gets its payment', async () => {
     const family = await createFamily(t.db);
     const course = await createCourse(t.db, { maximumParticipants: 2 });
-    const { order } = await reserveOrder(t.ctx, viewerOf(family), inputOf(family, course));
+    const { order } = await reserveOrder(asViewer(t.ctx, viewerOf(family)), inputOf(family, course));
     const retried = await startPayment(family, course);
     expect(retried.order.id).toBe(order.id);
     expect(retried.redirectUrl).toContain(order.reference);
@@ -80,7 +80,7 @@ describe('payment reconciler', () => {
   it('crash after createPayment but before the URL was stored: the reconciler keeps the order and stores the URL', async () => {
     const family = await createFamily(t.db);
     const course = await createCourse(t.db, { maximumParticipants: 2 });
-    const { order } = await reserveOrder(t.ctx, viewerOf(family), inputOf(family, course));
+    const { order } = await reserveOrder(asViewer(t.ctx, viewerOf(family)), inputOf(family, course));
     const created = await t.sim.client().createPayment({
       reference: order.reference,
       amountOre: order.amountOre,

@@ -1,5 +1,5 @@
-import * as repo from './booking.repo';
-import type { BookingContext } from './context';
+import type { ServiceContext } from '../../context';
+import * as orders from '../../repos/orders.repo';
 import { syncOrder } from './payment-events';
 
 export interface ReconcileOptions {
@@ -22,9 +22,9 @@ export interface ReconcileResult {
  * release on orders without a place. Safe on several instances: orders are claimed with FOR UPDATE SKIP LOCKED and a
  * lease, and every Vipps call carries an Idempotency-Key derived from the order id.
  */
-export async function reconcilePayments(ctx: BookingContext, options: ReconcileOptions = {}): Promise<ReconcileResult> {
+export async function reconcilePayments(ctx: ServiceContext, options: ReconcileOptions = {}): Promise<ReconcileResult> {
   if (!ctx.payments.client) return { claimed: 0, failed: 0 };
-  const claimed = await repo.claimOrdersToSync(ctx.db, options.batch ?? 20, options.leaseMs ?? 30_000);
+  const claimed = await orders.claimOrdersToSync(ctx.db, options.batch ?? 20, options.leaseMs ?? 30_000);
   let failed = 0;
   for (const order of claimed) {
     try {

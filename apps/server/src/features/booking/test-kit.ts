@@ -12,7 +12,7 @@ import { parseEnv } from '../../env';
 import { createScratchDatabase } from '../../test/db';
 import { startTestEpaymentSimulator, type TestEpaymentSimulator } from '../../integrations/vipps/epayment/testing';
 import { createPayments, type Payments, type PaymentsOptions } from '../../integrations/vipps/payments';
-import type { BookingContext } from './context';
+import { systemClock, type ServiceContext } from '../../context';
 
 export interface BookingTestOptions {
   /** App instances on the same database (PostgreSQL only for more than one). Default 1. */
@@ -42,7 +42,7 @@ export interface BookingTest {
   /** The test database's URL on PostgreSQL (undefined on PGlite), e.g. for a second, blocking connection. */
   databaseUrl: string | undefined;
   /** Service context of instance 0, for calling the services and the reconciler directly. */
-  ctx: BookingContext;
+  ctx: ServiceContext;
   token(userId: string): Promise<string>;
   /** Real HTTP to an instance (default 0). */
   http(
@@ -54,7 +54,7 @@ export interface BookingTest {
   close(): Promise<void>;
 }
 
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -122,7 +122,7 @@ export async function startBookingTest(options: BookingTestOptions = {}): Promis
     url: first.url,
     db: first.database.db,
     databaseUrl,
-    ctx: { db: first.database.db, env: first.app.env, payments: first.payments, log: silentLog },
+    ctx: { db: first.database.db, env: first.app.env, payments: first.payments, log: silentLog, viewer: null, clock: systemClock },
     token: async (userId) => (await first.app.sessions.issue(userId)).token,
     async http(method, path, opts = {}) {
       const target = instances[opts.instance ?? 0]!;

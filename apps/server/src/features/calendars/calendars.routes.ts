@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calendarInputSchema, errorBodySchema } from '@app/shared';
+import { calendarInputSchema } from '@app/shared';
+import { ctxOf } from '../../context';
 import { attachmentDisposition } from '../../integrations/calendar';
+import { errorResponses } from '../../plugins/errors';
 import * as service from './calendars.service';
 
 export const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,11 +14,11 @@ export const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
       // 200 is the iCalendar text itself (sent as text/calendar, so Fastify does not JSON-encode it).
       schema: {
         body: calendarInputSchema,
-        response: { 200: z.string(), 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: z.string(), ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND') },
       },
     },
     async (request, reply) => {
-      const file = await service.courseCalendarFor(app.db, app.env, request.user!, request.body);
+      const file = await service.courseCalendarFor(ctxOf(request), request.body);
       return reply
         .type(file.contentType)
         .header('content-disposition', attachmentDisposition(file.filename))

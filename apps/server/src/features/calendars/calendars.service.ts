@@ -1,25 +1,18 @@
 import type { CalendarInput } from '@app/shared';
-import type { DbOrTx } from '../../db/client';
-import type { Env } from '../../env';
+import { can } from '../../access/access';
+import type { ServiceContext } from '../../context';
 import { courseCalendar, type CourseCalendarFile } from '../../integrations/calendar';
-import type { Viewer } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import * as repo from './calendars.repo';
+import * as courses from '../../repos/courses.repo';
 
 /**
  * Spec §7 POST /calendars: a course's dates as an .ics file, for a family with a child on the course (or an admin).
  * Anything else is 404, so the answer never tells whether a course or another family's booking exists.
  */
-export async function courseCalendarFor(
-  db: DbOrTx,
-  env: Pick<Env, 'site' | 'PUBLIC_URL'>,
-  viewer: NonNullable<Viewer>,
-  input: CalendarInput,
-): Promise<CourseCalendarFile> {
+export async function courseCalendarFor(ctx: ServiceContext, input: CalendarInput): Promise<CourseCalendarFile> {
   const notFound = () => new AppError('NOT_FOUND', 'Calendar not found');
-  if (!viewer.isAdmin && viewer.id !== input.userId) throw notFound();
-  const course = await repo.findCourseForCalendar(db, input.courseId);
+  if (!(await can(ctx, 'user.act-as', input.userId)) || !(await can(ctx, 'course.calendar', input.courseId))) throw notFound();
+  const course = await courses.findCourseDetails(ctx.db, input.courseId);
   if (!course) throw notFound();
-  if (!viewer.isAdmin && !(await repo.hasFamilyParticipant(db, course.id, input.userId))) throw notFound();
-  return courseCalendar(course, { companyName: env.site.companyName, siteUrl: env.PUBLIC_URL });
+  return courseCalendar(course, { companyName: ctx.env.site.companyName, siteUrl: ctx.env.PUBLIC_URL });
 }

@@ -1,13 +1,12 @@
 import { capitalizeName, type AddChildInput, type Child } from '@app/shared';
-import type { Db } from '../../db/client';
-import type { Viewer } from '../../plugins/auth';
-import { assertGuardian } from '../profiles/profiles.service';
-import * as repo from './children.repo';
+import { requireAccess } from '../../access/access';
+import type { ServiceContext } from '../../context';
+import * as profiles from '../../repos/profiles.repo';
 
 /** A guardian adds a child to one of their profiles (an admin to any). Names are capitalised per word. */
-export async function addChild(db: Db, viewer: NonNullable<Viewer>, input: AddChildInput): Promise<Child> {
-  await assertGuardian(db, viewer, input.profileId);
-  const row = await repo.insertChild(db, {
+export async function addChild(ctx: ServiceContext, input: AddChildInput): Promise<Child> {
+  await requireAccess(ctx, 'profile.write', input.profileId);
+  const row = await profiles.insertChild(ctx.db, {
     profileId: input.profileId,
     firstName: capitalizeName(input.child.firstName),
     lastName: capitalizeName(input.child.lastName),

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactInputSchema, contactResponseSchema, errorBodySchema } from '@app/shared';
+import { contactInputSchema, contactResponseSchema } from '@app/shared';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './contact.service';
 
@@ -11,10 +13,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: contactInputSchema,
-        response: { 200: contactResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+        response: { 200: contactResponseSchema, ...errorResponses('VALIDATION', 'RATE_LIMITED') },
       },
       preHandler: rateLimit({ name: 'contact', max: () => app.env.CONTACT_RATE_LIMIT, windowMs: HOUR_MS }),
     },
-    (request) => service.submitContactMessage(app.db, request.body, app.env.site.contactEmail),
+    (request) => service.submitContactMessage(ctxOf(request), request.body),
   );
 };

@@ -1,14 +1,14 @@
 import type { ContactInput } from '@app/shared';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
-import * as repo from './contact.repo';
+import * as content from '../../repos/content.repo';
 
 /** Stores the message and queues the e-mail to the company in one transaction: both or neither. */
-export async function submitContactMessage(db: Db, input: ContactInput, companyEmail: string): Promise<{ ok: true }> {
-  await db.transaction(async (tx) => {
-    await repo.insertContactMessage(tx, input);
+export async function submitContactMessage(ctx: ServiceContext, input: ContactInput): Promise<{ ok: true }> {
+  await ctx.db.transaction(async (tx) => {
+    await content.insertContactMessage(tx, input);
     await enqueueEmail(tx, {
-      to: companyEmail,
+      to: ctx.env.site.contactEmail,
       subject: `Ny henvendelse fra kontaktskjemaet: ${input.name}`,
       text: [
         'Ny melding fra kontaktskjemaet på nettsiden.',

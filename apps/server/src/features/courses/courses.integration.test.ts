@@ -12,6 +12,7 @@ import {
   type TestCourse,
 } from '../../db/seed/builders';
 import { createTestApp, type TestContext } from '../../test/app';
+import { contextFor } from '../../context';
 import { listPlaceCourses } from './courses.service';
 
 const DAY = 86_400_000;
@@ -112,12 +113,12 @@ describe('courses API', () => {
 
     it('lets an admin viewer see unpublished courses (service level)', async () => {
       const admin = { id: '0'.repeat(24), roles: ['admin' as const], isAdmin: true, isInstructor: false };
-      const list = await listPlaceCourses(ctx.app.db, place.id, {}, admin);
+      const list = await listPlaceCourses(contextFor(ctx.app, admin), place.id, {});
       expect(list.map((x) => x.name)).toContain('unpublished');
       const parent = { id: '0'.repeat(24), roles: ['parent' as const], isAdmin: false, isInstructor: false };
-      const parentList = await listPlaceCourses(ctx.app.db, place.id, {}, parent);
+      const parentList = await listPlaceCourses(contextFor(ctx.app, parent), place.id, {});
       expect(parentList.map((x) => x.name)).not.toContain('unpublished');
-      const visitor = await listPlaceCourses(ctx.app.db, place.id, {}, null);
+      const visitor = await listPlaceCourses(contextFor(ctx.app, null), place.id, {});
       expect(visitor.map((x) => x.name)).not.toContain('unpublished');
     });
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courseListSchema, coursesQuerySchema, errorBodySchema, idParamsSchema, placeCoursesQuerySchema } from '@app/shared';
+import { courseListSchema, coursesQuerySchema, idParamsSchema, placeCoursesQuerySchema } from '@app/shared';
+import { seesPublicView } from '../../access/access';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import { sendJson } from '../../ttl-cache';
 import * as service from './courses.service';
-import { seesPublicView, viewerFrom } from './viewer';
 
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,13 +13,13 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParamsSchema,
         querystring: placeCoursesQuerySchema,
-        response: { 200: courseListSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: courseListSchema, ...errorResponses('VALIDATION', 'NOT_FOUND') },
       },
     },
     (request, reply) => {
-      const viewer = viewerFrom(request);
-      const load = () => service.listPlaceCourses(app.db, request.params.id, request.query, viewer);
-      if (!seesPublicView(viewer)) return load();
+      const ctx = ctxOf(request);
+      const load = () => service.listPlaceCourses(ctx, request.params.id, request.query);
+      if (!seesPublicView(ctx.viewer)) return load();
       const key = `place-courses:${request.params.id}:${JSON.stringify(request.query)}`;
       return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));
     },
@@ -28,13 +30,13 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: coursesQuerySchema,
-        response: { 200: courseListSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: courseListSchema, ...errorResponses('VALIDATION', 'NOT_FOUND') },
       },
     },
     (request, reply) => {
-      const viewer = viewerFrom(request);
-      const load = () => service.listCourses(app.db, request.query, viewer);
-      if (!seesPublicView(viewer)) return load();
+      const ctx = ctxOf(request);
+      const load = () => service.listCourses(ctx, request.query);
+      if (!seesPublicView(ctx.viewer)) return load();
       const key = `courses:${JSON.stringify(request.query)}`;
       return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));
     },

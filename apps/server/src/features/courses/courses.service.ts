@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { coursesQuerySchema, freePlaces, osloWeekday, placeCoursesQuerySchema, placeSlug, type Course } from '@app/shared';
-import type { DbOrTx } from '../../db/client';
-import { requireVisiblePlace } from '../places/places.service';
+import { seesUnpublished } from '../../access/access';
+import type { ServiceContext } from '../../context';
+import { AppError } from '../../plugins/errors';
+import * as repo from '../../repos/courses.repo';
+import * as places from '../../repos/places.repo';
+import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
-import * as repo from './courses.repo';
-import { seesUnpublished, type Viewer } from './viewer';
 
 export type PlaceCoursesQuery = z.infer<typeof placeCoursesQuerySchema>;
 export type CoursesQuery = z.infer<typeof coursesQuerySchema>;
@@ -15,38 +17,33 @@ export const LAST_MODIFIED_DEFAULT_LIMIT = 5;
 export const BETWEEN_DATES_DEFAULT_LIMIT = 200;
 
 /** Spec §7 GET /places/{id}/courses: courses overlapping the window, by start time then first date. */
-export async function listPlaceCourses(
-  db: DbOrTx,
-  placeId: string,
-  query: PlaceCoursesQuery,
-  viewer: Viewer,
-  now = new Date(),
-): Promise<Course[]> {
-  await requireVisiblePlace(db, placeId, viewer);
-  const window = windowFromQuery(query, now);
-  const rows = await repo.findCourses(db, {
+export async function listPlaceCourses(ctx: ServiceContext, placeId: string, query: PlaceCoursesQuery): Promise<Course[]> {
+  await requireVisiblePlace(ctx, placeId);
+  const window = windowFromQuery(query, ctx.clock.now());
+  const rows = await repo.findCourses(ctx.db, {
     placeId,
     start: window.start,
     end: window.end,
-    includeUnpublished: seesUnpublished(viewer),
+    includeUnpublished: seesUnpublished(ctx.viewer),
     sort: { field: 'timeFrom', order: 'asc' },
     limit: query.limit,
   });
-  return toCourses(db, rows);
+  return toCourses(ctx, rows);
 }
 
 /**
  * Spec §7 GET /courses. With pId: that place's courses (default window). Without pId and dates: the last modified
  * (updatedAt desc, 5). With startDate and/or endDate: the courses between them.
  */
-export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewer, now = new Date()): Promise<Course[]> {
-  const includeUnpublished = seesUnpublished(viewer);
+export async function listCourses(ctx: ServiceContext, query: CoursesQuery): Promise<Course[]> {
+  const { db } = ctx;
+  const includeUnpublished = seesUnpublished(ctx.viewer);
   const order = query.sortOrder;
   const base = { includeUnpublished, nameContains: query.name?.trim() || undefined };
 
   if (query.pId) {
-    await requireVisiblePlace(db, query.pId, viewer);
-    const window = windowFromQuery(query, now);
+    await requireVisiblePlace(ctx, query.pId);
+    const window = windowFromQuery(query, ctx.clock.now());
     const rows = await repo.findCourses(db, {
       ...base,
       placeId: query.pId,
@@ -55,7 +52,7 @@ export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewe
       sort: query.sortField ? { field: query.sortField, order: order ?? 'asc' } : { field: 'timeFrom', order: 'asc' },
       limit: query.limit,
     });
-    return toCourses(db, rows);
+    return toCourses(ctx, rows);
   }
 
   if (query.startDate === undefined && query.endDate === undefined) {
@@ -64,7 +61,7 @@ export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewe
       sort: { field: query.sortField ?? 'updatedAt', order: order ?? 'desc' },
       limit: query.limit ?? LAST_MODIFIED_DEFAULT_LIMIT,
     });
-    return toCourses(db, rows);
+    return toCourses(ctx, rows);
   }
 
   const start = query.startDate === undefined ? undefined : new Date(query.startDate);
@@ -77,13 +74,34 @@ export async function listCourses(db: DbOrTx, query: CoursesQuery, viewer: Viewe
     sort: { field: query.sortField ?? 'firstDate', order: order ?? 'asc' },
     limit: query.limit ?? BETWEEN_DATES_DEFAULT_LIMIT,
   });
-  return toCourses(db, rows);
+  return toCourses(ctx, rows);
+}
+
+/** The place a viewer may see, or NOT_FOUND (an unpublished place is as absent as an unknown one to visitors). */
+async function requireVisiblePlace(ctx: ServiceContext, id: string): Promise<void> {
+  const row = await places.findPlaceRow(ctx.db, id);
+  if (!row || (!row.published && !seesUnpublished(ctx.viewer))) throw new AppError('NOT_FOUND', 'Place not found');
+}
+
+const byName = (a: users.UserContact, b: users.UserContact) =>
+  a.firstName.localeCompare(b.firstName, 'nb') || a.lastName.localeCompare(b.lastName, 'nb') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Each course's instructors, by name: ids from the courses repo, names from the users repo (two queries). */
+async function instructorsOf(ctx: ServiceContext, courseIds: readonly string[]): Promise<Map<string, users.UserContact[]>> {
+  const idsByCourse = await repo.findInstructorIds(ctx.db, courseIds);
+  const contacts = await users.findUserContacts(ctx.db, [...idsByCourse.values()].flat());
+  const result = new Map<string, users.UserContact[]>();
+  for (const [courseId, userIds] of idsByCourse) {
+    const list = userIds.map((id) => contacts.get(id)).filter((c): c is users.UserContact => !!c);
+    result.set(courseId, list.sort(byName));
+  }
+  return result;
 }
 
 /** Public course shape: counts but never participant identities (those are for instructors and admins). */
-async function toCourses(db: DbOrTx, rows: repo.CourseListRow[]): Promise<Course[]> {
+async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
-  const [counts, instructors] = await Promise.all([repo.countParticipants(db, ids), repo.findInstructors(db, ids)]);
+  const [counts, instructors] = await Promise.all([repo.countParticipants(ctx.db, ids), instructorsOf(ctx, ids)]);
   return rows.map((row) => {
     const participantsCount = counts.get(row.id) ?? 0;
     return {

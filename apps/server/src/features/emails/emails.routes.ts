@@ -1,24 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxListSchema, outboxQuerySchema } from '@app/shared';
-import { listRecent } from '../../integrations/email/outbox.repo';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
+import * as service from './emails.service';
 
 /** GET /admin/outbox: what the site has sent (or kept, without SMTP): invites, receipts, contact messages. */
 export const emailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/outbox',
-    { config: { access: 'admin' }, schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } },
-    async (request) => {
-      const rows = await listRecent(app.db, request.query.limit);
-      return rows.map((row) => ({
-        _id: row.id,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        status: row.status,
-        createdAt: row.createdAt.toISOString(),
-        sentAt: row.sentAt?.toISOString() ?? null,
-        attachments: (row.attachments as { filename?: string }[]).map((a) => ({ filename: String(a.filename ?? '') })),
-      }));
+    {
+      config: { access: 'admin' },
+      schema: {
+        querystring: outboxQuerySchema,
+        response: { 200: outboxListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') },
+      },
     },
+    (request) => service.listOutbox(ctxOf(request), request.query.limit),
   );
 };

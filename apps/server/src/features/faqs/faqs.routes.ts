@@ -1,42 +1,53 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, faqInputSchema, faqListSchema, faqOrderSchema, faqPatchSchema, faqSchema, idParamsSchema } from '@app/shared';
+import { faqInputSchema, faqListSchema, faqOrderSchema, faqPatchSchema, faqSchema, idParamsSchema } from '@app/shared';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import * as service from './faqs.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-
 export const faqsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = () => ({ db: app.db });
-
-  app.get('/faqs', { schema: { response: { 200: faqListSchema } } }, () => service.listFaqs(ctx()));
+  app.get('/faqs', { schema: { response: { 200: faqListSchema } } }, (request) => service.listFaqs(ctxOf(request)));
 
   app.post(
     '/faqs',
-    { config: { access: 'admin' }, schema: { body: faqInputSchema, response: { 201: faqSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await service.createFaq(ctx(), request.body)),
+    {
+      config: { access: 'admin' },
+      schema: { body: faqInputSchema, response: { 201: faqSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') } },
+    },
+    async (request, reply) => reply.status(201).send(await service.createFaq(ctxOf(request), request.body)),
   );
 
   /** The whole order at once (admins move one item up or down; the web sends the list as it now looks). */
   app.put(
     '/faqs/order',
-    { config: { access: 'admin' }, schema: { body: faqOrderSchema, response: { 200: faqListSchema, ...errors, 409: errorBodySchema } } },
-    (request) => service.reorderFaqs(ctx(), request.body.ids),
+    {
+      config: { access: 'admin' },
+      schema: { body: faqOrderSchema, response: { 200: faqListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT') } },
+    },
+    (request) => service.reorderFaqs(ctxOf(request), request.body.ids),
   );
 
   app.patch(
     '/faqs/:id',
     {
       config: { access: 'admin' },
-      schema: { params: idParamsSchema, body: faqPatchSchema, response: { 200: faqSchema, ...errors, 404: errorBodySchema } },
+      schema: {
+        params: idParamsSchema,
+        body: faqPatchSchema,
+        response: { 200: faqSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
     },
-    (request) => service.updateFaq(ctx(), request.params.id, request.body),
+    (request) => service.updateFaq(ctxOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/faqs/:id',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 204: z.null(), ...errors, 404: errorBodySchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 204: z.null(), ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
+    },
     async (request, reply) => {
-      await service.deleteFaq(ctx(), request.params.id);
+      await service.deleteFaq(ctxOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

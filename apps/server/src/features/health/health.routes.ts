@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@app/shared';
 import { ping } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError, errorResponses } from '../../plugins/errors';
 
 /** A database that does not answer within this is down, as far as the load balancer is concerned. */
 export const HEALTH_DB_TIMEOUT_MS = 2_000;
@@ -14,7 +13,7 @@ export const HEALTH_DB_TIMEOUT_MS = 2_000;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }), 503: errorBodySchema } } },
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses('BUSY') } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       let timer: NodeJS.Timeout | undefined;

@@ -1,12 +1,10 @@
-import { placeSlug, type Place } from '@app/shared';
-import type { DbOrTx } from '../../db/client';
-import type { PlaceRow } from '../../db/schema';
+import { courseWindow, placeSlug, type Place } from '@app/shared';
+import { seesUnpublished } from '../../access/access';
+import type { ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
-import { defaultCourseWindow } from '../courses/course-window';
-import { seesUnpublished, type Viewer } from '../courses/viewer';
-import * as repo from './places.repo';
+import * as repo from '../../repos/places.repo';
 
-export function toPlace(row: repo.PlaceWithCount): Place {
+function toPlace(row: repo.PlaceWithCount): Place {
   return {
     _id: row.id,
     name: row.name,
@@ -21,20 +19,16 @@ export function toPlace(row: repo.PlaceWithCount): Place {
 }
 
 /** Spec §7 GET /places: sorted by name; visitors see published places only. */
-export async function listPlaces(db: DbOrTx, viewer: Viewer, now = new Date()): Promise<Place[]> {
-  const rows = await repo.listPlaces(db, { includeUnpublished: seesUnpublished(viewer), countWindow: defaultCourseWindow(now) });
+export async function listPlaces(ctx: ServiceContext): Promise<Place[]> {
+  const rows = await repo.listPlaces(ctx.db, { includeUnpublished: seesUnpublished(ctx.viewer), countWindow: courseWindow(ctx.clock.now()) });
   return rows.map(toPlace);
 }
 
-export async function getPlace(db: DbOrTx, id: string, viewer: Viewer, now = new Date()): Promise<Place> {
-  const row = await repo.findPlace(db, id, { includeUnpublished: seesUnpublished(viewer), countWindow: defaultCourseWindow(now) });
+export async function getPlace(ctx: ServiceContext, id: string): Promise<Place> {
+  const row = await repo.findPlace(ctx.db, id, {
+    includeUnpublished: seesUnpublished(ctx.viewer),
+    countWindow: courseWindow(ctx.clock.now()),
+  });
   if (!row) throw new AppError('NOT_FOUND', 'Place not found');
   return toPlace(row);
-}
-
-/** The place a viewer may see, or NOT_FOUND (an unpublished place is as absent as an unknown one to visitors). */
-export async function requireVisiblePlace(db: DbOrTx, id: string, viewer: Viewer): Promise<PlaceRow> {
-  const row = await repo.findPlaceRow(db, id);
-  if (!row || (!row.published && !seesUnpublished(viewer))) throw new AppError('NOT_FOUND', 'Place not found');
-  return row;
 }

@@ -1,20 +1,28 @@
 import { placeSlug, type Profile } from '@app/shared';
-import type { DbOrTx } from '../../db/client';
-import type { Viewer } from '../../plugins/auth';
+import { requireAccess } from '../../access/access';
+import { signedIn, type ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
-import * as repo from './profiles.repo';
-
-type SignedIn = NonNullable<Viewer>;
+import * as courses from '../../repos/courses.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as users from '../../repos/users.repo';
 
 const dateOnly = (value: string | Date) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10));
 
-async function populate(db: DbOrTx, ids: readonly string[]): Promise<Profile[]> {
-  const { parents, kids, courseRows } = await repo.loadProfiles(db, ids);
+/** Guardians (by position), children and each child's courses of the given profiles, in the order of `ids`. */
+async function populate(ctx: ServiceContext, ids: readonly string[]): Promise<Profile[]> {
+  const [guardians, kids] = await Promise.all([profiles.listGuardians(ctx.db, ids), profiles.listChildren(ctx.db, ids)]);
+  const [contacts, courseRows] = await Promise.all([
+    users.findUserContacts(ctx.db, guardians.map((g) => g.userId)),
+    courses.listCoursesOfChildren(ctx.db, kids.map((k) => k.id)),
+  ]);
   return ids.map((id) => ({
     _id: id,
-    parents: parents
-      .filter((p) => p.profileId === id)
-      .map((p) => ({ _id: p.id, firstName: p.firstName, lastName: p.lastName, phone: p.phone, email: p.email })),
+    parents: guardians
+      .filter((g) => g.profileId === id && contacts.has(g.userId))
+      .map((g) => {
+        const p = contacts.get(g.userId)!;
+        return { _id: p.id, firstName: p.firstName, lastName: p.lastName, phone: p.phone, email: p.email };
+      }),
     children: kids
       .filter((k) => k.profileId === id)
       .map((k) => ({
@@ -39,26 +47,15 @@ async function populate(db: DbOrTx, ids: readonly string[]): Promise<Profile[]> 
 }
 
 /** The profiles a guardian belongs to, own first. Only oneself, unless the viewer is an admin. */
-export async function listProfiles(db: DbOrTx, viewer: SignedIn, guardianId: string = viewer.id): Promise<Profile[]> {
-  if (guardianId !== viewer.id && !viewer.isAdmin) throw new AppError('FORBIDDEN', 'Not your profiles');
-  return populate(db, await repo.profileIdsOfUser(db, guardianId));
+export async function listProfiles(ctx: ServiceContext, guardianId: string = signedIn(ctx).id): Promise<Profile[]> {
+  await requireAccess(ctx, 'user.act-as', guardianId);
+  return populate(ctx, await profiles.listProfileIdsOf(ctx.db, guardianId));
 }
 
 /** One profile: its guardians see it; an admin sees any; others get 403 (the spec's forbidden view). */
-export async function getProfile(db: DbOrTx, viewer: SignedIn, profileId: string): Promise<Profile> {
-  if (!viewer.isAdmin && !(await repo.isGuardianOf(db, viewer.id, profileId))) {
-    if ((await repo.existingProfileIds(db, [profileId])).length === 0) throw new AppError('NOT_FOUND', 'No such profile');
-    throw new AppError('FORBIDDEN', 'Not your profile');
-  }
-  const [profile] = await populate(db, [profileId]);
+export async function getProfile(ctx: ServiceContext, profileId: string): Promise<Profile> {
+  await requireAccess(ctx, 'profile.read', profileId);
+  const [profile] = await populate(ctx, [profileId]);
   if (!profile || profile.parents.length === 0) throw new AppError('NOT_FOUND', 'No such profile');
   return profile;
-}
-
-export async function assertGuardian(db: DbOrTx, viewer: SignedIn, profileId: string): Promise<void> {
-  if (viewer.isAdmin) {
-    if ((await repo.existingProfileIds(db, [profileId])).length === 0) throw new AppError('NOT_FOUND', 'No such profile');
-    return;
-  }
-  if (!(await repo.isGuardianOf(db, viewer.id, profileId))) throw new AppError('FORBIDDEN', 'Not your profile');
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorBodySchema,
   idParamsSchema,
   termInputSchema,
   termListSchema,
@@ -11,34 +10,43 @@ import {
   termVersionParamsSchema,
   termVersionSchema,
 } from '@app/shared';
-import { viewerOf } from '../../plugins/auth';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import * as service from './terms.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-
 export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/terms-and-conditions', { schema: { response: { 200: termListSchema } } }, () => service.listTerms({ db: app.db }));
+  app.get('/terms-and-conditions', { schema: { response: { 200: termListSchema } } }, (request) => service.listTerms(ctxOf(request)));
 
   app.post(
     '/terms-and-conditions',
-    { config: { access: 'admin' }, schema: { body: termInputSchema, response: { 201: termSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await service.createTerm({ db: app.db, viewer: viewerOf(request) }, request.body)),
+    {
+      config: { access: 'admin' },
+      schema: { body: termInputSchema, response: { 201: termSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') } },
+    },
+    async (request, reply) => reply.status(201).send(await service.createTerm(ctxOf(request), request.body)),
   );
 
   app.patch(
     '/terms-and-conditions/:id',
     {
       config: { access: 'admin' },
-      schema: { params: idParamsSchema, body: termPatchSchema, response: { 200: termSchema, ...errors, 404: errorBodySchema } },
+      schema: {
+        params: idParamsSchema,
+        body: termPatchSchema,
+        response: { 200: termSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
     },
-    (request) => service.updateTerm({ db: app.db, viewer: viewerOf(request) }, request.params.id, request.body),
+    (request) => service.updateTerm(ctxOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/terms-and-conditions/:id',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 204: z.null(), ...errors, 404: errorBodySchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 204: z.null(), ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
+    },
     async (request, reply) => {
-      await service.deleteTerm({ db: app.db, viewer: viewerOf(request) }, request.params.id);
+      await service.deleteTerm(ctxOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -46,16 +54,22 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Admin: the versions, newest first (every change makes one; orders name the one their parent accepted). */
   app.get(
     '/terms-and-conditions/versions',
-    { config: { access: 'admin' }, schema: { response: { 200: termVersionListSchema, ...errors } } },
-    () => service.listTermVersions({ db: app.db }),
+    {
+      config: { access: 'admin' },
+      schema: { response: { 200: termVersionListSchema, ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN') } },
+    },
+    (request) => service.listTermVersions(ctxOf(request)),
   );
 
   app.get(
     '/terms-and-conditions/versions/:version',
     {
       config: { access: 'admin' },
-      schema: { params: termVersionParamsSchema, response: { 200: termVersionSchema, ...errors, 404: errorBodySchema } },
+      schema: {
+        params: termVersionParamsSchema,
+        response: { 200: termVersionSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
     },
-    (request) => service.getTermVersion({ db: app.db }, request.params.version),
+    (request) => service.getTermVersion(ctxOf(request), request.params.version),
   );
 };

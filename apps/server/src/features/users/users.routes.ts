@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, instructorListSchema, registrationDateRawQuerySchema, usersByRegistrationDateSchema } from '@app/shared';
+import { instructorListSchema, registrationDateRawQuerySchema, usersByRegistrationDateSchema } from '@app/shared';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
 import * as service from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/users/instructors', { schema: { response: { 200: instructorListSchema } } }, () =>
-    service.listInstructors(app.db),
+  app.get('/users/instructors', { schema: { response: { 200: instructorListSchema } } }, (request) =>
+    service.listInstructors(ctxOf(request)),
   );
 
   app.get(
@@ -13,9 +15,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         querystring: registrationDateRawQuerySchema,
-        response: { 200: usersByRegistrationDateSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: usersByRegistrationDateSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') },
       },
     },
-    (request) => service.usersByRegistrationDate({ db: app.db }, request.query),
+    (request) => service.usersByRegistrationDate(ctxOf(request), request.query),
   );
 };

@@ -5,22 +5,23 @@ import {
   type instructorListSchema,
   type UsersByRegistrationDate,
 } from '@app/shared';
-import type { DbOrTx } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
-import * as repo from './users.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as users from '../../repos/users.repo';
 
 /** Spec §7 GET /users/instructors: public; id and display name only, sorted by name. */
-export async function listInstructors(db: DbOrTx): Promise<z.infer<typeof instructorListSchema>> {
-  const rows = await repo.listInstructors(db);
+export async function listInstructors(ctx: ServiceContext): Promise<z.infer<typeof instructorListSchema>> {
+  const rows = await users.listInstructors(ctx.db);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
 }
 
 /**
  * GET /users/by-registration-date (admin): users ('Foreldre') and children ('Barn') registered between the two
- * instants, both included. Spec §5: both must be full ISO timestamps with milliseconds, else 'Invalid date format'.
+ * instants, both included. Admins only (the route's role gate). Spec §5: both must be full ISO timestamps with milliseconds, else 'Invalid date format'.
  */
 export async function usersByRegistrationDate(
-  ctx: { db: DbOrTx },
+  ctx: ServiceContext,
   query: { startDate?: string; endDate?: string },
 ): Promise<UsersByRegistrationDate> {
   const parsed = registrationDateQuerySchema.safeParse(query);
@@ -28,10 +29,10 @@ export async function usersByRegistrationDate(
   const start = new Date(parsed.data.startDate);
   const end = new Date(parsed.data.endDate);
   const [parents, parentCount, kids, childCount] = await Promise.all([
-    repo.listUsersRegisteredBetween(ctx.db, start, end, REGISTRATIONS_LIST_MAX),
-    repo.countUsersRegisteredBetween(ctx.db, start, end),
-    repo.listChildrenRegisteredBetween(ctx.db, start, end, REGISTRATIONS_LIST_MAX),
-    repo.countChildrenRegisteredBetween(ctx.db, start, end),
+    users.listUsersRegisteredBetween(ctx.db, start, end, REGISTRATIONS_LIST_MAX),
+    users.countUsersRegisteredBetween(ctx.db, start, end),
+    profiles.listChildrenRegisteredBetween(ctx.db, start, end, REGISTRATIONS_LIST_MAX),
+    profiles.countChildrenRegisteredBetween(ctx.db, start, end),
   ]);
   return {
     startDate: start.toISOString(),

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { EmailAttachment } from './outbox';
-import * as repo from './outbox.repo';
+import * as repo from '../../repos/outbox.repo';
 import type { MailTransport } from './transport';
 
 export interface DrainOptions {

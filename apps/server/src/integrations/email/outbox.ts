@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { insertOutbox } from './outbox.repo';
+import { insertOutbox } from '../../repos/outbox.repo';
 
 export interface EmailAttachment {
   filename: string;

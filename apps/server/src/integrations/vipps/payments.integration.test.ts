@@ -6,7 +6,7 @@ import { startTestEpaymentSimulator, type TestEpaymentSimulator } from './epayme
 import type { Db } from '../../db/client';
 import { EPAYMENT_WEBHOOK_EVENTS } from './epayment';
 import { createPayments, WEBHOOK_SETTING_KEY, type StoredWebhook } from './payments';
-import { readSetting } from './settings.repo';
+import { readSetting } from '../../repos/system.repo';
 
 const readStoredWebhook = (db: Db) => readSetting<StoredWebhook>(db, WEBHOOK_SETTING_KEY);
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { appVersion } from '../../features/auth/app-version';
+import { appVersion } from '../../app-version';
 import { createEpaymentClient, EPAYMENT_WEBHOOK_EVENTS, type EpaymentClient, type RegisteredWebhook } from './epayment';
-import { advisoryXactLock, readSetting, writeSetting } from './settings.repo';
+import { advisoryXactLock, readSetting, writeSetting } from '../../repos/system.repo';
 
 /**
  * The product's Vipps ePayment wiring: the client built from env, and the webhook registration whose secret lives

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_DEFAULTS, buildSimulator, type VippsSimulator } from '@app/vipps-sim';
+import { systemClock, type ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
@@ -107,7 +108,8 @@ describe('SIGKILL during a burst of payment starts', () => {
         VIPPS_SUBSCRIPTION_KEY: SIM_DEFAULTS.subscriptionKey,
         VIPPS_MERCHANT_SERIAL_NUMBER: SIM_DEFAULTS.merchantSerialNumber,
       });
-      const ctx = { db: database.db, env, payments: createPayments(env, database.db), log: { info() {}, warn() {}, error() {} } };
+      const log = { info() {}, warn() {}, error() {}, debug() {} };
+      const ctx: ServiceContext = { db: database.db, env, payments: createPayments(env, database.db), log, viewer: null, clock: systemClock };
       const control = sim.simulator.epayment!;
 
       const before = await database.db.select().from(orders).where(eq(orders.courseId, course.id));

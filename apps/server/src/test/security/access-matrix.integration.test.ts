@@ -1,5 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACTIONS, can, requireAccess, type Action } from '../../access/access';
+import { contextFor, toViewer, type Viewer } from '../../context';
+import { AppError } from '../../plugins/errors';
 import { apiRoutesOf, type RecordedRoute } from './route-table';
 import { authHeader, createFixtures, ROLES, SECRET_NAMES, type Fixtures, type Role } from './fixtures';
 import { createSecurityApp } from './security-app';
@@ -48,14 +51,14 @@ const MATRIX: Record<string, Row> = {
   'GET /api/courses':                { expect: all(200), object: 'course', req: (fx) => ({ query: { pId: fx.place.id, populate: 'true' } }) },
   'GET /api/faqs':                   { expect: all(200) },
   'GET /api/terms-and-conditions':   { expect: all(200) },
-  // ---- content editing (admin); rows run in this order, so the delete comes last
+  // ---- content editing (admin): faq.write / term.write; the DELETE rows delete their own fixtures
   'POST /api/faqs':                  { expect: [401, 403, 403, 403, 403, 201], req: () => ({ payload: { question: 'Nytt spørsmål?', answer: 'Svar.' } }) },
   'PUT /api/faqs/order':             { expect: [401, 403, 403, 403, 403, 200], req: async (fx) => ({ payload: { ids: (await fx.faqIds()).reverse() } }) },
   'PATCH /api/faqs/:id':             { expect: [401, 403, 403, 403, 403, 200], req: (fx) => ({ url: `/api/faqs/${fx.faq.id}`, payload: { answer: 'Nytt svar.' } }) },
-  'DELETE /api/faqs/:id':            { expect: [401, 403, 403, 403, 403, 204], req: (fx) => ({ url: `/api/faqs/${fx.faq.id}` }) },
+  'DELETE /api/faqs/:id':            { expect: [401, 403, 403, 403, 403, 204], req: (fx) => ({ url: `/api/faqs/${fx.faqToDelete.id}` }) },
   'POST /api/terms-and-conditions':  { expect: [401, 403, 403, 403, 403, 201], req: () => ({ payload: { category: 'Betaling', text: 'Ny regel.' } }) },
   'PATCH /api/terms-and-conditions/:id': { expect: [401, 403, 403, 403, 403, 200], req: (fx) => ({ url: `/api/terms-and-conditions/${fx.term.id}`, payload: { priority: 3 } }) },
-  'DELETE /api/terms-and-conditions/:id': { expect: [401, 403, 403, 403, 403, 204], req: (fx) => ({ url: `/api/terms-and-conditions/${fx.term.id}` }) },
+  'DELETE /api/terms-and-conditions/:id': { expect: [401, 403, 403, 403, 403, 204], req: (fx) => ({ url: `/api/terms-and-conditions/${fx.termToDelete.id}` }) },
   'GET /api/terms-and-conditions/versions': { expect: adminOnly },
   'GET /api/terms-and-conditions/versions/:version': { expect: adminOnly, req: () => ({ url: '/api/terms-and-conditions/versions/1' }), note: 'version 1 exists after the rows above' },
   'GET /api/users/by-registration-date': { expect: adminOnly, req: () => ({ query: { startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-12-31T23:59:59.999Z' } }) },
@@ -187,5 +190,78 @@ describe('access matrix', () => {
       }
     }
     expect(leaks, leaks.join('\n')).toEqual([]);
+  });
+
+  describe('object actions (access/access.ts), asked directly', () => {
+    /** requireAccess's outcome per caller: 'ok', or the error code it throws. */
+    type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND';
+    type Outcomes = readonly [anonymous: Outcome, parentA: Outcome, parentB: Outcome, instructor: Outcome, instructorOther: Outcome, admin: Outcome];
+    const U = 'UNAUTHENTICATED', F = 'FORBIDDEN', N = 'NOT_FOUND';
+    const familyOnly: Outcomes = [U, 'ok', F, F, F, 'ok'];
+    const adminOnlyAction: Outcomes = [U, F, F, F, F, 'ok'];
+    const hiddenFromOthers: Outcomes = [U, 'ok', N, N, N, 'ok'];
+
+    // prettier-ignore
+    const ACTION_MATRIX: Record<Action, { id: (fx: Fixtures) => string; expect: Outcomes; note?: string }> = {
+      'profile.read':             { id: (fx) => fx.familyA.profile.id, expect: familyOnly },
+      'profile.write':            { id: (fx) => fx.familyA.profile.id, expect: familyOnly },
+      'profile.invite':           { id: (fx) => fx.familyA.profile.id, expect: familyOnly, note: 'parent A is the owner (first guardian)' },
+      'guardian.remove':          { id: (fx) => fx.familyA.profile.id, expect: familyOnly, note: 'parent A is the owner (first guardian)' },
+      'child.read':               { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly },
+      'child.write':              { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly },
+      'child.book':               { id: (fx) => fx.familyA.children[0]!.id, expect: [U, 'ok', N, N, N, N], note: 'guardians only: an admin books as the guardian' },
+      'course.write':             { id: (fx) => fx.course.id, expect: adminOnlyAction },
+      'course.participants.read': { id: (fx) => fx.course.id, expect: [U, F, F, 'ok', F, 'ok'] },
+      'course.calendar':          { id: (fx) => fx.course.id, expect: hiddenFromOthers, note: 'parent A’s child is on the course' },
+      'order.read':               { id: (fx) => fx.orderA.id, expect: hiddenFromOthers },
+      'order.refund':             { id: (fx) => fx.orderA.id, expect: adminOnlyAction },
+      'user.act-as':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
+      'user.roles':               { id: (fx) => fx.parentA.id, expect: adminOnlyAction },
+      'user.delete':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
+      'faq.write':                { id: (fx) => fx.faq.id, expect: adminOnlyAction },
+      'term.write':               { id: (fx) => fx.term.id, expect: adminOnlyAction },
+    };
+
+    const viewerOf = (role: Role): Viewer => (role === 'anonymous' ? null : toViewer(fx[role]));
+    const outcome = async (role: Role, action: Action, id: string): Promise<Outcome> => {
+      try {
+        await requireAccess(contextFor(ctx.app, viewerOf(role)), action, id);
+        return 'ok';
+      } catch (error) {
+        if (error instanceof AppError) return error.code as Outcome;
+        throw error;
+      }
+    };
+
+    it('has exactly one row per action', () => {
+      expect(Object.keys(ACTION_MATRIX).sort()).toEqual([...ACTIONS].sort());
+    });
+
+    it.each(ACTIONS)('%s', async (action) => {
+      const row = ACTION_MATRIX[action];
+      const id = row.id(fx);
+      const mismatches: string[] = [];
+      for (const role of ROLES) {
+        const expected = row.expect[ROLES.indexOf(role)];
+        const got = await outcome(role, action, id);
+        if (got !== expected) mismatches.push(`${action} as ${role}: expected ${expected}, got ${got}`);
+        // can() agrees with requireAccess.
+        const allowed = await can(contextFor(ctx.app, viewerOf(role)), action, id);
+        if (allowed !== (expected === 'ok')) mismatches.push(`${action} as ${role}: can() said ${allowed}`);
+      }
+      expect(mismatches, mismatches.join('\n')).toEqual([]);
+    });
+
+    it('answers NOT_FOUND for an object that does not exist, to everyone signed in', async () => {
+      const unknown = '0123456789abcdef01234567';
+      const problems: string[] = [];
+      for (const action of ACTIONS) {
+        for (const role of ROLES.filter((r) => r !== 'anonymous')) {
+          const got = await outcome(role, action, unknown);
+          if (got !== 'NOT_FOUND') problems.push(`${action} as ${role} on an unknown id: ${got}`);
+        }
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
   });
 });

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import {
   createCourse,
-  createFamily,
   createFaq,
+  createFamily,
   createInstructor,
   createOrder,
   createPlace,
@@ -50,6 +50,9 @@ export interface Fixtures {
   inviteA: { id: string };
   faq: { id: string };
   term: { id: string };
+  /** Deleted by the access matrix's DELETE rows (faq and term must survive for the object-action rows). */
+  faqToDelete: { id: string };
+  termToDelete: { id: string };
   /** Every FAQ's id in the current order (for a valid reorder request). */
   faqIds(): Promise<string[]>;
   tokens: Record<Role, string | undefined>;
@@ -96,6 +99,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
 
   const faq = await createFaq(db, { question: 'Fixture?' });
   const term = await createTerm(db, { text: 'Fixture.' });
+  const faqToDelete = await createFaq(db, { question: 'Fixture to delete?' });
+  const termToDelete = await createTerm(db, { text: 'Fixture to delete.' });
   const faqIds = async () => (await db.select({ id: faqs.id }).from(faqs).orderBy(asc(faqs.position), asc(faqs.createdAt), asc(faqs.id))).map((r) => r.id);
 
   const token = async (user: UserRow) => (await app.sessions.issue(user.id)).token;
@@ -124,6 +129,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     inviteA: inviteA!,
     faq,
     term,
+    faqToDelete,
+    termToDelete,
     faqIds,
     tokens,
   };

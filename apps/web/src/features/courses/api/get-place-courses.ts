@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Course } from '@shared/api';
-import { COURSE_WINDOW_DAYS_AHEAD, COURSE_WINDOW_DAYS_BACK } from '@shared/constants';
+import { courseWindow } from '@shared/course-window';
 import { api } from '@/lib/api-client';
 
-const DAY_MS = 86_400_000;
-
 /** Spec §9: the ordering page shows courses from 21 days back to 183 days ahead (whole days, so the key is stable). */
-export function defaultCourseWindow(now = Date.now()) {
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  return { startDate: today - COURSE_WINDOW_DAYS_BACK * DAY_MS, endDate: today + (COURSE_WINDOW_DAYS_AHEAD + 1) * DAY_MS - 1 };
-}
+export const defaultCourseWindow = (now = Date.now()) => courseWindow(now, { wholeDays: true });
 
 interface Window {
   startDate: number;

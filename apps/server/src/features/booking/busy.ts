@@ -1,16 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../plugins/errors';
-import type { Db } from '../../db/client';
-import type { Env } from '../../env';
-import type { Payments } from '../../integrations/vipps/payments';
-
-/** What the booking services need: the routes pass the app's, the reconciler the worker's. */
-export interface BookingContext {
-  db: Db;
-  env: Env;
-  payments: Payments;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-}
 
 /** Lock timeout (55P03), deadlock (40P01), serialization failure (40001): the caller may simply try again. */
 const BUSY_CODES = new Set(['55P03', '40P01', '40001']);

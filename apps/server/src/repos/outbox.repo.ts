@@ -1,6 +1,7 @@
+/** The `outbox` table: e-mail waiting to be sent. Only this repo queries it. */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { outbox } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { outbox } from '../db/schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutboxRow = typeof outbox.$inferInsert;

@@ -1,6 +1,60 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { terms, termVersions, users } from '../../db/schema';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { contactMessages, faqs, terms, termVersions, users } from '../db/schema';
+
+/** Site content: FAQs, terms and conditions, and the messages of the contact form. Only this repo queries them. */
+
+const faqColumns = { id: faqs.id, question: faqs.question, answer: faqs.answer };
+
+export function listFaqs(db: DbOrTx) {
+  return db.select(faqColumns).from(faqs).orderBy(asc(faqs.position), asc(faqs.createdAt), asc(faqs.id));
+}
+
+/** A new FAQ goes last. */
+export async function insertFaq(db: DbOrTx, values: { question: string; answer: string }) {
+  const [row] = await db
+    .insert(faqs)
+    .values({ ...values, position: sql`(select coalesce(max(${faqs.position}), -1) + 1 from ${faqs})` })
+    .returning(faqColumns);
+  return row!;
+}
+
+export async function updateFaq(db: DbOrTx, id: string, values: Partial<{ question: string; answer: string }>) {
+  const [row] = await db.update(faqs).set(values).where(eq(faqs.id, id)).returning(faqColumns);
+  return row;
+}
+
+export async function deleteFaq(db: DbOrTx, id: string): Promise<boolean> {
+  return (await db.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id })).length > 0;
+}
+
+/** Reordering runs one at a time, so two admins' orders cannot interleave. */
+export async function lockFaqsForReorder(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`lock table ${faqs} in share row exclusive mode`);
+}
+
+/** Positions 0, 1, 2 … in the order given (one statement). */
+export async function setFaqPositions(tx: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const cases = sql.join(
+    ids.map((id, i) => sql`when ${id} then ${i}::integer`),
+    sql` `,
+  );
+  await tx
+    .update(faqs)
+    .set({ position: sql`case ${faqs.id} ${cases} end` })
+    .where(inArray(faqs.id, ids));
+}
+
+export async function faqExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: faqs.id }).from(faqs).where(eq(faqs.id, id)).limit(1);
+  return !!row;
+}
+
+export async function termExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: terms.id }).from(terms).where(eq(terms.id, id)).limit(1);
+  return !!row;
+}
 
 export type TermRow = typeof terms.$inferSelect;
 export interface TermSnapshot {
@@ -94,4 +148,10 @@ export async function findTermVersion(db: DbOrTx, version: number) {
     .leftJoin(users, eq(users.id, termVersions.changedBy))
     .where(eq(termVersions.version, version));
   return row;
+}
+
+
+export async function insertContactMessage(db: DbOrTx, message: { name: string; email: string; message: string }): Promise<string> {
+  const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
+  return row!.id;
 }

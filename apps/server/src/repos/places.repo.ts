@@ -1,13 +1,15 @@
+import type { DateWindow } from '@app/shared';
 import { and, asc, count, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { courses, places, type PlaceRow } from '../../db/schema';
-import type { DateWindow } from '../courses/course-window';
+import type { DbOrTx } from '../db/client';
+import { courses, places, type PlaceRow } from '../db/schema';
+
+/** The `places` table (venues). Only this repo queries it; it counts a place's courses for the list. */
 
 export type PlaceWithCount = PlaceRow & { courseCount: number };
 
-interface PlaceQuery {
+export interface PlaceQuery {
   includeUnpublished: boolean;
-  /** courseCount counts published courses whose dates overlap this window. */
+  /** courseCount counts published courses whose dates overlap this window (epoch ms, packages/shared courseWindow). */
   countWindow: DateWindow;
 }
 
@@ -15,9 +17,7 @@ function coursesPerPlace(db: DbOrTx, window: DateWindow) {
   return db
     .select({ placeId: courses.placeId, n: count().as('n') })
     .from(courses)
-    .where(
-and(eq(courses.published, true), lte(courses.firstDate, window.end), gte(courses.lastDate, window.start)),
-    )
+    .where(and(eq(courses.published, true), lte(courses.firstDate, new Date(window.endDate)), gte(courses.lastDate, new Date(window.startDate))))
     .groupBy(courses.placeId)
     .as('course_counts');
 }

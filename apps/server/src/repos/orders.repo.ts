@@ -1,103 +1,56 @@
+import { randomInt } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { children, courses, orderEvents, orders, participants, places, profileParents, users } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { newId, orderEvents, orders } from '../db/schema';
+import { dbNowPlus } from './system.repo';
+
+/** Orders (also the holds on course places) and their Vipps events (`order_events`). Only this repo queries them. */
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 
-/** Milliseconds from the database clock, so every instance agrees on holds and schedules. */
-export const dbNowPlus = (ms: number): SQL => sql`now() + ${ms} * interval '1 millisecond'`;
+/** Order ids are made before the insert: the Vipps reference is derived from them. */
+export const newOrderId = newId;
 
-// ---- people and courses -----------------------------------------------------------------------------------
+/** The Vipps reference (^[a-zA-Z0-9-]{8,50}$), unique because the order id is. Also the paymentId in URLs. */
+export const orderReference = (orderId: string): string => `plask-${orderId}`;
 
-/** The child, only if `userId` is a guardian of the child's profile (one query: no hint whether the child exists). */
-export async function findGuardedChild(db: DbOrTx, childId: string, userId: string) {
-  const [row] = await db
-    .select({ id: children.id, firstName: children.firstName, lastName: children.lastName, profileId: children.profileId })
-    .from(children)
-    .innerJoin(profileParents, and(eq(profileParents.profileId, children.profileId), eq(profileParents.userId, userId)))
-    .where(eq(children.id, childId));
-  return row;
+const HUMAN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const cryptoUnit = () => randomInt(2 ** 47) / 2 ** 47;
+
+/** Short, unambiguous, for people (receipts, support calls); the Vipps reference is the unique one. */
+export function humanReference(random: () => number = cryptoUnit): string {
+  return `BS-${Array.from({ length: 6 }, () => HUMAN_ALPHABET[Math.floor(random() * HUMAN_ALPHABET.length)]).join('')}`;
 }
 
-export async function findUser(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
+/** What an order remembers about who bought what, kept if the family is deleted later (`additional_info`). */
+export interface OrderAdditionalInfo {
+  profile: string | null;
+  user: { _id: string; firstName: string; lastName: string } | null;
+  child: { _id: string; firstName: string; lastName: string } | null;
+  course: { _id: string; name: string; place: string | null } | null;
 }
 
-export async function findChildName(db: DbOrTx, childId: string) {
-  const [row] = await db
-    .select({ firstName: children.firstName, lastName: children.lastName })
-    .from(children)
-    .where(eq(children.id, childId));
-  return row;
+type Person = { id: string; firstName: string; lastName: string };
+
+export function orderAdditionalInfo(people: {
+  profileId?: string | null;
+  user?: Person | null;
+  child?: Person | null;
+  course?: { id: string; name: string; placeName?: string | null } | null;
+}): OrderAdditionalInfo {
+  const person = (p: Person | null | undefined) => (p ? { _id: p.id, firstName: p.firstName, lastName: p.lastName } : null);
+  return {
+    profile: people.profileId ?? null,
+    user: person(people.user),
+    child: person(people.child),
+    course: people.course ? { _id: people.course.id, name: people.course.name, place: people.course.placeName ?? null } : null,
+  };
 }
 
-/** A course with what booking, the status page and the confirmation need. */
-export async function findCourseDetails(db: DbOrTx, courseId: string) {
-  const [row] = await db
-    .select({
-      id: courses.id,
-      name: courses.name,
-      experienceLevel: courses.experienceLevel,
-      dates: courses.dates,
-      timeFrom: courses.timeFrom,
-      timeTo: courses.timeTo,
-      priceOre: courses.priceOre,
-      maximumParticipants: courses.maximumParticipants,
-      published: courses.published,
-      placeName: places.name,
-      address: places.address,
-      zipCode: places.zipCode,
-      town: places.place,
-      placePublished: places.published,
-    })
-    .from(courses)
-    .innerJoin(places, eq(places.id, courses.placeId))
-    .where(eq(courses.id, courseId));
-  return row;
-}
-export type CourseDetails = NonNullable<Awaited<ReturnType<typeof findCourseDetails>>>;
 
-export async function isGuardianOfProfile(db: DbOrTx, userId: string, profileId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: profileParents.userId })
-    .from(profileParents)
-    .where(and(eq(profileParents.profileId, profileId), eq(profileParents.userId, userId)));
-  return !!row;
-}
-
-// ---- capacity -----------------------------------------------------------------------------------------------
-
-/** Fail fast instead of queueing behind a stuck lock (performance doc C2): SQLSTATE 55P03 becomes BUSY. */
-export async function setLockTimeout(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`set local lock_timeout = '3s'`);
-}
-
-/** The course row, locked for the rest of the transaction: capacity decisions on one course take turns. */
-export async function lockCourse(tx: DbOrTx, courseId: string) {
-  const [row] = await tx
-    .select({ id: courses.id, maximumParticipants: courses.maximumParticipants })
-    .from(courses)
-    .where(eq(courses.id, courseId))
-    .for('update');
-  return row;
-}
-
-export async function findParticipant(db: DbOrTx, courseId: string, childId: string) {
-  const [row] = await db
-    .select({ orderId: participants.orderId })
-    .from(participants)
-    .where(and(eq(participants.courseId, courseId), eq(participants.childId, childId)));
-  return row;
-}
-
-/** Places taken: participants plus live holds (status 'created', hold not expired), optionally minus one order. */
-export async function countTaken(db: DbOrTx, courseId: string, excludeOrderId?: string): Promise<number> {
-  const [enrolled] = await db.select({ n: count() }).from(participants).where(eq(participants.courseId, courseId));
+/** Live holds on the course (status 'created', hold not expired), optionally minus one order. */
+export async function countLiveHolds(db: DbOrTx, courseId: string, excludeOrderId?: string): Promise<number> {
   const [held] = await db
     .select({ n: count() })
     .from(orders)
@@ -109,7 +62,7 @@ export async function countTaken(db: DbOrTx, courseId: string, excludeOrderId?: 
         excludeOrderId ? ne(orders.id, excludeOrderId) : undefined,
       ),
     );
-  return Number(enrolled?.n ?? 0) + Number(held?.n ?? 0);
+  return Number(held?.n ?? 0);
 }
 
 /** The child's live hold on the course, if any (a double click finds the first one's order). */
@@ -130,21 +83,6 @@ export async function findLiveHold(db: DbOrTx, courseId: string, childId: string
   return row;
 }
 
-export async function insertParticipant(tx: DbOrTx, courseId: string, childId: string, orderId: string): Promise<boolean> {
-  const rows = await tx
-    .insert(participants)
-    .values({ courseId, childId, orderId })
-    .onConflictDoNothing()
-    .returning({ childId: participants.childId });
-  return rows.length > 0;
-}
-
-export async function isEnrolledByOrder(db: DbOrTx, orderId: string): Promise<boolean> {
-  const [row] = await db.select({ childId: participants.childId }).from(participants).where(eq(participants.orderId, orderId)).limit(1);
-  return !!row;
-}
-
-// ---- orders ---------------------------------------------------------------------------------------------------
 
 export async function insertOrder(
   tx: DbOrTx,

@@ -8,7 +8,7 @@ let cached: string | undefined;
 export function appVersion(): string {
   if (cached) return cached;
   try {
-    const file = fileURLToPath(new URL('../../../../../package.json', import.meta.url));
+    const file = fileURLToPath(new URL('../../../package.json', import.meta.url));
     const version: unknown = JSON.parse(readFileSync(file, 'utf8')).version;
     cached = typeof version === 'string' && version ? version : APP_VERSION_FALLBACK;
   } catch {

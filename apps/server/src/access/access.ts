@@ -1,0 +1,129 @@
+import type { ServiceContext, SignedIn, Viewer } from '../context';
+import { AppError } from '../plugins/errors';
+import * as content from '../repos/content.repo';
+import * as courses from '../repos/courses.repo';
+import * as orders from '../repos/orders.repo';
+import * as profiles from '../repos/profiles.repo';
+import * as users from '../repos/users.repo';
+
+/**
+ * Object-level access, decided here and nowhere else: "may this viewer do this to that object?". Every service asks
+ * `await requireAccess(ctx, 'profile.write', profileId)` (throws) or `await can(ctx, action, id)` (a boolean, when
+ * the service picks its own answer). The route's `config.access` stays the role gate in front of it.
+ *
+ * Each action names the object its id points at. requireAccess answers NOT_FOUND when the object does not exist,
+ * and the action's `denied` code when it exists but the viewer may not: FORBIDDEN where the spec shows a forbidden
+ * view, NOT_FOUND where the answer must not tell that someone else's object exists (orders, bookings, calendars).
+ * A new object action goes here, with its rows in test/security/access-matrix.integration.test.ts.
+ */
+interface Rule {
+  /** What `id` points at. */
+  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term';
+  denied: 'FORBIDDEN' | 'NOT_FOUND';
+  exists(ctx: ServiceContext, id: string): Promise<boolean>;
+  /** Only asked for a signed-in viewer; visitors may do none of these. */
+  allows(ctx: ServiceContext, viewer: SignedIn, id: string): Promise<boolean>;
+}
+
+const profileExists = (ctx: ServiceContext, id: string) => profiles.profileExists(ctx.db, id);
+const childExists = async (ctx: ServiceContext, id: string) => !!(await profiles.findChild(ctx.db, id));
+const courseExists = (ctx: ServiceContext, id: string) => courses.courseExists(ctx.db, id);
+const orderExists = async (ctx: ServiceContext, id: string) => !!(await orders.findOrderById(ctx.db, id));
+const userExists = async (ctx: ServiceContext, id: string) => !!(await users.findSessionUser(ctx.db, id));
+
+const isGuardian = (ctx: ServiceContext, viewer: SignedIn, profileId: string) => profiles.isGuardianOfProfile(ctx.db, viewer.id, profileId);
+const isOwner = async (ctx: ServiceContext, viewer: SignedIn, profileId: string) =>
+  (await profiles.guardianPosition(ctx.db, viewer.id, profileId)) === 0;
+const adminOnly = async (_ctx: ServiceContext, viewer: SignedIn) => viewer.isAdmin;
+
+const RULES = {
+  /** See a family: its guardians; admins see any (spec §2 /profil). */
+  'profile.read': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isGuardian(ctx, v, id) },
+  /** Change a family (add children, edit it): its guardians and admins. */
+  'profile.write': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isGuardian(ctx, v, id) },
+  /** Invite a guardian: the profile's owner (first guardian); admins to any profile (spec §6). */
+  'profile.invite': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isOwner(ctx, v, id) },
+  /** Remove a guardian from the profile: its owner, or an admin (the service keeps the first guardian, spec §5). */
+  'guardian.remove': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isOwner(ctx, v, id) },
+  /** See a child: the guardians of its family, and admins. */
+  'child.read': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  /** Edit or delete a child: the guardians of its family, and admins. */
+  'child.write': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  /**
+   * Book a place for a child: a guardian of its family, admins included (an admin books on a guardian's behalf and
+   * is checked as that guardian, see asViewer). NOT_FOUND: no hint whether another family's child exists.
+   */
+  'child.book': { object: 'child', denied: 'NOT_FOUND', exists: childExists, allows: (ctx, v, id) => profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  /** Create, edit, delete a course: admins (spec §6). */
+  'course.write': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: adminOnly },
+  /** Participant names and the course list: the course's own instructors, and admins. */
+  'course.participants.read': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: async (ctx, v, id) => v.isAdmin || courses.isInstructorOf(ctx.db, v.id, id) },
+  /** The course's calendar file: a family with a child on the course, and admins (others: NOT_FOUND). */
+  'course.calendar': {
+    object: 'course',
+    denied: 'NOT_FOUND',
+    exists: courseExists,
+    allows: async (ctx, v, id) => v.isAdmin || courses.hasParticipantAmong(ctx.db, id, await profiles.childIdsOfGuardian(ctx.db, v.id)),
+  },
+  /** An order and its payment status: its buyer, the guardians of its family, and admins (others: NOT_FOUND). */
+  'order.read': {
+    object: 'order',
+    denied: 'NOT_FOUND',
+    exists: orderExists,
+    allows: async (ctx, v, id) => {
+      if (v.isAdmin) return true;
+      const order = await orders.findOrderById(ctx.db, id);
+      if (!order) return false;
+      return order.userId === v.id || (!!order.profileId && (await isGuardian(ctx, v, order.profileId)));
+    },
+  },
+  /** Refund an order: admins. */
+  'order.refund': { object: 'order', denied: 'FORBIDDEN', exists: orderExists, allows: adminOnly },
+  /** Act for a user (their profiles list, booking or a calendar in their name): the user themself, and admins. */
+  'user.act-as': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
+  /** Change a user's roles: admins. */
+  'user.roles': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: adminOnly },
+  /** Edit or delete a FAQ entry: admins (spec §6). */
+  'faq.write': { object: 'faq', denied: 'FORBIDDEN', exists: (ctx, id) => content.faqExists(ctx.db, id), allows: adminOnly },
+  /** Edit or delete a term: admins (spec §6). */
+  'term.write': { object: 'term', denied: 'FORBIDDEN', exists: (ctx, id) => content.termExists(ctx.db, id), allows: adminOnly },
+  /** Delete a user: the user themself (spec §6 "delete own user"), and admins. */
+  'user.delete': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
+} as const satisfies Record<string, Rule>;
+
+export type Action = keyof typeof RULES;
+export const ACTIONS = Object.keys(RULES) as Action[];
+
+/** Whether the viewer may do `action` to the object `id` (false for a visitor or an object that does not exist). */
+export async function can(ctx: ServiceContext, action: Action, id: string): Promise<boolean> {
+  const viewer: Viewer = ctx.viewer;
+  if (!viewer) return false;
+  const rule: Rule = RULES[action];
+  return (await rule.allows(ctx, viewer, id)) && (await rule.exists(ctx, id));
+}
+
+/**
+ * Throws unless the viewer may do `action` to `id`: UNAUTHENTICATED for a visitor, NOT_FOUND when the object does
+ * not exist, else the action's `denied` code.
+ */
+export async function requireAccess(ctx: ServiceContext, action: Action, id: string): Promise<void> {
+  if (!ctx.viewer) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  const rule: Rule = RULES[action];
+  if (await rule.allows(ctx, ctx.viewer, id)) {
+    if (await rule.exists(ctx, id)) return;
+    throw new AppError('NOT_FOUND', `No such ${rule.object}`);
+  }
+  if (rule.denied === 'NOT_FOUND' || !(await rule.exists(ctx, id))) throw new AppError('NOT_FOUND', `No such ${rule.object}`);
+  throw new AppError('FORBIDDEN', `Not allowed: ${action}`);
+}
+
+// ---- role-level visibility (no object): what a kind of viewer sees in the public lists -------------------------
+
+/** Admins also see unpublished places and courses; visitors, parents and instructors do not. */
+export const seesUnpublished = (viewer: Viewer): boolean => !!viewer?.isAdmin;
+
+/**
+ * Whether the viewer gets the public answer (the same for every visitor and parent), which may come from the
+ * public cache. Admins and instructors get answers of their own.
+ */
+export const seesPublicView = (viewer: Viewer): boolean => !viewer || (!viewer.isAdmin && !viewer.isInstructor);

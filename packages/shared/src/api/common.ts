@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { idSchema } from '../ids';
+
+/** Pieces every feature's API file shares: the error body, id params, trimmed text, times. */
+
+export const trimmed = (max: number) => z.string().trim().min(1).max(max);
+export const isoDateTime = z.string().datetime({ offset: true });
+export const epochMs = z.coerce.number().int().min(0).max(8_640_000_000_000);
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+export const idParamsSchema = z.object({ id: idSchema });

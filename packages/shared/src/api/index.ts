@@ -1,0 +1,17 @@
+/**
+ * The API contract: every route's params, query, body and response come from here, so the server cannot send a
+ * field nobody declared and the web reads typed data. Field names keep the spec's (§3) shape, `_id` included.
+ * One file per feature; a new feature adds its file here.
+ */
+export * from './common';
+export * from './places';
+export * from './courses';
+export * from './auth';
+export * from './users';
+export * from './faqs';
+export * from './terms';
+export * from './contact';
+export * from './booking';
+export * from './calendars';
+export * from './profiles';
+export * from './emails';

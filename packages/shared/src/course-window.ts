@@ -1,0 +1,23 @@
+import { COURSE_WINDOW_DAYS_AHEAD, COURSE_WINDOW_DAYS_BACK } from './constants';
+
+const DAY_MS = 86_400_000;
+
+/** A date range in epoch milliseconds, both ends included. */
+export interface DateWindow {
+  startDate: number;
+  endDate: number;
+}
+
+/**
+ * Spec §9: the ordering page shows courses from 21 days back to 183 days ahead. The one place that computes it:
+ * the server from the exact moment, the web in whole UTC days (through the 183rd day), so its query key stays the
+ * same all day.
+ */
+export function courseWindow(now: Date | number = Date.now(), options: { wholeDays?: boolean } = {}): DateWindow {
+  const at = typeof now === 'number' ? now : now.getTime();
+  if (!options.wholeDays) {
+    return { startDate: at - COURSE_WINDOW_DAYS_BACK * DAY_MS, endDate: at + COURSE_WINDOW_DAYS_AHEAD * DAY_MS };
+  }
+  const today = Math.floor(at / DAY_MS) * DAY_MS;
+  return { startDate: today - COURSE_WINDOW_DAYS_BACK * DAY_MS, endDate: today + (COURSE_WINDOW_DAYS_AHEAD + 1) * DAY_MS - 1 };
+}
