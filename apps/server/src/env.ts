@@ -61,6 +61,8 @@ const envSchema = z.object({
   /** Rate limits for POST /api/vipps/payment: payment starts per user, and per IP, per minute. */
   PAYMENT_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PAYMENT_START_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** Rate limit for POST /api/invites: invites per user per hour. */
+  INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS' | 'SESSION_USER_CACHE_MS'> & {

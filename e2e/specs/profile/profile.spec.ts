@@ -31,7 +31,7 @@ test.describe('Profil', () => {
 
     const jakob = main.getByRole('article', { name: 'Jakob Nilsen' });
     await expect(jakob).toContainText(/\d+ år · født 02\.06\.2023/);
-    await expect(jakob.getByRole('heading', { name: 'Kommende kurs' })).toBeVisible();
+    await expect(jakob.getByRole('heading', { name: 'Påmeldte kurs' })).toBeVisible();
     await expect(jakob.getByRole('heading', { name: 'Kurshistorikk' })).toBeVisible();
     // The seed puts Jakob on a course that has ended and on one in the next term.
     await expect(jakob.getByText('Fullført', { exact: true }).first()).toBeVisible();
@@ -73,7 +73,7 @@ test.describe('Profil', () => {
     const child = main.getByRole('article', { name });
     await expect(child).toBeVisible();
     await expect(child).toContainText('født 02.11.2025');
-    await expect(child.getByText('Ingen kommende kurs')).toBeVisible();
+    await expect(child.getByText('Ingen påmeldte kurs')).toBeVisible();
     await expect(child.getByText('Ingen kurshistorikk')).toBeVisible();
     await expectAccessible(page);
   });

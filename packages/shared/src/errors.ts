@@ -15,6 +15,10 @@ export const ERROR_STATUS = {
   COURSE_NOT_PUBLISHED: 409,
   CONFLICT: 409,
   ALREADY_INVITED: 409,
+  /** PATCH /profiles/{id}: the only or the first guardian cannot be removed. */
+  LAST_GUARDIAN: 400,
+  /** An invite that is no longer pending cannot be answered or deleted. */
+  INVITE_NOT_PENDING: 409,
   RATE_LIMITED: 429,
   BUSY: 503,
   PAYMENT_PROVIDER: 502,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthRoutes } from './health/health.routes';
+import { invitesRoutes } from './invites/invites.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './booking/booking.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
@@ -28,4 +29,5 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   profilesRoutes,
   childrenRoutes,
   emailsRoutes,
+  invitesRoutes,
 ];

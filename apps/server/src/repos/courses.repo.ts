@@ -202,3 +202,49 @@ export async function listCoursesOfChildren(db: DbOrTx, childIds: readonly strin
     .where(inArray(participants.childId, [...childIds]))
     .orderBy(asc(courses.firstDate));
 }
+
+// ---- a family's courses (course history, deletion rules) ---------------------------------------------------
+
+/** Every course the children take or took part in, with the venue; one row per (child, course). */
+export async function coursesOfChildren(db: DbOrTx, childIds: readonly string[]) {
+  if (childIds.length === 0) return [];
+  return db
+    .select({
+      childId: participants.childId,
+      course: courses,
+      placeName: places.name,
+      placeTown: places.place,
+    })
+    .from(participants)
+    .innerJoin(courses, eq(courses.id, participants.courseId))
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .where(inArray(participants.childId, [...childIds]))
+    .orderBy(sql`${courses.firstDate} asc nulls last`, asc(courses.id));
+}
+
+/** Children among `childIds` on a course that has not ended at `now` (a course without dates has not ended). */
+export async function childrenOnRunningCourses(db: DbOrTx, childIds: readonly string[], now: Date): Promise<string[]> {
+  if (childIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ childId: participants.childId })
+    .from(participants)
+    .innerJoin(courses, eq(courses.id, participants.courseId))
+    .where(and(inArray(participants.childId, [...childIds]), sql`(${courses.lastDate} is null or ${courses.lastDate} >= ${now})`));
+  return rows.map((r) => r.childId);
+}
+
+export async function deleteParticipationsOf(tx: DbOrTx, childIds: readonly string[]): Promise<void> {
+  if (childIds.length === 0) return;
+  await tx.delete(participants).where(inArray(participants.childId, [...childIds]));
+}
+
+/** An instructor's courses whose last date is at or after `from` (or that have no dates yet), earliest first. */
+export async function coursesTaughtBy(db: DbOrTx, userId: string, from: Date) {
+  return db
+    .select({ course: courses, placeName: places.name, placeTown: places.place })
+    .from(courseInstructors)
+    .innerJoin(courses, eq(courses.id, courseInstructors.courseId))
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .where(and(eq(courseInstructors.userId, userId), sql`(${courses.lastDate} is null or ${courses.lastDate} >= ${from})`))
+    .orderBy(sql`${courses.firstDate} asc nulls last`, asc(courses.id));
+}

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { newId, orderEvents, orders } from '../db/schema';
 import { dbNowPlus } from './system.repo';
@@ -198,4 +198,47 @@ export function claimOrdersToSync(db: DbOrTx, batch: number, leaseMs: number): P
     .set({ syncAfter: dbNowPlus(leaseMs), updatedAt: sql`${orders.updatedAt}` })
     .where(inArray(orders.id, due))
     .returning();
+}
+
+// ---- deletion of a family: orders stay for bookkeeping, with the names replaced ---------------------------------
+
+/** What an order keeps of a deleted person (spec: orders stay; bokføringsloven keeps them 5 years). */
+export const DELETED_USER = { _id: null, firstName: 'Slettet', lastName: 'bruker' } as const;
+export const DELETED_CHILD = { _id: null, firstName: 'Slettet', lastName: 'barn' } as const;
+
+/** Replaces the buyer's name in the user's orders (the user row is about to go). */
+export async function anonymiseOrdersOfUser(tx: DbOrTx, userId: string): Promise<number> {
+  const rows = await tx
+    .update(orders)
+    .set({
+      additionalInfo: sql`jsonb_set(${orders.additionalInfo}, '{user}', ${JSON.stringify(DELETED_USER)}::jsonb, true)`,
+      userId: null,
+    })
+    .where(eq(orders.userId, userId))
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+/** Replaces the children's names (and the deleted profile) in their orders. */
+export async function anonymiseOrdersOfChildren(tx: DbOrTx, childIds: readonly string[], profileDeleted: boolean): Promise<number> {
+  if (childIds.length === 0) return 0;
+  const info = profileDeleted
+    ? sql`jsonb_set(jsonb_set(${orders.additionalInfo}, '{child}', ${JSON.stringify(DELETED_CHILD)}::jsonb, true), '{profile}', 'null'::jsonb, true)`
+    : sql`jsonb_set(${orders.additionalInfo}, '{child}', ${JSON.stringify(DELETED_CHILD)}::jsonb, true)`;
+  const rows = await tx
+    .update(orders)
+    .set({ additionalInfo: info, childId: null, ...(profileDeleted ? { profileId: null } : {}) })
+    .where(inArray(orders.childId, [...childIds]))
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+/** Orders a user bought, or bought for children of the given profiles (own data export, admin profile view). */
+export async function ordersOfFamily(db: DbOrTx, where: { userId?: string; profileIds?: readonly string[] }) {
+  const conditions = [
+    where.userId ? eq(orders.userId, where.userId) : undefined,
+    where.profileIds?.length ? inArray(orders.profileId, [...where.profileIds]) : undefined,
+  ].filter((c) => c !== undefined);
+  if (conditions.length === 0) return [];
+  return db.select().from(orders).where(or(...conditions)).orderBy(desc(orders.createdAt), asc(orders.id));
 }

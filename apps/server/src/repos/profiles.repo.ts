@@ -1,6 +1,6 @@
-import { and, asc, between, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { children, profileParents, profiles } from '../db/schema';
+import { children, invites, profileParents, profiles, users } from '../db/schema';
 
 /**
  * Families: `profiles`, their guardians (`profile_parents`, position 0 is the owner), `children` and `invites`.
@@ -125,4 +125,170 @@ export function listChildrenRegisteredBetween(db: DbOrTx, start: Date, end: Date
 export async function countChildrenRegisteredBetween(db: DbOrTx, start: Date, end: Date): Promise<number> {
   const [row] = await db.select({ n: count() }).from(children).where(between(children.registrationDate, start, end));
   return Number(row?.n ?? 0);
+}
+
+// ---- guardians, children and invites of the family profile (issue 12) ---------------------------------------
+
+/** Guardian user ids of a profile, owner first. */
+export async function guardianIds(db: DbOrTx, profileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: profileParents.userId })
+    .from(profileParents)
+    .where(eq(profileParents.profileId, profileId))
+    .orderBy(asc(profileParents.position));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Sets the profile's guardians to `userIds` in that order (positions 0..n-1). Positions are unique per profile, so the
+ * rows are first moved out of the way (negative), then numbered.
+ */
+export async function setGuardians(tx: DbOrTx, profileId: string, userIds: readonly string[]): Promise<void> {
+  await tx
+    .delete(profileParents)
+    .where(and(eq(profileParents.profileId, profileId), userIds.length ? notInArray(profileParents.userId, [...userIds]) : sql`true`));
+  await tx
+    .update(profileParents)
+    .set({ position: sql`-1 - ${profileParents.position}` })
+    .where(eq(profileParents.profileId, profileId));
+  for (const [position, userId] of userIds.entries()) {
+    await tx
+      .update(profileParents)
+      .set({ position })
+      .where(and(eq(profileParents.profileId, profileId), eq(profileParents.userId, userId)));
+  }
+}
+
+/** Adds a guardian at the end (accepting an invite); nothing when already a guardian. */
+export async function appendGuardian(tx: DbOrTx, profileId: string, userId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into ${profileParents} (profile_id, user_id, position)
+    select ${profileId}, ${userId}, coalesce(max(${profileParents.position}) + 1, 0)
+    from ${profileParents} where ${profileParents.profileId} = ${profileId}
+    on conflict do nothing`);
+}
+
+/** Locks the profile row, so concurrent guardian changes on one profile run one at a time. */
+export async function lockProfile(tx: DbOrTx, profileId: string): Promise<boolean> {
+  const rows = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('update');
+  return rows.length > 0;
+}
+
+export async function deleteProfile(tx: DbOrTx, profileId: string): Promise<void> {
+  await tx.delete(profiles).where(eq(profiles.id, profileId));
+}
+
+// ---- children -------------------------------------------------------------------------------------------------
+
+export async function updateChild(
+  db: DbOrTx,
+  childId: string,
+  values: { firstName?: string; lastName?: string; birthdate?: string },
+) {
+  const [row] = await db.update(children).set(values).where(eq(children.id, childId)).returning();
+  return row;
+}
+
+export async function childIdsOfProfile(db: DbOrTx, profileId: string): Promise<string[]> {
+  const rows = await db.select({ id: children.id }).from(children).where(eq(children.profileId, profileId));
+  return rows.map((r) => r.id);
+}
+
+export async function deleteChildren(tx: DbOrTx, childIds: readonly string[]): Promise<void> {
+  if (childIds.length === 0) return;
+  await tx.delete(children).where(inArray(children.id, [...childIds]));
+}
+
+/** Children among `childIds` whose guardian `userId` is (directly, through any profile). */
+export async function childrenGuardedBy(db: DbOrTx, userId: string, childIds: readonly string[]): Promise<string[]> {
+  if (childIds.length === 0) return [];
+  const rows = await db
+    .select({ id: children.id })
+    .from(children)
+    .innerJoin(profileParents, and(eq(profileParents.profileId, children.profileId), eq(profileParents.userId, userId)))
+    .where(inArray(children.id, [...childIds]));
+  return rows.map((r) => r.id);
+}
+
+export async function findChildren(db: DbOrTx, childIds: readonly string[]) {
+  if (childIds.length === 0) return [];
+  return db.select().from(children).where(inArray(children.id, [...childIds]));
+}
+
+// ---- invites --------------------------------------------------------------------------------------------------
+
+export type InviteRow = typeof invites.$inferSelect;
+
+export async function findInvite(db: DbOrTx, inviteId: string): Promise<InviteRow | undefined> {
+  const [row] = await db.select().from(invites).where(eq(invites.id, inviteId)).limit(1);
+  return row;
+}
+
+export async function findPendingInvite(db: DbOrTx, profileId: string, email: string): Promise<InviteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.profileId, profileId), eq(sql`lower(${invites.email})`, email.toLowerCase()), eq(invites.status, 'pending')))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a pending invite; undefined when one for the same profile and address is already pending (unique index). */
+export async function insertInvite(
+  tx: DbOrTx,
+  values: { profileId: string; email: string; inviterId: string },
+): Promise<InviteRow | undefined> {
+  const [row] = await tx.insert(invites).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Moves a pending invite to its answer; undefined when it was no longer pending. */
+export async function answerInvite(tx: DbOrTx, inviteId: string, status: 'accepted' | 'rejected') {
+  const [row] = await tx
+    .update(invites)
+    .set({ status })
+    .where(and(eq(invites.id, inviteId), eq(invites.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export async function deletePendingInvite(db: DbOrTx, inviteId: string): Promise<boolean> {
+  const rows = await db
+    .delete(invites)
+    .where(and(eq(invites.id, inviteId), eq(invites.status, 'pending')))
+    .returning({ id: invites.id });
+  return rows.length > 0;
+}
+
+/** Invites with the profile's children and the inviter's name, newest first. */
+export async function listInvites(db: DbOrTx, where: { profileId?: string; email?: string; status?: 'pending' }) {
+  const conditions = [
+    where.profileId ? eq(invites.profileId, where.profileId) : undefined,
+    where.email ? eq(sql`lower(${invites.email})`, where.email.toLowerCase()) : undefined,
+    where.status ? eq(invites.status, where.status) : undefined,
+  ].filter((c) => c !== undefined);
+  const rows = await db
+    .select({ invite: invites, inviterFirstName: users.firstName, inviterLastName: users.lastName })
+    .from(invites)
+    .leftJoin(users, eq(users.id, invites.inviterId))
+    .where(and(...conditions))
+    .orderBy(desc(invites.createdAt), asc(invites.id));
+  const profileIds = [...new Set(rows.map((r) => r.invite.profileId))];
+  const kids = profileIds.length
+    ? await db
+        .select({ id: children.id, profileId: children.profileId, firstName: children.firstName, lastName: children.lastName })
+        .from(children)
+        .where(inArray(children.profileId, profileIds))
+        .orderBy(asc(children.birthdate), asc(children.firstName))
+    : [];
+  return rows.map((r) => ({
+    ...r.invite,
+    inviter: r.inviterFirstName === null ? null : { firstName: r.inviterFirstName, lastName: r.inviterLastName ?? '' },
+    children: kids.filter((k) => k.profileId === r.invite.profileId),
+  }));
+}
+
+/** Invites a user sent (own data export). */
+export async function invitesSentBy(db: DbOrTx, userId: string) {
+  return db.select().from(invites).where(eq(invites.inviterId, userId)).orderBy(asc(invites.createdAt));
 }

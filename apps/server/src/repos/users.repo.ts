@@ -96,3 +96,29 @@ export async function countUsersRegisteredBetween(db: DbOrTx, start: Date, end: 
   const [row] = await db.select({ n: count() }).from(users).where(between(users.registrationDate, start, end));
   return Number(row?.n ?? 0);
 }
+
+// ---- the family profile (issue 12): edit and delete users ----------------------------------------------------
+
+export async function findUsers(db: DbOrTx, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, [...ids]));
+}
+
+export async function updateUserReturning(
+  db: DbOrTx,
+  id: string,
+  values: { firstName?: string; lastName?: string; birthdate?: string; roles?: string[] },
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Locks the user row (deletion runs once even when asked twice at the same time). */
+export async function lockUser(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function deleteUser(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(users).where(eq(users.id, id));
+}

@@ -9,6 +9,7 @@ const MESSAGES: Record<string, string> = {
   CHILD_ALREADY_IN_COURSE: 'Barnet er allerede påmeldt dette kurset',
   CHILD_ON_COURSE: 'Kan ikke slette. Brukeren er registrert på kurs',
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
+  LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.',
 };
 
 export function errorMessage(error: unknown, fallback = 'Noe gikk galt'): string {

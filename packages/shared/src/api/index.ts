@@ -15,3 +15,4 @@ export * from './booking';
 export * from './calendars';
 export * from './profiles';
 export * from './emails';
+export * from './family';

@@ -1,8 +1,9 @@
-import { placeSlug, type Profile } from '@app/shared';
+import { placeSlug, type Profile, type ProfileOrder, type ProfileOverview } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { signedIn, type ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
+import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 
@@ -58,4 +59,100 @@ export async function getProfile(ctx: ServiceContext, profileId: string): Promis
   const [profile] = await populate(ctx, [profileId]);
   if (!profile || profile.parents.length === 0) throw new AppError('NOT_FOUND', 'No such profile');
   return profile;
+}
+
+/**
+ * Spec §7 PATCH /profiles/{id} {parents}: the guardians the profile keeps, in order. Only removal: the owner (first
+ * guardian) or an admin removes any guardian but the first; a guardian who is not the owner may leave. The first and
+ * the only guardian cannot be removed (LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.').
+ */
+export async function updateGuardians(ctx: ServiceContext, profileId: string, parents: readonly string[]): Promise<Profile> {
+  const { db, viewer } = ctx;
+  await requireAccess(ctx, 'profile.read', profileId);
+  const wanted = [...new Set(parents)];
+  await db.transaction(async (tx) => {
+    await profiles.lockProfile(tx, profileId);
+    const current = await profiles.guardianIds(tx, profileId);
+    if (wanted.some((id) => !current.includes(id))) {
+      throw new AppError('BAD_REQUEST', 'Guardians are added by invite only');
+    }
+    const removed = current.filter((id) => !wanted.includes(id));
+    if (removed.length === 0) {
+      if (wanted.join() !== current.join()) throw new AppError('BAD_REQUEST', 'The order of guardians cannot be changed');
+      return;
+    }
+    if (removed.includes(current[0]!) || wanted[0] !== current[0]) {
+      throw new AppError('LAST_GUARDIAN', 'The only or the first guardian cannot be removed');
+    }
+    const leavingOnlySelf = removed.length === 1 && removed[0] === viewer!.id;
+    if (!leavingOnlySelf) await requireAccess(ctx, 'guardian.remove', profileId);
+    const kept = current.filter((id) => wanted.includes(id));
+    await profiles.setGuardians(tx, profileId, kept);
+  });
+  if (!(await profiles.isGuardianOfProfile(db, viewer!.id, profileId)) && !viewer!.isAdmin) {
+    // The viewer left the profile: it is no longer theirs to see.
+    return { _id: profileId, parents: [], children: [] };
+  }
+  const [profile] = await populate(ctx, [profileId]);
+  return profile!;
+}
+
+/**
+ * GET /profiles/{id}/overview: beside the profile, the owner's upcoming courses as an instructor ('Som instruktør'),
+ * and for admins the guardians' roles, address, last login and registration date, and the family's orders.
+ */
+export async function profileOverview(ctx: ServiceContext, profileId: string): Promise<ProfileOverview> {
+  const { db, viewer } = ctx;
+  await requireAccess(ctx, 'profile.read', profileId);
+  const guardianIds = await profiles.guardianIds(db, profileId);
+  const guardians = await users.findUsers(db, guardianIds);
+  const owner = guardians.find((g) => g.id === guardianIds[0]);
+  const taught = owner?.roles.includes('instructor') ? await courses.coursesTaughtBy(db, owner.id, ctx.clock.now()) : [];
+  const instructorCourses = taught.map(({ course: c, placeName, placeTown }) => ({
+    _id: c.id,
+    name: c.name,
+    experienceLevel: c.experienceLevel,
+    place: { _id: c.placeId, name: placeName, place: placeTown },
+    dates: c.dates.map((d) => d.toISOString()),
+    timeFrom: c.timeFrom,
+    timeTo: c.timeTo,
+  }));
+  if (!viewer!.isAdmin) return { instructorCourses, admin: null };
+  const familyOrders = await orders.ordersOfFamily(db, { profileIds: [profileId] });
+  type Info = { child?: { firstName?: string; lastName?: string } | null; course?: { name?: string } | null };
+  return {
+    instructorCourses,
+    admin: {
+      guardians: guardianIds.flatMap((id) => {
+        const g = guardians.find((u) => u.id === id);
+        return g
+          ? [
+              {
+                _id: g.id,
+                roles: g.roles,
+                address: g.address,
+                zipCode: g.zipCode,
+                place: g.place,
+                lastLogin: g.lastLogin ? g.lastLogin.toISOString() : null,
+                registrationDate: g.registrationDate.toISOString(),
+              },
+            ]
+          : [];
+      }),
+      orders: familyOrders.map((o) => {
+        const info = (o.additionalInfo ?? {}) as Info;
+        return {
+          _id: o.id,
+          reference: o.reference,
+          humanReference: o.humanReference,
+          status: o.status as ProfileOrder['status'],
+          amount: o.amountOre / 100,
+          createdAt: o.createdAt.toISOString(),
+          courseId: o.courseId,
+          courseName: info.course?.name ?? null,
+          childName: info.child ? `${info.child.firstName ?? ''} ${info.child.lastName ?? ''}`.trim() || null : null,
+        };
+      }),
+    },
+  };
 }

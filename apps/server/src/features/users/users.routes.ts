@@ -1,5 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { instructorListSchema, registrationDateRawQuerySchema, usersByRegistrationDateSchema } from '@app/shared';
+import {
+  courseHistoryQuerySchema,
+  courseHistorySchema,
+  deletedSchema,
+  idParamsSchema,
+  instructorListSchema,
+  ownDataSchema,
+  registrationDateRawQuerySchema,
+  updatedPersonSchema,
+  updateUserInputSchema,
+  usersByRegistrationDateSchema,
+} from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import * as service from './users.service';
@@ -19,5 +30,60 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.usersByRegistrationDate(ctxOf(request), request.query),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: idParamsSchema,
+        body: updateUserInputSchema,
+        response: { 200: updatedPersonSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT') },
+      },
+    },
+    (request) => service.updateUser(ctxOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: idParamsSchema,
+        response: { 200: deletedSchema, ...errorResponses('VALIDATION', 'CHILD_ON_COURSE', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
+    },
+    async (request) => {
+      await service.deleteUser(ctxOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/users/courses',
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: courseHistoryQuerySchema,
+        response: { 200: courseHistorySchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return service.courseHistory(ctxOf(request), request.query.cIds, request.query.t);
+    },
+  );
+
+  app.get(
+    '/users/me/data',
+    { config: { access: 'user' }, schema: { response: { 200: ownDataSchema, ...errorResponses('UNAUTHENTICATED', 'NOT_FOUND') } } },
+    async (request, reply) => {
+      const data = await service.ownData(ctxOf(request));
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="mine-data-${data.exportedAt.slice(0, 10)}.json"`)
+        .send(data);
+    },
   );
 };

@@ -1,24 +1,36 @@
 import type { z } from 'zod';
 import {
+  capitalizeName,
+  osloDateKey,
   REGISTRATIONS_LIST_MAX,
   registrationDateQuerySchema,
+  type CourseHistoryItem,
+  type CourseStatus,
   type instructorListSchema,
+  type OwnData,
+  type UpdatedPerson,
+  type UpdatePersonInput,
+  type UpdateUserInput,
   type UsersByRegistrationDate,
 } from '@app/shared';
+import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
-import * as profiles from '../../repos/profiles.repo';
-import * as users from '../../repos/users.repo';
+import * as coursesRepo from '../../repos/courses.repo';
+import * as ordersRepo from '../../repos/orders.repo';
+import * as profilesRepo from '../../repos/profiles.repo';
+import * as repo from '../../repos/users.repo';
 
 /** Spec §7 GET /users/instructors: public; id and display name only, sorted by name. */
 export async function listInstructors(ctx: ServiceContext): Promise<z.infer<typeof instructorListSchema>> {
-  const rows = await users.listInstructors(ctx.db);
+  const rows = await repo.listInstructors(ctx.db);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
 }
 
 /**
  * GET /users/by-registration-date (admin): users ('Foreldre') and children ('Barn') registered between the two
- * instants, both included. Admins only (the route's role gate). Spec §5: both must be full ISO timestamps with milliseconds, else 'Invalid date format'.
+ * instants, both included. Spec §5: both must be full ISO timestamps with milliseconds, else 'Invalid date format'.
+ * Admins only (the route's role gate).
  */
 export async function usersByRegistrationDate(
   ctx: ServiceContext,
@@ -29,10 +41,10 @@ export async function usersByRegistrationDate(
   const start = new Date(parsed.data.startDate);
   const end = new Date(parsed.data.endDate);
   const [parents, parentCount, kids, childCount] = await Promise.all([
-    users.listUsersRegisteredBetween(ctx.db, start, end, REGISTRATIONS_LIST_MAX),
-    users.countUsersRegisteredBetween(ctx.db, start, end),
-    profiles.listChildrenRegisteredBetween(ctx.db, start, end, REGISTRATIONS_LIST_MAX),
-    profiles.countChildrenRegisteredBetween(ctx.db, start, end),
+    repo.listUsersRegisteredBetween(ctx.db, start, end, REGISTRATIONS_LIST_MAX),
+    repo.countUsersRegisteredBetween(ctx.db, start, end),
+    profilesRepo.listChildrenRegisteredBetween(ctx.db, start, end, REGISTRATIONS_LIST_MAX),
+    profilesRepo.countChildrenRegisteredBetween(ctx.db, start, end),
   ]);
   return {
     startDate: start.toISOString(),
@@ -56,5 +68,240 @@ export async function usersByRegistrationDate(
     })),
     parentCount,
     childCount,
+  };
+}
+
+const dateOnly = (value: string | Date | null): string | null =>
+  value === null ? null : typeof value === 'string' ? value : value.toISOString().slice(0, 10);
+
+/** A child is 0 to 18 years old (the same rule as adding one). */
+const CHILD_MAX_AGE_YEARS = 18;
+function assertChildBirthdate(birthdate: string, now: Date) {
+  const date = new Date(`${birthdate}T00:00:00Z`);
+  const age = (now.getTime() - date.getTime()) / (365.25 * 24 * 3600 * 1000);
+  if (!(age >= -0.01 && age <= CHILD_MAX_AGE_YEARS)) {
+    throw new AppError('VALIDATION', 'Fødselsdatoen må være en gyldig dato, ikke i fremtiden og høyst 18 år tilbake');
+  }
+}
+
+const names = (input: UpdatePersonInput) => ({
+  ...(input.firstName !== undefined ? { firstName: capitalizeName(input.firstName) } : {}),
+  ...(input.lastName !== undefined ? { lastName: capitalizeName(input.lastName) } : {}),
+  ...(input.birthdate !== undefined ? { birthdate: input.birthdate } : {}),
+});
+
+/**
+ * Spec §7 PATCH /users/{id}: `{roles}` changes a user's roles (admin only; an admin keeps their own admin role, so the
+ * site never loses its last way in by accident); otherwise first name, last name and birth date of a child (its
+ * guardians, admin) or of one's own user (admin: anyone's). Names are capitalised per word and after hyphens.
+ */
+export async function updateUser(ctx: ServiceContext, id: string, input: UpdateUserInput): Promise<UpdatedPerson> {
+  const { db, viewer } = ctx;
+  if ('roles' in input) {
+    await requireAccess(ctx, 'user.roles', id);
+    const roles = [...new Set(input.roles)];
+    if (viewer!.id === id && !roles.includes('admin')) {
+      throw new AppError('CONFLICT', 'An admin cannot remove their own admin role');
+    }
+    const row = await repo.updateUserReturning(db, id, { roles });
+    if (!row) throw new AppError('NOT_FOUND', 'No such user');
+    return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
+  }
+  const child = await profilesRepo.findChild(db, id);
+  if (child) {
+    await requireAccess(ctx, 'child.write', id);
+    if (input.birthdate !== undefined) assertChildBirthdate(input.birthdate, ctx.clock.now());
+    const row = (await profilesRepo.updateChild(db, id, names(input)))!;
+    return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: ['child'] };
+  }
+  if (viewer!.id !== id && !viewer!.isAdmin) {
+    throw (await repo.findUserById(db, id)) ? new AppError('FORBIDDEN', 'Not allowed') : new AppError('NOT_FOUND', 'No such user');
+  }
+  const row = await repo.updateUserReturning(db, id, names(input));
+  if (!row) throw new AppError('NOT_FOUND', 'No such user');
+  return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
+}
+
+/**
+ * Spec §7 DELETE /users/{id}: a child (by its guardians or an admin), or a user (oneself, or anyone by an admin).
+ *
+ * - A child still on a course that has not ended is refused (CHILD_ON_COURSE, 'Kan ikke slette. Brukeren er
+ *   registrert på kurs'); its finished courses lose it from their participant lists.
+ * - A user leaves every profile. A profile with other guardians keeps its children (the next guardian owns it);
+ *   a profile with no one left goes, with its children, their course places (running courses too: the web says so
+ *   before the user confirms) and its invites.
+ * - Orders stay for bookkeeping, with the buyer's and deleted children's names replaced ('Slettet bruker',
+ *   'Slettet barn').
+ * - The user's sessions end: a token of a deleted user is refused (plugins/auth looks the user up on every request).
+ */
+export async function deleteUser(ctx: ServiceContext, id: string): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const child = await profilesRepo.findChild(db, id);
+  if (child) {
+    await requireAccess(ctx, 'child.write', id);
+    await db.transaction(async (tx) => {
+      if ((await coursesRepo.childrenOnRunningCourses(tx, [id], now)).length > 0) {
+        throw new AppError('CHILD_ON_COURSE', 'Kan ikke slette. Brukeren er registrert på kurs');
+      }
+      await ordersRepo.anonymiseOrdersOfChildren(tx, [id], false);
+      await coursesRepo.deleteParticipationsOf(tx, [id]);
+      await profilesRepo.deleteChildren(tx, [id]);
+    });
+    return;
+  }
+  await requireAccess(ctx, 'user.delete', id);
+  await db.transaction(async (tx) => {
+    if (!(await repo.lockUser(tx, id))) throw new AppError('NOT_FOUND', 'No such user');
+    for (const profileId of await profilesRepo.listProfileIdsOf(tx, id)) {
+      await profilesRepo.lockProfile(tx, profileId);
+      const others = (await profilesRepo.guardianIds(tx, profileId)).filter((g) => g !== id);
+      if (others.length > 0) {
+        await profilesRepo.setGuardians(tx, profileId, others);
+        continue;
+      }
+      const kids = await profilesRepo.childIdsOfProfile(tx, profileId);
+      await ordersRepo.anonymiseOrdersOfChildren(tx, kids, true);
+      await coursesRepo.deleteParticipationsOf(tx, kids);
+      await profilesRepo.deleteChildren(tx, kids);
+      await profilesRepo.deleteProfile(tx, profileId);
+    }
+    await ordersRepo.anonymiseOrdersOfUser(tx, id);
+    await repo.deleteUser(tx, id);
+  });
+}
+
+/**
+ * Spec §4, by Oslo calendar day (as the web shows it): 'Påmeldt' before the first date, 'Pågår' from the first date,
+ * 'Fullført' on and after the last date.
+ */
+export function courseStatus(dates: readonly Date[], at: Date): CourseStatus {
+  const days = dates.map(osloDateKey).sort();
+  const today = osloDateKey(at);
+  if (days.length === 0 || today < days[0]!) return 'registered';
+  if (today >= days[days.length - 1]!) return 'finished';
+  return 'ongoing';
+}
+
+/**
+ * Spec §7 GET /users/courses?cIds=a,b (the course history): per child, every course it takes or took part in, with
+ * its status at `t` (default now). Every child must be the viewer's (guardian, or admin), else 403/404.
+ */
+export async function courseHistory(ctx: ServiceContext, childIds: readonly string[], t?: number): Promise<CourseHistoryItem[]> {
+  for (const id of childIds) await requireAccess(ctx, 'child.read', id);
+  const at = t === undefined ? ctx.clock.now() : new Date(t);
+  const kids = await profilesRepo.findChildren(ctx.db, childIds);
+  const rows = await coursesRepo.coursesOfChildren(ctx.db, childIds);
+  const counts = await coursesRepo.countParticipants(ctx.db, [...new Set(rows.map((r) => r.course.id))]);
+  return childIds.flatMap((childId) => {
+    const kid = kids.find((k) => k.id === childId);
+    if (!kid) return [];
+    return [
+      {
+        user: { _id: kid.id, firstName: kid.firstName, lastName: kid.lastName, birthdate: dateOnly(kid.birthdate)! },
+        courses: rows
+          .filter((r) => r.childId === childId)
+          .map(({ course: c, placeName, placeTown }) => ({
+            _id: c.id,
+            name: c.name,
+            place: { _id: c.placeId, name: placeName, place: placeTown },
+            dates: c.dates.map((d) => d.toISOString()),
+            timeFrom: c.timeFrom,
+            timeTo: c.timeTo,
+            experienceLevel: c.experienceLevel,
+            participantsAge: c.participantsAge,
+            maximumParticipants: c.maximumParticipants,
+            freePlaces: Math.max(0, c.maximumParticipants - (counts.get(c.id) ?? 0)),
+            status: courseStatus(c.dates, at),
+          })),
+      },
+    ];
+  });
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * 'Last ned mine data' (personopplysningsloven / GDPR art. 15 and 20): everything the site keeps about the user and
+ * their families, as JSON: the user, profiles with guardians and children, the children's courses, orders with
+ * their events, invites sent and received, and courses they teach.
+ */
+export async function ownData(ctx: ServiceContext): Promise<OwnData> {
+  const { db } = ctx;
+  const viewer = ctx.viewer!;
+  const user = await repo.findUserById(db, viewer.id);
+  if (!user) throw new AppError('NOT_FOUND', 'No such user');
+  const profileIds = await profilesRepo.listProfileIdsOf(db, user.id);
+  const links = await profilesRepo.listGuardians(db, profileIds);
+  const people = await repo.findUsers(db, [...new Set(links.map((l) => l.userId))]);
+  const parents = links.flatMap((l) => {
+    const u = people.find((p) => p.id === l.userId);
+    return u ? [{ profileId: l.profileId, position: l.position, id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone }] : [];
+  });
+  const kids = await profilesRepo.listChildren(db, profileIds);
+  const history = await coursesRepo.coursesOfChildren(db, kids.map((k) => k.id));
+  const orders = await ordersRepo.ordersOfFamily(db, { userId: user.id, profileIds });
+  const events = new Map(await Promise.all(orders.map(async (o) => [o.id, await ordersRepo.listEvents(db, o.id)] as const)));
+  const sent = await profilesRepo.invitesSentBy(db, user.id);
+  const received = user.email ? await profilesRepo.listInvites(db, { email: user.email }) : [];
+  const taught = await coursesRepo.coursesTaughtBy(db, user.id, new Date(0));
+  const courseOut = (c: (typeof history)[number]['course'], placeName: string, placeTown: string) => ({
+    id: c.id,
+    name: c.name,
+    experienceLevel: c.experienceLevel,
+    place: placeName,
+    town: placeTown,
+    dates: c.dates.map((d) => d.toISOString()),
+    timeFrom: c.timeFrom,
+    timeTo: c.timeTo,
+  });
+  return {
+    exportedAt: ctx.clock.now().toISOString(),
+    user: {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      birthdate: dateOnly(user.birthdate),
+      email: user.email,
+      phone: user.phone,
+      address: user.address,
+      zipCode: user.zipCode,
+      place: user.place,
+      roles: user.roles,
+      lastLogin: iso(user.lastLogin),
+      registrationDate: iso(user.registrationDate),
+    },
+    profiles: profileIds.map((pid) => ({
+      id: pid,
+      guardians: parents
+        .filter((p) => p.profileId === pid)
+        .map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, owner: p.position === 0 })),
+      children: kids
+        .filter((k) => k.profileId === pid)
+        .map((k) => ({
+          id: k.id,
+          firstName: k.firstName,
+          lastName: k.lastName,
+          birthdate: dateOnly(k.birthdate),
+          registrationDate: iso(k.registrationDate),
+          courses: history.filter((h) => h.childId === k.id).map((h) => courseOut(h.course, h.placeName, h.placeTown)),
+        })),
+    })),
+    orders: orders.map((o) => ({
+      id: o.id,
+      reference: o.reference,
+      humanReference: o.humanReference,
+      status: o.status,
+      amountKr: o.amountOre / 100,
+      createdAt: iso(o.createdAt),
+      updatedAt: iso(o.updatedAt),
+      details: o.additionalInfo,
+      events: (events.get(o.id) ?? []).map((e) => ({ name: e.name, amountKr: e.amountOre / 100, currency: e.currency, timestamp: iso(e.timestamp) })),
+    })),
+    invites: {
+      sent: sent.map((i) => ({ id: i.id, profileId: i.profileId, email: i.email, status: i.status, createdAt: iso(i.createdAt) })),
+      received: received.map((i) => ({ id: i.id, profileId: i.profileId, status: i.status, createdAt: iso(i.createdAt), inviter: i.inviter })),
+    },
+    instructorCourses: taught.map((t) => courseOut(t.course, t.placeName, t.placeTown)),
   };
 }

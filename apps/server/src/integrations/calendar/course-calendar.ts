@@ -82,9 +82,15 @@ export function courseCalendar(course: CalendarCourse, site: { companyName: stri
     // keep the default uid host
   }
   const sessions = courseSessions(course);
+  const used = new Set<string>();
   sessions.forEach(({ start, end }, i) => {
+    // One UID per course date (not per position), so a calendar that imports the file again after a date was added,
+    // moved or removed updates the right events instead of shifting every later one.
+    let uid = `${course.id}-${osloDateKey(start).replaceAll('-', '')}@${host}`;
+    for (let n = 2; used.has(uid); n++) uid = `${course.id}-${osloDateKey(start).replaceAll('-', '')}-${n}@${host}`;
+    used.add(uid);
     calendar.createEvent({
-      id: `${course.id}-${i + 1}@${host}`,
+      id: uid,
       start,
       end,
       summary: `${title} (${site.companyName})`,

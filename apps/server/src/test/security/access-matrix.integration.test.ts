@@ -2,9 +2,10 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTIONS, can, requireAccess, type Action } from '../../access/access';
 import { contextFor, toViewer, type Viewer } from '../../context';
+import { children, invites } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { apiRoutesOf, type RecordedRoute } from './route-table';
-import { authHeader, createFixtures, ROLES, SECRET_NAMES, type Fixtures, type Role } from './fixtures';
+import { authHeader, countRows, createFixtures, ROLES, SECRET_NAMES, type Fixtures, type Role } from './fixtures';
 import { createSecurityApp } from './security-app';
 
 vi.mock('fastify', async (importOriginal) =>
@@ -67,6 +68,18 @@ const MATRIX: Record<string, Row> = {
   'GET /api/profiles':               { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ query: { pId: fx.parentA.id } }) },
   'GET /api/profiles/:id':           { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}` }) },
   'POST /api/users/children':        { expect: [401, 201, 403, 403, 403, 201], object: 'familyA', req: (fx) => ({ payload: { child: { firstName: 'Ny', lastName: 'Baby', birthdate: '2025-01-01' }, profileId: fx.familyA.profile.id } }) },
+  'PATCH /api/users/:id':           { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/users/${fx.familyA.children[0]!.id}`, payload: { firstName: SECRET_NAMES.childFirst } }), note: 'a child of A (its name kept)' },
+  'DELETE /api/users/:id':          { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: async (fx) => ({ url: `/api/users/${await spareChild(fx)}` }), note: 'a fresh child of A per caller' },
+  'GET /api/users/courses':         { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ query: { cIds: fx.familyA.children[0]!.id } }) },
+  'GET /api/users/me/data':         { expect: loggedIn(200) },
+  'PATCH /api/profiles/:id':        { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}`, payload: { parents: [fx.parentA.id] } }) },
+  'GET /api/profiles/:id/overview': { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/overview` }) },
+  // ---- invites: A's profile; the invitee is nobody here, so answering is 404 for all
+  'GET /api/invites/user/:id/pending': { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/invites/user/${fx.parentA.id}/pending` }) },
+  'GET /api/invites/profile/:id':   { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/invites/profile/${fx.familyA.profile.id}` }) },
+  'POST /api/invites':              { expect: [401, 201, 403, 403, 403, 201], object: 'familyA', req: (fx, role) => ({ payload: { profileId: fx.familyA.profile.id, email: `matrix-${role}@example.no` } }) },
+  'PATCH /api/invites/:id':         { expect: [401, 404, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/invites/${fx.inviteA.id}`, payload: { status: 'accepted' } }) },
+  'DELETE /api/invites/:id':        { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: async (fx, role) => ({ url: `/api/invites/${await spareInvite(fx, role)}` }), note: 'a fresh invite of A per caller' },
   // ---- booking: each caller books parent A's child as themselves (admin: on A's behalf); only A's family may
   'POST /api/vipps/payment':         { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx, role) => ({ payload: { userId: role === 'admin' || role === 'anonymous' ? fx.parentA.id : fx[role].id, childId: fx.familyA.children[0]!.id, courseId: fx.otherCourse.id } }) },
   'GET /api/vipps/payment/:paymentId': { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx) => ({ url: `/api/vipps/payment/${fx.orderA.reference}` }) },
@@ -75,6 +88,24 @@ const MATRIX: Record<string, Row> = {
   // ---- admin
   'GET /api/admin/outbox':           { expect: adminOnly },
 };
+
+/** A child of family A that nothing else uses, for the rows that delete. */
+async function spareChild(fx: Fixtures): Promise<string> {
+  const [row] = await ctx.database.db
+    .insert(children)
+    .values({ profileId: fx.familyA.profile.id, firstName: 'Reserve', lastName: 'Barn', birthdate: '2025-01-01' })
+    .returning({ id: children.id });
+  return row!.id;
+}
+
+/** A pending invite of family A that nothing else uses, for the rows that delete. */
+async function spareInvite(fx: Fixtures, role: Role): Promise<string> {
+  const [row] = await ctx.database.db
+    .insert(invites)
+    .values({ profileId: fx.familyA.profile.id, email: `spare-${role}-${Math.random().toString(36).slice(2)}@example.no`, inviterId: fx.parentA.id })
+    .returning({ id: invites.id });
+  return row!.id;
+}
 
 /** Fill `:id`-style params from the fixtures when a row gives no request of its own. */
 function defaultRequest(route: string): Partial<InjectOptions> {
@@ -163,8 +194,20 @@ describe('access matrix', () => {
       ['A’s payment status', { method: 'GET', url: `/api/vipps/payment/${fx.orderA.reference}` }, [403, 404]],
       ['A’s calendar', { method: 'POST', url: '/api/calendars', payload: { userId: fx.parentA.id, courseId: fx.course.id } }, [403, 404]],
       ['calendar of A’s course as B', { method: 'POST', url: '/api/calendars', payload: { userId: fx.parentB.id, courseId: fx.course.id } }, [403, 404]],
+      ['rename A’s child', { method: 'PATCH', url: `/api/users/${child.id}`, payload: { firstName: 'X' } }, [403, 404]],
+      ['delete A’s child', { method: 'DELETE', url: `/api/users/${child.id}` }, [403, 404]],
+      ['delete A', { method: 'DELETE', url: `/api/users/${fx.parentA.id}` }, [403, 404]],
+      ['make A admin', { method: 'PATCH', url: `/api/users/${fx.parentA.id}`, payload: { roles: ['admin'] } }, [403, 404]],
+      ['remove A’s guardians', { method: 'PATCH', url: `/api/profiles/${fx.familyA.profile.id}`, payload: { parents: [fx.parentA.id] } }, [403, 404]],
+      ['A’s children’s course history', { method: 'GET', url: `/api/users/courses?cIds=${child.id}` }, [403, 404]],
+      ['A’s pending invites', { method: 'GET', url: `/api/invites/user/${fx.parentA.id}/pending` }, [403, 404]],
+      ['A’s profile invites', { method: 'GET', url: `/api/invites/profile/${fx.familyA.profile.id}` }, [403, 404]],
+      ['invite to A’s profile', { method: 'POST', url: '/api/invites', payload: { profileId: fx.familyA.profile.id, email: 'b@example.no' } }, [403, 404]],
+      ['answer A’s invite', { method: 'PATCH', url: `/api/invites/${fx.inviteA.id}`, payload: { status: 'accepted' } }, [403, 404]],
+      ['delete A’s invite', { method: 'DELETE', url: `/api/invites/${fx.inviteA.id}` }, [403, 404]],
     ];
     const problems: string[] = [];
+    const before = await countRows(ctx.database.db);
     for (const [name, options, allowed] of attempts) {
       if (!ctx.app.findRoute({ method: options.method as string, url: options.url.split('?')[0]! })) {
         problems.push(`${name}: route ${options.method} ${options.url} is gone (update this test)`);
@@ -175,10 +218,8 @@ describe('access matrix', () => {
       for (const secret of Object.values(SECRET_NAMES)) if (res.body.includes(secret)) problems.push(`${name}: body contains "${secret}"`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
+    expect(await countRows(ctx.database.db), 'parent B changed a table').toEqual(before);
   });
-
-  it.todo('invites: parent B cannot list, answer or delete parent A’s invites (no invite routes yet)');
-  it.todo('course history: parent B cannot read parent A’s children’s history (no history route yet)');
 
   it('sends parent A’s child and e-mail to nobody else', () => {
     const leaks: string[] = [];

@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
 import { Forbidden, NotFound } from '@/components/errors/error-view';
 import { Button } from '@/components/ui/button';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { useToast } from '@/components/ui/toast';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -11,10 +14,22 @@ import { AccessGuard } from '@/features/auth/components/access-guard';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { CalendarDownloadButton } from '@/features/calendars/components/calendar-download-button';
 import { AddChildDialog } from '@/features/children/components/add-child-dialog';
+import { EditChildDialog } from '@/features/children/components/edit-child-dialog';
+import { PendingInvites } from '@/features/invites/components/pending-invites';
+import { ProfileInvites } from '@/features/invites/components/profile-invites';
 import { useProfile } from '@/features/profiles/api/get-profile';
+import { useProfileOverview } from '@/features/profiles/api/get-profile-overview';
 import { useProfiles } from '@/features/profiles/api/get-profiles';
+import { useUpdateGuardians } from '@/features/profiles/api/update-guardians';
+import { AdminDetails } from '@/features/profiles/components/admin-details';
+import { InstructorCourses } from '@/features/profiles/components/instructor-courses';
 import { ProfileView } from '@/features/profiles/components/profile-view';
+import { UpcomingCourses } from '@/features/profiles/components/upcoming-courses';
+import { useCourseHistory } from '@/features/users/api/get-course-history';
+import { DeleteUserButton } from '@/features/users/components/delete-user-dialog';
+import { OwnDataButton } from '@/features/users/components/own-data-button';
 import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { fullName } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -35,8 +50,58 @@ function ProfileSkeleton() {
   );
 }
 
+type Guardian = Profile['parents'][number];
+
+/** 'Fjern' on a guardian: the owner (or an admin) removes others; a guardian may leave. Never the first. */
+function RemoveGuardian({ profile, guardian, self }: { profile: Profile; guardian: Guardian; self: boolean }) {
+  const [open, setOpen] = useState(false);
+  const toast = useToast();
+  const update = useUpdateGuardians();
+  const navigate = useNavigate();
+  const name = fullName(guardian);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} aria-label={self ? 'Forlat profilen' : `Fjern ${name} som foresatt`}>
+        {self ? 'Forlat' : 'Fjern'}
+      </Button>
+      <ConfirmModal
+        open={open}
+        onOpenChange={setOpen}
+        title={self ? 'Forlat profilen' : 'Fjern foresatt'}
+        confirmText={self ? 'Ja, forlat profilen' : 'Ja, fjern'}
+        busyText="Fjerner …"
+        onConfirm={() =>
+          update
+            .mutateAsync({ profileId: profile._id, parents: profile.parents.filter((p) => p._id !== guardian._id).map((p) => p._id) })
+            .then(
+              () => {
+                toast.success(self ? 'Du har forlatt profilen' : `${name} er fjernet fra profilen`);
+                if (self) navigate(paths.profile, { replace: true });
+              },
+              (error: unknown) => {
+                toast.error(
+                  isApiError(error) && error.code === 'LAST_GUARDIAN'
+                    ? errorMessage(error)
+                    : 'Kunne ikke fjerne foresatt fra profilen. Prøv igjen senere.',
+                );
+                throw error;
+              },
+            )
+        }
+      >
+        <p>
+          {self
+            ? 'Du mister tilgangen til barna på denne profilen. Eieren kan invitere deg igjen.'
+            : `${name} mister tilgangen til barna på profilen og kan ikke lenger bestille kurs for dem.`}
+        </p>
+      </ConfirmModal>
+    </>
+  );
+}
+
 function ProfilePage() {
   const { profileId } = useParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   const user = useCurrentUser();
   const own = useProfiles();
@@ -44,6 +109,7 @@ function ProfilePage() {
   const needsFetch = !!profileId && isId(profileId) && own.isSuccess && !ownMatch;
   const other = useProfile(needsFetch ? profileId : undefined);
   const [addOpen, setAddOpen] = useState(false);
+  const [editing, setEditing] = useState<Child | null>(null);
 
   if (profileId !== undefined && !isId(profileId)) return <NotFound />;
   // Spec §2: the first own profile lives at /profil.
@@ -56,8 +122,76 @@ function ProfilePage() {
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <NotFound />;
 
   const isOwn = !profileId || !!ownMatch;
-  const canEdit = isOwn || hasRole(me, 'admin');
+  const isAdmin = hasRole(me, 'admin');
+  const canEdit = isOwn || isAdmin;
   const ownProfiles = own.data ?? [];
+  const isOwner = !!me && profile?.parents[0]?._id === me._id;
+  const childIds = profile?.children.map((c) => c._id) ?? [];
+  return (
+    <ProfileBody
+      profileId={profileId}
+      profile={profile}
+      me={me}
+      isOwn={isOwn}
+      isAdmin={isAdmin}
+      isOwner={isOwner}
+      canEdit={canEdit}
+      ownProfiles={ownProfiles}
+      childIds={childIds}
+      loading={own.isPending || (needsFetch && other.isPending)}
+      failed={!!error}
+      invite={search.get('invitasjon')}
+      onChooseProfile={(id) => navigate(id === ownProfiles[0]?._id ? paths.profile : paths.profileById(id))}
+      addOpen={addOpen}
+      setAddOpen={setAddOpen}
+      editing={editing}
+      setEditing={setEditing}
+    />
+  );
+}
+
+interface BodyProps {
+  profileId: string | undefined;
+  profile: Profile | undefined;
+  me: ReturnType<typeof useCurrentUser>['data'];
+  isOwn: boolean;
+  isAdmin: boolean;
+  isOwner: boolean;
+  canEdit: boolean;
+  ownProfiles: Profile[];
+  childIds: string[];
+  loading: boolean;
+  failed: boolean;
+  invite: string | null;
+  onChooseProfile: (id: string) => void;
+  addOpen: boolean;
+  setAddOpen: (open: boolean) => void;
+  editing: Child | null;
+  setEditing: (child: Child | null) => void;
+}
+
+function ProfileBody({
+  profile,
+  me,
+  isOwn,
+  isAdmin,
+  isOwner,
+  canEdit,
+  ownProfiles,
+  childIds,
+  loading,
+  failed,
+  invite,
+  onChooseProfile,
+  addOpen,
+  setAddOpen,
+  editing,
+  setEditing,
+}: BodyProps) {
+  const history = useCourseHistory(childIds);
+  const overview = useProfileOverview(profile?._id);
+  const freePlaces = new Map((history.data ?? []).flatMap((item) => item.courses.map((c) => [c._id, c.freePlaces] as const)));
+  const freePlacesOf = (courseId: string) => freePlaces.get(courseId);
 
   return (
     <Container className="py-10 sm:py-14">
@@ -75,7 +209,7 @@ function ProfilePage() {
               <select
                 id="velg-profil"
                 value={profile?._id ?? ''}
-                onChange={(e) => navigate(e.target.value === ownProfiles[0]?._id ? paths.profile : paths.profileById(e.target.value))}
+                onChange={(e) => onChooseProfile(e.target.value)}
                 className="min-h-11 rounded-xl border-2 border-sea-700 bg-white px-3 py-2 text-base"
               >
                 {ownProfiles.map((p) => (
@@ -90,19 +224,40 @@ function ProfilePage() {
         </div>
       </PageHeader>
 
-      {error ? (
+      {me && isOwn ? (
+        <div className="mb-10">
+          <PendingInvites userId={me._id} highlight={invite} />
+        </div>
+      ) : null}
+
+      {failed ? (
         <p role="alert" className="rounded-2xl bg-danger-bg p-5 font-medium text-danger">
           Kunne ikke hente profilen
         </p>
-      ) : own.isPending || (needsFetch && other.isPending) ? (
+      ) : loading ? (
         <ProfileSkeleton />
       ) : !profile ? (
         <p className="rounded-2xl bg-sand-100 p-5">Du har ingen profil ennå.</p>
       ) : (
-        <>
+        <div className="space-y-10">
+          <UpcomingCourses profile={profile} freePlacesOf={freePlacesOf} />
           <ProfileView
             profile={profile}
+            freePlacesOf={freePlacesOf}
+            showCourseIds={isAdmin}
             childrenAction={canEdit ? <Button onClick={() => setAddOpen(true)}>Legg til barn</Button> : null}
+            childAction={(child) =>
+              canEdit ? (
+                <Button variant="secondary" onClick={() => setEditing(child)} aria-label={`Endre ${fullName(child)}`}>
+                  Endre
+                </Button>
+              ) : null
+            }
+            parentAction={(parent, index) =>
+              index > 0 && me && (isOwner || isAdmin || parent._id === me._id) ? (
+                <RemoveGuardian profile={profile} guardian={parent} self={parent._id === me._id} />
+              ) : null
+            }
             courseAction={(child, course) =>
               me ? (
                 <CalendarDownloadButton
@@ -113,8 +268,34 @@ function ProfilePage() {
               ) : null
             }
           />
-          <AddChildDialog open={addOpen} onOpenChange={setAddOpen} profiles={[{ id: profile._id, label: familyLabel(profile) }]} />
-        </>
+          {history.isError ? (
+            <p role="alert" className="rounded-2xl bg-danger-bg p-4 font-medium text-danger">
+              Kunne ikke laste kurshistorikk. Vennligst prøv igjen senere.
+            </p>
+          ) : null}
+          <ProfileInvites profileId={profile._id} canInvite={isOwner || isAdmin} />
+          {overview.data ? <InstructorCourses courses={overview.data.instructorCourses} /> : null}
+          {overview.data?.admin ? <AdminDetails profile={profile} admin={overview.data.admin} /> : null}
+          {me && isOwn ? (
+            <section aria-labelledby="mine-data-tittel" className="rounded-2xl bg-sand-100 p-4 sm:p-6">
+              <h2 id="mine-data-tittel" className="mb-2 text-2xl font-bold text-sea-900">
+                Dine data
+              </h2>
+              <p className="mb-4">Last ned alt vi har lagret om deg og familien din, eller slett brukeren din.</p>
+              <div className="flex flex-wrap gap-3">
+                <OwnDataButton />
+                <DeleteUserButton userId={me._id} profiles={ownProfiles} />
+              </div>
+            </section>
+          ) : null}
+          <AddChildDialog
+            open={addOpen}
+            onOpenChange={setAddOpen}
+            // Spec §5: with several own profiles the parent chooses ('Vennligst velg en profil' when none is chosen).
+            profiles={(isOwn ? ownProfiles : [profile]).map((p) => ({ id: p._id, label: familyLabel(p) }))}
+          />
+          <EditChildDialog child={editing} onOpenChange={(open) => !open && setEditing(null)} />
+        </div>
       )}
     </Container>
   );

@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
-type Variant = 'primary' | 'secondary' | 'accent' | 'ghost' | 'onDark';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent' | 'ghost' | 'onDark';
+type Variant = ButtonVariant;
 type Size = 'md' | 'lg';
 
 const base =
@@ -9,6 +10,7 @@ const base =
 const variants: Record<Variant, string> = {
   primary: 'bg-sea-800 text-white hover:bg-sea-900',
   secondary: 'border-2 border-sea-800 bg-white text-sea-800 hover:bg-sea-50',
+  danger: 'bg-danger text-white hover:bg-red-800',
   accent: 'bg-sand-200 text-ink hover:bg-sand-300',
   ghost: 'text-sea-800 underline hover:bg-sea-50',
   onDark: 'border-2 border-white/80 text-white hover:bg-white/10',

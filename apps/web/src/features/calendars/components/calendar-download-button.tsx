@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
+import { saveFile } from '@/lib/save-file';
 import { useCourseCalendar } from '../api/get-course-calendar';
 
 interface CalendarCourse {
@@ -20,18 +21,6 @@ export function calendarFileName(course: CalendarCourse): string {
   return `${['kurskalender', name, first ? formatDate(first) : ''].filter(Boolean).join(' ')}.ics`;
 }
 
-function saveFile(content: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** 'Last ned kalender': the course's dates as an .ics file for the user's own calendar. */
 export function CalendarDownloadButton({ userId, course, label }: { userId: string; course: CalendarCourse; label?: string }) {
   const toast = useToast();
@@ -40,7 +29,7 @@ export function CalendarDownloadButton({ userId, course, label }: { userId: stri
     calendar.mutate(
       { userId, courseId: course._id },
       {
-        onSuccess: (content) => saveFile(content, calendarFileName(course)),
+        onSuccess: (content) => saveFile(content, calendarFileName(course), 'text/calendar;charset=utf-8'),
         onError: () => toast.error('Kunne ikke hente kalender'),
       },
     );

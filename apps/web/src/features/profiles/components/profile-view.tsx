@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Child, ChildCourse, Profile } from '@shared/api';
 import { paths } from '@/config/paths';
-import { formatAge, formatDate, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
+import { formatAge, formatDate, freePlacesLabel, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
 import { childCourseStatus, type ChildCourseStatus } from './course-status';
 
 /** Spec §3: the stored phone starts with a two-character country prefix, removed for display. */
@@ -31,8 +31,35 @@ function withStatus(course: ChildCourse, now: Date): CourseWithStatus {
   return { course, status: childCourseStatus(course.dates, now), first: sorted[0], last: sorted[sorted.length - 1] };
 }
 
-function CourseItem({ item, action }: { item: CourseWithStatus; action?: ReactNode }) {
+/** Colour codes for children who share first and last name (spec §2), one per name. */
+const DUPLICATE_STYLES = ['border-l-8 border-l-amber-500', 'border-l-8 border-l-fuchsia-600', 'border-l-8 border-l-teal-600', 'border-l-8 border-l-indigo-600'];
+
+const nameKey = (c: Pick<Child, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim().toLocaleLowerCase('nb-NO');
+
+/** Child id → colour class, for names that more than one child of the profile has. */
+export function duplicateNameColours(children: readonly Child[]): Map<string, string> {
+  const groups = new Map<string, Child[]>();
+  for (const child of children) groups.set(nameKey(child), [...(groups.get(nameKey(child)) ?? []), child]);
+  const colours = new Map<string, string>();
+  let i = 0;
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const style = DUPLICATE_STYLES[i++ % DUPLICATE_STYLES.length]!;
+    for (const child of group) colours.set(child._id, style);
+  }
+  return colours;
+}
+
+interface CourseExtras {
+  /** Free places per course (from the course history call), shown on the row. */
+  freePlacesOf?: (courseId: string) => number | undefined;
+  /** Admin: the course id on each row. */
+  showCourseIds?: boolean;
+}
+
+function CourseItem({ item, action, freePlacesOf, showCourseIds }: { item: CourseWithStatus; action?: ReactNode } & CourseExtras) {
   const { course, status, first, last } = item;
+  const free = freePlacesOf?.(course._id);
   const done = status === 'Fullført';
   return (
     <li className={`flex flex-col gap-3 rounded-xl border p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4 ${done ? 'border-line bg-sand-50 text-muted' : 'border-sea-200 bg-white'}`}>
@@ -49,7 +76,9 @@ function CourseItem({ item, action }: { item: CourseWithStatus; action?: ReactNo
         <p className="text-sm">
           {weekdayPlural(first ? osloWeekday(first) : null)} kl. {course.timeFrom}–{course.timeTo} · {formatDate(first)} –{' '}
           {formatDate(last)} · {course.dates.length} {course.dates.length === 1 ? 'gang' : 'ganger'}
+          {free !== undefined && !done ? ` · ${freePlacesLabel(free)}` : ''}
         </p>
+        {showCourseIds ? <p className="font-mono text-sm break-all text-muted">Kurs-id: {course._id}</p> : null}
       </div>
       {action ? <div className="shrink-0">{action}</div> : null}
     </li>
@@ -60,11 +89,16 @@ function ChildCard({
   child,
   now,
   courseAction,
+  childAction,
+  duplicateStyle,
+  ...extras
 }: {
   child: Child;
   now: Date;
   courseAction?: (child: Child, course: ChildCourse) => ReactNode;
-}) {
+  childAction?: (child: Child) => ReactNode;
+  duplicateStyle?: string;
+} & CourseExtras) {
   const courses = child.courses.map((course) => withStatus(course, now));
   const upcoming = courses
     .filter((c) => c.status !== 'Fullført')
@@ -74,28 +108,34 @@ function ChildCard({
     .sort((a, b) => (b.last ?? '').localeCompare(a.last ?? ''));
   const headingId = `barn-${child._id}`;
   return (
-    <article aria-labelledby={headingId} className="rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
-      <h3 id={headingId} className="text-xl font-bold text-sea-900">
-        {fullName(child)}
-      </h3>
-      <p className="mt-1 text-muted">
-        {formatAge(child.birthdate, now)} · født {formatDate(child.birthdate)}
-      </p>
-      <h4 className="mt-5 mb-2 font-bold text-sea-900">Kommende kurs</h4>
+    <article aria-labelledby={headingId} className={`rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6 ${duplicateStyle ?? ''}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-xl font-bold text-sea-900">
+            {fullName(child)}
+          </h3>
+          <p className="mt-1 text-muted">
+            {formatAge(child.birthdate, now)} · født {formatDate(child.birthdate)}
+          </p>
+          {duplicateStyle ? <p className="mt-1 text-sm font-semibold">Samme navn som et annet barn på profilen</p> : null}
+        </div>
+        {childAction?.(child)}
+      </div>
+      <h4 className="mt-5 mb-2 font-bold text-sea-900">Påmeldte kurs</h4>
       {upcoming.length ? (
         <ul className="space-y-2">
           {upcoming.map((item) => (
-            <CourseItem key={item.course._id} item={item} action={courseAction?.(child, item.course)} />
+            <CourseItem key={item.course._id} item={item} action={courseAction?.(child, item.course)} {...extras} />
           ))}
         </ul>
       ) : (
-        <p className="text-muted">Ingen kommende kurs</p>
+        <p className="text-muted">Ingen påmeldte kurs</p>
       )}
       <h4 className="mt-5 mb-2 font-bold text-sea-900">Kurshistorikk</h4>
       {history.length ? (
         <ul className="space-y-2">
           {history.map((item) => (
-            <CourseItem key={item.course._id} item={item} action={courseAction?.(child, item.course)} />
+            <CourseItem key={item.course._id} item={item} action={courseAction?.(child, item.course)} {...extras} />
           ))}
         </ul>
       ) : (
@@ -105,9 +145,13 @@ function ChildCard({
   );
 }
 
-interface ProfileViewProps {
+interface ProfileViewProps extends CourseExtras {
   profile: Profile;
   now?: Date;
+  /** Per guardian (index 0 owns the profile), e.g. 'Fjern'. */
+  parentAction?: (parent: Profile['parents'][number], index: number) => ReactNode;
+  /** Per child, e.g. 'Endre'. */
+  childAction?: (child: Child) => ReactNode;
   /** Per course, e.g. the calendar download (composed by the route). */
   courseAction?: (child: Child, course: ChildCourse) => ReactNode;
   /** Beside the 'Barn' heading, e.g. 'Legg til barn'. */
@@ -115,7 +159,8 @@ interface ProfileViewProps {
 }
 
 /** Spec §2 profile page body: guardians, then each child with upcoming courses and course history. */
-export function ProfileView({ profile, now = new Date(), courseAction, childrenAction }: ProfileViewProps) {
+export function ProfileView({ profile, now = new Date(), courseAction, childrenAction, parentAction, childAction, ...extras }: ProfileViewProps) {
+  const duplicates = duplicateNameColours(profile.children);
   return (
     <div className="space-y-10">
       <section aria-labelledby="foresatte-tittel">
@@ -123,9 +168,15 @@ export function ProfileView({ profile, now = new Date(), courseAction, childrenA
           Foresatte
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
-          {profile.parents.map((parent) => (
+          {profile.parents.map((parent, index) => (
             <li key={parent._id} className="rounded-2xl border border-line bg-white p-4 shadow-sm">
-              <p className="text-lg font-bold text-sea-900">{fullName(parent)}</p>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <p className="text-lg font-bold text-sea-900">
+                  {fullName(parent)}
+                  {index === 0 && profile.parents.length > 1 ? <span className="ml-2 text-sm font-semibold text-muted">(eier)</span> : null}
+                </p>
+                {parentAction?.(parent, index)}
+              </div>
               <dl className="mt-2 grid grid-cols-[5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
                 <dt className="font-semibold">Telefon</dt>
                 <dd>{displayPhone(parent.phone)}</dd>
@@ -144,11 +195,23 @@ export function ProfileView({ profile, now = new Date(), courseAction, childrenA
           </h2>
           {childrenAction}
         </div>
+        {duplicates.size > 0 ? (
+          <p role="note" className="mb-4 rounded-xl bg-sand-100 p-3">
+            Noen barn har samme for- og etternavn. De er merket med samme farge; sjekk fødselsdatoen før du bestiller.
+          </p>
+        ) : null}
         {profile.children.length ? (
           <ul className="space-y-4">
             {profile.children.map((child) => (
               <li key={child._id}>
-                <ChildCard child={child} now={now} courseAction={courseAction} />
+                <ChildCard
+                  child={child}
+                  now={now}
+                  courseAction={courseAction}
+                  childAction={childAction}
+                  duplicateStyle={duplicates.get(child._id)}
+                  {...extras}
+                />
               </li>
             ))}
           </ul>

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { PRIVATE_KEY } from '@/lib/current-user';
+
+/** DELETE /api/users/{childId} → 200; 400 CHILD_ON_COURSE while the child is on a course that has not ended. */
+export const deleteChild = (id: string) => api<{ ok: true }>(`/users/${id}`, { method: 'DELETE' });
+
+export function useDeleteChild() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteChild,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [PRIVATE_KEY, 'profiles'] }),
+  });
+}

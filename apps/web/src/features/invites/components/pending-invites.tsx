@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import type { Invite } from '@shared/api/family';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { useAnswerInvite } from '../api/answer-invite';
+import { usePendingInvites } from '../api/get-pending-invites';
+import { childNames } from './invite-status';
+
+function PendingInvite({ invite, highlighted }: { invite: Invite; highlighted: boolean }) {
+  const toast = useToast();
+  const answer = useAnswerInvite();
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
+  const inviter = invite.inviter ? `${invite.inviter.firstName} ${invite.inviter.lastName}` : 'En foresatt';
+  const kids = childNames(invite);
+  // mutateAsync: the answer removes this invite from the list (and unmounts it) before per-call callbacks would run.
+  const respond = (status: 'accepted' | 'rejected') =>
+    answer.mutateAsync({ id: invite._id, status }).then(
+      () => toast.success(status === 'accepted' ? 'Invitasjonen er godtatt' : 'Invitasjonen er avslått'),
+      () =>
+        toast.error(
+          status === 'accepted'
+            ? 'Det oppstod en feil ved godkjenning av invitasjonen.'
+            : 'Det oppstod en feil ved avvisning av invitasjonen.',
+        ),
+    );
+  return (
+    <li
+      ref={ref}
+      className={`flex flex-col gap-3 rounded-2xl border-2 bg-white p-4 sm:flex-row sm:items-center sm:justify-between ${
+        highlighted ? 'border-sea-700' : 'border-sea-200'
+      }`}
+    >
+      <p>
+        <strong>{inviter}</strong> har invitert deg som foresatt{kids ? ` for ${kids}` : ''}.{' '}
+        <span className="text-muted">Venter på svar</span>
+      </p>
+      <div className="flex shrink-0 gap-3">
+        <Button variant="secondary" onClick={() => respond('rejected')} disabled={answer.isPending}>
+          Avslå
+        </Button>
+        <Button onClick={() => respond('accepted')} disabled={answer.isPending}>
+          Godta
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Invites waiting for the signed-in user's answer ('Invitasjoner til deg'); `highlight` is the e-mailed one. */
+export function PendingInvites({ userId, highlight }: { userId: string; highlight?: string | null }) {
+  const invites = usePendingInvites(userId);
+  if (invites.isError) {
+    return (
+      <p role="alert" className="rounded-2xl bg-danger-bg p-4 font-medium text-danger">
+        Det oppstod en feil ved henting av invitasjoner.
+      </p>
+    );
+  }
+  const list = invites.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="invitasjoner-til-deg" className="rounded-2xl bg-sea-50 p-4 sm:p-6">
+      <h2 id="invitasjoner-til-deg" className="mb-4 text-2xl font-bold text-sea-900">
+        Invitasjoner til deg
+      </h2>
+      <ul className="space-y-3">
+        {list.map((invite) => (
+          <PendingInvite key={invite._id} invite={invite} highlighted={invite._id === highlight} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Profile } from '@shared/api';
+import { formatAge, formatCourseDate, freePlacesLabel, fullName, osloDateKey, relativeDayLabel, weekdayName, osloWeekday } from '@/lib/format';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Spec §9: the upcoming window is now until the end of the day two days ahead (Oslo days). */
+export function upcomingSessions(profile: Profile, now: Date) {
+  const lastDay = osloDateKey(new Date(now.getTime() + 2 * DAY_MS));
+  return profile.children
+    .flatMap((child) =>
+      child.courses.flatMap((course) =>
+        course.dates
+          .filter((d) => new Date(d).getTime() >= now.getTime() - 60 * 60_000 && osloDateKey(d) <= lastDay)
+          .map((date) => ({ child, course, date })),
+      ),
+    )
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** 'Kommende kurs': the family's course sessions from now until the end of the day after tomorrow. */
+export function UpcomingCourses({
+  profile,
+  now = new Date(),
+  freePlacesOf,
+}: {
+  profile: Profile;
+  now?: Date;
+  freePlacesOf?: (courseId: string) => number | undefined;
+}) {
+  const sessions = upcomingSessions(profile, now);
+  return (
+    <section aria-labelledby="kommende-kurs-tittel">
+      <h2 id="kommende-kurs-tittel" className="mb-4 text-2xl font-bold text-sea-900">
+        Kommende kurs
+      </h2>
+      {sessions.length === 0 ? (
+        <p className="text-muted">Ingen kurs de neste dagene.</p>
+      ) : (
+        <ul className="space-y-2">
+          {sessions.map(({ child, course, date }) => {
+            const free = freePlacesOf?.(course._id);
+            const day = relativeDayLabel(date, now) ?? weekdayName(osloWeekday(date));
+            return (
+              <li key={`${child._id}-${course._id}-${date}`} className="rounded-xl border border-sea-200 bg-white p-3 sm:p-4">
+                <p className="font-bold text-sea-900">
+                  {day} {formatCourseDate(date, course.timeFrom)}–{course.timeTo}
+                </p>
+                <p>
+                  {fullName(child)} ({formatAge(child.birthdate, now)}) · {course.name || course.experienceLevel} · {course.place.name},{' '}
+                  {course.place.place}
+                </p>
+                {free !== undefined ? <p className="text-sm text-muted">{freePlacesLabel(free)}</p> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

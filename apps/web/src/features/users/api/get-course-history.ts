@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CourseHistoryItem } from '@shared/api/family';
+import { api } from '@/lib/api-client';
+import { PRIVATE_KEY } from '@/lib/current-user';
+
+export const courseHistoryKeys = {
+  all: [PRIVATE_KEY, 'profiles', 'history'] as const,
+  of: (childIds: readonly string[]) => [...courseHistoryKeys.all, [...childIds].sort().join(',')] as const,
+};
+
+/** GET /api/users/courses?cIds=a,b: each child's courses with status (Påmeldt/Pågår/Fullført) and free places. */
+export const getCourseHistory = (childIds: readonly string[], signal?: AbortSignal) =>
+  api<CourseHistoryItem[]>('/users/courses', { query: { cIds: childIds.join(',') }, signal });
+
+export const courseHistoryQueryOptions = (childIds: readonly string[]) =>
+  queryOptions({
+    queryKey: courseHistoryKeys.of(childIds),
+    queryFn: ({ signal }) => getCourseHistory(childIds, signal),
+    enabled: childIds.length > 0,
+  });
+
+export const useCourseHistory = (childIds: readonly string[]) => useQuery(courseHistoryQueryOptions(childIds));

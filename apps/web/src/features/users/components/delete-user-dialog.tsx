@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Profile } from '@shared/api';
+import { Button } from '@/components/ui/button';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { fullName, osloDateKey } from '@/lib/format';
+import { endSession } from '@/lib/session';
+import { useDeleteUser } from '../api/delete-user';
+
+/** What deleting the user does to their families (decision 008), said before they confirm. */
+export function deletionConsequences(userId: string, profiles: readonly Profile[], now = new Date()) {
+  const today = osloDateKey(now);
+  const deleted: { name: string; runningCourses: string[] }[] = [];
+  const kept: string[] = [];
+  for (const profile of profiles) {
+    const others = profile.parents.filter((p) => p._id !== userId);
+    for (const child of profile.children) {
+      if (others.length > 0) {
+        kept.push(`${child.firstName} (hos ${others.map(fullName).join(' og ')})`);
+        continue;
+      }
+      const running = child.courses
+        .filter((c) => c.dates.length === 0 || c.dates.some((d) => osloDateKey(d) >= today))
+        .map((c) => c.name || c.experienceLevel);
+      deleted.push({ name: fullName(child), runningCourses: running });
+    }
+  }
+  return { deleted, kept };
+}
+
+/** 'Slett bruker': the user deletes their own user after a confirmation that says what happens. */
+export function DeleteUserButton({ userId, profiles }: { userId: string; profiles: readonly Profile[] }) {
+  const [open, setOpen] = useState(false);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const remove = useDeleteUser();
+  const { deleted, kept } = deletionConsequences(userId, profiles);
+  const running = deleted.filter((d) => d.runningCourses.length > 0);
+  return (
+    <>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Slett bruker
+      </Button>
+      <ConfirmModal
+        open={open}
+        onOpenChange={setOpen}
+        title="Slett bruker"
+        confirmText="Ja, slett brukeren min"
+        busyText="Sletter …"
+        onConfirm={() =>
+          remove.mutateAsync(userId).then(
+            () => {
+              toast.success('Brukeren har blitt slettet');
+              endSession('user');
+              navigate(paths.home, { replace: true });
+            },
+            (error: unknown) => {
+              toast.error('Kunne ikke slette bruker. Prøv igjen senere.', 10_000);
+              throw error;
+            },
+          )
+        }
+      >
+        <p>Brukeren din slettes, og du blir logget ut. Dette kan ikke angres.</p>
+        {deleted.length > 0 ? (
+          <div>
+            <p className="font-semibold">Disse barna slettes sammen med deg, fordi ingen andre foresatte har dem:</p>
+            <ul className="mt-1 list-disc pl-6">
+              {deleted.map((d) => (
+                <li key={d.name}>{d.name}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {kept.length > 0 ? (
+          <div>
+            <p className="font-semibold">Disse barna blir værende hos de andre foresatte:</p>
+            <ul className="mt-1 list-disc pl-6">
+              {kept.map((k) => (
+                <li key={k}>{k}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {running.length > 0 ? (
+          <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
+            {running.map((r) => `${r.name} er påmeldt ${r.runningCourses.join(', ')}`).join('. ')}. Plassen blir ledig for andre, og
+            kurset refunderes ikke automatisk. Ta kontakt med oss om refusjon før du sletter.
+          </p>
+        ) : null}
+        <p className="text-sm text-muted">
+          Ordrer beholdes i fem år fordi bokføringsloven krever det, men navnene fjernes.
+        </p>
+      </ConfirmModal>
+    </>
+  );
+}

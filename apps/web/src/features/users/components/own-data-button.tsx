@@ -1,0 +1,25 @@
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { saveFile } from '@/lib/save-file';
+import { useOwnData } from '../api/get-own-data';
+
+/** 'Last ned mine data': the family's data as a JSON file (personopplysningsloven, decision 008). */
+export function OwnDataButton() {
+  const toast = useToast();
+  const ownData = useOwnData();
+  return (
+    <Button
+      variant="secondary"
+      disabled={ownData.isPending}
+      onClick={() =>
+        ownData.mutate(undefined, {
+          onSuccess: (data) =>
+            saveFile(JSON.stringify(data, null, 2), `mine-data-${data.exportedAt.slice(0, 10)}.json`, 'application/json;charset=utf-8'),
+          onError: () => toast.error('Kunne ikke hente brukerdata'),
+        })
+      }
+    >
+      {ownData.isPending ? 'Henter …' : 'Last ned mine data'}
+    </Button>
+  );
+}

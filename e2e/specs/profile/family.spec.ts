@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { allowHttpErrors, expectAccessible, loginAs, PERSONS, SESSION_KEY, startLoginFromNav, waitForToastsToSettle } from '../../support/auth';
+import { expect, keepScreenshot, test } from '../../support/fixtures';
+
+/**
+ * Issue 12 in the browser: children (add, edit, delete), a second guardian invited by e-mail who logs in through the
+ * simulator from the e-mailed link and accepts, calendar and own data downloads, and deleting an account.
+ * Each test that writes uses a new person of its own (per project), so phone and desktop never share one.
+ */
+
+/**
+ * A new person per test, project and retry (a retry must not meet the first attempt's family): an 8-digit Norwegian
+ * number, and names that make a unique e-mail address.
+ */
+function newPerson(testInfo: TestInfo, slot: number) {
+  const p = testInfo.project.name === 'phone' ? 1 : 2;
+  const familyName = `${testInfo.project.name === 'phone' ? 'Telefonsen' : 'Skjermsen'}${['', 'Aas', 'Berg', 'Dahl'][testInfo.retry] ?? 'Eik'}`;
+  const givenName = ['Tone', 'Per', 'Lise', 'Ola', 'Rita', 'Geir'][slot]!;
+  return {
+    phone: `48${p}${slot}${testInfo.retry % 10}${String(321 + slot).padStart(3, '0')}`,
+    givenName,
+    familyName,
+    email: `${givenName}.${familyName}@example.no`.toLowerCase(),
+  };
+}
+type Person = ReturnType<typeof newPerson>;
+
+/** On the simulator's login page: 'Annen testperson' with the person's number and names. */
+async function approveAsNewPerson(page: Page, person: Person): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: /Logg inn på/ })).toBeVisible();
+  await page.getByRole('radio', { name: /^Annen testperson/ }).check();
+  await page.getByLabel('Mobilnummer').fill(person.phone);
+  await page.getByLabel('Fornavn').fill(person.givenName);
+  await page.getByLabel('Etternavn').fill(person.familyName);
+  await page.getByRole('button', { name: 'Godkjenn' }).click();
+  await expect(page.getByText('Du har blitt logget inn')).toBeVisible({ timeout: 20_000 });
+  await waitForToastsToSettle(page);
+}
+
+async function loginAsNew(page: Page, person: Person, path = '/profil'): Promise<void> {
+  await page.goto(path);
+  await startLoginFromNav(page);
+  await approveAsNewPerson(page, person);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+async function addChild(page: Page, firstName: string, lastName: string, birthdate: string) {
+  await page.getByRole('main').getByRole('button', { name: 'Legg til barn' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Legg til barn' });
+  await dialog.getByLabel('Fornavn').fill(firstName);
+  await dialog.getByLabel('Etternavn').fill(lastName);
+  await dialog.getByLabel('Fødselsdato').fill(birthdate);
+  await dialog.getByRole('button', { name: 'Lagre' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The e-mails the site kept (no SMTP in the E2E run), read as an admin through the API. */
+async function keptMailTo(browser: Browser, baseURL: string | undefined, to: string): Promise<{ subject: string; text: string }> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await loginAs(page, PERSONS.admin, '/');
+  const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { id_token?: string }).id_token, SESSION_KEY);
+  const res = await page.request.get('/api/admin/outbox?limit=500', { headers: { Authorization: `Bearer ${token}` } });
+  const mails = (await res.json()) as { to: string; subject: string; text: string }[];
+  await context.close();
+  const mail = mails.find((m) => m.to === to);
+  expect(mail, `an e-mail to ${to}`).toBeDefined();
+  return mail!;
+}
+
+test.describe('Familieprofil', () => {
+  test('add, edit and delete a child', async ({ page }, testInfo) => {
+    const person = newPerson(testInfo, 0);
+    await loginAsNew(page, person);
+    const main = page.getByRole('main');
+    await addChild(page, 'mia', 'telefonsen-berg', '2025-02-03');
+    await expect(page.getByText('Barnet har blitt lagt til')).toBeVisible();
+    const mia = main.getByRole('article', { name: 'Mia Telefonsen-Berg' });
+    await expect(mia).toBeVisible();
+
+    await mia.getByRole('button', { name: 'Endre Mia Telefonsen-Berg' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Endre barn' });
+    await expect(dialog.getByLabel('Fornavn')).toHaveValue('Mia');
+    await dialog.getByLabel('Fornavn').fill('');
+    await dialog.getByRole('button', { name: 'Lagre' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Alle feltene må fylles ut');
+    await expect(page.getByText('Mangler påkrevde felt')).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'endre-barn');
+
+    await dialog.getByLabel('Fornavn').fill('mia sofie');
+    await dialog.getByLabel('Fødselsdato').fill('2025-02-04');
+    await dialog.getByRole('button', { name: 'Lagre' }).click();
+    await expect(page.getByText('Barnet har blitt oppdatert')).toBeVisible();
+    const renamed = main.getByRole('article', { name: 'Mia Sofie Telefonsen-Berg' });
+    await expect(renamed).toContainText('født 04.02.2025');
+
+    // A second child with the same name is flagged.
+    await addChild(page, 'Mia Sofie', 'Telefonsen-Berg', '2024-01-01');
+    await expect(main.getByRole('note')).toContainText('samme for- og etternavn');
+    await expect(main.getByText('Samme navn som et annet barn på profilen')).toHaveCount(2);
+    await expectAccessible(page);
+
+    await renamed.first().getByRole('button', { name: /^Endre/ }).click();
+    await dialog.getByRole('button', { name: 'Slett' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Dette kan ikke angres');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Ja, slett barnet' }).click();
+    await expect(page.getByText('Barnet har blitt fjernet')).toBeVisible();
+    await expect(main.getByRole('article', { name: 'Mia Sofie Telefonsen-Berg' })).toHaveCount(1);
+    await expect(main.getByRole('note')).toHaveCount(0);
+  });
+
+  test('a second guardian logs in from the e-mailed link and accepts', async ({ page, browser, baseURL, consoleErrors }, testInfo) => {
+    const owner = newPerson(testInfo, 1);
+    const invitee = newPerson(testInfo, 2);
+    await loginAsNew(page, owner);
+    await addChild(page, 'Oda', owner.familyName, '2024-09-09');
+    const main = page.getByRole('main');
+
+    await main.getByRole('button', { name: 'Inviter foresatt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inviter foresatt' });
+    await dialog.getByRole('button', { name: 'Send invitasjon' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Vennligst skriv inn en e-postadresse.');
+    await dialog.getByLabel('E-postadresse').fill('ikke-en-adresse');
+    await dialog.getByRole('button', { name: 'Send invitasjon' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Vennligst skriv inn en gyldig e-postadresse.');
+    await expectAccessible(page);
+    await dialog.getByLabel('E-postadresse').fill(invitee.email);
+    await dialog.getByRole('button', { name: 'Send invitasjon' }).click();
+    await expect(page.getByText('Invitasjon sendt!')).toBeVisible();
+    const invites = main.getByRole('region', { name: 'Invitasjoner' });
+    await expect(invites.getByText(invitee.email)).toBeVisible();
+    await expect(invites.getByText('Venter på svar')).toBeVisible();
+
+    // The same address again: the spec's warning.
+    await main.getByRole('button', { name: 'Inviter foresatt' }).click();
+    await dialog.getByLabel('E-postadresse').fill(invitee.email.toUpperCase());
+    await dialog.getByRole('button', { name: 'Send invitasjon' }).click();
+    await expect(page.getByText('Denne e-postadressen er allerede invitert til denne profilen.')).toBeVisible();
+    allowHttpErrors(consoleErrors, 409);
+    await dialog.getByRole('button', { name: 'Avbryt' }).click();
+
+    const mail = await keptMailTo(browser, baseURL, invitee.email);
+    expect(mail.text).toContain(`${owner.givenName} ${owner.familyName}`);
+    const link = /(https?:\/\/\S+\/profil\?invitasjon=[0-9a-f]{24})/.exec(mail.text)?.[1];
+    expect(link).toBeDefined();
+
+    // The invitee has never logged in: the link, the login prompt, Vipps, and back on the invite.
+    const context = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+    const second = await context.newPage();
+    await second.goto(link!);
+    await expect(second.getByRole('heading', { name: 'Ikke logget inn' })).toBeVisible();
+    await second.getByRole('main').getByRole('link', { name: 'Logg inn' }).click();
+    await second.getByRole('button', { name: 'Logg inn med Vipps' }).click();
+    await approveAsNewPerson(second, invitee);
+    await expect(second).toHaveURL(/\/profil\?invitasjon=[0-9a-f]{24}$/);
+    const pending = second.getByRole('region', { name: 'Invitasjoner til deg' });
+    await expect(pending).toContainText(`${owner.givenName} ${owner.familyName} har invitert deg som foresatt for Oda`);
+    await expectAccessible(second);
+    await keepScreenshot(second, testInfo, 'invitasjon');
+    await pending.getByRole('button', { name: 'Godta' }).click();
+    await expect(second.getByText('Invitasjonen er godtatt')).toBeVisible();
+
+    // Now a guardian of both profiles: the family's is one choice away, with Oda.
+    const choose = second.getByLabel('Velg profil');
+    await expect(choose).toBeVisible();
+    const familyOption = choose.locator('option', { hasText: `${owner.givenName} ${owner.familyName}` });
+    await choose.selectOption(await familyOption.getAttribute('value'));
+    await expect(second).toHaveURL(/\/profil\/[0-9a-f]{24}$/);
+    await expect(second.getByRole('main').getByRole('article', { name: `Oda ${owner.familyName}` })).toBeVisible();
+    await expectAccessible(second);
+    await context.close();
+
+    await page.reload();
+    await expect(main.getByRole('region', { name: 'Invitasjoner' }).getByText('Godtatt')).toBeVisible();
+    await expect(main.getByRole('region', { name: 'Foresatte' })).toContainText(`${invitee.givenName} ${invitee.familyName}`);
+  });
+
+  test('download the calendar and own data', async ({ page }) => {
+    await loginAs(page, PERSONS.parent, '/profil');
+    const main = page.getByRole('main');
+    const emma = main.getByRole('article', { name: 'Emma Nilsen' });
+    const calendar = page.waitForEvent('download');
+    await emma.getByRole('button', { name: /^Last ned kalender/ }).first().click();
+    const ics = readFileSync((await (await calendar).path())!, 'utf8');
+    expect(ics.match(/BEGIN:VEVENT/g)?.length).toBeGreaterThan(0);
+    expect(ics).toMatch(/LOCATION:.+\d{4}/);
+
+    const data = page.waitForEvent('download');
+    await main.getByRole('button', { name: 'Last ned mine data' }).click();
+    const file = await data;
+    expect(file.suggestedFilename()).toMatch(/^mine-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const json = JSON.parse(readFileSync((await file.path())!, 'utf8'));
+    expect(json.user).toMatchObject({ firstName: 'Sara', email: 'sara.nilsen@example.no' });
+    const names = json.profiles.flatMap((p: { children: { firstName: string }[] }) => p.children.map((c) => c.firstName));
+    expect(names).toEqual(expect.arrayContaining(['Emma', 'Jakob']));
+    expect(Array.isArray(json.orders)).toBe(true);
+    await expectAccessible(page);
+  });
+
+  test('delete an account', async ({ page }, testInfo) => {
+    const person = newPerson(testInfo, 3);
+    await loginAsNew(page, person);
+    await addChild(page, 'Siri', person.familyName, '2025-05-05');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Slett bruker' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Slett bruker' });
+    await expect(dialog).toContainText('Disse barna slettes sammen med deg');
+    await expect(dialog).toContainText(`Siri ${person.familyName}`);
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'slett-bruker');
+    await dialog.getByRole('button', { name: 'Ja, slett brukeren min' }).click();
+    await expect(page.getByText('Brukeren har blitt slettet')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/profil');
+    await expect(page.getByRole('heading', { name: 'Ikke logget inn' })).toBeVisible();
+    // Logging in again makes a new, empty user: the child went with the old one.
+    await startLoginFromNav(page);
+    await approveAsNewPerson(page, person);
+    await page.goto('/profil');
+    await expect(page.getByRole('main').getByText('Ingen barn er registrert på denne profilen ennå.')).toBeVisible();
+  });
+
+  test('an admin sees roles, last login, registration and orders on a profile', async ({ page }, testInfo) => {
+    await loginAs(page, PERSONS.admin, '/profil');
+    const admin = page.getByRole('main').getByRole('region', { name: 'For administrator' });
+    await expect(admin).toContainText('Administator');
+    await expect(admin).toContainText('Sist innlogget');
+    await expect(admin).toContainText('Registrert');
+    await expect(admin.getByRole('heading', { name: 'Ordre' })).toBeVisible();
+    await expect(admin.getByText(/^(Ingen ordre|BS-.+)$/).first()).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'profil-admin');
+  });
+
+  test("an instructor's profile shows 'Som instruktør'", async ({ page }) => {
+    await loginAs(page, PERSONS.instructor, '/profil');
+    const teaching = page.getByRole('main').getByRole('region', { name: 'Som instruktør' });
+    await expect(teaching.getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('main').getByRole('region', { name: 'For administrator' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
