@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookAttempt } from '../../../../../../packages/vipps-sim/src/epayment/index';
 import { EPAYMENT_WEBHOOK_EVENTS, verifyWebhook, webhookEventSchema, type EpaymentClient } from './index';
 import { startTestEpaymentSimulator, submitLandingPage } from './testing';
@@ -116,7 +116,8 @@ describe('verifyWebhook', () => {
 
 describe('webhook delivery', () => {
   it('delivers every event type to subscribers only, and stops after delete', async () => {
-    const sim = await start({ paymentTimeoutMs: 40 });
+    // Long enough for the other payments to be approved or cancelled first, even on a busy machine.
+    const sim = await start({ paymentTimeoutMs: 2000 });
     const client = sim.client();
     const all = await startReceiver();
     const capturesOnly = await startReceiver();
@@ -134,10 +135,10 @@ describe('webhook delivery', () => {
     const terminated = await createPayment(client);
     await client.cancel(terminated.reference, 'term');
     const expired = await createPayment(client);
-    await new Promise((r) => setTimeout(r, 100)); // the expiry timer fires; nobody reads
-    await sim.control.webhooksIdle();
-
     const names = (ref: string) => all.received.filter((r) => r.event.reference === ref).map((r) => r.event.name);
+    // The expiry timer fires on its own (nobody reads the payment): wait for its webhook.
+    await vi.waitFor(() => expect(names(expired.reference)).toContain('EXPIRED'), { timeout: 10_000, interval: 50 });
+    await sim.control.webhooksIdle();
     expect(names(paid.reference)).toEqual(['CREATED', 'AUTHORIZED', 'CAPTURED', 'REFUNDED', 'CANCELLED']);
     expect(names(aborted.reference)).toEqual(['CREATED', 'ABORTED']);
     expect(names(terminated.reference)).toEqual(['CREATED', 'TERMINATED']);
