@@ -141,3 +141,11 @@ export type UserSearchCategory = (typeof USER_SEARCH_CATEGORIES)[number];
 export const PAID_ORDER_STATUSES = ['captured', 'refunded'] as const;
 /** Statistics: a span from first to last order above this many days gives daily buckets, else hourly. */
 export const STATISTICS_DAILY_ABOVE_DAYS = 7;
+
+/** Rich text (FAQ answers, terms): the longest input accepted, before sanitising. */
+export const RICH_TEXT_MAX = 20_000;
+export const FAQ_QUESTION_MAX = 500;
+/** The tags rich text may keep; links keep only http(s) and mailto hrefs. Everything else is removed. */
+export const RICH_TEXT_TAGS = ['p', 'br', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'b', 'i'] as const;
+/** User registrations page: each list shows at most this many (the counts are exact). */
+export const REGISTRATIONS_LIST_MAX = 500;

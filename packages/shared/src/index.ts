@@ -11,4 +11,5 @@ export * from './course-admin';
 export * from './course-form';
 export * from './search-text';
 export * from './statistics';
+export * from './registration-periods';
 export * from './course-window';

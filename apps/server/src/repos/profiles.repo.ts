@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
 import { children, invites, profileParents, profiles, users } from '../db/schema';
@@ -139,6 +139,28 @@ export async function searchChildren(db: DbOrTx, term: string | null, limit: num
     .orderBy(asc(sql`lower(${children.lastName})`), asc(sql`lower(${children.firstName})`), asc(children.id))
     .limit(limit);
   return { total: rows[0]?.total ?? 0, rows };
+}
+
+/** Children registered in [start, end], newest first (the user-registrations page). */
+export function listChildrenRegisteredBetween(db: DbOrTx, start: Date, end: Date, limit: number) {
+  return db
+    .select({
+      id: children.id,
+      firstName: children.firstName,
+      lastName: children.lastName,
+      birthdate: children.birthdate,
+      registrationDate: children.registrationDate,
+      profileId: children.profileId,
+    })
+    .from(children)
+    .where(between(children.registrationDate, start, end))
+    .orderBy(desc(children.registrationDate), asc(children.id))
+    .limit(limit);
+}
+
+export async function countChildrenRegisteredBetween(db: DbOrTx, start: Date, end: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(children).where(between(children.registrationDate, start, end));
+  return Number(row?.n ?? 0);
 }
 
 // ---- guardians, children and invites of the family profile (issue 12) ---------------------------------------

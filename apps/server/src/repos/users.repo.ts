@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
-import { users } from '../db/schema';
+import { profileParents, users } from '../db/schema';
 
 /** The `users` table: guardians, instructors and admins (the people who log in). Only this repo queries it. */
 
@@ -127,6 +127,31 @@ export async function searchUsers(db: DbOrTx, term: string | null, limit: number
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
     .limit(limit);
   return { total: rows[0]?.total ?? 0, rows };
+}
+
+/** Users registered in [start, end], newest first, with their own (first) profile. */
+export function listUsersRegisteredBetween(db: DbOrTx, start: Date, end: Date, limit: number) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      roles: users.roles,
+      registrationDate: users.registrationDate,
+      profileId: sql<string | null>`(select ${profileParents.profileId} from ${profileParents}
+        where ${profileParents.userId} = ${users.id}
+        order by ${profileParents.position}, ${profileParents.profileId} limit 1)`,
+    })
+    .from(users)
+    .where(between(users.registrationDate, start, end))
+    .orderBy(desc(users.registrationDate), asc(users.id))
+    .limit(limit);
+}
+
+export async function countUsersRegisteredBetween(db: DbOrTx, start: Date, end: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(between(users.registrationDate, start, end));
+  return Number(row?.n ?? 0);
 }
 
 // ---- the family profile (issue 12): edit and delete users ----------------------------------------------------

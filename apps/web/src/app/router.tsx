@@ -42,9 +42,14 @@ const router = createBrowserRouter([
       },
       {
         path: routePatterns.examples,
-        lazy: () => import('./routes/protected-area'),
+        lazy: () => import('./routes/examples-area'),
         children: [
           { index: true, lazy: () => import('./routes/examples') },
+          { path: routePatterns.exampleModal, lazy: () => import('./routes/example-modal') },
+          { path: routePatterns.exampleToast, lazy: () => import('./routes/example-toast') },
+          { path: routePatterns.exampleMultiSelect, lazy: () => import('./routes/example-multi-select') },
+          { path: routePatterns.exampleGroupSelect, lazy: () => import('./routes/example-group-select') },
+          { path: routePatterns.exampleUserRegistrations, lazy: () => import('./routes/example-user-registrations') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },

@@ -17,6 +17,12 @@ export const paths = {
   adminUsers: '/admin/brukere',
   adminOrders: '/admin/ordre',
   examples: '/examples',
+  exampleModal: '/examples/modal',
+  exampleToast: '/examples/toast',
+  exampleAlert: '/examples/alert',
+  exampleMultiSelect: '/examples/multi-select',
+  exampleGroupSelect: '/examples/group-select',
+  exampleUserRegistrations: '/examples/user-registrations',
   notFound: '/404',
 } as const;
 
@@ -39,6 +45,12 @@ export const routePatterns = {
   adminUsers: 'brukere',
   adminOrders: 'ordre',
   examples: 'examples',
+  exampleModal: 'modal',
+  exampleToast: 'toast',
+  exampleAlert: 'alert',
+  exampleMultiSelect: 'multi-select',
+  exampleGroupSelect: 'group-select',
+  exampleUserRegistrations: 'user-registrations',
 } as const;
 
 /** In-page anchors. */

@@ -47,6 +47,8 @@ export const paymentStatusSchema = z.object({
       })
       .nullable(),
     child: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+    /** The version of the terms the parent accepted when starting the payment; null for orders from before. */
+    termsVersion: z.number().int().nullable(),
   }),
 });
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;

@@ -1,5 +1,7 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+import { users } from './users';
 
 export const faqs = pgTable(
   'faqs',
@@ -25,6 +27,28 @@ export const terms = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [idCheck('terms', t.id)],
+);
+
+/**
+ * Every change to the terms makes a version: the whole set of terms after the change (so an order's version shows
+ * exactly what the parent accepted, even after later edits). Versions count 1, 2, 3 … without gaps: writers take
+ * a lock on `terms` first (repos/content.repo.ts).
+ */
+export const termVersions = pgTable(
+  'term_versions',
+  {
+    version: integer('version').primaryKey(),
+    /** [{ id, category, text, priority }] */
+    terms: jsonb('terms').notNull(),
+    change: text('change').notNull(),
+    termId: text('term_id'),
+    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('term_versions_positive', sql`${t.version} > 0`),
+    check('term_versions_change_known', sql`${t.change} in ('initial','created','updated','deleted')`),
+  ],
 );
 
 export const contactMessages = pgTable(

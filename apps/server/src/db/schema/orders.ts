@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+import { termVersions } from './content';
 import { courses } from './courses';
 import { children, profiles, users } from './users';
 
@@ -30,6 +31,8 @@ export const orders = pgTable(
      */
     coveredDates: timestamp('covered_dates', { withTimezone: true }).array(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The terms version in force when the parent started the payment (accepting the terms); null before versions. */
+    termsVersion: integer('terms_version').references(() => termVersions.version),
     redirectUrl: text('redirect_url'),
     /**
      * When the payment reconciler should next look at this order (poll Vipps, capture, cancel); null when nothing

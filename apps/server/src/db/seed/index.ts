@@ -15,6 +15,7 @@ import {
   terms,
   users,
 } from '../schema';
+import { snapshotTerms } from '../../repos/content.repo';
 import { buildDemoData, type DemoData } from './demo-data';
 
 /** Any constant: instances starting at once seed one at a time, and only the first finds the database empty. */
@@ -50,6 +51,8 @@ async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
   await insertMany(tx, participants, data.participants);
   await insertMany(tx, faqs, data.faqs);
   await insertMany(tx, terms, data.terms);
+  // The demo's terms are version 1: orders made from now on record it.
+  if (data.terms.length > 0) await snapshotTerms(tx, 'initial');
 }
 
 async function insertMany<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<void> {

@@ -11,6 +11,7 @@ import { can, requireAccess } from '../../access/access';
 import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
 import { VippsError } from '../../integrations/vipps/epayment';
 import { AppError } from '../../plugins/errors';
+import * as content from '../../repos/content.repo';
 import * as courses from '../../repos/courses.repo';
 import { humanReference, newOrderId, orderAdditionalInfo, orderReference, type OrderAdditionalInfo, type OrderRow } from '../../repos/orders.repo';
 import * as orders from '../../repos/orders.repo';
@@ -90,6 +91,8 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
     courseId: course.id,
     profileId: child.profileId,
     additionalInfo,
+    // Starting the payment is accepting the terms ('Ved å bestille kurs aksepterer du …'): keep which version.
+    termsVersion: await content.currentTermsVersion(db),
   };
   const holdMs = ctx.payments.options.holdMinutes * 60_000;
 
@@ -209,6 +212,7 @@ export async function paymentStatus(ctx: ServiceContext, reference: string): Pro
           ? { _id: info.course._id, name: info.course.name, place: info.course.place ?? '', dates: [], timeFrom: '', timeTo: '' }
           : null,
       child: child ? { firstName: child.firstName, lastName: child.lastName } : (info.child ? { firstName: info.child.firstName, lastName: info.child.lastName } : null),
+      termsVersion: order.termsVersion,
     },
   };
 }

@@ -1,9 +1,91 @@
-import type { Term } from '@app/shared';
+import type { Term, TermPatch, TermVersion, TermVersionSummary } from '@app/shared';
+import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { richTextIsEmpty, sanitizeRichText } from '../../lib/rich-text';
+import { AppError } from '../../plugins/errors';
 import * as content from '../../repos/content.repo';
+
+const toTerm = (r: content.TermSnapshot): Term => ({ _id: r.id, category: r.category, text: r.text, priority: r.priority });
+
+function cleanText(text: string): string {
+  const clean = sanitizeRichText(text);
+  if (richTextIsEmpty(clean)) throw new AppError('VALIDATION', 'Invalid input: text is empty');
+  return clean;
+}
 
 /** Spec §2: sorted by priority descending (then category, so equal priorities group together). */
 export async function listTerms(ctx: ServiceContext): Promise<Term[]> {
-  const rows = await content.listTerms(ctx.db);
-  return rows.map((r) => ({ _id: r.id, category: r.category, text: r.text, priority: r.priority }));
+  return (await content.listTerms(ctx.db)).map(toTerm);
+}
+
+/**
+ * Every change runs in one transaction with its new version: the lock, an 'initial' snapshot if the terms were
+ * never versioned (so the state before the first edit is kept too), the change, then the snapshot after it.
+ */
+async function change<T>(
+  ctx: ServiceContext,
+  work: (tx: DbOrTx) => Promise<{ result: T; kind: content.TermChange; termId: string }>,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    await content.lockTermsForChange(tx);
+    if ((await content.currentTermsVersion(tx)) === null) await content.snapshotTerms(tx, 'initial');
+    const { result, kind, termId } = await work(tx);
+    await content.snapshotTerms(tx, kind, termId, ctx.viewer?.id ?? null);
+    return result;
+  });
+}
+
+/** Admins only (the route's role gate). */
+export function createTerm(ctx: ServiceContext, input: { category: string; text: string; priority?: number }): Promise<Term> {
+  const values = { category: input.category, text: cleanText(input.text), priority: input.priority ?? 0 };
+  return change(ctx, async (tx) => {
+    const row = await content.insertTerm(tx, values);
+    return { result: toTerm(row), kind: 'created', termId: row.id };
+  });
+}
+
+export async function updateTerm(ctx: ServiceContext, id: string, patch: TermPatch): Promise<Term> {
+  await requireAccess(ctx, 'term.write', id);
+  const values: Partial<{ category: string; text: string; priority: number }> = {};
+  if (patch.category !== undefined) values.category = patch.category;
+  if (patch.text !== undefined) values.text = cleanText(patch.text);
+  if (patch.priority !== undefined) values.priority = patch.priority;
+  return change(ctx, async (tx) => {
+    const row = await content.updateTerm(tx, id, values);
+    if (!row) throw new AppError('NOT_FOUND', 'Term not found');
+    return { result: toTerm(row), kind: 'updated', termId: id };
+  });
+}
+
+export async function deleteTerm(ctx: ServiceContext, id: string): Promise<void> {
+  await requireAccess(ctx, 'term.write', id);
+  return change(ctx, async (tx) => {
+    if (!(await content.deleteTerm(tx, id))) throw new AppError('NOT_FOUND', 'Term not found');
+    return { result: undefined, kind: 'deleted', termId: id };
+  });
+}
+
+const nameOf = (r: { firstName: string | null; lastName: string | null }) =>
+  r.firstName || r.lastName ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() : null;
+
+function toSummary(r: Awaited<ReturnType<typeof content.listTermVersions>>[number]): TermVersionSummary {
+  return {
+    version: r.version,
+    createdAt: r.createdAt.toISOString(),
+    change: r.change as TermVersionSummary['change'],
+    termId: r.termId,
+    changedBy: nameOf(r),
+  };
+}
+
+/** Newest first. Admins only (the route's role gate). */
+export async function listTermVersions(ctx: ServiceContext): Promise<TermVersionSummary[]> {
+  return (await content.listTermVersions(ctx.db)).map(toSummary);
+}
+
+export async function getTermVersion(ctx: ServiceContext, version: number): Promise<TermVersion> {
+  const row = await content.findTermVersion(ctx.db, version);
+  if (!row) throw new AppError('NOT_FOUND', 'Terms version not found');
+  return { ...toSummary(row), terms: (row.terms as content.TermSnapshot[]).map(toTerm) };
 }

@@ -8,10 +8,12 @@ import {
   instructorListSchema,
   lastLoggedInQuerySchema,
   ownDataSchema,
+  registrationDateRawQuerySchema,
   updatedPersonSchema,
   updateUserInputSchema,
   userSearchQuerySchema,
   userSearchResultSchema,
+  usersByRegistrationDateSchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
@@ -44,6 +46,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.searchUsers(ctxOf(request), request.query),
+  );
+
+  app.get(
+    '/users/by-registration-date',
+    {
+      config: { access: 'admin' },
+      schema: {
+        querystring: registrationDateRawQuerySchema,
+        response: { 200: usersByRegistrationDateSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') },
+      },
+    },
+    (request) => service.usersByRegistrationDate(ctxOf(request), request.query),
   );
 
   app.patch(

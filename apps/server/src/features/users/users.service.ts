@@ -5,6 +5,8 @@ import {
   searchTerm,
   USER_SEARCH_MAX_RESULTS,
   type AdminUser,
+  REGISTRATIONS_LIST_MAX,
+  registrationDateQuerySchema,
   type CourseHistoryItem,
   type CourseStatus,
   type instructorListSchema,
@@ -15,6 +17,7 @@ import {
   type UserSearchHit,
   type UserSearchResult,
   type userSearchQuerySchema,
+  type UsersByRegistrationDate,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
@@ -28,6 +31,50 @@ import * as repo from '../../repos/users.repo';
 export async function listInstructors(ctx: ServiceContext): Promise<z.infer<typeof instructorListSchema>> {
   const rows = await repo.listInstructors(ctx.db);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
+}
+
+/**
+ * GET /users/by-registration-date (admin): users ('Foreldre') and children ('Barn') registered between the two
+ * instants, both included. Spec §5: both must be full ISO timestamps with milliseconds, else 'Invalid date format'.
+ * Admins only (the route's role gate).
+ */
+export async function usersByRegistrationDate(
+  ctx: ServiceContext,
+  query: { startDate?: string; endDate?: string },
+): Promise<UsersByRegistrationDate> {
+  const parsed = registrationDateQuerySchema.safeParse(query);
+  if (!parsed.success) throw new AppError('VALIDATION', 'Invalid date format');
+  const start = new Date(parsed.data.startDate);
+  const end = new Date(parsed.data.endDate);
+  const [parents, parentCount, kids, childCount] = await Promise.all([
+    repo.listUsersRegisteredBetween(ctx.db, start, end, REGISTRATIONS_LIST_MAX),
+    repo.countUsersRegisteredBetween(ctx.db, start, end),
+    profilesRepo.listChildrenRegisteredBetween(ctx.db, start, end, REGISTRATIONS_LIST_MAX),
+    profilesRepo.countChildrenRegisteredBetween(ctx.db, start, end),
+  ]);
+  return {
+    startDate: start.toISOString(),
+    endDate: end.toISOString(),
+    parents: parents.map((p) => ({
+      _id: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.email,
+      roles: p.roles,
+      registrationDate: p.registrationDate.toISOString(),
+      profileId: p.profileId,
+    })),
+    children: kids.map((c) => ({
+      _id: c.id,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      birthdate: String(c.birthdate),
+      registrationDate: c.registrationDate.toISOString(),
+      profileId: c.profileId,
+    })),
+    parentCount,
+    childCount,
+  };
 }
 
 const dateOnly = (value: string | Date | null): string | null =>

@@ -75,6 +75,17 @@ const MATRIX: Record<string, Row> = {
   'GET /api/courses':                { expect: all(200), object: 'course', req: (fx) => ({ query: { pId: fx.place.id, populate: 'true' } }) },
   'GET /api/faqs':                   { expect: all(200) },
   'GET /api/terms-and-conditions':   { expect: all(200) },
+  // ---- content editing (admin): faq.write / term.write; the DELETE rows delete their own fixtures
+  'POST /api/faqs':                  { expect: [401, 403, 403, 403, 403, 201], req: () => ({ payload: { question: 'Nytt spørsmål?', answer: 'Svar.' } }) },
+  'PUT /api/faqs/order':             { expect: [401, 403, 403, 403, 403, 200], req: async (fx) => ({ payload: { ids: (await fx.faqIds()).reverse() } }) },
+  'PATCH /api/faqs/:id':             { expect: [401, 403, 403, 403, 403, 200], req: (fx) => ({ url: `/api/faqs/${fx.faq.id}`, payload: { answer: 'Nytt svar.' } }) },
+  'DELETE /api/faqs/:id':            { expect: [401, 403, 403, 403, 403, 204], req: (fx) => ({ url: `/api/faqs/${fx.faqToDelete.id}` }) },
+  'POST /api/terms-and-conditions':  { expect: [401, 403, 403, 403, 403, 201], req: () => ({ payload: { category: 'Betaling', text: 'Ny regel.' } }) },
+  'PATCH /api/terms-and-conditions/:id': { expect: [401, 403, 403, 403, 403, 200], req: (fx) => ({ url: `/api/terms-and-conditions/${fx.term.id}`, payload: { priority: 3 } }) },
+  'DELETE /api/terms-and-conditions/:id': { expect: [401, 403, 403, 403, 403, 204], req: (fx) => ({ url: `/api/terms-and-conditions/${fx.termToDelete.id}` }) },
+  'GET /api/terms-and-conditions/versions': { expect: adminOnly },
+  'GET /api/terms-and-conditions/versions/:version': { expect: adminOnly, req: () => ({ url: '/api/terms-and-conditions/versions/1' }), note: 'version 1 exists after the rows above' },
+  'GET /api/users/by-registration-date': { expect: adminOnly, req: () => ({ query: { startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-12-31T23:59:59.999Z' } }) },
   'POST /api/contact':               { expect: all(200), req: () => ({ payload: contactBody }) },
   // ---- profiles and children: parent A's family; its guardians and admin only (the spec's 403 for others)
   'GET /api/profiles':               { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ query: { pId: fx.parentA.id } }) },

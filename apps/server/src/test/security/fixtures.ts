@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import {
@@ -16,7 +16,7 @@ import {
   type TestCourse,
   type UserRow,
 } from '../../db/seed/builders';
-import { invites } from '../../db/schema';
+import { faqs, invites } from '../../db/schema';
 
 /** The callers of the security tests. `instructorOther` teaches a different course than the one addressed. */
 export const ROLES = ['anonymous', 'parentA', 'parentB', 'instructor', 'instructorOther', 'admin'] as const;
@@ -54,6 +54,11 @@ export interface Fixtures {
   inviteA: { id: string };
   faq: { id: string };
   term: { id: string };
+  /** Deleted by the access matrix's DELETE rows (faq and term must survive for the object-action rows). */
+  faqToDelete: { id: string };
+  termToDelete: { id: string };
+  /** Every FAQ's id in the current order (for a valid reorder request). */
+  faqIds(): Promise<string[]>;
   tokens: Record<Role, string | undefined>;
   /** A new session of `role` (undefined for anonymous): for requests that end the session they are made with. */
   freshToken(role: Role): Promise<string | undefined>;
@@ -102,8 +107,11 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     .values({ profileId: familyA.profile.id, email: 'invitee.zyx@example.no', inviterId: parentA.id })
     .returning({ id: invites.id });
 
-  const faq = await createFaq(db);
-  const term = await createTerm(db);
+  const faq = await createFaq(db, { question: 'Fixture?' });
+  const term = await createTerm(db, { text: 'Fixture.' });
+  const faqToDelete = await createFaq(db, { question: 'Fixture to delete?' });
+  const termToDelete = await createTerm(db, { text: 'Fixture to delete.' });
+  const faqIds = async () => (await db.select({ id: faqs.id }).from(faqs).orderBy(asc(faqs.position), asc(faqs.createdAt), asc(faqs.id))).map((r) => r.id);
 
   const token = async (user: UserRow) => (await app.sessions.issue(user.id)).token;
   const tokens: Record<Role, string | undefined> = {
@@ -133,6 +141,9 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     inviteA: inviteA!,
     faq,
     term,
+    faqToDelete,
+    termToDelete,
+    faqIds,
     tokens,
     freshToken: async (role) => (role === 'anonymous' ? undefined : token({ parentA, parentB, instructor, instructorOther, admin }[role])),
     throwawayToken: async (role) =>
@@ -158,6 +169,7 @@ export const MAIN_TABLES = [
   'order_events',
   'faqs',
   'terms',
+  'term_versions',
   'contact_messages',
   'outbox',
   'auth_states',

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { AccessGuard } from '@/features/auth/components/access-guard';
 
-/** /admin/* and /examples/*: admins only (spec §2). */
+/** /admin/*: admins only (spec §2). */
 export function Component() {
   return (
     <AccessGuard role="admin">

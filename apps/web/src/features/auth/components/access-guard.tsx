@@ -19,14 +19,14 @@ export function PageLoading({ label = 'Laster side' }: { label?: string }) {
 
 /**
  * The web only hides (architecture convention 6): the server refuses anyway. Logged out → the 401 view with a login
- * button that returns here; logged in without `role` → the 403 view.
+ * button that returns here; logged in without `role` (or any of the roles given) → the 403 view.
  */
-export function AccessGuard({ role, children }: { role?: Role; children: ReactNode }) {
+export function AccessGuard({ role, children }: { role?: Role | Role[]; children: ReactNode }) {
   const session = useSession();
   const user = useCurrentUser();
   if (!session) return <Unauthorized />;
   if (user.isPending) return <PageLoading />;
   if (user.isError) return isApiError(user.error) && user.error.status === 401 ? <Unauthorized /> : <UnknownError />;
-  if (role && !hasRole(user.data, role)) return <Forbidden />;
+  if (role && ![role].flat().some((r) => hasRole(user.data, r))) return <Forbidden />;
   return <>{children}</>;
 }

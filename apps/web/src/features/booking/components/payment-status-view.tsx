@@ -63,6 +63,12 @@ function OrderSummary({ payment }: { payment: PaymentStatus }) {
       <dd>
         <StatusLabel payment={payment} />
       </dd>
+      {order.termsVersion !== null ? (
+        <>
+          <dt className="font-semibold text-sea-900">Vilkår</dt>
+          <dd>Regler og betingelser, versjon {order.termsVersion}</dd>
+        </>
+      ) : null}
     </dl>
   );
 }

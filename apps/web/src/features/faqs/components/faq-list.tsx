@@ -1,16 +1,25 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Faq } from '@shared/api';
 import { FAQ_SKELETON_COUNT } from '@shared/constants';
-import { LinkifiedText } from '@/components/ui/linkified-text';
+import { Button } from '@/components/ui/button';
+import { RichText } from '@/components/ui/rich-text';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { useFaqs } from '../api/get-faqs';
+import { useReorderFaqs } from '../api/reorder-faqs';
+import { FaqEditor } from './faq-editor';
 
-function FaqItem({ faq }: { faq: Faq }) {
+const iconButton =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-sea-800 hover:bg-sea-50 disabled:cursor-not-allowed disabled:opacity-40';
+
+function FaqItem({ faq, controls }: { faq: Faq; controls?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const answerId = useId();
   return (
-    <li className="border-b border-line last:border-b-0">
-      <h3>
+    <>
+      <div className="flex items-center">
+      <h3 className="min-w-0 flex-1">
         <button
           type="button"
           aria-expanded={open}
@@ -31,17 +40,63 @@ function FaqItem({ faq }: { faq: Faq }) {
           </svg>
         </button>
       </h3>
-      <div id={answerId} hidden={!open} className="px-4 pb-5 text-ink sm:px-5">
-        <LinkifiedText text={faq.answer} />
+      {controls}
       </div>
-    </li>
+      <div id={answerId} hidden={!open} data-faq-answer className="px-4 pb-5 text-ink sm:px-5">
+        <RichText html={faq.answer} />
+      </div>
+    </>
   );
 }
 
-/** Questions that expand to their answers. Loading: 7 skeleton rows. */
+interface AdminControlsProps {
+  faq: Faq;
+  index: number;
+  count: number;
+  onEdit: () => void;
+  onMove: (delta: -1 | 1) => void;
+  moving: boolean;
+}
+
+/** Admins: an edit icon and move up/down per item (buttons, so the keyboard can reorder too). */
+function AdminControls({ faq, index, count, onEdit, onMove, moving }: AdminControlsProps) {
+  return (
+    <div className="flex shrink-0 items-center pr-2">
+      <button type="button" className={iconButton} onClick={() => onMove(-1)} disabled={index === 0 || moving} aria-label={`Flytt opp: ${faq.question}`}>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M5 12l5-5 5 5" />
+        </svg>
+      </button>
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => onMove(1)}
+        disabled={index === count - 1 || moving}
+        aria-label={`Flytt ned: ${faq.question}`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M5 8l5 5 5-5" />
+        </svg>
+      </button>
+      <button type="button" className={iconButton} onClick={onEdit} aria-label={`Rediger: ${faq.question}`}>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M13.5 3.5l3 3L7 16H4v-3z" />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+/** Questions that expand to their answers. Admins add, edit, delete and reorder. Loading: 7 skeleton rows. */
 export function FaqList() {
   const { data, isPending, isError } = useFaqs();
+  const { data: user } = useCurrentUser();
+  const isAdmin = hasRole(user, 'admin');
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const reorder = useReorderFaqs();
+  const toast = useToast();
   const box = 'overflow-hidden rounded-2xl border border-line bg-white shadow-sm';
+
   if (isPending) {
     return (
       <div role="status" aria-live="polite" className={box}>
@@ -54,14 +109,63 @@ export function FaqList() {
       </div>
     );
   }
-  if (isError || data.length === 0) {
-    return <p className="rounded-2xl bg-sand-100 p-6 text-muted">Ingen spørsmål og svar å vise ennå.</p>;
-  }
+  const faqs = isError ? [] : data;
+
+  const move = (index: number, delta: -1 | 1) => {
+    const ids = faqs.map((f) => f._id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + delta, 0, id!);
+    reorder.mutate(ids, { onError: () => toast.error('Kunne ikke oppdatere spørsmål og svar') });
+  };
+
   return (
-    <ul className={box}>
-      {data.map((faq) => (
-        <FaqItem key={faq._id} faq={faq} />
-      ))}
-    </ul>
+    <div className="space-y-4">
+      {faqs.length === 0 && editing !== 'new' ? (
+        <p className="rounded-2xl bg-sand-100 p-6 text-muted">Ingen spørsmål og svar å vise ennå.</p>
+      ) : (
+        <ul className={box}>
+          {faqs.map((faq, index) => (
+            <li key={faq._id} className="border-b border-line last:border-b-0" data-faq-id={faq._id}>
+              {editing === faq._id ? (
+                <>
+                  <h3 className="px-4 pt-4 text-lg font-semibold text-sea-900 sm:px-5">{faq.question}</h3>
+                  <FaqEditor faq={faq} onDone={() => setEditing(null)} />
+                </>
+              ) : (
+                <FaqItem
+                  faq={faq}
+                  controls={
+                    isAdmin ? (
+                      <AdminControls
+                        faq={faq}
+                        index={index}
+                        count={faqs.length}
+                        moving={reorder.isPending}
+                        onEdit={() => setEditing(faq._id)}
+                        onMove={(delta) => move(index, delta)}
+                      />
+                    ) : null
+                  }
+                />
+              )}
+            </li>
+          ))}
+          {editing === 'new' ? (
+            <li className="border-b border-line last:border-b-0">
+              <h3 className="px-4 pt-4 text-lg font-semibold text-sea-900 sm:px-5">Nytt spørsmål</h3>
+              <FaqEditor onDone={() => setEditing(null)} />
+            </li>
+          ) : null}
+        </ul>
+      )}
+      {isAdmin && editing !== 'new' ? (
+        <Button variant="secondary" onClick={() => setEditing('new')}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M10 4v12M4 10h12" />
+          </svg>
+          Legg til spørsmål
+        </Button>
+      ) : null}
+    </div>
   );
 }

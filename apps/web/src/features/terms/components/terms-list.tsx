@@ -1,9 +1,13 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Term } from '@shared/api';
-import { LinkifiedText } from '@/components/ui/linkified-text';
+import { Button } from '@/components/ui/button';
+import { RichText } from '@/components/ui/rich-text';
 import { Skeleton } from '@/components/ui/skeleton';
-import { asciiSlug } from '@/lib/format';
+import { hasRole, useCurrentUser } from '@/lib/current-user';
+import { asciiSlug, formatDateTime } from '@/lib/format';
+import { useTermVersions } from '../api/get-term-versions';
 import { useTerms } from '../api/get-terms';
+import { TermEditor, type EditableTerm } from './term-editor';
 
 interface TermCategory {
   category: string;
@@ -22,8 +26,26 @@ function groupTerms(terms: readonly Term[]): TermCategory[] {
   return [...groups.values()];
 }
 
+const NEW_TERM: EditableTerm = { _id: '', category: '', text: '', priority: 0 };
+
+/** Admins: which version is in force (every change makes one; orders record the one their parent accepted). */
+function CurrentVersion() {
+  const { data } = useTermVersions(true);
+  const current = data?.[0];
+  if (!current) return null;
+  return (
+    <p className="rounded-xl bg-sea-50 px-4 py-3 text-sea-900" data-testid="terms-version">
+      Gjeldende versjon: <strong>{current.version}</strong>, endret {formatDateTime(current.createdAt)}
+      {current.changedBy ? ` av ${current.changedBy}` : ''}.
+    </p>
+  );
+}
+
 export function TermsList() {
   const { data, isPending } = useTerms();
+  const { data: user } = useCurrentUser();
+  const isAdmin = hasRole(user, 'admin');
+  const [editing, setEditing] = useState<EditableTerm | null>(null);
   const categories = useMemo(() => groupTerms(data ?? []), [data]);
 
   if (isPending) {
@@ -41,11 +63,27 @@ export function TermsList() {
       </div>
     );
   }
-  if (categories.length === 0) {
-    return <p className="rounded-2xl bg-sand-100 p-6 text-lg text-muted">Her mangler data</p>;
-  }
+  const categoryNames = categories.map((c) => c.category);
+  const done = () => setEditing(null);
+
   return (
     <div className="space-y-10">
+      {isAdmin ? (
+        <div className="space-y-4">
+          <CurrentVersion />
+          {editing?._id === '' ? (
+            <TermEditor term={editing} categories={categoryNames} onDone={done} />
+          ) : (
+            <Button variant="secondary" onClick={() => setEditing(NEW_TERM)}>
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M10 4v12M4 10h12" />
+              </svg>
+              Legg til regel/betingelse
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {categories.length === 0 ? <p className="rounded-2xl bg-sand-100 p-6 text-lg text-muted">Her mangler data</p> : null}
       {categories.map(({ category, terms }) => {
         const id = `kategori-${asciiSlug(category) || 'uten-navn'}`;
         return (
@@ -54,12 +92,30 @@ export function TermsList() {
               {category}
             </h2>
             <ul className="mt-4 space-y-3">
-              {terms.map((term) => (
-                <li key={term._id} className="flex gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-line">
-                  <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-aqua-400" />
-                  <LinkifiedText text={term.text} />
-                </li>
-              ))}
+              {terms.map((term) =>
+                editing?._id === term._id ? (
+                  <li key={term._id}>
+                    <TermEditor term={editing} categories={categoryNames} onDone={done} />
+                  </li>
+                ) : (
+                  <li key={term._id} className="flex gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-line" data-term-id={term._id}>
+                    <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-aqua-400" />
+                    <RichText html={term.text} className="min-w-0 flex-1" />
+                    {isAdmin ? (
+                      <button
+                        type="button"
+                        onClick={() => setEditing(term)}
+                        className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-sea-800 hover:bg-sea-50"
+                        aria-label={`Rediger regel i ${category} (prioritet ${term.priority})`}
+                      >
+                        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                          <path d="M13.5 3.5l3 3L7 16H4v-3z" />
+                        </svg>
+                      </button>
+                    ) : null}
+                  </li>
+                ),
+              )}
             </ul>
           </section>
         );

@@ -1,0 +1,68 @@
+import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_TAGS } from '@app/shared';
+
+/**
+ * Rich text (FAQ answers, terms) as admins type it: either plain text, or HTML with paragraphs, lists and links.
+ * What is stored is always sanitised HTML from a fixed allow-list, so no script, event handler, style or unsafe URL
+ * can reach a visitor's page, whatever an admin (or a stolen admin session) sends. The web renders it through its
+ * own allow-list too (apps/web/src/components/ui/rich-text.tsx).
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: { a: ['href'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  // Dropped with their content (the rest keep their text and lose the tag).
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'template', 'svg', 'math'],
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    b: 'strong',
+    i: 'em',
+    // A link without a safe absolute href keeps its text and loses the href: `<a>text</a>` is no link at all.
+    // (Renaming the tag here instead confuses sanitize-html's closing tags.)
+    a: (tagName, attribs): sanitizeHtml.Tag => {
+      const href = safeHref(attribs.href);
+      return { tagName, attribs: href ? { href } : {} };
+    },
+  },
+};
+
+const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+
+/** An absolute http(s) or mailto URL, else null (relative, protocol-relative, javascript:, data: …). */
+export function safeHref(value: string | undefined): string | null {
+  if (!value) return null;
+  const href = value.trim();
+  if (!/^(https?:\/\/|mailto:)/i.test(href)) return null;
+  try {
+    return SAFE_PROTOCOLS.has(new URL(href).protocol) ? href : null;
+  } catch {
+    return null;
+  }
+}
+
+const TAG = /<\/?[a-z][^>]*>/i;
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Plain text: blank lines separate paragraphs; single line breaks stay line breaks. */
+function plainToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => `<p>${escapeText(block).replace(/\n/g, '<br />')}</p>`)
+    .join('');
+}
+
+export function sanitizeRichText(input: string): string {
+  const html = TAG.test(input) ? input : plainToHtml(input);
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** The visible text of sanitised rich text (to refuse answers that are empty once cleaned). */
+export function richTextIsEmpty(html: string): boolean {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '';
+}

@@ -1,0 +1,101 @@
+import { Fragment, useMemo, type ReactNode } from 'react';
+import { linkify } from '@/lib/format';
+
+/**
+ * Rich text from the server (FAQ answers, terms): HTML the server has sanitised. It is still never handed to
+ * `dangerouslySetInnerHTML`: the browser's inert parser (DOMParser runs no scripts and loads nothing) reads it, and
+ * this walker turns only allow-listed elements into React elements; every attribute is dropped except a link's href,
+ * kept only for absolute http(s) and mailto URLs. Anything else becomes its text. Text keeps its web links clickable
+ * (older plain-text entries).
+ */
+const BLOCK = { p: 'p', ul: 'ul', ol: 'ol', li: 'li' } as const;
+const INLINE = { strong: 'strong', b: 'strong', em: 'em', i: 'em' } as const;
+
+const linkClass = 'break-words font-medium text-sea-700 underline hover:text-sea-900';
+
+export function safeHref(value: string | null): string | null {
+  if (!value) return null;
+  const href = value.trim();
+  if (!/^(https?:\/\/|mailto:)/i.test(href)) return null;
+  try {
+    const url = new URL(href);
+    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? href : null;
+  } catch {
+    return null;
+  }
+}
+
+function textWithLinks(text: string, key: string): ReactNode {
+  const segments = linkify(text);
+  if (segments.length === 1 && segments[0]!.type === 'text') return text;
+  return (
+    <Fragment key={key}>
+      {segments.map((s, i) =>
+        s.type === 'link' ? (
+          <a key={i} href={s.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            {s.text}
+          </a>
+        ) : (
+          <Fragment key={i}>{s.text}</Fragment>
+        ),
+      )}
+    </Fragment>
+  );
+}
+
+function walk(nodes: NodeListOf<ChildNode>, prefix: string, insideLink: boolean): ReactNode[] {
+  const out: ReactNode[] = [];
+  nodes.forEach((node, index) => {
+    const key = `${prefix}.${index}`;
+    if (node.nodeType === Node.TEXT_NODE) {
+      const text = node.textContent ?? '';
+      if (text) out.push(insideLink ? text : textWithLinks(text, key));
+      return;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    const element = node as Element;
+    const tag = element.tagName.toLowerCase();
+    const children = () => walk(element.childNodes, key, insideLink || tag === 'a');
+    if (tag === 'br') out.push(<br key={key} />);
+    else if (tag in BLOCK) {
+      const Tag = BLOCK[tag as keyof typeof BLOCK];
+      const className = tag === 'ul' ? 'list-disc space-y-1 pl-6' : tag === 'ol' ? 'list-decimal space-y-1 pl-6' : undefined;
+      out.push(
+        <Tag key={key} className={className}>
+          {children()}
+        </Tag>,
+      );
+    } else if (tag in INLINE) {
+      const Tag = INLINE[tag as keyof typeof INLINE];
+      out.push(<Tag key={key}>{children()}</Tag>);
+    } else if (tag === 'a') {
+      const href = safeHref(element.getAttribute('href'));
+      out.push(
+        href && !insideLink ? (
+          <a key={key} href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            {children()}
+          </a>
+        ) : (
+          <Fragment key={key}>{children()}</Fragment>
+        ),
+      );
+    } else if (['script', 'style', 'template', 'iframe', 'object', 'svg', 'math', 'noscript', 'textarea', 'title'].includes(tag)) {
+      // Not even their text: it is code, not content.
+    } else {
+      out.push(<Fragment key={key}>{children()}</Fragment>);
+    }
+  });
+  return out;
+}
+
+export function richTextToReact(html: string): ReactNode[] {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return walk(doc.body.childNodes, 'r', false);
+}
+
+/** Plain text without markup keeps its line breaks (older entries were written that way). */
+export function RichText({ html, className = '' }: { html: string; className?: string }) {
+  const content = useMemo(() => richTextToReact(html), [html]);
+  const hasMarkup = /<\/?[a-z][^>]*>/i.test(html);
+  return <div className={`rich-text space-y-3 ${hasMarkup ? '' : 'whitespace-pre-line'} ${className}`}>{content}</div>;
+}

@@ -1,0 +1,79 @@
+import { expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { expect, keepScreenshot, test } from '../../support/fixtures';
+
+test.describe('Eksempler (developer examples)', () => {
+  test('the index has its cards, and each example page works', async ({ page }, testInfo) => {
+    // Six pages, each with an axe scan, on a shared machine.
+    test.setTimeout(180_000);
+    await loginAs(page, PERSONS.admin, '/examples');
+    const main = page.getByRole('main');
+    const cards = main.getByRole('listitem').getByRole('link');
+    await expect(cards).toHaveText([/^Modal/, /^Toast/, /^Multi-select/, /^Group-select/, /^Brukerregistreringer/]);
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'eksempler');
+
+    // Modal: opens, closes on Escape and on its button; the locked one ignores a click outside
+    await cards.filter({ hasText: 'Modal' }).click();
+    await expect(page).toHaveURL(/\/examples\/modal$/);
+    await main.getByRole('button', { name: 'Åpne modal', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Eksempel på modal' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'eksempel-modal');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await main.getByRole('button', { name: 'Åpne modal som ikke lukkes ved klikk utenfor' }).click();
+    const locked = page.getByRole('dialog', { name: 'Klikk utenfor lukker ikke' });
+    await expect(locked).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(locked).toBeVisible();
+    await locked.getByRole('button', { name: 'Lukk', exact: true }).first().click();
+    await expect(locked).toBeHidden();
+
+    // Toast: the 2-second one goes by itself; the infinite one stays until closed
+    await page.goto('/examples/toast');
+    await main.getByRole('button', { name: '2 sekunder' }).click();
+    const short = page.getByText('Denne meldingen varer 2 sekunder.');
+    await expect(short).toBeVisible();
+    await expect(short).toBeHidden({ timeout: 10_000 });
+    await main.getByRole('button', { name: 'Uendelig' }).click();
+    const forever = page.getByText('Denne meldingen varer uendelig.');
+    await expect(forever).toBeVisible();
+    for (const label of ['5 sekunder', '10 sekunder', '15 sekunder', 'Suksess', 'Feil', 'Advarsel', 'Info']) {
+      await expect(main.getByRole('button', { name: label, exact: true })).toBeVisible();
+    }
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'eksempel-toast');
+
+    // Multi-select: names up to 2, then '{n} options selected'
+    await page.goto('/examples/multi-select');
+    const select = main.getByRole('button', { name: /^Velg instruktører/ });
+    await expect(select).toHaveText('Marius Strand');
+    await select.click();
+    await main.getByRole('checkbox', { name: 'Ingrid Berg' }).check();
+    await expect(select).toHaveText('Marius Strand, Ingrid Berg');
+    await main.getByRole('checkbox', { name: 'Sofie Lunde' }).check();
+    await expect(select).toHaveText('3 options selected');
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'eksempel-multi-select');
+    await page.keyboard.press('Escape');
+    await expect(select).toHaveAttribute('aria-expanded', 'false');
+    await expect(select).toBeFocused();
+
+    // Group-select: children grouped by profile, with 'Legg til nytt barn'
+    await page.goto('/examples/group-select');
+    const children = main.getByRole('combobox', { name: 'Velg barn' });
+    await expect(children.locator('optgroup')).toHaveCount(3);
+    await expect(children.locator('optgroup').first()).toHaveAttribute('label', 'Profil: Sara Nilsen og Per Nilsen');
+    await expect(children.locator('option', { hasText: 'Legg til nytt barn' })).toHaveCount(1);
+    await children.selectOption('lina');
+    await expect(main.getByText('Valgt: Lina Karimi (1 år)')).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'eksempel-group-select');
+  });
+
+  test('a parent is not allowed in', async ({ page }) => {
+    await loginAs(page, PERSONS.parent, '/examples');
+    await expect(page.getByRole('heading', { name: 'Ingen tilgang' })).toBeVisible();
+  });
+});
