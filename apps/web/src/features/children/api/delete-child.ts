@@ -9,6 +9,13 @@ export function useDeleteChild() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteChild,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [PRIVATE_KEY, 'profiles'] }),
+    onSuccess: (_answer, id) => {
+      // A course history asked for with the deleted child's id would now answer 404: drop it before the refetch.
+      queryClient.removeQueries({
+        queryKey: [PRIVATE_KEY, 'profiles', 'history'],
+        predicate: (query) => String(query.queryKey[3] ?? '').split(',').includes(id),
+      });
+      return queryClient.invalidateQueries({ queryKey: [PRIVATE_KEY, 'profiles'] });
+    },
   });
 }
