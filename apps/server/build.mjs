@@ -1,5 +1,5 @@
 // The production server as plain JavaScript: `node apps/server/dist/server.js` starts without a transpiler
-// (decision 009). esbuild bundles our own TypeScript (apps/server, packages/shared, packages/vipps-sim) into one
+// (decision 010). esbuild bundles our own TypeScript (apps/server, packages/shared, packages/vipps-sim) into one
 // file; packages from node_modules stay imports, resolved at run time. Tests and `npm run dev` keep using tsx.
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';

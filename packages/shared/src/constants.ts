@@ -81,7 +81,7 @@ export const MAX_CHILDREN_PER_PROFILE = 20;
 // ---- running the courses (admin forms, issue 13) ------------------------------------------------------------
 /** Course prices are whole steps of 25 kr (spec §5); the database keeps øre, so a price is a multiple of 2500 øre. */
 export const PRICE_STEP_ORE = PRICE_STEP_KR * 100;
-/** Most dates one course may have: a weekly course over a whole year. Not in the spec; decision 009. */
+/** Most dates one course may have: a weekly course over a whole year. Not in the spec; decision 013. */
 export const MAX_COURSE_DATES = 52;
 /** Course end time follows start time by this much when the start changes (spec §5). */
 export const COURSE_DEFAULT_LENGTH_MINUTES = 30;

@@ -242,7 +242,7 @@ export async function updateCourse(ctx: ServiceContext, id: string, input: Cours
 
 /**
  * DELETE /courses/:id. A course with children on it, or with a parent in the middle of paying for a place, is not
- * deleted (COURSE_HAS_PARTICIPANTS): move or refund them first (decision 009). Decided under the course row lock
+ * deleted (COURSE_HAS_PARTICIPANTS): move or refund them first (decision 013). Decided under the course row lock
  * that payment starts take, so no hold can slip in between the check and the delete.
  */
 export async function deleteCourse(ctx: ServiceContext, id: string): Promise<void> {

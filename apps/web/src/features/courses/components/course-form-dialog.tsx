@@ -179,7 +179,7 @@ function CourseForm({ course, placeId, instructors, holidays, onSaved, onDone }:
         <input {...field('participantsAge')} autoComplete="off" required {...register('participantsAge')} />
       </FieldShell>
       <div className="grid grid-cols-2 gap-3">
-        {/* Decision 011: whole months at the first date, both ends included; empty is no bound. Admins are not bound. */}
+        {/* Decision 012: whole months at the first date, both ends included; empty is no bound. Admins are not bound. */}
         <FieldShell id={`${id}-ageMinMonths`} label="Alder fra (mnd)" hint="Tomt: ingen nedre grense" error={errors.ageMinMonths?.message}>
           <input {...field('ageMinMonths', true)} type="number" inputMode="numeric" min={0} max={240} step={1} {...register('ageMinMonths')} />
         </FieldShell>
