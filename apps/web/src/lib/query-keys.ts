@@ -10,6 +10,8 @@ export const queryRoots = {
   private: [PRIVATE_KEY] as const,
   /** The caller's families: profiles, guardians, children and their courses. Whatever changes one invalidates this. */
   family: [PRIVATE_KEY, 'profiles'] as const,
+  /** The children's course history (profile page); deleting a child drops the entries asked for with its id. */
+  courseHistory: [PRIVATE_KEY, 'profiles', 'history'] as const,
   /** Public course lists. A booking (free places) or a course change invalidates them. */
   courses: ['courses'] as const,
   places: ['places'] as const,

@@ -12,7 +12,7 @@ export function useDeleteChild() {
     onSuccess: (_answer, id) => {
       // A course history asked for with the deleted child's id would now answer 404: drop it before the refetch.
       queryClient.removeQueries({
-        queryKey: [...queryRoots.family, 'history'],
+        queryKey: queryRoots.courseHistory,
         predicate: (query) => String(query.queryKey[3] ?? '').split(',').includes(id),
       });
       return queryClient.invalidateQueries({ queryKey: queryRoots.family });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 import { participantKeys } from './get-course-participants';
 
 type Ok = { ok: true };
@@ -40,7 +41,7 @@ export function useChangeParticipants() {
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: participantKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['places'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.places }),
       ]);
     },
   });

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 export const courseHistoryKeys = {
-  all: [...queryRoots.family, 'history'] as const,
+  all: queryRoots.courseHistory,
   of: (childIds: readonly string[]) => [...courseHistoryKeys.all, [...childIds].sort().join(',')] as const,
 };
 
