@@ -58,6 +58,7 @@ test.describe('Profil', () => {
     await dialog.getByLabel('Fornavn').fill('nora');
     await dialog.getByRole('button', { name: 'Lagre' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Alle feltene må fylles ut');
+    await expect(page.getByText('Mangler påkrevde felt')).toBeVisible();
     await expect(dialog.getByLabel('Etternavn')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
 

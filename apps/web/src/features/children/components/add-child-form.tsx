@@ -45,8 +45,11 @@ export default function AddChildForm({ profiles, onDone, onAdded }: AddChildForm
   // One message for the form, as before: what is missing first, then the profile, then the birth date.
   const onInvalid = (fieldErrors: FieldErrors<Values>) => {
     const values = getValues();
-    if (!values.firstName.trim() || !values.lastName.trim() || !values.birthdate) setFormError('Alle feltene må fylles ut');
-    else if (fieldErrors.profileId) setFormError('Vennligst velg en profil');
+    if (!values.firstName.trim() || !values.lastName.trim() || !values.birthdate) {
+      setFormError('Alle feltene må fylles ut');
+      // Spec §5: the call refuses missing fields with its own toast too.
+      toast.error('Mangler påkrevde felt');
+    } else if (fieldErrors.profileId) setFormError('Vennligst velg en profil');
     else if (fieldErrors.birthdate) setFormError(values.birthdate > today ? 'Fødselsdatoen kan ikke være i fremtiden' : (fieldErrors.birthdate.message ?? null));
     else setFormError('Navnene kan ha maks 100 tegn');
   };
@@ -65,7 +68,14 @@ export default function AddChildForm({ profiles, onDone, onAdded }: AddChildForm
           onAdded?.(added, profileId);
           onDone();
         },
-        onError: (error) => toast.error(errorMessage(error, 'Kunne ikke legge til barnet')),
+        onError: (error) =>
+          toast.error(
+            errorMessage(error, {
+              fallback: 'Kunne ikke legge til barnet',
+              // Spec §8: a profile that is not the caller's; the server refuses it with nothing written.
+              texts: { FORBIDDEN: 'Kan ikke legge til barn på andres profil', VALIDATION: 'Mangler påkrevde felt' },
+            }),
+          ),
       },
     );
   };
