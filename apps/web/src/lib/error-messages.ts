@@ -46,7 +46,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
   TOO_MANY_CHILDREN: `En profil kan ha høyst ${MAX_CHILDREN_PER_PROFILE} barn. Ta kontakt med oss hvis dere trenger å registrere flere.`,
   COURSE_HAS_PARTICIPANTS: 'Kurset har påmeldte. Flytt eller fjern dem før kurset slettes.',
-  PLACE_NAME_TAKEN: 'Det finnes allerede et kurssted med dette navnet',
+  PLACE_NAME_TAKEN: 'Navnet er allerede brukt av et annet kurssted.',
   UNKNOWN_INSTRUCTOR: 'En av instruktørene finnes ikke',
   CHILD_NOT_IN_COURSE: 'Barnet er ikke påmeldt dette kurset',
   NOT_A_COURSE_DATE: 'Datoen hører ikke til kurset',

@@ -48,7 +48,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courses',
     {
       config: { access: 'admin' },
-      schema: { body: courseInputSchema, response: { 201: courseSchema, ...errorResponses('VALIDATION', 'UNKNOWN_INSTRUCTOR') } },
+      schema: { body: courseInputSchema, response: { 201: courseSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'UNKNOWN_INSTRUCTOR') } },
     },
     async (request, reply) => {
       const course = await service.createCourse(ctxOf(request), request.body);
@@ -66,7 +66,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         // ?pop=true: the spec's "populated" answer; the answer always carries the instructors' names.
         querystring: z.object({ pop: z.string().max(10).optional() }),
         body: courseInputSchema,
-        response: { 200: courseSchema, ...errorResponses('VALIDATION', 'UNKNOWN_INSTRUCTOR', 'FORBIDDEN', 'NOT_FOUND') },
+        response: { 200: courseSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'UNKNOWN_INSTRUCTOR', 'FORBIDDEN', 'NOT_FOUND') },
       },
     },
     async (request) => {
@@ -82,7 +82,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         params: idParamsSchema,
-        response: { 200: okSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_HAS_PARTICIPANTS', 'BUSY') },
+        response: { 200: okSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_HAS_PARTICIPANTS', 'BUSY') },
       },
     },
     async (request) => {
@@ -97,7 +97,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/instructors/:id/courses',
     {
       config: { access: 'instructor' },
-      schema: { params: idParamsSchema, response: { 200: courseListSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'NOT_FOUND') } },
+      schema: { params: idParamsSchema, response: { 200: courseListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
     },
     (request) => service.listInstructorCourses(ctxOf(request), request.params.id),
   );

@@ -14,7 +14,7 @@ import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import * as service from './participants.service';
 
-const errors = errorResponses('VALIDATION', 'FORBIDDEN', 'NOT_FOUND', 'CHILD_ALREADY_IN_COURSE', 'BUSY');
+const errors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CHILD_ALREADY_IN_COURSE', 'BUSY');
 
 /** Participants of a course: admin writes (add, remove, move), reads for the admin and the course's instructors. */
 export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {

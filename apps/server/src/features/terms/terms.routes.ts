@@ -56,7 +56,7 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terms-and-conditions/versions',
     {
       config: { access: 'admin' },
-      schema: { response: { 200: termVersionListSchema, ...errorResponses('UNAUTHENTICATED', 'FORBIDDEN') } },
+      schema: { response: { 200: termVersionListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') } },
     },
     (request) => service.listTermVersions(ctxOf(request)),
   );
