@@ -155,7 +155,7 @@ test.describe('Admin: venues, courses and participants', () => {
     await list.getByRole('button', { name: `Flytt ${name(second)}` }).click();
     await move.getByLabel(`Flytt ${name(second)} til`).selectOption(to._id);
     await move.getByRole('button', { name: 'Flytt' }).click();
-    await expect(move.getByRole('alert')).toHaveText('Kurset er fullt');
+    await expect(move.getByRole('alert')).toHaveText('Kurset er dessverre fullt.');
     await move.getByRole('checkbox', { name: /Kurset er fullt/ }).check();
     await expectAccessible(page);
     await move.getByRole('button', { name: 'Flytt' }).click();
