@@ -107,6 +107,7 @@ export function AdminDeleteUserButton({ user }: { user: AdminActionsUser }) {
           )
         }
       >
+        <div className="space-y-3">
         <p>
           <strong>{name}</strong> slettes og logges ut overalt. Dette kan ikke angres.
         </p>
@@ -149,6 +150,7 @@ export function AdminDeleteUserButton({ user }: { user: AdminActionsUser }) {
           </>
         )}
         <p className="text-sm text-muted">Ordrene beholdes for regnskapet, men navnene fjernes.</p>
+        </div>
       </ConfirmDialog>
     </>
   );
