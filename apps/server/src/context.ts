@@ -16,6 +16,8 @@ export interface ServiceContext {
   log: Log;
   /** Who asks: null for a visitor (or a background job). */
   viewer: Viewer;
+  /** The caller's session (its `sessions` row id), when the context is a request's; null otherwise. */
+  sessionId?: string | null;
   /** Use `ctx.clock.now()` instead of `new Date()` in rules, so tests can set the time. */
   clock: Clock;
   /** Vipps ePayment client and webhook secret (integrations/vipps/payments.ts). */
@@ -66,7 +68,10 @@ export function contextFor(app: Pick<FastifyInstance, 'db' | 'env' | 'clock' | '
 }
 
 /** The context of a request: the caller as the auth plugin identified it, the request's logger. */
-export const ctxOf = (request: FastifyRequest): ServiceContext => contextFor(request.server, request.user ?? null, request.log);
+export const ctxOf = (request: FastifyRequest): ServiceContext => ({
+  ...contextFor(request.server, request.user ?? null, request.log),
+  sessionId: request.sessionId ?? null,
+});
 
 /** The same context as someone else (e.g. an admin booking on a guardian's behalf is checked as that guardian). */
 export const asViewer = (ctx: ServiceContext, viewer: Viewer): ServiceContext => ({ ...ctx, viewer });

@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   /** A venue with that name exists already (names make the URL slug). */
   PLACE_NAME_TAKEN: 409,
   CONFLICT: 409,
+  /** PATCH /users/{id} {roles}: an admin cannot take the admin role from themselves (decision 014). */
+  OWN_ADMIN_ROLE: 409,
   ALREADY_INVITED: 409,
   /** A profile already has MAX_CHILDREN_PER_PROFILE children. */
   TOO_MANY_CHILDREN: 409,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   axisLabel,
+  axisTicks,
   bucketFor,
   bucketStart,
   chartPoints,
@@ -141,5 +142,35 @@ describe('periods in the Oslo calendar', () => {
   it('empty message: "Fant ingen ordre " plus the lower-case period label', () => {
     expect(noOrdersMessage('Siste 7 dager')).toBe('Fant ingen ordre siste 7 dager');
     expect(noOrdersMessage('I fjor')).toBe('Fant ingen ordre i fjor');
+  });
+});
+
+describe('x-axis ticks (spec §9: every 24 h for days, every 8 h for hours)', () => {
+  it('days: every midnight UTC from the first to the last, both included', () => {
+    expect(axisTicks(t('2025-11-02T12:00:00Z'), t('2025-11-05T00:00:00Z'), 'day').map((v) => new Date(v).toISOString())).toEqual([
+      '2025-11-03T00:00:00.000Z',
+      '2025-11-04T00:00:00.000Z',
+      '2025-11-05T00:00:00.000Z',
+    ]);
+  });
+
+  it('hours: 00, 08 and 16 on Oslo’s clock, in winter and in summer', () => {
+    const hours = (from: string, to: string) => axisTicks(t(from), t(to), 'hour').map((v) => axisLabel(v, 'hour'));
+    expect(hours('2025-11-03T00:00:00Z', '2025-11-04T00:00:00Z')).toEqual(['3.11 kl. 08', '3.11 kl. 16', '4.11 kl. 00']);
+    expect(hours('2025-06-03T00:00:00Z', '2025-06-04T00:00:00Z')).toEqual(['3.6 kl. 08', '3.6 kl. 16', '4.6 kl. 00']);
+  });
+
+  it('across the daylight-saving changes the ticks stay on Oslo’s 00/08/16 (one gap of 7 or 9 hours)', () => {
+    const spring = axisTicks(t('2025-03-29T20:00:00Z'), t('2025-03-30T16:00:00Z'), 'hour');
+    expect(spring.map((v) => axisLabel(v, 'hour'))).toEqual(['30.3 kl. 00', '30.3 kl. 08', '30.3 kl. 16']);
+    expect(spring[1]! - spring[0]!).toBe(7 * HOUR_MS);
+    const autumn = axisTicks(t('2025-10-25T22:00:00Z'), t('2025-10-26T16:00:00Z'), 'hour');
+    expect(autumn.map((v) => axisLabel(v, 'hour'))).toEqual(['26.10 kl. 00', '26.10 kl. 08', '26.10 kl. 16']);
+    expect(autumn[1]! - autumn[0]!).toBe(9 * HOUR_MS);
+  });
+
+  it('nothing for an empty or reversed range', () => {
+    expect(axisTicks(10, 5, 'hour')).toEqual([]);
+    expect(axisTicks(Number.NaN, 5, 'day')).toEqual([]);
   });
 });

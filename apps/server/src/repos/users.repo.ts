@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
-import { profileParents, users } from '../db/schema';
+import { profileParents, sessions, users } from '../db/schema';
 
 /** The `users` table: guardians, instructors and admins (the people who log in). Only this repo queries it. */
 
@@ -167,6 +167,19 @@ export async function updateUserReturning(
   values: { firstName?: string; lastName?: string; birthdate?: string; roles?: string[] },
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/**
+ * Sets the user's roles. Every session that began with other roles ends by that (decision 011: the auth check
+ * compares them), except `keepSessionId`: the session of an admin changing their own roles, which takes the new
+ * roles and lives on (decision 014).
+ */
+export async function setUserRoles(tx: DbOrTx, id: string, roles: string[], keepSessionId: string | null): Promise<UserRow | undefined> {
+  const [row] = await tx.update(users).set({ roles }).where(eq(users.id, id)).returning();
+  if (row && keepSessionId) {
+    await tx.update(sessions).set({ roles }).where(and(eq(sessions.id, keepSessionId), eq(sessions.userId, id), isNull(sessions.endedAt)));
+  }
   return row;
 }
 

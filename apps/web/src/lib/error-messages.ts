@@ -43,6 +43,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   CHILD_AGE_OUTSIDE_RANGE: ageOutsideRange,
   COURSE_NOT_PUBLISHED: 'Kurset er ikke åpent for påmelding.',
   CONFLICT: 'Ukjent feil. Vennligst prøv igjen senere.',
+  OWN_ADMIN_ROLE: 'Du kan ikke fjerne administratorrollen fra deg selv. Be en annen administrator om å gjøre det.',
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
   TOO_MANY_CHILDREN: `En profil kan ha høyst ${MAX_CHILDREN_PER_PROFILE} barn. Ta kontakt med oss hvis dere trenger å registrere flere.`,
   COURSE_HAS_PARTICIPANTS: 'Kurset har påmeldte. Flytt eller fjern dem før kurset slettes.',

@@ -13,7 +13,8 @@ import {
 import { idSchema } from '../ids';
 
 const isoDateTime = z.string().datetime({ offset: true });
-const personName = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
+/** A buyer or child named in an order; a deleted one keeps the order with `_id` null ('Slettet bruker', decision 008). */
+const personName = z.object({ _id: idSchema.nullable(), firstName: z.string(), lastName: z.string() });
 
 // ---- users -----------------------------------------------------------------------------------------------------
 

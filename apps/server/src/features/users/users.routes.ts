@@ -67,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParamsSchema,
         body: updateUserInputSchema,
-        response: { 200: updatedPersonSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT') },
+        response: { 200: updatedPersonSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'OWN_ADMIN_ROLE') },
       },
     },
     (request) => service.updateUser(ctxOf(request), request.params.id, request.body),

@@ -6,6 +6,7 @@ import {
   USER_SEARCH_MAX_RESULTS,
   type AdminUser,
   REGISTRATIONS_LIST_MAX,
+  ROLES,
   registrationDateQuerySchema,
   type CourseHistoryItem,
   type CourseStatus,
@@ -98,19 +99,26 @@ const names = (input: UpdatePersonInput) => ({
 
 /**
  * Spec §7 PATCH /users/{id}: `{roles}` changes a user's roles (admin only; an admin keeps their own admin role, so the
- * site never loses its last way in by accident); otherwise first name, last name and birth date of a child (its
+ * site never loses its last way in by accident: OWN_ADMIN_ROLE). The change ends the user's sessions (decision 011),
+ * except the acting admin's own when they change their own roles (decision 014); otherwise first name, last name and birth date of a child (its
  * guardians, admin) or of one's own user (admin: anyone's). Names are capitalised per word and after hyphens.
  */
 export async function updateUser(ctx: ServiceContext, id: string, input: UpdateUserInput): Promise<UpdatedPerson> {
   const { db, viewer } = ctx;
   if ('roles' in input) {
     await requireAccess(ctx, 'user.roles', id);
-    const roles = [...new Set(input.roles)];
+    // One order (ROLES') and no duplicates: the session check compares the arrays as they are.
+    const roles: string[] = ROLES.filter((r) => input.roles.includes(r));
     if (viewer!.id === id && !roles.includes('admin')) {
-      throw new AppError('CONFLICT', 'An admin cannot remove their own admin role');
+      throw new AppError('OWN_ADMIN_ROLE', 'An admin cannot remove their own admin role');
     }
-    const row = await repo.updateUserReturning(db, id, { roles });
-    if (!row) throw new AppError('NOT_FOUND', 'No such user');
+    const row = await db.transaction(async (tx) => {
+      const current = await repo.lockUser(tx, id);
+      if (!current) throw new AppError('NOT_FOUND', 'No such user');
+      // The same roles again (a double click, another order) change nothing, so no session ends for it.
+      if (current.roles.length === roles.length && roles.every((r) => current.roles.includes(r))) return current;
+      return (await repo.setUserRoles(tx, id, roles, viewer!.id === id ? (ctx.sessionId ?? null) : null))!;
+    });
     return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
   }
   const child = await profilesRepo.findChild(db, id);

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import { roleLabel, type Role } from '@shared/constants';
+import { Button } from '@/components/ui/button';
+import { Checkbox, ConfirmDialog, useZodForm } from '@/components/ui/form';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/error-messages';
+import { useAdminDeleteUser } from '../api/delete-user';
+import { useUserProfiles } from '../api/get-user-profiles';
+import { useUpdateUserRoles } from '../api/update-user-roles';
+import { deletionConsequences } from './delete-user-dialog';
+
+/** The roles an admin toggles on a user (spec §6: instructor, admin, developer); the others stay as they are. */
+export const EDITABLE_ROLES = ['instructor', 'admin', 'developer'] as const satisfies readonly Role[];
+type EditableRole = (typeof EDITABLE_ROLES)[number];
+
+const rolesFormSchema = z.object({ instructor: z.boolean(), admin: z.boolean(), developer: z.boolean() });
+type RolesForm = z.infer<typeof rolesFormSchema>;
+
+/** The user's whole role list after the form: the roles the form does not show are kept, in their order. */
+export function nextRoles(current: readonly string[], form: Record<EditableRole, boolean>): Role[] {
+  const kept = current.filter((r) => !(EDITABLE_ROLES as readonly string[]).includes(r)) as Role[];
+  return [...kept, ...EDITABLE_ROLES.filter((r) => form[r])];
+}
+
+export interface AdminActionsUser {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+}
+
+/**
+ * 'Roller' on a user card (admin, users page): instructor, admin and developer as checkboxes, saved together. An
+ * admin cannot take the admin role from themselves (decision 014): on their own card that box is locked.
+ */
+export function UserRolesEditor({ user, isSelf }: { user: AdminActionsUser; isSelf: boolean }) {
+  const toast = useToast();
+  const update = useUpdateUserRoles();
+  const initial = Object.fromEntries(EDITABLE_ROLES.map((r) => [r, user.roles.includes(r)])) as RolesForm;
+  const form = useZodForm(rolesFormSchema, { values: initial });
+  const name = `${user.firstName} ${user.lastName}`.trim();
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ userId: user._id, roles: nextRoles(user.roles, values) });
+      toast.success('Brukerroller har blitt oppdatert');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Kunne ikke oppdatere brukerroller'));
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="mt-3 border-t border-line pt-3">
+      <fieldset>
+        <legend className="font-semibold text-sea-900">
+          Roller <span className="sr-only">for {name}</span>
+        </legend>
+        <div className="mt-2 flex flex-col gap-2">
+          {EDITABLE_ROLES.map((role) => (
+            <Checkbox
+              key={role}
+              label={roleLabel(role)}
+              disabled={update.isPending || (isSelf && role === 'admin')}
+              hint={isSelf && role === 'admin' ? 'Du kan ikke fjerne administratorrollen fra deg selv.' : undefined}
+              {...form.register(role)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <p className="mt-2 text-sm text-muted">Brukeren må logge inn på nytt etter at rollene er endret.</p>
+      <Button type="submit" variant="secondary" className="mt-2" disabled={!form.formState.isDirty || update.isPending}>
+        {update.isPending ? 'Lagrer …' : 'Lagre roller'}
+      </Button>
+    </form>
+  );
+}
+
+/** 'Slett bruker' on a user card (admin): a confirmation that says what happens to the user's families first. */
+export function AdminDeleteUserButton({ user }: { user: AdminActionsUser }) {
+  const [open, setOpen] = useState(false);
+  const toast = useToast();
+  const remove = useAdminDeleteUser();
+  const profiles = useUserProfiles(user._id, open);
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  const { deleted, kept } = deletionConsequences(user._id, profiles.data ?? []);
+  const running = deleted.filter((d) => d.runningCourses.length > 0);
+  return (
+    <>
+      <Button variant="danger" className="mt-3" onClick={() => setOpen(true)} aria-label={`Slett bruker ${name}`}>
+        Slett bruker
+      </Button>
+      <ConfirmDialog
+        confirmVariant="danger"
+        open={open}
+        onOpenChange={setOpen}
+        title="Slett bruker"
+        confirmText="Ja, slett brukeren"
+        busyText="Sletter …"
+        onConfirm={() =>
+          remove.mutateAsync(user._id).then(
+            () => toast.success('Brukeren har blitt slettet'),
+            (error: unknown) => {
+              toast.error(errorMessage(error, 'Kunne ikke slette brukeren'));
+              throw error;
+            },
+          )
+        }
+      >
+        <div className="space-y-3">
+        <p>
+          <strong>{name}</strong> slettes og logges ut overalt. Dette kan ikke angres.
+        </p>
+        {profiles.isPending ? (
+          <p role="status" className="text-muted">
+            Henter familien …
+          </p>
+        ) : profiles.isError ? (
+          <p role="status" className="text-muted">
+            Kunne ikke hente familien. Barn uten andre foresatte slettes sammen med brukeren.
+          </p>
+        ) : (
+          <>
+            {deleted.length > 0 ? (
+              <div>
+                <p className="font-semibold">Disse barna slettes også, fordi ingen andre foresatte har dem:</p>
+                <ul className="mt-1 list-disc pl-6">
+                  {deleted.map((d) => (
+                    <li key={d.name}>{d.name}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {kept.length > 0 ? (
+              <div>
+                <p className="font-semibold">Disse barna blir værende hos de andre foresatte:</p>
+                <ul className="mt-1 list-disc pl-6">
+                  {kept.map((k) => (
+                    <li key={k}>{k}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {running.length > 0 ? (
+              <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
+                {running.map((r) => `${r.name} er påmeldt ${r.runningCourses.join(', ')}`).join('. ')}. Plassen blir ledig for andre, og
+                kurset refunderes ikke automatisk.
+              </p>
+            ) : null}
+          </>
+        )}
+        <p className="text-sm text-muted">Ordrene beholdes for regnskapet, men navnene fjernes.</p>
+        </div>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Everything an admin does to another user from their card; on their own card only the roles (not admin). */
+export function UserAdminActions({ user, isSelf }: { user: AdminActionsUser; isSelf: boolean }) {
+  return (
+    <>
+      <UserRolesEditor user={user} isSelf={isSelf} />
+      {isSelf ? null : <AdminDeleteUserButton user={user} />}
+    </>
+  );
+}
