@@ -1,5 +1,6 @@
 import { MAX_CHILDREN_PER_PROFILE } from '@shared/constants';
 import { formatAgeMonths, formatAgeRange } from '@shared/course-booking';
+import { formatDate } from '@shared/format';
 import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@shared/errors';
 
 /** Codes the web client makes up itself: no answer at all, or an answer without a known code. */
@@ -46,6 +47,14 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
   TOO_MANY_CHILDREN: `En profil kan ha høyst ${MAX_CHILDREN_PER_PROFILE} barn. Ta kontakt med oss hvis dere trenger å registrere flere.`,
   COURSE_HAS_PARTICIPANTS: 'Kurset har påmeldte. Flytt eller fjern dem før kurset slettes.',
+  PRIORITY_WINDOW: (params) =>
+    typeof params.opensAt === 'string'
+      ? `Kurset er først åpent for barn som har gått forrige kurs. Åpner for alle ${formatDate(params.opensAt)}.`
+      : 'Kurset er først åpent for barn som har gått forrige kurs.',
+  COURSE_NOT_FULL: 'Kurset har ledige plasser. Du kan bestille plass direkte.',
+  WAITLIST_CLOSED: 'Ventelisten for dette kurset er stengt.',
+  ALREADY_ON_WAITLIST: 'Barnet står allerede på ventelisten for dette kurset.',
+  WAITLIST_ENTRY_NOT_OPEN: 'Plassen på ventelisten er ikke lenger aktiv. Last siden på nytt.',
   PLACE_NAME_TAKEN: 'Det finnes allerede et kurssted med dette navnet',
   UNKNOWN_INSTRUCTOR: 'En av instruktørene finnes ikke',
   CHILD_NOT_IN_COURSE: 'Barnet er ikke påmeldt dette kurset',
