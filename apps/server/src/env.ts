@@ -62,6 +62,14 @@ const envSchema = z.object({
   WEBHOOK_FAILURE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Rate limit for POST /api/invites: invites per user per hour. */
   INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Waitlist (decision 016): how long an offered place is held for the child, in hours. */
+  WAITLIST_OFFER_HOURS: z.coerce.number().min(0.01).max(24 * 14).default(24),
+  /** The shorter hold when the course starts within 3 days (or has started). */
+  WAITLIST_SHORT_OFFER_HOURS: z.coerce.number().min(0.01).max(24 * 14).default(6),
+  /** Returning swimmers' priority window: the default length in days when an admin marks a follow-on course. */
+  WAITLIST_PRIORITY_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  /** How often the waitlist job passes on expired offers and offers freed places, in ms. */
+  WAITLIST_JOB_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS'> & {

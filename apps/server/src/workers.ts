@@ -3,6 +3,7 @@ import { systemClock } from './context';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { reconcilePayments } from './features/booking/reconciler';
+import { processWaitlists } from './features/waitlist/waitlist.service';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
 import { createPayments, type Payments } from './integrations/vipps/payments';
 import { deleteDeadSessions } from './repos/system.repo';
@@ -74,6 +75,15 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
       run: async () => {
         const result = await reconcilePayments({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock });
         if (result.claimed) deps.log.info({ job: 'payments-reconcile', ...result }, 'payments reconciled');
+      },
+    },
+    {
+      // Waitlist offers: expired offers pass on, freed places are offered, priority invitations (decision 016).
+      name: 'waitlist',
+      everyMs: deps.env.WAITLIST_JOB_MS,
+      run: async () => {
+        const result = await processWaitlists({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock });
+        if (result.offered || result.expired || result.invited) deps.log.info({ job: 'waitlist', ...result }, 'waitlist processed');
       },
     },
     {

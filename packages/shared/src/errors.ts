@@ -32,6 +32,16 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** PATCH /users/{id} {roles}: an admin cannot take the admin role from themselves (decision 014). */
   OWN_ADMIN_ROLE: 409,
+  /** Returning swimmers first: the course is open only to children of its earlier courses until params.opensAt. */
+  PRIORITY_WINDOW: 409,
+  /** Waitlist: the course has free places (book instead). */
+  COURSE_NOT_FULL: 409,
+  /** Waitlist: an admin closed the course's waitlist. */
+  WAITLIST_CLOSED: 409,
+  /** Waitlist: the child is already waiting on (or holds an offer for) that course. */
+  ALREADY_ON_WAITLIST: 409,
+  /** Waitlist: the entry is no longer waiting (offered, booked, left …) for the step asked. */
+  WAITLIST_ENTRY_NOT_OPEN: 409,
   ALREADY_INVITED: 409,
   /** A profile already has MAX_CHILDREN_PER_PROFILE children. */
   TOO_MANY_CHILDREN: 409,

@@ -5,6 +5,7 @@ import * as courses from '../repos/courses.repo';
 import * as orders from '../repos/orders.repo';
 import * as profiles from '../repos/profiles.repo';
 import * as users from '../repos/users.repo';
+import * as waitlist from '../repos/waitlist.repo';
 
 /**
  * Object-level access, decided here and nowhere else: "may this viewer do this to that object?". Every service asks
@@ -18,7 +19,7 @@ import * as users from '../repos/users.repo';
  */
 interface Rule {
   /** What `id` points at. */
-  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term';
+  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry';
   denied: 'FORBIDDEN' | 'NOT_FOUND';
   exists(ctx: ServiceContext, id: string): Promise<boolean>;
   /** Only asked for a signed-in viewer; visitors may do none of these. */
@@ -87,6 +88,19 @@ const RULES = {
   'faq.write': { object: 'faq', denied: 'FORBIDDEN', exists: (ctx, id) => content.faqExists(ctx.db, id), allows: adminOnly },
   /** Edit or delete a term: admins (spec §6). */
   'term.write': { object: 'term', denied: 'FORBIDDEN', exists: (ctx, id) => content.termExists(ctx.db, id), allows: adminOnly },
+  /**
+   * Leave a waitlist: the guardians of the entry's child, and admins (others: NOT_FOUND, as for bookings). Decision 016.
+   */
+  'waitlist.write': {
+    object: 'waitlist entry',
+    denied: 'NOT_FOUND',
+    exists: async (ctx, id) => !!(await waitlist.findEntry(ctx.db, id)),
+    allows: async (ctx, v, id) => {
+      if (v.isAdmin) return true;
+      const entry = await waitlist.findEntry(ctx.db, id);
+      return !!entry && profiles.isGuardianOfChild(ctx.db, v.id, entry.childId);
+    },
+  },
   /** Delete a user: the user themself (spec §6 "delete own user"), and admins. */
   'user.delete': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
 } as const satisfies Record<string, Rule>;

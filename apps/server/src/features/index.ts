@@ -16,6 +16,7 @@ import { profilesRoutes } from './profiles/profiles.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
 import { termsRoutes } from './terms/terms.routes';
 import { usersRoutes } from './users/users.routes';
+import { waitlistRoutes } from './waitlist/waitlist.routes';
 
 /** Every feature's routes, mounted under /api by app.ts. */
 export const apiRoutes: FastifyPluginAsyncZod[] = [
@@ -36,4 +37,5 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   invitesRoutes,
   ordersRoutes,
   statisticsRoutes,
+  waitlistRoutes,
 ];

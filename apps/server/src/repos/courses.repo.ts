@@ -86,6 +86,9 @@ export async function findCourseDetails(db: DbOrTx, courseId: string) {
       ageMaxMonths: courses.ageMaxMonths,
       lateBookingMaxPassed: courses.lateBookingMaxPassed,
       proRata: courses.proRata,
+      waitlistClosed: courses.waitlistClosed,
+      priorityCourseIds: courses.priorityCourseIds,
+      openToAllAt: courses.openToAllAt,
       placeName: places.name,
       address: places.address,
       zipCode: places.zipCode,
@@ -111,6 +114,75 @@ export async function lockCourse(tx: DbOrTx, courseId: string) {
     .where(eq(courses.id, courseId))
     .for('update');
   return row;
+}
+
+/** The course row locked, or undefined when another transaction holds it (a job tries again on its next tick). */
+export async function lockCourseOrSkip(tx: DbOrTx, courseId: string) {
+  const [row] = await tx
+    .select({ id: courses.id, maximumParticipants: courses.maximumParticipants, waitlistClosed: courses.waitlistClosed })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+// ---- waitlist and priority settings of a course (decision 016; entries live in waitlist.repo.ts) -----------------
+
+export async function setWaitlistClosed(tx: DbOrTx, courseId: string, closed: boolean): Promise<boolean> {
+  const rows = await tx.update(courses).set({ waitlistClosed: closed }).where(eq(courses.id, courseId)).returning({ id: courses.id });
+  return rows.length > 0;
+}
+
+/** Marks the course as the next step of earlier courses; a new window means a new invitation. */
+export async function setPriority(tx: DbOrTx, courseId: string, priorityCourseIds: readonly string[], openToAllAt: Date | null): Promise<boolean> {
+  const rows = await tx
+    .update(courses)
+    .set({ priorityCourseIds: [...priorityCourseIds], openToAllAt, priorityInvitedAt: null })
+    .where(eq(courses.id, courseId))
+    .returning({ id: courses.id });
+  return rows.length > 0;
+}
+
+/** Which of `ids` are courses (an admin's list of earlier courses is checked against it). */
+export async function existingCourseIds(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, [...ids]));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims the priority invitation of courses whose window is open at `now` and not yet announced: exactly once, on
+ * whichever instance gets there (the update is the claim). The e-mails are queued in the same transaction.
+ */
+export async function claimPriorityInvitations(tx: DbOrTx, now: Date, limit: number) {
+  const due = tx
+    .select({ id: courses.id })
+    .from(courses)
+    .where(
+      and(
+        sql`cardinality(${courses.priorityCourseIds}) > 0`,
+        sql`${courses.priorityInvitedAt} is null`,
+        sql`${courses.openToAllAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(courses)
+    .set({ priorityInvitedAt: now, updatedAt: sql`${courses.updatedAt}` })
+    .where(inArray(courses.id, due))
+    .returning({ id: courses.id, name: courses.name, placeId: courses.placeId, priorityCourseIds: courses.priorityCourseIds, openToAllAt: courses.openToAllAt });
+}
+
+/** Whether the child took part in one of the courses (returning swimmers). */
+export async function tookPartInAny(db: DbOrTx, childId: string, courseIds: readonly string[]): Promise<boolean> {
+  if (courseIds.length === 0) return false;
+  const [row] = await db
+    .select({ childId: participants.childId })
+    .from(participants)
+    .where(and(eq(participants.childId, childId), inArray(participants.courseId, [...courseIds])))
+    .limit(1);
+  return !!row;
 }
 
 // ---- instructors -------------------------------------------------------------------------------------------------

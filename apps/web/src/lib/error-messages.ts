@@ -1,5 +1,6 @@
 import { MAX_CHILDREN_PER_PROFILE } from '@shared/constants';
 import { formatAgeMonths, formatAgeRange } from '@shared/course-booking';
+import { formatDate } from '@shared/format';
 import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@shared/errors';
 
 /** Codes the web client makes up itself: no answer at all, or an answer without a known code. */
@@ -48,6 +49,14 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   TOO_MANY_CHILDREN: `En profil kan ha høyst ${MAX_CHILDREN_PER_PROFILE} barn. Ta kontakt med oss hvis dere trenger å registrere flere.`,
   COURSE_HAS_PARTICIPANTS: 'Kurset har påmeldte. Flytt eller fjern dem før kurset slettes.',
   PLACE_NAME_TAKEN: 'Navnet er allerede brukt av et annet kurssted.',
+  PRIORITY_WINDOW: (params) =>
+    typeof params.opensAt === 'string'
+      ? `Kurset er først åpent for barn som har gått forrige kurs. Åpner for alle ${formatDate(params.opensAt)}.`
+      : 'Kurset er først åpent for barn som har gått forrige kurs.',
+  COURSE_NOT_FULL: 'Kurset har ledige plasser. Du kan bestille plass direkte.',
+  WAITLIST_CLOSED: 'Ventelisten for dette kurset er stengt.',
+  ALREADY_ON_WAITLIST: 'Barnet står allerede på ventelisten for dette kurset.',
+  WAITLIST_ENTRY_NOT_OPEN: 'Plassen på ventelisten er ikke lenger aktiv. Last siden på nytt.',
   UNKNOWN_INSTRUCTOR: 'En av instruktørene finnes ikke',
   CHILD_NOT_IN_COURSE: 'Barnet er ikke påmeldt dette kurset',
   NOT_A_COURSE_DATE: 'Datoen hører ikke til kurset',

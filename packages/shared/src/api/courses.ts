@@ -47,7 +47,12 @@ export const courseSchema = z.object({
   }),
   maximumParticipants: z.number().int(),
   participantsCount: z.number().int(),
+  /** Maximum minus participants minus places held by waitlist offers (decision 016). */
   freePlaces: z.number().int(),
+  /** Whether a full course takes children on its waitlist (an admin may close it). */
+  waitlistOpen: z.boolean(),
+  /** Returning swimmers first: until then only children of the earlier courses may book; null: open to all. */
+  opensToAllAt: isoDateTime.nullable(),
   /** Only for the course's instructors and admins; visitors and parents receive no participant identities. */
   participants: z.array(participantSchema).optional(),
   instructors: z.array(personNameSchema),

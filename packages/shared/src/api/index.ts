@@ -18,3 +18,4 @@ export * from './emails';
 export * from './sessions';
 export * from './family';
 export * from './back-office';
+export * from './waitlist';

@@ -59,6 +59,16 @@ export const courses = pgTable(
     maximumParticipants: integer('maximum_participants').notNull(),
     info: text('info').notNull().default(''),
     published: boolean('published').default(true),
+    /** Waitlist closed by an admin (decision 016): nobody joins, no new offers; offers already made stand. */
+    waitlistClosed: boolean('waitlist_closed').notNull().default(false),
+    /**
+     * Returning swimmers first (decision 016): the earlier courses this one follows. Children who took part in one of
+     * them may book before `open_to_all_at`; everyone else from then on. Empty: no priority window.
+     */
+    priorityCourseIds: text('priority_course_ids').array().notNull().default(sql`'{}'::text[]`),
+    openToAllAt: timestamp('open_to_all_at', { withTimezone: true }),
+    /** When the returning families were invited by e-mail (once per window). */
+    priorityInvitedAt: timestamp('priority_invited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,4 +3,5 @@ export * from './courses';
 export * from './content';
 export * from './orders';
 export * from './system';
+export * from './waitlist';
 export { newId } from './columns';

@@ -71,6 +71,19 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
       ageMaxMonths: course.ageMaxMonths,
     });
   }
+  // Returning swimmers first (decision 016): during the priority window only children of the earlier courses book.
+  const openToAllAt = course.openToAllAt ? toDate(course.openToAllAt) : null;
+  if (
+    !viewer.isAdmin &&
+    course.priorityCourseIds.length > 0 &&
+    openToAllAt &&
+    openToAllAt > now &&
+    !(await courses.tookPartInAny(db, child.id, course.priorityCourseIds))
+  ) {
+    throw new AppError('PRIORITY_WINDOW', 'The course is open to returning swimmers only until its priority window ends', {
+      opensAt: openToAllAt.toISOString(),
+    });
+  }
   if (!ctx.payments.client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
   const user = await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
@@ -98,7 +111,7 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
 
   if (ctx.payments.options.unsafeNaiveCapacityCheck) {
     // TEST ONLY negative control: check, then insert, with nothing in between to stop another request.
-    if ((await countTaken(db, course.id)) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
+    if ((await countTaken(db, course.id, { childId: child.id })) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
     return { order: await orders.insertOrder(db, values, holdMs, POLL_MS), created: true };
   }
 
@@ -113,7 +126,8 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
       }
       const raced = await orders.findLiveHold(tx, course.id, child.id);
       if (raced) return { order: raced, created: false };
-      if ((await countTaken(tx, course.id)) >= locked.maximumParticipants) {
+      // A waitlist offer to this child held the place for it: not counted against it (decision 016).
+      if ((await countTaken(tx, course.id, { childId: child.id })) >= locked.maximumParticipants) {
         throw new AppError('COURSE_FULL', 'Course is full');
       }
       return { order: await orders.insertOrder(tx, values, holdMs, POLL_MS), created: true };

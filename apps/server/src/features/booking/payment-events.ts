@@ -8,6 +8,7 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
+import * as waitlist from '../../repos/waitlist.repo';
 import { countTaken } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
 import { confirmationEmail } from './confirmation-email';
@@ -113,9 +114,13 @@ async function enrol(tx: Tx, order: orders.OrderRow): Promise<boolean> {
   if (!course) return false;
   if (await courses.findParticipant(tx, order.courseId, order.childId)) return false;
   // This order's own hold is not counted: a live hold already reserved its place; an expired one competes afresh.
-  const taken = await countTaken(tx, order.courseId, order.id);
+  // Nor the child's own waitlist offer: it held this very place.
+  const taken = await countTaken(tx, order.courseId, { orderId: order.id, childId: order.childId });
   if (taken >= course.maximumParticipants) return false;
-  return courses.insertParticipant(tx, order.courseId, order.childId, order.id);
+  const inserted = await courses.insertParticipant(tx, order.courseId, order.childId, order.id);
+  // An offer (or a wait) of this child on the course is fulfilled.
+  if (inserted) await waitlist.markBookedOnCourse(tx, order.courseId, order.childId);
+  return inserted;
 }
 
 /** ONE confirmation per order: it is queued in the transaction that enrols, which happens once per order. */

@@ -16,6 +16,7 @@ import type { ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/courses.repo';
+import * as waitlist from '../../repos/waitlist.repo';
 import * as places from '../../repos/places.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
@@ -118,7 +119,12 @@ async function instructorsOf(ctx: ServiceContext, courseIds: readonly string[]):
  */
 async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
-  const [counts, instructors] = await Promise.all([repo.countParticipants(ctx.db, ids), instructorsOf(ctx, ids)]);
+  const [counts, instructors, offers] = await Promise.all([
+    repo.countParticipants(ctx.db, ids),
+    instructorsOf(ctx, ids),
+    waitlist.countHeldOffersPerCourse(ctx.db, ids),
+  ]);
+  const now = ctx.clock.now();
   const mayRead = ctx.viewer?.isAdmin || ctx.viewer?.isInstructor;
   const visible = new Set<string>();
   if (mayRead) {
@@ -139,7 +145,8 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promi
   }
   return rows.map((row) => {
     const participantsCount = counts.get(row.id) ?? 0;
-    const booking = courseBooking({ ...row, dates: row.dates.map(toDate) }, ctx.clock.now());
+    const booking = courseBooking({ ...row, dates: row.dates.map(toDate) }, now);
+    const openToAllAt = row.openToAllAt && row.priorityCourseIds.length > 0 && row.openToAllAt > now ? row.openToAllAt : null;
     return {
       _id: row.id,
       name: row.name,
@@ -162,7 +169,10 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promi
       },
       maximumParticipants: row.maximumParticipants,
       participantsCount,
-      freePlaces: freePlaces(row.maximumParticipants, participantsCount),
+      // A place held by a waitlist offer is not free for others (decision 016).
+      freePlaces: freePlaces(row.maximumParticipants, participantsCount + (offers.get(row.id) ?? 0)),
+      waitlistOpen: !row.waitlistClosed,
+      opensToAllAt: openToAllAt ? openToAllAt.toISOString() : null,
       ...(visible.has(row.id) ? { participants: participants.get(row.id) ?? [] } : {}),
       instructors: (instructors.get(row.id) ?? []).map((i) => ({ _id: i.id, firstName: i.firstName, lastName: i.lastName })),
       info: row.info,

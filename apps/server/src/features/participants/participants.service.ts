@@ -10,6 +10,7 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
+import * as waitlist from '../../repos/waitlist.repo';
 
 const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const byFirstName = new Intl.Collator('nb-NO', { sensitivity: 'base' });
@@ -33,7 +34,7 @@ async function placeOnCourse(tx: DbOrTx, courseId: string, childId: string, over
   if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
   if (await repo.findParticipant(tx, courseId, childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
   const ownHold = await orders.findLiveHold(tx, courseId, childId);
-  const full = (await countTaken(tx, courseId, ownHold?.id)) >= locked.maximumParticipants;
+  const full = (await countTaken(tx, courseId, { orderId: ownHold?.id, childId })) >= locked.maximumParticipants;
   if (full && !override) throw new AppError('COURSE_FULL', 'Course is full');
   return { overrideUsed: full };
 }
@@ -48,6 +49,7 @@ export async function addParticipant(ctx: ServiceContext, courseId: string, chil
       await system.setLockTimeout(tx);
       const { overrideUsed } = await placeOnCourse(tx, courseId, childId, override);
       await repo.insertAdminParticipant(tx, { courseId, childId, addedBy: admin.id, capacityOverride: overrideUsed });
+      await waitlist.markBookedOnCourse(tx, courseId, childId);
     }),
   );
 }
@@ -94,6 +96,7 @@ export async function moveParticipant(
       }
       const { overrideUsed } = await placeOnCourse(tx, move.toCourseId, move.childId, move.override);
       await repo.moveParticipant(tx, { ...move, movedBy: admin.id, capacityOverride: overrideUsed });
+      await waitlist.markBookedOnCourse(tx, move.toCourseId, move.childId);
     }),
   );
 }

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTIONS, can, requireAccess, type Action } from '../../access/access';
 import { contextFor, toViewer, type Viewer } from '../../context';
-import { children, invites } from '../../db/schema';
+import { children, invites, waitlistEntries } from '../../db/schema';
 import { createUser } from '../../db/seed/builders';
 import { AppError } from '../../plugins/errors';
 import { apiRoutesOf, type RecordedRoute } from './route-table';
@@ -132,6 +132,16 @@ const MATRIX: Record<string, Row> = {
   'GET /api/payments':               { expect: adminOnly, req: () => ({ query: { limit: '24', status: 'captured' } }) },
   'POST /api/payments/:id/refund':   { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/refund`, payload: { amount: 100, removeFromCourse: false, idempotencyKey: 'matrix-refund-1' } }), note: 'admin reaches the service: Vipps does not know the fixture order (ORDER_NOT_REFUNDABLE)' },
   'POST /api/payments/:id/cancel':   { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/cancel`, payload: { removeFromCourse: false, idempotencyKey: 'matrix-cancel-1' } }), note: 'a captured order is refunded, not cancelled (ORDER_NOT_CANCELLABLE)' },
+  // ---- the waitlist (issue 16): the family joins and leaves its own child's entries; the admin steers the lists
+  'GET /api/waitlist/mine':          { expect: loggedIn(200) },
+  'POST /api/courses/:id/waitlist':  { expect: [401, 201, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.fullCourse.id}/waitlist`, payload: { childId: fx.familyA.children[0]!.id } }), note: 'child.book: guardians only, no admin bypass' },
+  'DELETE /api/waitlist/:id':        { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: async (fx) => ({ url: `/api/waitlist/${await spareEntry(fx)}` }), note: 'a fresh entry of A per caller' },
+  'GET /api/waitlist':               { expect: adminOnly },
+  'GET /api/courses/:id/waitlist':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.otherCourse.id}/waitlist` }) },
+  'PUT /api/courses/:id/waitlist':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/waitlist`, payload: { closed: false } }) },
+  'POST /api/waitlist/:id/offer':    { expect: [401, 403, 403, 403, 403, 409], req: async (fx) => ({ url: `/api/waitlist/${await spareEntry(fx, fx.fullCourse.id)}/offer` }), note: 'admin reaches the service: the course is full (COURSE_FULL)' },
+  'POST /api/waitlist/:id/skip':     { expect: adminOnly, req: async (fx) => ({ url: `/api/waitlist/${await spareEntry(fx, fx.fullCourse.id)}/skip` }) },
+  'PUT /api/courses/:id/priority':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.fullCourse.id}/priority`, payload: { previousCourseIds: [fx.course.id], days: 7 } }) },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
@@ -156,6 +166,16 @@ async function spareChild(fx: Fixtures): Promise<string> {
     .insert(children)
     .values({ profileId: fx.familyA.profile.id, firstName: 'Reserve', lastName: 'Barn', birthdate: '2025-01-01' })
     .returning({ id: children.id });
+  return row!.id;
+}
+
+/** An open waitlist entry of a fresh child of family A (on `courseId`, default the spare course), for rows that end it. */
+async function spareEntry(fx: Fixtures, courseId = fx.spareCourse.id): Promise<string> {
+  const childId = await spareChild(fx);
+  const [row] = await ctx.database.db
+    .insert(waitlistEntries)
+    .values({ courseId, childId, userId: fx.parentA.id })
+    .returning({ id: waitlistEntries.id });
   return row!.id;
 }
 
@@ -288,6 +308,8 @@ describe('access matrix', () => {
       ['A’s profile invites', { method: 'GET', url: `/api/invites/profile/${fx.familyA.profile.id}` }, [403, 404]],
       ['invite to A’s profile', { method: 'POST', url: '/api/invites', payload: { profileId: fx.familyA.profile.id, email: 'b@example.no' } }, [403, 404]],
       ['answer A’s invite', { method: 'PATCH', url: `/api/invites/${fx.inviteA.id}`, payload: { status: 'accepted' } }, [403, 404]],
+      ['put A’s child on a waitlist', { method: 'POST', url: `/api/courses/${fx.fullCourse.id}/waitlist`, payload: { childId: child.id } }, [403, 404]],
+      ['take A’s child off a waitlist', { method: 'DELETE', url: `/api/waitlist/${fx.waitlistEntryA.id}` }, [403, 404]],
       ['delete A’s invite', { method: 'DELETE', url: `/api/invites/${fx.inviteA.id}` }, [403, 404]],
     ];
     const problems: string[] = [];
@@ -345,6 +367,7 @@ describe('access matrix', () => {
       'user.delete':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
       'faq.write':                { id: (fx) => fx.faq.id, expect: adminOnlyAction },
       'term.write':               { id: (fx) => fx.term.id, expect: adminOnlyAction },
+      'waitlist.write':           { id: (fx) => fx.waitlistEntryA.id, expect: hiddenFromOthers, note: 'parent A’s child waits on the course' },
     };
 
     const viewerOf = (role: Role): Viewer => (role === 'anonymous' ? null : toViewer(fx[role]));

@@ -16,7 +16,7 @@ import {
   type TestCourse,
   type UserRow,
 } from '../../db/seed/builders';
-import { faqs, invites } from '../../db/schema';
+import { faqs, invites, waitlistEntries } from '../../db/schema';
 
 /** The callers of the security tests. `instructorOther` teaches a different course than the one addressed. */
 export const ROLES = ['anonymous', 'parentA', 'parentB', 'instructor', 'instructorOther', 'admin'] as const;
@@ -49,6 +49,10 @@ export interface Fixtures {
   emptyCourse: TestCourse;
   /** One participant from a family of its own (an admin may move it). Taught by `instructorOther`. */
   spareCourse: TestCourse;
+  /** Full (2 places, both taken), taught by `instructor`: family A's child may join its waitlist. */
+  fullCourse: TestCourse;
+  /** Family A's child waiting on `otherCourse` (decision 016). */
+  waitlistEntryA: { id: string };
   orderA: OrderRow;
   orderB: OrderRow;
   inviteA: { id: string };
@@ -82,6 +86,7 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
   const otherCourse = await createCourse(db, { place, instructors: [instructorOther], maximumParticipants: 50 });
   const emptyCourse = await createCourse(db, { place, instructors: [instructor] });
   const spareCourse = await createCourse(db, { place, instructors: [instructorOther], participants: 1 });
+  const fullCourse = await createCourse(db, { place, instructors: [instructor], maximumParticipants: 2, full: true });
   const parentA = familyA.guardians[0]!;
   const parentB = familyB.guardians[0]!;
   const childA = familyA.children[0]!;
@@ -107,6 +112,10 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     .values({ profileId: familyA.profile.id, email: 'invitee.zyx@example.no', inviterId: parentA.id })
     .returning({ id: invites.id });
 
+  const [waitlistEntryA] = await db
+    .insert(waitlistEntries)
+    .values({ courseId: otherCourse.id, childId: childA.id, userId: parentA.id })
+    .returning({ id: waitlistEntries.id });
   const faq = await createFaq(db, { question: 'Fixture?' });
   const term = await createTerm(db, { text: 'Fixture.' });
   const faqToDelete = await createFaq(db, { question: 'Fixture to delete?' });
@@ -136,6 +145,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     otherCourse,
     emptyCourse,
     spareCourse,
+    fullCourse,
+    waitlistEntryA: waitlistEntryA!,
     orderA,
     orderB,
     inviteA: inviteA!,
@@ -173,6 +184,7 @@ export const MAIN_TABLES = [
   'contact_messages',
   'outbox',
   'auth_states',
+  'waitlist_entries',
 ] as const;
 
 /** Row counts of every main table, in one round trip. */

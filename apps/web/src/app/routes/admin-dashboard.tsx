@@ -6,6 +6,7 @@ import { CoursesTodayBox } from '@/features/courses/components/courses-today-box
 import { LastModifiedCoursesBox } from '@/features/courses/components/last-modified-courses-box';
 import { LatestOrdersBox } from '@/features/orders/components/latest-orders-box';
 import { LastLoggedInBox } from '@/features/users/components/last-logged-in-box';
+import { WaitlistBox } from '@/features/waitlist/components/waitlist-box';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
 
@@ -22,6 +23,7 @@ export function Component() {
           <LatestOrdersBox />
           <CoursesTodayBox now={now} />
           <LastModifiedCoursesBox now={now} />
+          <WaitlistBox />
         </div>
       </div>
       <p className="mt-6">

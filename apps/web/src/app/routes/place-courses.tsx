@@ -20,6 +20,8 @@ import { usePlaces } from '@/features/places/api/get-places';
 import { PlaceSelect } from '@/features/places/components/place-select';
 import { VenueCard } from '@/features/places/components/venue-card';
 import { useProfiles } from '@/features/profiles/api/get-profiles';
+import { useMyWaitlist } from '@/features/waitlist/api/get-my-waitlist';
+import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { formatDate, fullName, placeSlug, slugMatches, weekdayPlural } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -95,6 +97,22 @@ export function Component() {
     }
     return byCourse;
   }, [session, profiles.data]);
+
+  // The waitlist on full courses: the family's entries (positions) and children to put on a list.
+  const myWaitlist = useMyWaitlist();
+  const waitlistChildren = useMemo(
+    () => (profiles.data ?? []).flatMap((p) => p.children.map((c) => ({ id: c._id, name: fullName(c) }))),
+    [profiles.data],
+  );
+  const renderWaitlist = (c: Course) => (
+    <WaitlistCourseAction
+      courseId={c._id}
+      entries={(session ? (myWaitlist.data ?? []) : []).filter((e) => e.course._id === c._id)}
+      children={session ? waitlistChildren : []}
+      loggedIn={!!session}
+      onLogin={() => setLoginOpen(true)}
+    />
+  );
 
   useDocumentTitle(place ? `${place.name}, ${place.place} | ${site.tagline}` : 'Bestill Kurs');
 
@@ -210,7 +228,7 @@ export function Component() {
                 ) : null}
               </div>
             ) : null}
-            <CourseList courses={shownCourses} isPending={courses.isPending} onBook={onBook} ownChildren={ownChildren} showId={isAdmin} renderActions={renderActions} />
+            <CourseList courses={shownCourses} isPending={courses.isPending} onBook={onBook} ownChildren={ownChildren} showId={isAdmin} renderActions={renderActions} renderWaitlist={renderWaitlist} />
             {isAdmin ? (
               <button
                 type="button"

@@ -16,6 +16,7 @@ import { SessionsSection } from '@/features/auth/components/sessions-section';
 import { CalendarDownloadButton } from '@/features/calendars/components/calendar-download-button';
 import { AddChildDialog } from '@/features/children/components/add-child-dialog';
 import { EditChildDialog } from '@/features/children/components/edit-child-dialog';
+import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/start-payment';
 import { PendingInvites } from '@/features/invites/components/pending-invites';
 import { ProfileInvites } from '@/features/invites/components/profile-invites';
 import { useProfile } from '@/features/profiles/api/get-profile';
@@ -34,6 +35,9 @@ import { errorMessage } from '@/lib/error-messages';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { fullName } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useNow } from '@/lib/use-now';
+import { isSafeHttpUrl } from '@/lib/format';
+import { MyWaitlist } from '@/features/waitlist/components/my-waitlist';
 
 const isId = (value: string) => /^[0-9a-f]{24}$/.test(value);
 
@@ -98,6 +102,35 @@ function RemoveGuardian({ profile, guardian, self }: { profile: Profile; guardia
         </p>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** The family's waitlists; an offer is paid through the normal Vipps flow (the booking feature's payment start). */
+function ProfileWaitlist({ userId }: { userId: string }) {
+  const payment = useStartPayment();
+  const toast = useToast();
+  const now = useNow();
+  const [paying, setPaying] = useState<string | null>(null);
+  return (
+    <MyWaitlist
+      now={now}
+      payingEntryId={paying}
+      onPay={(entry) => {
+        setPaying(entry._id);
+        payment.mutate(
+          { userId, childId: entry.child._id, courseId: entry.course._id },
+          {
+            onSuccess: ({ redirectUrl }) => {
+              if (isSafeHttpUrl(redirectUrl)) window.location.assign(redirectUrl);
+            },
+            onError: (error) => {
+              setPaying(null);
+              toast.error(paymentStartErrorMessage(error));
+            },
+          },
+        );
+      }}
+    />
   );
 }
 
@@ -229,6 +262,9 @@ function ProfileBody({
       {me && isOwn ? (
         <div className="mb-10">
           <PendingInvites userId={me._id} highlight={invite} />
+          <div className="mt-6">
+            <ProfileWaitlist userId={me._id} />
+          </div>
         </div>
       ) : null}
 

@@ -20,6 +20,8 @@ export interface CourseRowExtras {
   showId?: boolean;
   /** Buttons for admins and instructors (edit, participants, course list, attendance), in the details. */
   renderActions?: (course: Course) => ReactNode;
+  /** A full course with an open waitlist: shown instead of the pay button (the waitlist feature, composed by the route). */
+  renderWaitlist?: (course: Course) => ReactNode;
 }
 
 interface CourseRowProps extends CourseRowExtras {
@@ -64,7 +66,7 @@ function Participants({ course, ownChildren }: { course: Course; ownChildren?: r
   return <>{participantNames(named)}</>;
 }
 
-export function CourseRow({ course, onBook, ownChildren, showId, renderActions }: CourseRowProps) {
+export function CourseRow({ course, onBook, ownChildren, showId, renderActions, renderWaitlist }: CourseRowProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const bookInfoId = useId();
@@ -72,7 +74,9 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions }
   const weekday = weekdayPlural(course.weekday);
   const time = `${course.timeFrom}–${course.timeTo}`;
   const full = course.freePlaces <= 0;
-  const bookable = !full && (course.booking.state === 'open' || course.booking.state === 'started');
+  const running = course.booking.state === 'open' || course.booking.state === 'started';
+  const bookable = !full && running;
+  const waitlist = full && running && course.waitlistOpen && renderWaitlist ? renderWaitlist(course) : null;
   const status = bookingStatusLabel(course);
   const reduced = course.booking.state === 'started' && course.booking.price !== course.price;
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
@@ -115,6 +119,9 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions }
                   {status}
                 </span>
               ) : null}
+              {course.opensToAllAt ? (
+                <span className="block text-sm font-semibold text-aqua-700">Åpner for alle {formatDate(course.opensToAllAt)}</span>
+              ) : null}
               {ownChildren?.length ? (
                 <span className="mt-1 inline-block rounded-full bg-success-bg px-2.5 py-0.5 text-sm font-semibold text-success">
                   {ownChildrenLabel(ownChildren)}
@@ -147,7 +154,9 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions }
             <Button onClick={() => onBook(course)} aria-describedby={bookInfoId}>
               Bestill
             </Button>
-          ) : null}
+          ) : (
+            waitlist
+          )}
           <span id={bookInfoId} className="sr-only">
             {weekday} kl. {time}, {course.experienceLevel}
             {firstDate ? `, oppstart ${formatDate(firstDate)}` : ''}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+import { courses } from './courses';
+import { children, users } from './users';
+
+/**
+ * A child waiting for a place on a full course (decision 016). The order is created_at, id. An entry is 'waiting',
+ * then 'offered' (the place is held for the child until offer_expires_at, counted as taken under the course row
+ * lock), and ends as 'booked', 'left' (the parent), 'skipped' (an admin), 'expired' (the offer ran out) or 'closed'
+ * (the admin closed the list). One open entry per (course, child).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: idColumn(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    childId: text('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    /** The guardian who put the child on the list: offers are e-mailed to them. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('waiting'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** The admin who sent the offer by hand (null: the waitlist job). */
+    offeredBy: text('offered_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    idCheck('waitlist_entries', t.id),
+    check('waitlist_entries_status_known', sql`${t.status} in ('waiting','offered','booked','left','skipped','expired','closed')`),
+    check('waitlist_entries_offer_has_expiry', sql`${t.status} <> 'offered' or ${t.offerExpiresAt} is not null`),
+    uniqueIndex('waitlist_entries_open_key').on(t.courseId, t.childId).where(sql`${t.status} in ('waiting','offered')`),
+    index('waitlist_entries_course_status_idx').on(t.courseId, t.status, t.createdAt),
+    index('waitlist_entries_child_idx').on(t.childId),
+  ],
+);
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;

@@ -1,0 +1,61 @@
+import { formatDate, formatDateTime, fullName, type NamedPerson } from '@app/shared';
+import type { OutgoingEmail } from '../../integrations/email';
+
+/**
+ * The waitlist's e-mails (decision 016). The link goes to /profil: a parent who is not logged in is sent through
+ * Vipps Login and brought back there (the web keeps the return address), where the offer and its pay button wait.
+ */
+const profileLink = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/profil`;
+
+export function offerEmail(input: {
+  to: string;
+  companyName: string;
+  siteUrl: string;
+  guardian: NamedPerson;
+  child: NamedPerson;
+  course: { name: string; placeName: string };
+  expiresAt: Date;
+}): OutgoingEmail {
+  const course = `${input.course.name}, ${input.course.placeName}`;
+  return {
+    to: input.to,
+    subject: `Ledig plass til ${input.child.firstName}: ${input.course.name}`,
+    text: [
+      `Hei ${input.guardian.firstName}!`,
+      '',
+      `En plass har blitt ledig på ${course}, og den er holdt av for ${fullName(input.child)} fra ventelisten.`,
+      `Betal innen ${formatDateTime(input.expiresAt)} for å få plassen. Etter det går tilbudet videre til neste på listen.`,
+      '',
+      `Se tilbudet og betal med Vipps: ${profileLink(input.siteUrl)}`,
+      '',
+      `Hilsen ${input.companyName}`,
+    ].join('\n'),
+  };
+}
+
+export function priorityInvitationEmail(input: {
+  to: string;
+  companyName: string;
+  siteUrl: string;
+  guardian: NamedPerson;
+  children: NamedPerson[];
+  course: { name: string; placeName: string; placeSlug: string };
+  openToAllAt: Date;
+}): OutgoingEmail {
+  const names = input.children.map((c) => c.firstName).join(' og ');
+  const link = `${input.siteUrl.replace(/\/+$/, '')}/kurs/${encodeURIComponent(input.course.placeSlug)}`;
+  return {
+    to: input.to,
+    subject: `Fortsett svømmingen: ${input.course.name}`,
+    text: [
+      `Hei ${input.guardian.firstName}!`,
+      '',
+      `Fordi ${names} har gått kurs hos oss, kan dere bestille plass på ${input.course.name}, ${input.course.placeName} før alle andre.`,
+      `Kurset åpner for alle ${formatDate(input.openToAllAt)}.`,
+      '',
+      `Bestill her: ${link}`,
+      '',
+      `Hilsen ${input.companyName}`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  coursePriorityInputSchema,
+  coursePrioritySchema,
+  courseWaitlistSchema,
+  idParamsSchema,
+  joinWaitlistInputSchema,
+  myWaitlistEntrySchema,
+  myWaitlistSchema,
+  okSchema,
+  waitlistOverviewSchema,
+  waitlistSettingsInputSchema,
+} from '@app/shared';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
+import * as service from './waitlist.service';
+
+const familyErrors = errorResponses(
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'NOT_FOUND',
+  'CHILD_ALREADY_IN_COURSE',
+  'COURSE_ENDED',
+  'LATE_BOOKING_CLOSED',
+  'COURSE_NOT_FULL',
+  'WAITLIST_CLOSED',
+  'ALREADY_ON_WAITLIST',
+  'WAITLIST_ENTRY_NOT_OPEN',
+  'BUSY',
+);
+const adminErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_FULL', 'WAITLIST_ENTRY_NOT_OPEN', 'BUSY');
+
+/** The waitlist (issue 16, decision 016): the family joins and leaves; the admin sees the list and steers it. */
+export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/waitlist/mine',
+    { config: { access: 'user' }, schema: { response: { 200: myWaitlistSchema, ...familyErrors } } },
+    (request) => service.myWaitlist(ctxOf(request)),
+  );
+
+  app.post(
+    '/courses/:id/waitlist',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, body: joinWaitlistInputSchema, response: { 201: myWaitlistEntrySchema, ...familyErrors } },
+    },
+    async (request, reply) => {
+      const entry = await service.joinWaitlist(ctxOf(request), request.params.id, request.body);
+      return reply.code(201).send(entry);
+    },
+  );
+
+  app.delete(
+    '/waitlist/:id',
+    { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: okSchema, ...familyErrors } } },
+    async (request) => {
+      await service.leaveWaitlist(ctxOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/waitlist',
+    { config: { access: 'admin' }, schema: { response: { 200: waitlistOverviewSchema, ...adminErrors } } },
+    (request) => service.waitlistOverview(ctxOf(request)),
+  );
+
+  app.get(
+    '/courses/:id/waitlist',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: courseWaitlistSchema, ...adminErrors } } },
+    (request) => service.courseWaitlist(ctxOf(request), request.params.id),
+  );
+
+  app.put(
+    '/courses/:id/waitlist',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: waitlistSettingsInputSchema, response: { 200: courseWaitlistSchema, ...adminErrors } },
+    },
+    async (request) => {
+      const list = await service.setWaitlistSettings(ctxOf(request), request.params.id, request.body);
+      app.publicCache.clear();
+      return list;
+    },
+  );
+
+  app.post(
+    '/waitlist/:id/offer',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: courseWaitlistSchema, ...adminErrors } } },
+    async (request) => {
+      const list = await service.offerByHand(ctxOf(request), request.params.id);
+      app.publicCache.clear();
+      return list;
+    },
+  );
+
+  app.post(
+    '/waitlist/:id/skip',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: courseWaitlistSchema, ...adminErrors } } },
+    async (request) => {
+      const list = await service.skipEntry(ctxOf(request), request.params.id);
+      app.publicCache.clear();
+      return list;
+    },
+  );
+
+  app.put(
+    '/courses/:id/priority',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: coursePriorityInputSchema, response: { 200: coursePrioritySchema, ...adminErrors } },
+    },
+    async (request) => {
+      const priority = await service.setPriority(ctxOf(request), request.params.id, request.body);
+      app.publicCache.clear();
+      return priority;
+    },
+  );
+};

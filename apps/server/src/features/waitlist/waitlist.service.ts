@@ -1,0 +1,393 @@
+import {
+  courseBooking,
+  placeSlug,
+  type AdminWaitlistEntry,
+  type CoursePriority,
+  type CoursePriorityInput,
+  type CourseWaitlist,
+  type JoinWaitlistInput,
+  type MyWaitlistEntry,
+  type WaitlistOverview,
+  type WaitlistSettingsInput,
+} from '@app/shared';
+import { can, requireAccess } from '../../access/access';
+import { countTaken } from '../../capacity';
+import { signedIn, type ServiceContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
+import { busyAsAppError } from '../../db/busy';
+import { enqueueEmail } from '../../integrations/email';
+import { AppError } from '../../plugins/errors';
+import * as courses from '../../repos/courses.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as system from '../../repos/system.repo';
+import * as users from '../../repos/users.repo';
+import * as waitlist from '../../repos/waitlist.repo';
+import { offerEmail, priorityInvitationEmail } from './waitlist-emails';
+
+/**
+ * The waitlist (issue 16, decision 016). A child waits on a full course; when a place frees up (an admin removes or
+ * moves a participant, a hold expires, a refund takes a child out, the capacity is raised) the first child waiting
+ * gets an offer: the place is held for it until the offer ends, counted as taken by capacity.ts under the course row
+ * lock, so an offer never oversells and is made once whatever the number of instances. The waitlist job
+ * (processWaitlists) passes expired offers on and makes the offers; it runs beside the payment reconciler.
+ */
+
+const HOUR_MS = 3_600_000;
+const SHORT_OFFER_WITHIN_MS = 3 * 24 * HOUR_MS;
+
+const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+const iso = (value: Date | string | null | undefined) => (value ? toDate(value).toISOString() : null);
+
+/** How long an offer holds the place: WAITLIST_OFFER_HOURS, or the short hold when the course starts within 3 days. */
+export function offerLengthMs(env: { WAITLIST_OFFER_HOURS: number; WAITLIST_SHORT_OFFER_HOURS: number }, firstDate: Date | null, now: Date): number {
+  const soon = !firstDate || firstDate.getTime() - now.getTime() < SHORT_OFFER_WITHIN_MS;
+  return Math.round((soon ? Math.min(env.WAITLIST_SHORT_OFFER_HOURS, env.WAITLIST_OFFER_HOURS) : env.WAITLIST_OFFER_HOURS) * HOUR_MS);
+}
+
+type CourseDetails = NonNullable<Awaited<ReturnType<typeof courses.findCourseDetails>>>;
+
+/** Offers only go to a course that can still be booked (not ended, late booking not closed). */
+function bookableNow(course: CourseDetails, now: Date): boolean {
+  const state = courseBooking({ ...course, dates: course.dates.map(toDate) }, now).state;
+  return state === 'open' || state === 'started';
+}
+
+/** waiting → offered for one entry, with its e-mail in the same transaction (the caller holds the course row lock). */
+async function makeOffer(ctx: ServiceContext, tx: Tx, course: CourseDetails, entry: waitlist.WaitlistEntryRow, offeredBy: string | null): Promise<boolean> {
+  const now = ctx.clock.now();
+  const firstDate = course.dates.length ? toDate(course.dates[0]!) : null;
+  const expiresAt = new Date(now.getTime() + offerLengthMs(ctx.env, firstDate, now));
+  const offered = await waitlist.markOffered(tx, entry.id, expiresAt, now, offeredBy);
+  if (!offered) return false;
+  const [child, guardian] = await Promise.all([
+    profiles.findChild(tx, entry.childId),
+    entry.userId ? users.findUserById(tx, entry.userId) : undefined,
+  ]);
+  if (guardian?.email && child) {
+    await enqueueEmail(
+      tx,
+      offerEmail({
+        to: guardian.email,
+        companyName: ctx.env.site.companyName,
+        siteUrl: ctx.env.PUBLIC_URL,
+        guardian,
+        child,
+        course: { name: course.name, placeName: course.placeName },
+        expiresAt,
+      }),
+    );
+  } else {
+    ctx.log.warn({ entryId: entry.id }, 'waitlist offer made without an e-mail: no address');
+  }
+  ctx.log.info({ courseId: course.id, entryId: entry.id, expiresAt, byAdmin: !!offeredBy }, 'waitlist offer made');
+  return true;
+}
+
+/**
+ * One course's turn of the chain, in one transaction under its row lock: expired offers pass on, children now on the
+ * course are marked booked, then every free place goes to the next child waiting. `skipLocked`: a job leaves a course
+ * whose row another transaction holds (a payment start, another instance) to its next tick.
+ */
+async function settleCourse(ctx: ServiceContext, courseId: string, options: { skipLocked: boolean }): Promise<{ offered: number; expired: number }> {
+  const course = await courses.findCourseDetails(ctx.db, courseId);
+  if (!course) return { offered: 0, expired: 0 };
+  return busyAsAppError(() =>
+    ctx.db.transaction(async (tx) => {
+      await system.setLockTimeout(tx);
+      const locked = options.skipLocked ? await courses.lockCourseOrSkip(tx, courseId) : await lockWithSettings(tx, courseId);
+      if (!locked) return { offered: 0, expired: 0 };
+      const now = ctx.clock.now();
+      const expired = await waitlist.expireOffers(tx, courseId, now);
+      await waitlist.markBookedOnCourse(tx, courseId);
+      let offered = 0;
+      if (locked.waitlistClosed || !bookableNow(course, now)) return { offered, expired };
+      let free = locked.maximumParticipants - (await countTaken(tx, courseId));
+      while (free > 0) {
+        const next = await waitlist.firstWaiting(tx, courseId);
+        if (!next || !(await makeOffer(ctx, tx, course, next, null))) break;
+        offered += 1;
+        free -= 1;
+      }
+      return { offered, expired };
+    }),
+  );
+}
+
+async function lockWithSettings(tx: DbOrTx, courseId: string) {
+  const locked = await courses.lockCourse(tx, courseId);
+  if (!locked) return undefined;
+  const details = await courses.findCourseDetails(tx, courseId);
+  return { ...locked, waitlistClosed: details?.waitlistClosed ?? false };
+}
+
+export interface WaitlistRunResult {
+  courses: number;
+  offered: number;
+  expired: number;
+  invited: number;
+}
+
+/** The waitlist job: every course with an open entry is settled (see settleCourse); then priority invitations. */
+export async function processWaitlists(ctx: ServiceContext, options: { batch?: number } = {}): Promise<WaitlistRunResult> {
+  const ids = await waitlist.coursesWithOpenEntries(ctx.db, options.batch ?? 200);
+  const result: WaitlistRunResult = { courses: ids.length, offered: 0, expired: 0, invited: 0 };
+  for (const id of ids) {
+    try {
+      const one = await settleCourse(ctx, id, { skipLocked: true });
+      result.offered += one.offered;
+      result.expired += one.expired;
+    } catch (err) {
+      ctx.log.warn({ err, courseId: id }, 'waitlist: settling a course failed; tried again on the next tick');
+    }
+  }
+  result.invited = await sendPriorityInvitations(ctx);
+  return result;
+}
+
+// ---- the family's side ------------------------------------------------------------------------------------------
+
+async function toMyEntries(ctx: ServiceContext, rows: waitlist.WaitlistEntryRow[]): Promise<MyWaitlistEntry[]> {
+  const now = ctx.clock.now();
+  const out: MyWaitlistEntry[] = [];
+  for (const row of rows) {
+    const [course, child] = await Promise.all([courses.findCourseDetails(ctx.db, row.courseId), profiles.findChild(ctx.db, row.childId)]);
+    if (!course || !child) continue;
+    const booking = courseBooking({ ...course, dates: course.dates.map(toDate) }, now);
+    out.push({
+      _id: row.id,
+      status: row.status as MyWaitlistEntry['status'],
+      position: await waitlist.positionOf(ctx.db, row),
+      offerExpiresAt: row.status === 'offered' ? iso(row.offerExpiresAt) : null,
+      child: { _id: child.id, firstName: child.firstName, lastName: child.lastName },
+      course: {
+        _id: course.id,
+        name: course.name,
+        placeName: course.placeName,
+        firstDate: iso(course.dates[0]),
+        timeFrom: course.timeFrom,
+        timeTo: course.timeTo,
+        price: booking.priceOre / 100,
+      },
+      createdAt: row.createdAt.toISOString(),
+    });
+  }
+  return out;
+}
+
+/** GET /waitlist/mine: the open entries of the caller's children, with positions and offers. */
+export async function myWaitlist(ctx: ServiceContext): Promise<MyWaitlistEntry[]> {
+  const viewer = signedIn(ctx);
+  const childIds = await profiles.childIdsOfGuardian(ctx.db, viewer.id);
+  return toMyEntries(ctx, await waitlist.openEntriesOfChildren(ctx.db, childIds));
+}
+
+/**
+ * POST /courses/:id/waitlist: a guardian puts a child on a full course's list. Decided under the course row lock: a
+ * course with a free place and nobody waiting is booked instead (COURSE_NOT_FULL).
+ */
+export async function joinWaitlist(ctx: ServiceContext, courseId: string, input: JoinWaitlistInput): Promise<MyWaitlistEntry> {
+  const viewer = signedIn(ctx);
+  // The same answer whether the child does not exist or belongs to another family (as for a booking).
+  if (!(await can(ctx, 'child.book', input.childId))) throw new AppError('NOT_FOUND', 'Child not found');
+  const course = await courses.findCourseDetails(ctx.db, courseId);
+  const visible = !!course && course.published === true && course.placePublished;
+  if (!course || (!visible && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Course not found');
+  const state = courseBooking({ ...course, dates: course.dates.map(toDate) }, ctx.clock.now()).state;
+  if (state === 'ended') throw new AppError('COURSE_ENDED', 'The course has ended');
+  if (state === 'closed') throw new AppError('LATE_BOOKING_CLOSED', 'Late booking is closed for this course');
+  if (course.waitlistClosed) throw new AppError('WAITLIST_CLOSED', 'The waitlist is closed');
+  const entry = await busyAsAppError(() =>
+    ctx.db.transaction(async (tx) => {
+      await system.setLockTimeout(tx);
+      const locked = await courses.lockCourse(tx, courseId);
+      if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
+      if (await courses.findParticipant(tx, courseId, input.childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
+      if (await waitlist.findOpenEntry(tx, courseId, input.childId)) throw new AppError('ALREADY_ON_WAITLIST', 'The child is already on the waitlist');
+      const free = locked.maximumParticipants - (await countTaken(tx, courseId));
+      if (free > 0 && !(await waitlist.firstWaiting(tx, courseId))) throw new AppError('COURSE_NOT_FULL', 'The course has free places');
+      const row = await waitlist.insertEntry(tx, { courseId, childId: input.childId, userId: viewer.id });
+      if (!row) throw new AppError('ALREADY_ON_WAITLIST', 'The child is already on the waitlist');
+      return row;
+    }),
+  );
+  return (await toMyEntries(ctx, [entry]))[0]!;
+}
+
+/** DELETE /waitlist/:id: the family (or an admin) takes the child off the list; a held offer passes on. */
+export async function leaveWaitlist(ctx: ServiceContext, entryId: string): Promise<void> {
+  await requireAccess(ctx, 'waitlist.write', entryId);
+  if (!(await waitlist.endEntry(ctx.db, entryId, 'left'))) throw new AppError('WAITLIST_ENTRY_NOT_OPEN', 'The entry is not open');
+}
+
+// ---- the admin's side ---------------------------------------------------------------------------------------------
+
+async function entryOfCourseAdmin(ctx: ServiceContext, entryId: string): Promise<waitlist.WaitlistEntryRow> {
+  signedIn(ctx);
+  const entry = await waitlist.findEntry(ctx.db, entryId);
+  if (!entry) throw new AppError('NOT_FOUND', 'No such waitlist entry');
+  await requireAccess(ctx, 'course.write', entry.courseId);
+  return entry;
+}
+
+/** GET /courses/:id/waitlist: the list in order, with who holds an offer and until when. */
+export async function courseWaitlist(ctx: ServiceContext, courseId: string): Promise<CourseWaitlist> {
+  await requireAccess(ctx, 'course.write', courseId);
+  const course = await courses.findCourseDetails(ctx.db, courseId);
+  if (!course) throw new AppError('NOT_FOUND', 'Course not found');
+  const rows = await waitlist.openEntriesOfCourse(ctx.db, courseId);
+  const kids = await profiles.findChildren(ctx.db, rows.map((r) => r.childId));
+  const contacts = await users.findUserContacts(ctx.db, rows.flatMap((r) => (r.userId ? [r.userId] : [])));
+  let position = 0;
+  const entries: AdminWaitlistEntry[] = rows.flatMap((row) => {
+    const child = kids.find((k) => k.id === row.childId);
+    if (!child) return [];
+    const guardian = row.userId ? contacts.get(row.userId) : undefined;
+    return [
+      {
+        _id: row.id,
+        status: row.status as AdminWaitlistEntry['status'],
+        position: row.status === 'waiting' ? ++position : 0,
+        offerExpiresAt: row.status === 'offered' ? iso(row.offerExpiresAt) : null,
+        offeredAt: row.status === 'offered' ? iso(row.offeredAt) : null,
+        offeredByAdmin: row.status === 'offered' && !!row.offeredBy,
+        child: { _id: child.id, firstName: child.firstName, lastName: child.lastName },
+        profileId: child.profileId,
+        guardian: guardian ? { firstName: guardian.firstName, lastName: guardian.lastName, email: guardian.email, phone: guardian.phone } : null,
+        createdAt: row.createdAt.toISOString(),
+      },
+    ];
+  });
+  return {
+    course: {
+      _id: course.id,
+      name: course.name,
+      placeName: course.placeName,
+      firstDate: iso(course.dates[0]),
+      maximumParticipants: course.maximumParticipants,
+      participantsCount: await courses.countParticipantsOf(ctx.db, courseId),
+      waitlistClosed: course.waitlistClosed,
+    },
+    entries,
+  };
+}
+
+/** GET /waitlist: waiting children per course, for the admin dashboard (courses with an open entry). */
+export async function waitlistOverview(ctx: ServiceContext): Promise<WaitlistOverview> {
+  if (!signedIn(ctx).isAdmin) throw new AppError('FORBIDDEN', 'Admins only');
+  const counts = await waitlist.countOpenPerCourse(ctx.db);
+  const out: WaitlistOverview = [];
+  for (const c of counts) {
+    const course = await courses.findCourseDetails(ctx.db, c.courseId);
+    if (!course) continue;
+    out.push({
+      courseId: c.courseId,
+      name: course.name,
+      placeName: course.placeName,
+      firstDate: iso(course.dates[0]),
+      waiting: c.waiting,
+      offered: c.offered,
+      waitlistClosed: course.waitlistClosed,
+    });
+  }
+  return out.sort((a, b) => (a.firstDate ?? '').localeCompare(b.firstDate ?? '') || a.courseId.localeCompare(b.courseId));
+}
+
+/** POST /waitlist/:id/offer: an admin offers a free place to this child now, out of turn; never over capacity. */
+export async function offerByHand(ctx: ServiceContext, entryId: string): Promise<CourseWaitlist> {
+  const admin = signedIn(ctx);
+  const entry = await entryOfCourseAdmin(ctx, entryId);
+  const course = await courses.findCourseDetails(ctx.db, entry.courseId);
+  if (!course) throw new AppError('NOT_FOUND', 'Course not found');
+  await busyAsAppError(() =>
+    ctx.db.transaction(async (tx) => {
+      await system.setLockTimeout(tx);
+      const locked = await courses.lockCourse(tx, entry.courseId);
+      if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
+      const current = await waitlist.lockEntry(tx, entry.id);
+      if (current?.status !== 'waiting') throw new AppError('WAITLIST_ENTRY_NOT_OPEN', 'The entry is not waiting');
+      if (locked.maximumParticipants - (await countTaken(tx, entry.courseId)) <= 0) throw new AppError('COURSE_FULL', 'Course is full');
+      await makeOffer(ctx, tx, course, current, admin.id);
+    }),
+  );
+  return courseWaitlist(ctx, entry.courseId);
+}
+
+/** POST /waitlist/:id/skip: an admin takes the child off the list (a held offer passes on to the next child). */
+export async function skipEntry(ctx: ServiceContext, entryId: string): Promise<CourseWaitlist> {
+  const entry = await entryOfCourseAdmin(ctx, entryId);
+  if (!(await waitlist.endEntry(ctx.db, entry.id, 'skipped'))) throw new AppError('WAITLIST_ENTRY_NOT_OPEN', 'The entry is not open');
+  await settleCourse(ctx, entry.courseId, { skipLocked: false });
+  return courseWaitlist(ctx, entry.courseId);
+}
+
+/**
+ * PUT /courses/:id/waitlist {closed}: closing ends the list: nobody joins, the children waiting leave it, no new offers
+ * are made; offers already made stand until paid or expired. Reopening starts an empty list.
+ */
+export async function setWaitlistSettings(ctx: ServiceContext, courseId: string, input: WaitlistSettingsInput): Promise<CourseWaitlist> {
+  await requireAccess(ctx, 'course.write', courseId);
+  await ctx.db.transaction(async (tx) => {
+    await courses.setWaitlistClosed(tx, courseId, input.closed);
+    if (input.closed) await waitlist.closeWaiting(tx, courseId);
+  });
+  return courseWaitlist(ctx, courseId);
+}
+
+// ---- returning swimmers first -----------------------------------------------------------------------------------
+
+/**
+ * PUT /courses/:id/priority: the course is the next step of the earlier courses; their children may book for `days`
+ * days from now, then everyone. The families are invited by e-mail by the waitlist job once the window is open.
+ */
+export async function setPriority(ctx: ServiceContext, courseId: string, input: CoursePriorityInput): Promise<CoursePriority> {
+  await requireAccess(ctx, 'course.write', courseId);
+  const ids = [...new Set(input.previousCourseIds)];
+  if (ids.includes(courseId)) throw new AppError('VALIDATION', 'Invalid input: a course cannot follow itself');
+  const known = new Set(await courses.existingCourseIds(ctx.db, ids));
+  if (ids.some((id) => !known.has(id))) throw new AppError('VALIDATION', 'Invalid input: unknown earlier course');
+  const openToAllAt = ids.length ? new Date(ctx.clock.now().getTime() + input.days * 24 * HOUR_MS) : null;
+  await ctx.db.transaction((tx) => courses.setPriority(tx, courseId, ids, openToAllAt));
+  return { previousCourseIds: ids, openToAllAt: iso(openToAllAt) };
+}
+
+/** The invitations of priority windows that are open and not yet announced: once per window, on one instance. */
+export async function sendPriorityInvitations(ctx: ServiceContext): Promise<number> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const claimed = await courses.claimPriorityInvitations(tx, now, 20);
+    let sent = 0;
+    for (const course of claimed) {
+      const details = await courses.findCourseDetails(tx, course.id);
+      if (!details || !course.openToAllAt) continue;
+      const earlier = await courses.findParticipants(tx, course.priorityCourseIds);
+      const childrenByProfile = new Map<string, { firstName: string; lastName: string }[]>();
+      for (const p of earlier) {
+        const list = childrenByProfile.get(p.profileId) ?? [];
+        if (!list.some((c) => c.firstName === p.firstName && c.lastName === p.lastName)) list.push(p);
+        childrenByProfile.set(p.profileId, list);
+      }
+      const guardians = await profiles.listGuardians(tx, [...childrenByProfile.keys()]);
+      const contacts = await users.findUserContacts(tx, guardians.map((g) => g.userId));
+      const told = new Set<string>();
+      for (const g of guardians) {
+        const contact = contacts.get(g.userId);
+        if (!contact?.email || told.has(contact.email)) continue;
+        told.add(contact.email);
+        await enqueueEmail(
+          tx,
+          priorityInvitationEmail({
+            to: contact.email,
+            companyName: ctx.env.site.companyName,
+            siteUrl: ctx.env.PUBLIC_URL,
+            guardian: contact,
+            children: childrenByProfile.get(g.profileId) ?? [],
+            course: { name: details.name, placeName: details.placeName, placeSlug: placeSlug(details.placeName) },
+            openToAllAt: toDate(course.openToAllAt),
+          }),
+        );
+        sent += 1;
+      }
+    }
+    return sent;
+  });
+}

@@ -1,0 +1,211 @@
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { orders, participants, waitlistEntries, type WaitlistEntryRow } from '../db/schema';
+
+/**
+ * The waitlist (`waitlist_entries`, decision 016). Only this repo queries it. Positions are counted among the
+ * 'waiting' entries in (created_at, id) order; an 'offered' entry holds a place under the course row lock.
+ */
+
+export type { WaitlistEntryRow };
+
+export const OPEN_STATUSES = ['waiting', 'offered'] as const;
+
+const inOrder = [asc(waitlistEntries.createdAt), asc(waitlistEntries.id)] as const;
+
+export async function insertEntry(tx: DbOrTx, values: { courseId: string; childId: string; userId: string }): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await tx
+    .insert(waitlistEntries)
+    .values(values)
+    .onConflictDoNothing({ target: [waitlistEntries.courseId, waitlistEntries.childId], where: sql`status in ('waiting','offered')` })
+    .returning();
+  return row;
+}
+
+export async function findEntry(db: DbOrTx, id: string): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
+  return row;
+}
+
+export async function lockEntry(tx: DbOrTx, id: string): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).for('update');
+  return row;
+}
+
+/** The child's open entry on the course (waiting or offered), if any. */
+export async function findOpenEntry(db: DbOrTx, courseId: string, childId: string): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.courseId, courseId), eq(waitlistEntries.childId, childId), inArray(waitlistEntries.status, [...OPEN_STATUSES])));
+  return row;
+}
+
+/** Open entries of these children (a family's list on /profil and on the course rows), oldest first. */
+export async function openEntriesOfChildren(db: DbOrTx, childIds: readonly string[]): Promise<WaitlistEntryRow[]> {
+  if (childIds.length === 0) return [];
+  return db
+    .select()
+    .from(waitlistEntries)
+    .where(and(inArray(waitlistEntries.childId, [...childIds]), inArray(waitlistEntries.status, [...OPEN_STATUSES])))
+    .orderBy(...inOrder);
+}
+
+/** A course's open entries in list order (the admin's view; positions are derived from it). */
+export async function openEntriesOfCourse(db: DbOrTx, courseId: string): Promise<WaitlistEntryRow[]> {
+  return db
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.courseId, courseId), inArray(waitlistEntries.status, [...OPEN_STATUSES])))
+    .orderBy(...inOrder);
+}
+
+/** The 1-based place among the waiting entries of its course (0 for an entry that is not waiting). */
+export async function positionOf(db: DbOrTx, entry: Pick<WaitlistEntryRow, 'id' | 'courseId' | 'createdAt' | 'status'>): Promise<number> {
+  if (entry.status !== 'waiting') return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.courseId, entry.courseId),
+        eq(waitlistEntries.status, 'waiting'),
+        sql`(${waitlistEntries.createdAt}, ${waitlistEntries.id}) < (${entry.createdAt.toISOString()}::timestamptz, ${entry.id})`,
+      ),
+    );
+  return Number(row?.n ?? 0) + 1;
+}
+
+/** Waiting and offered children per course (the admin dashboard; public course rows show the waiting count). */
+export async function countOpenPerCourse(db: DbOrTx, courseIds?: readonly string[]) {
+  if (courseIds && courseIds.length === 0) return [];
+  const rows = await db
+    .select({
+      courseId: waitlistEntries.courseId,
+      waiting: sql<number>`count(*) filter (where ${waitlistEntries.status} = 'waiting')`,
+      offered: sql<number>`count(*) filter (where ${waitlistEntries.status} = 'offered')`,
+    })
+    .from(waitlistEntries)
+    .where(and(inArray(waitlistEntries.status, [...OPEN_STATUSES]), courseIds ? inArray(waitlistEntries.courseId, [...courseIds]) : undefined))
+    .groupBy(waitlistEntries.courseId);
+  return rows.map((r) => ({ courseId: r.courseId, waiting: Number(r.waiting), offered: Number(r.offered) }));
+}
+
+/**
+ * Offers that hold a place on the course: 'offered' entries whose child is neither on the course nor holding a live
+ * payment hold there (the hold counts instead, never both). `forChildId`: that child's own offer is not counted (its
+ * parent is paying for it). Asked under the course row lock, through capacity.ts.
+ */
+export async function countHeldOffers(db: DbOrTx, courseId: string, forChildId?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.courseId, courseId),
+        eq(waitlistEntries.status, 'offered'),
+        forChildId ? sql`${waitlistEntries.childId} <> ${forChildId}` : undefined,
+        sql`not exists (select 1 from ${participants} p where p.course_id = ${waitlistEntries.courseId} and p.child_id = ${waitlistEntries.childId})`,
+        sql`not exists (select 1 from ${orders} o where o.course_id = ${waitlistEntries.courseId} and o.child_id = ${waitlistEntries.childId}
+              and o.status = 'created' and o.hold_expires_at > now())`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Held offers per course, for the course lists' free places (one grouped query). */
+export async function countHeldOffersPerCourse(db: DbOrTx, courseIds: readonly string[]): Promise<Map<string, number>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ courseId: waitlistEntries.courseId, n: count() })
+    .from(waitlistEntries)
+    .where(
+      and(
+        inArray(waitlistEntries.courseId, [...courseIds]),
+        eq(waitlistEntries.status, 'offered'),
+        sql`not exists (select 1 from ${participants} p where p.course_id = ${waitlistEntries.courseId} and p.child_id = ${waitlistEntries.childId})`,
+        sql`not exists (select 1 from ${orders} o where o.course_id = ${waitlistEntries.courseId} and o.child_id = ${waitlistEntries.childId}
+              and o.status = 'created' and o.hold_expires_at > now())`,
+      ),
+    )
+    .groupBy(waitlistEntries.courseId);
+  return new Map(rows.map((r) => [r.courseId, Number(r.n)]));
+}
+
+/** The first waiting entry of the course (the next to get an offer). */
+export async function firstWaiting(tx: DbOrTx, courseId: string): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.courseId, courseId), eq(waitlistEntries.status, 'waiting')))
+    .orderBy(...inOrder)
+    .limit(1);
+  return row;
+}
+
+/** waiting → offered, only while still waiting (the caller holds the course row lock). */
+export async function markOffered(tx: DbOrTx, id: string, expiresAt: Date, offeredAt: Date, offeredBy: string | null): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await tx
+    .update(waitlistEntries)
+    .set({ status: 'offered', offerExpiresAt: expiresAt, offeredAt, offeredBy })
+    .where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.status, 'waiting')))
+    .returning();
+  return row;
+}
+
+/** Ends an open entry (left, skipped, closed, booked); false when it was not open any more. */
+export async function endEntry(tx: DbOrTx, id: string, status: 'left' | 'skipped' | 'closed' | 'booked'): Promise<boolean> {
+  const rows = await tx
+    .update(waitlistEntries)
+    .set({ status })
+    .where(and(eq(waitlistEntries.id, id), inArray(waitlistEntries.status, [...OPEN_STATUSES])))
+    .returning({ id: waitlistEntries.id });
+  return rows.length > 0;
+}
+
+/** Offers of the course that ran out at `now`: passed on (expired). Returns how many. */
+export async function expireOffers(tx: DbOrTx, courseId: string, now: Date): Promise<number> {
+  const rows = await tx
+    .update(waitlistEntries)
+    .set({ status: 'expired' })
+    .where(and(eq(waitlistEntries.courseId, courseId), eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.offerExpiresAt, now)))
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}
+
+/** Open entries of children who are on the course now (paid, or added by an admin): booked. */
+export async function markBookedOnCourse(tx: DbOrTx, courseId: string, childId?: string): Promise<number> {
+  const rows = await tx
+    .update(waitlistEntries)
+    .set({ status: 'booked' })
+    .where(
+      and(
+        eq(waitlistEntries.courseId, courseId),
+        inArray(waitlistEntries.status, [...OPEN_STATUSES]),
+        childId ? eq(waitlistEntries.childId, childId) : undefined,
+        sql`exists (select 1 from ${participants} p where p.course_id = ${waitlistEntries.courseId} and p.child_id = ${waitlistEntries.childId})`,
+      ),
+    )
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}
+
+/** Closing a list: every waiting entry leaves it ('closed'); offers already made stand until they end. */
+export async function closeWaiting(tx: DbOrTx, courseId: string): Promise<number> {
+  const rows = await tx
+    .update(waitlistEntries)
+    .set({ status: 'closed' })
+    .where(and(eq(waitlistEntries.courseId, courseId), eq(waitlistEntries.status, 'waiting')))
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}
+
+/** Courses the waitlist job should look at: any open entry. */
+export async function coursesWithOpenEntries(db: DbOrTx, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ courseId: waitlistEntries.courseId })
+    .from(waitlistEntries)
+    .where(inArray(waitlistEntries.status, [...OPEN_STATUSES]))
+    .limit(limit);
+  return rows.map((r) => r.courseId);
+}

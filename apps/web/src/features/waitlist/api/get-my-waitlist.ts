@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyWaitlistEntry } from '@shared/api';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+import { useSignedIn } from '@/lib/use-session';
+
+/** The family's waitlist entries: private (dropped when the session changes). */
+export const myWaitlistKeys = {
+  all: () => [...queryRoots.private, 'waitlist'] as const,
+};
+
+/** GET /api/waitlist/mine: the caller's children's open entries, with positions and offers. */
+export const getMyWaitlist = (signal?: AbortSignal) => api<MyWaitlistEntry[]>('/waitlist/mine', { signal });
+
+export const myWaitlistQueryOptions = () =>
+  queryOptions({ queryKey: myWaitlistKeys.all(), queryFn: ({ signal }) => getMyWaitlist(signal), refetchInterval: 30_000 });
+
+export function useMyWaitlist() {
+  const signedIn = useSignedIn();
+  return useQuery({ ...myWaitlistQueryOptions(), enabled: signedIn });
+}

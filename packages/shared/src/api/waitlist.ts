@@ -1,0 +1,103 @@
+/**
+ * The waitlist (issue 16, decision 016): a child waits on a full course with a visible position, gets a timed offer
+ * when a place frees up, and returning swimmers may book a follow-on course first.
+ */
+import { z } from 'zod';
+import { idSchema } from '../ids';
+import { isoDateTime } from './common';
+
+export const WAITLIST_STATUSES = ['waiting', 'offered'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+const personName = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
+
+/** POST /courses/:id/waitlist: put one of the caller's children on the course's waitlist. */
+export const joinWaitlistInputSchema = z.object({ childId: idSchema });
+export type JoinWaitlistInput = z.infer<typeof joinWaitlistInputSchema>;
+
+/** One of the family's open entries (/profil and the course rows). */
+export const myWaitlistEntrySchema = z.object({
+  _id: idSchema,
+  status: z.enum(WAITLIST_STATUSES),
+  /** 1-based among the children still waiting; 0 while the child holds an offer. */
+  position: z.number().int().min(0),
+  /** Until when the offered place is held (offers only). */
+  offerExpiresAt: isoDateTime.nullable(),
+  child: personName,
+  course: z.object({
+    _id: idSchema,
+    name: z.string(),
+    placeName: z.string(),
+    firstDate: isoDateTime.nullable(),
+    timeFrom: z.string(),
+    timeTo: z.string(),
+    /** kr: what a booking made now costs */
+    price: z.number(),
+  }),
+  createdAt: isoDateTime,
+});
+export type MyWaitlistEntry = z.infer<typeof myWaitlistEntrySchema>;
+export const myWaitlistSchema = z.array(myWaitlistEntrySchema);
+
+/** The admin's view of one course's list, in order. */
+export const adminWaitlistEntrySchema = z.object({
+  _id: idSchema,
+  status: z.enum(WAITLIST_STATUSES),
+  position: z.number().int().min(0),
+  offerExpiresAt: isoDateTime.nullable(),
+  offeredAt: isoDateTime.nullable(),
+  /** Sent by hand by an admin (not the automatic chain). */
+  offeredByAdmin: z.boolean(),
+  child: personName,
+  profileId: idSchema,
+  guardian: z.object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  createdAt: isoDateTime,
+});
+export type AdminWaitlistEntry = z.infer<typeof adminWaitlistEntrySchema>;
+
+export const courseWaitlistSchema = z.object({
+  course: z.object({
+    _id: idSchema,
+    name: z.string(),
+    placeName: z.string(),
+    firstDate: isoDateTime.nullable(),
+    maximumParticipants: z.number().int(),
+    participantsCount: z.number().int(),
+    waitlistClosed: z.boolean(),
+  }),
+  entries: z.array(adminWaitlistEntrySchema),
+});
+export type CourseWaitlist = z.infer<typeof courseWaitlistSchema>;
+
+/** GET /waitlist: the admin dashboard's count of waiting children per course. */
+export const waitlistOverviewSchema = z.array(
+  z.object({
+    courseId: idSchema,
+    name: z.string(),
+    placeName: z.string(),
+    firstDate: isoDateTime.nullable(),
+    waiting: z.number().int(),
+    offered: z.number().int(),
+    waitlistClosed: z.boolean(),
+  }),
+);
+export type WaitlistOverview = z.infer<typeof waitlistOverviewSchema>;
+
+/** PUT /courses/:id/waitlist: close (or reopen) the course's waitlist. */
+export const waitlistSettingsInputSchema = z.object({ closed: z.boolean() });
+export type WaitlistSettingsInput = z.infer<typeof waitlistSettingsInputSchema>;
+
+/**
+ * PUT /courses/:id/priority: the course is the next step of these earlier courses; their children may book during a
+ * window of `days` days from now before it opens to everyone. An empty list removes the window.
+ */
+export const coursePriorityInputSchema = z.object({
+  previousCourseIds: z.array(idSchema).max(20),
+  days: z.number().int().min(1).max(60),
+});
+export type CoursePriorityInput = z.infer<typeof coursePriorityInputSchema>;
+export const coursePrioritySchema = z.object({
+  previousCourseIds: z.array(idSchema),
+  openToAllAt: isoDateTime.nullable(),
+});
+export type CoursePriority = z.infer<typeof coursePrioritySchema>;
