@@ -36,6 +36,7 @@ async function timed(step, fn) {
 async function call(step, path, { method = 'GET', headers, body, base = url } = {}) {
   return timed(step, async () => {
     let res;
+    let text;
     try {
       res = await fetch(new URL(path, base), {
         method,
@@ -44,12 +45,12 @@ async function call(step, path, { method = 'GET', headers, body, base = url } = 
         redirect: 'manual',
         signal: AbortSignal.timeout(30_000),
       });
+      text = await res.text();
     } catch (err) {
-      errors.push(`${step}: ${err.name === 'TimeoutError' ? 'timeout after 30 s' : err.message}`);
+      errors.push(`${step}: ${err.name === 'TimeoutError' ? 'no answer within 30 s' : err.message}`);
       statuses[`${step} network error`] = (statuses[`${step} network error`] ?? 0) + 1;
       return { status: 0, json: undefined, headers: new Headers() };
     }
-    const text = await res.text();
     let json;
     try {
       json = JSON.parse(text);
@@ -82,11 +83,11 @@ async function loadPage(headers, place) {
 
 async function pay(redirectUrl) {
   return timed('pay on the Vipps simulator', async () => {
-    const page = await fetch(redirectUrl);
+    const page = await fetch(redirectUrl, { signal: AbortSignal.timeout(30_000) });
     const html = await page.text();
     const action = [...html.matchAll(/<form method="post" action="([^"]+)"><button[^>]*>([^<]+)<\/button><\/form>/g)].find((m) => m[2] === 'Betal')?.[1];
     if (!action) throw new Error(`no 'Betal' on the landing page (${page.status})`);
-    const res = await fetch(new URL(action, redirectUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+    const res = await fetch(new URL(action, redirectUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual', signal: AbortSignal.timeout(30_000) });
     const location = res.headers.get('location');
     if (res.status !== 303 || !location) throw new Error(`landing form answered ${res.status}`);
     return new URL(location).pathname.split('/').at(-1);
@@ -137,7 +138,8 @@ async function parent(p, index, arrivalMs, t0) {
     }
     if (start.status === 409 && start.json?.error?.code === 'COURSE_FULL') {
       courseFullAnswersMs.push(performance.now() - t);
-      list = (await call('GET /api/places/{id}/courses', `/api/places/${seed.places[placeIndex].id}/courses?${pageWindow()}`, { headers })).json ?? [];
+      const again = await call('GET /api/places/{id}/courses', `/api/places/${seed.places[placeIndex].id}/courses?${pageWindow()}`, { headers });
+      list = Array.isArray(again.json) ? again.json : [];
       continue;
     }
     if (start.status === 503 && ++busy <= 5) {
