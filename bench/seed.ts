@@ -256,7 +256,6 @@ async function main() {
   });
   // A settled database (as autovacuum leaves it): visibility map set, so index-only scans stay index-only.
   await db.execute('vacuum analyze');
-  await database.close();
 
   // The place with the most courses in the default window is a realistic place page.
   const windowStart = now.getTime() - 21 * DAY;
@@ -270,7 +269,8 @@ async function main() {
   const [busiest, inWindow] = [...perPlace.entries()].sort((a, b) => b[1] - a[1])[0]!;
   const place = placeRows.find((p) => p.id === busiest)!;
 
-  const sessions = createSessions(process.env.BENCH_SESSION_SECRET!);
+  // Sessions are rows since decision 011: the tokens need the database.
+  const sessions = createSessions(process.env.BENCH_SESSION_SECRET!, db);
   const parent = burstFamilies.at(-1)!; // (also one of the burst parents; /users/me does not care)
   const burstTokens = await Promise.all(burstFamilies.map(async (f) => ({ ...f, token: (await sessions.issue(f.userId)).token })));
   const familyWithChild = parentLinks.find((l) => l.position === 0)!;
@@ -292,6 +292,7 @@ async function main() {
     adminToken: (await sessions.issue(adminRow.id)).token,
     burst: { courseId: burstCourse.id, freePlaces: N.burstFreePlaces, parents: burstTokens },
   };
+  await database.close();
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 

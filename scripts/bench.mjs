@@ -7,16 +7,27 @@
  *     20,000 children, 50,000 orders);
  *  2. the production server (server.ts) on loopback, and a bare Fastify hello-world for reference;
  *  3. gzip size of the JS and CSS the first load of /, /kurs and /kurs/{slug} needs (what the browser fetched);
- *  4. Lighthouse (mobile preset, median of 3) on /, /kurs, /kurs/{slug} and /profil logged in;
+ *  4. Lighthouse (mobile preset, median of 5, each run's score and benchmarkIndex printed) on /, /kurs,
+ *     /kurs/{slug} and /profil logged in;
  *  5. the API under load from another process (autocannon): /api/places, /api/places/{id}/courses, /api/users/me
  *     at 10, 50 and 200 connections, each against the hello-world;
  *  6. the booking burst: 200 concurrent payment starts for the last 5 places;
  *  6b. the back office as one admin and as ten: payment statistics over the last year (counted in SQL over 50,000
  *     orders), the user search over 20,000 users (trigram index), the first orders page;
- *  7. bench/results/latest.md and latest.json, with machine info and each budget's pass/fail.
+ *  7. enrolment night (decision 017): a fresh database with a new season (60 courses of 6–10 places), two server
+ *     instances behind a loopback round-robin proxy (bench/proxy.mjs), one Vipps simulator, and 2,000 signed-in
+ *     parents (bench/enrolment.mjs) arriving within 2 minutes, most in the first 10 seconds;
+ *  8. bench/results/latest.md and latest.json, with machine info and each budget's pass/fail (issue 11's table);
+ *     every budget is printed, and the exit code is 1 when one fails (or could not be measured).
  *
- * Env: BENCH_RUNS (Lighthouse runs per page, 3), BENCH_DURATION (seconds per load run, 8), BENCH_SCALE (1),
- * BENCH_SKIP (comma list of: lighthouse, load, burst, backoffice), BENCH_KEEP_DB=1.
+ * The database: a new one on TEST_DATABASE_URL's (or DATABASE_URL's) server when it answers, else PGlite in a temp
+ * dir; the report says which. Enrolment night needs PostgreSQL (two processes on one database).
+ *
+ * Env: BENCH_RUNS (Lighthouse runs per page, 5), BENCH_DURATION (seconds per load run, 8), BENCH_SCALE (1),
+ * BENCH_ONLY or BENCH_SKIP (comma lists of: lighthouse, load, backoffice, burst, enrolment), BENCH_KEEP_DB=1,
+ * BENCH_ENROLMENT_PARENTS (2000; the courses scale with it: 60 per 2,000 parents, at least 6),
+ * BENCH_ENROLMENT_TIME_SCALE (1: 10 s peak within 120 s; 0.1 squeezes both ten times).
+ * One section at small scale: BENCH_ONLY=enrolment BENCH_ENROLMENT_PARENTS=200 npm run bench
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,9 +41,14 @@ import { gzipSync } from 'node:zlib';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'apps/web/dist');
 const resultsDir = path.join(root, 'bench/results');
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const SECTIONS = ['lighthouse', 'load', 'backoffice', 'burst', 'enrolment'];
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+const SKIP = new Set([...(process.env.BENCH_SKIP ?? '').split(',').filter(Boolean), ...(ONLY.size ? SECTIONS.filter((x) => !ONLY.has(x)) : [])]);
+const ENROLMENT_PARENTS = Number(process.env.BENCH_ENROLMENT_PARENTS ?? 2000);
+const ENROLMENT_COURSES = Math.max(6, Math.round((60 * ENROLMENT_PARENTS) / 2000));
+const ENROLMENT_TIME_SCALE = Number(process.env.BENCH_ENROLMENT_TIME_SCALE ?? 1);
 const SECRET = `bench-${randomBytes(24).toString('hex')}`;
 const CHROME_FLAGS = [
   '--headless=new',
@@ -92,9 +108,38 @@ const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
 // ---- database ---------------------------------------------------------------------------------------------
 
-async function createDatabase() {
+/** Whether the PostgreSQL server at `url` answers (within 5 s). */
+async function reachable(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (err) {
+    log(`PostgreSQL at ${new URL(url).host} does not answer: ${err.message}`);
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+let databaseChoice;
+/** PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) names one that answers, else PGlite; asked once per run. */
+async function chooseDatabase() {
+  if (databaseChoice) return databaseChoice;
   const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!adminUrl) {
+  if (!adminUrl) databaseChoice = { kind: 'pglite', why: 'TEST_DATABASE_URL is not set' };
+  else if (await reachable(adminUrl)) databaseChoice = { kind: 'postgres', adminUrl, why: `TEST_DATABASE_URL's server ${new URL(adminUrl).host}` };
+  else databaseChoice = { kind: 'pglite', why: `TEST_DATABASE_URL's server ${new URL(adminUrl).host} did not answer` };
+  log(`database: ${databaseChoice.kind} (${databaseChoice.why})`);
+  return databaseChoice;
+}
+
+async function createDatabase() {
+  const choice = await chooseDatabase();
+  const adminUrl = choice.adminUrl;
+  if (choice.kind === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
     return {
       kind: 'pglite',
@@ -147,7 +192,7 @@ async function liveHolds(db, courseId) {
 
 // ---- processes --------------------------------------------------------------------------------------------
 
-async function startAppServer(db, port) {
+async function startAppServer(db, port, extraEnv = {}) {
   const simPort = await freePort();
   const env = {
     PATH: process.env.PATH,
@@ -165,6 +210,7 @@ async function startAppServer(db, port) {
     PAYMENT_START_IP_RATE_LIMIT: '1000000',
     PAYMENT_START_RATE_LIMIT: '1000',
     ...db.env,
+    ...extraEnv,
   };
   // The server as production runs it: compiled, no transpiler (built just before, so it is the current source).
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -294,8 +340,13 @@ async function lighthouseRuns(pages) {
         continue;
       }
       runs.push(lhr);
-      log(`lighthouse ${page.name} run ${i + 1}: performance ${Math.round(lhr.categories.performance.score * 100)}`);
+      log(
+        `lighthouse ${page.name} run ${i + 1}/${RUNS}: performance ${Math.round(lhr.categories.performance.score * 100)}, ` +
+          `TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms, LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms, ` +
+          `benchmarkIndex ${lhr.environment?.benchmarkIndex ?? '?'}`,
+      );
     }
+    log(`lighthouse ${page.name}: median of ${runs.length} runs ${median(runs.map((r) => Math.round(r.categories.performance.score * 100)))}`);
     // The median run by performance score (Lighthouse's own advice), reported whole.
     const sorted = [...runs].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = sorted[Math.floor(sorted.length / 2)];
@@ -308,6 +359,7 @@ async function lighthouseRuns(pages) {
       bestPractices: score('best-practices'),
       seo: score('seo'),
       performanceRuns: runs.map((r) => Math.round(r.categories.performance.score * 100)),
+      benchmarkIndexRuns: runs.map((r) => r.environment?.benchmarkIndex),
       lcpMs: Math.round(metric('largest-contentful-paint')),
       fcpMs: Math.round(metric('first-contentful-paint')),
       tbtMs: Math.round(metric('total-blocking-time')),
@@ -322,17 +374,101 @@ async function lighthouseRuns(pages) {
   }
 }
 
+// ---- enrolment night --------------------------------------------------------------------------------------
+
+/**
+ * Issue 11 item 4: the season opens. A fresh database with the season's courses and parents, one Vipps simulator,
+ * two production servers behind the round-robin proxy, the parents from their own process; then the database is
+ * asked what was sold. Needs PostgreSQL: PGlite is one process.
+ */
+async function enrolmentNight(choice) {
+  if (choice.kind !== 'postgres') {
+    log(`enrolment night: not run, it needs PostgreSQL (${choice.why})`);
+    return { notRun: `needs PostgreSQL; ${choice.why}` };
+  }
+  const db = await createDatabase();
+  const stops = [];
+  try {
+    log(`enrolment night: seeding ${ENROLMENT_COURSES} courses and ${ENROLMENT_PARENTS} signed-in parents`);
+    const seedOut = await run(process.execPath, ['--import', 'tsx', 'bench/enrolment-seed.ts'], {
+      env: { ...process.env, DATABASE_URL: db.env.DATABASE_URL, BENCH_SESSION_SECRET: SECRET, ENROLMENT_PARENTS: String(ENROLMENT_PARENTS), ENROLMENT_COURSES: String(ENROLMENT_COURSES) },
+    });
+    const seed = JSON.parse(seedOut.trim().split('\n').at(-1));
+
+    // One simulator for both instances (a payment made through one is read through the other), as Vipps is one.
+    const simPort = await freePort();
+    const sim = spawn(process.execPath, ['--import', 'tsx', 'packages/vipps-sim/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, VIPPS_SIM_PORT: String(simPort), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    stops.push(() => new Promise((resolve) => (sim.once('exit', resolve), sim.kill('SIGTERM'))));
+    const simUrl = `http://127.0.0.1:${simPort}`;
+    await waitFor(`${simUrl}/access-management-1.0/access/.well-known/openid-configuration`);
+
+    const proxyPort = await freePort();
+    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    const instanceEnv = {
+      PUBLIC_URL: proxyUrl,
+      VIPPS_BASE_URL: simUrl,
+      // The proxy is on loopback: its X-Forwarded-For (each parent's own address) counts for the per-IP limits.
+      TRUST_PROXY: 'loopback',
+      PAYMENT_START_IP_RATE_LIMIT: '120',
+      PAYMENT_START_RATE_LIMIT: '10',
+    };
+    const instances = [];
+    for (let i = 0; i < 2; i++) {
+      const instance = await startAppServer(db, await freePort(), instanceEnv);
+      instances.push(instance);
+      stops.push(() => instance.stop());
+    }
+    const proxy = spawn(process.execPath, ['bench/proxy.mjs', String(proxyPort), ...instances.map((x) => x.url)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    stops.push(() => new Promise((resolve) => (proxy.once('exit', resolve), proxy.kill('SIGTERM'))));
+    await waitFor(`${proxyUrl}/api/health`);
+    log(`enrolment night: 2 instances behind ${proxyUrl}, ${seed.placesAvailable} places in ${seed.courses.length} courses, ${seed.parents.length} parents over ${Math.round(120 * ENROLMENT_TIME_SCALE)} s (peak ${Math.round(10 * ENROLMENT_TIME_SCALE)} s)`);
+
+    const inputFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-enrolment-')), 'input.json');
+    writeFileSync(inputFile, JSON.stringify({ url: proxyUrl, seed, timeScale: ENROLMENT_TIME_SCALE }));
+    const out = await run(process.execPath, ['bench/enrolment.mjs', inputFile]);
+    rmSync(path.dirname(inputFile), { recursive: true, force: true });
+    const result = JSON.parse(out.trim().split('\n').at(-1));
+
+    // Payments still settling (webhooks, capture) finish before the count: until nothing is pending, at most 30 s.
+    const pending = `select count(*)::int as n from orders where status = 'authorized' or (status = 'created' and redirect_url is not null and hold_expires_at > now() and exists (select 1 from order_events e where e.order_id = orders.id and e.name = 'AUTHORIZED'))`;
+    for (let i = 0; i < 30 && (await db.query(pending))[0].n > 0; i++) await new Promise((r) => setTimeout(r, 1000));
+    const [counts] = await db.query(`
+      select (select count(*)::int from participants) as sold,
+             (select coalesce(sum(maximum_participants), 0)::int from courses) as available,
+             (select count(*)::int from (select c.id from courses c join participants p on p.course_id = c.id group by c.id, c.maximum_participants having count(*) > c.maximum_participants) x) as oversold_courses,
+             (select coalesce(sum(greatest(n - m, 0)), 0)::int from (select count(*) as n, max(c.maximum_participants) as m from courses c join participants p on p.course_id = c.id group by c.id) y) as oversold_places,
+             (select count(*)::int from orders where status = 'created' and hold_expires_at > now()) as live_holds`);
+    const orderStatuses = Object.fromEntries((await db.query(`select status, count(*)::int as n from orders group by status order by status`)).map((r) => [r.status, r.n]));
+    const fiveXx = Object.entries(result.statuses).filter(([k]) => / (5\d\d|network error)/.test(k)).reduce((n, [, v]) => n + v, 0);
+    const enrolment = { ...result, courses: seed.courses.length, placesAvailable: counts.available, sold: counts.sold, oversoldCourses: counts.oversold_courses, oversoldPlaces: counts.oversold_places, liveHolds: counts.live_holds, orderStatuses, fiveXx, timeScale: ENROLMENT_TIME_SCALE };
+    log(`enrolment night: sold ${enrolment.sold} of ${enrolment.placesAvailable} places, oversold ${enrolment.oversoldPlaces}, 5xx/network errors ${fiveXx}, outcomes ${JSON.stringify(result.outcomes)}`);
+    for (const [step, st] of Object.entries(result.steps)) log(`enrolment night: ${step}: n ${st.count}, p50 ${st.p50} ms, p99 ${st.p99} ms, max ${st.max} ms`);
+    log(`enrolment night: 'full' answers: n ${result.courseFullAnswers.count}, p50 ${result.courseFullAnswers.p50} ms, p99 ${result.courseFullAnswers.p99} ms`);
+    return enrolment;
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await db.dispose();
+  }
+}
+
 // ---- main -------------------------------------------------------------------------------------------------
 
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
-  if (!existsSync(path.join(distDir, 'index.html'))) {
+  if (!SKIP.has('lighthouse') && !existsSync(path.join(distDir, 'index.html'))) {
     log('apps/web/dist is missing: npm run build');
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }
   execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
 
-  const db = await createDatabase();
+  // The large data set serves every section but enrolment night (which seeds a season of its own).
+  const needsMainData = ['lighthouse', 'load', 'backoffice', 'burst'].some((x) => !SKIP.has(x));
+  const choice = await chooseDatabase();
+  const db = needsMainData ? await createDatabase() : null;
   const report = {
     date: new Date().toISOString(),
     machine: {
@@ -341,7 +477,8 @@ async function main() {
       memoryGb: Math.round(os.totalmem() / 1024 ** 3),
       node: process.version,
       platform: `${os.type()} ${os.release()}`,
-      database: db.kind,
+      database: choice.kind,
+      databaseWhy: choice.why,
       chromium: (() => {
         try {
           return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -356,6 +493,7 @@ async function main() {
     api: {},
     backOffice: {},
     burst: null,
+    enrolment: null,
     budgets: [],
     notes: [],
   };
@@ -363,121 +501,123 @@ async function main() {
   let hello;
   let seed;
   try {
-    log(`seeding a fresh ${db.kind} database`);
-    const seedOut = await run(process.execPath, ['--import', 'tsx', 'bench/seed.ts'], {
-      env: { ...process.env, ...db.env, BENCH_SESSION_SECRET: SECRET, DATABASE_URL: db.env.DATABASE_URL ?? '' },
-    });
-    seed = JSON.parse(seedOut.trim().split('\n').at(-1));
-    report.data = { ...seed.counts, seedSeconds: seed.seconds, place: seed.place };
-    log(`seeded: ${JSON.stringify(seed.counts)} in ${seed.seconds.build + seed.seconds.insert} s`);
+    if (db) {
+      log(`seeding a fresh ${db.kind} database`);
+      const seedOut = await run(process.execPath, ['--import', 'tsx', 'bench/seed.ts'], {
+        env: { ...process.env, ...db.env, BENCH_SESSION_SECRET: SECRET, DATABASE_URL: db.env.DATABASE_URL ?? '' },
+      });
+      seed = JSON.parse(seedOut.trim().split('\n').at(-1));
+      report.data = { ...seed.counts, seedSeconds: seed.seconds, place: seed.place };
+      log(`seeded: ${JSON.stringify(seed.counts)} in ${seed.seconds.build + seed.seconds.insert} s`);
 
-    const port = await freePort();
-    server = await startAppServer(db, port);
-    hello = await startHello(await freePort());
-    log(`server on ${server.url}`);
+      const port = await freePort();
+      server = await startAppServer(db, port);
+      hello = await startHello(await freePort());
+      log(`server on ${server.url}`);
 
-    // ---- sizes and Lighthouse ----
-    const pages = [
-      { name: '/', url: `${server.url}/` },
-      { name: '/kurs', url: `${server.url}/kurs` },
-      { name: '/kurs/{slug}', url: `${server.url}/kurs/${encodeURIComponent(seed.place.slug)}` },
-      {
-        name: '/profil (logged in)',
-        url: `${server.url}/profil`,
-        session: {
-          id_token: seed.profileUser.token,
-          access_token: 'bench',
-          token_type: 'Bearer',
-          expires_at: Date.now() + 11 * 3_600_000,
-          id_expires_at: Date.now() + 11 * 3_600_000,
+      // ---- sizes and Lighthouse ----
+      const pages = [
+        { name: '/', url: `${server.url}/` },
+        { name: '/kurs', url: `${server.url}/kurs` },
+        { name: '/kurs/{slug}', url: `${server.url}/kurs/${encodeURIComponent(seed.place.slug)}` },
+        {
+          name: '/profil (logged in)',
+          url: `${server.url}/profil`,
+          session: {
+            id_token: seed.profileUser.token,
+            access_token: 'bench',
+            token_type: 'Bearer',
+            expires_at: Date.now() + 11 * 3_600_000,
+            id_expires_at: Date.now() + 11 * 3_600_000,
+          },
         },
-      },
-    ];
-    report.sizes.manifestEntry = manifestEntrySizes();
-    if (!SKIP.has('lighthouse')) {
-      try {
-        const { failed, ...byPage } = await lighthouseRuns(pages);
-        report.lighthouse = byPage;
-        for (const f of failed ?? []) report.notes.push(`Lighthouse failed on ${f}`);
-        for (const [name, r] of Object.entries(report.lighthouse)) report.sizes[name] = { jsGzipKb: kb(r.sizes.jsGzip), cssGzipKb: kb(r.sizes.cssGzip), files: [...r.sizes.files.js, ...r.sizes.files.css].map((f) => `${f.file} ${kb(f.gzip)} KB`) };
-      } catch (err) {
-        report.notes.push(`Lighthouse failed: ${err.message}`);
-        log(`lighthouse failed: ${err.message}`);
-      }
-    }
-
-    // ---- API under load ----
-    if (!SKIP.has('load')) {
-      const auth = { authorization: `Bearer ${seed.parentToken}` };
-      const targets = [
-        { name: 'GET /api/places', url: `${server.url}/api/places` },
-        { name: 'GET /api/places/{id}/courses', url: `${server.url}/api/places/${seed.place.id}/courses` },
-        { name: 'GET /api/users/me', url: `${server.url}/api/users/me`, headers: auth },
       ];
-      for (const connections of [10, 50, 200]) {
-        const base = await load(hello.url, connections);
-        report.api[`hello-world c=${connections}`] = base;
-        log(`hello-world c=${connections}: ${Math.round(base.rps)} req/s, p99 ${base.p99} ms`);
-        for (const t of targets) {
-          const r = await load(t.url, connections, t.headers);
-          r.rpsRatio = Math.round((r.rps / base.rps) * 1000) / 1000;
-          r.p50Ratio = base.p50 ? Math.round((r.p50 / base.p50) * 10) / 10 : null;
-          r.p99Ratio = base.p99 ? Math.round((r.p99 / base.p99) * 10) / 10 : null;
-          report.api[`${t.name} c=${connections}`] = r;
-          log(`${t.name} c=${connections}: ${Math.round(r.rps)} req/s (${Math.round(r.rpsRatio * 100)} % of hello), p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+      report.sizes.manifestEntry = manifestEntrySizes();
+      if (!SKIP.has('lighthouse')) {
+        try {
+          const { failed, ...byPage } = await lighthouseRuns(pages);
+          report.lighthouse = byPage;
+          for (const f of failed ?? []) report.notes.push(`Lighthouse failed on ${f}`);
+          for (const [name, r] of Object.entries(report.lighthouse)) report.sizes[name] = { jsGzipKb: kb(r.sizes.jsGzip), cssGzipKb: kb(r.sizes.cssGzip), files: [...r.sizes.files.js, ...r.sizes.files.css].map((f) => `${f.file} ${kb(f.gzip)} KB`) };
+        } catch (err) {
+          report.notes.push(`Lighthouse failed: ${err.message}`);
+          log(`lighthouse failed: ${err.message}`);
         }
       }
-    }
 
-    // ---- back office (admin) ----
-    if (!SKIP.has('backoffice')) {
-      const auth = { authorization: `Bearer ${seed.adminToken}` };
-      const end = new Date();
-      const start = new Date(end.getTime() - 365 * 86_400_000);
-      const range = `startDate=${encodeURIComponent(start.toISOString())}&endDate=${encodeURIComponent(end.toISOString())}`;
-      const targets = [
-        { name: 'GET /api/statistics/payments (last year)', url: `${server.url}/api/statistics/payments?${range}` },
-        { name: 'GET /api/search/users (name)', url: `${server.url}/api/search/users?name=hansen&categories=parents,children` },
-        { name: 'GET /api/payments (first page)', url: `${server.url}/api/payments?limit=24` },
-      ];
-      for (const connections of [1, 10]) {
-        for (const t of targets) {
-          const r = await load(t.url, connections, auth);
-          report.backOffice[`${t.name} c=${connections}`] = r;
-          log(`${t.name} c=${connections}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
-        }
-      }
-    }
-
-    // ---- booking burst ----
-    if (!SKIP.has('burst')) {
-      const t0 = performance.now();
-      const answers = await Promise.all(
-        seed.burst.parents.map(async (p) => {
-          try {
-            const res = await fetch(`${server.url}/api/vipps/payment`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ userId: p.userId, childId: p.childId, courseId: seed.burst.courseId }),
-            });
-            const body = await res.json().catch(() => ({}));
-            return { status: res.status, code: body?.error?.code, ms: performance.now() - t0 };
-          } catch (err) {
-            return { status: 0, code: err.message, ms: performance.now() - t0 };
+      // ---- API under load ----
+      if (!SKIP.has('load')) {
+        const auth = { authorization: `Bearer ${seed.parentToken}` };
+        const targets = [
+          { name: 'GET /api/places', url: `${server.url}/api/places` },
+          { name: 'GET /api/places/{id}/courses', url: `${server.url}/api/places/${seed.place.id}/courses` },
+          { name: 'GET /api/users/me', url: `${server.url}/api/users/me`, headers: auth },
+        ];
+        for (const connections of [10, 50, 200]) {
+          const base = await load(hello.url, connections);
+          report.api[`hello-world c=${connections}`] = base;
+          log(`hello-world c=${connections}: ${Math.round(base.rps)} req/s, p99 ${base.p99} ms`);
+          for (const t of targets) {
+            const r = await load(t.url, connections, t.headers);
+            r.rpsRatio = Math.round((r.rps / base.rps) * 1000) / 1000;
+            r.p50Ratio = base.p50 ? Math.round((r.p50 / base.p50) * 10) / 10 : null;
+            r.p99Ratio = base.p99 ? Math.round((r.p99 / base.p99) * 10) / 10 : null;
+            report.api[`${t.name} c=${connections}`] = r;
+            log(`${t.name} c=${connections}: ${Math.round(r.rps)} req/s (${Math.round(r.rpsRatio * 100)} % of hello), p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
           }
-        }),
-      );
-      const byStatus = {};
-      for (const a of answers) byStatus[`${a.status}${a.code ? ` ${a.code}` : ''}`] = (byStatus[`${a.status}${a.code ? ` ${a.code}` : ''}`] ?? 0) + 1;
-      report.burst = {
-        requests: answers.length,
-        freePlaces: seed.burst.freePlaces,
-        answers: byStatus,
-        ok: answers.filter((a) => a.status === 200).length,
-        allAnsweredMs: Math.round(Math.max(...answers.map((a) => a.ms))),
-        p50Ms: Math.round(median(answers.map((a) => a.ms))),
-      };
-      log(`burst: ${JSON.stringify(byStatus)} in ${report.burst.allAnsweredMs} ms`);
+        }
+      }
+
+      // ---- back office (admin) ----
+      if (!SKIP.has('backoffice')) {
+        const auth = { authorization: `Bearer ${seed.adminToken}` };
+        const end = new Date();
+        const start = new Date(end.getTime() - 365 * 86_400_000);
+        const range = `startDate=${encodeURIComponent(start.toISOString())}&endDate=${encodeURIComponent(end.toISOString())}`;
+        const targets = [
+          { name: 'GET /api/statistics/payments (last year)', url: `${server.url}/api/statistics/payments?${range}` },
+          { name: 'GET /api/search/users (name)', url: `${server.url}/api/search/users?name=hansen&categories=parents,children` },
+          { name: 'GET /api/payments (first page)', url: `${server.url}/api/payments?limit=24` },
+        ];
+        for (const connections of [1, 10]) {
+          for (const t of targets) {
+            const r = await load(t.url, connections, auth);
+            report.backOffice[`${t.name} c=${connections}`] = r;
+            log(`${t.name} c=${connections}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+          }
+        }
+      }
+
+      // ---- booking burst ----
+      if (!SKIP.has('burst')) {
+        const t0 = performance.now();
+        const answers = await Promise.all(
+          seed.burst.parents.map(async (p) => {
+            try {
+              const res = await fetch(`${server.url}/api/vipps/payment`, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+                body: JSON.stringify({ userId: p.userId, childId: p.childId, courseId: seed.burst.courseId }),
+              });
+              const body = await res.json().catch(() => ({}));
+              return { status: res.status, code: body?.error?.code, ms: performance.now() - t0 };
+            } catch (err) {
+              return { status: 0, code: err.message, ms: performance.now() - t0 };
+            }
+          }),
+        );
+        const byStatus = {};
+        for (const a of answers) byStatus[`${a.status}${a.code ? ` ${a.code}` : ''}`] = (byStatus[`${a.status}${a.code ? ` ${a.code}` : ''}`] ?? 0) + 1;
+        report.burst = {
+          requests: answers.length,
+          freePlaces: seed.burst.freePlaces,
+          answers: byStatus,
+          ok: answers.filter((a) => a.status === 200).length,
+          allAnsweredMs: Math.round(Math.max(...answers.map((a) => a.ms))),
+          p50Ms: Math.round(median(answers.map((a) => a.ms))),
+        };
+        log(`burst: ${JSON.stringify(byStatus)} in ${report.burst.allAnsweredMs} ms`);
+      }
     }
   } finally {
     await hello?.stop();
@@ -486,39 +626,101 @@ async function main() {
   }
   // After the server stopped: PGlite has one owner at a time.
   if (report.burst) report.burst.holdsInDatabase = await liveHolds(db, seed.burst.courseId);
-  await db.dispose();
+  await db?.dispose();
+
+  if (!SKIP.has('enrolment')) {
+    try {
+      report.enrolment = await enrolmentNight(choice);
+    } catch (err) {
+      report.notes.push(`Enrolment night failed: ${err.message}`);
+      log(`enrolment night failed: ${err.stack ?? err.message}`);
+    }
+  }
 
   evaluateBudgets(report);
   writeReport(report);
-  log(`done in ${Math.round((Date.now() - started) / 1000)} s: bench/results/latest.md`);
+  log(`done in ${Math.round((Date.now() - started) / 1000)} s on ${report.machine.database} (${report.machine.databaseWhy}): bench/results/latest.md`);
+  console.log(`\nBudgets (database: ${report.machine.database}; sections skipped: ${[...SKIP].join(', ') || 'none'})`);
+  for (const b of report.budgets) console.log(`  ${b.pass ? 'pass' : 'FAIL'}  ${b.name}: ${b.value}${b.unit && typeof b.value === 'number' ? ` ${b.unit}` : ''} (budget ${b.limit})`);
   const failed = report.budgets.filter((b) => b.pass === false);
-  if (failed.length) log(`${failed.length} budget(s) failed: ${failed.map((b) => b.name).join('; ')}`);
+  if (failed.length) {
+    log(`${failed.length} of ${report.budgets.length} budget(s) failed`);
+    process.exitCode = 1;
+  } else log(`all ${report.budgets.length} budgets pass`);
 }
 
+/**
+ * Issue 11's budget table, each with pass/fail. A budget whose section did not run, or ran on the wrong database,
+ * fails: the bench never passes what it did not measure.
+ */
 function evaluateBudgets(report) {
   const add = (name, value, limit, pass, unit = '') => report.budgets.push({ name, value, limit, unit, pass });
-  const rootSizes = report.lighthouse['/']?.sizes ?? report.sizes.manifestEntry;
-  if (rootSizes) {
-    add('JS for / (gzip)', kb(rootSizes.jsGzip), '≤ 130 KB', kb(rootSizes.jsGzip) <= 130, 'KB');
-    add('JS + CSS for / (gzip)', kb(rootSizes.jsGzip + rootSizes.cssGzip), '≤ 200 KB', kb(rootSizes.jsGzip + rootSizes.cssGzip) <= 200, 'KB');
+  const notRun = (name, limit, why) => add(name, `not measured (${why})`, limit, false);
+  const publicPages = ['/', '/kurs', '/kurs/{slug}'];
+  if (!SKIP.has('lighthouse')) {
+    for (const name of [...publicPages, '/profil (logged in)']) {
+      const r = report.lighthouse[name];
+      const perfLimit = name.startsWith('/profil') ? 95 : 98;
+      if (!r) {
+        notRun(`Lighthouse performance ${name} (median of ${RUNS})`, `≥ ${perfLimit}`, 'Lighthouse failed');
+        continue;
+      }
+      add(`Lighthouse performance ${name} (median of ${r.performanceRuns.length}: ${r.performanceRuns.join(', ')})`, r.performance, `≥ ${perfLimit}`, r.performance >= perfLimit && r.performanceRuns.length >= RUNS);
+      add(`TBT ${name}`, r.tbtMs, '≤ 100 ms', r.tbtMs <= 100, 'ms');
+      add(`LCP ${name}`, r.lcpMs, '≤ 1500 ms', r.lcpMs <= 1500, 'ms');
+      add(`Lighthouse accessibility ${name}`, r.accessibility, '= 100', r.accessibility === 100);
+      add(`Lighthouse best practices ${name}`, r.bestPractices, '= 100', r.bestPractices === 100);
+      add(`Lighthouse SEO ${name}`, r.seo, '= 100', r.seo === 100);
+    }
+    const rootSizes = report.lighthouse['/']?.sizes ?? report.sizes.manifestEntry;
+    if (rootSizes) add('JS for / (gzip)', kb(rootSizes.jsGzip), '≤ 100 KB', kb(rootSizes.jsGzip) <= 100, 'KB');
+    else notRun('JS for / (gzip)', '≤ 100 KB', 'no build manifest');
   }
-  for (const [name, r] of Object.entries(report.lighthouse)) {
-    add(`Lighthouse performance ${name}`, r.performance, '≥ 95', r.performance >= 95);
-    add(`Lighthouse accessibility ${name}`, r.accessibility, '= 100', r.accessibility === 100);
-    add(`Lighthouse best practices ${name}`, r.bestPractices, '≥ 95', r.bestPractices >= 95);
-    add(`Lighthouse SEO ${name}`, r.seo, '= 100', r.seo === 100);
+  if (!SKIP.has('load')) {
+    const list = report.api['GET /api/places/{id}/courses c=50'];
+    if (list) {
+      add('GET /api/places/{id}/courses p99 at c=50 (2,000 courses)', list.p99, '≤ 10 ms', list.p99 <= 10 && list.non2xx === 0 && list.errors === 0, 'ms');
+      add('GET /api/places/{id}/courses req/s vs bare Fastify hello-world at c=50', Math.round(list.rpsRatio * 100), '≥ 50 %', list.rpsRatio >= 0.5, '%');
+    } else notRun('GET /api/places/{id}/courses p99 at c=50', '≤ 10 ms', 'load section failed');
+    const me = report.api['GET /api/users/me c=50'];
+    if (me) add('GET /api/users/me p99 at c=50', me.p99, '≤ 10 ms', me.p99 <= 10 && me.non2xx === 0 && me.errors === 0, 'ms');
+    else notRun('GET /api/users/me p99 at c=50', '≤ 10 ms', 'load section failed');
   }
-  for (const name of ['GET /api/places', 'GET /api/places/{id}/courses', 'GET /api/users/me']) {
-    const r = report.api[`${name} c=50`];
-    if (r) add(`${name} p99 at c=50`, r.p99, '≤ 20 ms', r.p99 <= 20 && r.non2xx === 0 && r.errors === 0, 'ms');
+  if (!SKIP.has('backoffice')) {
+    const stats = report.backOffice['GET /api/statistics/payments (last year) c=1'];
+    if (stats) add('statistics over 50,000 orders p99 (one admin; decision 014)', stats.p99, '< 50 ms', stats.p99 < 50 && stats.non2xx === 0 && stats.errors === 0, 'ms');
   }
-  const stats = report.backOffice['GET /api/statistics/payments (last year) c=1'];
-  if (stats) add('statistics over 50,000 orders p99 (one admin)', stats.p99, '< 50 ms', stats.p99 < 50 && stats.non2xx === 0 && stats.errors === 0, 'ms');
-  const list = report.api['GET /api/places/{id}/courses c=50'];
-  if (list) add('course list req/s vs hello-world at c=50', Math.round(list.rpsRatio * 100), '≥ 30 %', list.rpsRatio >= 0.3, '%');
-  if (report.burst) {
-    add('booking burst: exactly 5 places taken', `${report.burst.ok} answered 200, ${report.burst.holdsInDatabase} holds`, '= 5', report.burst.ok === 5 && report.burst.holdsInDatabase === 5);
-    add('booking burst: no 5xx', Object.keys(report.burst.answers).filter((k) => /^(5|0)/.test(k)).join(', ') || 'none', 'none', !Object.keys(report.burst.answers).some((k) => /^(5|0)/.test(k)));
+  if (!SKIP.has('burst')) {
+    const b = report.burst;
+    if (b) {
+      const onPostgres = report.machine.database === 'postgres';
+      const fiveXx = Object.keys(b.answers).filter((k) => /^(5|0)/.test(k));
+      add(
+        `200 concurrent payment starts on the last 5 places: exactly 5 holds, all answered ≤ 0.5 s, on PostgreSQL (${report.machine.database})`,
+        `${b.ok} answered 200, ${b.holdsInDatabase} holds, last answer after ${b.allAnsweredMs} ms${fiveXx.length ? `, ${fiveXx.join(', ')}` : ''}`,
+        '= 5, ≤ 500 ms, postgres',
+        onPostgres && b.ok === 5 && b.holdsInDatabase === 5 && b.allAnsweredMs <= 500 && fiveXx.length === 0,
+      );
+    } else notRun('200 concurrent payment starts on the last 5 places', '= 5, ≤ 500 ms', 'burst section failed');
+  }
+  if (!SKIP.has('enrolment')) {
+    const e = report.enrolment;
+    const name = 'enrolment night: sold = available, 0 oversold, 0 5xx, p99 ≤ 250 ms each step';
+    if (!e || e.notRun) notRun(name, 'all', e?.notRun ?? 'failed');
+    else {
+      add('enrolment night: places sold = places available', `${e.sold} of ${e.placesAvailable}`, '=', e.sold === e.placesAvailable);
+      add('enrolment night: oversold places', e.oversoldPlaces, '= 0', e.oversoldPlaces === 0);
+      add('enrolment night: 5xx answers and network errors', e.fiveXx, '= 0', e.fiveXx === 0);
+      // Our server's steps; the simulator's landing page is Vipps' part and is reported only.
+      for (const [step, st] of Object.entries(e.steps)) {
+        if (step.includes('Vipps simulator')) continue;
+        add(`enrolment night p99: ${step} (p50 ${st.p50} ms, n ${st.count})`, st.p99, '≤ 250 ms', st.p99 <= 250, 'ms');
+      }
+      add(`enrolment night p99: a full course's 'full' answer (p50 ${e.courseFullAnswers.p50} ms, n ${e.courseFullAnswers.count})`, e.courseFullAnswers.p99, '≤ 250 ms', e.courseFullAnswers.p99 <= 250, 'ms');
+      if (ENROLMENT_PARENTS !== 2000 || ENROLMENT_TIME_SCALE !== 1) {
+        add('enrolment night at the issue\'s scale (2,000 parents, 2 minutes)', `${ENROLMENT_PARENTS} parents, time × ${ENROLMENT_TIME_SCALE}`, '2,000, × 1', false);
+      }
+    }
   }
 }
 
@@ -527,7 +729,8 @@ function writeReport(report) {
   const m = report.machine;
   const lines = [];
   lines.push(`# Bench ${report.date}`, '');
-  lines.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}, database ${m.database}, ${m.chromium}.`);
+  lines.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}, ${m.chromium}.`, '');
+  lines.push(`**Database: ${m.database}** (${m.databaseWhy}).`);
   lines.push('Load generator (autocannon) and Chromium share the machine with the server; treat numbers as lower bounds.', '');
   if (report.data) {
     const d = report.data;
@@ -539,7 +742,7 @@ function writeReport(report) {
   if (Object.keys(report.lighthouse).length) {
     lines.push('## Lighthouse (mobile, simulated throttling, median of runs)', '', '| page | perf (runs) | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | JS gzip | CSS gzip |', '|---|---|---|---|---|---|---|---|---|---|---|');
     for (const [name, r] of Object.entries(report.lighthouse)) {
-      lines.push(`| ${name} | ${r.performance} (${r.performanceRuns.join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} ms | ${r.fcpMs} ms | ${r.tbtMs} ms | ${r.cls} | ${kb(r.sizes.jsGzip)} KB | ${kb(r.sizes.cssGzip)} KB |`);
+      lines.push(`| ${name} | ${r.performance} (${r.performanceRuns.join(', ')}; benchmarkIndex ${r.benchmarkIndexRuns.join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} ms | ${r.fcpMs} ms | ${r.tbtMs} ms | ${r.cls} | ${kb(r.sizes.jsGzip)} KB | ${kb(r.sizes.cssGzip)} KB |`);
     }
     lines.push('');
     for (const [name, r] of Object.entries(report.lighthouse)) {
@@ -573,6 +776,14 @@ function writeReport(report) {
     const b = report.burst;
     lines.push('## Booking burst', '', `${b.requests} concurrent payment starts for the last ${b.freePlaces} places: ${JSON.stringify(b.answers)}; live holds in the database afterwards: ${b.holdsInDatabase}. All answered after ${b.allAnsweredMs} ms (median ${b.p50Ms} ms).`, '');
   } else lines.push('## Booking burst', '', 'not run', '');
+  if (report.enrolment && !report.enrolment.notRun) {
+    const e = report.enrolment;
+    lines.push('## Enrolment night', '', `${e.parents} parents (time × ${e.timeScale}: ${Math.round(10 * e.timeScale)} s peak within ${Math.round(120 * e.timeScale)} s; all done after ${e.seconds} s), two instances behind a round-robin proxy, ${e.courses} courses. Sold ${e.sold} of ${e.placesAvailable} places; oversold ${e.oversoldPlaces}; live holds left ${e.liveHolds}; orders ${JSON.stringify(e.orderStatuses)}; parents ${JSON.stringify(e.outcomes)}; 5xx and network errors ${e.fiveXx}.`, '', '| step | n | p50 | p99 | max |', '|---|---|---|---|---|');
+    for (const [step, st] of Object.entries(e.steps)) lines.push(`| ${step} | ${st.count} | ${st.p50} ms | ${st.p99} ms | ${st.max} ms |`);
+    lines.push(`| 'full' answers (payment start on a full course) | ${e.courseFullAnswers.count} | ${e.courseFullAnswers.p50} ms | ${e.courseFullAnswers.p99} ms | ${e.courseFullAnswers.max} ms |`, '');
+    lines.push(`Answers: ${JSON.stringify(e.statuses)}`, '');
+    if (e.errors.length) lines.push(`First errors (${e.errorCount} in all): ${e.errors.slice(0, 10).join('; ')}`, '');
+  } else if (report.enrolment?.notRun) lines.push('## Enrolment night', '', `not run: ${report.enrolment.notRun}`, '');
   if (report.notes.length) lines.push('## Notes', '', ...report.notes.map((n) => `- ${n}`), '');
   writeFileSync(path.join(resultsDir, 'latest.md'), `${lines.join('\n')}\n`);
 }

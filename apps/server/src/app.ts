@@ -1,17 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './context';
-import type { Db } from './db/client';
+import type { Db, Listen } from './db/client';
 import type { Env } from './env';
-import { createTtlCache, type TtlCache } from './ttl-cache';
+import { createPublicCache, type PublicCache } from './public-cache';
 import { apiRoutes } from './features';
 import { requestIdOf } from './logging';
 import { createPayments, type Payments } from './integrations/vipps/payments';
 import auth from './plugins/auth';
-import errors, { apiNotFound, asJson, frameworkErrorHandler } from './plugins/errors';
+import errors, { apiNotFound, AppError, asJson, frameworkErrorHandler } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 
@@ -19,7 +20,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     env: Env;
-    publicCache: TtlCache;
+    publicCache: PublicCache;
     /** The time for rules (ServiceContext.clock); tests may pass a movable one to buildApp. */
     clock: Clock;
     /** Vipps ePayment client and webhook secret (integrations/vipps/payments.ts). */
@@ -37,7 +38,17 @@ export interface BuildAppOptions {
   payments?: Payments;
   /** Default the system clock. */
   clock?: Clock;
+  /**
+   * The database's LISTEN (Database.listen): the public lists' cache is dropped on every NOTIFY public_lists, from
+   * whichever instance wrote (decision 017). Without it, cached lists live at most 2 s (the old micro-cache).
+   */
+  listen?: Listen;
 }
+
+/** The channel the database's triggers notify on (db/migrations/0009_public_lists_notify.sql). */
+export const PUBLIC_LISTS_CHANNEL = 'public_lists';
+
+const OVERLOAD_RETRY_AFTER_SECONDS = 2;
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -51,19 +62,60 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdOf,
     // Router-level errors (bad percent-encoding, over-long path parameter) get the API's error body too.
     frameworkErrors: frameworkErrorHandler,
+    // One log line per request instead of Fastify's two (decision 017): the completed line below carries the method
+    // and URL (credentials replaced), the status and the time.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   app.decorate('db', options.db);
   app.decorate('env', options.env);
   app.decorate('clock', options.clock ?? systemClock);
-  app.decorate('publicCache', createTtlCache(options.env.PUBLIC_CACHE_TTL_MS));
+  const publicCache = createPublicCache({ maxAgeMs: options.env.PUBLIC_CACHE_TTL_MS, degradedMaxAgeMs: 2000 });
+  app.decorate('publicCache', publicCache);
   app.decorate('payments', options.payments ?? createPayments(options.env, options.db));
 
+  if (publicCache.enabled) {
+    if (options.listen) {
+      // Until LISTEN is in place, entries live at most 2 s; every NOTIFY (any instance's commit) drops them all.
+      publicCache.setDegraded(true);
+      const listening = await options.listen(PUBLIC_LISTS_CHANNEL, {
+        onNotify: () => publicCache.invalidate(),
+        onLost: () => {
+          app.log.warn('public lists: LISTEN connection lost; cached lists live at most 2 s until it is back');
+          publicCache.setDegraded(true);
+        },
+        onReady: () => {
+          publicCache.invalidate();
+          publicCache.setDegraded(false);
+        },
+      });
+      app.addHook('onClose', async () => listening.close());
+    } else {
+      publicCache.setDegraded(true);
+    }
+  }
+
   await app.register(errors);
+  if (options.env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS > 0) {
+    // Overload answers 503 BUSY with Retry-After at once, rather than letting every request time out (decision 017).
+    await app.register(underPressure, {
+      maxEventLoopDelay: options.env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      sampleInterval: 250,
+      pressureHandler: (_request, reply) => {
+        reply.header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS));
+        throw new AppError('BUSY', 'The site is busy, try again in a moment');
+      },
+    });
+  }
   await app.register(securityHeaders);
   await app.register(compress, { threshold: 1024 });
   // Before the routes: its onRequest hook sets request.user and enforces each route's config.access.

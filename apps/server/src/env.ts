@@ -28,10 +28,17 @@ const envSchema = z.object({
       return value.split(',').map((s) => s.trim()).filter(Boolean);
     }),
   /**
-   * How long public lists (places, courses, FAQs, terms) are answered from memory; 0 turns the cache off.
-   * Default 2000, or 0 when NODE_ENV=test (tests read their own writes at once).
+   * The public lists' cache (decision 017): entries are dropped on every change (NOTIFY from the database), and
+   * live at most this long in any case (answers that change with time alone). 0 turns the cache off.
+   * Default 60000, or 0 when NODE_ENV=test (tests read their own writes at once).
    */
-  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /**
+   * Load shedding (@fastify/under-pressure): above this mean event-loop delay, requests get 503 BUSY with
+   * Retry-After at once. 0 turns it off. Default 500 with DATABASE_URL; 0 on PGlite (its queries run on the event
+   * loop, so the delay measures the database, and there is one process anyway) and when NODE_ENV=test.
+   */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),
   ADMIN_PHONE_NUMBERS: z.string().default(''),
@@ -72,8 +79,9 @@ const envSchema = z.object({
   WAITLIST_JOB_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS' | 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'> & {
   PUBLIC_CACHE_TTL_MS: number;
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: number;
   site: SiteConfig;
   /** No Vipps credentials set: the simulator stands in for Vipps and the web shows a 'testmodus' banner. */
   vippsTestMode: boolean;
@@ -97,7 +105,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const testing = result.data.NODE_ENV === 'test';
   return {
     ...result.data,
-    PUBLIC_CACHE_TTL_MS: result.data.PUBLIC_CACHE_TTL_MS ?? (testing ? 0 : 2000),
+    PUBLIC_CACHE_TTL_MS: result.data.PUBLIC_CACHE_TTL_MS ?? (testing ? 0 : 60_000),
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: result.data.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (testing || !result.data.DATABASE_URL ? 0 : 500),
     site: siteConfigFromEnv(source),
     vippsTestMode,
   };

@@ -24,6 +24,7 @@ async function main() {
     env,
     db: database.db,
     serveWeb: true,
+    listen: database.listen,
     logger: loggerOptions(env.LOG_LEVEL),
   });
   const workers = startWorkers({ db: database.db, env, log: app.log, payments: app.payments });

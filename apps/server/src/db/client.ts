@@ -15,7 +15,73 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** LISTEN on a channel (decision 017): PostgreSQL over a connection of its own, PGlite in process. */
+  listen: Listen;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  /** A NOTIFY on the channel (delivered after its transaction committed). */
+  onNotify(): void;
+  /** The LISTEN connection is lost (notifications may be missed until onReady). */
+  onLost(): void;
+  /** LISTEN is in place (again). */
+  onReady(): void;
+}
+export type Listen = (channel: string, handlers: ListenHandlers) => Promise<{ close(): Promise<void> }>;
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const RELISTEN_MS = 1_000;
+
+/**
+ * LISTEN on its own connection (not the pool's: a pooled connection is shared by queries and returned). Lost
+ * connections are replaced every second until it works again; keep-alive notices a silently dropped one.
+ */
+function listenOnPostgres(url: string): Listen {
+  return async (channel, handlers) => {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
+    const { Client } = (await import('pg')).default;
+    let closed = false;
+    let client: InstanceType<typeof Client> | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const c = new Client({ connectionString: url, keepAlive: true });
+      let lost = false;
+      const onLost = () => {
+        if (lost) return;
+        lost = true;
+        if (client === c) client = undefined;
+        c.end().catch(() => undefined);
+        if (closed) return;
+        handlers.onLost();
+        timer = setTimeout(() => void connect().catch(() => undefined), RELISTEN_MS);
+        timer.unref();
+      };
+      c.on('notification', (message) => {
+        if (message.channel === channel) handlers.onNotify();
+      });
+      c.on('error', onLost);
+      c.on('end', onLost);
+      try {
+        await c.connect();
+        await c.query(`listen ${channel}`);
+      } catch (err) {
+        onLost();
+        throw err;
+      }
+      if (closed) return void c.end().catch(() => undefined);
+      client = c;
+      handlers.onReady();
+    };
+    await connect().catch(() => undefined);
+    return {
+      async close() {
+        closed = true;
+        clearTimeout(timer);
+        await client?.end().catch(() => undefined);
+      },
+    };
+  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -40,7 +106,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', listen: listenOnPostgres(options.url), close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -52,7 +118,13 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // PGlite is one process: NOTIFY arrives in the same process, so "every instance" is this one (decision 017).
+  const listen: Listen = async (channel, handlers) => {
+    const unsubscribe = await client.listen(channel, () => handlers.onNotify());
+    handlers.onReady();
+    return { close: () => unsubscribe() };
+  };
+  return { db: db as unknown as Db, kind: 'pglite', listen, close: () => client.close() };
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -4,6 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { toViewer, type Viewer } from '../context';
 import type { DbOrTx } from '../db/client';
 import { findSession, insertSession, touchSession } from '../repos/system.repo';
+import type { UserRow } from '../repos/users.repo';
 import { AppError } from './errors';
 
 /**
@@ -35,12 +36,16 @@ export interface Sessions {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The route answers with the caller's own user row: the session check brings it in the same query. */
+    sessionUser?: boolean;
   }
   interface FastifyRequest {
     /** The caller, or null for a visitor (no token, or an invalid one on an anonymous route). */
     user: Viewer;
     /** The caller's session (its `sessions` row id), or null for a visitor. */
     sessionId: string | null;
+    /** With `config.sessionUser`: the caller's user row and profile ids, read with the session (else null). */
+    sessionUser: { user: UserRow; profileIds: string[] } | null;
   }
   interface FastifyInstance {
     sessions: Sessions;
@@ -93,6 +98,7 @@ export default fp(
     app.decorate('sessions', sessions);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('sessionUser', null);
 
     app.addHook('onRequest', async (request) => {
       const access: Access = request.routeOptions.config?.access ?? 'anonymous';
@@ -103,13 +109,25 @@ export default fp(
         const verified = token ? await sessions.verify(token) : ({ error: 'UNAUTHENTICATED' } as const);
         if ('userId' in verified) {
           // Not cached, on purpose: an ended session (logout, 'Logg ut overalt', a role change, a deleted user) is
-          // refused at once by every instance. One primary-key lookup joined to the user: well under a millisecond.
+          // refused at once by every instance. One primary-key lookup joined to the user: well under a millisecond,
+          // and the only query of the check (decision 017).
           const now = new Date();
-          const session = await findSession(app.db, verified.sessionId, verified.userId, now);
+          const withUser = request.routeOptions.config?.sessionUser === true;
+          let session: { roles: string[]; lastSeenAt: Date; live: boolean } | undefined;
+          if (withUser) {
+            const full = await findSession(app.db, verified.sessionId, verified.userId, now, true);
+            if (full?.live) request.sessionUser = { user: full.user, profileIds: full.profileIds };
+            session = full;
+          } else {
+            session = await findSession(app.db, verified.sessionId, verified.userId, now);
+          }
           if (session?.live) {
             request.user = toViewer({ id: verified.userId, roles: session.roles });
             request.sessionId = verified.sessionId;
-            if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) await touchSession(app.db, verified.sessionId, now);
+            if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+              // Once per 5 minutes per session, and off the request's path: the answer does not wait for it.
+              touchSession(app.db, verified.sessionId, now).catch((err: unknown) => request.log.warn({ err }, 'session last-used not written'));
+            }
           } else if (session) {
             // Ended (logout, 'Logg ut overalt'), expired, or the roles changed: the web says the session ended.
             failure = 'SESSION_EXPIRED';

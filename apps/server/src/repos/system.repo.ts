@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { authStates, rateLimits, sessions, settings, users } from '../db/schema';
+import { authStates, profileParents, profiles, rateLimits, sessions, settings, users } from '../db/schema';
 
 /**
  * System tables: login attempts (`auth_states`), sessions, rate-limit counters, shared settings; and transaction
@@ -44,22 +44,41 @@ export async function insertSession(
 }
 
 /**
- * What every signed-in request asks, in one indexed round trip: this session of this user, with the user's roles
- * now, and whether it is still live (not ended, not expired, the roles still the ones it began with). Undefined
- * when there is no such row (a deleted user's sessions go with it; a forged id).
+ * What every signed-in request asks, in one indexed round trip (the session's primary key joined to the user's):
+ * this session of this user, with the user's roles now, and whether it is still live (not ended, not expired, the
+ * roles still the ones it began with). Undefined when there is no such row (a deleted user's sessions go with it; a
+ * forged id). With `withUser` the same query also brings the whole user row and their profile ids (GET /users/me
+ * then needs no query of its own).
  */
 export async function findSession(
   db: DbOrTx,
   sessionId: string,
   userId: string,
   now: Date,
-): Promise<{ roles: string[]; lastSeenAt: Date; live: boolean } | undefined> {
+): Promise<{ roles: string[]; lastSeenAt: Date; live: boolean } | undefined>;
+export async function findSession(
+  db: DbOrTx,
+  sessionId: string,
+  userId: string,
+  now: Date,
+  withUser: true,
+): Promise<{ roles: string[]; lastSeenAt: Date; live: boolean; user: typeof users.$inferSelect; profileIds: string[] } | undefined>;
+export async function findSession(db: DbOrTx, sessionId: string, userId: string, now: Date, withUser = false) {
+  const base = {
+    roles: users.roles,
+    lastSeenAt: sessions.lastSeenAt,
+    live: sql<boolean>`(${sessions.endedAt} is null and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz and ${sessions.roles} = ${users.roles})`,
+  };
+  const fields = withUser
+    ? {
+        ...base,
+        user: users,
+        // The order of profiles.repo listProfileIdsOf: the guardian's place, then the profile's age.
+        profileIds: sql<string[]>`array(select ${profileParents.profileId} from ${profileParents} inner join ${profiles} on ${profiles.id} = ${profileParents.profileId} where ${profileParents.userId} = ${users.id} order by ${profileParents.position}, ${profiles.createdAt}, ${profiles.id})`,
+      }
+    : base;
   const [row] = await db
-    .select({
-      roles: users.roles,
-      lastSeenAt: sessions.lastSeenAt,
-      live: sql<boolean>`(${sessions.endedAt} is null and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz and ${sessions.roles} = ${users.roles})`,
-    })
+    .select(fields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))

@@ -14,7 +14,7 @@ export interface TestContext {
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false', ...envOverrides });
-  const app = await buildApp({ env, db: database.db });
+  const app = await buildApp({ env, db: database.db, listen: database.listen });
   await app.ready();
   return {
     app,

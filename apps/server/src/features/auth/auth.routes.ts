@@ -79,9 +79,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me',
-    { config: { access: 'user' }, schema: { response: { 200: currentUserSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },
-    // no-store comes from the auth plugin, like every signed-in answer.
-    async (request) => service.currentUser(ctxOf(request)),
+    {
+      config: { access: 'user', sessionUser: true },
+      schema: { response: { 200: currentUserSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } },
+    },
+    // no-store comes from the auth plugin, like every signed-in answer. The user row came with the session check.
+    async (request) => service.currentUser(ctxOf(request), request.sessionUser ?? undefined),
   );
 
   // Issue 9 finding 8: the viewer's own sessions. Only their own: no route takes another user's session id.

@@ -219,9 +219,13 @@ async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUser
 }
 
 /** GET /users/me */
-export async function currentUser(ctx: ServiceContext): Promise<CurrentUser> {
+export async function currentUser(ctx: ServiceContext, loaded?: { user: users.UserRow; profileIds: string[] }): Promise<CurrentUser> {
   const viewer = signedIn(ctx);
-  const [user, profileIds] = await Promise.all([users.findUserById(ctx.db, viewer.id), profiles.listProfileIdsOf(ctx.db, viewer.id)]);
+  // Normally read with the session check (the route's config.sessionUser): no query here.
+  const [user, profileIds] =
+    loaded && loaded.user.id === viewer.id
+      ? [loaded.user, loaded.profileIds]
+      : await Promise.all([users.findUserById(ctx.db, viewer.id), profiles.listProfileIdsOf(ctx.db, viewer.id)]);
   if (!user) throw new AppError('UNAUTHENTICATED', 'User no longer exists');
   return {
     _id: user.id,

@@ -115,6 +115,10 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
     return { order: await orders.insertOrder(db, values, holdMs, POLL_MS), created: true };
   }
 
+  // A full course answers 'full' at once, without queueing behind the course row lock (decision 017: on enrolment
+  // night hundreds ask for the same full course). Only a shortcut: the count is asked again under the lock.
+  if ((await countTaken(db, course.id)) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
+
   return busyAsAppError(() =>
     db.transaction(async (tx) => {
       await system.setLockTimeout(tx);

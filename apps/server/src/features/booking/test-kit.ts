@@ -110,7 +110,7 @@ export async function startBookingTest(options: BookingTestOptions = {}): Promis
     });
     const database = databases[i]!;
     const payments = createPayments(env, database.db, { client: sim.client(), options: options.paymentOptions?.(i) });
-    const app = await buildApp({ env, db: database.db, payments, clock: options.clock });
+    const app = await buildApp({ env, db: database.db, payments, clock: options.clock, listen: database.listen });
     await app.listen({ host: '127.0.0.1', port });
     instances.push({ app, url, payments, database });
   }

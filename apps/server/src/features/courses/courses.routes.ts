@@ -4,7 +4,7 @@ import { courseInputSchema, courseListSchema, courseSchema, coursesQuerySchema, 
 import { seesPublicView } from '../../access/access';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
-import { sendJson } from '../../ttl-cache';
+import { sendCached } from '../../public-cache';
 import * as service from './courses.service';
 
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +22,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const load = () => service.listPlaceCourses(ctx, request.params.id, request.query);
       if (!seesPublicView(ctx.viewer)) return load();
       const key = `place-courses:${request.params.id}:${JSON.stringify(request.query)}`;
-      return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));
+      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load));
     },
   );
 
@@ -39,7 +39,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const load = () => service.listCourses(ctx, request.query);
       if (!seesPublicView(ctx.viewer)) return load();
       const key = `courses:${JSON.stringify(request.query)}`;
-      return sendJson(reply, app.publicCache.getJson(key, courseListSchema, load));
+      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load));
     },
   );
 
@@ -52,7 +52,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const course = await service.createCourse(ctxOf(request), request.body);
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return reply.status(201).send(course);
     },
   );
@@ -71,7 +71,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const course = await service.updateCourse(ctxOf(request), request.params.id, request.body);
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return course;
     },
   );
@@ -87,7 +87,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await service.deleteCourse(ctxOf(request), request.params.id);
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return { ok: true as const };
     },
   );

@@ -34,7 +34,7 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id: childId, override } = request.body;
       await service.addParticipant(ctxOf(request), request.params.id, childId, override);
       if (override) request.log.info({ courseId: request.params.id, childId, adminId: request.user!.id }, 'participant added with capacity override');
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return { ok: true as const };
     },
   );
@@ -47,7 +47,7 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await service.removeParticipantAsAdmin(ctxOf(request), request.params.id, request.params.userId);
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return { ok: true as const };
     },
   );
@@ -67,7 +67,7 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       await service.moveParticipant(ctxOf(request), move);
       if (move.override) request.log.info({ ...move, adminId: request.user!.id }, 'participant moved with capacity override');
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return { ok: true as const };
     },
   );

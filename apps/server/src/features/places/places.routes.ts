@@ -3,7 +3,7 @@ import { idParamsSchema, placeInputSchema, placeListSchema, placeSchema } from '
 import { seesPublicView } from '../../access/access';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
-import { sendJson } from '../../ttl-cache';
+import { sendCached } from '../../public-cache';
 import * as service from './places.service';
 
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = ctxOf(request);
     const load = () => service.listPlaces(ctx);
     if (!seesPublicView(ctx.viewer)) return load();
-    return sendJson(reply, app.publicCache.getJson('places', placeListSchema, load));
+    return sendCached(request, reply, app.publicCache.get('places', placeListSchema, load));
   });
 
   app.get(
@@ -21,7 +21,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       const load = () => service.getPlace(ctx, request.params.id);
       if (!seesPublicView(ctx.viewer)) return load();
-      return sendJson(reply, app.publicCache.getJson(`place:${request.params.id}`, placeSchema, load));
+      return sendCached(request, reply, app.publicCache.get(`place:${request.params.id}`, placeSchema, load));
     },
   );
 
@@ -34,7 +34,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const place = await service.createPlace(ctxOf(request), request.body);
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return reply.status(201).send(place);
     },
   );
@@ -51,7 +51,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const place = await service.updatePlace(ctxOf(request), request.params.id, request.body);
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return place;
     },
   );

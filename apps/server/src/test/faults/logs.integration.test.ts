@@ -80,8 +80,10 @@ describe('logs', () => {
 
   it('gives every request line a reqId, the one sent back as x-request-id', () => {
     const logs = server.jsonLogs();
-    const requestLines = logs.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed');
-    expect(requestLines.length).toBeGreaterThanOrEqual(requestIds.length * 2);
+    // One line per request (decision 017): 'request completed', with the method and URL.
+    const requestLines = logs.filter((l) => l.msg === 'request completed');
+    expect(requestLines.length).toBeGreaterThanOrEqual(requestIds.length);
+    expect(requestLines.every((l) => typeof (l.req as { method?: unknown })?.method === 'string' && typeof (l.req as { url?: unknown })?.url === 'string')).toBe(true);
     expect(requestLines.every((l) => typeof l.reqId === 'string' && l.reqId.length >= 8)).toBe(true);
     const logged = new Set(requestLines.map((l) => l.reqId));
     expect(requestIds.filter((id) => !logged.has(id))).toEqual([]);

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The public lists' cache (decision 017, replacing the 2-second micro-cache of 006 for these answers): each entry is
+ * the answer as JSON text (checked against the route's schema once per load), its ETag, and its gzip and brotli
+ * bodies (made on the first request that accepts them, once per entry). Entries live until a change invalidates
+ * them: a NOTIFY from the database (every instance; see db/migrations/0008) or a write on this instance. `maxAgeMs`
+ * is only the safety net for answers that change with time alone (a course's booking state, the date window), and
+ * shrinks to `degradedMaxAgeMs` while the LISTEN connection is down, so a missed NOTIFY costs at most that long.
+ * Concurrent misses share one load; failures are never cached; an invalidation during a load drops that load's
+ * result for later requests (it may predate the change).
+ */
+export interface CachedBody {
+  json: string;
+  etag: string;
+  /** The body in that encoding, made once per entry. */
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
+}
+
+export interface PublicCache {
+  /** Off (max age 0): every request loads (tests that read their own writes). */
+  readonly enabled: boolean;
+  get<T>(key: string, schema: { parse(value: unknown): T }, load: () => Promise<T>): Promise<CachedBody>;
+  /** Drops every entry (a change somewhere: the lists are few and cheap to rebuild). */
+  invalidate(): void;
+  /** Same as invalidate (the name the routes and tests of decision 006 use). */
+  clear(): void;
+  /** LISTEN lost (true) or back (false): entries then live at most the degraded max age. */
+  setDegraded(degraded: boolean): void;
+  readonly size: number;
+}
+
+const MAX_ENTRIES = 2000;
+/** Below this the body is sent as it is (headers cost more than the saving). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+function compress(text: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  // Done once per entry, off the event loop (zlib's thread pool). Brotli quality 5: within a few per cent of 11 on
+  // JSON, at a small fraction of its time, which matters when an enrolment rush invalidates often.
+  return encoding === 'br'
+    ? brotliAsync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
+    : gzipAsync(text, { level: 6 });
+}
+
+function cachedBody(json: string): CachedBody {
+  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  const bodies: Partial<Record<'br' | 'gzip', Promise<Buffer>>> = {};
+  return {
+    json,
+    etag,
+    encoded(encoding) {
+      let body = bodies[encoding];
+      if (!body) {
+        body = compress(json, encoding);
+        bodies[encoding] = body;
+        body.catch(() => delete bodies[encoding]);
+      }
+      return body;
+    },
+  };
+}
+
+export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?: number; now?: () => number }): PublicCache {
+  const now = options.now ?? Date.now;
+  const degradedMaxAge = Math.min(options.maxAgeMs, options.degradedMaxAgeMs ?? 2000);
+  let maxAge = options.maxAgeMs;
+  let generation = 0;
+  const entries = new Map<string, { expires: number; generation: number; value: Promise<CachedBody> }>();
+  const cache: PublicCache = {
+    get enabled() {
+      return options.maxAgeMs > 0;
+    },
+    get size() {
+      return entries.size;
+    },
+    get(key, schema, load) {
+      const make = async () => cachedBody(JSON.stringify(schema.parse(await load())));
+      if (options.maxAgeMs <= 0) return make();
+      const at = now();
+      const hit = entries.get(key);
+      if (hit && hit.expires > at && hit.generation === generation) return hit.value;
+      if (entries.size >= MAX_ENTRIES) {
+        for (const [k, e] of entries) if (e.expires <= at || e.generation !== generation) entries.delete(k);
+        if (entries.size >= MAX_ENTRIES) entries.clear();
+      }
+      const value = make();
+      const entry = { expires: at + maxAge, generation, value };
+      entries.set(key, entry);
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return value;
+    },
+    invalidate() {
+      generation += 1;
+      entries.clear();
+    },
+    clear() {
+      cache.invalidate();
+    },
+    setDegraded(degraded) {
+      maxAge = degraded ? degradedMaxAge : options.maxAgeMs;
+      if (degraded) cache.invalidate();
+    },
+  };
+  return cache;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/** The best encoding the client accepts: brotli, then gzip, else none (q=0 refuses one). */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0)) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends a cached answer: 304 when the client's If-None-Match names it, else the body in the best encoding the client
+ * accepts. `Cache-Control: no-cache` lets browsers keep it but ask every time (the ETag makes asking cheap); the
+ * auth plugin still turns a signed-in caller's answer into no-store. Typed `never` so a route whose schema promises
+ * an object may return it: the text was made from that schema's parse.
+ */
+export async function sendCached(request: FastifyRequest, reply: FastifyReply, body: Promise<CachedBody>): Promise<never> {
+  const entry = await body;
+  reply.header('etag', entry.etag).header('vary', 'Accept-Encoding').header('cache-control', 'no-cache');
+  if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send() as never;
+  reply.type('application/json; charset=utf-8');
+  const encoding = entry.json.length >= COMPRESS_MIN_BYTES ? pickEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(entry.json as never) as never;
+  // @fastify/compress leaves an answer alone once it has a Content-Encoding.
+  return reply.header('content-encoding', encoding).send((await entry.encoded(encoding)) as never) as never;
+}

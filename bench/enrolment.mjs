@@ -1,0 +1,178 @@
+// Enrolment night's parents (`node bench/enrolment.mjs INPUT.json`), a process of its own so their work does not
+// share an event loop with the proxy or the servers. INPUT: { url, seed, timeScale }. Each parent arrives on the
+// schedule (80 % within the first 10 s, the rest over the following 110 s, times × timeScale), loads what
+// /kurs/{slug} loads (GET /api/places, GET /api/users/me, GET /api/places/{id}/courses for the page's window), starts
+// a payment for a course the list shows with free places, pays on the simulator's landing page and reads the
+// payment status as the return page does. A full course: the list again, another course, up to 3 tries in all.
+// Prints one JSON line: timings per step, outcomes, status codes, errors.
+import { readFileSync } from 'node:fs';
+
+const input = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const { url, seed } = input;
+const timeScale = Number(input.timeScale ?? 1);
+const PEAK_MS = 10_000 * timeScale;
+const TOTAL_MS = 120_000 * timeScale;
+const TRIES = 3;
+const DAY = 86_400_000;
+
+let rngState = 20_260_820;
+const rng = () => ((rngState = (rngState * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const pick = (list) => list[Math.floor(rng() * list.length)];
+
+const steps = {};
+const statuses = {};
+const errors = [];
+const outcomes = { booked: 0, gaveUp: 0, failed: 0 };
+const courseFullAnswersMs = [];
+const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+async function timed(step, fn) {
+  const t = performance.now();
+  const res = await fn();
+  (steps[step] ??= []).push(performance.now() - t);
+  return res;
+}
+
+async function call(step, path, { method = 'GET', headers, body, base = url } = {}) {
+  return timed(step, async () => {
+    let res;
+    let text;
+    try {
+      res = await fetch(new URL(path, base), {
+        method,
+        headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+        body: body ? JSON.stringify(body) : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(30_000),
+      });
+      text = await res.text();
+    } catch (err) {
+      errors.push(`${step}: ${err.name === 'TimeoutError' ? 'no answer within 30 s' : err.message}`);
+      statuses[`${step} network error`] = (statuses[`${step} network error`] ?? 0) + 1;
+      return { status: 0, json: undefined, headers: new Headers() };
+    }
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const key = `${step} ${res.status}${json?.error?.code ? ` ${json.error.code}` : ''}`;
+    statuses[key] = (statuses[key] ?? 0) + 1;
+    if (res.status >= 500) errors.push(`${step}: ${res.status} ${json?.error?.code ?? ''} retry-after ${res.headers.get('retry-after') ?? '-'}`);
+    return { status: res.status, json, text, headers: res.headers };
+  });
+}
+
+/** The page's window (whole days, as the web's defaultCourseWindow). */
+function pageWindow() {
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  return `startDate=${today - 21 * DAY}&endDate=${today + 184 * DAY - 1}`;
+}
+
+async function loadPage(headers, place) {
+  return timed('load /kurs/{slug} (3 API calls)', async () => {
+    const [, , list] = await Promise.all([
+      call('GET /api/places', '/api/places', { headers }),
+      call('GET /api/users/me', '/api/users/me', { headers }),
+      call('GET /api/places/{id}/courses', `/api/places/${place.id}/courses?${pageWindow()}`, { headers }),
+    ]);
+    return Array.isArray(list.json) ? list.json : [];
+  });
+}
+
+async function pay(redirectUrl) {
+  return timed('pay on the Vipps simulator', async () => {
+    const page = await fetch(redirectUrl, { signal: AbortSignal.timeout(30_000) });
+    const html = await page.text();
+    const action = [...html.matchAll(/<form method="post" action="([^"]+)"><button[^>]*>([^<]+)<\/button><\/form>/g)].find((m) => m[2] === 'Betal')?.[1];
+    if (!action) throw new Error(`no 'Betal' on the landing page (${page.status})`);
+    const res = await fetch(new URL(action, redirectUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    const location = res.headers.get('location');
+    if (res.status !== 303 || !location) throw new Error(`landing form answered ${res.status}`);
+    return new URL(location).pathname.split('/').at(-1);
+  });
+}
+
+async function parent(p, index, arrivalMs, t0) {
+  await sleep(t0 + arrivalMs - performance.now());
+  // Every parent has an address of their own (the servers trust the proxy's X-Forwarded-For): per-IP limits count
+  // each parent, as in production, not the bench machine.
+  const headers = { authorization: `Bearer ${p.token}`, 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
+  let placeIndex = Math.floor(rng() * seed.places.length);
+  let list = await loadPage(headers, seed.places[placeIndex]);
+  const tried = new Set();
+  let venuesSeen = 1;
+  let tries = 0;
+  let busy = 0;
+  while (tries < TRIES) {
+    const candidates = list.filter((c) => c.freePlaces > 0 && !tried.has(c._id));
+    if (!candidates.length) {
+      // Nothing free here: the next venue's page.
+      if (venuesSeen >= seed.places.length) break;
+      venuesSeen += 1;
+      placeIndex = (placeIndex + 1) % seed.places.length;
+      list = await loadPage(headers, seed.places[placeIndex]);
+      continue;
+    }
+    const course = pick(candidates);
+    tried.add(course._id);
+    tries += 1;
+    const t = performance.now();
+    const start = await call('POST /api/vipps/payment', '/api/vipps/payment', { method: 'POST', headers, body: { userId: p.userId, childId: p.childId, courseId: course._id } });
+    if (start.status === 200) {
+      try {
+        const reference = await pay(start.json.redirectUrl);
+        // The return page asks for the outcome until it is decided.
+        for (let i = 0; i < 10; i++) {
+          const status = await call('GET /api/vipps/payment/{id}', `/api/vipps/payment/${reference}`, { headers });
+          if (status.json?.enrolled || ['captured', 'cancelled', 'aborted', 'terminated', 'expired'].includes(status.json?.status)) break;
+          await sleep(200);
+        }
+        outcomes.booked += 1;
+      } catch (err) {
+        errors.push(`pay: ${err.message}`);
+        outcomes.failed += 1;
+      }
+      return;
+    }
+    if (start.status === 409 && start.json?.error?.code === 'COURSE_FULL') {
+      courseFullAnswersMs.push(performance.now() - t);
+      const again = await call('GET /api/places/{id}/courses', `/api/places/${seed.places[placeIndex].id}/courses?${pageWindow()}`, { headers });
+      list = Array.isArray(again.json) ? again.json : [];
+      continue;
+    }
+    if (start.status === 503 && ++busy <= 5) {
+      // Overload: the answer says when to come back; the parent does, without it counting as a try.
+      tries -= 1;
+      tried.delete(course._id);
+      await sleep(Number(start.headers.get('retry-after') ?? 1) * 1000);
+      continue;
+    }
+    outcomes.failed += 1;
+    return;
+  }
+  outcomes.gaveUp += 1;
+}
+
+const n = seed.parents.length;
+const arrivals = seed.parents.map((_, i) => (i < Math.round(n * 0.8) ? rng() * PEAK_MS : PEAK_MS + rng() * (TOTAL_MS - PEAK_MS))).sort((a, b) => a - b);
+const t0 = performance.now() + 200;
+await Promise.all(seed.parents.map((p, i) => parent(p, i, arrivals[i], t0)));
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: Math.round(sorted.at(-1) ?? 0) };
+};
+process.stdout.write(
+  `${JSON.stringify({
+    parents: n,
+    seconds: Math.round((performance.now() - t0) / 100) / 10,
+    steps: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, stats(v)])),
+    courseFullAnswers: stats(courseFullAnswersMs),
+    outcomes,
+    statuses,
+    errors: errors.slice(0, 50),
+    errorCount: errors.length,
+  })}\n`,
+);
