@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { courseInputSchema, type Course, type CourseInput } from '@shared/api';
@@ -12,7 +12,8 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useDeleteCourse } from '../api/delete-course';
 import { useSaveCourse } from '../api/save-course';
-import { holidayLabel, MultiDatePicker, type HolidayLabel } from './multi-date-picker';
+import { loadHolidayLabel, type HolidayLabel } from './holiday-label';
+import { MultiDatePicker } from './multi-date-picker';
 
 export interface InstructorOption {
   id: string;
@@ -113,15 +114,30 @@ interface CourseFormProps {
   instructors: readonly InstructorOption[];
   /**
    * What marks a day in the date picker: the name of the holiday that day ('Første juledag', 'Juleferie'), or null.
-   * A predicate, not a list, so every month the admin pages to is marked. Default: Norwegian public and school holidays.
+   * A predicate, not a list, so every month the admin pages to is marked. Default: Norwegian public and school
+   * holidays, loaded when the form opens (the picker shows unmarked days for the moment that takes).
    */
   holidays?: HolidayLabel;
   onSaved: () => void;
   onDone: () => void;
 }
 
-function CourseForm({ course, placeId, instructors, holidays = holidayLabel, onSaved, onDone }: CourseFormProps) {
+function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onSaved, onDone }: CourseFormProps) {
   const id = useId();
+  const [loadedHolidays, setLoadedHolidays] = useState<HolidayLabel | undefined>(undefined);
+  useEffect(() => {
+    if (givenHolidays) return;
+    let live = true;
+    // Without the holiday data the admin can still plan; the days are only left unmarked.
+    loadHolidayLabel().then(
+      (label) => live && setLoadedHolidays(() => label),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [givenHolidays]);
+  const holidays = givenHolidays ?? loadedHolidays;
   const save = useSaveCourse();
   const remove = useDeleteCourse();
   const [confirmDelete, setConfirmDelete] = useState(false);

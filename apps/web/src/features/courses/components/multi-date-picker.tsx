@@ -4,23 +4,8 @@ import { nb } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { PICKER_MIN_DATE, PICKER_TYPING_TIMEOUT_MS } from '@shared/constants';
 import { parseTypedDay } from '@shared/course-form';
-// Only this admin-only, lazy-loaded form pulls in the holiday data; public pages never load it.
-import { norwegianHolidayName, schoolHolidayOn } from '@shared/holidays';
 import { formatDate } from '@/lib/format';
-
-/** The name of the holiday on a day ('YYYY-MM-DD'), or null when the day is an ordinary one. */
-export type HolidayLabel = (day: string) => string | null;
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/**
- * The course form's default: Norwegian public holidays ('Første juledag') and the school holidays a swim school
- * plans around ('Juleferie'), the days isNoCourseDay says no course runs.
- */
-export const holidayLabel: HolidayLabel = (day) => {
-  const school = schoolHolidayOn(day);
-  return norwegianHolidayName(day) ?? (school ? capitalise(school.name) : null);
-};
+import type { HolidayLabel } from './holiday-label';
 
 interface MultiDatePickerProps {
   id: string;
