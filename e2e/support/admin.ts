@@ -70,6 +70,11 @@ export async function setUpCourse(
     timeTo: '10:30',
     experienceLevel: 'Nybegynner',
     participantsAge: '1–2 år',
+    // Decision 012's fields: no age bounds, late booking by the default rule, pro rata.
+    ageMinMonths: null,
+    ageMaxMonths: null,
+    lateBookingMaxPassed: null,
+    proRata: true,
     price: 1950,
     maximumParticipants: options.maximumParticipants ?? 8,
     instructors,
