@@ -70,6 +70,7 @@ export async function setUpCourse(
     timeTo: '10:30',
     experienceLevel: 'Nybegynner',
     participantsAge: '1–2 år',
+    // Decision 012's fields: no age bounds, late booking by the default rule, pro rata.
     ageMinMonths: null,
     ageMaxMonths: null,
     lateBookingMaxPassed: null,

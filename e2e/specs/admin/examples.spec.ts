@@ -8,7 +8,7 @@ test.describe('Eksempler (developer examples)', () => {
     await loginAs(page, PERSONS.admin, '/examples');
     const main = page.getByRole('main');
     const cards = main.getByRole('listitem').getByRole('link');
-    await expect(cards).toHaveText([/^Modal/, /^Toast/, /^Multi-select/, /^Group-select/, /^Brukerregistreringer/]);
+    await expect(cards).toHaveText([/^Modal/, /^Toast/, /^Alert/, /^Multi-select/, /^Group-select/, /^Brukerregistreringer/]);
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'eksempler');
 
@@ -70,6 +70,69 @@ test.describe('Eksempler (developer examples)', () => {
     await expect(main.getByText('Valgt: Lina Karimi (1 år)')).toBeVisible();
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'eksempel-group-select');
+  });
+
+  test('the alert page: alert, confirm and prompt answer, and cancel with Escape', async ({ page }, testInfo) => {
+    await loginAs(page, PERSONS.admin, '/examples');
+    const main = page.getByRole('main');
+    await main.getByRole('link', { name: /^Alert/ }).click();
+    await expect(page).toHaveURL(/\/examples\/alert$/);
+    await expect(main.getByRole('heading', { level: 1, name: 'Alert' })).toBeVisible();
+    const answer = main.getByRole('status');
+    await expect(answer).toHaveText('Ingen dialog åpnet ennå.');
+
+    // Alert: one button, 'Greit'
+    await main.getByRole('button', { name: 'Vis varsel' }).click();
+    const alertBox = page.getByRole('alertdialog', { name: 'Noe gikk galt' });
+    await expect(alertBox).toContainText('Du må velge et barn for å kunne bestille kurset');
+    await expect(alertBox.getByRole('button')).toHaveText(['Greit']);
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'eksempel-alert');
+    await alertBox.getByRole('button', { name: 'Greit' }).click();
+    await expect(alertBox).toBeHidden();
+    await expect(answer).toHaveText('Varselet ble lukket.');
+
+    // Confirm: Escape cancels, 'Bekreft' confirms
+    await main.getByRole('button', { name: 'Vis bekreftelse', exact: true }).click();
+    const confirmBox = page.getByRole('alertdialog', { name: 'Lagre endringene?' });
+    await expect(confirmBox.getByRole('button')).toHaveText(['Avbryt', 'Bekreft']);
+    await page.keyboard.press('Escape');
+    await expect(confirmBox).toBeHidden();
+    await expect(answer).toHaveText('Avbrutt.');
+    await main.getByRole('button', { name: 'Vis bekreftelse', exact: true }).click();
+    await confirmBox.getByRole('button', { name: 'Bekreft' }).click();
+    await expect(answer).toHaveText('Bekreftet.');
+    await expect(confirmBox).toBeHidden();
+
+    // A delete confirm that only its buttons answer (not Escape, not a click outside)
+    await main.getByRole('button', { name: 'Vis bekreftelse for sletting' }).click();
+    const danger = page.getByRole('alertdialog', { name: 'Slett kurset?' });
+    await expect(danger.getByRole('button')).toHaveText(['Behold', 'Slett']);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect(danger).toBeVisible();
+    await danger.getByRole('button', { name: 'Behold' }).click();
+    await expect(answer).toHaveText('Beholdt.');
+
+    // Prompt: a labelled field with its default value; Enter confirms, Escape cancels
+    await main.getByRole('button', { name: 'Vis spørsmål', exact: true }).click();
+    const promptBox = page.getByRole('alertdialog', { name: 'Hva heter barnet?' });
+    const field = promptBox.getByLabel('Fornavn');
+    await expect(field).toHaveValue('Lina');
+    await expect(field).toHaveAttribute('placeholder', 'For eksempel Lina');
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'eksempel-prompt');
+    await field.fill('Nora');
+    await field.press('Enter');
+    await expect(answer).toHaveText('Svar: Nora');
+    await expect(promptBox).toBeHidden();
+    await main.getByRole('button', { name: 'Vis spørsmål om e-post' }).click();
+    const emailBox = page.getByRole('alertdialog', { name: 'Inviter foresatt' });
+    await expect(emailBox.getByLabel('E-post')).toHaveAttribute('type', 'email');
+    await emailBox.getByLabel('E-post').press('Escape');
+    await expect(emailBox).toBeHidden();
+    await expect(answer).toHaveText('Avbrutt.');
   });
 
   test('a parent is not allowed in', async ({ page }) => {

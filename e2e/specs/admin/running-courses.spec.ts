@@ -48,7 +48,7 @@ test.describe('Admin: venues, courses and participants', () => {
     await expectAccessible(page);
 
     await courseDialog.getByLabel('Nivå').selectOption('Nybegynner');
-    await courseDialog.getByLabel('Alder').fill('6–12 mnd');
+    await courseDialog.getByLabel('Alder', { exact: true }).fill('6–12 mnd');
     await courseDialog.getByLabel('Tid fra').fill('10:15');
     await expect(courseDialog.getByLabel('Tid til')).toHaveValue('10:45');
     await courseDialog.getByLabel('Pris (kr)').fill('1990');
@@ -119,6 +119,7 @@ test.describe('Admin: venues, courses and participants', () => {
       timeTo: '11:30',
       experienceLevel: 'Viderekommen',
       participantsAge: '2–3 år',
+      // Decision 012's fields: no age bounds, late booking by the default rule, pro rata.
       ageMinMonths: null,
       ageMaxMonths: null,
       lateBookingMaxPassed: null,

@@ -47,6 +47,7 @@ const router = createBrowserRouter([
           { index: true, lazy: () => import('./routes/examples') },
           { path: routePatterns.exampleModal, lazy: () => import('./routes/example-modal') },
           { path: routePatterns.exampleToast, lazy: () => import('./routes/example-toast') },
+          { path: routePatterns.exampleAlert, lazy: () => import('./routes/example-alert') },
           { path: routePatterns.exampleMultiSelect, lazy: () => import('./routes/example-multi-select') },
           { path: routePatterns.exampleGroupSelect, lazy: () => import('./routes/example-group-select') },
           { path: routePatterns.exampleUserRegistrations, lazy: () => import('./routes/example-user-registrations') },

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { ExampleBox, ExamplePage } from './example-layout';
 
 /** Spec §9: the example durations 2, 5, 10 and 15 s, and one that never expires. */
@@ -20,7 +20,6 @@ const TYPES = [
 
 /** /examples/toast: every type, each duration; the bar shows the time left and pauses while hovered. */
 export function Component() {
-  const toast = useToast();
   return (
     <ExamplePage title="Toast" lead="Korte meldinger nederst på skjermen. Standard er 5 sekunder; musepekeren over meldingen pauser den.">
       <ExampleBox title="Varighet">

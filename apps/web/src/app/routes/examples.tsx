@@ -7,12 +7,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 const CARDS = [
   { to: paths.exampleModal, title: 'Modal', text: 'Et vindu over siden, med eller uten overskrift og lukkeknapp.' },
   { to: paths.exampleToast, title: 'Toast', text: 'Korte meldinger som forsvinner av seg selv: 2, 5, 10 og 15 sekunder, eller aldri.' },
+  { to: paths.exampleAlert, title: 'Alert', text: 'Dialoger som venter på svar: varsel, bekreftelse og spørsmål med et felt.' },
   { to: paths.exampleMultiSelect, title: 'Multi-select', text: 'Velg flere: viser navn opptil 2, deretter antall valgte.' },
   { to: paths.exampleGroupSelect, title: 'Group-select', text: 'Valg gruppert slik barnevelgeren grupperer barn etter profil.' },
   { to: paths.exampleUserRegistrations, title: 'Brukerregistreringer', text: 'Brukere og barn registrert i en valgt periode.' },
 ] as const;
 
-/** /examples: the developer examples (spec §2). The alert card comes with the dialog kit (issue 8). */
+/** /examples: the developer examples (spec §2), six cards. */
 export function Component() {
   useDocumentTitle(pageTitle('Eksempler'));
   return (

@@ -1,22 +1,29 @@
-import { useId, useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import { courseInputSchema, type Course, type CourseInput } from '@shared/api';
-import { DEFAULT_TIME_FROM, DEFAULT_TIME_TO, EXPERIENCE_LEVELS, PRICE_STEP_KR } from '@shared/constants';
+import { DEFAULT_TIME_FROM, DEFAULT_TIME_TO, EXPERIENCE_LEVELS, INSTRUCTOR_SELECT_MAX_NAMES, INSTRUCTOR_UNKNOWN_VALUE, PRICE_STEP_KR } from '@shared/constants';
 import { courseDates, endTimeFor, htmlToLineBreaks, osloDayKey } from '@shared/course-form';
 import { Button } from '@/components/ui/button';
-import { describedBy, FieldShell, inputClass } from '@/components/ui/field-shell';
+import { Checkbox, ConfirmDialog, FieldErrorText, FormError, Select, TextInput, Textarea, useZodForm } from '@/components/ui/form';
 import { Modal, ModalClose } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
+import { MultiSelect } from '@/components/ui/multi-select';
+import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useDeleteCourse } from '../api/delete-course';
 import { useSaveCourse } from '../api/save-course';
-import { InstructorSelect, type InstructorOption } from './instructor-select';
+import { loadHolidayLabel, type HolidayLabel } from './holiday-label';
 import { MultiDatePicker } from './multi-date-picker';
 
-/** The form's own shape: dates as chosen calendar days; the rest as the API takes it. */
+export interface InstructorOption {
+  id: string;
+  name: string;
+}
+
+/** The form's own shape: `dates` as chosen calendar days ('YYYY-MM-DD'), numbers as typed; the rest as the API takes it. */
 type OptionalNumber = 'ageMinMonths' | 'ageMaxMonths' | 'lateBookingMaxPassed';
 type CourseFormValues = Omit<CourseInput, 'dates' | 'price' | 'maximumParticipants' | OptionalNumber> & {
-  days: string[];
+  dates: string[];
   price: number | string;
   maximumParticipants: number | string;
 } & Record<OptionalNumber, number | string>;
@@ -29,7 +36,7 @@ const fromOptional = (value: number | null) => (value === null ? '' : value);
 export function toCourseInput(values: CourseFormValues): CourseInput {
   return {
     ...values,
-    dates: courseDates(values.days, values.timeFrom),
+    dates: courseDates(values.dates, values.timeFrom),
     price: toNumber(values.price),
     maximumParticipants: toNumber(values.maximumParticipants),
     ageMinMonths: toOptional(values.ageMinMonths),
@@ -38,25 +45,23 @@ export function toCourseInput(values: CourseFormValues): CourseInput {
   };
 }
 
-/** The shared course schema (the server's own rules) on the form's values; date errors land on the picker. */
-const resolver: Resolver<CourseFormValues> = async (values) => {
-  const parsed = courseInputSchema.safeParse(toCourseInput(values));
-  if (parsed.success) return { values, errors: {} };
-  const errors: FieldErrors<CourseFormValues> = {};
-  for (const issue of parsed.error.issues) {
-    const head = String(issue.path[0] ?? 'root');
-    const key = (head === 'dates' ? 'days' : head) as keyof CourseFormValues;
-    errors[key] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors };
-};
+/**
+ * The shared course schema (the server's own rules) on the form's values: the days become date-times and the typed
+ * numbers numbers, then courseInputSchema checks. The form keeps the API's field names, so every error lands on its field.
+ */
+const courseFormSchema = z.custom<CourseFormValues>().transform(toCourseInput).pipe(courseInputSchema);
+
+/** The shared schema says the main rules in Norwegian; these are the ones it leaves to the form. */
+const wholeMonths = 'Skriv alderen i hele måneder, 0–240';
+const monthMessages = { invalid_type: wholeMonths, too_small: wholeMonths, too_big: wholeMonths, not_multiple_of: wholeMonths, invalid_format: wholeMonths };
+const lateBooking = 'Skriv et helt antall ganger, 0–100';
 
 function defaults(course: Course | undefined, placeId: string): CourseFormValues {
   if (!course) {
     return {
       name: '',
       placeId,
-      days: [],
+      dates: [],
       timeFrom: DEFAULT_TIME_FROM,
       timeTo: DEFAULT_TIME_TO,
       experienceLevel: '' as CourseInput['experienceLevel'],
@@ -75,7 +80,7 @@ function defaults(course: Course | undefined, placeId: string): CourseFormValues
   return {
     name: course.name,
     placeId: course.place._id,
-    days: course.dates.map(osloDayKey),
+    dates: course.dates.map(osloDayKey),
     timeFrom: course.timeFrom,
     timeTo: course.timeTo,
     experienceLevel: course.experienceLevel as CourseInput['experienceLevel'],
@@ -93,18 +98,46 @@ function defaults(course: Course | undefined, placeId: string): CourseFormValues
   };
 }
 
+const LEVEL_OPTIONS = EXPERIENCE_LEVELS.map((level) => ({ value: level, label: level }));
+
+/**
+ * Spec §2: 'Foreløpig ukjent' (value '1') means no instructor yet: it is shown as chosen when nobody is, and
+ * choosing it clears the others (the API gets no '1', only real ids).
+ */
+const withUnknown = (ids: readonly string[]) => (ids.length ? [...ids] : [INSTRUCTOR_UNKNOWN_VALUE]);
+const fromUnknown = (previous: readonly string[], next: readonly string[]) =>
+  next.includes(INSTRUCTOR_UNKNOWN_VALUE) && previous.length > 0 ? [] : next.filter((v) => v !== INSTRUCTOR_UNKNOWN_VALUE);
+
 interface CourseFormProps {
   course?: Course;
   placeId: string;
   instructors: readonly InstructorOption[];
-  holidays?: readonly string[];
+  /**
+   * What marks a day in the date picker: the name of the holiday that day ('Første juledag', 'Juleferie'), or null.
+   * A predicate, not a list, so every month the admin pages to is marked. Default: Norwegian public and school
+   * holidays, loaded when the form opens (the picker shows unmarked days for the moment that takes).
+   */
+  holidays?: HolidayLabel;
   onSaved: () => void;
   onDone: () => void;
 }
 
-function CourseForm({ course, placeId, instructors, holidays, onSaved, onDone }: CourseFormProps) {
+function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onSaved, onDone }: CourseFormProps) {
   const id = useId();
-  const toast = useToast();
+  const [loadedHolidays, setLoadedHolidays] = useState<HolidayLabel | undefined>(undefined);
+  useEffect(() => {
+    if (givenHolidays) return;
+    let live = true;
+    // Without the holiday data the admin can still plan; the days are only left unmarked.
+    loadHolidayLabel().then(
+      (label) => live && setLoadedHolidays(() => label),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [givenHolidays]);
+  const holidays = givenHolidays ?? loadedHolidays;
   const save = useSaveCourse();
   const remove = useDeleteCourse();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -115,13 +148,17 @@ function CourseForm({ course, placeId, instructors, holidays, onSaved, onDone }:
     handleSubmit,
     setValue,
     formState: { errors },
-  } = useForm<CourseFormValues>({ resolver, defaultValues: defaults(course, placeId) });
+  } = useZodForm(courseFormSchema, {
+    defaultValues: defaults(course, placeId),
+    messages: { ageMinMonths: monthMessages, ageMaxMonths: monthMessages, lateBookingMaxPassed: { too_small: lateBooking, too_big: lateBooking, invalid_type: lateBooking } },
+  });
   const busy = save.isPending || remove.isPending;
+  const instructorOptions = [{ value: INSTRUCTOR_UNKNOWN_VALUE, label: 'Foreløpig ukjent' }, ...instructors.map((i) => ({ value: i.id, label: i.name }))];
 
-  const submit = handleSubmit((values) => {
+  const submit = handleSubmit((input) => {
     setFailure(null);
     save.mutate(
-      { id: course?._id, input: toCourseInput(values) },
+      { id: course?._id, input },
       {
         onSuccess: () => {
           toast.success(course ? 'Kurset har blitt oppdatert' : 'Kurset har blitt opprettet');
@@ -137,147 +174,153 @@ function CourseForm({ course, placeId, instructors, holidays, onSaved, onDone }:
     );
   });
 
-  const deleteCourse = () => {
+  const deleteCourse = async () => {
     if (!course) return;
-    remove.mutate(course._id, {
-      onSuccess: () => {
-        toast.success('Kurset har blitt slettet');
-        onSaved();
-        onDone();
-      },
-      onError: (error) => {
-        toast.error('Kunne ikke slette kurset');
-        setConfirmDelete(false);
-        setFailure(errorMessage(error, 'Kunne ikke slette kurset'));
-      },
-    });
+    try {
+      await remove.mutateAsync(course._id);
+    } catch (error) {
+      toast.error('Kunne ikke slette kurset');
+      setConfirmDelete(false);
+      setFailure(errorMessage(error, 'Kunne ikke slette kurset'));
+      return;
+    }
+    toast.success('Kurset har blitt slettet');
+    onSaved();
+    onDone();
   };
 
-  const field = (key: keyof CourseFormValues, hint = false) => ({
-    id: `${id}-${key}`,
-    readOnly: busy,
-    className: inputClass(!!errors[key]),
-    ...describedBy(`${id}-${key}`, { error: errors[key], hint }),
-  });
   const timeFrom = register('timeFrom');
+  // A date error may sit on one date ('dates.3') rather than on the list.
+  const datesError = errors.dates?.message ?? (Array.isArray(errors.dates) ? errors.dates.find((e) => e?.message)?.message : undefined);
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-      <FieldShell id={`${id}-experienceLevel`} label="Nivå" error={errors.experienceLevel?.message}>
-        <select {...field('experienceLevel')} required {...register('experienceLevel')}>
-          <option value="" disabled>
-            Velg nivå
-          </option>
-          {EXPERIENCE_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {level}
-            </option>
-          ))}
-        </select>
-      </FieldShell>
-      <FieldShell id={`${id}-participantsAge`} label="Alder" error={errors.participantsAge?.message}>
-        <input {...field('participantsAge')} autoComplete="off" required {...register('participantsAge')} />
-      </FieldShell>
+      <Select label="Nivå" placeholder="Velg nivå" options={LEVEL_OPTIONS} required error={errors.experienceLevel?.message} {...register('experienceLevel')} />
+      <TextInput label="Alder" autoComplete="off" required readOnly={busy} error={errors.participantsAge?.message} {...register('participantsAge')} />
       <div className="grid grid-cols-2 gap-3">
         {/* Decision 012: whole months at the first date, both ends included; empty is no bound. Admins are not bound. */}
-        <FieldShell id={`${id}-ageMinMonths`} label="Alder fra (mnd)" hint="Tomt: ingen nedre grense" error={errors.ageMinMonths?.message}>
-          <input {...field('ageMinMonths', true)} type="number" inputMode="numeric" min={0} max={240} step={1} {...register('ageMinMonths')} />
-        </FieldShell>
-        <FieldShell id={`${id}-ageMaxMonths`} label="Alder til (mnd)" hint="Tomt: ingen øvre grense" error={errors.ageMaxMonths?.message}>
-          <input {...field('ageMaxMonths', true)} type="number" inputMode="numeric" min={0} max={240} step={1} {...register('ageMaxMonths')} />
-        </FieldShell>
+        <TextInput
+          label="Alder fra (mnd)"
+          hint="Tomt: ingen nedre grense"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={240}
+          step={1}
+          readOnly={busy}
+          error={errors.ageMinMonths?.message}
+          {...register('ageMinMonths')}
+        />
+        <TextInput
+          label="Alder til (mnd)"
+          hint="Tomt: ingen øvre grense"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={240}
+          step={1}
+          readOnly={busy}
+          error={errors.ageMaxMonths?.message}
+          {...register('ageMaxMonths')}
+        />
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <FieldShell id={`${id}-timeFrom`} label="Tid fra" error={errors.timeFrom?.message}>
-          <input
-            {...field('timeFrom')}
-            type="time"
-            required
-            {...timeFrom}
-            onChange={(event) => {
-              void timeFrom.onChange(event);
-              // Spec §5: changing the start time sets the end time to 30 minutes later.
-              if (/^\d{2}:\d{2}$/.test(event.target.value)) setValue('timeTo', endTimeFor(event.target.value));
-            }}
-          />
-        </FieldShell>
-        <FieldShell id={`${id}-timeTo`} label="Tid til" error={errors.timeTo?.message}>
-          <input {...field('timeTo')} type="time" required {...register('timeTo')} />
-        </FieldShell>
-        <FieldShell id={`${id}-price`} label="Pris (kr)" error={errors.price?.message}>
-          <input {...field('price')} type="number" inputMode="numeric" min={0} step={PRICE_STEP_KR} required {...register('price')} />
-        </FieldShell>
-        <FieldShell id={`${id}-maximumParticipants`} label="Maks antall deltakere" error={errors.maximumParticipants?.message}>
-          <input {...field('maximumParticipants')} type="number" inputMode="numeric" min={0} step={1} required {...register('maximumParticipants')} />
-        </FieldShell>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <span id={`${id}-instructors-label`} className="font-semibold text-sea-900">
-          Instruktører
-        </span>
-        <Controller
-          control={control}
-          name="instructors"
-          render={({ field: f }) => (
-            <InstructorSelect id={`${id}-instructors`} labelId={`${id}-instructors-label`} options={instructors} value={f.value} onChange={f.onChange} />
-          )}
+        <TextInput
+          label="Tid fra"
+          type="time"
+          required
+          readOnly={busy}
+          error={errors.timeFrom?.message}
+          {...timeFrom}
+          onChange={(event) => {
+            void timeFrom.onChange(event);
+            // Spec §5: changing the start time sets the end time to 30 minutes later.
+            if (/^\d{2}:\d{2}$/.test(event.target.value)) setValue('timeTo', endTimeFor(event.target.value));
+          }}
         />
-        {errors.instructors?.message ? <p className="text-sm font-medium text-danger">{errors.instructors.message}</p> : null}
+        <TextInput label="Tid til" type="time" required readOnly={busy} error={errors.timeTo?.message} {...register('timeTo')} />
+        <TextInput
+          label="Pris (kr)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={PRICE_STEP_KR}
+          required
+          readOnly={busy}
+          error={errors.price?.message}
+          {...register('price')}
+        />
+        <TextInput
+          label="Maks antall deltakere"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          required
+          readOnly={busy}
+          error={errors.maximumParticipants?.message}
+          {...register('maximumParticipants')}
+        />
       </div>
-      <FieldShell id={`${id}-info`} label="Info" error={errors.info?.message}>
-        <textarea {...field('info')} rows={4} {...register('info')} />
-      </FieldShell>
+      <Controller
+        control={control}
+        name="instructors"
+        render={({ field: f }) => (
+          <MultiSelect
+            label="Instruktører"
+            options={instructorOptions}
+            maxNamesShown={INSTRUCTOR_SELECT_MAX_NAMES}
+            value={withUnknown(f.value)}
+            onChange={(next) => f.onChange(fromUnknown(f.value, next))}
+            onBlur={f.onBlur}
+            disabled={busy}
+            error={errors.instructors?.message}
+          />
+        )}
+      />
+      <Textarea label="Info" rows={4} readOnly={busy} error={errors.info?.message} {...register('info')} />
+      {/* Not a <Field>: a calendar is a group of buttons, not one labelable control; it is named by 'Datoer'. */}
       <div className="flex flex-col gap-1.5">
-        <span id={`${id}-days-label`} className="font-semibold text-sea-900">
+        <span id={`${id}-dates-label`} className="font-semibold text-sea-900">
           Datoer
         </span>
         <Controller
           control={control}
-          name="days"
+          name="dates"
           render={({ field: f }) => (
             <MultiDatePicker
-              id={`${id}-days`}
+              id={`${id}-dates`}
               value={f.value}
               onChange={f.onChange}
               holidays={holidays}
-              invalid={!!errors.days}
-              describedBy={errors.days ? `${id}-days-feil` : `${id}-days-label`}
+              invalid={!!datesError}
+              labelledBy={`${id}-dates-label`}
+              describedBy={datesError ? `${id}-dates-feil` : undefined}
             />
           )}
         />
-        {errors.days?.message ? (
-          <p id={`${id}-days-feil`} className="text-sm font-medium text-danger">
-            {errors.days.message}
-          </p>
-        ) : null}
+        {datesError ? <FieldErrorText id={`${id}-dates-feil`}>{datesError}</FieldErrorText> : null}
       </div>
-      <FieldShell
-        id={`${id}-lateBookingMaxPassed`}
+      <TextInput
         label="Sen påmelding: åpen til så mange ganger er gått"
         hint="Tomt: åpen til halve kurset er gått. 0: stenger når kurset starter."
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        readOnly={busy}
         error={errors.lateBookingMaxPassed?.message}
-      >
-        <input {...field('lateBookingMaxPassed', true)} type="number" inputMode="numeric" min={0} step={1} {...register('lateBookingMaxPassed')} />
-      </FieldShell>
-      <label className="flex min-h-11 items-center gap-3 font-semibold text-sea-900">
-        <input type="checkbox" className="size-5 accent-sea-800" disabled={busy} {...register('proRata')} />
-        Sen påmelding betaler bare for gjenværende ganger
-      </label>
+        {...register('lateBookingMaxPassed')}
+      />
+      <Checkbox label="Sen påmelding betaler bare for gjenværende ganger" disabled={busy} {...register('proRata')} />
       <Controller
         control={control}
         name="published"
         render={({ field: f }) => (
-          <label className="flex min-h-11 items-center gap-3 font-semibold text-sea-900">
-            <input type="checkbox" className="size-5 accent-sea-800" checked={f.value === true} onChange={(e) => f.onChange(e.target.checked)} />
-            Publisert
-          </label>
+          <Checkbox label="Publisert" name={f.name} ref={f.ref} onBlur={f.onBlur} checked={f.value === true} onChange={(e) => f.onChange(e.target.checked)} />
         )}
       />
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <FormError>{failure}</FormError>
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         <ModalClose asChild>
           <Button variant="secondary">Avbryt</Button>
@@ -291,16 +334,16 @@ function CourseForm({ course, placeId, instructors, holidays, onSaved, onDone }:
           Lagre
         </Button>
       </div>
-      <Modal open={confirmDelete} onOpenChange={setConfirmDelete} title="Slett kurs" description="Er du sikker på at du vil slette kurset?">
-        <div className="flex justify-end gap-3">
-          <ModalClose asChild>
-            <Button variant="secondary">Avbryt</Button>
-          </ModalClose>
-          <Button onClick={deleteCourse} disabled={busy}>
-            Slett
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Slett kurs"
+        message="Er du sikker på at du vil slette kurset?"
+        confirmText="Slett"
+        confirmVariant="danger"
+        busyText="Sletter …"
+        onConfirm={deleteCourse}
+      />
     </form>
   );
 }

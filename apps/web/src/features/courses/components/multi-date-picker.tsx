@@ -1,19 +1,22 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { DayButton, DayPicker, type DayButtonProps } from 'react-day-picker';
 import { nb } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { PICKER_MIN_DATE, PICKER_TYPING_TIMEOUT_MS } from '@shared/constants';
 import { parseTypedDay } from '@shared/course-form';
 import { formatDate } from '@/lib/format';
+import type { HolidayLabel } from './holiday-label';
 
 interface MultiDatePickerProps {
   id: string;
   /** Chosen days, 'YYYY-MM-DD' (Oslo calendar days). */
   value: readonly string[];
   onChange: (days: string[]) => void;
-  /** Public holidays to mark in the calendar (not disabled: a course may still meet). */
-  holidays?: readonly string[];
+  /** Marks holidays in the calendar, with their names in the day's label (not disabled: a course may still meet). */
+  holidays?: HolidayLabel;
   invalid?: boolean;
+  /** The id of the element naming the picker (the form's 'Datoer'). */
+  labelledBy?: string;
   describedBy?: string;
 }
 
@@ -31,7 +34,7 @@ const fromKey = (key: string) => {
  * 2024. A date can also be typed (YYYY-MM-DD or DD.MM.YYYY): 700 ms after the last key it is added (or removed
  * when already chosen).
  */
-export function MultiDatePicker({ id, value, onChange, holidays = [], invalid, describedBy }: MultiDatePickerProps) {
+export function MultiDatePicker({ id, value, onChange, holidays, invalid, labelledBy, describedBy }: MultiDatePickerProps) {
   const typedId = useId();
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
@@ -57,11 +60,26 @@ export function MultiDatePicker({ id, value, onChange, holidays = [], invalid, d
     return () => window.clearTimeout(timer);
   }, [typed]);
 
+  const holidayOn = (date: Date) => holidays?.(toKey(date)) ?? null;
+  // One component type per `holidays` (a new one each render would remount every day button and lose focus).
+  const components = useMemo(
+    () => ({
+      DayButton: (props: DayButtonProps) => <DayButton {...props} title={(holidays?.(toKey(props.day.date)) ?? undefined) || undefined} />,
+    }),
+    [holidays],
+  );
   const selected = value.map(fromKey);
   const first = value.length ? fromKey([...value].sort()[0]!) : undefined;
 
   return (
-    <div id={id} className={`rounded-xl border-2 p-2 ${invalid ? 'border-danger' : 'border-line'}`} aria-describedby={describedBy}>
+    <div
+      id={id}
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      aria-invalid={invalid ? true : undefined}
+      className={`rounded-xl border-2 p-2 ${invalid ? 'border-danger' : 'border-line'}`}
+    >
       <DayPicker
         mode="multiple"
         locale={nb}
@@ -71,12 +89,22 @@ export function MultiDatePicker({ id, value, onChange, holidays = [], invalid, d
         disabled={{ before: MIN_DATE }}
         selected={selected}
         onSelect={(days) => onChange((days ?? []).map(toKey).sort())}
-        modifiers={{ holiday: holidays.map(fromKey) }}
+        modifiers={{ holiday: (date: Date) => holidayOn(date) !== null }}
         modifiersClassNames={{ holiday: 'rdp-holiday' }}
+        // The holiday's name is read with the day ('mandag 6. april 2026, Andre påskedag') and shown on hover.
+        labels={{
+          labelDayButton: (date, modifiers, options, dateLib) => {
+            const own = nb.labels?.labelDayButton;
+            const label = typeof own === 'function' ? own(date, modifiers, options, dateLib) : formatDate(date);
+            const name = holidayOn(date);
+            return name ? `${label}, ${name}` : label;
+          },
+        }}
+        components={components}
         footer={
           <p className="mt-2 text-sm text-muted" aria-live="polite">
             {value.length === 0 ? 'Ingen datoer valgt' : `${value.length} ${value.length === 1 ? 'dato' : 'datoer'} valgt`}
-            {holidays.length ? ' · helligdager er merket' : ''}
+            {holidays ? ' · helligdager og skoleferier er merket' : ''}
           </p>
         }
       />

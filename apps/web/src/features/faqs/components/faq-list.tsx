@@ -4,7 +4,7 @@ import { FAQ_SKELETON_COUNT } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { RichText } from '@/components/ui/rich-text';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { useFaqs } from '../api/get-faqs';
 import { useReorderFaqs } from '../api/reorder-faqs';
@@ -94,7 +94,6 @@ export function FaqList() {
   const isAdmin = hasRole(user, 'admin');
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const reorder = useReorderFaqs();
-  const toast = useToast();
   const box = 'overflow-hidden rounded-2xl border border-line bg-white shadow-sm';
 
   if (isPending) {

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { CourseParticipant } from '@shared/course-admin';
 import { isId } from '@shared/ids';
 import { Button } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/field-shell';
+import { Checkbox, ConfirmDialog, FormError, Select, TextInput } from '@/components/ui/form';
 import { Modal, ModalClose } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
@@ -40,8 +40,6 @@ function MoveOrAddForm({
   targets: readonly CourseChoice[];
   onDone: () => void;
 }) {
-  const id = useId();
-  const toast = useToast();
   const change = useChangeParticipants();
   const [target, setTarget] = useState('');
   const [childId, setChildId] = useState('');
@@ -91,50 +89,20 @@ function MoveOrAddForm({
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       {child ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-kurs`} className="font-semibold text-sea-900">
-            Flytt {fullName(child)} til
-          </label>
-          <select id={`${id}-kurs`} value={target} onChange={(e) => setTarget(e.target.value)} className={inputClass(false)}>
-            <option value="" disabled>
-              Velg kurs
-            </option>
-            {targets.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label={`Flytt ${fullName(child)} til`}
+          placeholder="Velg kurs"
+          options={targets.map((t) => ({ value: t.id, label: t.label }))}
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+        />
       ) : (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-barn`} className="font-semibold text-sea-900">
-            Barnets ID
-          </label>
-          <p id={`${id}-barn-hint`} className="text-sm text-muted">
-            24 tegn, fra barnets profil
-          </p>
-          <input
-            id={`${id}-barn`}
-            value={childId}
-            onChange={(e) => setChildId(e.target.value)}
-            autoComplete="off"
-            aria-describedby={`${id}-barn-hint`}
-            className={inputClass(false)}
-          />
-        </div>
+        <TextInput label="Barnets ID" hint="24 tegn, fra barnets profil" value={childId} onChange={(e) => setChildId(e.target.value)} autoComplete="off" />
       )}
       {full ? (
-        <label className="flex min-h-11 items-start gap-3 rounded-xl bg-warning-bg p-3 text-warning">
-          <input type="checkbox" className="mt-1 size-5 accent-sea-800" checked={override} onChange={(e) => setOverride(e.target.checked)} />
-          <span>{overrideHint}</span>
-        </label>
+        <Checkbox label={overrideHint} fieldClassName="rounded-xl bg-warning-bg p-3" checked={override} onChange={(e) => setOverride(e.target.checked)} />
       ) : null}
-      {problem ? (
-        <p role="alert" className="font-medium text-danger">
-          {problem}
-        </p>
-      ) : null}
+      <FormError>{problem}</FormError>
       <div className="flex justify-end gap-3">
         <ModalClose asChild>
           <Button variant="secondary">Avbryt</Button>
@@ -150,22 +118,20 @@ function MoveOrAddForm({
 /** Spec §2 participants-list modal (admin): the children of a course by first name, with remove and move. */
 export function ParticipantsDialog({ courseId, courseLabel, moveTargets, onClose }: ParticipantsDialogProps) {
   const list = useCourseParticipants(courseId ?? undefined);
-  const toast = useToast();
   const change = useChangeParticipants();
   const [moving, setMoving] = useState<CourseParticipant | null>(null);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<CourseParticipant | null>(null);
 
-  const remove = () => {
+  const remove = async () => {
     if (!courseId || !removing) return;
-    change.mutate(
-      { kind: 'remove', courseId, childId: removing._id },
-      {
-        onSuccess: () => toast.success('Brukeren har blitt fjernet fra kurset'),
-        onError: () => toast.error('Kunne ikke fjerne bruker fra kurset'),
-        onSettled: () => setRemoving(null),
-      },
-    );
+    try {
+      await change.mutateAsync({ kind: 'remove', courseId, childId: removing._id });
+      toast.success('Brukeren har blitt fjernet fra kurset');
+    } catch {
+      // The dialog closes either way; the toast says it failed.
+      toast.error('Kunne ikke fjerne bruker fra kurset');
+    }
   };
 
   const participants = list.data?.participants ?? [];
@@ -226,21 +192,16 @@ export function ParticipantsDialog({ courseId, courseLabel, moveTargets, onClose
           />
         ) : null}
       </Modal>
-      <Modal
+      <ConfirmDialog
         open={!!removing}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Fjern fra kurset"
-        description={removing ? `Fjerne ${fullName(removing)} fra kurset?` : undefined}
-      >
-        <div className="flex justify-end gap-3">
-          <ModalClose asChild>
-            <Button variant="secondary">Avbryt</Button>
-          </ModalClose>
-          <Button onClick={remove} disabled={change.isPending}>
-            Fjern
-          </Button>
-        </div>
-      </Modal>
+        message={removing ? `Fjerne ${fullName(removing)} fra kurset?` : undefined}
+        confirmText="Fjern"
+        confirmVariant="danger"
+        busyText="Fjerner …"
+        onConfirm={remove}
+      />
     </Modal>
   );
 }

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { placeInputSchema, type Place, type PlaceInput } from '@shared/api';
 import { PLACE_IMAGES } from '@shared/constants';
 import { stripMarkup } from '@shared/course-form';
 import { Button } from '@/components/ui/button';
-import { describedBy, FieldShell, inputClass } from '@/components/ui/field-shell';
+import { alert } from '@/components/ui/dialogs';
+import { Checkbox, FormError, TextInput, Textarea, useZodForm } from '@/components/ui/form';
 import { Modal, ModalClose } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useSavePlace } from '../api/save-place';
 import { placeImageSrc, placeImageUrl } from './place-image';
@@ -42,9 +42,7 @@ function toInput(place: Place | undefined): PlaceInput {
 
 function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => void; onSaved?: (place: Place) => void }) {
   const id = useId();
-  const toast = useToast();
   const mutation = useSavePlace();
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -52,7 +50,7 @@ function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => vo
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<PlaceInput>({ resolver: zodResolver(placeInputSchema), defaultValues: toInput(place) });
+  } = useZodForm(placeInputSchema, { defaultValues: toInput(place) });
   const busy = mutation.isPending;
   const name = watch('name');
 
@@ -75,32 +73,25 @@ function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => vo
     );
   });
 
-  const field = (key: keyof PlaceInput) => ({
-    id: `${id}-${key}`,
-    readOnly: busy,
-    className: inputClass(!!errors[key]),
-    ...describedBy(`${id}-${key}`, { error: errors[key] }),
-  });
-
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-      <FieldShell id={`${id}-name`} label="Navn" error={errors.name?.message}>
-        <input {...field('name')} autoComplete="off" required {...register('name')} />
-      </FieldShell>
-      <FieldShell id={`${id}-address`} label="Adresse" error={errors.address?.message}>
-        <input {...field('address')} autoComplete="off" required {...register('address')} />
-      </FieldShell>
+      <TextInput label="Navn" autoComplete="off" required readOnly={busy} error={errors.name?.message} {...register('name')} />
+      <TextInput label="Adresse" autoComplete="off" required readOnly={busy} error={errors.address?.message} {...register('address')} />
       <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
-        <FieldShell id={`${id}-zipCode`} label="Postnr." error={errors.zipCode?.message}>
-          <input {...field('zipCode')} inputMode="numeric" maxLength={4} pattern="\d{4}" autoComplete="off" required {...register('zipCode')} />
-        </FieldShell>
-        <FieldShell id={`${id}-place`} label="Sted" error={errors.place?.message}>
-          <input {...field('place')} autoComplete="off" required {...register('place')} />
-        </FieldShell>
+        <TextInput
+          label="Postnr."
+          inputMode="numeric"
+          maxLength={4}
+          pattern="\d{4}"
+          autoComplete="off"
+          required
+          readOnly={busy}
+          error={errors.zipCode?.message}
+          {...register('zipCode')}
+        />
+        <TextInput label="Sted" autoComplete="off" required readOnly={busy} error={errors.place?.message} {...register('place')} />
       </div>
-      <FieldShell id={`${id}-info`} label="Info" error={errors.info?.message}>
-        <textarea {...field('info')} rows={4} {...register('info')} />
-      </FieldShell>
+      <Textarea label="Info" rows={4} readOnly={busy} error={errors.info?.message} {...register('info')} />
       <Controller
         control={control}
         name="image"
@@ -140,21 +131,15 @@ function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => vo
           </fieldset>
         )}
       />
-      <label className="flex min-h-11 items-center gap-3 font-semibold text-sea-900">
-        <input type="checkbox" className="size-5 accent-sea-800" disabled={busy} {...register('published')} />
-        Publisert
-      </label>
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <Checkbox label="Publisert" disabled={busy} {...register('published')} />
+      <FormError>{failure}</FormError>
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         <ModalClose asChild>
           <Button variant="secondary">Avbryt</Button>
         </ModalClose>
         {place ? (
-          <Button variant="secondary" onClick={() => setDeleteOpen(true)}>
+          // Spec §2: deleting a venue is not possible yet; the admin is told so.
+          <Button variant="secondary" onClick={() => void alert({ title: 'Slett kurssted', message: 'Sletting av kursstedet er foreløpig ikke mulig.' })}>
             Slett
           </Button>
         ) : null}
@@ -162,13 +147,6 @@ function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => vo
           Lagre
         </Button>
       </div>
-      <Modal open={deleteOpen} onOpenChange={setDeleteOpen} title="Slett kurssted" description="Sletting av kursstedet er foreløpig ikke mulig.">
-        <div className="flex justify-end">
-          <ModalClose asChild>
-            <Button>Greit</Button>
-          </ModalClose>
-        </div>
-      </Modal>
     </form>
   );
 }

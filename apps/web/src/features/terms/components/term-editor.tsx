@@ -1,21 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { termInputSchema } from '@shared/api';
 import { RICH_TEXT_MAX } from '@shared/constants';
 import { Button } from '@/components/ui/button';
-import { FieldError, inputClass, RichTextField } from '@/components/ui/rich-text-field';
-import { useToast } from '@/components/ui/toast';
+import { TextInput, useZodForm } from '@/components/ui/form';
+import { RichTextField } from '@/components/ui/rich-text-field';
+import { toast } from '@/components/ui/toast';
 import { useDeleteTerm } from '../api/delete-term';
 import { useSaveTerm } from '../api/save-term';
 
-// Same limits as termInputSchema in packages/shared, with the messages in Norwegian.
-const termFormSchema = z.object({
-  category: z.string().trim().min(1, 'Skriv inn en kategori.').max(200, 'Kategorien kan ha maks 200 tegn.'),
-  text: z.string().trim().min(1, 'Skriv inn en tekst.').max(RICH_TEXT_MAX, `Teksten kan ha maks ${RICH_TEXT_MAX} tegn.`),
-  priority: z.number({ error: 'Prioritet må være et helt tall.' }).int('Prioritet må være et helt tall.').min(-1_000_000).max(1_000_000),
-});
-type TermFormValues = z.infer<typeof termFormSchema>;
+// The server's own schema (packages/shared); the form says its rules in Norwegian.
+const wholeNumber = 'Prioritet må være et helt tall.';
+const priorityRange = 'Prioritet må være mellom -1 000 000 og 1 000 000.';
+const messages = {
+  category: { required: 'Skriv inn en kategori.', too_big: 'Kategorien kan ha maks 200 tegn.' },
+  text: { required: 'Skriv inn en tekst.', too_big: `Teksten kan ha maks ${RICH_TEXT_MAX} tegn.` },
+  priority: { required: wholeNumber, invalid_type: wholeNumber, not_integer: wholeNumber, too_small: priorityRange, too_big: priorityRange },
+};
 
 export interface EditableTerm {
   /** '' for a new term (spec §4: a new term starts with an empty id and priority 0). */
@@ -28,7 +28,6 @@ export interface EditableTerm {
 /** Edit fields for a term: 'Avbryt' discards, 'Slett' deletes, 'Lagre' creates or updates. */
 export function TermEditor({ term, categories, onDone }: { term: EditableTerm; categories: string[]; onDone: () => void }) {
   const id = useId();
-  const toast = useToast();
   const save = useSaveTerm();
   const remove = useDeleteTerm();
   const busy = save.isPending || remove.isPending;
@@ -37,10 +36,7 @@ export function TermEditor({ term, categories, onDone }: { term: EditableTerm; c
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<TermFormValues>({
-    resolver: zodResolver(termFormSchema),
-    defaultValues: { category: term.category, text: term.text, priority: term.priority },
-  });
+  } = useZodForm(termInputSchema, { defaultValues: { category: term.category, text: term.text, priority: term.priority }, messages });
 
   const onSave = handleSubmit(async (values) => {
     try {
@@ -62,8 +58,6 @@ export function TermEditor({ term, categories, onDone }: { term: EditableTerm; c
     }
   };
 
-  const categoryId = `${id}-category`;
-  const priorityId = `${id}-priority`;
   const listId = `${id}-categories`;
   return (
     <form
@@ -73,42 +67,22 @@ export function TermEditor({ term, categories, onDone }: { term: EditableTerm; c
       className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-2 ring-sea-700/40"
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={categoryId} className="font-semibold text-sea-900">
-            Kategori
-          </label>
-          <input
-            id={categoryId}
-            type="text"
-            list={listId}
-            aria-invalid={errors.category ? true : undefined}
-            aria-describedby={errors.category ? `${categoryId}-error` : undefined}
-            className={inputClass(!!errors.category)}
-            {...register('category')}
-          />
+        <div>
+          <TextInput label="Kategori" list={listId} error={errors.category?.message} {...register('category')} />
           <datalist id={listId}>
             {categories.map((c) => (
               <option key={c} value={c} />
             ))}
           </datalist>
-          <FieldError id={`${categoryId}-error`} message={errors.category?.message} />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={priorityId} className="font-semibold text-sea-900">
-            Prioritet
-          </label>
-          <input
-            id={priorityId}
-            type="number"
-            step={1}
-            inputMode="numeric"
-            aria-invalid={errors.priority ? true : undefined}
-            aria-describedby={errors.priority ? `${priorityId}-error` : undefined}
-            className={inputClass(!!errors.priority)}
-            {...register('priority', { valueAsNumber: true })}
-          />
-          <FieldError id={`${priorityId}-error`} message={errors.priority?.message} />
-        </div>
+        <TextInput
+          label="Prioritet"
+          type="number"
+          step={1}
+          inputMode="numeric"
+          error={errors.priority?.message}
+          {...register('priority', { valueAsNumber: true })}
+        />
       </div>
       <RichTextField label="Tekst" error={errors.text?.message} preview={watch('text')} {...register('text')} />
       <div className="flex flex-wrap justify-end gap-2">
