@@ -74,7 +74,8 @@ const looksLikeId = (value: string) => /^[0-9a-f]{24}$/.test(value);
 let handler: ReturnType<typeof createStaticHandler> | undefined;
 
 export async function render({ url, origin, fetchApi }: RenderInput): Promise<RenderResult> {
-  const at = new URL(url, 'http://ssr.invalid');
+  // Concatenated, not resolved: a path such as '//x' must stay a path, not become a host.
+  const at = new URL(`http://ssr.invalid${url.startsWith('/') ? url : `/${url}`}`);
   const leaf = matchRoutes(routes, at.pathname)?.at(-1);
   const id = leaf?.route.id as ServerRenderedRouteId | undefined;
   if (!id || !serverRenderedRouteIds.includes(id)) return { kind: 'shell' };

@@ -33,6 +33,7 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
   }
   const ssr = await loadRenderer(app, ssrDir);
   const page = ssr ? pageTemplate(readFileSync(indexFile, 'utf8'), readManifest(distDir)) : null;
+  if (ssr && !page) app.log.warn({ indexFile }, 'index.html lacks the page-head markers or #root: public pages are sent as the shell');
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -127,7 +128,7 @@ function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
   const headStart = index.indexOf('<!--page-head-->');
   const headEnd = index.indexOf('<!--/page-head-->');
   const rootTag = '<div id="root"></div>';
-  if (headStart < 0 || headEnd < 0 || !index.includes(rootTag)) throw new Error('index.html lacks the page-head markers or #root');
+  if (headStart < 0 || headEnd < 0 || !index.includes(rootTag)) return null;
   const beforeHead = index.slice(0, headStart);
   const [afterHead, afterRoot] = index.slice(headEnd + '<!--/page-head-->'.length).split(rootTag) as [string, string];
   const linksOf = (key: string | undefined, seen: Set<string>): string[] => {
