@@ -1,8 +1,8 @@
-import { CURRENCY, STRUCTURED_DATA_DEFAULT_REPEAT, STRUCTURED_DATA_WORKLOAD } from '@shared/constants';
 import type { Place } from '@shared/api';
 import { paths } from '@/config/paths';
 import { listNb, pageTitle, site } from '@/config/site';
 import { placeImageSrc } from '@/features/places/components/place-image';
+import { placeCourseJsonLd } from '@/features/places/components/places-structured-data';
 import { placeSlug } from '@/lib/format';
 import type { ServerRenderedRouteId } from './routes';
 
@@ -43,31 +43,8 @@ function organization(origin: string) {
 }
 
 function venueCourse(place: Place, origin: string, url: string, image: string) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Course',
-    name: `Babysvømming ${place.name}`,
-    description: `Babysvømming og småbarnsvømming på ${place.name}, ${place.place}.`,
-    url,
-    image,
-    provider: { '@type': 'Organization', name: site.companyName, url: `${origin}/` },
-    offers: { '@type': 'Offer', category: 'Paid', priceCurrency: CURRENCY, url },
-    hasCourseInstance: {
-      '@type': 'CourseInstance',
-      courseMode: 'Onsite',
-      courseWorkload: STRUCTURED_DATA_WORKLOAD,
-      courseSchedule: {
-        '@type': 'Schedule',
-        repeatFrequency: 'P1W',
-        repeatCount: place.courseCount > 0 ? place.courseCount : STRUCTURED_DATA_DEFAULT_REPEAT,
-      },
-      location: {
-        '@type': 'Place',
-        name: place.name,
-        address: { '@type': 'PostalAddress', streetAddress: place.address, postalCode: place.zipCode, addressLocality: place.place, addressCountry: 'NO' },
-      },
-    },
-  };
+  const provider = { '@type': 'Organization', name: site.companyName, url: `${origin}/` };
+  return { '@context': 'https://schema.org', ...placeCourseJsonLd(place, url, provider), image };
 }
 
 /** First sentence-ish of the venue's own text, else a generated one; at most about 160 characters. */
