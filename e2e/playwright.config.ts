@@ -19,6 +19,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
+  // A journey logs in through the simulator, often in two browsers: on a 2-core CI machine 30 s is too tight.
+  timeout: 60_000,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure', locale: 'nb-NO', timezoneId: 'Europe/Oslo' },

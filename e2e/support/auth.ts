@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { expectNoA11yViolations } from './fixtures';
 
 /** The demo persons the Vipps simulator lists (packages/shared/src/demo-persons.ts). */
@@ -80,4 +80,41 @@ export function allowHttpErrors(consoleErrors: string[], ...statuses: number[]):
 export async function expectAccessible(page: Page): Promise<void> {
   await waitForToastsToSettle(page);
   await expectNoA11yViolations(page);
+}
+
+/**
+ * A new person per test, project and retry (a retry must not meet the first attempt's family): an 8-digit Norwegian
+ * number (`prefix` keeps specs apart), and names that make a unique e-mail address. For tests that end sessions or
+ * change the family: a demo person would be shared with tests running at the same time.
+ */
+export function newPerson(testInfo: TestInfo, slot: number, prefix = '48') {
+  const p = testInfo.project.name === 'phone' ? 1 : 2;
+  const familyName = `${testInfo.project.name === 'phone' ? 'Telefonsen' : 'Skjermsen'}${['', 'Aas', 'Berg', 'Dahl'][testInfo.retry] ?? 'Eik'}`;
+  const givenName = ['Tone', 'Per', 'Lise', 'Ola', 'Rita', 'Geir'][slot]!;
+  return {
+    phone: `${prefix}${p}${slot}${testInfo.retry % 10}${String(321 + slot).padStart(3, '0')}`,
+    givenName,
+    familyName,
+    email: `${givenName}.${familyName}@example.no`.toLowerCase(),
+  };
+}
+export type Person = ReturnType<typeof newPerson>;
+
+/** On the simulator's login page: 'Annen testperson' with the person's number and names. */
+export async function approveAsNewPerson(page: Page, person: Person): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: /Logg inn på/ })).toBeVisible();
+  await page.getByRole('radio', { name: /^Annen testperson/ }).check();
+  await page.getByLabel('Mobilnummer').fill(person.phone);
+  await page.getByLabel('Fornavn').fill(person.givenName);
+  await page.getByLabel('Etternavn').fill(person.familyName);
+  await page.getByRole('button', { name: 'Godkjenn' }).click();
+  await expect(page.getByText('Du har blitt logget inn')).toBeVisible({ timeout: 20_000 });
+  await waitForToastsToSettle(page);
+}
+
+export async function loginAsNew(page: Page, person: Person, path = '/profil'): Promise<void> {
+  await page.goto(path);
+  await startLoginFromNav(page);
+  await approveAsNewPerson(page, person);
+  await expect(page).toHaveURL((url) => url.pathname === path);
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiAs } from '../../support/admin';
-import { allowHttpErrors, expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { allowHttpErrors, expectAccessible, loginAs, loginAsNew, newPerson, PERSONS } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /**
@@ -20,10 +20,10 @@ interface Hit {
 const RESERVED = [...Object.values(PERSONS), 'Øyvind', 'Østby', 'Admin-Berg'];
 
 /**
- * Two demo guardians for this project, with a full name no one else has: plain parents (no other role), not a
- * person another spec uses. Phone takes them from the end of the list, desktop from before those.
+ * A demo guardian for this project's role change, with a full name no one else has: a plain parent (no other role),
+ * not a person another spec uses. Phone takes the last of the list, desktop one before it.
  */
-async function demoGuardians(admin: Page, project: string): Promise<{ roles: Hit; deletion: Hit }> {
+async function demoGuardian(admin: Page, project: string): Promise<Hit> {
   const result = await apiAs<{ users: Hit[] }>(admin, 'GET', '/search/users?name=*&categories=parents');
   const name = (u: Hit) => `${u.firstName} ${u.lastName}`;
   const counts = new Map<string, number>();
@@ -33,7 +33,7 @@ async function demoGuardians(admin: Page, project: string): Promise<{ roles: Hit
   );
   const offset = project === 'phone' ? 1 : 3;
   expect(plain.length, 'plain demo guardians to use').toBeGreaterThan(4);
-  return { roles: plain.at(-offset)!, deletion: plain.at(-offset - 1)! };
+  return plain.at(-offset)!;
 }
 
 async function search(page: Page, text: string) {
@@ -47,7 +47,7 @@ test.describe('Brukere: roller og sletting', () => {
 
   test('an admin finds a user and gives them, then takes away, the instructor role; their own admin role is locked', async ({ page }, testInfo) => {
     await loginAs(page, PERSONS.admin, '/admin/brukere');
-    const { roles: target } = await demoGuardians(page, testInfo.project.name);
+    const target = await demoGuardian(page, testInfo.project.name);
     const main = page.getByRole('main');
     const fullName = `${target.firstName} ${target.lastName}`;
 
@@ -95,11 +95,18 @@ test.describe('Brukere: roller og sletting', () => {
     await expectAccessible(page);
   });
 
-  test('an admin deletes a user after a confirmation; cancelling keeps them', async ({ page, consoleErrors }, testInfo) => {
+  test('an admin deletes a user after a confirmation; cancelling keeps them', async ({ page, browser, consoleErrors }, testInfo) => {
+    // A user of this test's own: a demo guardian's children may be on courses other specs use at the same time.
+    const person = newPerson(testInfo, 5, '46');
+    const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    await loginAsNew(await visitor.newPage(), person);
+    await visitor.close();
     await loginAs(page, PERSONS.admin, '/admin/brukere');
-    const { deletion: target } = await demoGuardians(page, testInfo.project.name);
+    const fullName = `${person.givenName} ${person.familyName}`;
+    const found = await apiAs<{ users: Hit[] }>(page, 'GET', `/search/users?name=${encodeURIComponent(fullName)}&categories=parents`);
+    const target = found.users.find((u) => u.type === 'parent' && `${u.firstName} ${u.lastName}` === fullName)!;
+    expect(target, 'the new user is found').toBeTruthy();
     const main = page.getByRole('main');
-    const fullName = `${target.firstName} ${target.lastName}`;
 
     await search(page, fullName);
     const card = main.locator(`article[data-user-id="${target._id}"]`);

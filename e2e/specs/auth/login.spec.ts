@@ -4,6 +4,8 @@ import {
   approveInSimulator,
   expectAccessible,
   loginAs,
+  loginAsNew,
+  newPerson,
   openMenuIfCollapsed,
   PERSONS,
   SESSION_KEY,
@@ -213,8 +215,10 @@ test.describe('Sessions on /profil (issue 9)', () => {
   test("'Logg ut overalt' ends the parent's sessions in every browser at once", async ({ page, browser, consoleErrors }, testInfo) => {
     const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const otherPage = await other.newPage();
-    await loginAs(otherPage, PERSONS.parent, '/profil');
-    await loginAs(page, PERSONS.parent, '/profil');
+    // A person of its own: ending every session of a demo person would log out tests running beside this one.
+    const person = newPerson(testInfo, 4, '47');
+    await loginAsNew(otherPage, person);
+    await loginAsNew(page, person);
 
     const section = page.getByRole('region', { name: 'Innlogginger' });
     await expect(section.getByText('Denne enheten')).toHaveCount(1);

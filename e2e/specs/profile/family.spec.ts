@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page, TestInfo } from '@playwright/test';
-import { allowHttpErrors, expectAccessible, loginAs, PERSONS, SESSION_KEY, startLoginFromNav, waitForToastsToSettle } from '../../support/auth';
+import type { Browser, Page } from '@playwright/test';
+import {
+  allowHttpErrors,
+  approveAsNewPerson,
+  expectAccessible,
+  loginAs,
+  loginAsNew,
+  newPerson,
+  PERSONS,
+  SESSION_KEY,
+  startLoginFromNav,
+} from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /**
@@ -8,42 +18,6 @@ import { expect, keepScreenshot, test } from '../../support/fixtures';
  * simulator from the e-mailed link and accepts, calendar and own data downloads, and deleting an account.
  * Each test that writes uses a new person of its own (per project), so phone and desktop never share one.
  */
-
-/**
- * A new person per test, project and retry (a retry must not meet the first attempt's family): an 8-digit Norwegian
- * number, and names that make a unique e-mail address.
- */
-function newPerson(testInfo: TestInfo, slot: number) {
-  const p = testInfo.project.name === 'phone' ? 1 : 2;
-  const familyName = `${testInfo.project.name === 'phone' ? 'Telefonsen' : 'Skjermsen'}${['', 'Aas', 'Berg', 'Dahl'][testInfo.retry] ?? 'Eik'}`;
-  const givenName = ['Tone', 'Per', 'Lise', 'Ola', 'Rita', 'Geir'][slot]!;
-  return {
-    phone: `48${p}${slot}${testInfo.retry % 10}${String(321 + slot).padStart(3, '0')}`,
-    givenName,
-    familyName,
-    email: `${givenName}.${familyName}@example.no`.toLowerCase(),
-  };
-}
-type Person = ReturnType<typeof newPerson>;
-
-/** On the simulator's login page: 'Annen testperson' with the person's number and names. */
-async function approveAsNewPerson(page: Page, person: Person): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: /Logg inn på/ })).toBeVisible();
-  await page.getByRole('radio', { name: /^Annen testperson/ }).check();
-  await page.getByLabel('Mobilnummer').fill(person.phone);
-  await page.getByLabel('Fornavn').fill(person.givenName);
-  await page.getByLabel('Etternavn').fill(person.familyName);
-  await page.getByRole('button', { name: 'Godkjenn' }).click();
-  await expect(page.getByText('Du har blitt logget inn')).toBeVisible({ timeout: 20_000 });
-  await waitForToastsToSettle(page);
-}
-
-async function loginAsNew(page: Page, person: Person, path = '/profil'): Promise<void> {
-  await page.goto(path);
-  await startLoginFromNav(page);
-  await approveAsNewPerson(page, person);
-  await expect(page).toHaveURL((url) => url.pathname === path);
-}
 
 async function addChild(page: Page, firstName: string, lastName: string, birthdate: string) {
   await page.getByRole('main').getByRole('button', { name: 'Legg til barn' }).click();
