@@ -31,7 +31,7 @@ function siteHtml(cfg: SiteConfig): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), siteHtml(site)],
   define: { __SITE__: JSON.stringify(site) },
   resolve: {
@@ -43,24 +43,29 @@ export default defineConfig({
   },
   preview: { proxy: { '/api': { target: 'http://127.0.0.1:3000' } } },
   build: {
+    // `vite build --ssr src/entry-server.tsx --outDir dist-ssr` (decision 018): the server renderer, loaded by the
+    // API server at start; npm packages stay imports. No manifest there, and no vendor chunk groups.
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     // Keep the entry free of an inline module-preload polyfill; modern browsers support modulepreload.
     modulePreload: { polyfill: false },
     target: 'es2022',
-    rolldownOptions: {
-      output: {
-        // Stable, readable vendor chunks that stay cached across releases of our own code.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-          ],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Stable, readable vendor chunks that stay cached across releases of our own code.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+                { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+              ],
+            },
+          },
         },
-      },
-    },
   },
-});
+}));

@@ -1,16 +1,54 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { routes } from './app/routes';
+import { queryClient } from './lib/query-client';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+/** What the server rendered the page with (entry-server.tsx): absent on client-rendered pages and in `vite dev`. */
+const ssrData = document.getElementById('ssr-data');
+
+// Route properties a lazy route module may give (the rest of a module's exports are not route properties).
+const LAZY_KEYS = ['Component', 'ErrorBoundary', 'HydrateFallback', 'element', 'errorElement', 'loader', 'handle'] as const;
+
+async function start(container: HTMLElement) {
+  if (!ssrData) {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </AppProvider>
+      </StrictMode>,
+    );
+    return;
+  }
+  const data = JSON.parse(ssrData.textContent ?? '{}') as { queries: DehydratedState; router: HydrationState };
+  hydrate(queryClient, data.queries);
+  // The page's lazy route modules load before hydration, so the first render is the server's page, not a fallback.
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async (m) => {
+      const lazy = m.route.lazy as () => Promise<Record<string, unknown>>;
+      const module = await lazy();
+      const properties: Record<string, unknown> = { lazy: undefined };
+      for (const key of LAZY_KEYS) if (key in module) properties[key] = module[key];
+      Object.assign(m.route, properties);
+    }),
+  );
+  const router = createBrowserRouter(routes, { hydrationData: data.router });
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+void start(root);

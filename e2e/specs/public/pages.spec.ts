@@ -1,3 +1,4 @@
+import { allowHttpErrors } from '../../support/auth';
 import { expect, expectNoA11yViolations, keepScreenshot, test } from '../../support/fixtures';
 
 test('Om oss lists the instructors', async ({ page, request }, testInfo) => {
@@ -28,13 +29,17 @@ test('Login page offers only Vipps', async ({ page }, testInfo) => {
   await keepScreenshot(page, testInfo, 'login');
 });
 
-test('an unknown path shows Ikke funnet on /404', async ({ page }, testInfo) => {
-  await page.goto('/denne-siden-finnes-ikke');
+test('an unknown path shows Ikke funnet on /404', async ({ page, consoleErrors }, testInfo) => {
+  const response = await page.goto('/denne-siden-finnes-ikke');
+  // The server answers an unknown address with the rendered 404 page and status 404 (issue 11); Chromium logs that
+  // status as a failed resource.
+  expect(response?.status()).toBe(404);
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByRole('heading', { name: 'Ikke funnet' })).toBeVisible();
   await expect(page.getByText('Vi kan dessverre ikke finne siden du leter etter')).toBeVisible();
   await expectNoA11yViolations(page);
   await keepScreenshot(page, testInfo, '404');
+  allowHttpErrors(consoleErrors, 404);
 });
 
 test('the admin area asks a visitor to log in', async ({ page }, testInfo) => {

@@ -1,19 +1,40 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiNotFound, asJson } from './errors';
 
+/** The server renderer built from apps/web/src/entry-server.tsx (decision 018); the types mirror its exports. */
+interface SsrModule {
+  render(input: { url: string; origin: string; fetchApi: (path: string) => Promise<unknown> }): Promise<
+    | { kind: 'shell' }
+    | { kind: 'redirect'; status: 301 | 302; location: string }
+    | { kind: 'page'; status: number; head: string; html: string; data: string; routeModule?: string }
+  >;
+}
+
+interface ManifestEntry {
+  file: string;
+  imports?: string[];
+}
+
 /**
- * Serves the production build of apps/web: hashed assets cached for a year, index.html never cached, and the
- * SPA's index.html for every other GET that wants a page (client routes, including the 404 page).
+ * Serves the production build of apps/web: hashed assets cached for a year, pages never cached. The public pages
+ * come rendered, with their data, from the server renderer in apps/web/dist-ssr (decision 018); every other page
+ * that a GET asks for (logged-in pages) gets the SPA's index.html, the shell.
  */
-export default fp<{ distDir: string }>(async (app, { distDir }) => {
+export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, ssrDir = path.join(path.dirname(distDir), 'dist-ssr') }) => {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web build not found: run `npm run build` to serve the site');
     return;
   }
+  const ssr = await loadRenderer(app, ssrDir);
+  const page = ssr ? pageTemplate(readFileSync(indexFile, 'utf8'), readManifest(distDir)) : null;
+  if (ssr && !page) app.log.warn({ indexFile }, 'index.html lacks the page-head markers or #root: public pages are sent as the shell');
+
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -29,6 +50,15 @@ export default fp<{ distDir: string }>(async (app, { distDir }) => {
       res.header('Cache-Control', cacheControl);
     },
   });
+
+  // An API GET answered in-process for the renderer: the same routes, services, response schemas and public cache as
+  // over HTTP, as a visitor (no Authorization), without a socket.
+  const fetchApi = async (apiPath: string): Promise<unknown> => {
+    const res = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { accept: 'application/json' } });
+    if (res.statusCode !== 200) throw new Error(`GET /api${apiPath}: ${res.statusCode}`);
+    return res.json();
+  };
+
   // Files outside /assets (favicon, images, robots.txt) are served by the wildcard route below.
   app.get('/*', async (request, reply) => {
     // An unknown API path is an API 404, not the SPA's index with 200.
@@ -53,9 +83,81 @@ export default fp<{ distDir: string }>(async (app, { distDir }) => {
       return asJson(reply).status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
     }
     reply.header('Cache-Control', 'no-cache');
+    if (ssr && page) {
+      let result: Awaited<ReturnType<SsrModule['render']>>;
+      try {
+        result = await ssr.render({ url: request.url, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), fetchApi });
+      } catch (err) {
+        // A page that cannot be rendered still works as the client-rendered app.
+        request.log.error({ err }, 'server rendering failed; sending the shell');
+        result = { kind: 'shell' };
+      }
+      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      if (result.kind === 'page') {
+        return reply.status(result.status).type('text/html; charset=utf-8').send(page(result));
+      }
+    }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
 });
+
+async function loadRenderer(app: FastifyInstance, ssrDir: string): Promise<SsrModule | null> {
+  const file = path.join(ssrDir, 'entry-server.js');
+  if (!existsSync(file)) {
+    app.log.warn({ ssrDir }, 'server renderer not found: public pages are sent as the client-rendered shell');
+    return null;
+  }
+  // A path known only at run time: the server bundle (build.mjs) leaves this import to Node.
+  return (await import(pathToFileURL(file).href)) as SsrModule;
+}
+
+function readManifest(distDir: string): Record<string, ManifestEntry> {
+  try {
+    return JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * index.html as a function of a rendered page: its head tags replace the build's defaults between the page-head
+ * markers, the app goes into #root, the data follows as a JSON block (not executed: the CSP allows no inline script),
+ * and the page's lazy route chunk is preloaded so hydration does not wait for one more round trip.
+ */
+function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
+  const headStart = index.indexOf('<!--page-head-->');
+  const headEnd = index.indexOf('<!--/page-head-->');
+  const rootTag = '<div id="root"></div>';
+  if (headStart < 0 || headEnd < 0 || !index.includes(rootTag)) return null;
+  const beforeHead = index.slice(0, headStart);
+  const [afterHead, afterRoot] = index.slice(headEnd + '<!--/page-head-->'.length).split(rootTag) as [string, string];
+  const linksOf = (key: string | undefined, seen: Set<string>): string[] => {
+    const entry = key ? manifest[key] : undefined;
+    if (!entry || !key || seen.has(key)) return [];
+    seen.add(key);
+    return [`<link rel="modulepreload" crossorigin href="/${entry.file}">`, ...(entry.imports ?? []).flatMap((dep) => linksOf(dep, seen))];
+  };
+  // What the entry already preloads (index.html names it) is not named twice.
+  const entryKey = Object.keys(manifest).find((key) => (manifest[key] as ManifestEntry & { isEntry?: boolean }).isEntry);
+  const preloadCache = new Map<string, string>();
+  const preloads = (key: string | undefined) => {
+    if (!key) return '';
+    let links = preloadCache.get(key);
+    if (links === undefined) {
+      const seen = new Set<string>();
+      linksOf(entryKey, seen);
+      links = linksOf(key, seen).join('\n    ');
+      preloadCache.set(key, links);
+    }
+    return links;
+  };
+  const bodyEnd = afterRoot.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  return ({ head, html, data, routeModule }: { head: string; html: string; data: string; routeModule?: string }) => {
+    const links = preloads(routeModule);
+    const tail = links ? afterHead.replace('</head>', `  ${links}\n  </head>`) : afterHead;
+    return `${beforeHead}${head}${tail}<div id="root">${html}</div>\n    <script type="application/json" id="ssr-data">${data}</script>${bodyEnd}`;
+  };
+}
 
 function isFile(file: string): boolean {
   try {

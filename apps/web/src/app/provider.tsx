@@ -1,13 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DialogHost } from '@/components/ui/dialog-host';
 import { Toaster } from '@/components/ui/toast';
 import { queryClient } from '@/lib/query-client';
 import { SessionWatcher } from './session-watcher';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** `client`: the server renders each request with its own QueryClient; the browser uses the one of lib/query-client. */
+export function AppProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <SessionWatcher />
       {children}
       <Toaster />

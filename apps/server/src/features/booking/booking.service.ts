@@ -117,7 +117,7 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
 
   // A full course answers 'full' at once, without queueing behind the course row lock (decision 017: on enrolment
   // night hundreds ask for the same full course). Only a shortcut: the count is asked again under the lock.
-  if ((await countTaken(db, course.id)) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
+  if ((await countTaken(db, course.id, { childId: child.id })) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
 
   return busyAsAppError(() =>
     db.transaction(async (tx) => {

@@ -1,25 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Course, Profile } from '@shared/api';
+import type { OwnProfiles } from './own-profiles';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Container } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { LoginDialog } from '@/features/auth/components/login-dialog';
-import { BookingDialog } from '@/features/booking/components/booking-dialog';
-import { AddChildDialog } from '@/features/children/components/add-child-dialog';
 import { defaultCourseWindow, placeCoursesKeys, usePlaceCourses } from '@/features/courses/api/get-place-courses';
 import { CourseList } from '@/features/courses/components/course-list';
-import { MonthRangePicker } from '@/features/courses/components/month-range-picker';
-import { CourseListDialog } from '@/features/participants/components/course-list-dialog';
 import { useInstructors } from '@/features/users/api/get-instructors';
 import { usePlace } from '@/features/places/api/get-place';
 import { usePlaces } from '@/features/places/api/get-places';
 import { PlaceSelect } from '@/features/places/components/place-select';
 import { VenueCard } from '@/features/places/components/venue-card';
-import { useProfiles } from '@/features/profiles/api/get-profiles';
 import { useMyWaitlist } from '@/features/waitlist/api/get-my-waitlist';
 import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
@@ -27,7 +22,19 @@ import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 
-// Admin-only dialogs (forms with zod and the date picker): loaded when an admin opens the page, not for visitors.
+// Dialogs load when first opened, never with the page: a visitor's first load holds no booking, form or admin code
+// (issue 11). Admin-only dialogs (forms with zod and the date picker) load when an admin opens the page.
+const LoginDialog = lazy(() => import('@/features/auth/components/login-dialog').then((m) => ({ default: m.LoginDialog })));
+const BookingDialog = lazy(() => import('@/features/booking/components/booking-dialog').then((m) => ({ default: m.BookingDialog })));
+const AddChildDialog = lazy(() => import('@/features/children/components/add-child-dialog').then((m) => ({ default: m.AddChildDialog })));
+const MonthRangePicker = lazy(() =>
+  import('@/features/courses/components/month-range-picker').then((m) => ({ default: m.MonthRangePicker })),
+);
+// The user's own profiles: loaded with a session only (a visitor's page has no use for the profiles code).
+const OwnProfilesSource = lazy(() => import('./own-profiles').then((m) => ({ default: m.OwnProfilesSource })));
+const CourseListDialog = lazy(() =>
+  import('@/features/participants/components/course-list-dialog').then((m) => ({ default: m.CourseListDialog })),
+);
 const CourseFormDialog = lazy(() => import('@/features/courses/components/course-form-dialog').then((m) => ({ default: m.CourseFormDialog })));
 const PlaceFormDialog = lazy(() => import('@/features/places/components/place-form-dialog').then((m) => ({ default: m.PlaceFormDialog })));
 const ParticipantsDialog = lazy(() =>
@@ -60,6 +67,16 @@ function PlacePageSkeleton() {
   );
 }
 
+/**
+ * True from the first time `open` is true: a lazily loaded dialog mounts when first opened and then stays mounted,
+ * so its closing animation and the focus return keep working.
+ */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
 // Same rule as packages/shared/src/ids.ts (not imported: that module pulls zod into this chunk).
 const looksLikeId = (value: string) => /^[0-9a-f]{24}$/.test(value);
 
@@ -84,7 +101,7 @@ export function Component() {
   const [courseListOf, setCourseListOf] = useState<string | null>(null);
   const [priorityOf, setPriorityOf] = useState<Course | null>(null);
   const instructors = useInstructors();
-  const profiles = useProfiles();
+  const [profiles, setProfiles] = useState<OwnProfiles>({ isError: false });
   const queryClient = useQueryClient();
   const [booking, setBooking] = useState<Course | null>(null);
   const [childId, setChildId] = useState('');
@@ -115,6 +132,10 @@ export function Component() {
       onLogin={() => setLoginOpen(true)}
     />
   );
+  const loginMounted = useOpenedOnce(loginOpen);
+  const bookingMounted = useOpenedOnce(booking !== null);
+  const addChildMounted = useOpenedOnce(addChildOpen);
+  const courseListMounted = useOpenedOnce(courseListOf !== null);
 
   useDocumentTitle(place ? `${place.name}, ${place.place} | ${site.tagline}` : 'Bestill Kurs');
 
@@ -219,7 +240,9 @@ export function Component() {
             </h2>
             {isAdmin || isInstructor ? (
               <div className="mb-4 flex flex-col gap-3">
-                <MonthRangePicker onChange={setRange} />
+                <Suspense fallback={null}>
+                  <MonthRangePicker onChange={setRange} />
+                </Suspense>
                 {isAdmin ? (
                   <label className="flex min-h-11 items-center gap-3 font-semibold text-sea-900">
                     <input
@@ -271,25 +294,46 @@ export function Component() {
               <PriorityDialog course={priorityOf} onClose={() => setPriorityOf(null)} />
             </Suspense>
           ) : null}
-          <CourseListDialog courseId={courseListOf} onClose={() => setCourseListOf(null)} />
-          <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
-          <BookingDialog
-            course={booking}
-            onClose={() => setBooking(null)}
-            userId={user.data?._id}
-            profiles={profiles.data}
-            profilesError={profiles.isError}
-            childId={childId}
-            onChildChange={setChildId}
-            onAddChild={() => setAddChildOpen(true)}
-            onCourseFull={() => void refreshCourses()}
-          />
-          <AddChildDialog
-            open={addChildOpen}
-            onOpenChange={setAddChildOpen}
-            profiles={(profiles.data ?? []).map((p: Profile) => ({ id: p._id, label: p.parents.map(fullName).join(' og ') }))}
-            onAdded={(child) => setChildId(child._id)}
-          />
+          {session ? (
+            <Suspense fallback={null}>
+              <OwnProfilesSource onChange={setProfiles} />
+            </Suspense>
+          ) : null}
+          {courseListMounted ? (
+            <Suspense fallback={null}>
+              <CourseListDialog courseId={courseListOf} onClose={() => setCourseListOf(null)} />
+            </Suspense>
+          ) : null}
+          {loginMounted ? (
+            <Suspense fallback={null}>
+              <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+            </Suspense>
+          ) : null}
+          {bookingMounted ? (
+            <Suspense fallback={null}>
+              <BookingDialog
+                course={booking}
+                onClose={() => setBooking(null)}
+                userId={user.data?._id}
+                profiles={profiles.data}
+                profilesError={profiles.isError}
+                childId={childId}
+                onChildChange={setChildId}
+                onAddChild={() => setAddChildOpen(true)}
+                onCourseFull={() => void refreshCourses()}
+              />
+            </Suspense>
+          ) : null}
+          {addChildMounted ? (
+            <Suspense fallback={null}>
+              <AddChildDialog
+                open={addChildOpen}
+                onOpenChange={setAddChildOpen}
+                profiles={(profiles.data ?? []).map((p: Profile) => ({ id: p._id, label: p.parents.map(fullName).join(' og ') }))}
+                onAdded={(child) => setChildId(child._id)}
+              />
+            </Suspense>
+          ) : null}
         </>
       ) : places.isPending || (looksLikeId(slug) && byId.isPending) ? (
         <PlacePageSkeleton />

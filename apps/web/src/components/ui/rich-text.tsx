@@ -3,7 +3,8 @@ import { linkify } from '@/lib/format';
 
 /**
  * Rich text from the server (FAQ answers, terms): HTML the server has sanitised. It is still never handed to
- * `dangerouslySetInnerHTML`: the browser's inert parser (DOMParser runs no scripts and loads nothing) reads it, and
+ * `dangerouslySetInnerHTML`: an inert parser reads it (in the browser DOMParser, which runs no scripts and loads
+ * nothing; on the server, where pages are rendered too (decision 018), the parser entry-server.tsx installs), and
  * this walker turns only allow-listed elements into React elements; every attribute is dropped except a link's href,
  * kept only for absolute http(s) and mailto URLs. Anything else becomes its text. Text keeps its web links clickable
  * (older plain-text entries).
@@ -43,19 +44,42 @@ function textWithLinks(text: string, key: string): ReactNode {
   );
 }
 
-function walk(nodes: NodeListOf<ChildNode>, prefix: string, insideLink: boolean): ReactNode[] {
+/** What the walker needs of a parsed node: both parsers hand back this shape. */
+export type HtmlNode =
+  | { type: 'text'; text: string }
+  | { type: 'element'; tag: string; href: string | null; children: HtmlNode[] }
+  | { type: 'other' };
+
+export type HtmlParser = (html: string) => HtmlNode[];
+
+function fromDom(nodes: NodeListOf<ChildNode>): HtmlNode[] {
+  return Array.from(nodes, (node): HtmlNode => {
+    if (node.nodeType === Node.TEXT_NODE) return { type: 'text', text: node.textContent ?? '' };
+    if (node.nodeType !== Node.ELEMENT_NODE) return { type: 'other' };
+    const element = node as Element;
+    return { type: 'element', tag: element.tagName.toLowerCase(), href: element.getAttribute('href'), children: fromDom(element.childNodes) };
+  });
+}
+
+const browserParser: HtmlParser = (html) => fromDom(new DOMParser().parseFromString(html, 'text/html').body.childNodes);
+let parser: HtmlParser | null = typeof DOMParser === 'undefined' ? null : browserParser;
+
+/** The server-side renderer has no DOMParser: it installs an equivalent parser (htmlparser2) here. */
+export function setHtmlParser(next: HtmlParser): void {
+  parser = next;
+}
+
+function walk(nodes: HtmlNode[], prefix: string, insideLink: boolean): ReactNode[] {
   const out: ReactNode[] = [];
   nodes.forEach((node, index) => {
     const key = `${prefix}.${index}`;
-    if (node.nodeType === Node.TEXT_NODE) {
-      const text = node.textContent ?? '';
-      if (text) out.push(insideLink ? text : textWithLinks(text, key));
+    if (node.type === 'text') {
+      if (node.text) out.push(insideLink ? node.text : textWithLinks(node.text, key));
       return;
     }
-    if (node.nodeType !== Node.ELEMENT_NODE) return;
-    const element = node as Element;
-    const tag = element.tagName.toLowerCase();
-    const children = () => walk(element.childNodes, key, insideLink || tag === 'a');
+    if (node.type !== 'element') return;
+    const tag = node.tag;
+    const children = () => walk(node.children, key, insideLink || tag === 'a');
     if (tag === 'br') out.push(<br key={key} />);
     else if (tag in BLOCK) {
       const Tag = BLOCK[tag as keyof typeof BLOCK];
@@ -69,7 +93,7 @@ function walk(nodes: NodeListOf<ChildNode>, prefix: string, insideLink: boolean)
       const Tag = INLINE[tag as keyof typeof INLINE];
       out.push(<Tag key={key}>{children()}</Tag>);
     } else if (tag === 'a') {
-      const href = safeHref(element.getAttribute('href'));
+      const href = safeHref(node.href);
       out.push(
         href && !insideLink ? (
           <a key={key} href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
@@ -89,8 +113,8 @@ function walk(nodes: NodeListOf<ChildNode>, prefix: string, insideLink: boolean)
 }
 
 export function richTextToReact(html: string): ReactNode[] {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return walk(doc.body.childNodes, 'r', false);
+  if (!parser) throw new Error('No HTML parser: the server renderer must call setHtmlParser()');
+  return walk(parser(html), 'r', false);
 }
 
 /** Plain text without markup keeps its line breaks (older entries were written that way). */

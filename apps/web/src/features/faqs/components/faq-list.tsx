@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { Faq } from '@shared/api';
 import { FAQ_SKELETON_COUNT } from '@shared/constants';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,9 @@ import { toast } from '@/components/ui/toast';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { useFaqs } from '../api/get-faqs';
 import { useReorderFaqs } from '../api/reorder-faqs';
-import { FaqEditor } from './faq-editor';
+
+// The editor (a form: react-hook-form and zod) is for admins only: it loads when one opens it, not for visitors.
+const FaqEditor = lazy(() => import('./faq-editor').then((m) => ({ default: m.FaqEditor })));
 
 const iconButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-sea-800 hover:bg-sea-50 disabled:cursor-not-allowed disabled:opacity-40';
@@ -128,7 +130,9 @@ export function FaqList() {
               {editing === faq._id ? (
                 <>
                   <h3 className="px-4 pt-4 text-lg font-semibold text-sea-900 sm:px-5">{faq.question}</h3>
-                  <FaqEditor faq={faq} onDone={() => setEditing(null)} />
+                  <Suspense fallback={null}>
+                    <FaqEditor faq={faq} onDone={() => setEditing(null)} />
+                  </Suspense>
                 </>
               ) : (
                 <FaqItem
@@ -152,7 +156,9 @@ export function FaqList() {
           {editing === 'new' ? (
             <li className="border-b border-line last:border-b-0">
               <h3 className="px-4 pt-4 text-lg font-semibold text-sea-900 sm:px-5">Nytt spørsmål</h3>
-              <FaqEditor onDone={() => setEditing(null)} />
+              <Suspense fallback={null}>
+                <FaqEditor onDone={() => setEditing(null)} />
+              </Suspense>
             </li>
           ) : null}
         </ul>

@@ -5,6 +5,39 @@ import { site } from '@/config/site';
 import { placeSlug } from '@/lib/format';
 import { usePlaces } from '../api/get-places';
 
+/** schema.org Course of one venue: weekly, 30 minutes, NOK, paid, onsite (spec §2). Also in the venue page's head. */
+export function placeCourseJsonLd(place: Place, url: string, provider: object) {
+  return {
+    '@type': 'Course',
+    name: `Babysvømming ${place.name}`,
+    description: `Babysvømming og småbarnsvømming på ${place.name}, ${place.place}.`,
+    url,
+    provider,
+    offers: { '@type': 'Offer', category: 'Paid', priceCurrency: CURRENCY, url },
+    hasCourseInstance: {
+      '@type': 'CourseInstance',
+      courseMode: 'Onsite',
+      courseWorkload: STRUCTURED_DATA_WORKLOAD,
+      courseSchedule: {
+        '@type': 'Schedule',
+        repeatFrequency: 'P1W',
+        repeatCount: place.courseCount > 0 ? place.courseCount : STRUCTURED_DATA_DEFAULT_REPEAT,
+      },
+      location: {
+        '@type': 'Place',
+        name: place.name,
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: place.address,
+          postalCode: place.zipCode,
+          addressLocality: place.place,
+          addressCountry: 'NO',
+        },
+      },
+    },
+  };
+}
+
 /** schema.org ItemList of Course items (spec §2 /kurs): weekly, 30 minutes, NOK, paid, onsite. */
 function buildCourseListJsonLd(places: readonly Place[]) {
   const origin = site.siteUrl.replace(/\/$/, '');
@@ -19,35 +52,7 @@ function buildCourseListJsonLd(places: readonly Place[]) {
         '@type': 'ListItem',
         position: index + 1,
         url,
-        item: {
-          '@type': 'Course',
-          name: `Babysvømming ${place.name}`,
-          description: `Babysvømming og småbarnsvømming på ${place.name}, ${place.place}.`,
-          url,
-          provider,
-          offers: { '@type': 'Offer', category: 'Paid', priceCurrency: CURRENCY, url },
-          hasCourseInstance: {
-            '@type': 'CourseInstance',
-            courseMode: 'Onsite',
-            courseWorkload: STRUCTURED_DATA_WORKLOAD,
-            courseSchedule: {
-              '@type': 'Schedule',
-              repeatFrequency: 'P1W',
-              repeatCount: place.courseCount > 0 ? place.courseCount : STRUCTURED_DATA_DEFAULT_REPEAT,
-            },
-            location: {
-              '@type': 'Place',
-              name: place.name,
-              address: {
-                '@type': 'PostalAddress',
-                streetAddress: place.address,
-                postalCode: place.zipCode,
-                addressLocality: place.place,
-                addressCountry: 'NO',
-              },
-            },
-          },
-        },
+        item: placeCourseJsonLd(place, url, provider),
       };
     }),
   };

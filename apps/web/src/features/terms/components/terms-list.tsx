@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Term } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { RichText } from '@/components/ui/rich-text';
@@ -7,7 +7,10 @@ import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { asciiSlug, formatDateTime } from '@/lib/format';
 import { useTermVersions } from '../api/get-term-versions';
 import { useTerms } from '../api/get-terms';
-import { TermEditor, type EditableTerm } from './term-editor';
+import type { EditableTerm } from './term-editor';
+
+// The editor (a form) is for admins only: it loads when one opens it, not for visitors.
+const TermEditor = lazy(() => import('./term-editor').then((m) => ({ default: m.TermEditor })));
 
 interface TermCategory {
   category: string;
@@ -72,7 +75,9 @@ export function TermsList() {
         <div className="space-y-4">
           <CurrentVersion />
           {editing?._id === '' ? (
-            <TermEditor term={editing} categories={categoryNames} onDone={done} />
+            <Suspense fallback={null}>
+              <TermEditor term={editing} categories={categoryNames} onDone={done} />
+            </Suspense>
           ) : (
             <Button variant="secondary" onClick={() => setEditing(NEW_TERM)}>
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -95,7 +100,9 @@ export function TermsList() {
               {terms.map((term) =>
                 editing?._id === term._id ? (
                   <li key={term._id}>
-                    <TermEditor term={editing} categories={categoryNames} onDone={done} />
+                    <Suspense fallback={null}>
+              <TermEditor term={editing} categories={categoryNames} onDone={done} />
+            </Suspense>
                   </li>
                 ) : (
                   <li key={term._id} className="flex gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-line" data-term-id={term._id}>

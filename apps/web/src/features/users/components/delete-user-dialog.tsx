@@ -30,6 +30,48 @@ export function deletionConsequences(userId: string, profiles: readonly Profile[
   return { deleted, kept };
 }
 
+interface DeletionConsequencesProps {
+  consequences: ReturnType<typeof deletionConsequences>;
+  deletedHeading: string;
+  /** Said after the running courses' warning (the own deletion asks the user to get in touch about refunds). */
+  runningNote?: string;
+}
+
+/** The children deleted with the user, those who stay with other guardians, and running courses that lose a child. */
+export function DeletionConsequences({ consequences: { deleted, kept }, deletedHeading, runningNote }: DeletionConsequencesProps) {
+  const running = deleted.filter((d) => d.runningCourses.length > 0);
+  return (
+    <>
+      {deleted.length > 0 ? (
+        <div>
+          <p className="font-semibold">{deletedHeading}</p>
+          <ul className="mt-1 list-disc pl-6">
+            {deleted.map((d) => (
+              <li key={d.name}>{d.name}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {kept.length > 0 ? (
+        <div>
+          <p className="font-semibold">Disse barna blir værende hos de andre foresatte:</p>
+          <ul className="mt-1 list-disc pl-6">
+            {kept.map((k) => (
+              <li key={k}>{k}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {running.length > 0 ? (
+        <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
+          {running.map((r) => `${r.name} er påmeldt ${r.runningCourses.join(', ')}`).join('. ')}. Plassen blir ledig for andre, og
+          kurset refunderes ikke automatisk.{runningNote ? ` ${runningNote}` : ''}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** 'Slett bruker': the user deletes their own user after a confirmation that says what happens. */
 export function DeleteUserButton({ userId, profiles }: { userId: string; profiles: readonly Profile[] }) {
   const [open, setOpen] = useState(false);
@@ -37,7 +79,6 @@ export function DeleteUserButton({ userId, profiles }: { userId: string; profile
   const navigate = useNavigate();
   const remove = useDeleteUser();
   const { deleted, kept } = deletionConsequences(userId, profiles);
-  const running = deleted.filter((d) => d.runningCourses.length > 0);
   return (
     <>
       <Button variant="danger" onClick={() => setOpen(true)}>
@@ -65,32 +106,11 @@ export function DeleteUserButton({ userId, profiles }: { userId: string; profile
         }
       >
         <p>Brukeren din slettes, og du blir logget ut. Dette kan ikke angres.</p>
-        {deleted.length > 0 ? (
-          <div>
-            <p className="font-semibold">Disse barna slettes sammen med deg, fordi ingen andre foresatte har dem:</p>
-            <ul className="mt-1 list-disc pl-6">
-              {deleted.map((d) => (
-                <li key={d.name}>{d.name}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {kept.length > 0 ? (
-          <div>
-            <p className="font-semibold">Disse barna blir værende hos de andre foresatte:</p>
-            <ul className="mt-1 list-disc pl-6">
-              {kept.map((k) => (
-                <li key={k}>{k}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {running.length > 0 ? (
-          <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-            {running.map((r) => `${r.name} er påmeldt ${r.runningCourses.join(', ')}`).join('. ')}. Plassen blir ledig for andre, og
-            kurset refunderes ikke automatisk. Ta kontakt med oss om refusjon før du sletter.
-          </p>
-        ) : null}
+        <DeletionConsequences
+          consequences={{ deleted, kept }}
+          deletedHeading="Disse barna slettes sammen med deg, fordi ingen andre foresatte har dem:"
+          runningNote="Ta kontakt med oss om refusjon før du sletter."
+        />
         <p className="text-sm text-muted">
           Ordrer beholdes i fem år fordi bokføringsloven krever det, men navnene fjernes.
         </p>

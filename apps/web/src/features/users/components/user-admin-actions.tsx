@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { useAdminDeleteUser } from '../api/delete-user';
 import { useUserProfiles } from '../api/get-user-profiles';
 import { useUpdateUserRoles } from '../api/update-user-roles';
-import { deletionConsequences } from './delete-user-dialog';
+import { DeletionConsequences, deletionConsequences } from './delete-user-dialog';
 
 /** The roles an admin toggles on a user (spec §6: instructor, admin, developer); the others stay as they are. */
 export const EDITABLE_ROLES = ['instructor', 'admin', 'developer'] as const satisfies readonly Role[];
@@ -83,8 +83,6 @@ export function AdminDeleteUserButton({ user }: { user: AdminActionsUser }) {
   const remove = useAdminDeleteUser();
   const profiles = useUserProfiles(user._id, open);
   const name = `${user.firstName} ${user.lastName}`.trim();
-  const { deleted, kept } = deletionConsequences(user._id, profiles.data ?? []);
-  const running = deleted.filter((d) => d.runningCourses.length > 0);
   return (
     <>
       <Button variant="danger" className="mt-3" onClick={() => setOpen(true)} aria-label={`Slett bruker ${name}`}>
@@ -108,48 +106,24 @@ export function AdminDeleteUserButton({ user }: { user: AdminActionsUser }) {
         }
       >
         <div className="space-y-3">
-        <p>
-          <strong>{name}</strong> slettes og logges ut overalt. Dette kan ikke angres.
-        </p>
-        {profiles.isPending ? (
-          <p role="status" className="text-muted">
-            Henter familien …
+          <p>
+            <strong>{name}</strong> slettes og logges ut overalt. Dette kan ikke angres.
           </p>
-        ) : profiles.isError ? (
-          <p role="status" className="text-muted">
-            Kunne ikke hente familien. Barn uten andre foresatte slettes sammen med brukeren.
-          </p>
-        ) : (
-          <>
-            {deleted.length > 0 ? (
-              <div>
-                <p className="font-semibold">Disse barna slettes også, fordi ingen andre foresatte har dem:</p>
-                <ul className="mt-1 list-disc pl-6">
-                  {deleted.map((d) => (
-                    <li key={d.name}>{d.name}</li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {kept.length > 0 ? (
-              <div>
-                <p className="font-semibold">Disse barna blir værende hos de andre foresatte:</p>
-                <ul className="mt-1 list-disc pl-6">
-                  {kept.map((k) => (
-                    <li key={k}>{k}</li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {running.length > 0 ? (
-              <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-                {running.map((r) => `${r.name} er påmeldt ${r.runningCourses.join(', ')}`).join('. ')}. Plassen blir ledig for andre, og
-                kurset refunderes ikke automatisk.
-              </p>
-            ) : null}
-          </>
-        )}
-        <p className="text-sm text-muted">Ordrene beholdes for regnskapet, men navnene fjernes.</p>
+          {profiles.isPending ? (
+            <p role="status" className="text-muted">
+              Henter familien …
+            </p>
+          ) : profiles.isError ? (
+            <p role="status" className="text-muted">
+              Kunne ikke hente familien. Barn uten andre foresatte slettes sammen med brukeren.
+            </p>
+          ) : (
+            <DeletionConsequences
+              consequences={deletionConsequences(user._id, profiles.data ?? [])}
+              deletedHeading="Disse barna slettes også, fordi ingen andre foresatte har dem:"
+            />
+          )}
+          <p className="text-sm text-muted">Ordrene beholdes for regnskapet, men navnene fjernes.</p>
         </div>
       </ConfirmDialog>
     </>

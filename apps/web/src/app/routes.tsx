@@ -1,33 +1,57 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, useNavigate, type RouteObject } from 'react-router';
+import { NotFound } from '@/components/errors/error-view';
 import { LayoutFallback, RootLayout } from '@/components/layout/root-layout';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { paths, routePatterns } from '@/config/paths';
 import { HomeRoute } from './routes/home';
 
 /**
- * The home route ships in the entry chunk (it is the first paint for most visitors); every other screen is a lazy
- * route module, fetched when first visited.
+ * An unknown address: the 404 page at once (the server renders it with status 404), then the address becomes /404
+ * as before, without a second paint (the /404 route shows the same view).
  */
-const router = createBrowserRouter([
+function UnknownPath() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(paths.notFound, { replace: true });
+  }, [navigate]);
+  return <NotFound />;
+}
+
+/**
+ * The public pages the server renders (decision 018), by route id. Every other route (login, profile, admin …) is
+ * client-rendered: the server sends the shell for it.
+ */
+export const serverRenderedRouteIds = ['home', 'courses', 'place', 'about', 'contact', 'terms', 'not-found', 'unknown'] as const;
+export type ServerRenderedRouteId = (typeof serverRenderedRouteIds)[number];
+
+/**
+ * One route table for the browser (main.tsx) and the server (entry-server.tsx). The home route ships in the entry
+ * chunk (it is the first paint for most visitors); every other screen is a lazy route module, fetched when first
+ * visited (on a server-rendered page: before hydration, see main.tsx).
+ */
+export const routes: RouteObject[] = [
   {
+    id: 'root',
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorBoundary />,
     hydrateFallbackElement: <LayoutFallback />,
     children: [
-      { index: true, element: <HomeRoute /> },
-      { path: routePatterns.courses, lazy: () => import('./routes/places') },
-      { path: routePatterns.place, lazy: () => import('./routes/place-courses') },
-      { path: routePatterns.about, lazy: () => import('./routes/about') },
-      { path: routePatterns.contact, lazy: () => import('./routes/contact') },
-      { path: routePatterns.terms, lazy: () => import('./routes/terms') },
+      { id: 'home', index: true, element: <HomeRoute /> },
+      { id: 'courses', path: routePatterns.courses, lazy: () => import('./routes/places') },
+      { id: 'place', path: routePatterns.place, lazy: () => import('./routes/place-courses') },
+      { id: 'about', path: routePatterns.about, lazy: () => import('./routes/about') },
+      { id: 'contact', path: routePatterns.contact, lazy: () => import('./routes/contact') },
+      { id: 'terms', path: routePatterns.terms, lazy: () => import('./routes/terms') },
       { path: routePatterns.login, lazy: () => import('./routes/login') },
       { path: routePatterns.loginReturn, lazy: () => import('./routes/login-return') },
       { path: routePatterns.payment, lazy: () => import('./routes/payment-status') },
       { path: routePatterns.profile, lazy: () => import('./routes/profile') },
       { path: routePatterns.profileById, lazy: () => import('./routes/profile') },
       { path: routePatterns.attendance, lazy: () => import('./routes/attendance') },
-      { path: routePatterns.notFound, lazy: () => import('./routes/not-found') },
+      // In the entry chunk: an unknown address turns into /404 without loading anything.
+      { id: 'not-found', path: routePatterns.notFound, element: <NotFound /> },
       // Admin only: logged out → 401 view, others → 403 view; unknown sub-routes → 404.
       {
         path: routePatterns.admin,
@@ -54,11 +78,16 @@ const router = createBrowserRouter([
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },
-      { path: '*', element: <Navigate to={paths.notFound} replace /> },
+      { id: 'unknown', path: '*', element: <UnknownPath /> },
     ],
   },
-]);
+];
 
-export function AppRouter() {
-  return <RouterProvider router={router} />;
-}
+/** The source file of each lazy server-rendered route, for the modulepreload links of its page (Vite manifest keys). */
+export const routeModules: Partial<Record<ServerRenderedRouteId, string>> = {
+  courses: 'src/app/routes/places.tsx',
+  place: 'src/app/routes/place-courses.tsx',
+  about: 'src/app/routes/about.tsx',
+  contact: 'src/app/routes/contact.tsx',
+  terms: 'src/app/routes/terms.tsx',
+};

@@ -1,0 +1,127 @@
+import type { Place } from '@shared/api';
+import { paths } from '@/config/paths';
+import { listNb, pageTitle, site } from '@/config/site';
+import { placeImageSrc } from '@/features/places/components/place-image';
+import { placeCourseJsonLd } from '@/features/places/components/places-structured-data';
+import { placeSlug } from '@/lib/format';
+import type { ServerRenderedRouteId } from './routes';
+
+/**
+ * The head of a server-rendered page (decision 018): title, description, canonical address, Open Graph and Twitter
+ * tags and JSON-LD, so a link shared in Messenger or a search result shows the right text and picture without
+ * JavaScript. The titles are the ones the routes set with useDocumentTitle, so hydration changes nothing.
+ */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute; none for the 404 page. */
+  canonical?: string;
+  /** Absolute URL of the picture for link previews. */
+  image?: string;
+  imageAlt?: string;
+  jsonLd?: object[];
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const siteDescription = () =>
+  `${site.companyName} har holdt kurs i babysvømming og småbarnsvømming siden ${site.foundedYear}. Kurs i ${listNb(site.serviceAreas)}. Se ledige kurs og bestill på nett.`;
+
+function organization(origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: site.companyName,
+    url: `${origin}/`,
+    email: site.contactEmail,
+    telephone: site.contactPhone,
+    foundingDate: String(site.foundedYear),
+    areaServed: site.serviceAreas,
+    sameAs: site.social.map((s) => s.url),
+  };
+}
+
+function venueCourse(place: Place, origin: string, url: string, image: string) {
+  const provider = { '@type': 'Organization', name: site.companyName, url: `${origin}/` };
+  return { '@context': 'https://schema.org', ...placeCourseJsonLd(place, url, provider), image };
+}
+
+/** First sentence-ish of the venue's own text, else a generated one; at most about 160 characters. */
+function venueDescription(place: Place): string {
+  const own = place.info.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const base = `Babysvømming og småbarnsvømming på ${place.name}, ${place.address}, ${place.zipCode} ${place.place}. Se kursene og bestill plass på nett.`;
+  if (!own) return base;
+  return own.length > 160 ? `${own.slice(0, 157).replace(/\s+\S*$/, '')} …` : own;
+}
+
+export function pageHead(id: ServerRenderedRouteId, origin: string, options: { place?: Place; pathname: string }): PageHead {
+  const at = (path: string) => `${origin}${path}`;
+  switch (id) {
+    case 'home':
+      return { title: `${site.companyName} | ${site.tagline}`, description: siteDescription(), canonical: at(paths.home), jsonLd: [organization(origin)] };
+    case 'courses':
+      return {
+        title: `Kurssteder | ${site.tagline}`,
+        description: `Alle våre kurssteder for babysvømming og småbarnsvømming i ${listNb(site.serviceAreas)}. Velg et sted og se ledige kurs.`,
+        canonical: at(paths.courses),
+      };
+    case 'place': {
+      const place = options.place;
+      if (!place) return { title: 'Bestill Kurs', description: 'Velg et kurssted for å se ledige kurs.' };
+      const url = at(paths.place(placeSlug(place.name)));
+      const image = at(placeImageSrc(place.name, place.image));
+      return {
+        title: `${place.name}, ${place.place} | ${site.tagline}`,
+        description: venueDescription(place),
+        canonical: url,
+        image,
+        imageAlt: `Illustrasjon av ${place.name}`,
+        jsonLd: [venueCourse(place, origin, url, image)],
+      };
+    }
+    case 'about':
+      return { title: pageTitle('Om oss'), description: siteDescription(), canonical: at(paths.about), jsonLd: [organization(origin)] };
+    case 'contact':
+      return {
+        title: pageTitle('Kontakt'),
+        description: `Spørsmål om kurs, steder eller bestilling? Skriv til ${site.companyName}, ring ${site.contactPhone} eller send e-post til ${site.contactEmail}.`,
+        canonical: at(paths.contact),
+        jsonLd: [organization(origin)],
+      };
+    case 'terms':
+      return {
+        title: pageTitle('Regler og betingelser'),
+        description: `Kursregler og kjøpsbetingelser hos ${site.companyName}: det som gjelder når du bestiller kurs.`,
+        canonical: at(paths.terms),
+      };
+    case 'not-found':
+    case 'unknown':
+      return { title: pageTitle('Ikke funnet'), description: 'Vi kan dessverre ikke finne siden du leter etter.' };
+  }
+}
+
+/** The tags, as HTML for the template's head. JSON-LD is a data block (not run, so the CSP allows it); '<' escaped. */
+export function headHtml(head: PageHead, pathname: string, origin: string): string {
+  const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const lines = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
+    head.canonical ? '' : meta('name', 'robots', 'noindex'),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:locale', 'nb_NO'),
+    meta('property', 'og:site_name', site.companyName),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical ?? `${origin}${pathname}`),
+    head.image ? meta('property', 'og:image', head.image) : '',
+    head.image && head.imageAlt ? meta('property', 'og:image:alt', head.imageAlt) : '',
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    head.image ? meta('name', 'twitter:image', head.image) : '',
+    ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`),
+  ];
+  return lines.filter(Boolean).join('\n    ');
+}

@@ -1,5 +1,0 @@
-import { NotFound } from '@/components/errors/error-view';
-
-export function Component() {
-  return <NotFound />;
-}
