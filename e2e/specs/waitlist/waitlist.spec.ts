@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
-import { adminPage, apiAs, mondayKey, uniqueName, type ApiCourse } from '../../support/admin';
+import { adminPage, apiAs, mondayKey, setUpCourse, uniqueName, type ApiCourse } from '../../support/admin';
 import { expectAccessible, loginAs, PERSONS } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
+
+/** 'DD.MM.YYYY' of a 'YYYY-MM-DD' key, or of an instant in Oslo (the web's formatDate). */
+const norwegianDate = (value: string | number) => {
+  const key = typeof value === 'string' ? value : new Date(value).toLocaleDateString('sv-SE', { timeZone: 'Europe/Oslo' });
+  const [y, m, d] = key.split('-');
+  return `${d}.${m}.${y}`;
+};
+/** 'YYYY-MM-DD' in Oslo, `days` days from now. */
+const osloKeyIn = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Oslo' });
 
 interface AdminList {
   entries: { status: string; child: { firstName: string } }[];
@@ -96,6 +105,70 @@ test.describe('Waitlist (issue 16)', () => {
     await page.getByRole('button', { name: 'Betal' }).click();
     await expect(page).toHaveURL(/\/vipps\/payment\/[A-Za-z0-9-]+$/);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Takk for bestillingen!', { timeout: 20_000 });
+    await expectAccessible(page);
+  });
+
+  test("the admin marks a follow-on course through 'Forrige kurs'; a newcomer's parent sees when it opens to all", async ({ page, browser, baseURL }, testInfo) => {
+    const admin = await adminPage(browser, baseURL, page);
+    // 'Nybegynner' that has ended, and 'Viderekommen' at the same place and time that starts next week.
+    const earlierDates = Array.from({ length: 6 }, (_, i) => `${mondayKey(i - 9)}T09:00:00.000Z`);
+    const earlier = await setUpCourse(admin.page, { venue: uniqueName('Fortsettbadet', testInfo.project.name), dates: earlierDates });
+    const next = await apiAs<ApiCourse>(admin.page, 'POST', '/courses', {
+      name: '',
+      placeId: earlier.placeId,
+      dates: Array.from({ length: 6 }, (_, i) => `${mondayKey(i + 1)}T09:00:00.000Z`),
+      timeFrom: '10:00',
+      timeTo: '10:30',
+      experienceLevel: 'Viderekommen',
+      participantsAge: '1–2 år',
+      ageMinMonths: null,
+      ageMaxMonths: null,
+      lateBookingMaxPassed: null,
+      proRata: true,
+      price: 1950,
+      maximumParticipants: 8,
+      instructors: [],
+      info: '',
+      published: true,
+    });
+
+    // The admin opens the follow-on course's row and its 'Forrige kurs' dialog.
+    await admin.page.goto(`/kurs/${earlier.slug}`);
+    const adminRow = admin.page.locator(`article[data-course-id="${next._id}"]`);
+    await adminRow.getByRole('button', { name: /kl\. 10:00/ }).click();
+    await adminRow.getByRole('button', { name: 'Forrige kurs' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Forrige kurs' });
+    await expect(dialog).toBeVisible();
+    // The default window: 7 days from now (WAITLIST_PRIORITY_DAYS), as the API opens it.
+    const opens = dialog.getByLabel('Åpner for alle');
+    await expect(opens).toHaveValue(osloKeyIn(7));
+
+    // The suggestion: the course at the same place that ended before this one starts, labelled as in 'Påmeldte'.
+    await dialog.getByRole('button', { name: /^Tidligere kurs/ }).click();
+    const earlierLabel = `Mandager kl. 10:00, Nybegynner, fra ${norwegianDate(earlierDates[0]!.slice(0, 10))}`;
+    await dialog.getByRole('checkbox', { name: earlierLabel }).check();
+    await expectAccessible(admin.page);
+    await admin.page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /^Tidligere kurs/ })).toContainText(earlierLabel);
+    await opens.fill(osloKeyIn(10));
+    await expectAccessible(admin.page);
+    await keepScreenshot(admin.page, testInfo, 'forrige-kurs');
+    if (testInfo.project.name === 'phone') await admin.page.screenshot({ path: '/tmp/h16b-priority-dialog-phone.png' });
+
+    await dialog.getByRole('button', { name: 'Lagre' }).click();
+    await expect(admin.page.getByText('Forrige kurs er lagret')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const expected = `Åpner for alle ${norwegianDate(Date.now() + 10 * 86_400_000)}`;
+    await expect(adminRow.getByText(expected)).toBeVisible();
+    const saved = await apiAs<{ previousCourseIds: string[]; openToAllAt: string }>(admin.page, 'GET', `/courses/${next._id}/priority`);
+    expect(saved.previousCourseIds).toEqual([earlier.course._id]);
+    await admin.close();
+
+    // A parent whose child did not take the earlier course sees when the course opens to everyone.
+    await loginAs(page, PERSONS.parentOneChild, `/kurs/${earlier.slug}`);
+    const row = page.locator(`article[data-course-id="${next._id}"]`);
+    await expect(row.getByText(expected)).toBeVisible();
     await expectAccessible(page);
   });
 });

@@ -143,6 +143,15 @@ export async function setPriority(tx: DbOrTx, courseId: string, priorityCourseId
   return rows.length > 0;
 }
 
+/** The course's earlier courses and the end of its window (null: none set); undefined: no such course. */
+export async function findPriority(db: DbOrTx, courseId: string) {
+  const [row] = await db
+    .select({ priorityCourseIds: courses.priorityCourseIds, openToAllAt: courses.openToAllAt })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return row;
+}
+
 /** Which of `ids` are courses (an admin's list of earlier courses is checked against it). */
 export async function existingCourseIds(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];

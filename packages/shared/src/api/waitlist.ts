@@ -101,3 +101,9 @@ export const coursePrioritySchema = z.object({
   openToAllAt: isoDateTime.nullable(),
 });
 export type CoursePriority = z.infer<typeof coursePrioritySchema>;
+/** GET /courses/:id/priority (admin): the marks as they stand, and the window length the form starts from. */
+export const coursePrioritySettingsSchema = coursePrioritySchema.extend({
+  /** The server's WAITLIST_PRIORITY_DAYS: the default window, in days. */
+  defaultDays: z.number().int().min(1).max(60),
+});
+export type CoursePrioritySettings = z.infer<typeof coursePrioritySettingsSchema>;

@@ -179,6 +179,9 @@ describe('returning swimmers first', () => {
     const marked = await t.http('PUT', `/api/courses/${next.id}/priority`, { token: adminToken, body: { previousCourseIds: [earlier.id], days: 7 } });
     expect(marked.status, marked.text).toBe(200);
     expect(Date.parse(marked.json.openToAllAt) - clock.now().getTime()).toBe(7 * 24 * HOUR);
+    // The admin's form reads the marks back, with the default window length.
+    const read = await t.http('GET', `/api/courses/${next.id}/priority`, { token: adminToken });
+    expect(read.json).toEqual({ previousCourseIds: [earlier.id], openToAllAt: marked.json.openToAllAt, defaultDays: 7 });
 
     const list = await t.http('GET', `/api/places/${next.placeId}/courses`);
     expect((list.json as { _id: string; opensToAllAt: string | null }[]).find((c) => c._id === next.id)?.opensToAllAt).toBe(marked.json.openToAllAt);

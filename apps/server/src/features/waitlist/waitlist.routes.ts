@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   coursePriorityInputSchema,
   coursePrioritySchema,
+  coursePrioritySettingsSchema,
   courseWaitlistSchema,
   idParamsSchema,
   joinWaitlistInputSchema,
@@ -102,6 +103,12 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       app.publicCache.clear();
       return list;
     },
+  );
+
+  app.get(
+    '/courses/:id/priority',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: coursePrioritySettingsSchema, ...adminErrors } } },
+    (request) => service.getPriority(ctxOf(request), request.params.id),
   );
 
   app.put(

@@ -4,6 +4,7 @@ import {
   type AdminWaitlistEntry,
   type CoursePriority,
   type CoursePriorityInput,
+  type CoursePrioritySettings,
   type CourseWaitlist,
   type JoinWaitlistInput,
   type MyWaitlistEntry,
@@ -348,6 +349,15 @@ export async function setPriority(ctx: ServiceContext, courseId: string, input: 
   const openToAllAt = ids.length ? new Date(ctx.clock.now().getTime() + input.days * 24 * HOUR_MS) : null;
   await ctx.db.transaction((tx) => courses.setPriority(tx, courseId, ids, openToAllAt));
   return { previousCourseIds: ids, openToAllAt: iso(openToAllAt) };
+}
+
+/** GET /courses/:id/priority: the marks as they stand (the admin's form starts from them) and the default window. */
+export async function getPriority(ctx: ServiceContext, courseId: string): Promise<CoursePrioritySettings> {
+  await requireAccess(ctx, 'course.write', courseId);
+  const row = await courses.findPriority(ctx.db, courseId);
+  if (!row) throw new AppError('NOT_FOUND', 'Course not found');
+  const ids = row.priorityCourseIds;
+  return { previousCourseIds: ids, openToAllAt: ids.length ? iso(row.openToAllAt) : null, defaultDays: ctx.env.WAITLIST_PRIORITY_DAYS };
 }
 
 /** The invitations of priority windows that are open and not yet announced: once per window, on one instance. */

@@ -141,6 +141,7 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/courses/:id/waitlist':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/waitlist`, payload: { closed: false } }) },
   'POST /api/waitlist/:id/offer':    { expect: [401, 403, 403, 403, 403, 409], req: async (fx) => ({ url: `/api/waitlist/${await spareEntry(fx, fx.fullCourse.id)}/offer` }), note: 'admin reaches the service: the course is full (COURSE_FULL)' },
   'POST /api/waitlist/:id/skip':     { expect: adminOnly, req: async (fx) => ({ url: `/api/waitlist/${await spareEntry(fx, fx.fullCourse.id)}/skip` }) },
+  'GET /api/courses/:id/priority':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.fullCourse.id}/priority` }) },
   'PUT /api/courses/:id/priority':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.fullCourse.id}/priority`, payload: { previousCourseIds: [fx.course.id], days: 7 } }) },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };

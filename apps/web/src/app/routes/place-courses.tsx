@@ -18,7 +18,7 @@ import { VenueCard } from '@/features/places/components/venue-card';
 import { useMyWaitlist } from '@/features/waitlist/api/get-my-waitlist';
 import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
-import { formatDate, fullName, placeSlug, slugMatches, weekdayPlural } from '@/lib/format';
+import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 
@@ -40,6 +40,7 @@ const PlaceFormDialog = lazy(() => import('@/features/places/components/place-fo
 const ParticipantsDialog = lazy(() =>
   import('@/features/participants/components/participants-dialog').then((m) => ({ default: m.ParticipantsDialog })),
 );
+const PriorityDialog = lazy(() => import('@/features/waitlist/components/priority-dialog').then((m) => ({ default: m.PriorityDialog })));
 
 /** Same boxes as the loaded page (heading, venue card, course rows), so nothing jumps when data arrives. */
 function PlacePageSkeleton() {
@@ -98,6 +99,7 @@ export function Component() {
   const [hideUnpublished, setHideUnpublished] = useState(false);
   const [participantsOf, setParticipantsOf] = useState<Course | null>(null);
   const [courseListOf, setCourseListOf] = useState<string | null>(null);
+  const [priorityOf, setPriorityOf] = useState<Course | null>(null);
   const instructors = useInstructors();
   const [profiles, setProfiles] = useState<OwnProfiles>({ isError: false });
   const queryClient = useQueryClient();
@@ -168,8 +170,6 @@ export function Component() {
     () => (hideUnpublished ? courses.data?.filter((c) => c.published !== false) : courses.data),
     [courses.data, hideUnpublished],
   );
-  const courseLabel = (c: Course) =>
-    `${weekdayPlural(c.weekday)} kl. ${c.timeFrom}, ${c.experienceLevel}${c.dates[0] ? `, fra ${formatDate(c.dates[0])}` : ''}`;
   const teaches = (c: Course) => isInstructor && !!c.participants && c.instructors.some((i) => i._id === user.data?._id);
   const renderActions =
     isAdmin || isInstructor
@@ -183,6 +183,11 @@ export function Component() {
             {isAdmin ? (
               <Button variant="secondary" onClick={() => setParticipantsOf(c)}>
                 Påmeldte
+              </Button>
+            ) : null}
+            {isAdmin ? (
+              <Button variant="secondary" onClick={() => setPriorityOf(c)}>
+                Forrige kurs
               </Button>
             ) : null}
             {isAdmin || teaches(c) ? (
@@ -286,6 +291,7 @@ export function Component() {
                 moveTargets={(courses.data ?? []).filter((c) => c._id !== participantsOf?._id).map((c) => ({ id: c._id, label: courseLabel(c) }))}
                 onClose={() => setParticipantsOf(null)}
               />
+              <PriorityDialog course={priorityOf} onClose={() => setPriorityOf(null)} />
             </Suspense>
           ) : null}
           {session ? (
