@@ -130,8 +130,13 @@ test.describe('Bestill kurs', () => {
 
     await chooseChild(select, 'Emma Nilsen');
     await expect(dialog.getByRole('alert')).toHaveCount(0);
-    await scrollToEnd(page);
-    expect(await scrollY(page)).toBeGreaterThan(300);
+    // The page behind is left scrolled down (asked again until the layout has its full height).
+    await expect
+      .poll(async () => {
+        await scrollToEnd(page);
+        return scrollY(page);
+      })
+      .toBeGreaterThan(300);
     await dialog.getByRole('button', { name: 'Betal' }).click();
 
     // The simulator's landing page

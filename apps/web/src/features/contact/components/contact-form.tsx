@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { contactInputSchema } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { FormError, TextInput, Textarea, useZodForm } from '@/components/ui/form';
@@ -8,7 +8,12 @@ import { errorMessage } from '@/lib/error-messages';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 /** Contact form: idle → submitting (read-only, button disabled) → success; a failure may be retried. */
+const noSubscription = () => () => {};
+
 export function ContactForm() {
+  // The page arrives rendered by the server (decision 018): until React has taken it over, a click on 'Send melding'
+  // would submit the form natively and put the message in the address. The button waits for the app.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const mutation = useSendContactMessage();
   const successRef = useRef<HTMLDivElement>(null);
   const {
@@ -64,7 +69,7 @@ export function ContactForm() {
       {mutation.isError ? (
         <FormError>{rateLimited ? errorMessage(mutation.error) : 'Beklager, det oppstod en feil. Vennligst prøv igjen.'}</FormError>
       ) : null}
-      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" disabled={submitting || !hydrated} className="w-full sm:w-auto">
         {submitting ? 'Sender …' : 'Send melding'}
       </Button>
     </form>
