@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { courseInputSchema, type Course, type CourseInput } from '@shared/api';
 import { DEFAULT_TIME_FROM, DEFAULT_TIME_TO, EXPERIENCE_LEVELS, INSTRUCTOR_SELECT_MAX_NAMES, INSTRUCTOR_UNKNOWN_VALUE, PRICE_STEP_KR } from '@shared/constants';
 import { courseDates, endTimeFor, htmlToLineBreaks, osloDayKey } from '@shared/course-form';
-import { Button } from '@/components/ui/button';
-import { Checkbox, ConfirmDialog, FieldErrorText, FormError, Select, TextInput, Textarea, useZodForm } from '@/components/ui/form';
-import { Modal, ModalClose } from '@/components/ui/modal';
+import { Checkbox, ConfirmDialog, FieldErrorText, FormActions, FormError, Select, Textarea, TextInput, useZodForm } from '@/components/ui/form';
+import { Modal } from '@/components/ui/modal';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
@@ -321,19 +320,7 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
         )}
       />
       <FormError>{failure}</FormError>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <ModalClose asChild>
-          <Button variant="secondary">Avbryt</Button>
-        </ModalClose>
-        {course ? (
-          <Button variant="secondary" onClick={() => setConfirmDelete(true)} disabled={busy}>
-            Slett
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={busy}>
-          Lagre
-        </Button>
-      </div>
+      <FormActions onCancel="modal" onDelete={course ? () => setConfirmDelete(true) : undefined} busy={busy} />
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -1,7 +1,6 @@
 import { faqInputSchema, type Faq } from '@shared/api';
 import { FAQ_QUESTION_MAX, RICH_TEXT_MAX } from '@shared/constants';
-import { Button } from '@/components/ui/button';
-import { TextInput, useZodForm } from '@/components/ui/form';
+import { FormActions, TextInput, useZodForm } from '@/components/ui/form';
 import { RichTextField } from '@/components/ui/rich-text-field';
 import { toast } from '@/components/ui/toast';
 import { useCreateFaq } from '../api/create-faq';
@@ -57,19 +56,7 @@ export function FaqEditor({ faq, onDone }: { faq?: Faq; onDone: () => void }) {
     <form onSubmit={save} noValidate className="space-y-4 px-4 py-4 sm:px-5" aria-label={faq ? `Rediger: ${faq.question}` : 'Nytt spørsmål'}>
       <TextInput label="Spørsmål" error={errors.question?.message} {...register('question')} />
       <RichTextField label="Svar" error={errors.answer?.message} preview={watch('answer')} {...register('answer')} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="ghost" onClick={onDone} disabled={busy}>
-          Avbryt
-        </Button>
-        {faq ? (
-          <Button variant="secondary" onClick={onDelete} disabled={busy}>
-            Slett
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={busy}>
-          Lagre
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} onDelete={faq ? onDelete : undefined} busy={busy} />
     </form>
   );
 }

@@ -3,10 +3,9 @@ import { Controller } from 'react-hook-form';
 import { placeInputSchema, type Place, type PlaceInput } from '@shared/api';
 import { PLACE_IMAGES } from '@shared/constants';
 import { stripMarkup } from '@shared/course-form';
-import { Button } from '@/components/ui/button';
 import { alert } from '@/components/ui/dialogs';
-import { Checkbox, FormError, TextInput, Textarea, useZodForm } from '@/components/ui/form';
-import { Modal, ModalClose } from '@/components/ui/modal';
+import { Checkbox, FormActions, FormError, Textarea, TextInput, useZodForm } from '@/components/ui/form';
+import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useSavePlace } from '../api/save-place';
@@ -133,20 +132,12 @@ function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => vo
       />
       <Checkbox label="Publisert" disabled={busy} {...register('published')} />
       <FormError>{failure}</FormError>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <ModalClose asChild>
-          <Button variant="secondary">Avbryt</Button>
-        </ModalClose>
-        {place ? (
-          // Spec §2: deleting a venue is not possible yet; the admin is told so.
-          <Button variant="secondary" onClick={() => void alert({ title: 'Slett kurssted', message: 'Sletting av kursstedet er foreløpig ikke mulig.' })}>
-            Slett
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={busy}>
-          Lagre
-        </Button>
-      </div>
+      <FormActions
+        onCancel="modal"
+        // Spec §2: deleting a venue is not possible yet; the admin is told so.
+        onDelete={place ? () => void alert({ title: 'Slett kurssted', message: 'Sletting av kursstedet er foreløpig ikke mulig.' }) : undefined}
+        busy={busy}
+      />
     </form>
   );
 }

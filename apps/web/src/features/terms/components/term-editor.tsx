@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { termInputSchema } from '@shared/api';
 import { RICH_TEXT_MAX } from '@shared/constants';
-import { Button } from '@/components/ui/button';
-import { TextInput, useZodForm } from '@/components/ui/form';
+import { FormActions, TextInput, useZodForm } from '@/components/ui/form';
 import { RichTextField } from '@/components/ui/rich-text-field';
 import { toast } from '@/components/ui/toast';
 import { useDeleteTerm } from '../api/delete-term';
@@ -85,19 +84,7 @@ export function TermEditor({ term, categories, onDone }: { term: EditableTerm; c
         />
       </div>
       <RichTextField label="Tekst" error={errors.text?.message} preview={watch('text')} {...register('text')} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="ghost" onClick={onDone} disabled={busy}>
-          Avbryt
-        </Button>
-        {term._id ? (
-          <Button variant="secondary" onClick={onDelete} disabled={busy}>
-            Slett
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={busy}>
-          Lagre
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} onDelete={term._id ? onDelete : undefined} busy={busy} />
     </form>
   );
 }
