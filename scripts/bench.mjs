@@ -547,10 +547,13 @@ async function main() {
 
       // ---- API under load ----
       if (!SKIP.has('load')) {
-        const auth = { authorization: `Bearer ${seed.parentToken}` };
+        // As a browser asks: it accepts compressed answers (every browser sends Accept-Encoding), and the public
+        // lists are kept compressed (decision 017). The hello-world's answer is too small to compress either way.
+        const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+        const auth = { ...browser, authorization: `Bearer ${seed.parentToken}` };
         const targets = [
-          { name: 'GET /api/places', url: `${server.url}/api/places` },
-          { name: 'GET /api/places/{id}/courses', url: `${server.url}/api/places/${seed.place.id}/courses` },
+          { name: 'GET /api/places', url: `${server.url}/api/places`, headers: browser },
+          { name: 'GET /api/places/{id}/courses', url: `${server.url}/api/places/${seed.place.id}/courses`, headers: browser },
           { name: 'GET /api/users/me', url: `${server.url}/api/users/me`, headers: auth },
         ];
         for (const connections of [10, 50, 200]) {

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './context';
 import type { Db, Listen } from './db/client';
 import type { Env } from './env';
 import { createPublicCache, type PublicCache } from './public-cache';
+import { createSessionCache, type SessionCache } from './session-cache';
 import { apiRoutes } from './features';
 import { requestIdOf } from './logging';
 import { createPayments, type Payments } from './integrations/vipps/payments';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     db: Db;
     env: Env;
     publicCache: PublicCache;
+    /** The session check's kept answers (session-cache.ts, decision 019). */
+    sessionCache: SessionCache;
     /** The time for rules (ServiceContext.clock); tests may pass a movable one to buildApp. */
     clock: Clock;
     /** Vipps ePayment client and webhook secret (integrations/vipps/payments.ts). */
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
 
 /** The channel the database's triggers notify on (db/migrations/0009_public_lists_notify.sql). */
 export const PUBLIC_LISTS_CHANNEL = 'public_lists';
+/** A user's session, row or families changed; the payload is their id, '' for all (db/migrations/0010). */
+export const SESSIONS_CHANNEL = 'sessions_changed';
 
 const OVERLOAD_RETRY_AFTER_SECONDS = 2;
 
@@ -102,6 +107,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     } else {
       publicCache.setDegraded(true);
     }
+  }
+
+  const sessionCache = createSessionCache({ maxAgeMs: options.env.SESSION_CACHE_TTL_MS });
+  app.decorate('sessionCache', sessionCache);
+  if (options.listen && options.env.SESSION_CACHE_TTL_MS > 0) {
+    // Nothing is kept until LISTEN is in place, nor while it is lost: a missed NOTIFY could keep an ended session.
+    const listening = await options.listen(SESSIONS_CHANNEL, {
+      onNotify: (userId) => (userId ? sessionCache.dropUser(userId) : sessionCache.clear()),
+      onLost: () => sessionCache.setListening(false),
+      onReady: () => sessionCache.setListening(true),
+    });
+    app.addHook('onClose', async () => listening.close());
   }
 
   await app.register(errors);

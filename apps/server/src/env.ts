@@ -33,6 +33,8 @@ const envSchema = z.object({
    * Default 60000, or 0 when NODE_ENV=test (tests read their own writes at once).
    */
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** How long a session check may be kept while LISTEN is up (decision 019); 0 turns the session cache off. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /**
    * Load shedding (@fastify/under-pressure): above this mean event-loop delay, requests get 503 BUSY with
    * Retry-After at once. 0 turns it off. Default 500 with DATABASE_URL; 0 on PGlite (its queries run on the event
@@ -79,8 +81,9 @@ const envSchema = z.object({
   WAITLIST_JOB_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS' | 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS' | 'SESSION_CACHE_TTL_MS' | 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'> & {
   PUBLIC_CACHE_TTL_MS: number;
+  SESSION_CACHE_TTL_MS: number;
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: number;
   site: SiteConfig;
   /** No Vipps credentials set: the simulator stands in for Vipps and the web shows a 'testmodus' banner. */
@@ -106,6 +109,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...result.data,
     PUBLIC_CACHE_TTL_MS: result.data.PUBLIC_CACHE_TTL_MS ?? (testing ? 0 : 60_000),
+    SESSION_CACHE_TTL_MS: result.data.SESSION_CACHE_TTL_MS ?? (testing ? 0 : 60_000),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: result.data.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (testing || !result.data.DATABASE_URL ? 0 : 500),
     site: siteConfigFromEnv(source),
     vippsTestMode,

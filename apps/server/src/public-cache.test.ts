@@ -12,16 +12,16 @@ describe('public cache (decision 017)', () => {
     const slow = () => new Promise<number[]>((resolve) => ((release = () => resolve([++loads])), undefined));
     const [a, b] = [cache.get('k', schema, slow), cache.get('k', schema, slow)];
     release();
-    expect((await a).json).toBe('[1]');
+    expect((await a).text).toBe('[1]');
     expect(await b).toBe(await a);
-    expect((await cache.get('k', schema, async () => [99])).json).toBe('[1]');
+    expect((await cache.get('k', schema, async () => [99])).text).toBe('[1]');
 
     const inFlight = cache.get('j', schema, slow);
     cache.invalidate();
     release();
     await inFlight;
-    expect((await cache.get('j', schema, async () => ['new'])).json).toBe('["new"]');
-    expect((await cache.get('k', schema, async () => ['fresh'])).json).toBe('["fresh"]');
+    expect((await cache.get('j', schema, async () => ['new'])).text).toBe('["new"]');
+    expect((await cache.get('k', schema, async () => ['fresh'])).text).toBe('["fresh"]');
   });
 
   it('expires at the max age, shorter while degraded; never caches failures', async () => {
@@ -29,24 +29,24 @@ describe('public cache (decision 017)', () => {
     const cache = createPublicCache({ maxAgeMs: 60_000, degradedMaxAgeMs: 2000, now: () => now });
     await cache.get('k', schema, async () => 1);
     now = 59_000;
-    expect((await cache.get('k', schema, async () => 2)).json).toBe('1');
+    expect((await cache.get('k', schema, async () => 2)).text).toBe('1');
     now = 61_000;
-    expect((await cache.get('k', schema, async () => 3)).json).toBe('3');
+    expect((await cache.get('k', schema, async () => 3)).text).toBe('3');
     cache.setDegraded(true);
     await cache.get('k', schema, async () => 4);
     now = 63_500;
-    expect((await cache.get('k', schema, async () => 5)).json).toBe('5');
+    expect((await cache.get('k', schema, async () => 5)).text).toBe('5');
     await expect(cache.get('x', schema, async () => Promise.reject(new Error('db down')))).rejects.toThrow();
-    expect((await cache.get('x', schema, async () => 6)).json).toBe('6');
+    expect((await cache.get('x', schema, async () => 6)).text).toBe('6');
   });
 
   it('compresses once per encoding; the ETag is the text', async () => {
     const cache = createPublicCache({ maxAgeMs: 60_000 });
     const body = await cache.get('k', schema, async () => Array.from({ length: 200 }, (_, i) => ({ i, name: 'Babysvømming' })));
-    expect(brotliDecompressSync(await body.encoded('br')).toString()).toBe(body.json);
-    expect(gunzipSync(await body.encoded('gzip')).toString()).toBe(body.json);
+    expect(brotliDecompressSync(await body.encoded('br')).toString()).toBe(body.text);
+    expect(gunzipSync(await body.encoded('gzip')).toString()).toBe(body.text);
     expect(body.encoded('br')).toBe(body.encoded('br'));
-    const same = await createPublicCache({ maxAgeMs: 0 }).get('k', schema, async () => JSON.parse(body.json));
+    const same = await createPublicCache({ maxAgeMs: 0 }).get('k', schema, async () => JSON.parse(body.text));
     expect(same.etag).toBe(body.etag);
   });
 

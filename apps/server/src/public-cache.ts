@@ -14,7 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * result for later requests (it may predate the change).
  */
 export interface CachedBody {
-  json: string;
+  /** The answer's text: JSON for the lists, HTML for the server-rendered pages. */
+  text: string;
   etag: string;
   /** The body in that encoding, made once per entry. */
   encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
@@ -24,6 +25,13 @@ export interface PublicCache {
   /** Off (max age 0): every request loads (tests that read their own writes). */
   readonly enabled: boolean;
   get<T>(key: string, schema: { parse(value: unknown): T }, load: () => Promise<T>): Promise<CachedBody>;
+  /**
+   * Any value under the same rules (shared load, dropped on invalidation, max age): the server-rendered public pages
+   * (plugins/web.ts), whose HTML is made from the same lists and so changes with them.
+   */
+  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Drops one entry (a result that must not be kept, such as a failed render). */
+  forget(key: string): void;
   /** Drops every entry (a change somewhere: the lists are few and cheap to rebuild). */
   invalidate(): void;
   /** Same as invalidate (the name the routes and tests of decision 006 use). */
@@ -48,16 +56,17 @@ function compress(text: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
     : gzipAsync(text, { level: 6 });
 }
 
-function cachedBody(json: string): CachedBody {
-  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+/** A text with its ETag and its compressed forms (made on first use, once). */
+export function cachedBody(text: string): CachedBody {
+  const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
   const bodies: Partial<Record<'br' | 'gzip', Promise<Buffer>>> = {};
   return {
-    json,
+    text,
     etag,
     encoded(encoding) {
       let body = bodies[encoding];
       if (!body) {
-        body = compress(json, encoding);
+        body = compress(text, encoding);
         bodies[encoding] = body;
         body.catch(() => delete bodies[encoding]);
       }
@@ -71,7 +80,7 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
   const degradedMaxAge = Math.min(options.maxAgeMs, options.degradedMaxAgeMs ?? 2000);
   let maxAge = options.maxAgeMs;
   let generation = 0;
-  const entries = new Map<string, { expires: number; generation: number; value: Promise<CachedBody> }>();
+  const entries = new Map<string, { expires: number; generation: number; value: Promise<unknown> }>();
   const cache: PublicCache = {
     get enabled() {
       return options.maxAgeMs > 0;
@@ -80,11 +89,13 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
       return entries.size;
     },
     get(key, schema, load) {
-      const make = async () => cachedBody(JSON.stringify(schema.parse(await load())));
+      return cache.remember(key, async () => cachedBody(JSON.stringify(schema.parse(await load()))));
+    },
+    remember<T>(key: string, make: () => Promise<T>): Promise<T> {
       if (options.maxAgeMs <= 0) return make();
       const at = now();
       const hit = entries.get(key);
-      if (hit && hit.expires > at && hit.generation === generation) return hit.value;
+      if (hit && hit.expires > at && hit.generation === generation) return hit.value as Promise<T>;
       if (entries.size >= MAX_ENTRIES) {
         for (const [k, e] of entries) if (e.expires <= at || e.generation !== generation) entries.delete(k);
         if (entries.size >= MAX_ENTRIES) entries.clear();
@@ -96,6 +107,9 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
         if (entries.get(key) === entry) entries.delete(key);
       });
       return value;
+    },
+    forget(key) {
+      entries.delete(key);
     },
     invalidate() {
       generation += 1;
@@ -141,13 +155,18 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
  * auth plugin still turns a signed-in caller's answer into no-store. Typed `never` so a route whose schema promises
  * an object may return it: the text was made from that schema's parse.
  */
-export async function sendCached(request: FastifyRequest, reply: FastifyReply, body: Promise<CachedBody>): Promise<never> {
+export async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Promise<CachedBody> | CachedBody,
+  type = 'application/json; charset=utf-8',
+): Promise<never> {
   const entry = await body;
   reply.header('etag', entry.etag).header('vary', 'Accept-Encoding').header('cache-control', 'no-cache');
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send() as never;
-  reply.type('application/json; charset=utf-8');
-  const encoding = entry.json.length >= COMPRESS_MIN_BYTES ? pickEncoding(request.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(entry.json as never) as never;
+  reply.type(type);
+  const encoding = entry.text.length >= COMPRESS_MIN_BYTES ? pickEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(entry.text as never) as never;
   // @fastify/compress leaves an answer alone once it has a Content-Encoding.
   return reply.header('content-encoding', encoding).send((await entry.encoded(encoding)) as never) as never;
 }

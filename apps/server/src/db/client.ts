@@ -21,8 +21,8 @@ export interface Database {
 }
 
 export interface ListenHandlers {
-  /** A NOTIFY on the channel (delivered after its transaction committed). */
-  onNotify(): void;
+  /** A NOTIFY on the channel (delivered after its transaction committed), with its payload ('' when none). */
+  onNotify(payload: string): void;
   /** The LISTEN connection is lost (notifications may be missed until onReady). */
   onLost(): void;
   /** LISTEN is in place (again). */
@@ -58,7 +58,7 @@ function listenOnPostgres(url: string): Listen {
         timer.unref();
       };
       c.on('notification', (message) => {
-        if (message.channel === channel) handlers.onNotify();
+        if (message.channel === channel) handlers.onNotify(message.payload ?? '');
       });
       c.on('error', onLost);
       c.on('end', onLost);
@@ -120,7 +120,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
   await migrate(db, { migrationsFolder });
   // PGlite is one process: NOTIFY arrives in the same process, so "every instance" is this one (decision 017).
   const listen: Listen = async (channel, handlers) => {
-    const unsubscribe = await client.listen(channel, () => handlers.onNotify());
+    const unsubscribe = await client.listen(channel, (payload) => handlers.onNotify(payload ?? ''));
     handlers.onReady();
     return { close: () => unsubscribe() };
   };

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { toViewer, type Viewer } from '../context';
 import type { DbOrTx } from '../db/client';
-import { findSession, insertSession, touchSession } from '../repos/system.repo';
+import { findSession, insertSession, isLiveSession, touchSession } from '../repos/system.repo';
 import type { UserRow } from '../repos/users.repo';
 import { AppError } from './errors';
 
@@ -108,25 +108,21 @@ export default fp(
         const token = BEARER.exec(header)?.[1];
         const verified = token ? await sessions.verify(token) : ({ error: 'UNAUTHENTICATED' } as const);
         if ('userId' in verified) {
-          // Not cached, on purpose: an ended session (logout, 'Logg ut overalt', a role change, a deleted user) is
-          // refused at once by every instance. One primary-key lookup joined to the user: well under a millisecond,
-          // and the only query of the check (decision 017).
+          // One primary-key lookup joined to the user, kept per session while this instance hears the database's
+          // NOTIFY of every change to it (session-cache.ts, decision 019): an ended session (logout, 'Logg ut
+          // overalt', a role change, a deleted user) is refused by every instance as soon as its change commits.
           const now = new Date();
-          const withUser = request.routeOptions.config?.sessionUser === true;
-          let session: { roles: string[]; lastSeenAt: Date; live: boolean } | undefined;
-          if (withUser) {
-            const full = await findSession(app.db, verified.sessionId, verified.userId, now, true);
-            if (full?.live) request.sessionUser = { user: full.user, profileIds: full.profileIds };
-            session = full;
-          } else {
-            session = await findSession(app.db, verified.sessionId, verified.userId, now);
-          }
-          if (session?.live) {
-            request.user = toViewer({ id: verified.userId, roles: session.roles });
-            request.sessionId = verified.sessionId;
+          const { sessionId, userId } = verified;
+          const session = await app.sessionCache.get(sessionId, userId, () => findSession(app.db, sessionId, userId));
+          if (session && isLiveSession(session, now)) {
+            request.user = toViewer({ id: userId, roles: session.roles });
+            request.sessionId = sessionId;
+            if (request.routeOptions.config?.sessionUser === true) request.sessionUser = { user: session.user, profileIds: session.profileIds };
             if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-              // Once per 5 minutes per session, and off the request's path: the answer does not wait for it.
-              touchSession(app.db, verified.sessionId, now).catch((err: unknown) => request.log.warn({ err }, 'session last-used not written'));
+              // Once per 5 minutes per session, and off the request's path: the answer does not wait for it. The
+              // kept answer learns the time too (the trigger ignores last_seen_at), so the next request does not write.
+              session.lastSeenAt = now;
+              touchSession(app.db, sessionId, now).catch((err: unknown) => request.log.warn({ err }, 'session last-used not written'));
             }
           } else if (session) {
             // Ended (logout, 'Logg ut overalt'), expired, or the roles changed: the web says the session ended.
@@ -148,6 +144,9 @@ export default fp(
     // The one place for "never cache what a signed-in caller gets" (issue 9 finding 4): every answer to a request
     // that carried a session, or to a route that needs one, is no-store, whatever the route forgot to say.
     app.addHook('onSend', async (request, reply) => {
+      // A signed-in caller's write (a logout, their profile, their family) is committed by now: their kept session
+      // checks go before the answer leaves, so their next request never meets the old one (decision 019).
+      if (request.user && request.method !== 'GET' && request.method !== 'HEAD') app.sessionCache.dropUser(request.user.id);
       const access: Access = request.routeOptions.config?.access ?? 'anonymous';
       if (!request.user && access === 'anonymous' && !request.headers.authorization) return;
       if (!/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('Cache-Control', 'no-store');

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { cachedBody, sendCached, type CachedBody } from '../public-cache';
 import { apiNotFound, asJson } from './errors';
 
 /** The server renderer built from apps/web/src/entry-server.tsx (decision 018); the types mirror its exports. */
@@ -14,6 +15,12 @@ interface SsrModule {
     | { kind: 'page'; status: number; head: string; html: string; data: string; routeModule?: string }
   >;
 }
+
+/** A render as the page cache keeps it: the page's whole HTML, ready to send. */
+type Rendered =
+  | { kind: 'shell'; failed?: boolean }
+  | { kind: 'redirect'; status: 301 | 302; location: string }
+  | { kind: 'page'; status: number; body: CachedBody };
 
 interface ManifestEntry {
   file: string;
@@ -84,17 +91,25 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
     }
     reply.header('Cache-Control', 'no-cache');
     if (ssr && page) {
-      let result: Awaited<ReturnType<SsrModule['render']>>;
-      try {
-        result = await ssr.render({ url: request.url, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), fetchApi });
-      } catch (err) {
-        // A page that cannot be rendered still works as the client-rendered app.
-        request.log.error({ err }, 'server rendering failed; sending the shell');
-        result = { kind: 'shell' };
-      }
+      // Every visitor gets the same page for a URL (it is rendered as a visitor: a session lives in the browser's
+      // storage, never in a cookie), so the HTML is made once and kept in the public cache with the lists it shows:
+      // emptied by the same NOTIFY, compressed once, answered 304 by ETag (decision 018).
+      const result = await app.publicCache.remember(`page:${request.url}`, async (): Promise<Rendered> => {
+        try {
+          const r = await ssr.render({ url: request.url, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), fetchApi });
+          return r.kind === 'page' ? { kind: 'page', status: r.status, body: cachedBody(page(r)) } : r;
+        } catch (err) {
+          // A page that cannot be rendered still works as the client-rendered app (and is tried again next time).
+          request.log.error({ err }, 'server rendering failed; sending the shell');
+          return { kind: 'shell', failed: true };
+        }
+      });
+      if (result.kind === 'shell' && result.failed) app.publicCache.forget(`page:${request.url}`);
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       if (result.kind === 'page') {
-        return reply.status(result.status).type('text/html; charset=utf-8').send(page(result));
+        // The 404 page is sent as it is: an ETag would invite browsers to keep a 'not found'.
+        if (result.status !== 200) return reply.status(result.status).type('text/html; charset=utf-8').send(result.body.text);
+        return sendCached(request, reply, result.body, 'text/html; charset=utf-8');
       }
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

@@ -43,47 +43,52 @@ export async function insertSession(
   return row!.id;
 }
 
+/** A session with its user, as the request check needs it (plugins/auth.ts; kept by session-cache.ts). */
+export interface SessionCheck {
+  /** The user's roles now. */
+  roles: string[];
+  /** The roles the session began with: a role change ends it. */
+  sessionRoles: string[];
+  lastSeenAt: Date;
+  expiresAt: Date;
+  endedAt: Date | null;
+  user: typeof users.$inferSelect;
+  profileIds: string[];
+}
+
 /**
  * What every signed-in request asks, in one indexed round trip (the session's primary key joined to the user's):
- * this session of this user, with the user's roles now, and whether it is still live (not ended, not expired, the
- * roles still the ones it began with). Undefined when there is no such row (a deleted user's sessions go with it; a
- * forged id). With `withUser` the same query also brings the whole user row and their profile ids (GET /users/me
- * then needs no query of its own).
+ * this session of this user, the user's row and roles now, and their profile ids (GET /users/me then needs no query
+ * of its own). Undefined when there is no such row (a deleted user's sessions go with it; a forged id). Whether it is
+ * still live is `isLiveSession`, asked at each use, because a kept answer outlives the moment it was read.
  */
-export async function findSession(
-  db: DbOrTx,
-  sessionId: string,
-  userId: string,
-  now: Date,
-): Promise<{ roles: string[]; lastSeenAt: Date; live: boolean } | undefined>;
-export async function findSession(
-  db: DbOrTx,
-  sessionId: string,
-  userId: string,
-  now: Date,
-  withUser: true,
-): Promise<{ roles: string[]; lastSeenAt: Date; live: boolean; user: typeof users.$inferSelect; profileIds: string[] } | undefined>;
-export async function findSession(db: DbOrTx, sessionId: string, userId: string, now: Date, withUser = false) {
-  const base = {
-    roles: users.roles,
-    lastSeenAt: sessions.lastSeenAt,
-    live: sql<boolean>`(${sessions.endedAt} is null and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz and ${sessions.roles} = ${users.roles})`,
-  };
-  const fields = withUser
-    ? {
-        ...base,
-        user: users,
-        // The order of profiles.repo listProfileIdsOf: the guardian's place, then the profile's age.
-        profileIds: sql<string[]>`array(select ${profileParents.profileId} from ${profileParents} inner join ${profiles} on ${profiles.id} = ${profileParents.profileId} where ${profileParents.userId} = ${users.id} order by ${profileParents.position}, ${profiles.createdAt}, ${profiles.id})`,
-      }
-    : base;
+export async function findSession(db: DbOrTx, sessionId: string, userId: string): Promise<SessionCheck | undefined> {
   const [row] = await db
-    .select(fields)
+    .select({
+      roles: users.roles,
+      sessionRoles: sessions.roles,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      endedAt: sessions.endedAt,
+      user: users,
+      // The order of profiles.repo listProfileIdsOf: the guardian's place, then the profile's age.
+      profileIds: sql<string[]>`array(select ${profileParents.profileId} from ${profileParents} inner join ${profiles} on ${profiles.id} = ${profileParents.profileId} where ${profileParents.userId} = ${users.id} order by ${profileParents.position}, ${profiles.createdAt}, ${profiles.id})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .limit(1);
   return row;
+}
+
+/** Not ended, not expired, and the roles still the ones the session began with. */
+export function isLiveSession(session: SessionCheck, now: Date): boolean {
+  return (
+    session.endedAt === null &&
+    session.expiresAt.getTime() > now.getTime() &&
+    session.roles.length === session.sessionRoles.length &&
+    session.roles.every((role, i) => role === session.sessionRoles[i])
+  );
 }
 
 export async function touchSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {

@@ -30,8 +30,10 @@ export function PlaceImage({ name, image, className = '', eager = false }: Place
       alt={`Illustrasjon av ${name}`}
       width={640}
       height={400}
+      // The first cards' pictures are the largest paint on a phone: fetched first, and painted with the page.
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      fetchPriority={eager ? 'high' : undefined}
+      decoding={eager ? undefined : 'async'}
       className={`aspect-[8/5] w-full bg-aqua-100 object-cover ${className}`}
     />
   );

@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app';
+import type { Database } from '../db/client';
+import { createPlace } from '../db/seed/builders';
+import { parseEnv } from '../env';
+import { createTestDatabase } from '../test/db';
+
+/**
+ * Decision 018: a server-rendered public page is rendered once and kept in the public cache with the lists it shows,
+ * answered by ETag, compressed once, and rendered again after a change to what it shows (NOTIFY public_lists). The
+ * web build is replaced by a minimal one (an index.html and a renderer that lists the venues and counts its calls),
+ * so this runs without `npm run build`.
+ */
+describe('server-rendered pages: the page cache', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  let database: Database;
+  const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'web-cache-'));
+    mkdirSync(path.join(dir, 'dist/.vite'), { recursive: true });
+    mkdirSync(path.join(dir, 'dist-ssr'));
+    writeFileSync(
+      path.join(dir, 'dist/index.html'),
+      '<!doctype html><html><head><!--page-head--><title>x</title><!--/page-head--></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(dir, 'dist/.vite/manifest.json'), '{}');
+    writeFileSync(
+      path.join(dir, 'dist-ssr/entry-server.js'),
+      `export async function render({ url, fetchApi }) {
+        globalThis.__renders = (globalThis.__renders ?? 0) + 1;
+        if (url === '/gammel') return { kind: 'redirect', status: 301, location: '/kurs' };
+        if (url !== '/kurs') return { kind: 'page', status: 404, head: '<title>Ikke funnet</title>', html: '<h1>Ikke funnet</h1>', data: '{}' };
+        const places = await fetchApi('/places');
+        const list = places.map((p) => '<li>' + p.name + '</li>').join('');
+        return { kind: 'page', status: 200, head: '<title>Kurssteder</title>', html: '<h1>Kurssteder</h1><ul>' + list + '</ul>' + 'x'.repeat(2000), data: '{}' };
+      }`,
+    );
+    database = await createTestDatabase();
+    await createPlace(database.db, { name: 'Sagene Basseng' });
+    app = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false', PUBLIC_CACHE_TTL_MS: '600000', WEB_DIST_DIR: path.join(dir, 'dist') }),
+      db: database.db,
+      listen: database.listen,
+      serveWeb: true,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders once, answers 304 by ETag and brotli when accepted, and renders again after a change', async () => {
+    // Until LISTEN is in place entries live 2 s at most; it is in place within a moment of the start.
+    await vi.waitFor(async () => {
+      const before = renders();
+      await app.inject({ method: 'GET', url: '/kurs' });
+      await app.inject({ method: 'GET', url: '/kurs' });
+      expect(renders() - before).toBeLessThanOrEqual(1);
+    });
+    const before = renders();
+    const first = await app.inject({ method: 'GET', url: '/kurs', headers: { 'accept-encoding': 'br' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(first.rawPayload).toString('utf8');
+    expect(html).toContain('<li>Sagene Basseng</li>');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    const again = await app.inject({ method: 'GET', url: '/kurs', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    const plain = await app.inject({ method: 'GET', url: '/kurs' });
+    expect(plain.headers.etag).toBe(etag);
+    expect(plain.body).toBe(html);
+    expect(renders()).toBe(before);
+
+    // A new venue (the places trigger's NOTIFY): the page is rendered again, with it.
+    await createPlace(database.db, { name: 'Nydalen Bad' });
+    await vi.waitFor(async () => expect((await app.inject({ method: 'GET', url: '/kurs' })).body).toContain('<li>Nydalen Bad</li>'), { timeout: 2_000, interval: 10 });
+    expect(renders()).toBe(before + 1);
+    expect((await app.inject({ method: 'GET', url: '/kurs', headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+  });
+
+  it('sends the 404 page without an ETag, and redirects as rendered', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/finnes-ikke' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+    expect(missing.body).toContain('<h1>Ikke funnet</h1>');
+    const moved = await app.inject({ method: 'GET', url: '/gammel' });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/kurs');
+  });
+});
