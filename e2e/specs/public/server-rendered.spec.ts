@@ -113,8 +113,12 @@ test('every public page arrives rendered, with its title, description and Open G
     await withoutJavaScript(browser, baseURL, async (page) => {
       await page.goto(`/kurs/${venue.slug}`);
       const image = await content(page, 'meta[property="og:image"]');
-      expect(image).toBe(`${baseURL}/images/places/${venue.image ?? venue.slug}.svg`);
-      expect((await request.get(image!)).ok(), 'the og:image exists').toBe(true);
+      // A PNG: Facebook and Messenger show no SVG previews.
+      expect(image).toBe(`${baseURL}/images/places/og/${venue.image ?? venue.slug}.png`);
+      const picture = await request.get(image!);
+      expect(picture.ok(), 'the og:image exists').toBe(true);
+      expect(picture.headers()['content-type']).toBe('image/png');
+      expect(await content(page, 'meta[property="og:image:width"]')).toBe('1200');
       expect(await content(page, 'meta[name="twitter:image"]')).toBe(image);
       const jsonLd = JSON.parse((await page.locator('head script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
       expect(jsonLd['@type']).toBe('Course');

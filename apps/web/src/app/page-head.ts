@@ -1,7 +1,7 @@
 import type { Place } from '@shared/api';
 import { paths } from '@/config/paths';
 import { listNb, pageTitle, site } from '@/config/site';
-import { placeImageSrc } from '@/features/places/components/place-image';
+import { placeShareImageSrc, SHARE_IMAGE_SIZE } from '@/features/places/components/place-image';
 import { placeCourseJsonLd } from '@/features/places/components/places-structured-data';
 import { placeSlug } from '@/lib/format';
 import type { ServerRenderedRouteId } from './routes';
@@ -70,7 +70,7 @@ export function pageHead(id: ServerRenderedRouteId, origin: string, options: { p
       const place = options.place;
       if (!place) return { title: 'Bestill Kurs', description: 'Velg et kurssted for å se ledige kurs.' };
       const url = at(paths.place(placeSlug(place.name)));
-      const image = at(placeImageSrc(place.name, place.image));
+      const image = at(placeShareImageSrc(place.name, place.image));
       return {
         title: `${place.name}, ${place.place} | ${site.tagline}`,
         description: venueDescription(place),
@@ -116,6 +116,9 @@ export function headHtml(head: PageHead, pathname: string, origin: string): stri
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.canonical ?? `${origin}${pathname}`),
     head.image ? meta('property', 'og:image', head.image) : '',
+    head.image ? meta('property', 'og:image:type', 'image/png') : '',
+    head.image ? meta('property', 'og:image:width', String(SHARE_IMAGE_SIZE.width)) : '',
+    head.image ? meta('property', 'og:image:height', String(SHARE_IMAGE_SIZE.height)) : '',
     head.image && head.imageAlt ? meta('property', 'og:image:alt', head.imageAlt) : '',
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),

@@ -10,10 +10,24 @@ const KNOWN_IMAGES = new Set<string>(PLACE_IMAGES);
 
 export const placeImageUrl = (key: string) => `/images/places/${key}.svg`;
 
-export function placeImageSrc(name: string, image?: PlaceImageKey | null): string {
-  if (image) return placeImageUrl(image);
+const imageKey = (name: string, image?: PlaceImageKey | null): string => {
+  if (image) return image;
   const slug = asciiSlug(name);
-  return placeImageUrl(KNOWN_IMAGES.has(slug) ? slug : 'placeholder');
+  return KNOWN_IMAGES.has(slug) ? slug : 'placeholder';
+};
+
+export function placeImageSrc(name: string, image?: PlaceImageKey | null): string {
+  return placeImageUrl(imageKey(name, image));
+}
+
+/**
+ * The same picture for link previews (og:image): Facebook, Messenger and most link previews do not show SVG, so each
+ * illustration also ships as a 1200×750 PNG in public/images/places/og/ (made from the SVG with
+ * `rsvg-convert -w 1200 -h 750`; a new illustration needs its PNG too).
+ */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 750 } as const;
+export function placeShareImageSrc(name: string, image?: PlaceImageKey | null): string {
+  return `/images/places/og/${imageKey(name, image)}.png`;
 }
 
 interface PlaceImageProps {

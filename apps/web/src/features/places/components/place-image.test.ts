@@ -1,0 +1,29 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { PLACE_IMAGES } from '@shared/constants';
+import { placeImageSrc, placeShareImageSrc, SHARE_IMAGE_SIZE } from './place-image';
+
+const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public');
+
+describe('venue pictures', () => {
+  it('every illustration ships as SVG for the pages and as a 1200×750 PNG for link previews', () => {
+    for (const key of [...PLACE_IMAGES, 'placeholder']) {
+      expect(existsSync(path.join(publicDir, `images/places/${key}.svg`)), `${key}.svg`).toBe(true);
+      const png = path.join(publicDir, `images/places/og/${key}.png`);
+      expect(existsSync(png), `og/${key}.png`).toBe(true);
+      const bytes = readFileSync(png);
+      // The PNG signature, then the IHDR chunk's width and height.
+      expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], key).toEqual([SHARE_IMAGE_SIZE.width, SHARE_IMAGE_SIZE.height]);
+    }
+  });
+
+  it('a venue without a chosen picture gets the one named like it, else the placeholder, in both forms', () => {
+    expect(placeImageSrc('Sagene Basseng')).toBe('/images/places/sagene-basseng.svg');
+    expect(placeShareImageSrc('Sagene Basseng')).toBe('/images/places/og/sagene-basseng.png');
+    expect(placeShareImageSrc('Et nytt sted')).toBe('/images/places/og/placeholder.png');
+    expect(placeShareImageSrc('Et nytt sted', 'nordstrand-bad')).toBe('/images/places/og/nordstrand-bad.png');
+  });
+});
