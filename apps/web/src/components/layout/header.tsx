@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
@@ -12,6 +12,8 @@ interface NavItem {
   end: boolean;
   /** Shown in the mobile menu only. */
   mobileOnly?: boolean;
+  /** Depends on the session, which only the browser knows (it lives in its storage). */
+  session?: boolean;
 }
 
 /** Spec §2 navigation, in this order; the last link is added per session below. */
@@ -27,12 +29,23 @@ const links: readonly NavItem[] = [
 function useSessionLinks(): NavItem[] {
   const session = useSession();
   const user = useCurrentUser();
-  if (!session) return [{ to: paths.login, label: 'Logg inn', end: false }];
+  if (!session) return [{ to: paths.login, label: 'Logg inn', end: false, session: true }];
   const me = user.data;
   return [
-    ...(hasRole(me, 'admin') ? [{ to: paths.admin, label: 'Dashbord', end: false, mobileOnly: true }] : []),
-    { to: paths.profile, label: me?.firstName || 'Min profil', end: false },
+    ...(hasRole(me, 'admin') ? [{ to: paths.admin, label: 'Dashbord', end: false, mobileOnly: true, session: true }] : []),
+    { to: paths.profile, label: me?.firstName || 'Min profil', end: false, session: true },
   ];
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False in the server's page and while it hydrates, true once the browser runs it. A server-rendered page cannot
+ * know the session, so its session link stays hidden (its place kept) until the browser has decided it: a signed-in
+ * parent never sees 'Logg inn' flash before their name.
+ */
+function useInBrowser(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
 const MENU_ID = 'hovedmeny';
@@ -43,6 +56,7 @@ export function Header() {
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
   const items = [...links, ...useSessionLinks()];
+  const inBrowser = useInBrowser();
 
   // Close the mobile menu whenever the route changes (render-time state adjustment, no extra effect pass).
   const [lastPath, setLastPath] = useState(pathname);
@@ -93,7 +107,10 @@ export function Header() {
             } absolute inset-x-0 top-full flex-col gap-1 border-b border-line bg-white px-4 py-3 shadow-lg lg:static lg:flex lg:flex-row lg:items-center lg:gap-1 lg:border-0 lg:p-0 lg:shadow-none`}
           >
             {items.map((link) => (
-              <li key={link.to} className={link.mobileOnly ? 'lg:hidden' : undefined}>
+              <li
+                key={link.to}
+                className={[link.mobileOnly && 'lg:hidden', link.session && !inBrowser && 'invisible'].filter(Boolean).join(' ') || undefined}
+              >
                 <NavLink
                   to={link.to}
                   end={link.end}
