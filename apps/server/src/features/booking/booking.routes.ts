@@ -31,15 +31,16 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_FULL', 'RATE_LIMITED', 'PAYMENT_PROVIDER', 'BUSY'),
         },
       },
-      preHandler: [
-        rateLimit({
+      // Per user, then per IP: one statement for both (rate-limit.ts).
+      preHandler: rateLimit([
+        {
           name: 'payment-start-user',
           max: () => app.env.PAYMENT_START_RATE_LIMIT,
           windowMs: MINUTE_MS,
           keyOf: (request) => request.user?.id ?? request.ip,
-        }),
-        rateLimit({ name: 'payment-start-ip', max: () => app.env.PAYMENT_START_IP_RATE_LIMIT, windowMs: MINUTE_MS }),
-      ],
+        },
+        { name: 'payment-start-ip', max: () => app.env.PAYMENT_START_IP_RATE_LIMIT, windowMs: MINUTE_MS },
+      ]),
     },
     (request) => service.startPayment(ctxOf(request), request.body),
   );
