@@ -22,7 +22,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vipps/payment',
     {
-      config: { access: 'user' },
+      // sessionUser: the caller's user row comes with the session check (one query less per start).
+      config: { access: 'user', sessionUser: true },
       schema: {
         querystring: paymentStartQuerySchema,
         body: paymentStartInputSchema,
@@ -42,7 +43,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         { name: 'payment-start-ip', max: () => app.env.PAYMENT_START_IP_RATE_LIMIT, windowMs: MINUTE_MS },
       ]),
     },
-    (request) => service.startPayment(ctxOf(request), request.body),
+    (request) => service.startPayment(ctxOf(request), request.body, request.sessionUser),
   );
 
   app.get(
