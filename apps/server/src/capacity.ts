@@ -1,17 +1,67 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './db/client';
 import * as courses from './repos/courses.repo';
 import * as orders from './repos/orders.repo';
 import * as waitlist from './repos/waitlist.repo';
 
+type Exclude = { orderId?: string; childId?: string };
+
+/** participants + live holds + held offers, as one SQL expression (three scalar subqueries). */
+const takenSql = (db: DbOrTx, courseId: string, exclude: Exclude) =>
+  sql<string>`${courses.participantCountQuery(db, courseId)} + ${orders.liveHoldCountQuery(db, courseId, exclude.orderId)} + ${waitlist.heldOfferCountQuery(db, courseId, exclude.childId)}`;
+
 /**
  * Places taken on a course: participants plus live payment holds plus places held by waitlist offers (decision 016),
  * optionally minus one order and minus one child's own offer (its parent is the one paying for it). Asked under the
  * course row lock (courses.lockCourse) by booking, by an admin's add or move of a participant, by a course delete
- * and by the waitlist job, so a held offer counts as taken everywhere.
+ * and by the waitlist job, so a held offer counts as taken everywhere. One statement (one round trip), so under the
+ * lock all three counts see the same snapshot, taken after the lock was granted.
  */
-export async function countTaken(db: DbOrTx, courseId: string, exclude: { orderId?: string; childId?: string } = {}): Promise<number> {
-  // One after the other: inside a transaction they share one connection anyway.
-  const enrolled = await courses.countParticipantsOf(db, courseId);
-  const held = await orders.countLiveHolds(db, courseId, exclude.orderId);
-  return enrolled + held + (await waitlist.countHeldOffers(db, courseId, exclude.childId));
+export async function countTaken(db: DbOrTx, courseId: string, exclude: Exclude = {}): Promise<number> {
+  const row = await courses.selectOnCourse(db, courseId, { taken: takenSql(db, courseId, exclude) });
+  return Number(row?.taken ?? 0);
+}
+
+export interface BookingState {
+  /** The child is already a participant of the course. */
+  enrolled: boolean;
+  /** The child's live hold on the course (a double click), if any. */
+  liveHoldId: string | null;
+  /** Places taken, the child's own waitlist offer not counted (countTaken with `childId`). */
+  taken: number;
+}
+
+/**
+ * What a payment start asks about a course and a child, in one round trip: is the child on it, does it hold a
+ * place already, how many places are taken. Before the course row lock it is only a shortcut; under the lock (a
+ * statement after lockCourse) it is the truth.
+ */
+export async function bookingState(db: DbOrTx, courseId: string, childId: string): Promise<BookingState> {
+  const row = await courses.selectOnCourse(db, courseId, {
+    enrolled: sql<boolean>`exists ${courses.participantQuery(db, courseId, childId)}`,
+    liveHoldId: sql<string | null>`${orders.liveHoldIdQuery(db, courseId, childId)}`,
+    taken: takenSql(db, courseId, { childId }),
+  });
+  return { enrolled: row?.enrolled === true, liveHoldId: row?.liveHoldId ?? null, taken: Number(row?.taken ?? 0) };
+}
+
+/**
+ * Which of the children would be told 'full' (countTaken with their own offer not counted is at the maximum, and
+ * they are neither on the course nor holding a place on it): one statement for many starts waiting for the same
+ * course (booking.service.ts), however many they are.
+ */
+export async function childrenFacingFull(db: DbOrTx, courseId: string, maximum: number, childIds: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(childIds)];
+  if (ids.length === 0) return new Set();
+  const row = await courses.selectOnCourse(db, courseId, {
+    taken: takenSql(db, courseId, {}),
+    enrolled: sql<string[]>`array${courses.participantChildIdsQuery(db, courseId, ids)}`,
+    holding: sql<string[]>`array${orders.liveHoldChildIdsQuery(db, courseId, ids)}`,
+    offered: sql<string[]>`array${waitlist.heldOfferChildIdsQuery(db, courseId, ids)}`,
+  });
+  if (!row) return new Set();
+  const taken = Number(row.taken);
+  const skip = new Set([...(row.enrolled ?? []), ...(row.holding ?? [])]);
+  const offered = new Set(row.offered ?? []);
+  return new Set(ids.filter((id) => !skip.has(id) && taken - (offered.has(id) ? 1 : 0) >= maximum));
 }

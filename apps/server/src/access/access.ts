@@ -22,6 +22,8 @@ interface Rule {
   object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry';
   denied: 'FORBIDDEN' | 'NOT_FOUND';
   exists(ctx: ServiceContext, id: string): Promise<boolean>;
+  /** `allows` only holds for an object that exists (it joins the object's row): `exists` is not asked after it. */
+  allowsImpliesExists?: true;
   /** Only asked for a signed-in viewer; visitors may do none of these. */
   allows(ctx: ServiceContext, viewer: SignedIn, id: string): Promise<boolean>;
 }
@@ -54,7 +56,13 @@ const RULES = {
    * Book a place for a child: a guardian of its family, admins included (an admin books on a guardian's behalf and
    * is checked as that guardian, see asViewer). NOT_FOUND: no hint whether another family's child exists.
    */
-  'child.book': { object: 'child', denied: 'NOT_FOUND', exists: childExists, allows: (ctx, v, id) => profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  'child.book': {
+    object: 'child',
+    denied: 'NOT_FOUND',
+    exists: childExists,
+    allows: (ctx, v, id) => profiles.isGuardianOfChild(ctx.db, v.id, id),
+    allowsImpliesExists: true,
+  },
   /** Create, edit, delete a course: admins (spec §6). */
   'course.write': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: adminOnly },
   /** Participant names and the course list: the course's own instructors, and admins. */
@@ -81,7 +89,13 @@ const RULES = {
   /** Refund an order: admins. */
   'order.refund': { object: 'order', denied: 'FORBIDDEN', exists: orderExists, allows: adminOnly },
   /** Act for a user (their profiles list, booking or a calendar in their name): the user themself, and admins. */
-  'user.act-as': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
+  'user.act-as': {
+    object: 'user',
+    denied: 'FORBIDDEN',
+    // The signed-in viewer's own row was just read by the session check: no second query for it (a payment start).
+    exists: async (ctx, id) => ctx.viewer?.id === id || userExists(ctx, id),
+    allows: async (_ctx, v, id) => v.isAdmin || v.id === id,
+  },
   /** Change a user's roles: admins. */
   'user.roles': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: adminOnly },
   /** Edit or delete a FAQ entry: admins (spec §6). */
@@ -113,7 +127,7 @@ export async function can(ctx: ServiceContext, action: Action, id: string): Prom
   const viewer: Viewer = ctx.viewer;
   if (!viewer) return false;
   const rule: Rule = RULES[action];
-  return (await rule.allows(ctx, viewer, id)) && (await rule.exists(ctx, id));
+  return (await rule.allows(ctx, viewer, id)) && (rule.allowsImpliesExists === true || (await rule.exists(ctx, id)));
 }
 
 /**
@@ -124,7 +138,7 @@ export async function requireAccess(ctx: ServiceContext, action: Action, id: str
   if (!ctx.viewer) throw new AppError('UNAUTHENTICATED', 'Authentication required');
   const rule: Rule = RULES[action];
   if (await rule.allows(ctx, ctx.viewer, id)) {
-    if (await rule.exists(ctx, id)) return;
+    if (rule.allowsImpliesExists === true || (await rule.exists(ctx, id))) return;
     throw new AppError('NOT_FOUND', `No such ${rule.object}`);
   }
   if (rule.denied === 'NOT_FOUND' || !(await rule.exists(ctx, id))) throw new AppError('NOT_FOUND', `No such ${rule.object}`);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ErrorCode } from '@app/shared';
 import { AppError } from './errors';
-import { deleteExpiredCounters, hitCounter } from '../repos/system.repo';
+import { deleteExpiredCounters, hitCounters } from '../repos/system.repo';
 
 export interface RateLimitOptions {
   /** Counter namespace, e.g. 'contact'. */
@@ -22,20 +22,32 @@ export interface RateLimitOptions {
  * Keys are hashed: no plain IP addresses are stored.
  *
  *   app.post('/contact', { preHandler: rateLimit({ name: 'contact', max: 5, windowMs: 3_600_000 }) }, handler)
+ *
+ * Several limits on one route (per user, then per IP): pass them as a list. They are counted in one statement, in
+ * order, as separate hooks would: the first one past its max refuses the request and the later ones are not hit.
  */
-export function rateLimit(options: RateLimitOptions): preHandlerAsyncHookHandler {
+export function rateLimit(options: RateLimitOptions | readonly RateLimitOptions[]): preHandlerAsyncHookHandler {
+  const limits = Array.isArray(options) ? (options as readonly RateLimitOptions[]) : [options as RateLimitOptions];
   return async function rateLimitHook(this: unknown, request: FastifyRequest, reply: FastifyReply) {
-    const max = typeof options.max === 'function' ? options.max(request) : options.max;
-    const who = options.keyOf ? options.keyOf(request) : request.ip;
-    const key = `${options.name}:${createHash('sha256').update(who).digest('base64url').slice(0, 32)}`;
-    const { count, resetAt } = await hitCounter(request.server.db, key, options.windowMs);
-    const resetSeconds = Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-    reply.header('x-ratelimit-limit', max);
-    reply.header('x-ratelimit-remaining', Math.max(0, max - count));
-    reply.header('x-ratelimit-reset', resetSeconds);
-    if (count > max) {
-      reply.header('retry-after', resetSeconds);
-      throw new AppError(options.code ?? 'RATE_LIMITED', 'Too many requests, try again later');
+    const asked = limits.map((limit) => {
+      const who = limit.keyOf ? limit.keyOf(request) : request.ip;
+      return {
+        key: `${limit.name}:${createHash('sha256').update(who).digest('base64url').slice(0, 32)}`,
+        windowMs: limit.windowMs,
+        max: typeof limit.max === 'function' ? limit.max(request) : limit.max,
+      };
+    });
+    const hits = await hitCounters(request.server.db, asked);
+    for (const [i, { count, resetAt }] of hits.entries()) {
+      const { max } = asked[i]!;
+      const resetSeconds = Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+      reply.header('x-ratelimit-limit', max);
+      reply.header('x-ratelimit-remaining', Math.max(0, max - count));
+      reply.header('x-ratelimit-reset', resetSeconds);
+      if (count > max) {
+        reply.header('retry-after', resetSeconds);
+        throw new AppError(limits[i]!.code ?? 'RATE_LIMITED', 'Too many requests, try again later');
+      }
     }
   };
 }

@@ -230,16 +230,40 @@ export async function countParticipants(db: DbOrTx, courseIds: readonly string[]
   return new Map(rows.map((r) => [r.courseId, Number(r.n)]));
 }
 
+/**
+ * Values about one course computed in one statement from scalar subqueries (capacity.ts counts its places with
+ * subqueries of the courses, orders and waitlist repos); undefined when there is no such course.
+ */
+export async function selectOnCourse<T extends Record<string, unknown>>(db: DbOrTx, courseId: string, fields: { [K in keyof T]: SQL<T[K]> }): Promise<T | undefined> {
+  const [row] = await db.select(fields as Record<string, SQL>).from(courses).where(eq(courses.id, courseId));
+  return row as T | undefined;
+}
+
+/** The course's participants, as a subquery (capacity.ts counts places in one statement). */
+export const participantCountQuery = (db: DbOrTx, courseId: string) =>
+  db.select({ n: count() }).from(participants).where(eq(participants.courseId, courseId));
+
 export async function countParticipantsOf(db: DbOrTx, courseId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(participants).where(eq(participants.courseId, courseId));
+  const [row] = await participantCountQuery(db, courseId);
   return Number(row?.n ?? 0);
 }
 
-export async function findParticipant(db: DbOrTx, courseId: string, childId: string) {
-  const [row] = await db
+/** The child's participant row on the course, as a subquery. */
+export const participantQuery = (db: DbOrTx, courseId: string, childId: string) =>
+  db
     .select({ orderId: participants.orderId })
     .from(participants)
     .where(and(eq(participants.courseId, courseId), eq(participants.childId, childId)));
+
+/** Which of the children are participants of the course, as a subquery (their ids). */
+export const participantChildIdsQuery = (db: DbOrTx, courseId: string, childIds: readonly string[]) =>
+  db
+    .select({ childId: participants.childId })
+    .from(participants)
+    .where(and(eq(participants.courseId, courseId), inArray(participants.childId, [...childIds])));
+
+export async function findParticipant(db: DbOrTx, courseId: string, childId: string) {
+  const [row] = await participantQuery(db, courseId, childId);
   return row;
 }
 

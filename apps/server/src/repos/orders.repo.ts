@@ -51,39 +51,47 @@ export function orderAdditionalInfo(people: {
 
 
 /** Live holds on the course (status 'created', hold not expired), optionally minus one order. */
-export async function countLiveHolds(db: DbOrTx, courseId: string, excludeOrderId?: string): Promise<number> {
-  const [held] = await db
+/** A live hold on the course: an order still 'created' whose hold has not expired by the database clock. */
+const liveHoldOn = (courseId: string) => and(eq(orders.courseId, courseId), eq(orders.status, 'created'), gt(orders.holdExpiresAt, sql`now()`));
+
+/** The live holds on a course, as a subquery (capacity.ts counts places in one statement). */
+export const liveHoldCountQuery = (db: DbOrTx, courseId: string, excludeOrderId?: string) =>
+  db
     .select({ n: count() })
     .from(orders)
-    .where(
-      and(
-        eq(orders.courseId, courseId),
-        eq(orders.status, 'created'),
-        gt(orders.holdExpiresAt, sql`now()`),
-        excludeOrderId ? ne(orders.id, excludeOrderId) : undefined,
-      ),
-    );
+    .where(and(liveHoldOn(courseId), excludeOrderId ? ne(orders.id, excludeOrderId) : undefined));
+
+export async function countLiveHolds(db: DbOrTx, courseId: string, excludeOrderId?: string): Promise<number> {
+  const [held] = await liveHoldCountQuery(db, courseId, excludeOrderId);
   return Number(held?.n ?? 0);
 }
+
+/** The id of the child's (first) live hold on the course, as a subquery. */
+export const liveHoldIdQuery = (db: DbOrTx, courseId: string, childId: string) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(liveHoldOn(courseId), eq(orders.childId, childId)))
+    .orderBy(asc(orders.createdAt))
+    .limit(1);
+
+/** Which of the children hold a place on the course, as a subquery (their ids). */
+export const liveHoldChildIdsQuery = (db: DbOrTx, courseId: string, childIds: readonly string[]) =>
+  db
+    .select({ childId: orders.childId })
+    .from(orders)
+    .where(and(liveHoldOn(courseId), inArray(orders.childId, [...childIds])));
 
 /** The child's live hold on the course, if any (a double click finds the first one's order). */
 export async function findLiveHold(db: DbOrTx, courseId: string, childId: string): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.courseId, courseId),
-        eq(orders.childId, childId),
-        eq(orders.status, 'created'),
-        gt(orders.holdExpiresAt, sql`now()`),
-      ),
-    )
+    .where(and(liveHoldOn(courseId), eq(orders.childId, childId)))
     .orderBy(asc(orders.createdAt))
     .limit(1);
   return row;
 }
-
 
 export async function insertOrder(
   tx: DbOrTx,

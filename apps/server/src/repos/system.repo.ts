@@ -146,6 +146,45 @@ export async function hitCounter(db: DbOrTx, key: string, windowMs: number): Pro
   return row!;
 }
 
+/**
+ * One hit on each of several counters, in order, in ONE statement (one round trip, one commit), with the semantics of
+ * hitCounter called for each in turn and stopping at the first one past its `max`: a counter after that one is not
+ * hit (a request refused by the per-user limit does not count against the per-IP one). Returns what was hit, in
+ * order (shorter than `hits` when one was past its max).
+ *
+ * The counters are committed without waiting for the disk (synchronous_commit off, for this transaction only): a hot
+ * key (one IP behind a NAT on enrolment night) is one row that every hit updates in turn, and each waited for the
+ * previous one's flush. A crash may forget the last moment's hits, which a rate limit can afford.
+ */
+export async function hitCounters(
+  db: DbOrTx,
+  hits: readonly { key: string; windowMs: number; max: number }[],
+): Promise<{ count: number; resetAt: Date }[]> {
+  if (hits.length === 0) return [];
+  const name = (i: number) => sql.raw(`hit${i}`);
+  const steps = hits.map(({ key, windowMs }, i) => {
+    // The first step also sets the commit mode (a CTE only runs when referenced); the others run only while the
+    // previous counter is within its max.
+    const when = i === 0 ? sql`(select set_config('synchronous_commit', 'off', true)) is not null` : sql`(select count from ${name(i - 1)}) <= ${hits[i - 1]!.max}`;
+    return sql`${name(i)} as (
+      insert into ${rateLimits} (key, count, reset_at)
+      select ${key}, 1, now() + ${windowMs} * interval '1 millisecond' where ${when}
+      on conflict (key) do update set
+        count = case when ${rateLimits}.reset_at <= now() then 1 else ${rateLimits}.count + 1 end,
+        reset_at = case when ${rateLimits}.reset_at <= now() then excluded.reset_at else ${rateLimits}.reset_at end
+      returning count, reset_at)`;
+  });
+  const rows = sql.join(
+    hits.map((_, i) => sql`select ${i}::int as step, count, reset_at from ${name(i)}`),
+    sql` union all `,
+  );
+  const result = await db.execute(sql`with ${sql.join(steps, sql`, `)} ${rows}`);
+  const found = (result as unknown as { rows: { step: number; count: number; reset_at: Date | string }[] }).rows;
+  return found
+    .sort((a, b) => Number(a.step) - Number(b.step))
+    .map((r) => ({ count: Number(r.count), resetAt: r.reset_at instanceof Date ? r.reset_at : new Date(r.reset_at) }));
+}
+
 export async function deleteExpiredCounters(db: DbOrTx, before: Date = new Date()): Promise<number> {
   const rows = await db.delete(rateLimits).where(lt(rateLimits.resetAt, before)).returning({ key: rateLimits.key });
   return rows.length;

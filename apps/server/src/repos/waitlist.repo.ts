@@ -96,20 +96,32 @@ export async function countOpenPerCourse(db: DbOrTx, courseIds?: readonly string
  * payment hold there (the hold counts instead, never both). `forChildId`: that child's own offer is not counted (its
  * parent is paying for it). Asked under the course row lock, through capacity.ts.
  */
-export async function countHeldOffers(db: DbOrTx, courseId: string, forChildId?: string): Promise<number> {
-  const [row] = await db
+/** An offer that holds a place: 'offered', and its child neither a participant nor holding a place by an order. */
+const heldOfferOn = (courseId: string) =>
+  and(
+    eq(waitlistEntries.courseId, courseId),
+    eq(waitlistEntries.status, 'offered'),
+    sql`not exists (select 1 from ${participants} p where p.course_id = ${waitlistEntries.courseId} and p.child_id = ${waitlistEntries.childId})`,
+    sql`not exists (select 1 from ${orders} o where o.course_id = ${waitlistEntries.courseId} and o.child_id = ${waitlistEntries.childId}
+          and o.status = 'created' and o.hold_expires_at > now())`,
+  );
+
+/** The course's held offers (minus one child's), as a subquery (capacity.ts counts places in one statement). */
+export const heldOfferCountQuery = (db: DbOrTx, courseId: string, forChildId?: string) =>
+  db
     .select({ n: count() })
     .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.courseId, courseId),
-        eq(waitlistEntries.status, 'offered'),
-        forChildId ? sql`${waitlistEntries.childId} <> ${forChildId}` : undefined,
-        sql`not exists (select 1 from ${participants} p where p.course_id = ${waitlistEntries.courseId} and p.child_id = ${waitlistEntries.childId})`,
-        sql`not exists (select 1 from ${orders} o where o.course_id = ${waitlistEntries.courseId} and o.child_id = ${waitlistEntries.childId}
-              and o.status = 'created' and o.hold_expires_at > now())`,
-      ),
-    );
+    .where(and(heldOfferOn(courseId), forChildId ? sql`${waitlistEntries.childId} <> ${forChildId}` : undefined));
+
+/** Which of the children have a held offer on the course, as a subquery (their ids). */
+export const heldOfferChildIdsQuery = (db: DbOrTx, courseId: string, childIds: readonly string[]) =>
+  db
+    .select({ childId: waitlistEntries.childId })
+    .from(waitlistEntries)
+    .where(and(heldOfferOn(courseId), inArray(waitlistEntries.childId, [...childIds])));
+
+export async function countHeldOffers(db: DbOrTx, courseId: string, forChildId?: string): Promise<number> {
+  const [row] = await heldOfferCountQuery(db, courseId, forChildId);
   return Number(row?.n ?? 0);
 }
 

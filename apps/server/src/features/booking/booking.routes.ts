@@ -22,7 +22,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vipps/payment',
     {
-      config: { access: 'user' },
+      // sessionUser: the caller's user row comes with the session check (one query less per start).
+      config: { access: 'user', sessionUser: true },
       schema: {
         querystring: paymentStartQuerySchema,
         body: paymentStartInputSchema,
@@ -31,17 +32,18 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_FULL', 'RATE_LIMITED', 'PAYMENT_PROVIDER', 'BUSY'),
         },
       },
-      preHandler: [
-        rateLimit({
+      // Per user, then per IP: one statement for both (rate-limit.ts).
+      preHandler: rateLimit([
+        {
           name: 'payment-start-user',
           max: () => app.env.PAYMENT_START_RATE_LIMIT,
           windowMs: MINUTE_MS,
           keyOf: (request) => request.user?.id ?? request.ip,
-        }),
-        rateLimit({ name: 'payment-start-ip', max: () => app.env.PAYMENT_START_IP_RATE_LIMIT, windowMs: MINUTE_MS }),
-      ],
+        },
+        { name: 'payment-start-ip', max: () => app.env.PAYMENT_START_IP_RATE_LIMIT, windowMs: MINUTE_MS },
+      ]),
     },
-    (request) => service.startPayment(ctxOf(request), request.body),
+    (request) => service.startPayment(ctxOf(request), request.body, request.sessionUser),
   );
 
   app.get(

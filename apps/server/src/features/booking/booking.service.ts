@@ -18,7 +18,8 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
-import { countTaken } from '../../capacity';
+import type { UserRow } from '../../repos/users.repo';
+import { bookingState, childrenFacingFull, countTaken } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
 import { idempotencyKey, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
 
@@ -30,6 +31,9 @@ export function paymentDescription(course: OrderAdditionalInfo['course']): strin
   return (text.length >= 3 ? text : `${text} kurs`).slice(0, 100);
 }
 
+/** The caller's own user row, read with the session check (route config.sessionUser). */
+export type SessionUser = { user: UserRow } | null;
+
 export interface Reservation {
   order: OrderRow;
   /** false: the child's existing live hold (a double click) */
@@ -40,7 +44,7 @@ export interface Reservation {
  * Step 1 of a payment start: the checks, then ONE transaction that locks the course row, re-counts participants and
  * live holds, and inserts the order (the hold). Vipps is not called here (convention 9).
  */
-export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput): Promise<Reservation> {
+export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput, sessionUser?: SessionUser): Promise<Reservation> {
   const { db } = ctx;
   const viewer = signedIn(ctx);
   // Booking as someone else: admins only (on a guardian's behalf), and then checked as that guardian.
@@ -53,10 +57,10 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   const visible = !!course && course.published === true && course.placePublished;
   if (!course || (!visible && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Course not found');
   if (course.published !== true) throw new AppError('COURSE_NOT_PUBLISHED', 'Course is not published');
-  if (await courses.findParticipant(db, course.id, child.id)) {
-    throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
-  }
-  const existing = await orders.findLiveHold(db, course.id, child.id);
+  // One round trip for the child's place on the course and the places taken (the count is asked again under the lock).
+  const state = await bookingState(db, course.id, child.id);
+  if (state.enrolled) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
+  const existing = state.liveHoldId ? await orders.findOrderById(db, state.liveHoldId) : undefined;
   if (existing) return { order: existing, created: false };
   const now = ctx.clock.now();
   const dates = course.dates.map(toDate);
@@ -85,7 +89,8 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
     });
   }
   if (!ctx.payments.client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
-  const user = await users.findUserById(db, input.userId);
+  // The caller's own row came with the session check (the route's config.sessionUser); someone else's is read.
+  const user = sessionUser?.user.id === input.userId ? sessionUser.user : await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
 
   const id = newOrderId();
@@ -104,39 +109,109 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
     courseId: course.id,
     profileId: child.profileId,
     additionalInfo,
-    // Starting the payment is accepting the terms ('Ved å bestille kurs aksepterer du …'): keep which version.
-    termsVersion: await content.currentTermsVersion(db),
   };
   const holdMs = ctx.payments.options.holdMinutes * 60_000;
 
   if (ctx.payments.options.unsafeNaiveCapacityCheck) {
     // TEST ONLY negative control: check, then insert, with nothing in between to stop another request.
     if ((await countTaken(db, course.id, { childId: child.id })) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
-    return { order: await orders.insertOrder(db, values, holdMs, POLL_MS), created: true };
+    return { order: await orders.insertOrder(db, { ...values, termsVersion: await content.currentTermsVersion(db) }, holdMs, POLL_MS), created: true };
   }
 
   // A full course answers 'full' at once, without queueing behind the course row lock (decision 017: on enrolment
   // night hundreds ask for the same full course). Only a shortcut: the count is asked again under the lock.
-  if ((await countTaken(db, course.id, { childId: child.id })) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
+  if (state.taken >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
+  // Starting the payment is accepting the terms ('Ved å bestille kurs aksepterer du …'): keep which version.
+  const termsVersion = await content.currentTermsVersion(db);
 
-  return busyAsAppError(() =>
-    db.transaction(async (tx) => {
-      await system.setLockTimeout(tx);
-      const locked = await courses.lockCourse(tx, course.id);
-      if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
-      // Again under the lock: a parallel request for the same child may have got here first.
-      if (await courses.findParticipant(tx, course.id, child.id)) {
-        throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
+  return inCourseQueue(db, course, child.id, () => {
+    return busyAsAppError(() =>
+      db.transaction(async (tx) => {
+        await system.setLockTimeout(tx);
+        const locked = await courses.lockCourse(tx, course.id);
+        if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
+        // Again under the lock, in a statement after it (so it sees every commit before the lock was granted): a
+        // parallel request for the same child may have got here first. A waitlist offer to this child held the
+        // place for it: not counted against it (decision 016).
+        const recount = await bookingState(tx, course.id, child.id);
+        if (recount.enrolled) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
+        const raced = recount.liveHoldId ? await orders.findOrderById(tx, recount.liveHoldId) : undefined;
+        if (raced) return { order: raced, created: false };
+        if (recount.taken >= locked.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
+        return { order: await orders.insertOrder(tx, { ...values, termsVersion }, holdMs, POLL_MS), created: true };
+      }),
+    );
+  });
+}
+
+interface Queued {
+  childId: string;
+  /** Answers this start at once, while it still waits for its turn. */
+  answer(error: AppError): void;
+}
+interface CourseQueue {
+  /** Settles when the last start queued so far is done: true when it ended BUSY. Never rejects. */
+  tail: Promise<boolean>;
+  waiting: Set<Queued>;
+}
+const courseQueues = new Map<string, CourseQueue>();
+const full = () => new AppError('COURSE_FULL', 'Course is full');
+
+/**
+ * One locked transaction per course at a time in this process. Without it a burst of starts for one course (200 on
+ * enrolment night) opens a transaction each, and all but one wait on the course row lock while holding a pooled
+ * connection, so the whole pool waits on one row. Queued here they hold nothing; the row lock still orders the
+ * instances among themselves.
+ *
+ * A start that waited asks the count again before its transaction, and in the same statement for every start still
+ * waiting behind it: those the course is full for are answered 'full' at once (the count was taken after each of them
+ * arrived, as the shortcut's is), so a full course costs one query for the whole queue instead of one each. When the
+ * one ahead gave up on the lock (BUSY: a stuck transaction holds the row), the ones behind it give up too instead of
+ * each waiting out its own lock timeout.
+ */
+async function inCourseQueue<T>(db: ServiceContext['db'], course: { id: string; maximumParticipants: number }, childId: string, work: () => Promise<T>): Promise<T> {
+  const existing = courseQueues.get(course.id);
+  const queue: CourseQueue = existing ?? { tail: Promise.resolve(false), waiting: new Set() };
+  if (!existing) courseQueues.set(course.id, queue);
+  let answered: AppError | undefined;
+  let answerNow!: (error: AppError) => void;
+  const early = new Promise<never>((_resolve, reject) => {
+    answerNow = (error) => {
+      answered = error;
+      reject(error);
+    };
+  });
+  early.catch(() => undefined);
+  const me: Queued = { childId, answer: answerNow };
+  if (existing) queue.waiting.add(me);
+
+  const run = queue.tail.then(async (busyAhead) => {
+    queue.waiting.delete(me);
+    if (answered) throw answered;
+    if (busyAhead) throw new AppError('BUSY', 'The booking system is busy, try again');
+    if (existing) {
+      // Others went first: the shortcut's count may be stale.
+      const behind = [...queue.waiting];
+      const facingFull = await childrenFacingFull(db, course.id, course.maximumParticipants, [childId, ...behind.map((q) => q.childId)]);
+      for (const q of behind) {
+        if (facingFull.has(q.childId)) {
+          queue.waiting.delete(q);
+          q.answer(full());
+        }
       }
-      const raced = await orders.findLiveHold(tx, course.id, child.id);
-      if (raced) return { order: raced, created: false };
-      // A waitlist offer to this child held the place for it: not counted against it (decision 016).
-      if ((await countTaken(tx, course.id, { childId: child.id })) >= locked.maximumParticipants) {
-        throw new AppError('COURSE_FULL', 'Course is full');
-      }
-      return { order: await orders.insertOrder(tx, values, holdMs, POLL_MS), created: true };
-    }),
+      if (facingFull.has(childId)) throw full();
+    }
+    return work();
+  });
+  const settled = run.then(
+    () => false,
+    (error: unknown) => error instanceof AppError && error.code === 'BUSY',
   );
+  queue.tail = settled;
+  void settled.then(() => {
+    if (queue.tail === settled && courseQueues.get(course.id) === queue) courseQueues.delete(course.id);
+  });
+  return Promise.race([run, early]);
 }
 
 /**
@@ -175,8 +250,8 @@ export async function createVippsPayment(ctx: ServiceContext, reservation: Reser
 }
 
 /** POST /vipps/payment: reserve a place, then create the Vipps payment; answers where to send the browser. */
-export async function startPayment(ctx: ServiceContext, input: PaymentStartInput): Promise<{ redirectUrl: string }> {
-  const reservation = await reserveOrder(ctx, input);
+export async function startPayment(ctx: ServiceContext, input: PaymentStartInput, sessionUser?: SessionUser): Promise<{ redirectUrl: string }> {
+  const reservation = await reserveOrder(ctx, input, sessionUser);
   if (reservation.order.redirectUrl) return { redirectUrl: reservation.order.redirectUrl };
   return { redirectUrl: await createVippsPayment(ctx, reservation) };
 }
