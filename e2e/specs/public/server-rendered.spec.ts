@@ -142,6 +142,21 @@ test('the public pages hydrate without a mismatch, console errors or layout shif
   page.on('pageerror', (err) => messages.push(`pageerror: ${err.message}`));
   // React reports a hydration mismatch as a recoverable error: 418/419/421/422/423/425 in production builds.
   const hydrationTrouble = /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)/i;
+  // Preact (the production build, decision 020) does not warn: it replaces what does not match. So every element the
+  // server sent must still be there once the app is live: the elements removed from the page before the app marked
+  // itself live (<html data-hydrated>) are recorded, in order, and must be none.
+  await page.addInitScript(`
+    window.__replacedBeforeLive = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes') return observer.disconnect();
+        for (const node of record.removedNodes) if (node instanceof Element) window.__replacedBeforeLive.push(node.outerHTML.slice(0, 120));
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+  `);
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+  });
 
   for (const expected of pages) {
     await test.step(expected.path, async () => {
@@ -165,6 +180,8 @@ test('the public pages hydrate without a mismatch, console errors or layout shif
         setTimeout(() => resolve(sum), 300);
       })`)) as number;
       expect(shift, `layout shift on ${expected.path}`).toBeLessThan(0.01);
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+      expect(await page.evaluate(() => (globalThis as unknown as { __replacedBeforeLive: string[] }).__replacedBeforeLive), `server HTML replaced on ${expected.path}`).toEqual([]);
       const trouble = messages.filter((m) => hydrationTrouble.test(m));
       expect(trouble, `hydration warnings on ${expected.path}`).toEqual([]);
       const errors = messages.filter(
