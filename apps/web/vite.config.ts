@@ -57,15 +57,14 @@ function stylesFirst(): Plugin {
  * hydration reuses the server's DOM only when one renderer made both (React's markup has its own useId values,
  * `<!-- -->` text separators and hoisted preload links, which Preact's hydration neither expects nor corrects).
  * `vite dev` (React Fast Refresh needs React), the unit tests and the type checker keep React.
- * src/lib/preact-react.ts and preact-client.ts add what preact/compat lacks (useOptimistic, useSyncExternalStore's
- * server snapshot during hydration).
+ * src/lib/preact-react.ts adds the one hook react-router imports that preact/compat lacks.
  */
 const preactAliases = [
   { find: /^react$/, replacement: path.resolve(here, 'src/lib/preact-react.ts') },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: path.resolve(here, 'src/lib/preact-client.ts') },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
 ];
 
@@ -136,7 +135,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // Stable, readable vendor chunks that stay cached across releases of our own code.
             codeSplitting: {
               groups: [
-                { name: 'preact', test: /node_modules[\\/]preact[\\/]|src[\\/]lib[\\/](preact-react|preact-client|preact-sync-external-store|use-optimistic)\.ts$/ },
+                { name: 'preact', test: /node_modules[\\/]preact[\\/]|src[\\/]lib[\\/](preact-react|use-optimistic)\.ts$/ },
                 { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
                 { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
               ],
