@@ -51,67 +51,12 @@ function stylesFirst(): Plugin {
   };
 }
 
-/**
- * Production builds run on Preact's compat layer instead of React + ReactDOM (issue 11: the JS for `/` must stay
- * ≤ 100 KB gzip; React alone was 66 KB of the 129). Both the browser bundle and the server renderer (--ssr) use it:
- * hydration reuses the server's DOM only when one renderer made both (React's markup has its own useId values,
- * `<!-- -->` text separators and hoisted preload links, which Preact's hydration neither expects nor corrects).
- * `vite dev` (React Fast Refresh needs React), the unit tests and the type checker keep React.
- * src/lib/preact-react.ts adds the one hook react-router imports that preact/compat lacks.
- */
-const preactAliases = [
-  { find: /^react$/, replacement: path.resolve(here, 'src/lib/preact-react.ts') },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-];
-
-/**
- * The server renderer leaves npm packages as imports (decision 018), but an alias applies only to what Vite bundles:
- * the packages that import `react` are bundled so that they get Preact too (a check in the build fails if one is
- * missed). Preact and the rest stay imports.
- */
-const ssrBundledForPreact = [
-  /^react-router/,
-  /^@tanstack\/react-query/,
-  /^@radix-ui\//,
-  /^react-hook-form/,
-  /^@hookform\//,
-  /^react-day-picker/,
-  /^react-remove-scroll/,
-  /^react-style-singleton/,
-  /^use-callback-ref/,
-  /^use-sidecar/,
-];
-
-/** Fails the server build if a bundle still imports React (a package that imports it was left external). */
-function noReactImports(): Plugin {
-  return {
-    name: 'no-react-imports',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        const react = chunk.imports.filter((id) => /^(react|react-dom)(\/|$)/.test(id));
-        if (react.length) this.error(`${chunk.fileName} imports ${react.join(', ')}: bundle the package that does (ssrBundledForPreact)`);
-      }
-    },
-  };
-}
-
-export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), siteHtml(site), stylesFirst(), noReactImports()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), siteHtml(site), stylesFirst()],
   define: { __SITE__: JSON.stringify(site) },
   resolve: {
-    alias: [
-      { find: '@shared', replacement: path.resolve(here, '../../packages/shared/src') },
-      { find: '@', replacement: path.resolve(here, 'src') },
-      ...(command === 'build' ? preactAliases : []),
-    ],
+    alias: { '@shared': path.resolve(here, '../../packages/shared/src'), '@': path.resolve(here, 'src') },
   },
-  ssr: { noExternal: command === 'build' ? ssrBundledForPreact : [] },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
@@ -135,7 +80,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // Stable, readable vendor chunks that stay cached across releases of our own code.
             codeSplitting: {
               groups: [
-                { name: 'preact', test: /node_modules[\\/]preact[\\/]|src[\\/]lib[\\/](preact-react|use-optimistic)\.ts$/ },
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
                 { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
               ],
