@@ -155,8 +155,6 @@ test('the public pages hydrate without a mismatch, console errors or layout shif
     });
     observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
   `);
-    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
-  });
 
   for (const expected of pages) {
     await test.step(expected.path, async () => {
