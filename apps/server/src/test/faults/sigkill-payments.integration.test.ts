@@ -21,6 +21,8 @@ const FAMILIES = 60;
 const CAPACITY = 12;
 /** SIGKILL when this many answers have arrived. */
 const KILL_AFTER = 30;
+/** How long the simulator takes to create a payment (a real Vipps takes about this long). */
+const VIPPS_CREATE_MS = 300;
 
 type Outcome = { family: Family; status: number; reference?: string; error?: string };
 
@@ -36,6 +38,12 @@ describe('SIGKILL during a burst of payment starts', () => {
 
   beforeAll(async () => {
     sim = await buildSimulator({ clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, logger: false });
+    // Vipps answers a payment create in a few hundred ms, not at once. With that latency the kill (after KILL_AFTER
+    // answers) lands while the starts that got a place still wait for Vipps: the 'full' answers come first, as soon as
+    // the places are held (decision 019's queue answers a whole queue at once), and cannot all be in before the kill.
+    sim.addHook('onRequest', async (request) => {
+      if (request.method === 'POST' && request.url.startsWith('/epayment/v1/payments')) await new Promise((resolve) => setTimeout(resolve, VIPPS_CREATE_MS));
+    });
     const simUrl = (await sim.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
     db = await createServerDatabase();
     const seed = await db.open();
