@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
@@ -16,6 +16,14 @@ const ssrData = document.getElementById('ssr-data');
 // Route properties a lazy route module may give (the rest of a module's exports are not route properties).
 const LAZY_KEYS = ['Component', 'ErrorBoundary', 'HydrateFallback', 'element', 'errorElement', 'loader', 'handle'] as const;
 
+/** Marks the page as live (`<html data-hydrated>`) once React has taken it over: tests wait for it before a click. */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 async function start(container: HTMLElement) {
   if (!ssrData) {
     createRoot(container).render(
@@ -23,6 +31,7 @@ async function start(container: HTMLElement) {
         <AppProvider>
           <RouterProvider router={createBrowserRouter(routes)} />
         </AppProvider>
+        <MarkHydrated />
       </StrictMode>,
     );
     return;
@@ -47,6 +56,7 @@ async function start(container: HTMLElement) {
       <AppProvider>
         <RouterProvider router={router} />
       </AppProvider>
+      <MarkHydrated />
     </StrictMode>,
   );
 }

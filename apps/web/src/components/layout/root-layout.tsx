@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { anchors } from '@/config/paths';
 import { AppVersion } from './app-version';
@@ -24,17 +24,6 @@ function SkipLink() {
  */
 const scrollKey = (location: Location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key);
 
-/**
- * Marks the page as live (`<html data-hydrated>`) once React has taken its content over: tests wait for it before a
- * click. It sits in the content's boundary (below), so it fires when the content is live, not only the frame.
- */
-function MarkHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
-  return null;
-}
-
 function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -45,15 +34,7 @@ function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
       ) : null}
       {/* At least a screen tall, so the footer starts below the fold and never jumps when a page arrives. */}
       <main id={anchors.main} tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
-        {/*
-          A boundary around the page's content: on a server-rendered page React hydrates the frame first and the
-          content after it, in small slices that leave the main thread free (a long hydration task would delay a tap).
-          A tap on content not yet live makes React hydrate it at once and replay the tap.
-        */}
-        <Suspense fallback={null}>
-          {children}
-          <MarkHydrated />
-        </Suspense>
+        {children}
       </main>
       <Footer appVersionSlot={<AppVersion />} />
       <TestModeBanner />
