@@ -20,7 +20,10 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   // A journey logs in through the simulator, often in two browsers: on a 2-core CI machine 30 s is too tight.
-  timeout: 60_000,
+  // Generous for slow 2-core machines (two browsers share them): a wait is for a real event, never a sleep, so a
+  // longer limit costs time only when a test fails.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure', locale: 'nb-NO', timezoneId: 'Europe/Oslo' },
