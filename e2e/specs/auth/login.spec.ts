@@ -146,12 +146,19 @@ test.describe('Login CSRF (issue 9)', () => {
     // The attacker's browser: starts a login, approves it as themselves, and stops before the exchange.
     const attacker = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const attackerPage = await attacker.newPage();
-    await attackerPage.route('**/api/vipps/token?**', (route) => route.abort());
+    // Closed only once the exchange is aborted: a route still pending when its context closes may go on to the server.
+    let exchangeAborted!: () => void;
+    const aborted = new Promise<void>((resolve) => (exchangeAborted = resolve));
+    await attackerPage.route('**/api/vipps/token?**', async (route) => {
+      await route.abort();
+      exchangeAborted();
+    });
     await attackerPage.goto('/login');
     await attackerPage.getByRole('button', { name: 'Logg inn med Vipps' }).click();
     await approveInSimulator(attackerPage, PERSONS.admin);
     await expect(attackerPage).toHaveURL(/\/vipps\/login-redirect\?.*code=/);
     const link = attackerPage.url();
+    await aborted;
     await attacker.close();
 
     // The parent, logged in as themselves, opens the link.
