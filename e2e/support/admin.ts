@@ -41,6 +41,8 @@ export function mondayKey(weeks: number, now = new Date()): string {
 
 /** A unique venue for one test run and project (the two projects share the demo database). */
 export const uniqueName = (prefix: string, project: string) => `${prefix} ${project} ${Math.random().toString(36).slice(2, 7)}`;
+/** A venue made by a test (uniqueName), not one of the demo data's: specs that book demo courses keep off them. */
+export const isTestVenue = (name: string) => / (phone|desktop) [0-9a-z]{1,5}$/.test(name);
 
 /**
  * Creates a venue and a course there through the API as the admin, optionally taught by the named instructor and
