@@ -19,9 +19,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  // A journey logs in through the simulator, often in two browsers: on a 2-core CI machine 30 s is too tight.
-  // Generous for slow 2-core machines (two browsers share them): a wait is for a real event, never a sleep, so a
-  // longer limit costs time only when a test fails.
+  // A journey logs in through the simulator, often in two browsers, and two browsers share a 2-core CI machine: the
+  // limits are generous. A wait is for a real event, never a sleep, so a longer limit costs time only when a test fails.
   timeout: 120_000,
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,

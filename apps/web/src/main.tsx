@@ -24,16 +24,19 @@ function MarkHydrated() {
   return null;
 }
 
+/** The whole app, the same tree whether it is rendered in the browser or takes over the server's page. */
+const app = (router: ReturnType<typeof createBrowserRouter>) => (
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+    <MarkHydrated />
+  </StrictMode>
+);
+
 async function start(container: HTMLElement) {
   if (!ssrData) {
-    createRoot(container).render(
-      <StrictMode>
-        <AppProvider>
-          <RouterProvider router={createBrowserRouter(routes)} />
-        </AppProvider>
-        <MarkHydrated />
-      </StrictMode>,
-    );
+    createRoot(container).render(app(createBrowserRouter(routes)));
     return;
   }
   const data = JSON.parse(ssrData.textContent ?? '{}') as { queries: DehydratedState; router: HydrationState };
@@ -49,16 +52,7 @@ async function start(container: HTMLElement) {
       Object.assign(m.route, properties);
     }),
   );
-  const router = createBrowserRouter(routes, { hydrationData: data.router });
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-      <MarkHydrated />
-    </StrictMode>,
-  );
+  hydrateRoot(container, app(createBrowserRouter(routes, { hydrationData: data.router })));
 }
 
 void start(root);
