@@ -17,7 +17,7 @@
  *  7. enrolment night (decision 017): a fresh database with a new season (60 courses of 6–10 places), two server
  *     instances behind a loopback round-robin proxy (bench/proxy.mjs), one Vipps simulator, and 2,000 signed-in
  *     parents (bench/enrolment.mjs) arriving within 2 minutes, most in the first 10 seconds;
- *  8. bench/results/latest.md and latest.json, with machine info and each budget's pass/fail (issue 11's table);
+ *  8. bench/results/latest.md and latest.json (and each page's median Lighthouse report as lighthouse-{page}.json), with machine info and each budget's pass/fail (issue 11's table);
  *     every budget is printed, and the exit code is 1 when one fails (or could not be measured).
  *
  * The database: a new one on TEST_DATABASE_URL's (or DATABASE_URL's) server when it answers, else PGlite in a temp
@@ -263,7 +263,7 @@ function firstLoadSizes(requests, origin) {
   return { jsGzip: sum(files.js, 'gzip'), cssGzip: sum(files.css, 'gzip'), jsRaw: sum(files.js, 'raw'), transfer: sum(files.js, 'transfer') + sum(files.css, 'transfer'), files };
 }
 
-/** Without a browser: the entry chunk of index.html, its static imports and CSS (Vite manifest). */
+/** Without a browser: the entry chunk of index.html, the app it loads (main.tsx), their static imports and CSS (Vite manifest). */
 function manifestEntrySizes() {
   const manifestFile = path.join(distDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return null;
@@ -279,6 +279,7 @@ function manifestEntrySizes() {
     for (const key of chunk.imports ?? []) if (manifest[key]) walk(manifest[key]);
   };
   walk(entry);
+  if (manifest['src/main.tsx']) walk(manifest['src/main.tsx']);
   const gz = (f) => gzipSync(readFileSync(path.join(distDir, f))).length;
   return { jsGzip: [...seen].reduce((n, f) => n + gz(f), 0), cssGzip: [...css].reduce((n, f) => n + gz(f), 0), files: [...seen, ...css] };
 }
@@ -350,6 +351,10 @@ async function lighthouseRuns(pages) {
     // The median run by performance score (Lighthouse's own advice), reported whole.
     const sorted = [...runs].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = sorted[Math.floor(sorted.length / 2)];
+    // The whole report of that run, for a look at its details (Lighthouse's viewer opens it).
+    const lhrFile = path.join(resultsDir, `lighthouse-${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`);
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(lhrFile, JSON.stringify(lhr));
     const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
     const metric = (id) => lhr.audits[id]?.numericValue;
     return {

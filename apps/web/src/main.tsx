@@ -1,11 +1,10 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
 import { routes } from './app/routes';
 import { queryClient } from './lib/query-client';
-import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
@@ -36,7 +35,10 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
 
 async function start(container: HTMLElement) {
   if (!ssrData) {
-    createRoot(container).render(app(createBrowserRouter(routes)));
+    const router = createBrowserRouter(routes);
+    // As a transition, the first render works in slices of a few milliseconds and lets the phone answer in between,
+    // instead of being one long task (React never slices a default-priority render or hydration).
+    startTransition(() => createRoot(container).render(app(router)));
     return;
   }
   const data = JSON.parse(ssrData.textContent ?? '{}') as { queries: DehydratedState; router: HydrationState };
@@ -52,7 +54,11 @@ async function start(container: HTMLElement) {
       Object.assign(m.route, properties);
     }),
   );
-  hydrateRoot(container, app(createBrowserRouter(routes, { hydrationData: data.router })));
+  // Hydration too runs as a transition, in slices (see above).
+  const router = createBrowserRouter(routes, { hydrationData: data.router });
+  startTransition(() => {
+    hydrateRoot(container, app(router));
+  });
 }
 
 void start(root);

@@ -84,7 +84,7 @@ test('every public page arrives rendered, with its title, description and Open G
       expect(csp).not.toContain('unsafe-inline');
       const html = await res.text();
       // The data for hydration is a JSON block, never an executable inline script.
-      expect(html).toMatch(/<script type="application\/json" id="ssr-data">\{/);
+      expect(html).toMatch(/<script type="application\/json" id="ssr-data"[^>]*>\{/);
       expect(html).not.toMatch(/<script>(?!\s*<\/script>)/);
 
       await withoutJavaScript(browser, baseURL, async (page) => {

@@ -137,7 +137,8 @@ function readManifest(distDir: string): Record<string, ManifestEntry> {
 /**
  * index.html as a function of a rendered page: its head tags replace the build's defaults between the page-head
  * markers, the app goes into #root, the data follows as a JSON block (not executed: the CSP allows no inline script),
- * and the page's lazy route chunk is preloaded so hydration does not wait for one more round trip.
+ * and the page's lazy route chunks are named in its `data-modules` (boot.ts preloads them with the app, so hydration
+ * does not wait for one more round trip).
  */
 function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
   const headStart = index.indexOf('<!--page-head-->');
@@ -146,31 +147,33 @@ function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
   if (headStart < 0 || headEnd < 0 || !index.includes(rootTag)) return null;
   const beforeHead = index.slice(0, headStart);
   const [afterHead, afterRoot] = index.slice(headEnd + '<!--/page-head-->'.length).split(rootTag) as [string, string];
-  const linksOf = (key: string | undefined, seen: Set<string>): string[] => {
+  const filesOf = (key: string | undefined, seen: Set<string>): string[] => {
     const entry = key ? manifest[key] : undefined;
     if (!entry || !key || seen.has(key)) return [];
     seen.add(key);
-    return [`<link rel="modulepreload" crossorigin href="/${entry.file}">`, ...(entry.imports ?? []).flatMap((dep) => linksOf(dep, seen))];
+    return [`/${entry.file}`, ...(entry.imports ?? []).flatMap((dep) => filesOf(dep, seen))];
   };
-  // What the entry already preloads (index.html names it) is not named twice.
+  // What the entry (boot.ts) and the app it loads (main.tsx, whose imports Vite preloads with it) already fetch is not
+  // named again.
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as ManifestEntry & { isEntry?: boolean }).isEntry);
-  const preloadCache = new Map<string, string>();
-  const preloads = (key: string | undefined) => {
+  const modulesCache = new Map<string, string>();
+  const modules = (key: string | undefined) => {
     if (!key) return '';
-    let links = preloadCache.get(key);
-    if (links === undefined) {
+    let files = modulesCache.get(key);
+    if (files === undefined) {
       const seen = new Set<string>();
-      linksOf(entryKey, seen);
-      links = linksOf(key, seen).join('\n    ');
-      preloadCache.set(key, links);
+      filesOf(entryKey, seen);
+      filesOf('src/main.tsx', seen);
+      files = filesOf(key, seen).join(' ');
+      modulesCache.set(key, files);
     }
-    return links;
+    return files;
   };
   const bodyEnd = afterRoot.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   return ({ head, html, data, routeModule }: { head: string; html: string; data: string; routeModule?: string }) => {
-    const links = preloads(routeModule);
-    const tail = links ? afterHead.replace('</head>', `  ${links}\n  </head>`) : afterHead;
-    return `${beforeHead}${head}${tail}<div id="root">${html}</div>\n    <script type="application/json" id="ssr-data">${data}</script>${bodyEnd}`;
+    const files = modules(routeModule);
+    const modulesAttribute = files ? ` data-modules="${files}"` : '';
+    return `${beforeHead}${head}${afterHead}<div id="root">${html}</div>\n    <script type="application/json" id="ssr-data"${modulesAttribute}>${data}</script>${bodyEnd}`;
   };
 }
 

@@ -28,9 +28,13 @@ export function PlacesByTown() {
     );
   }
 
+  // The page's first two pictures, in whichever towns they are, are the largest paint on a phone (as in PlaceGrid).
+  const before = groups.map((_, g) => groups.slice(0, g).reduce((n, group) => n + group.places.length, 0));
+  const firstOfPage = (groupIndex: number, i: number) => (before[groupIndex] ?? 0) + i < 2;
+
   return (
     <div className="space-y-12">
-      {groups.map((group) => (
+      {groups.map((group, groupIndex) => (
         <section key={group.town} aria-labelledby={`by-${asciiSlug(group.town)}`}>
           <h2 id={`by-${asciiSlug(group.town)}`} className="mb-4 text-2xl font-bold text-sea-900">
             Babysvømming {group.town}
@@ -39,9 +43,9 @@ export function PlacesByTown() {
             <p className="rounded-2xl bg-sand-100 p-5 text-muted">Fant ingen kurssteder i {group.town}</p>
           ) : (
             <ul className={placeGridClass}>
-              {group.places.map((place) => (
+              {group.places.map((place, i) => (
                 <li key={place._id}>
-                  <PlaceCard place={place} />
+                  <PlaceCard place={place} eager={firstOfPage(groupIndex, i)} />
                 </li>
               ))}
             </ul>
