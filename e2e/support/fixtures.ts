@@ -39,6 +39,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         if (msg.type() === 'error') errors.push(msg.text());
       });
       page.on('pageerror', (err) => errors.push(err.message));
+      // Whatever the CSP refuses (an inline script or style, an eval, even one a library catches) is an error too.
+      await page.addInitScript(() => {
+        type Violation = { violatedDirective: string; blockedURI: string; sourceFile: string; lineNumber: number };
+        const g = globalThis as unknown as {
+          document: { addEventListener(type: string, listener: (event: Violation) => void): void };
+          console: { error(message: string): void };
+        };
+        g.document.addEventListener('securitypolicyviolation', (e) =>
+          g.console.error(`CSP violation: ${e.violatedDirective} refused ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`),
+        );
+      });
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
     },

@@ -9,6 +9,10 @@ import './index.css';
  */
 const ssrData = document.getElementById('ssr-data');
 
+// zod probes for eval (`new Function`) on its first parse unless told not to compile parsers; the CSP forbids eval,
+// and the browser reports the probe as a violation even though zod catches it. zod keeps its settings in this global
+// (zod/v4/core's globalConfig), so it is set before zod loads, without loading zod on pages that never use it.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 function start() {
   for (const href of ssrData?.dataset.modules?.split(' ').filter(Boolean) ?? []) {
