@@ -31,18 +31,33 @@ export interface BookingState {
   taken: number;
 }
 
+/** bookingState's questions, as expressions on the course row. */
+const bookingStateFields = (db: DbOrTx, courseId: string, childId: string) => ({
+  enrolled: sql<boolean>`exists ${courses.participantQuery(db, courseId, childId)}`,
+  liveHoldId: sql<string | null>`${orders.liveHoldIdQuery(db, courseId, childId)}`,
+  taken: takenSql(db, courseId, { childId }),
+});
+const toBookingState = (row: { enrolled: boolean; liveHoldId: string | null; taken: string } | undefined): BookingState => ({
+  enrolled: row?.enrolled === true,
+  liveHoldId: row?.liveHoldId ?? null,
+  taken: Number(row?.taken ?? 0),
+});
+
 /**
  * What a payment start asks about a course and a child, in one round trip: is the child on it, does it hold a
  * place already, how many places are taken. Before the course row lock it is only a shortcut; under the lock (a
  * statement after lockCourse) it is the truth.
  */
 export async function bookingState(db: DbOrTx, courseId: string, childId: string): Promise<BookingState> {
-  const row = await courses.selectOnCourse(db, courseId, {
-    enrolled: sql<boolean>`exists ${courses.participantQuery(db, courseId, childId)}`,
-    liveHoldId: sql<string | null>`${orders.liveHoldIdQuery(db, courseId, childId)}`,
-    taken: takenSql(db, courseId, { childId }),
-  });
-  return { enrolled: row?.enrolled === true, liveHoldId: row?.liveHoldId ?? null, taken: Number(row?.taken ?? 0) };
+  return toBookingState(await courses.selectOnCourse(db, courseId, bookingStateFields(db, courseId, childId)));
+}
+
+/** The course's details (courses.findCourseDetails) and the child's bookingState, in the same round trip. */
+export async function courseAndBookingState(db: DbOrTx, courseId: string, childId: string) {
+  const row = await courses.findCourseDetailsWith(db, courseId, bookingStateFields(db, courseId, childId));
+  if (!row) return undefined;
+  const { enrolled, liveHoldId, taken, ...course } = row;
+  return { course, state: toBookingState({ enrolled, liveHoldId, taken }) };
 }
 
 /**

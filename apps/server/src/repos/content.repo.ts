@@ -106,6 +106,9 @@ export async function currentTermsVersion(db: DbOrTx): Promise<number | null> {
   return row?.v === null || row?.v === undefined ? null : Number(row.v);
 }
 
+/** The same, as an SQL expression for a column value: read by the statement that writes it, no round trip of its own. */
+export const currentTermsVersionSql = () => sql<number | null>`(select max(${termVersions.version}) from ${termVersions})`;
+
 /** Records the terms as they are now (inside the writer's transaction) as the next version. */
 export async function snapshotTerms(
   tx: DbOrTx,

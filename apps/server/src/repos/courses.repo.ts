@@ -69,36 +69,45 @@ export async function findCourses(db: DbOrTx, query: CourseQuery): Promise<Cours
   return rows.map((r) => ({ ...r.course, placeName: r.placeName, placeTown: r.placeTown }));
 }
 
+/** What findCourseDetails reads: a course with its place. */
+const courseDetailsFields = {
+  id: courses.id,
+  name: courses.name,
+  experienceLevel: courses.experienceLevel,
+  dates: courses.dates,
+  timeFrom: courses.timeFrom,
+  timeTo: courses.timeTo,
+  priceOre: courses.priceOre,
+  maximumParticipants: courses.maximumParticipants,
+  published: courses.published,
+  ageMinMonths: courses.ageMinMonths,
+  ageMaxMonths: courses.ageMaxMonths,
+  lateBookingMaxPassed: courses.lateBookingMaxPassed,
+  proRata: courses.proRata,
+  waitlistClosed: courses.waitlistClosed,
+  priorityCourseIds: courses.priorityCourseIds,
+  openToAllAt: courses.openToAllAt,
+  placeName: places.name,
+  address: places.address,
+  zipCode: places.zipCode,
+  town: places.place,
+  placePublished: places.published,
+};
+
 /** A course with its place: what booking, the status page, the confirmation and the calendar file need. */
 export async function findCourseDetails(db: DbOrTx, courseId: string) {
+  const [row] = await db.select(courseDetailsFields).from(courses).innerJoin(places, eq(places.id, courses.placeId)).where(eq(courses.id, courseId));
+  return row;
+}
+
+/** findCourseDetails and more expressions on the course row, in one statement (booking asks the places taken with it). */
+export async function findCourseDetailsWith<T extends Record<string, unknown>>(db: DbOrTx, courseId: string, more: { [K in keyof T]: SQL<T[K]> }) {
   const [row] = await db
-    .select({
-      id: courses.id,
-      name: courses.name,
-      experienceLevel: courses.experienceLevel,
-      dates: courses.dates,
-      timeFrom: courses.timeFrom,
-      timeTo: courses.timeTo,
-      priceOre: courses.priceOre,
-      maximumParticipants: courses.maximumParticipants,
-      published: courses.published,
-      ageMinMonths: courses.ageMinMonths,
-      ageMaxMonths: courses.ageMaxMonths,
-      lateBookingMaxPassed: courses.lateBookingMaxPassed,
-      proRata: courses.proRata,
-      waitlistClosed: courses.waitlistClosed,
-      priorityCourseIds: courses.priorityCourseIds,
-      openToAllAt: courses.openToAllAt,
-      placeName: places.name,
-      address: places.address,
-      zipCode: places.zipCode,
-      town: places.place,
-      placePublished: places.published,
-    })
+    .select({ ...courseDetailsFields, ...(more as Record<string, SQL>) })
     .from(courses)
     .innerJoin(places, eq(places.id, courses.placeId))
     .where(eq(courses.id, courseId));
-  return row;
+  return row as (NonNullable<Awaited<ReturnType<typeof findCourseDetails>>> & T) | undefined;
 }
 
 export async function courseExists(db: DbOrTx, courseId: string): Promise<boolean> {

@@ -95,7 +95,7 @@ export async function findLiveHold(db: DbOrTx, courseId: string, childId: string
 
 export async function insertOrder(
   tx: DbOrTx,
-  values: Omit<NewOrderRow, 'holdExpiresAt' | 'syncAfter'>,
+  values: Omit<NewOrderRow, 'holdExpiresAt' | 'syncAfter' | 'termsVersion'> & { termsVersion: NewOrderRow['termsVersion'] | SQL },
   holdMs: number,
   firstSyncMs: number,
 ): Promise<OrderRow> {

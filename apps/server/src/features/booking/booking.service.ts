@@ -19,7 +19,7 @@ import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import type { UserRow } from '../../repos/users.repo';
-import { bookingState, childrenFacingFull, countTaken } from '../../capacity';
+import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
 import { idempotencyKey, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
 
@@ -53,12 +53,14 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   // The same answer whether the child does not exist or belongs to another family.
   if (!(await can(asViewer(ctx, buyer), 'child.book', input.childId))) throw new AppError('NOT_FOUND', 'Child not found');
   const child = (await profiles.findChild(db, input.childId))!;
-  const course = await courses.findCourseDetails(db, input.courseId);
+  // One round trip for the course, the child's place on it and the places taken (the count is asked again under the
+  // lock).
+  const found = await courseAndBookingState(db, input.courseId, child.id);
+  const course = found?.course;
   const visible = !!course && course.published === true && course.placePublished;
   if (!course || (!visible && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Course not found');
   if (course.published !== true) throw new AppError('COURSE_NOT_PUBLISHED', 'Course is not published');
-  // One round trip for the child's place on the course and the places taken (the count is asked again under the lock).
-  const state = await bookingState(db, course.id, child.id);
+  const state = found.state;
   if (state.enrolled) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
   const existing = state.liveHoldId ? await orders.findOrderById(db, state.liveHoldId) : undefined;
   if (existing) return { order: existing, created: false };
@@ -115,14 +117,15 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   if (ctx.payments.options.unsafeNaiveCapacityCheck) {
     // TEST ONLY negative control: check, then insert, with nothing in between to stop another request.
     if ((await countTaken(db, course.id, { childId: child.id })) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
-    return { order: await orders.insertOrder(db, { ...values, termsVersion: await content.currentTermsVersion(db) }, holdMs, POLL_MS), created: true };
+    return { order: await orders.insertOrder(db, { ...values, termsVersion: content.currentTermsVersionSql() }, holdMs, POLL_MS), created: true };
   }
 
   // A full course answers 'full' at once, without queueing behind the course row lock (decision 017: on enrolment
   // night hundreds ask for the same full course). Only a shortcut: the count is asked again under the lock.
   if (state.taken >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
-  // Starting the payment is accepting the terms ('Ved å bestille kurs aksepterer du …'): keep which version.
-  const termsVersion = await content.currentTermsVersion(db);
+  // Starting the payment is accepting the terms ('Ved å bestille kurs aksepterer du …'): the order keeps which
+  // version, read by the insert itself.
+  const termsVersion = content.currentTermsVersionSql();
 
   return inCourseQueue(db, course, child.id, () => {
     return busyAsAppError(() =>
