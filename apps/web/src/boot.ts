@@ -14,6 +14,26 @@ const ssrData = document.getElementById('ssr-data');
 // (zod/v4/core's globalConfig), so it is set before zod loads, without loading zod on pages that never use it.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
+/**
+ * The last button tapped before the app started: a button needs the app (the phone's 'Meny', a question's answer),
+ * and React listens only from hydrateRoot on, so without this the tap would be lost. main.tsx taps it again then.
+ * Links and forms work without the app and are left alone.
+ */
+let earlyClick: HTMLElement | null = null;
+const rememberClick = (event: Event) => {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (button) earlyClick = button;
+};
+if (ssrData) document.addEventListener('click', rememberClick, { capture: true });
+
+/** Stops remembering taps and gives the one to repeat, if its button is still on the page. */
+export function takeEarlyClick(): HTMLElement | null {
+  document.removeEventListener('click', rememberClick, { capture: true });
+  const button = earlyClick?.isConnected ? earlyClick : null;
+  earlyClick = null;
+  return button;
+}
+
 function start() {
   for (const href of ssrData?.dataset.modules?.split(' ').filter(Boolean) ?? []) {
     const link = document.createElement('link');

@@ -5,6 +5,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
 import { routes } from './app/routes';
 import { queryClient } from './lib/query-client';
+import { takeEarlyClick } from './boot';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
@@ -56,9 +57,12 @@ async function start(container: HTMLElement) {
   );
   // Hydration too runs as a transition, in slices (see above).
   const router = createBrowserRouter(routes, { hydrationData: data.router });
+  const earlyClick = takeEarlyClick();
   startTransition(() => {
     hydrateRoot(container, app(router));
   });
+  // A button tapped before the app started is tapped again now that React listens: React hydrates at once for it.
+  earlyClick?.click();
 }
 
 void start(root);

@@ -201,3 +201,31 @@ test('the public pages hydrate without a mismatch, console errors or layout shif
   // Checked per page above (the unknown address's own 404 included).
   allowHttpErrors(consoleErrors, 404);
 });
+
+test('a tap on a button before the app has started is not lost (decision 021)', async ({ browser, baseURL }) => {
+  // The app loads after the page (boot.ts); here it is held back until the phone's 'Meny' has been tapped.
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  try {
+    const page = await context.newPage();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Meny' });
+    await menu.click();
+    expect(held, 'the app was asked for and held back').toBe(1);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
