@@ -1,74 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
-import { inviteInputSchema } from '@shared/api/family';
-import { Button } from '@/components/ui/button';
+import { lazy, Suspense } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-messages';
-import { useSendInvite } from '../api/send-invite';
+import { Skeleton } from '@/components/ui/skeleton';
 
-function InviteForm({ profileId, onDone }: { profileId: string; onDone: () => void }) {
-  const id = useId();
-  const toast = useToast();
-  const send = useSendInvite();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+// The form (and the shared zod schema it checks with) loads when the dialog first opens, not with the profile page.
+const InviteForm = lazy(() => import('./invite-guardian-form'));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = inviteInputSchema.safeParse({ profileId, email });
-    if (!parsed.success) {
-      setError(parsed.error.issues.find((i) => i.path[0] === 'email')?.message ?? 'Vennligst skriv inn en gyldig e-postadresse.');
-      return;
-    }
-    setError(null);
-    send.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('Invitasjon sendt!');
-        onDone();
-      },
-      onError: (err) => {
-        if (isApiError(err) && err.code === 'ALREADY_INVITED') toast.warning(errorMessage(err));
-        else toast.error('Det oppstod en feil ved sending av invitasjon. Vennligst prøv igjen senere.');
-      },
-    });
-  };
-
+function FormSkeleton() {
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-busy={send.isPending}>
-      <p>Den du inviterer får en e-post med en lenke, logger inn med Vipps og blir foresatt for barna på profilen.</p>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-epost`} className="font-semibold text-sea-900">
-          E-postadresse
-        </label>
-        <input
-          id={`${id}-epost`}
-          type="email"
-          value={email}
-          autoComplete="off"
-          required
-          readOnly={send.isPending}
-          onChange={(e) => setEmail(e.target.value)}
-          className={`min-h-11 w-full rounded-xl border-2 bg-white px-3 py-2 text-base text-ink ${
-            error ? 'border-danger' : 'border-sea-700/70 hover:border-sea-700'
-          }`}
-          {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-feil` } : {})}
-        />
-      </div>
-      {error ? (
-        <p id={`${id}-feil`} role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone} disabled={send.isPending}>
-          Avbryt
-        </Button>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? 'Sender …' : 'Send invitasjon'}
-        </Button>
-      </div>
-    </form>
+    <div role="status">
+      <span className="sr-only">Laster skjema</span>
+      <Skeleton className="h-[4.6rem] w-full rounded-xl" />
+    </div>
   );
 }
 
@@ -76,7 +18,11 @@ function InviteForm({ profileId, onDone }: { profileId: string; onDone: () => vo
 export function InviteGuardianDialog({ profileId, open, onOpenChange }: { profileId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Inviter foresatt">
-      {open ? <InviteForm profileId={profileId} onDone={() => onOpenChange(false)} /> : null}
+      {open ? (
+        <Suspense fallback={<FormSkeleton />}>
+          <InviteForm profileId={profileId} onDone={() => onOpenChange(false)} />
+        </Suspense>
+      ) : null}
     </Modal>
   );
 }
