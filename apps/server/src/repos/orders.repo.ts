@@ -186,6 +186,15 @@ export async function insertEvent(
   return rows.length > 0;
 }
 
+/** The key an event is stored once under (the unique index on order, name, pspReference), for eventKeys. */
+export const eventKey = (event: { name: string; pspReference: string }) => `${event.name} ${event.pspReference}`;
+
+/** The keys (eventKey) of the order's stored events. */
+export async function eventKeys(db: DbOrTx, orderId: string): Promise<Set<string>> {
+  const rows = await db.select({ name: orderEvents.name, pspReference: orderEvents.pspReference }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
+  return new Set(rows.map(eventKey));
+}
+
 export function listEvents(db: DbOrTx, orderId: string) {
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.timestamp));
 }

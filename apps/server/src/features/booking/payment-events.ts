@@ -195,7 +195,10 @@ export async function syncOrder(ctx: ServiceContext, orderId: string): Promise<o
       if (isNotFound(error)) return handleMissingPayment(ctx, order);
       throw error;
     }
-    for (const event of events) await applyPaymentEvent(ctx, order, event);
+    // Vipps' log repeats every event each time: only those not stored yet are applied (a stored event was applied in
+    // the transaction that stored it, so applying it again would be a transaction that changes nothing).
+    const known = await orders.eventKeys(ctx.db, order.id);
+    for (const event of events) if (!known.has(orders.eventKey(event))) await applyPaymentEvent(ctx, order, event);
     order = (await orders.findOrderById(ctx.db, orderId))!;
     const status = order.status as OrderStatus;
 
