@@ -45,5 +45,8 @@ function start() {
   void import('./main');
 }
 
-if (!ssrData || document.readyState === 'complete') start();
-else window.addEventListener('load', start, { once: true });
+// After the load event's next frame: the page's pictures are then painted before the app's requests begin.
+const afterNextPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+if (!ssrData) start();
+else if (document.readyState === 'complete') afterNextPaint();
+else window.addEventListener('load', afterNextPaint, { once: true });
