@@ -53,3 +53,9 @@ export function PlaceCardSkeleton() {
 }
 
 export const placeGridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+/**
+ * A card further down the list is laid out and painted only when it comes near the screen (its room is kept at about
+ * a card's height, then at its last real size), so the first paint does not wait for fifty cards.
+ */
+export const laterCardClass = '[content-visibility:auto] [contain-intrinsic-size:auto_26rem]';

@@ -1,7 +1,7 @@
 import { PLACE_SKELETON_COUNT } from '@shared/constants';
 import { useLogError } from '../hooks/use-log-error';
 import { usePlaces } from '../api/get-places';
-import { PlaceCard, PlaceCardSkeleton, placeGridClass } from './place-card';
+import { laterCardClass, PlaceCard, PlaceCardSkeleton, placeGridClass } from './place-card';
 
 /** All places as cards (home page). Loading: 8 skeleton cards; none: 'Fant ingen kurssteder'. */
 export function PlaceGrid() {
@@ -28,7 +28,7 @@ export function PlaceGrid() {
   return (
     <ul className={placeGridClass}>
       {data.map((place, i) => (
-        <li key={place._id}>
+        <li key={place._id} className={i < 2 ? undefined : laterCardClass}>
           <PlaceCard place={place} eager={i < 2} />
         </li>
       ))}

@@ -4,7 +4,7 @@ import { asciiSlug } from '@/lib/format';
 import { usePlaces } from '../api/get-places';
 import { useLogError } from '../hooks/use-log-error';
 import { usePlacesByTown } from '../hooks/use-places-by-town';
-import { PlaceCard, PlaceCardSkeleton, placeGridClass } from './place-card';
+import { laterCardClass, PlaceCard, PlaceCardSkeleton, placeGridClass } from './place-card';
 
 /** /kurs: one section per town headed 'Babysvømming {town}', each with its place cards. */
 export function PlacesByTown() {
@@ -44,7 +44,7 @@ export function PlacesByTown() {
           ) : (
             <ul className={placeGridClass}>
               {group.places.map((place, i) => (
-                <li key={place._id}>
+                <li key={place._id} className={firstOfPage(groupIndex, i) ? undefined : laterCardClass}>
                   <PlaceCard place={place} eager={firstOfPage(groupIndex, i)} />
                 </li>
               ))}
