@@ -51,8 +51,38 @@ function stylesFirst(): Plugin {
   };
 }
 
+/**
+ * index.html preloads the app (main.tsx and its static imports), which boot.ts imports: a client-rendered page (login,
+ * profile, admin) then fetches it with the stylesheet instead of one round trip later. The server removes these links
+ * from the pages it renders, which load the app only after the page (decision 021).
+ */
+function appPreloads(): Plugin {
+  return {
+    name: 'app-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        const bundle = ctx.bundle;
+        const main = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/main.tsx'));
+        if (!bundle || main?.type !== 'chunk') return html;
+        const files = new Set<string>();
+        const walk = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || chunk?.type !== 'chunk') return;
+          files.add(file);
+          chunk.imports.forEach(walk);
+        };
+        walk(main.fileName);
+        const links = [...files].filter((file) => !html.includes(`/${file}"`));
+        return { html, tags: links.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })) };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), siteHtml(site), stylesFirst()],
+  plugins: [react(), tailwindcss(), siteHtml(site), stylesFirst(), appPreloads()],
   define: { __SITE__: JSON.stringify(site) },
   resolve: {
     alias: { '@shared': path.resolve(here, '../../packages/shared/src'), '@': path.resolve(here, 'src') },

@@ -86,6 +86,8 @@ test('every public page arrives rendered, with its title, description and Open G
       // The data for hydration is a JSON block, never an executable inline script.
       expect(html).toMatch(/<script type="application\/json" id="ssr-data"[^>]*>\{/);
       expect(html).not.toMatch(/<script>(?!\s*<\/script>)/);
+      // The app comes after the page (decision 021): nothing of it is preloaded with the page.
+      expect(html).not.toContain('rel="modulepreload"');
 
       await withoutJavaScript(browser, baseURL, async (page) => {
         const response = await page.goto(expected.path);
@@ -131,6 +133,8 @@ test('every public page arrives rendered, with its title, description and Open G
     const html = await (await request.get('/profil')).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('id="ssr-data"');
+    // The shell has nothing to show without the app: it preloads it with the stylesheet.
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/main-[\w-]+\.js">/);
   });
 });
 

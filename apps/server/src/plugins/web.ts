@@ -146,7 +146,9 @@ function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
   const rootTag = '<div id="root"></div>';
   if (headStart < 0 || headEnd < 0 || !index.includes(rootTag)) return null;
   const beforeHead = index.slice(0, headStart);
-  const [afterHead, afterRoot] = index.slice(headEnd + '<!--/page-head-->'.length).split(rootTag) as [string, string];
+  const [headRest, afterRoot] = index.slice(headEnd + '<!--/page-head-->'.length).split(rootTag) as [string, string];
+  // index.html preloads the app for client-rendered pages; a rendered page loads it only after the page (boot.ts).
+  const afterHead = headRest.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   const filesOf = (key: string | undefined, seen: Set<string>): string[] => {
     const entry = key ? manifest[key] : undefined;
     if (!entry || !key || seen.has(key)) return [];
