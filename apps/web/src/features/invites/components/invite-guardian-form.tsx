@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { inviteInputSchema } from '@shared/api/family';
 import { Button } from '@/components/ui/button';
+import { controlClass, FormError } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
@@ -49,17 +50,11 @@ export default function InviteForm({ profileId, onDone }: { profileId: string; o
           required
           readOnly={send.isPending}
           onChange={(e) => setEmail(e.target.value)}
-          className={`min-h-11 w-full rounded-xl border-2 bg-white px-3 py-2 text-base text-ink ${
-            error ? 'border-danger' : 'border-sea-700/70 hover:border-sea-700'
-          }`}
+          className={controlClass(!!error)}
           {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-feil` } : {})}
         />
       </div>
-      {error ? (
-        <p id={`${id}-feil`} role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={`${id}-feil`}>{error}</FormError>
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         <Button variant="secondary" onClick={onDone} disabled={send.isPending}>
           Avbryt
