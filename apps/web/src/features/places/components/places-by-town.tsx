@@ -29,12 +29,11 @@ export function PlacesByTown() {
   }
 
   // The page's first two pictures, in whichever towns they are, are the largest paint on a phone (as in PlaceGrid).
-  const before = groups.map((_, g) => groups.slice(0, g).reduce((n, group) => n + group.places.length, 0));
-  const firstOfPage = (groupIndex: number, i: number) => (before[groupIndex] ?? 0) + i < 2;
+  const firstTwo = new Set(groups.flatMap((group) => group.places).slice(0, 2).map((place) => place._id));
 
   return (
     <div className="space-y-12">
-      {groups.map((group, groupIndex) => (
+      {groups.map((group) => (
         <section key={group.town} aria-labelledby={`by-${asciiSlug(group.town)}`}>
           <h2 id={`by-${asciiSlug(group.town)}`} className="mb-4 text-2xl font-bold text-sea-900">
             Babysvømming {group.town}
@@ -43,9 +42,9 @@ export function PlacesByTown() {
             <p className="rounded-2xl bg-sand-100 p-5 text-muted">Fant ingen kurssteder i {group.town}</p>
           ) : (
             <ul className={placeGridClass}>
-              {group.places.map((place, i) => (
-                <li key={place._id} className={firstOfPage(groupIndex, i) ? undefined : laterCardClass}>
-                  <PlaceCard place={place} eager={firstOfPage(groupIndex, i)} />
+              {group.places.map((place) => (
+                <li key={place._id} className={firstTwo.has(place._id) ? undefined : laterCardClass}>
+                  <PlaceCard place={place} eager={firstTwo.has(place._id)} />
                 </li>
               ))}
             </ul>
