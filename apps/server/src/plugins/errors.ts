@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode, type ErrorParams } from '@app/shared';
+import { API_SECURITY_HEADERS } from './security-headers';
 
 /** Errors travel as codes (convention 3): throw `new AppError('COURSE_FULL')` anywhere below a route. */
 export class AppError extends Error {
@@ -119,12 +120,5 @@ export function frameworkErrorHandler(error: Error & { code?: string }, request:
   return asJson(reply).status(400).send(body('BAD_REQUEST', message));
 }
 
-/** The security headers for a JSON answer that bypasses the hooks (helmet's are not applied there). */
-export const BARE_RESPONSE_HEADERS = {
-  'content-security-policy': "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'; form-action 'none'",
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'cache-control': 'no-store',
-} as const;
+/** The security headers for a JSON answer that bypasses the hooks (security-headers.ts's hook does not run there). */
+export const BARE_RESPONSE_HEADERS = { ...API_SECURITY_HEADERS, 'cache-control': 'no-store' } as const;
