@@ -24,6 +24,39 @@ describe('public cache (decision 017)', () => {
     expect((await cache.get('k', schema, async () => ['fresh'])).text).toBe('["fresh"]');
   });
 
+  it("a venue's change drops only the answers that show it, and a load that began before it is not kept (decision 023)", async () => {
+    const cache = createPublicCache({ maxAgeMs: 60_000 });
+    const text = async (key: string, value: string, venues?: readonly string[] | '*') => (await cache.get(key, schema, async () => value, venues)).text;
+    await text('a', 'a1', ['A']);
+    await text('b', 'b1', ['B']);
+    await text('all', 'all1', '*');
+    await text('places', 'places1');
+    // A page learns its venues while it renders.
+    await cache.remember('page-a', async (deps) => (deps.venues(['A']), 'page-a1'));
+
+    cache.invalidateVenue('A');
+    expect(await text('a', 'a2', ['A'])).toBe('"a2"');
+    expect(await text('b', 'b2', ['B'])).toBe('"b1"');
+    expect(await text('all', 'all2', '*')).toBe('"all2"');
+    expect(await text('places', 'places2')).toBe('"places1"');
+    expect(await cache.remember('page-a', async () => 'page-a2')).toBe('page-a2');
+
+    let release!: () => void;
+    const inFlight = cache.remember('page-b', async (deps) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      deps.venues(['B']);
+      return 'page-b1';
+    });
+    cache.invalidateVenue('B');
+    release();
+    expect(await inFlight).toBe('page-b1');
+    expect(await cache.remember('page-b', async () => 'page-b2')).toBe('page-b2');
+    expect(await text('a', 'a3', ['A'])).toBe('"a2"');
+
+    cache.invalidate();
+    expect(await text('places', 'places3')).toBe('"places3"');
+  });
+
   it('expires at the max age, shorter while degraded; never caches failures', async () => {
     let now = 0;
     const cache = createPublicCache({ maxAgeMs: 60_000, degradedMaxAgeMs: 2000, now: () => now });

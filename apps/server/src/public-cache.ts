@@ -21,19 +21,32 @@ export interface CachedBody {
   encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
 
+/**
+ * Which venues' bookings an answer shows (its free places): none, some venues' (a venue's course list, its page) or
+ * every venue's ('*': the list of all courses). A booking drops only the answers of its venue (decision 023).
+ */
+export type Venues = readonly string[] | '*';
+
+/** What a load tells the cache while it runs: the venues its answer turned out to show (a page learns them as it renders). */
+export interface LoadDeps {
+  venues(venues: Venues): void;
+}
+
 export interface PublicCache {
   /** Off (max age 0): every request loads (tests that read their own writes). */
   readonly enabled: boolean;
-  get<T>(key: string, schema: { parse(value: unknown): T }, load: () => Promise<T>): Promise<CachedBody>;
+  get<T>(key: string, schema: { parse(value: unknown): T }, load: () => Promise<T>, venues?: Venues): Promise<CachedBody>;
   /**
    * Any value under the same rules (shared load, dropped on invalidation, max age): the server-rendered public pages
    * (plugins/web.ts), whose HTML is made from the same lists and so changes with them.
    */
-  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
+  remember<T>(key: string, load: (deps: LoadDeps) => Promise<T>, venues?: Venues): Promise<T>;
   /** Drops one entry (a result that must not be kept, such as a failed render). */
   forget(key: string): void;
   /** Drops every entry (a change somewhere: the lists are few and cheap to rebuild). */
   invalidate(): void;
+  /** A booking changed one venue's free places: drops the answers that show them (decision 023). */
+  invalidateVenue(placeId: string): void;
   /** Same as invalidate (the name the routes and tests of decision 006 use). */
   clear(): void;
   /** LISTEN lost (true) or back (false): entries then live at most the degraded max age. */
@@ -79,8 +92,25 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
   const now = options.now ?? Date.now;
   const degradedMaxAge = Math.min(options.maxAgeMs, options.degradedMaxAgeMs ?? 2000);
   let maxAge = options.maxAgeMs;
+  // A full invalidation bumps the generation. A venue's bumps the epoch and records it for that venue: an entry whose
+  // load began before that epoch and that shows the venue is stale.
   let generation = 0;
-  const entries = new Map<string, { expires: number; generation: number; value: Promise<unknown> }>();
+  let epoch = 0;
+  let lastVenueEpoch = 0;
+  const venueEpochs = new Map<string, number>();
+  interface Entry {
+    expires: number;
+    generation: number;
+    epoch: number;
+    venues: Venues | undefined;
+    value: Promise<unknown>;
+  }
+  const entries = new Map<string, Entry>();
+  const fresh = (e: Entry, at: number) =>
+    e.expires > at &&
+    e.generation === generation &&
+    (e.venues === undefined ||
+      (e.venues === '*' ? lastVenueEpoch <= e.epoch : e.venues.every((v) => (venueEpochs.get(v) ?? 0) <= e.epoch)));
   const cache: PublicCache = {
     get enabled() {
       return options.maxAgeMs > 0;
@@ -88,20 +118,28 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
     get size() {
       return entries.size;
     },
-    get(key, schema, load) {
-      return cache.remember(key, async () => cachedBody(JSON.stringify(schema.parse(await load()))));
+    get(key, schema, load, venues) {
+      return cache.remember(key, async () => cachedBody(JSON.stringify(schema.parse(await load()))), venues);
     },
-    remember<T>(key: string, make: () => Promise<T>): Promise<T> {
-      if (options.maxAgeMs <= 0) return make();
+    remember<T>(key: string, make: (deps: LoadDeps) => Promise<T>, venues?: Venues): Promise<T> {
+      const noDeps: LoadDeps = { venues: () => undefined };
+      if (options.maxAgeMs <= 0) return make(noDeps);
       const at = now();
       const hit = entries.get(key);
-      if (hit && hit.expires > at && hit.generation === generation) return hit.value as Promise<T>;
+      if (hit && fresh(hit, at)) return hit.value as Promise<T>;
       if (entries.size >= MAX_ENTRIES) {
-        for (const [k, e] of entries) if (e.expires <= at || e.generation !== generation) entries.delete(k);
+        for (const [k, e] of entries) if (!fresh(e, at)) entries.delete(k);
         if (entries.size >= MAX_ENTRIES) entries.clear();
       }
-      const value = make();
-      const entry = { expires: at + maxAge, generation, value };
+      const entry: Entry = { expires: at + maxAge, generation, epoch, venues, value: Promise.resolve() };
+      const deps: LoadDeps = {
+        venues(more) {
+          const known = entry.venues;
+          entry.venues = known === '*' || more === '*' ? '*' : [...(known ?? []), ...more];
+        },
+      };
+      const value = make(deps);
+      entry.value = value;
       entries.set(key, entry);
       value.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
@@ -114,6 +152,12 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
     invalidate() {
       generation += 1;
       entries.clear();
+      venueEpochs.clear();
+    },
+    invalidateVenue(placeId) {
+      epoch += 1;
+      lastVenueEpoch = epoch;
+      venueEpochs.set(placeId, epoch);
     },
     clear() {
       cache.invalidate();

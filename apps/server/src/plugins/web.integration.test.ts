@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
-import { createPlace } from '../db/seed/builders';
+import { addParticipants, createCourse, createFamily, createPlace } from '../db/seed/builders';
 import { parseEnv } from '../env';
 import { createTestDatabase } from '../test/db';
 
@@ -35,7 +35,13 @@ describe('server-rendered pages: the page cache', () => {
       path.join(dir, 'dist-ssr/entry-server.js'),
       `export async function render({ url, fetchApi }) {
         globalThis.__renders = (globalThis.__renders ?? 0) + 1;
+        globalThis.__rendered = [...(globalThis.__rendered ?? []), url];
         if (url === '/gammel') return { kind: 'redirect', status: 301, location: '/kurs' };
+        if (url.startsWith('/kurs/')) {
+          const courses = await fetchApi('/places/' + url.slice(6) + '/courses');
+          const list = courses.map((c) => '<li>' + c.freePlaces + '</li>').join('');
+          return { kind: 'page', status: 200, head: '<title>Kurssted</title>', html: '<ul>' + list + '</ul>', data: '{}' };
+        }
         if (url !== '/kurs') return { kind: 'page', status: 404, head: '<title>Ikke funnet</title>', html: '<h1>Ikke funnet</h1>', data: '{}' };
         const places = await fetchApi('/places');
         const list = places.map((p) => '<li>' + p.name + '</li>').join('');
@@ -89,6 +95,28 @@ describe('server-rendered pages: the page cache', () => {
     await vi.waitFor(async () => expect((await app.inject({ method: 'GET', url: '/kurs' })).body).toContain('<li>Nydalen Bad</li>'), { timeout: 2_000, interval: 10 });
     expect(renders()).toBe(before + 1);
     expect((await app.inject({ method: 'GET', url: '/kurs', headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+  });
+
+  it('a booking renders again only the pages that show its venue (decision 023)', async () => {
+    const [a, b] = [await createPlace(database.db, { name: 'Tøyenbadet' }), await createPlace(database.db, { name: 'Frognerbadet' })];
+    const courseA = await createCourse(database.db, { place: a, maximumParticipants: 5 });
+    await createCourse(database.db, { place: b, maximumParticipants: 5 });
+    const family = await createFamily(database.db);
+    const rendered = () => (globalThis as { __rendered?: string[] }).__rendered ?? [];
+    const pages = ['/kurs', `/kurs/${a.id}`, `/kurs/${b.id}`];
+    // After the venues' NOTIFY has arrived, each page is rendered once and then kept.
+    await vi.waitFor(async () => {
+      const before = rendered().length;
+      for (const url of pages) await app.inject({ method: 'GET', url });
+      expect(rendered().length).toBe(before);
+    }, { timeout: 2_000, interval: 10 });
+    expect((await app.inject({ method: 'GET', url: `/kurs/${a.id}` })).body).toContain('<li>5</li>');
+
+    const before = rendered().length;
+    await addParticipants(database.db, courseA.id, [family.children[0]!.id]);
+    await vi.waitFor(async () => expect((await app.inject({ method: 'GET', url: `/kurs/${a.id}` })).body).toContain('<li>4</li>'), { timeout: 2_000, interval: 10 });
+    for (const url of pages) expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect(rendered().slice(before)).toEqual([`/kurs/${a.id}`]);
   });
 
   it('sends the 404 page without an ETag, and redirects as rendered', async () => {

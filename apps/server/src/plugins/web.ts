@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cachedBody, sendCached, type CachedBody } from '../public-cache';
+import { venuesShownBy } from '../features/courses/courses.routes';
 import { apiNotFound, asJson } from './errors';
 
 /** The server renderer built from apps/web/src/entry-server.tsx (decision 018); the types mirror its exports. */
@@ -94,9 +95,15 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
       // Every visitor gets the same page for a URL (it is rendered as a visitor: a session lives in the browser's
       // storage, never in a cookie), so the HTML is made once and kept in the public cache with the lists it shows:
       // emptied by the same NOTIFY, compressed once, answered 304 by ETag (decision 018).
-      const result = await app.publicCache.remember(`page:${request.url}`, async (): Promise<Rendered> => {
+      const result = await app.publicCache.remember(`page:${request.url}`, async (deps): Promise<Rendered> => {
+        // The page is kept until a booking at a venue whose free places it shows (decision 023).
+        const fetchShown = (apiPath: string) => {
+          const venues = venuesShownBy(apiPath);
+          if (venues) deps.venues(venues);
+          return fetchApi(apiPath);
+        };
         try {
-          const r = await ssr.render({ url: request.url, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), fetchApi });
+          const r = await ssr.render({ url: request.url, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), fetchApi: fetchShown });
           return r.kind === 'page' ? { kind: 'page', status: r.status, body: cachedBody(page(r)) } : r;
         } catch (err) {
           // A page that cannot be rendered still works as the client-rendered app (and is tried again next time).

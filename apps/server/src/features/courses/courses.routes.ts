@@ -4,8 +4,20 @@ import { courseInputSchema, courseListSchema, courseSchema, coursesQuerySchema, 
 import { seesPublicView } from '../../access/access';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
-import { sendCached } from '../../public-cache';
+import { sendCached, type Venues } from '../../public-cache';
 import * as service from './courses.service';
+
+/**
+ * The venues whose free places a public GET answer shows (decision 023): a venue's course list shows that venue's, the
+ * list of all courses every venue's. The cache keeps these answers, and the server-rendered pages made from them,
+ * until a booking at one of those venues.
+ */
+export function venuesShownBy(apiPath: string): Venues | undefined {
+  const path = apiPath.split('?')[0]!;
+  if (path === '/courses') return '*';
+  const venue = /^\/places\/([^/]+)\/courses$/.exec(path)?.[1];
+  return venue ? [venue] : undefined;
+}
 
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,7 +34,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const load = () => service.listPlaceCourses(ctx, request.params.id, request.query);
       if (!seesPublicView(ctx.viewer)) return load();
       const key = `place-courses:${request.params.id}:${JSON.stringify(request.query)}`;
-      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load));
+      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load, venuesShownBy(`/places/${request.params.id}/courses`)));
     },
   );
 
@@ -39,7 +51,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const load = () => service.listCourses(ctx, request.query);
       if (!seesPublicView(ctx.viewer)) return load();
       const key = `courses:${JSON.stringify(request.query)}`;
-      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load));
+      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load, venuesShownBy('/courses')));
     },
   );
 

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orders } from '../../db/schema';
+import { courses, orders } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type TestCourse } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
 import { startBookingTest, type BookingTest } from '../booking/test-kit';
@@ -15,6 +15,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public lists cache across two i
   let t: BookingTest;
   let adminToken: string;
   let course: TestCourse;
+  let otherVenueCourse: TestCourse;
   const listPath = () => `/api/places/${course.placeId}/courses`;
 
   beforeAll(async () => {
@@ -25,6 +26,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public lists cache across two i
     course = await createCourse(t.db, { place, maximumParticipants: 3 });
     // Enough courses that the list is over the compression threshold.
     for (let i = 0; i < 6; i++) await createCourse(t.db, { place, maximumParticipants: 8 });
+    otherVenueCourse = await createCourse(t.db, { place: await createPlace(t.db, { name: 'Holmlia Bad' }), name: 'Babysvøm Holmlia' });
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -88,9 +90,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public lists cache across two i
     }, soon);
   });
 
-  it('a booking paid through instance 0: instance 1 shows the place taken at once', async () => {
+  it("a booking paid through instance 0: instance 1 shows the place taken at once, and keeps other venues' lists (decision 023)", async () => {
     expect(await freePlacesOn(1)).toBe(3);
     expect(await freePlacesOn(0)).toBe(3);
+    // Instance 1 holds the other venue's list and the list of all courses. The other venue's course is then renamed
+    // with the triggers off (no NOTIFY), so what instance 1 answers shows whether it kept an entry or loaded it again.
+    const otherList = `/api/places/${otherVenueCourse.placeId}/courses`;
+    const allCourses = `/api/courses?pId=${otherVenueCourse.placeId}`;
+    const otherName = async (url: string) => (await t.http('GET', url, { instance: 1 })).json[0].name as string;
+    expect(await otherName(otherList)).toBe('Babysvøm Holmlia');
+    expect(await otherName(allCourses)).toBe('Babysvøm Holmlia');
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.update(courses).set({ name: 'Omdøpt uten varsel' }).where(eq(courses.id, otherVenueCourse.id));
+    });
+    expect(await otherName(otherList)).toBe('Babysvøm Holmlia');
+
     const family = await createFamily(t.db);
     const token = await t.token(family.guardians[0]!.id);
     const start = await t.http('POST', '/api/vipps/payment', {
@@ -107,6 +122,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public lists cache across two i
 
     await vi.waitFor(async () => expect(await freePlacesOn(1)).toBe(2), soon);
     expect(await freePlacesOn(0)).toBe(2);
+    // The other venue's list was kept; the list of all courses shows every venue's free places, so it was dropped.
+    expect(await otherName(otherList)).toBe('Babysvøm Holmlia');
+    expect(await otherName(allCourses)).toBe('Omdøpt uten varsel');
   });
 
   it('a participant removed by an admin on instance 1 (a refund taking a child off): instance 0 sees it at once', async () => {
