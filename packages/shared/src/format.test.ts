@@ -53,6 +53,34 @@ describe('dates in Oslo', () => {
     expect(formatTime('2024-12-31T23:05:00.000Z')).toBe('00:05');
     expect(formatDateTime('2025-01-06T16:00:00.000Z')).toBe('06.01.2025 kl. 17:00');
   });
+  it("matches Intl's Europe/Oslo from 1996 to 2037, and every minute around each summer-time switch", () => {
+    const reference = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Oslo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const expected = (ms: number) => {
+      const p = Object.fromEntries(reference.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+      return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+    };
+    const checked: number[] = [];
+    // Every 7 hours and 13 minutes: each hour of the day and many minutes over the years.
+    for (let ms = Date.UTC(1996, 0, 1); ms < Date.UTC(2038, 0, 1); ms += 7 * 3_600_000 + 13 * 60_000) checked.push(ms);
+    // Around each switch (the last Sundays of March and October, 01:00 UTC), minute by minute.
+    for (let year = 2020; year <= 2037; year++) {
+      for (const month of [2, 9]) {
+        const last = new Date(Date.UTC(year, month + 1, 0));
+        const switchAt = Date.UTC(year, month, last.getUTCDate() - last.getUTCDay(), 1);
+        for (let ms = switchAt - 2 * 3_600_000; ms <= switchAt + 2 * 3_600_000; ms += 60_000) checked.push(ms);
+      }
+    }
+    const wrong = checked.filter((ms) => `${formatDate(ms)} ${formatTime(ms)}` !== expected(ms));
+    expect(wrong.map((ms) => new Date(ms).toISOString())).toEqual([]);
+  });
   it('shows "-" for missing or invalid dates', () => {
     expect(formatDate(null)).toBe('-');
     expect(formatDate('not a date')).toBe('-');
@@ -172,6 +200,10 @@ describe('courses', () => {
     expect(formatPrice(1950).replace(/\s/g, ' ')).toBe('1 950 kr');
     expect(formatPrice(0)).toBe(`0${NBSP}kr`);
     expect(formatPrice(12500).replace(/\s/g, ' ')).toBe('12 500 kr');
+    // As Intl.NumberFormat('nb-NO', { maximumFractionDigits: 2 }) writes them.
+    const intl = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 2 });
+    const amounts = [0, 1, 9.5, 99.99, 100, 999, 1000, 1950, 1950.5, 12345.67, 100000, 1234567.891, 0.004, -0.004, -1950, -12345.6];
+    for (const kr of amounts) expect(formatPrice(kr), String(kr)).toBe(`${intl.format(kr)}${NBSP}kr`);
   });
 });
 

@@ -2,7 +2,7 @@
  * Pure display helpers shared by the web app and the server (e-mails, calendars). No dependencies beyond Intl, so
  * the web bundle stays small. Locale nb-NO and time zone Europe/Oslo throughout (spec §9).
  */
-import { COURSE_GROUP_GAP_MINUTES, LOCALE, PARTICIPANT_NAMES_MAX_CHARS, TIME_ZONE } from './constants';
+import { COURSE_GROUP_GAP_MINUTES, LOCALE, PARTICIPANT_NAMES_MAX_CHARS } from './constants';
 
 type DateInput = Date | string | number;
 
@@ -42,27 +42,45 @@ export function slugMatches(segment: string, name: string): boolean {
 
 // ---- dates and times --------------------------------------------------------------------------------------
 
-let partsFormatter: Intl.DateTimeFormat | undefined;
+// The formatters here use no Intl. A phone's first Intl formatter or collator costs 100–200 ms of one task (ICU
+// loads its data), which is most of the blocking time of a public page's first render (decision 024).
+
+const HOUR = 3_600_000;
+
+/** 01:00 UTC on the last Sunday of a month (monthIndex 0–11). */
+function lastSundayAt1Utc(year: number, monthIndex: number): number {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0));
+  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/**
+ * Europe/Oslo's offset from UTC (spec §9): UTC+1, and UTC+2 (sommertid) from 01:00 UTC on the last Sunday of March
+ * to 01:00 UTC on the last Sunday of October. This is the EU rule that Norway has followed since 1996
+ * (forskrift om sommertid). format.test.ts checks it against Intl's time zone data, hour by hour.
+ */
+function osloOffset(ms: number): number {
+  const year = new Date(ms).getUTCFullYear();
+  return ms >= lastSundayAt1Utc(year, 2) && ms < lastSundayAt1Utc(year, 9) ? 2 * HOUR : HOUR;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
 function osloParts(date: Date) {
-  partsFormatter ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const out: Record<string, string> = {};
-  for (const part of partsFormatter.formatToParts(date)) out[part.type] = part.value;
+  const local = new Date(date.getTime() + osloOffset(date.getTime()));
   return {
-    year: out.year ?? '',
-    month: out.month ?? '',
-    day: out.day ?? '',
-    hour: out.hour === '24' ? '00' : (out.hour ?? ''),
-    minute: out.minute ?? '',
+    year: String(local.getUTCFullYear()),
+    month: two(local.getUTCMonth() + 1),
+    day: two(local.getUTCDate()),
+    hour: two(local.getUTCHours()),
+    minute: two(local.getUTCMinutes()),
   };
 }
+
+/**
+ * Orders ISO dates and other machine strings by their characters, as `sort()` does on its own. String.localeCompare
+ * would start a collator (the cost named above) to give the same order.
+ */
+export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** 'YYYY-MM-DD' of the calendar day in Oslo; '' for an invalid date. */
 export function osloDateKey(value: DateInput): string {
@@ -245,11 +263,16 @@ export function freePlaces(maximumParticipants: number, participantsCount: numbe
   return Math.max(0, maximumParticipants - participantsCount);
 }
 
-let priceFormatter: Intl.NumberFormat | undefined;
-/** Price in kr with nb-NO grouping: 1950 → '1 950 kr' (the spaces are no-break spaces). */
+/**
+ * Price in kr as nb-NO writes it: 1950 → '1 950 kr', 1950.5 → '1 950,5 kr' (no-break spaces between groups of three,
+ * at most two decimals, a minus sign for a negative amount). As Intl.NumberFormat('nb-NO') does, without Intl.
+ */
 export function formatPrice(kr: number): string {
-  priceFormatter ??= new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
-  return `${priceFormatter.format(kr)}\u00a0kr`;
+  const [whole = '0', fraction = ''] = Math.abs(kr).toFixed(2).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, '\u00a0');
+  const decimals = fraction.replace(/0+$/, '');
+  const sign = kr < 0 ? '\u2212' : '';
+  return `${sign}${grouped}${decimals ? `,${decimals}` : ''}\u00a0kr`;
 }
 
 // ---- names ------------------------------------------------------------------------------------------------

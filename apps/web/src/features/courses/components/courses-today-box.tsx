@@ -1,4 +1,5 @@
 import { DASHBOARD_VISIBLE_ROWS } from '@shared/constants';
+import { compareCodeUnits } from '@/lib/format';
 import { DashboardBox } from '@/components/ui/dashboard-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCoursesBetween } from '../api/get-dashboard-courses';
@@ -18,7 +19,7 @@ export function CoursesTodayBox({ now }: { now: number }) {
   const courses = useCoursesBetween(window.start, window.end);
   const today = (courses.data ?? []).filter((c) => c.dates.some((d) => Date.parse(d) >= window.start && Date.parse(d) <= window.end));
   const byPlace = new Map<string, typeof today>();
-  for (const course of [...today].sort((a, b) => a.timeFrom.localeCompare(b.timeFrom))) {
+  for (const course of [...today].sort((a, b) => compareCodeUnits(a.timeFrom, b.timeFrom))) {
     const key = `${course.place.name}, ${course.place.place}`;
     byPlace.set(key, [...(byPlace.get(key) ?? []), course]);
   }

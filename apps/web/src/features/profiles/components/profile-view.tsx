@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Child, ChildCourse, Profile } from '@shared/api';
 import { paths } from '@/config/paths';
-import { displayPhone, formatAge, formatDate, freePlacesLabel, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
+import { compareCodeUnits, displayPhone, formatAge, formatDate, freePlacesLabel, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
 import { childCourseStatus, type ChildCourseStatus } from './course-status';
 
 const STATUS_STYLE: Record<ChildCourseStatus, string> = {
@@ -94,10 +94,10 @@ function ChildCard({
   const courses = child.courses.map((course) => withStatus(course, now));
   const upcoming = courses
     .filter((c) => c.status !== 'Fullført')
-    .sort((a, b) => (a.first ?? '').localeCompare(b.first ?? ''));
+    .sort((a, b) => compareCodeUnits(a.first ?? '', b.first ?? ''));
   const history = courses
     .filter((c) => c.status === 'Fullført')
-    .sort((a, b) => (b.last ?? '').localeCompare(a.last ?? ''));
+    .sort((a, b) => compareCodeUnits(b.last ?? '', a.last ?? ''));
   const headingId = `barn-${child._id}`;
   return (
     <article aria-labelledby={headingId} className={`rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6 ${duplicateStyle ?? ''}`}>

@@ -1,5 +1,5 @@
 import type { Profile } from '@shared/api';
-import { formatAge, formatCourseDate, freePlacesLabel, fullName, osloDateKey, relativeDayLabel, weekdayName, osloWeekday } from '@/lib/format';
+import { compareCodeUnits, formatAge, formatCourseDate, freePlacesLabel, fullName, osloDateKey, relativeDayLabel, weekdayName, osloWeekday } from '@/lib/format';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -14,7 +14,7 @@ export function upcomingSessions(profile: Profile, now: Date) {
           .map((date) => ({ child, course, date })),
       ),
     )
-    .sort((a, b) => a.date.localeCompare(b.date));
+    .sort((a, b) => compareCodeUnits(a.date, b.date));
 }
 
 /** 'Kommende kurs': the family's course sessions from now until the end of the day after tomorrow. */
