@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { osloDateKey } from './format';
 import {
   addMinutes,
   courseDateAt,
@@ -7,7 +8,6 @@ import {
   htmlToLineBreaks,
   instructorSelectLabel,
   monthRange,
-  osloDayKey,
   parseTypedDay,
   stripMarkup,
 } from './course-form';
@@ -27,7 +27,7 @@ describe('course form rules (spec §5)', () => {
     expect(courseDateAt('2026-01-12', null)).toBe('2026-01-12T11:00:00.000Z');
     // The day DST starts (29 March 2026): 07:00 is already summer time.
     expect(courseDateAt('2026-03-29', '07:00')).toBe('2026-03-29T05:00:00.000Z');
-    expect(osloDayKey('2026-01-11T23:30:00.000Z')).toBe('2026-01-12');
+    expect(osloDateKey('2026-01-11T23:30:00.000Z')).toBe('2026-01-12');
   });
 
   it('sorts and deduplicates the chosen days', () => {

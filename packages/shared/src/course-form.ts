@@ -2,7 +2,8 @@
  * Pure rules of the admin forms (spec §5), shared by the web forms and their tests: time defaults, dates with the
  * course's start time, the month-range filter, markup in info texts, the instructor select's label.
  */
-import { COURSE_DEFAULT_LENGTH_MINUTES, DATE_WITHOUT_TIME, TIME_ZONE } from './constants';
+import { COURSE_DEFAULT_LENGTH_MINUTES, DATE_WITHOUT_TIME } from './constants';
+import { osloOffsetMs } from './format';
 
 /** 'HH:MM' plus minutes, wrapping at midnight. */
 export function addMinutes(time: string, minutes: number): string {
@@ -14,38 +15,15 @@ export function addMinutes(time: string, minutes: number): string {
 /** Spec §5: changing the start time sets the end time to 30 minutes later. */
 export const endTimeFor = (timeFrom: string): string => addMinutes(timeFrom, COURSE_DEFAULT_LENGTH_MINUTES);
 
-const osloParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Minutes Oslo is ahead of UTC at that instant (60 in winter, 120 in summer). */
-function osloOffsetMinutes(at: number): number {
-  const p = Object.fromEntries(osloParts.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
-}
-
 /** The instant of an Oslo wall-clock time on a calendar day (month 1–12; day overflow rolls into the next month). */
 export function osloTime(year: number, month: number, day: number, time: string, seconds = 0): Date {
   const [h, m] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(year, month - 1, day, h, m, seconds);
-  let at = wall - osloOffsetMinutes(wall) * 60_000;
-  at = wall - osloOffsetMinutes(at) * 60_000;
+  let at = wall - osloOffsetMs(wall);
+  at = wall - osloOffsetMs(at);
   return new Date(at);
 }
 
-/** 'YYYY-MM-DD' of an instant in Oslo. */
-export function osloDayKey(value: Date | string): string {
-  const p = Object.fromEntries(osloParts.formatToParts(new Date(value)).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day}`;
-}
 
 /** Spec §5: each chosen day takes the course's start time, or 12:00 when there is none. ISO instant. */
 export function courseDateAt(dayKey: string, timeFrom: string | null | undefined): string {

@@ -54,11 +54,11 @@ function lastSundayAt1Utc(year: number, monthIndex: number): number {
 }
 
 /**
- * Europe/Oslo's offset from UTC (spec §9): UTC+1, and UTC+2 (sommertid) from 01:00 UTC on the last Sunday of March
+ * Europe/Oslo's offset from UTC in ms (spec §9), the one source of Oslo time for the web and the server: UTC+1, and UTC+2 (sommertid) from 01:00 UTC on the last Sunday of March
  * to 01:00 UTC on the last Sunday of October. This is the EU rule that Norway has followed since 1996
  * (forskrift om sommertid). format.test.ts checks it against Intl's time zone data, hour by hour.
  */
-function osloOffset(ms: number): number {
+export function osloOffsetMs(ms: number): number {
   const year = new Date(ms).getUTCFullYear();
   return ms >= lastSundayAt1Utc(year, 2) && ms < lastSundayAt1Utc(year, 9) ? 2 * HOUR : HOUR;
 }
@@ -66,7 +66,7 @@ function osloOffset(ms: number): number {
 const two = (n: number) => String(n).padStart(2, '0');
 
 function osloParts(date: Date) {
-  const local = new Date(date.getTime() + osloOffset(date.getTime()));
+  const local = new Date(date.getTime() + osloOffsetMs(date.getTime()));
   return {
     year: String(local.getUTCFullYear()),
     month: two(local.getUTCMonth() + 1),

@@ -3,6 +3,7 @@
  * line, labels and tooltips. Pure functions (Intl only), so the server, the chart and the unit tests share them.
  */
 import { LOCALE, STATISTICS_DAILY_ABOVE_DAYS, TIME_ZONE } from './constants';
+import { osloOffsetMs } from './format';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -29,43 +30,24 @@ export const noOrdersMessage = (title: string): string => `Fant ingen ordre ${ti
 
 // ---- Oslo calendar ------------------------------------------------------------------------------------------------
 
-let partsFormatter: Intl.DateTimeFormat | undefined;
 function osloFields(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  partsFormatter ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  });
-  const parts: Record<string, number> = {};
-  for (const part of partsFormatter.formatToParts(date)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const local = new Date(date.getTime() + osloOffsetMs(date.getTime()));
   return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
   };
-}
-
-/** Oslo's offset from UTC at an instant, in ms (+1 h in winter, +2 h in summer). */
-function osloOffsetMs(date: Date): number {
-  const f = osloFields(date);
-  const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
-  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
 }
 
 /** The instant of Oslo midnight starting a calendar day (month is 1-based; overflowing values roll over). */
 export function osloMidnight(year: number, month: number, day: number): Date {
   const guess = Date.UTC(year, month - 1, day);
   // Midnight is never inside a daylight-saving jump in Oslo (they happen at 02:00/03:00), so two passes settle it.
-  let instant = guess - osloOffsetMs(new Date(guess));
-  instant = guess - osloOffsetMs(new Date(instant));
+  let instant = guess - osloOffsetMs(guess);
+  instant = guess - osloOffsetMs(instant);
   return new Date(instant);
 }
 

@@ -3,12 +3,13 @@ import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { courseInputSchema, type Course, type CourseInput } from '@shared/api';
 import { DEFAULT_TIME_FROM, DEFAULT_TIME_TO, EXPERIENCE_LEVELS, INSTRUCTOR_SELECT_MAX_NAMES, INSTRUCTOR_UNKNOWN_VALUE, PRICE_STEP_KR } from '@shared/constants';
-import { courseDates, endTimeFor, htmlToLineBreaks, osloDayKey } from '@shared/course-form';
+import { courseDates, endTimeFor, htmlToLineBreaks } from '@shared/course-form';
 import { Checkbox, ConfirmDialog, FieldErrorText, FormActions, FormError, Select, Textarea, TextInput, useZodForm } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
+import { osloDateKey } from '@/lib/format';
 import { useDeleteCourse } from '../api/delete-course';
 import { useSaveCourse } from '../api/save-course';
 import { loadHolidayLabel, type HolidayLabel } from './holiday-label';
@@ -79,7 +80,7 @@ function defaults(course: Course | undefined, placeId: string): CourseFormValues
   return {
     name: course.name,
     placeId: course.place._id,
-    dates: course.dates.map(osloDayKey),
+    dates: course.dates.map((date) => osloDateKey(date)),
     timeFrom: course.timeFrom,
     timeTo: course.timeTo,
     experienceLevel: course.experienceLevel as CourseInput['experienceLevel'],

@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { CourseParticipants } from '@shared/course-admin';
-import { osloDayKey } from '@shared/course-form';
 import { Button } from '@/components/ui/button';
-import { formatDate, fullName, relativeDayLabel } from '@/lib/format';
+import { formatDate, fullName, osloDateKey, relativeDayLabel } from '@/lib/format';
 import { useAttendanceQueue } from '../hooks/use-attendance-queue';
 
 /** Today's date of the course, else the next one, else the last one. */
 function defaultDate(dates: readonly string[], now = new Date()): string | undefined {
-  const today = osloDayKey(now);
-  return dates.find((d) => osloDayKey(d) === today) ?? dates.find((d) => new Date(d) > now) ?? dates.at(-1);
+  const today = osloDateKey(now);
+  return dates.find((d) => osloDateKey(d) === today) ?? dates.find((d) => new Date(d) > now) ?? dates.at(-1);
 }
 
 const STATUS_TEXT = {
