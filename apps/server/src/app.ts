@@ -43,7 +43,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /**
    * The database's LISTEN (Database.listen): the public lists' cache is dropped on every NOTIFY public_lists, from
-   * whichever instance wrote (decision 017); a booking's NOTIFY drops only its venue's answers (decision 023). Without it, cached lists live at most 2 s (the old micro-cache).
+   * whichever instance wrote (decision 017); a booking's NOTIFY drops only its venue's answers (decision 023).
+   * Without it, cached lists live at most 2 s (the old micro-cache).
    */
   listen?: Listen;
 }

@@ -55,6 +55,8 @@ export interface PublicCache {
 }
 
 const MAX_ENTRIES = 2000;
+/** With the cache off, what a load reports goes nowhere. */
+const NO_DEPS: LoadDeps = { venues: () => undefined };
 /** Below this the body is sent as it is (headers cost more than the saving). */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -122,8 +124,7 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
       return cache.remember(key, async () => cachedBody(JSON.stringify(schema.parse(await load()))), venues);
     },
     remember<T>(key: string, make: (deps: LoadDeps) => Promise<T>, venues?: Venues): Promise<T> {
-      const noDeps: LoadDeps = { venues: () => undefined };
-      if (options.maxAgeMs <= 0) return make(noDeps);
+      if (options.maxAgeMs <= 0) return make(NO_DEPS);
       const at = now();
       const hit = entries.get(key);
       if (hit && fresh(hit, at)) return hit.value as Promise<T>;

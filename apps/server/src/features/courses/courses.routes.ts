@@ -8,9 +8,9 @@ import { sendCached, type Venues } from '../../public-cache';
 import * as service from './courses.service';
 
 /**
- * The venues whose free places a public GET answer shows (decision 023): a venue's course list shows that venue's, the
- * list of all courses every venue's. The cache keeps these answers, and the server-rendered pages made from them,
- * until a booking at one of those venues.
+ * The venues whose free places a public GET answer shows, as the two list routes below tell the cache (decision 023):
+ * a venue's course list shows that venue's, the list of all courses every venue's. The server-rendered pages ask it
+ * of each API path they read, so a page is kept until a booking at one of those venues.
  */
 export function venuesShownBy(apiPath: string): Venues | undefined {
   const path = apiPath.split('?')[0]!;
@@ -34,7 +34,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const load = () => service.listPlaceCourses(ctx, request.params.id, request.query);
       if (!seesPublicView(ctx.viewer)) return load();
       const key = `place-courses:${request.params.id}:${JSON.stringify(request.query)}`;
-      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load, venuesShownBy(`/places/${request.params.id}/courses`)));
+      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load, [request.params.id]));
     },
   );
 
@@ -51,7 +51,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const load = () => service.listCourses(ctx, request.query);
       if (!seesPublicView(ctx.viewer)) return load();
       const key = `courses:${JSON.stringify(request.query)}`;
-      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load, venuesShownBy('/courses')));
+      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load, '*'));
     },
   );
 
