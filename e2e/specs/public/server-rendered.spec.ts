@@ -233,3 +233,33 @@ test('a tap on a button before the app has started is not lost (decision 021)', 
     await context.close();
   }
 });
+
+test('the menu opened while a client-rendered page is still loading stays open when the page arrives', async ({ browser, baseURL }) => {
+  // A client-rendered page (here /login) first shows the frame with an empty main while its route module loads.
+  // The module is held back until the phone's 'Meny' has been opened in that frame.
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  try {
+    const page = await context.newPage();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/assets\/login-[\w-]{8}\.js$/, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(page.getByRole('progressbar', { name: 'Laster side' })).toBeVisible();
+    const menu = page.getByRole('button', { name: 'Meny' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(held, 'the route module was asked for and held back').toBe(1);
+    release();
+    await expect(page.getByRole('button', { name: 'Logg inn med Vipps' })).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate, type RouteObject } from 'react-router';
 import { NotFound } from '@/components/errors/error-view';
-import { LayoutFallback, RootLayout } from '@/components/layout/root-layout';
+import { RootLayout } from '@/components/layout/root-layout';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { paths, routePatterns } from '@/config/paths';
 import { HomeRoute } from './routes/home';
@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorBoundary />,
-    hydrateFallbackElement: <LayoutFallback />,
+    hydrateFallbackElement: <RootLayout loading />,
     children: [
       { id: 'home', index: true, element: <HomeRoute /> },
       { id: 'courses', path: routePatterns.courses, lazy: () => import('./routes/places') },

@@ -42,22 +42,20 @@ function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
   );
 }
 
-/** Page frame of every route: skip link, header, main landmark, footer. `children` replaces the outlet (errors). */
-export function RootLayout({ children }: { children?: ReactNode }) {
+/**
+ * Page frame of every route: skip link, header, main landmark, footer. `children` replaces the outlet (errors).
+ * `loading`: the frame shown while the first lazy route module of a direct visit loads (the root route's hydrate
+ * fallback), with an empty main. It is this same component, so React keeps the header (an open 'Meny') when the
+ * page arrives.
+ */
+export function RootLayout({ children, loading }: { children?: ReactNode; loading?: boolean }) {
   const navigation = useNavigation();
   return (
     <>
-      <Shell busy={navigation.state === 'loading'}>{children ?? <Outlet />}</Shell>
-      <ScrollRestoration getKey={scrollKey} />
+      <Shell busy={loading || navigation.state === 'loading'}>
+        {loading ? <span className="sr-only">Laster side</span> : (children ?? <Outlet />)}
+      </Shell>
+      {loading ? null : <ScrollRestoration getKey={scrollKey} />}
     </>
-  );
-}
-
-/** Shown while the first lazy route module of a direct visit loads: same frame, empty main (no layout jump). */
-export function LayoutFallback() {
-  return (
-    <Shell busy>
-      <span className="sr-only">Laster side</span>
-    </Shell>
   );
 }
