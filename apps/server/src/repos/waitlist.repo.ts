@@ -203,13 +203,12 @@ export async function markBookedOnCourse(tx: DbOrTx, courseId: string, childId?:
 }
 
 /** Closing a list: every waiting entry leaves it ('closed'); offers already made stand until they end. */
-export async function closeWaiting(tx: DbOrTx, courseId: string): Promise<number> {
-  const rows = await tx
+export async function closeWaiting(tx: DbOrTx, courseId: string): Promise<{ childId: string; userId: string | null }[]> {
+  return tx
     .update(waitlistEntries)
     .set({ status: 'closed' })
     .where(and(eq(waitlistEntries.courseId, courseId), eq(waitlistEntries.status, 'waiting')))
-    .returning({ id: waitlistEntries.id });
-  return rows.length;
+    .returning({ childId: waitlistEntries.childId, userId: waitlistEntries.userId });
 }
 
 /** Courses the waitlist job should look at: any open entry. */

@@ -33,6 +33,30 @@ export function offerEmail(input: {
   };
 }
 
+/** The list was closed by an admin while the child was waiting (decision 016): the family hears of it. */
+export function waitlistClosedEmail(input: {
+  to: string;
+  companyName: string;
+  siteUrl: string;
+  guardian: NamedPerson;
+  child: NamedPerson;
+  course: { name: string; placeName: string };
+}): OutgoingEmail {
+  return {
+    to: input.to,
+    subject: `Ventelisten er stengt: ${input.course.name}`,
+    text: [
+      `Hei ${input.guardian.firstName}!`,
+      '',
+      `Ventelisten til ${input.course.name}, ${input.course.placeName} er stengt, så ${fullName(input.child)} står ikke lenger på den.`,
+      '',
+      `Du finner andre kurs med ledige plasser her: ${input.siteUrl.replace(/\/+$/, '')}/kurs`,
+      '',
+      `Hilsen ${input.companyName}`,
+    ].join('\n'),
+  };
+}
+
 export function priorityInvitationEmail(input: {
   to: string;
   companyName: string;

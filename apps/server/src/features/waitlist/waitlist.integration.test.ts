@@ -116,6 +116,11 @@ describe('the offer chain', () => {
     expect(closed.status, closed.text).toBe(200);
     expect(closed.json.entries).toEqual([]);
     expect(await statusOf(a, course)).toBe('closed');
+    // The family hears of it: one e-mail to the guardian who put the child on the list.
+    const mails = await t.db.select().from(outbox).where(and(eq(outbox.to, guardian(a).email!), like(outbox.subject, 'Ventelisten er stengt%')));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`${child(a).firstName} ${child(a).lastName} står ikke lenger på den`);
+    expect(mails[0]!.text).toContain(`${t.url}/kurs`);
     expect((await join(await createFamily(t.db), course)).json.error.code).toBe('WAITLIST_CLOSED');
 
     await t.http('PUT', `/api/courses/${course.id}/waitlist`, { token: adminToken, body: { closed: false } });

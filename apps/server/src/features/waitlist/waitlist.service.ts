@@ -23,7 +23,7 @@ import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
-import { offerEmail, priorityInvitationEmail } from './waitlist-emails';
+import { offerEmail, priorityInvitationEmail, waitlistClosedEmail } from './waitlist-emails';
 
 /**
  * The waitlist (issue 16, decision 016). A child waits on a full course; when a place frees up (an admin removes or
@@ -322,14 +322,30 @@ export async function skipEntry(ctx: ServiceContext, entryId: string): Promise<C
 }
 
 /**
- * PUT /courses/:id/waitlist {closed}: closing ends the list: nobody joins, the children waiting leave it, no new offers
- * are made; offers already made stand until paid or expired. Reopening starts an empty list.
+ * PUT /courses/:id/waitlist {closed}: closing ends the list: nobody joins, the children waiting leave it (their
+ * guardian gets an e-mail, queued in the same transaction), no new offers are made; offers already made stand until
+ * paid or expired. Reopening starts an empty list.
  */
 export async function setWaitlistSettings(ctx: ServiceContext, courseId: string, input: WaitlistSettingsInput): Promise<CourseWaitlist> {
   await requireAccess(ctx, 'course.write', courseId);
+  const course = await courses.findCourseDetails(ctx.db, courseId);
+  if (!course) throw new AppError('NOT_FOUND', 'Course not found');
   await ctx.db.transaction(async (tx) => {
     await courses.setWaitlistClosed(tx, courseId, input.closed);
-    if (input.closed) await waitlist.closeWaiting(tx, courseId);
+    if (!input.closed) return;
+    for (const entry of await waitlist.closeWaiting(tx, courseId)) {
+      const [child, guardian] = await Promise.all([profiles.findChild(tx, entry.childId), entry.userId ? users.findUserById(tx, entry.userId) : undefined]);
+      if (!guardian?.email || !child) continue;
+      const email = waitlistClosedEmail({
+        to: guardian.email,
+        companyName: ctx.env.site.companyName,
+        siteUrl: ctx.env.PUBLIC_URL,
+        guardian,
+        child,
+        course: { name: course.name, placeName: course.placeName },
+      });
+      await enqueueEmail(tx, email);
+    }
   });
   return courseWaitlist(ctx, courseId);
 }

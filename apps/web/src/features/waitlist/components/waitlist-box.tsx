@@ -103,7 +103,7 @@ function CourseWaitlistDialog({ courseId, onClose }: { courseId: string | null; 
               <Button
                 variant="danger"
                 onClick={async () => {
-                  if (await confirm({ title: 'Stenge ventelisten?', message: 'De som venter, tas av listen. Tilbud som er sendt, gjelder til de utløper.', confirmText: 'Steng', confirmVariant: 'danger' })) {
+                  if (await confirm({ title: 'Stenge ventelisten?', message: 'De som venter, tas av listen og får en e-post om det. Tilbud som er sendt, gjelder til de utløper.', confirmText: 'Steng', confirmVariant: 'danger' })) {
                     run({ kind: 'close', courseId: data.course._id }, 'Ventelisten er stengt');
                   }
                 }}
