@@ -154,7 +154,6 @@ test.describe('Waitlist (issue 16)', () => {
     await opens.fill(osloKeyIn(10));
     await expectAccessible(admin.page);
     await keepScreenshot(admin.page, testInfo, 'forrige-kurs');
-    if (testInfo.project.name === 'phone') await admin.page.screenshot({ path: '/tmp/h16b-priority-dialog-phone.png' });
 
     await dialog.getByRole('button', { name: 'Lagre' }).click();
     await expect(admin.page.getByText('Forrige kurs er lagret')).toBeVisible();

@@ -1,3 +1,4 @@
+import { formatDateTime, osloDateKey } from '@app/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movableClock } from '../../context';
@@ -183,7 +184,10 @@ describe('returning swimmers first', () => {
     const next = await createCourse(t.db, { maximumParticipants: 6, startsInDays: 21 });
     const marked = await t.http('PUT', `/api/courses/${next.id}/priority`, { token: adminToken, body: { previousCourseIds: [earlier.id], days: 7 } });
     expect(marked.status, marked.text).toBe(200);
-    expect(Date.parse(marked.json.openToAllAt) - clock.now().getTime()).toBe(7 * 24 * HOUR);
+    // It opens to all at the start of the chosen day in Oslo, seven calendar days after today.
+    const opens = new Date(marked.json.openToAllAt);
+    expect(osloDateKey(opens)).toBe(osloDateKey(new Date(clock.now().getTime() + 7 * 24 * HOUR)));
+    expect(formatDateTime(opens)).toMatch(/ 00:00$/);
     // The admin's form reads the marks back, with the default window length.
     const read = await t.http('GET', `/api/courses/${next.id}/priority`, { token: adminToken });
     expect(read.json).toEqual({ previousCourseIds: [earlier.id], openToAllAt: marked.json.openToAllAt, defaultDays: 7 });
@@ -207,7 +211,7 @@ describe('returning swimmers first', () => {
     expect(await t.db.select().from(outbox).where(and(eq(outbox.to, guardian(newcomer).email!), like(outbox.subject, 'Fortsett%')))).toEqual([]);
 
     // After the window everyone books.
-    clock.advance(7 * 24 * HOUR + 60_000);
+    clock.advance(opens.getTime() - clock.now().getTime() + 1);
     expect((await pay(newcomer, next)).status).toBe(200);
     expect(await t.db.select().from(orders).where(eq(orders.courseId, next.id))).toHaveLength(2);
   });

@@ -1,5 +1,7 @@
 import {
   courseBooking,
+  osloDateKey,
+  osloMidnight,
   placeSlug,
   type AdminWaitlistEntry,
   type CoursePriority,
@@ -353,8 +355,9 @@ export async function setWaitlistSettings(ctx: ServiceContext, courseId: string,
 // ---- returning swimmers first -----------------------------------------------------------------------------------
 
 /**
- * PUT /courses/:id/priority: the course is the next step of the earlier courses; their children may book for `days`
- * days from now, then everyone. The families are invited by e-mail by the waitlist job once the window is open.
+ * PUT /courses/:id/priority: the course is the next step of the earlier courses; their children may book from now,
+ * and everyone from Oslo midnight `days` calendar days after today (the day the admin chose, and the day the site
+ * shows: 'Åpner for alle {dato}'). The families are invited by e-mail by the waitlist job once the window is open.
  */
 export async function setPriority(ctx: ServiceContext, courseId: string, input: CoursePriorityInput): Promise<CoursePriority> {
   await requireAccess(ctx, 'course.write', courseId);
@@ -362,7 +365,8 @@ export async function setPriority(ctx: ServiceContext, courseId: string, input: 
   if (ids.includes(courseId)) throw new AppError('VALIDATION', 'Invalid input: a course cannot follow itself');
   const known = new Set(await courses.existingCourseIds(ctx.db, ids));
   if (ids.some((id) => !known.has(id))) throw new AppError('VALIDATION', 'Invalid input: unknown earlier course');
-  const openToAllAt = ids.length ? new Date(ctx.clock.now().getTime() + input.days * 24 * HOUR_MS) : null;
+  const [year, month, day] = osloDateKey(ctx.clock.now()).split('-').map(Number) as [number, number, number];
+  const openToAllAt = ids.length ? osloMidnight(year, month, day + input.days) : null;
   await ctx.db.transaction((tx) => courses.setPriority(tx, courseId, ids, openToAllAt));
   return { previousCourseIds: ids, openToAllAt: iso(openToAllAt) };
 }

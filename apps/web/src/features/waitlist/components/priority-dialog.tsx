@@ -27,8 +27,9 @@ const addDays = (key: string, days: number) => new Date(Date.parse(`${key}T12:00
 const daysFromToday = (key: string) => Math.round((Date.parse(`${key}T12:00:00Z`) - Date.parse(`${osloDateKey(new Date())}T12:00:00Z`)) / DAY_MS);
 
 /**
- * The form's own shape: the earlier courses and the day the course opens to everyone. The API takes the window as a
- * number of days from now (the server's clock); the form turns the day into that number on saving.
+ * The form's own shape: the earlier courses and the day the course opens to everyone. The API takes that day as a
+ * number of calendar days after today in Oslo (it opens at the day's midnight); the form turns the day into that
+ * number on saving.
  */
 const priorityFormSchema = z
   .object({ previousCourseIds: z.array(z.string()).max(20, 'Velg høyst 20 kurs'), openDate: z.string() })
