@@ -25,6 +25,7 @@
  *
  * Env: BENCH_RUNS (Lighthouse runs per page, 5), BENCH_DURATION (seconds per load run, 8), BENCH_SCALE (1),
  * BENCH_ONLY or BENCH_SKIP (comma lists of: lighthouse, load, backoffice, burst, enrolment), BENCH_KEEP_DB=1,
+ * BENCH_PAGES (Lighthouse on these pages only, a comma list of paths as the report names them: /,/kurs/{slug},/profil),
  * BENCH_ENROLMENT_PARENTS (2000; the courses scale with it: 60 per 2,000 parents, at least 6),
  * BENCH_ENROLMENT_TIME_SCALE (1: 10 s peak within 120 s; 0.1 squeezes both ten times).
  * One section at small scale: BENCH_ONLY=enrolment BENCH_ENROLMENT_PARENTS=200 npm run bench
@@ -42,6 +43,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'apps/web/dist');
 const resultsDir = path.join(root, 'bench/results');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PAGES = new Set((process.env.BENCH_PAGES ?? '').split(',').filter(Boolean));
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const SECTIONS = ['lighthouse', 'load', 'backoffice', 'burst', 'enrolment'];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
@@ -540,7 +542,7 @@ async function main() {
       report.sizes.manifestEntry = manifestEntrySizes();
       if (!SKIP.has('lighthouse')) {
         try {
-          const { failed, ...byPage } = await lighthouseRuns(pages);
+          const { failed, ...byPage } = await lighthouseRuns(PAGES.size ? pages.filter((p) => PAGES.has(p.name.split(' ')[0])) : pages);
           report.lighthouse = byPage;
           for (const f of failed ?? []) report.notes.push(`Lighthouse failed on ${f}`);
           for (const [name, r] of Object.entries(report.lighthouse)) report.sizes[name] = { jsGzipKb: kb(r.sizes.jsGzip), cssGzipKb: kb(r.sizes.cssGzip), files: [...r.sizes.files.js, ...r.sizes.files.css].map((f) => `${f.file} ${kb(f.gzip)} KB`) };
