@@ -206,60 +206,63 @@ test('the public pages hydrate without a mismatch, console errors or layout shif
   allowHttpErrors(consoleErrors, 404);
 });
 
-test('a tap on a button before the app has started is not lost (decision 021)', async ({ browser, baseURL }) => {
-  // The app loads after the page (boot.ts); here it is held back until the phone's 'Meny' has been tapped.
+/**
+ * A phone-sized page in a context of its own (no test fixture waits for the app), whose script `asset` is held back
+ * until `release()`; `held()` counts the requests for it.
+ */
+async function withHeldScript(
+  browser: Browser,
+  baseURL: string | undefined,
+  asset: RegExp,
+  run: (page: Page, hold: { release: () => void; held: () => number }) => Promise<void>,
+): Promise<void> {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
   try {
     const page = await context.newPage();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let held = 0;
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await page.route(asset, async (route) => {
       held += 1;
       await released;
       await route.continue();
     });
+    await run(page, { release, held: () => held });
+  } finally {
+    await context.close();
+  }
+}
+
+test('a tap on a button before the app has started is not lost (decision 021)', async ({ browser, baseURL }) => {
+  // The app loads after the page (boot.ts); here it is held back until the phone's 'Meny' has been tapped.
+  await withHeldScript(browser, baseURL, /\/assets\/main-[\w-]+\.js$/, async (page, { release, held }) => {
     await page.goto('/');
     const menu = page.getByRole('button', { name: 'Meny' });
     await menu.click();
-    expect(held, 'the app was asked for and held back').toBe(1);
+    expect(held(), 'the app was asked for and held back').toBe(1);
     await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     release();
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the menu opened while a client-rendered page is still loading stays open when the page arrives', async ({ browser, baseURL }) => {
   // A client-rendered page (here /login) first shows the frame with an empty main while its route module loads.
   // The module is held back until the phone's 'Meny' has been opened in that frame.
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
-  try {
-    const page = await context.newPage();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    await page.route(/\/assets\/login-[\w-]{8}\.js$/, async (route) => {
-      held += 1;
-      await released;
-      await route.continue();
-    });
+  await withHeldScript(browser, baseURL, /\/assets\/login-[\w-]{8}\.js$/, async (page, { release, held }) => {
     await page.goto('/login');
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     await expect(page.getByRole('progressbar', { name: 'Laster side' })).toBeVisible();
     const menu = page.getByRole('button', { name: 'Meny' });
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    expect(held, 'the route module was asked for and held back').toBe(1);
+    expect(held(), 'the route module was asked for and held back').toBe(1);
     release();
     await expect(page.getByRole('button', { name: 'Logg inn med Vipps' })).toBeVisible();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });

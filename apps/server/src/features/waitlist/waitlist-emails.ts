@@ -7,15 +7,17 @@ import type { OutgoingEmail } from '../../integrations/email';
  */
 const profileLink = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/profil`;
 
-export function offerEmail(input: {
+/** What every e-mail about one child's place on a list needs: the guardian who put the child there, and the course. */
+export interface EntryEmail {
   to: string;
   companyName: string;
   siteUrl: string;
   guardian: NamedPerson;
   child: NamedPerson;
   course: { name: string; placeName: string };
-  expiresAt: Date;
-}): OutgoingEmail {
+}
+
+export function offerEmail(input: EntryEmail & { expiresAt: Date }): OutgoingEmail {
   const course = `${input.course.name}, ${input.course.placeName}`;
   return {
     to: input.to,
@@ -34,14 +36,7 @@ export function offerEmail(input: {
 }
 
 /** The list was closed by an admin while the child was waiting (decision 016): the family hears of it. */
-export function waitlistClosedEmail(input: {
-  to: string;
-  companyName: string;
-  siteUrl: string;
-  guardian: NamedPerson;
-  child: NamedPerson;
-  course: { name: string; placeName: string };
-}): OutgoingEmail {
+export function waitlistClosedEmail(input: EntryEmail): OutgoingEmail {
   return {
     to: input.to,
     subject: `Ventelisten er stengt: ${input.course.name}`,

@@ -18,14 +18,14 @@ import { countTaken } from '../../capacity';
 import { signedIn, type ServiceContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
-import { enqueueEmail } from '../../integrations/email';
+import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
-import { offerEmail, priorityInvitationEmail, waitlistClosedEmail } from './waitlist-emails';
+import { offerEmail, priorityInvitationEmail, waitlistClosedEmail, type EntryEmail } from './waitlist-emails';
 
 /**
  * The waitlist (issue 16, decision 016). A child waits on a full course; when a place frees up (an admin removes or
@@ -55,6 +55,21 @@ function bookableNow(course: CourseDetails, now: Date): boolean {
   return state === 'open' || state === 'started';
 }
 
+/** Queues an e-mail about the entry's child to the guardian who put it on the list; false when there is no address. */
+async function mailGuardian(
+  ctx: ServiceContext,
+  tx: Tx,
+  course: CourseDetails,
+  entry: { childId: string; userId: string | null },
+  email: (input: EntryEmail) => OutgoingEmail,
+): Promise<boolean> {
+  const [child, guardian] = await Promise.all([profiles.findChild(tx, entry.childId), entry.userId ? users.findUserById(tx, entry.userId) : undefined]);
+  if (!guardian?.email || !child) return false;
+  const input = { to: guardian.email, companyName: ctx.env.site.companyName, siteUrl: ctx.env.PUBLIC_URL, guardian, child };
+  await enqueueEmail(tx, email({ ...input, course: { name: course.name, placeName: course.placeName } }));
+  return true;
+}
+
 /** waiting → offered for one entry, with its e-mail in the same transaction (the caller holds the course row lock). */
 async function makeOffer(ctx: ServiceContext, tx: Tx, course: CourseDetails, entry: waitlist.WaitlistEntryRow, offeredBy: string | null): Promise<boolean> {
   const now = ctx.clock.now();
@@ -62,24 +77,7 @@ async function makeOffer(ctx: ServiceContext, tx: Tx, course: CourseDetails, ent
   const expiresAt = new Date(now.getTime() + offerLengthMs(ctx.env, firstDate, now));
   const offered = await waitlist.markOffered(tx, entry.id, expiresAt, now, offeredBy);
   if (!offered) return false;
-  const [child, guardian] = await Promise.all([
-    profiles.findChild(tx, entry.childId),
-    entry.userId ? users.findUserById(tx, entry.userId) : undefined,
-  ]);
-  if (guardian?.email && child) {
-    await enqueueEmail(
-      tx,
-      offerEmail({
-        to: guardian.email,
-        companyName: ctx.env.site.companyName,
-        siteUrl: ctx.env.PUBLIC_URL,
-        guardian,
-        child,
-        course: { name: course.name, placeName: course.placeName },
-        expiresAt,
-      }),
-    );
-  } else {
+  if (!(await mailGuardian(ctx, tx, course, entry, (input) => offerEmail({ ...input, expiresAt })))) {
     ctx.log.warn({ entryId: entry.id }, 'waitlist offer made without an e-mail: no address');
   }
   ctx.log.info({ courseId: course.id, entryId: entry.id, expiresAt, byAdmin: !!offeredBy }, 'waitlist offer made');
@@ -335,19 +333,7 @@ export async function setWaitlistSettings(ctx: ServiceContext, courseId: string,
   await ctx.db.transaction(async (tx) => {
     await courses.setWaitlistClosed(tx, courseId, input.closed);
     if (!input.closed) return;
-    for (const entry of await waitlist.closeWaiting(tx, courseId)) {
-      const [child, guardian] = await Promise.all([profiles.findChild(tx, entry.childId), entry.userId ? users.findUserById(tx, entry.userId) : undefined]);
-      if (!guardian?.email || !child) continue;
-      const email = waitlistClosedEmail({
-        to: guardian.email,
-        companyName: ctx.env.site.companyName,
-        siteUrl: ctx.env.PUBLIC_URL,
-        guardian,
-        child,
-        course: { name: course.name, placeName: course.placeName },
-      });
-      await enqueueEmail(tx, email);
-    }
+    for (const entry of await waitlist.closeWaiting(tx, courseId)) await mailGuardian(ctx, tx, course, entry, waitlistClosedEmail);
   });
   return courseWaitlist(ctx, courseId);
 }
