@@ -3,7 +3,7 @@
  * course's start time, the month-range filter, markup in info texts, the instructor select's label.
  */
 import { COURSE_DEFAULT_LENGTH_MINUTES, DATE_WITHOUT_TIME } from './constants';
-import { osloOffsetMs } from './format';
+import { osloTime } from './format';
 
 /** 'HH:MM' plus minutes, wrapping at midnight. */
 export function addMinutes(time: string, minutes: number): string {
@@ -15,14 +15,6 @@ export function addMinutes(time: string, minutes: number): string {
 /** Spec §5: changing the start time sets the end time to 30 minutes later. */
 export const endTimeFor = (timeFrom: string): string => addMinutes(timeFrom, COURSE_DEFAULT_LENGTH_MINUTES);
 
-/** The instant of an Oslo wall-clock time on a calendar day (month 1–12; day overflow rolls into the next month). */
-export function osloTime(year: number, month: number, day: number, time: string, seconds = 0): Date {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(year, month - 1, day, h, m, seconds);
-  let at = wall - osloOffsetMs(wall);
-  at = wall - osloOffsetMs(at);
-  return new Date(at);
-}
 
 
 /** Spec §5: each chosen day takes the course's start time, or 12:00 when there is none. ISO instant. */

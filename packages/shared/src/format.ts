@@ -63,6 +63,16 @@ export function osloOffsetMs(ms: number): number {
   return ms >= lastSundayAt1Utc(year, 2) && ms < lastSundayAt1Utc(year, 9) ? 2 * HOUR : HOUR;
 }
 
+/** The instant of an Oslo wall-clock time on a calendar day (month 1–12; day overflow rolls into the next month). */
+export function osloTime(year: number, month: number, day: number, time: string, seconds = 0): Date {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, h, m, seconds);
+  // Two passes: the offset at the wall time's UTC reading, then at the instant it gives.
+  let at = wall - osloOffsetMs(wall);
+  at = wall - osloOffsetMs(at);
+  return new Date(at);
+}
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 function osloParts(date: Date) {

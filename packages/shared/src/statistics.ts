@@ -3,7 +3,7 @@
  * line, labels and tooltips. Pure functions (Intl only), so the server, the chart and the unit tests share them.
  */
 import { LOCALE, STATISTICS_DAILY_ABOVE_DAYS, TIME_ZONE } from './constants';
-import { osloOffsetMs } from './format';
+import { osloOffsetMs, osloTime } from './format';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -43,13 +43,7 @@ function osloFields(date: Date): { year: number; month: number; day: number; hou
 }
 
 /** The instant of Oslo midnight starting a calendar day (month is 1-based; overflowing values roll over). */
-export function osloMidnight(year: number, month: number, day: number): Date {
-  const guess = Date.UTC(year, month - 1, day);
-  // Midnight is never inside a daylight-saving jump in Oslo (they happen at 02:00/03:00), so two passes settle it.
-  let instant = guess - osloOffsetMs(guess);
-  instant = guess - osloOffsetMs(instant);
-  return new Date(instant);
-}
+export const osloMidnight = (year: number, month: number, day: number): Date => osloTime(year, month, day, '00:00');
 
 /** [start, end) of a period, in Oslo's calendar: rolling periods end now, calendar ones at their end. */
 export function periodRange(period: StatisticsPeriod, now: Date): { start: Date; end: Date } {
