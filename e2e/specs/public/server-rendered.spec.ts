@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { allowHttpErrors } from '../../support/auth';
+import { allowHttpErrors, loginAs, PERSONS } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /**
@@ -280,4 +280,37 @@ test('the menu opened while a client-rendered page is still loading stays open w
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true })).toBeVisible();
   });
+});
+
+test("a signed-in parent's server-rendered page keeps the lists it came with; an admin's are asked again", async ({ page }) => {
+  // The server renders as a visitor. The API answers a parent's venue and course lists as a visitor's, so taking the
+  // page over must not ask for them (nor for the site's settings) again; staff's lists hold more, so theirs are.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'fetch') asked.push(new URL(r.url()).pathname);
+  });
+  const reloadAndSettle = async () => {
+    asked.length = 0;
+    const profiles = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/profiles');
+    await page.reload();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await profiles;
+    await page.waitForLoadState('networkidle');
+  };
+  const lists = (paths: string[]) => paths.filter((p) => p === '/api/config' || p === '/api/users/instructors' || p.startsWith('/api/places')).sort();
+
+  await loginAs(page, PERSONS.parent, '/kurs/sagene-basseng');
+  await reloadAndSettle();
+  expect(asked, "the parent's own data is asked for").toEqual(expect.arrayContaining(['/api/users/me', '/api/profiles', '/api/waitlist/mine']));
+  expect(lists(asked), 'nothing the server sent is asked for again').toEqual([]);
+
+  await page.evaluate(() => localStorage.clear());
+  await loginAs(page, PERSONS.admin, '/kurs/sagene-basseng');
+  await reloadAndSettle();
+  await expect(page.getByRole('button', { name: 'Endre sted' })).toBeVisible();
+  expect(lists(asked), "the admin's lists, and the instructors for the course form").toEqual([
+    '/api/places',
+    expect.stringMatching(/^\/api\/places\/[\w-]+\/courses$/),
+    '/api/users/instructors',
+  ]);
 });

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
+import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { queryRoots } from '@/lib/query-keys';
-import { endSession, isSessionExpired, onSessionEnd, sessionExpiry } from '@/lib/session';
+import { endSession, getSession, isSessionExpired, onSessionEnd, sessionExpiry } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 
 // setTimeout takes at most a signed 32-bit delay.
@@ -25,14 +26,36 @@ export function SessionWatcher() {
     [],
   );
 
+  // Who was stored when the app started, and whether it took over a server-rendered page: the server renders every
+  // page as a visitor (the session lives in this browser), hydration renders nobody, then who is stored.
+  const [start] = useState(() =>
+    typeof window === 'undefined'
+      ? { token: undefined, servedAsVisitor: false }
+      : { token: getSession()?.id_token, servedAsVisitor: !!getSession() && !!document.getElementById('ssr-data') },
+  );
+
   // A different person (or nobody) now: drop their private data, refetch what the viewer changes (participants).
-  const lastToken = useRef(session?.id_token);
+  // The stored session is compared, not the rendered one: taking over the server's page is not logging in or out.
+  const lastToken = useRef(start.token);
   useEffect(() => {
-    if (lastToken.current === session?.id_token) return;
-    lastToken.current = session?.id_token;
+    const token = getSession()?.id_token;
+    if (lastToken.current === token) return;
+    lastToken.current = token;
     queryClient.removeQueries({ queryKey: queryRoots.private });
     void queryClient.invalidateQueries();
   }, [session?.id_token, queryClient]);
+
+  // The API answers a parent's venue and course lists as a visitor's, so a server-rendered page keeps the ones it came
+  // with; staff's hold more (unpublished courses, participants), so theirs are asked again once /users/me says who.
+  const user = useCurrentUser();
+  const servedAsVisitor = useRef(start.servedAsVisitor);
+  useEffect(() => {
+    if (!servedAsVisitor.current || !user.data) return;
+    servedAsVisitor.current = false;
+    if (!hasRole(user.data, 'admin') && !hasRole(user.data, 'instructor')) return;
+    void queryClient.invalidateQueries({ queryKey: queryRoots.places });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.courses });
+  }, [user.data, queryClient]);
 
   useEffect(() => {
     if (!session) return;

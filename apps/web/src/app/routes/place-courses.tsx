@@ -100,7 +100,7 @@ export function Component() {
   const [participantsOf, setParticipantsOf] = useState<Course | null>(null);
   const [courseListOf, setCourseListOf] = useState<string | null>(null);
   const [priorityOf, setPriorityOf] = useState<Course | null>(null);
-  const instructors = useInstructors();
+  const instructors = useInstructors({ enabled: isAdmin });
   const [profiles, setProfiles] = useState<OwnProfiles>({ isError: false });
   const queryClient = useQueryClient();
   const [booking, setBooking] = useState<Course | null>(null);

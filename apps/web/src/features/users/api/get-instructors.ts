@@ -15,4 +15,5 @@ export const instructorsKeys = { all: () => [...queryRoots.users, 'instructors']
 export const instructorsQueryOptions = () =>
   queryOptions({ queryKey: instructorsKeys.all(), queryFn: ({ signal }) => getInstructors(signal) });
 
-export const useInstructors = () => useQuery(instructorsQueryOptions());
+/** `enabled: false` until needed: the course page asks only for an admin (its course form). */
+export const useInstructors = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...instructorsQueryOptions(), enabled });
