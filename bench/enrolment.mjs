@@ -1,9 +1,12 @@
 // Enrolment night's parents (`node bench/enrolment.mjs INPUT.json`), a process of its own so their work does not
 // share an event loop with the proxy or the servers. INPUT: { url, seed, timeScale }. Each parent arrives on the
-// schedule (80 % within the first 10 s, the rest over the following 110 s, times × timeScale), loads what
-// /kurs/{slug} loads (GET /api/places, GET /api/users/me, GET /api/places/{id}/courses for the page's window), starts
-// a payment for a course the list shows with free places, pays on the simulator's landing page and reads the
-// payment status as the return page does. A full course: the list again, another course, up to 3 tries in all.
+// schedule (80 % within the first 10 s, the rest over the following 110 s, times × timeScale) and asks for what a
+// signed-in parent's browser asks for (checked in Chromium; the build's assets are in the browser's cache from an
+// earlier visit): the server-rendered /kurs/{slug}, whose course list comes in the page, then the parent's own data
+// (GET /api/users/me, /api/waitlist/mine, /api/profiles). The parent starts a payment for a course the list shows
+// with free places, pays on the simulator's landing page, and comes back to the return page (its document,
+// /api/users/me, /api/config, then the payment status until decided). A full course: the venue's list again,
+// another course, up to 3 tries in all. A venue with nothing free: the next venue's list (the app asks only for that).
 // Prints one JSON line: timings per step, outcomes, status codes, errors.
 import { readFileSync } from 'node:fs';
 
@@ -33,7 +36,7 @@ async function timed(step, fn) {
   return res;
 }
 
-async function call(step, path, { method = 'GET', headers, body, base = url } = {}) {
+async function call(step, path, { method = 'GET', headers, body, base = url, json: asJson = true } = {}) {
   return timed(step, async () => {
     let res;
     let text;
@@ -47,13 +50,14 @@ async function call(step, path, { method = 'GET', headers, body, base = url } = 
       });
       text = await res.text();
     } catch (err) {
-      errors.push(`${step}: ${err.name === 'TimeoutError' ? 'no answer within 30 s' : err.message}`);
+      const why = err.name === 'TimeoutError' ? 'no answer within 30 s' : `${err.message}${err.cause?.code ? ` (${err.cause.code})` : ''}`;
+      errors.push(`${step}: ${why}`);
       statuses[`${step} network error`] = (statuses[`${step} network error`] ?? 0) + 1;
       return { status: 0, json: undefined, headers: new Headers() };
     }
     let json;
     try {
-      json = JSON.parse(text);
+      json = asJson ? JSON.parse(text) : undefined;
     } catch {
       json = undefined;
     }
@@ -70,15 +74,36 @@ function pageWindow() {
   return `startDate=${today - 21 * DAY}&endDate=${today + 184 * DAY - 1}`;
 }
 
-async function loadPage(headers, place) {
-  return timed('load /kurs/{slug} (3 API calls)', async () => {
-    const [, , list] = await Promise.all([
-      call('GET /api/places', '/api/places', { headers }),
+const SSR_DATA = /<script type="application\/json" id="ssr-data"[^>]*>([^<]*)<\/script>/;
+
+/** The course list the server rendered into the page (its hydration data, as the browser reads it). */
+function coursesInPage(html, placeId) {
+  try {
+    const data = JSON.parse(SSR_DATA.exec(html ?? '')?.[1] ?? 'null');
+    const query = data?.queries?.queries?.find((q) => q.queryKey[0] === 'courses' && q.queryKey[2] === placeId);
+    return Array.isArray(query?.state?.data) ? query.state.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A signed-in parent opens /kurs/{slug}: the page with its list, then their own data, as the app asks for it. */
+async function openPage(headers, place) {
+  return timed('open /kurs/{slug} (page and 3 API calls)', async () => {
+    const page = await call('GET /kurs/{slug} (the page)', `/kurs/${place.slug}`, { headers: { 'x-forwarded-for': headers['x-forwarded-for'] }, json: false });
+    await Promise.all([
       call('GET /api/users/me', '/api/users/me', { headers }),
-      call('GET /api/places/{id}/courses', `/api/places/${place.id}/courses?${pageWindow()}`, { headers }),
+      call('GET /api/waitlist/mine', '/api/waitlist/mine', { headers }),
+      call('GET /api/profiles', '/api/profiles', { headers }),
     ]);
-    return Array.isArray(list.json) ? list.json : [];
+    return coursesInPage(page.text, place.id);
   });
+}
+
+/** Another venue, or the same one after a 'full' answer: the app asks for that venue's list only. */
+async function venueList(headers, place) {
+  const list = await call('GET /api/places/{id}/courses', `/api/places/${place.id}/courses?${pageWindow()}`, { headers });
+  return Array.isArray(list.json) ? list.json : [];
 }
 
 async function pay(redirectUrl) {
@@ -100,7 +125,7 @@ async function parent(p, index, arrivalMs, t0) {
   // each parent, as in production, not the bench machine.
   const headers = { authorization: `Bearer ${p.token}`, 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
   let placeIndex = Math.floor(rng() * seed.places.length);
-  let list = await loadPage(headers, seed.places[placeIndex]);
+  let list = await openPage(headers, seed.places[placeIndex]);
   const tried = new Set();
   let venuesSeen = 1;
   let tries = 0;
@@ -112,7 +137,7 @@ async function parent(p, index, arrivalMs, t0) {
       if (venuesSeen >= seed.places.length) break;
       venuesSeen += 1;
       placeIndex = (placeIndex + 1) % seed.places.length;
-      list = await loadPage(headers, seed.places[placeIndex]);
+      list = await venueList(headers, seed.places[placeIndex]);
       continue;
     }
     const course = pick(candidates);
@@ -123,7 +148,10 @@ async function parent(p, index, arrivalMs, t0) {
     if (start.status === 200) {
       try {
         const reference = await pay(start.json.redirectUrl);
-        // The return page asks for the outcome until it is decided.
+        // The return page: its document (the app's shell), the user and the site's settings, then the outcome until
+        // it is decided.
+        await call('GET /vipps/payment/{id} (the return page)', `/vipps/payment/${reference}`, { headers: { 'x-forwarded-for': headers['x-forwarded-for'] }, json: false });
+        await Promise.all([call('GET /api/users/me', '/api/users/me', { headers }), call('GET /api/config', '/api/config', { headers })]);
         for (let i = 0; i < 10; i++) {
           const status = await call('GET /api/vipps/payment/{id}', `/api/vipps/payment/${reference}`, { headers });
           if (status.json?.enrolled || ['captured', 'cancelled', 'aborted', 'terminated', 'expired'].includes(status.json?.status)) break;
@@ -138,8 +166,7 @@ async function parent(p, index, arrivalMs, t0) {
     }
     if (start.status === 409 && start.json?.error?.code === 'COURSE_FULL') {
       courseFullAnswersMs.push(performance.now() - t);
-      const again = await call('GET /api/places/{id}/courses', `/api/places/${seed.places[placeIndex].id}/courses?${pageWindow()}`, { headers });
-      list = Array.isArray(again.json) ? again.json : [];
+      list = await venueList(headers, seed.places[placeIndex]);
       continue;
     }
     if (start.status === 503 && ++busy <= 5) {
@@ -174,5 +201,9 @@ process.stdout.write(
     statuses,
     errors: errors.slice(0, 50),
     errorCount: errors.length,
+    cpuSeconds: (() => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1e6;
+    })(),
   })}\n`,
 );

@@ -227,6 +227,7 @@ async function startAppServer(db, port, extraEnv = {}) {
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       return exited;
@@ -383,11 +384,46 @@ async function lighthouseRuns(pages) {
 
 // ---- enrolment night --------------------------------------------------------------------------------------
 
+// Where the machine's time goes (Linux /proc; null elsewhere): one process's CPU seconds, and the machine's ticks.
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+function machineTicks() {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { idle: ticks[3] + (ticks[4] ?? 0), total: ticks.reduce((a, b) => a + b, 0) };
+  } catch {
+    return null;
+  }
+}
+const busyShare = (from, to) => (from && to && to.total > from.total ? 1 - (to.idle - from.idle) / (to.total - from.total) : null);
+
 /**
  * Issue 11 item 4: the season opens. A fresh database with the season's courses and parents, one Vipps simulator,
  * two production servers behind the round-robin proxy, the parents from their own process; then the database is
  * asked what was sold. Needs PostgreSQL: PGlite is one process.
  */
+/** The enrolment night's CPU, in one sentence: what each of our processes used, what the rest of the machine did. */
+function cpuLine(cpu) {
+  if (cpu.machineBusySeconds === null) return 'CPU: not measured (no /proc).';
+  const seconds = (v) => (v === null || v === undefined ? '?' : `${v.toFixed(1)} s`);
+  const named = Object.entries(cpu.seconds).map(([name, v]) => `${name} ${seconds(v)}`).join(', ');
+  const rest = cpu.machineBusySeconds - Object.values(cpu.seconds).reduce((a, v) => a + (v ?? 0), 0);
+  return `CPU while the parents ran (${cpu.cores} cores): ${named}; everything else (PostgreSQL, the kernel, other services) ${seconds(rest)}. The machine was busy ${Math.round(100 * cpu.machineBusy)} % of the time, ${Math.round(100 * cpu.busiest10s)} % in its busiest 10 s.`;
+}
+
 async function enrolmentNight(choice) {
   if (choice.kind !== 'postgres') {
     log(`enrolment night: not run, it needs PostgreSQL (${choice.why})`);
@@ -436,7 +472,20 @@ async function enrolmentNight(choice) {
 
     const inputFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-enrolment-')), 'input.json');
     writeFileSync(inputFile, JSON.stringify({ url: proxyUrl, seed, timeScale: ENROLMENT_TIME_SCALE }));
-    const out = await run(process.execPath, ['bench/enrolment.mjs', inputFile]);
+    // The machine's CPU while the parents run: per second (for the busiest 10 s), and per process of ours.
+    const ours = { 'server instance 1': instances[0].pid, 'server instance 2': instances[1].pid, proxy: proxy.pid, 'Vipps simulator': sim.pid };
+    const cpuBefore = Object.fromEntries(Object.entries(ours).map(([name, pid]) => [name, cpuSecondsOf(pid)]));
+    const ticks = [machineTicks()];
+    const sampler = setInterval(() => ticks.push(machineTicks()), 1000);
+    const out = await run(process.execPath, ['bench/enrolment.mjs', inputFile]).finally(() => clearInterval(sampler));
+    ticks.push(machineTicks());
+    const cpu = {
+      cores: os.cpus().length,
+      seconds: Object.fromEntries(Object.entries(ours).map(([name, pid]) => [name, cpuSecondsOf(pid) - cpuBefore[name]])),
+      machineBusy: busyShare(ticks[0], ticks.at(-1)),
+      busiest10s: Math.max(...ticks.slice(10).map((t, i) => busyShare(ticks[i], t) ?? 0)),
+      machineBusySeconds: ticks[0] && ticks.at(-1) ? (ticks.at(-1).total - ticks.at(-1).idle - ticks[0].total + ticks[0].idle) / CLOCK_TICKS : null,
+    };
     rmSync(path.dirname(inputFile), { recursive: true, force: true });
     const result = JSON.parse(out.trim().split('\n').at(-1));
 
@@ -451,10 +500,12 @@ async function enrolmentNight(choice) {
              (select count(*)::int from orders where status = 'created' and hold_expires_at > now()) as live_holds`);
     const orderStatuses = Object.fromEntries((await db.query(`select status, count(*)::int as n from orders group by status order by status`)).map((r) => [r.status, r.n]));
     const fiveXx = Object.entries(result.statuses).filter(([k]) => / (5\d\d|network error)/.test(k)).reduce((n, [, v]) => n + v, 0);
-    const enrolment = { ...result, courses: seed.courses.length, placesAvailable: counts.available, sold: counts.sold, oversoldCourses: counts.oversold_courses, oversoldPlaces: counts.oversold_places, liveHolds: counts.live_holds, orderStatuses, fiveXx, timeScale: ENROLMENT_TIME_SCALE };
+    cpu.seconds["the parents' process"] = result.cpuSeconds;
+    const enrolment = { ...result, cpu, courses: seed.courses.length, placesAvailable: counts.available, sold: counts.sold, oversoldCourses: counts.oversold_courses, oversoldPlaces: counts.oversold_places, liveHolds: counts.live_holds, orderStatuses, fiveXx, timeScale: ENROLMENT_TIME_SCALE };
     log(`enrolment night: sold ${enrolment.sold} of ${enrolment.placesAvailable} places, oversold ${enrolment.oversoldPlaces}, 5xx/network errors ${fiveXx}, outcomes ${JSON.stringify(result.outcomes)}`);
     for (const [step, st] of Object.entries(result.steps)) log(`enrolment night: ${step}: n ${st.count}, p50 ${st.p50} ms, p99 ${st.p99} ms, max ${st.max} ms`);
     log(`enrolment night: 'full' answers: n ${result.courseFullAnswers.count}, p50 ${result.courseFullAnswers.p50} ms, p99 ${result.courseFullAnswers.p99} ms`);
+    log(`enrolment night: ${cpuLine(cpu)}`);
     return enrolment;
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -793,6 +844,7 @@ function writeReport(report) {
     lines.push(`| 'full' answers (payment start on a full course) | ${e.courseFullAnswers.count} | ${e.courseFullAnswers.p50} ms | ${e.courseFullAnswers.p99} ms | ${e.courseFullAnswers.max} ms |`, '');
     lines.push(`Answers: ${JSON.stringify(e.statuses)}`, '');
     if (e.errors.length) lines.push(`First errors (${e.errorCount} in all): ${e.errors.slice(0, 10).join('; ')}`, '');
+    lines.push(cpuLine(e.cpu), '');
   } else if (report.enrolment?.notRun) lines.push('## Enrolment night', '', `not run: ${report.enrolment.notRun}`, '');
   if (report.notes.length) lines.push('## Notes', '', ...report.notes.map((n) => `- ${n}`), '');
   writeFileSync(path.join(resultsDir, 'latest.md'), `${lines.join('\n')}\n`);
