@@ -76,14 +76,14 @@ function pageWindow() {
 
 const SSR_DATA = /<script type="application\/json" id="ssr-data"[^>]*>([^<]*)<\/script>/;
 
-/** The course list the server rendered into the page (its hydration data, as the browser reads it). */
+/** The course list the server rendered into the page (its hydration data, as the browser reads it), or null. */
 function coursesInPage(html, placeId) {
   try {
     const data = JSON.parse(SSR_DATA.exec(html ?? '')?.[1] ?? 'null');
     const query = data?.queries?.queries?.find((q) => q.queryKey[0] === 'courses' && q.queryKey[2] === placeId);
-    return Array.isArray(query?.state?.data) ? query.state.data : [];
+    return Array.isArray(query?.state?.data) ? query.state.data : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -96,7 +96,8 @@ async function openPage(headers, place) {
       call('GET /api/waitlist/mine', '/api/waitlist/mine', { headers }),
       call('GET /api/profiles', '/api/profiles', { headers }),
     ]);
-    return coursesInPage(page.text, place.id);
+    // A page without its list (the server fell back to the app's shell): the app asks for the list itself.
+    return coursesInPage(page.text, place.id) ?? venueList(headers, place);
   });
 }
 
