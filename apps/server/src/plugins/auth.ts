@@ -161,8 +161,10 @@ export default fp(
     // that carried a session, or to a route that needs one, is no-store, whatever the route forgot to say.
     app.addHook('onSend', async (request, reply) => {
       // A signed-in caller's write (a logout, their profile, their family) is committed by now: their kept session
-      // checks go before the answer leaves, so their next request never meets the old one (decision 019).
-      if (request.user && request.method !== 'GET' && request.method !== 'HEAD') app.sessionCache.dropUser(request.user.id);
+      // checks go before the answer leaves, so their next request never meets the old one (decision 019). A refused
+      // write (4xx) changed nothing, so they stay: on enrolment night most payment starts are answered 'full'.
+      const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+      if (request.user && request.method !== 'GET' && request.method !== 'HEAD' && !refused) app.sessionCache.dropUser(request.user.id);
       const access: Access = request.routeOptions.config?.access ?? 'anonymous';
       if (!request.user && access === 'anonymous' && !request.headers.authorization) return;
       if (!/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('Cache-Control', 'no-store');

@@ -38,6 +38,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session checks kept across two 
     expect((await me(token, 0)).status).toBe(401);
   });
 
+  it("a write drops the writer's kept check on its instance at once; a refused one (4xx) keeps it", async () => {
+    const user = await createUser(t.db, {});
+    const token = await t.token(user.id);
+    const { jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string };
+    const app = t.instances[0]!.app;
+    /** Whether instance 0 answers this session's check from what it keeps (a load would mean it kept nothing). */
+    const kept = async () => {
+      let loaded = false;
+      await app.sessionCache.get(jti, user.id, async () => {
+        loaded = true;
+        return undefined;
+      });
+      return !loaded;
+    };
+    await vi.waitFor(async () => {
+      expect((await me(token, 0)).status).toBe(200);
+      expect(await kept()).toBe(true);
+    }, soon);
+
+    const refused = await t.http('POST', '/api/vipps/payment', { token, instance: 0, body: { userId: user.id, childId: 'x', courseId: 'y' } });
+    expect(refused.status).toBe(400);
+    expect(await kept()).toBe(true);
+
+    const logout = await t.http('DELETE', '/api/users/me/sessions/current', { token, instance: 0 });
+    expect(logout.status).toBe(200);
+    expect(await kept()).toBe(false);
+  });
+
   it('a role change made in the database ends the session on both instances; an edited name shows at once', async () => {
     const user = await createUser(t.db, { firstName: 'Kari' });
     const token = await t.token(user.id);
