@@ -162,19 +162,17 @@ function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
     seen.add(key);
     return [`/${entry.file}`, ...(entry.imports ?? []).flatMap((dep) => filesOf(dep, seen))];
   };
-  // What the entry (boot.ts) and the app it loads (main.tsx, whose imports Vite preloads with it) already fetch is not
-  // named again.
+  // The app (main.tsx and its imports) and the page's route chunks, all asked for at once when boot.ts starts the
+  // app, which then runs them a library at a time; what the entry (boot.ts) itself loads is not named again.
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as ManifestEntry & { isEntry?: boolean }).isEntry);
   const modulesCache = new Map<string, string>();
   const modules = (key: string | undefined) => {
-    if (!key) return '';
-    let files = modulesCache.get(key);
+    let files = modulesCache.get(key ?? '');
     if (files === undefined) {
       const seen = new Set<string>();
       filesOf(entryKey, seen);
-      filesOf('src/main.tsx', seen);
-      files = filesOf(key, seen).join(' ');
-      modulesCache.set(key, files);
+      files = [...filesOf('src/main.tsx', seen), ...filesOf(key, seen)].join(' ');
+      modulesCache.set(key ?? '', files);
     }
     return files;
   };
