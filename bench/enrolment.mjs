@@ -192,6 +192,7 @@ const stats = (values) => {
   const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: Math.round(sorted.at(-1) ?? 0) };
 };
+const cpu = process.cpuUsage();
 process.stdout.write(
   `${JSON.stringify({
     parents: n,
@@ -202,9 +203,6 @@ process.stdout.write(
     statuses,
     errors: errors.slice(0, 50),
     errorCount: errors.length,
-    cpuSeconds: (() => {
-      const { user, system } = process.cpuUsage();
-      return (user + system) / 1e6;
-    })(),
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
   })}\n`,
 );

@@ -483,7 +483,8 @@ async function enrolmentNight(choice) {
       cores: os.cpus().length,
       seconds: Object.fromEntries(Object.entries(ours).map(([name, pid]) => [name, cpuSecondsOf(pid) - cpuBefore[name]])),
       machineBusy: busyShare(ticks[0], ticks.at(-1)),
-      busiest10s: Math.max(...ticks.slice(10).map((t, i) => busyShare(ticks[i], t) ?? 0)),
+      // Over the whole run when it was shorter than 10 s.
+      busiest10s: Math.max(busyShare(ticks[0], ticks.at(-1)) ?? 0, ...ticks.slice(10).map((t, i) => busyShare(ticks[i], t) ?? 0)),
       machineBusySeconds: ticks[0] && ticks.at(-1) ? (ticks.at(-1).total - ticks.at(-1).idle - ticks[0].total + ticks[0].idle) / CLOCK_TICKS : null,
     };
     rmSync(path.dirname(inputFile), { recursive: true, force: true });

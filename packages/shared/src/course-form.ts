@@ -15,8 +15,6 @@ export function addMinutes(time: string, minutes: number): string {
 /** Spec §5: changing the start time sets the end time to 30 minutes later. */
 export const endTimeFor = (timeFrom: string): string => addMinutes(timeFrom, COURSE_DEFAULT_LENGTH_MINUTES);
 
-
-
 /** Spec §5: each chosen day takes the course's start time, or 12:00 when there is none. ISO instant. */
 export function courseDateAt(dayKey: string, timeFrom: string | null | undefined): string {
   const [y, mo, d] = dayKey.split('-').map(Number) as [number, number, number];

@@ -163,7 +163,7 @@ function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
     return [`/${entry.file}`, ...(entry.imports ?? []).flatMap((dep) => filesOf(dep, seen))];
   };
   // The app (main.tsx and its imports) and the page's route chunks, all asked for at once when boot.ts starts the
-  // app, which then runs them a library at a time; what the entry (boot.ts) itself loads is not named again.
+  // app (it then runs React first and the rest a task later); what the entry (boot.ts) itself loads is not named.
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as ManifestEntry & { isEntry?: boolean }).isEntry);
   const modulesCache = new Map<string, string>();
   const modules = (key: string | undefined) => {
