@@ -296,6 +296,8 @@ test("a signed-in parent's server-rendered page keeps the lists it came with; an
     if (r.resourceType() === 'fetch') asked.push(new URL(r.url()).pathname);
   });
   const reloadAndSettle = async () => {
+    // What the page asked for before the reload (the login's return) is finished and counted out first.
+    await page.waitForLoadState('networkidle');
     asked.length = 0;
     const profiles = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/profiles');
     await page.reload();
