@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
@@ -10,7 +10,7 @@ import { Container, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { pageTitle } from '@/config/site';
-import { AccessGuard } from '@/features/auth/components/access-guard';
+import { AccessGuard, PageLoading } from '@/features/auth/components/access-guard';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { SessionsSection } from '@/features/auth/components/sessions-section';
 import { CalendarDownloadButton } from '@/features/calendars/components/calendar-download-button';
@@ -143,50 +143,47 @@ function ProfilePage() {
   const ownMatch = profileId ? own.data?.find((p) => p._id === profileId) : undefined;
   const needsFetch = !!profileId && isId(profileId) && own.isSuccess && !ownMatch;
   const other = useProfile(needsFetch ? profileId : undefined);
-  const [addOpen, setAddOpen] = useState(false);
-  const [editing, setEditing] = useState<Child | null>(null);
+  const me = user.data;
+  const profile: Profile | undefined = profileId ? (ownMatch ?? other.data) : own.data?.[0];
+  const history = useCourseHistory(profile?.children.map((c) => c._id) ?? []);
+  const overview = useProfileOverview(profile?._id);
+  const error = own.error ?? other.error;
+  const isOwn = !profileId || !!ownMatch;
+  const isAdmin = hasRole(me, 'admin');
+  const ownProfiles = own.data ?? [];
+  // Each answer that arrives renders the page at once (TanStack Query's store updates are urgent). The page below
+  // renders from a deferred copy instead: the urgent render stops here, and React renders the new page in slices of a
+  // few milliseconds, so a phone stays responsive while the profile's answers come in (decision 021). The first time,
+  // the loading view stays until the page is ready.
+  const shown = useDeferredValue<BodyProps | null>(
+    {
+      profile,
+      me,
+      isOwn,
+      isAdmin,
+      isOwner: !!me && profile?.parents[0]?._id === me._id,
+      canEdit: isOwn || isAdmin,
+      ownProfiles,
+      history: history.data,
+      historyFailed: history.isError,
+      overview: overview.data,
+      loading: own.isPending || (needsFetch && other.isPending),
+      failed: !!error,
+      invite: search.get('invitasjon'),
+      onChooseProfile: (id) => navigate(id === ownProfiles[0]?._id ? paths.profile : paths.profileById(id)),
+    },
+    null,
+  );
 
   if (profileId !== undefined && !isId(profileId)) return <NotFound />;
   // Spec §2: the first own profile lives at /profil.
   if (profileId && own.data?.[0]?._id === profileId) return <Navigate to={paths.profile} replace />;
-
-  const me = user.data;
-  const profile: Profile | undefined = profileId ? (ownMatch ?? other.data) : own.data?.[0];
-  const error = own.error ?? other.error;
   if (isApiError(error) && error.status === 403) return <Forbidden />;
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <NotFound />;
-
-  const isOwn = !profileId || !!ownMatch;
-  const isAdmin = hasRole(me, 'admin');
-  const canEdit = isOwn || isAdmin;
-  const ownProfiles = own.data ?? [];
-  const isOwner = !!me && profile?.parents[0]?._id === me._id;
-  const childIds = profile?.children.map((c) => c._id) ?? [];
-  return (
-    <ProfileBody
-      profileId={profileId}
-      profile={profile}
-      me={me}
-      isOwn={isOwn}
-      isAdmin={isAdmin}
-      isOwner={isOwner}
-      canEdit={canEdit}
-      ownProfiles={ownProfiles}
-      childIds={childIds}
-      loading={own.isPending || (needsFetch && other.isPending)}
-      failed={!!error}
-      invite={search.get('invitasjon')}
-      onChooseProfile={(id) => navigate(id === ownProfiles[0]?._id ? paths.profile : paths.profileById(id))}
-      addOpen={addOpen}
-      setAddOpen={setAddOpen}
-      editing={editing}
-      setEditing={setEditing}
-    />
-  );
+  return shown ? <ProfileBody {...shown} /> : <PageLoading />;
 }
 
 interface BodyProps {
-  profileId: string | undefined;
   profile: Profile | undefined;
   me: ReturnType<typeof useCurrentUser>['data'];
   isOwn: boolean;
@@ -194,18 +191,17 @@ interface BodyProps {
   isOwner: boolean;
   canEdit: boolean;
   ownProfiles: Profile[];
-  childIds: string[];
+  history: ReturnType<typeof useCourseHistory>['data'];
+  historyFailed: boolean;
+  overview: ReturnType<typeof useProfileOverview>['data'];
   loading: boolean;
   failed: boolean;
   invite: string | null;
   onChooseProfile: (id: string) => void;
-  addOpen: boolean;
-  setAddOpen: (open: boolean) => void;
-  editing: Child | null;
-  setEditing: (child: Child | null) => void;
 }
 
-function ProfileBody({
+/** Rendered only when what it shows has changed (memo): the page's deferred copy (see ProfilePage). */
+const ProfileBody = memo(function ProfileBody({
   profile,
   me,
   isOwn,
@@ -213,19 +209,17 @@ function ProfileBody({
   isOwner,
   canEdit,
   ownProfiles,
-  childIds,
+  history,
+  historyFailed,
+  overview,
   loading,
   failed,
   invite,
   onChooseProfile,
-  addOpen,
-  setAddOpen,
-  editing,
-  setEditing,
 }: BodyProps) {
-  const history = useCourseHistory(childIds);
-  const overview = useProfileOverview(profile?._id);
-  const freePlaces = new Map((history.data ?? []).flatMap((item) => item.courses.map((c) => [c._id, c.freePlaces] as const)));
+  const [addOpen, setAddOpen] = useState(false);
+  const [editing, setEditing] = useState<Child | null>(null);
+  const freePlaces = new Map((history ?? []).flatMap((item) => item.courses.map((c) => [c._id, c.freePlaces] as const)));
   const freePlacesOf = (courseId: string) => freePlaces.get(courseId);
 
   return (
@@ -306,14 +300,14 @@ function ProfileBody({
               ) : null
             }
           />
-          {history.isError ? (
+          {historyFailed ? (
             <p role="alert" className="rounded-2xl bg-danger-bg p-4 font-medium text-danger">
               Kunne ikke laste kurshistorikk. Vennligst prøv igjen senere.
             </p>
           ) : null}
           <ProfileInvites profileId={profile._id} canInvite={isOwner || isAdmin} />
-          {overview.data ? <InstructorCourses courses={overview.data.instructorCourses} /> : null}
-          {overview.data?.admin ? <AdminDetails profile={profile} admin={overview.data.admin} /> : null}
+          {overview ? <InstructorCourses courses={overview.instructorCourses} /> : null}
+          {overview?.admin ? <AdminDetails profile={profile} admin={overview.admin} /> : null}
           {me && isOwn ? (
             <section aria-labelledby="mine-data-tittel" className="rounded-2xl bg-sand-100 p-4 sm:p-6">
               <h2 id="mine-data-tittel" className="mb-2 text-2xl font-bold text-sea-900">
@@ -338,7 +332,7 @@ function ProfileBody({
       {isOwn ? <SessionsSection /> : null}
     </Container>
   );
-}
+});
 
 /** /profil (own default profile) and /profil/:profileId (spec §2 'Profile page'). */
 export function Component() {
