@@ -48,8 +48,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       CONTACT_RATE_LIMIT: '1000',
       LOGIN_RATE_LIMIT: '1000',
-      // The demo parents are shared by the specs of both projects running at once: ten starts a minute per parent
-      // refused one of them in a CI run. The limit has its own integration test (payment-start.integration.test.ts).
+      // The demo parents are shared by the specs of both projects running at once, and ten payment starts a minute per
+      // parent is soon spent between them. The limit has its own integration test (payment-start.integration.test.ts).
       PAYMENT_START_RATE_LIMIT: '1000',
       // Tests read their own writes (a booking, then the course list) at once; the cache has its own unit tests.
       PUBLIC_CACHE_TTL_MS: '0',
