@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from './db/client';
+import type { Db, DbOrTx } from './db/client';
+import { param, prepared } from './db/prepared';
 import * as courses from './repos/courses.repo';
 import * as orders from './repos/orders.repo';
 import * as waitlist from './repos/waitlist.repo';
@@ -52,9 +53,15 @@ export async function bookingState(db: DbOrTx, courseId: string, childId: string
   return toBookingState(await courses.selectOnCourse(db, courseId, bookingStateFields(db, courseId, childId)));
 }
 
-/** The course's details (courses.findCourseDetails) and the child's bookingState, in the same round trip. */
-export async function courseAndBookingState(db: DbOrTx, courseId: string, childId: string) {
-  const row = await courses.findCourseDetailsWith(db, courseId, bookingStateFields(db, courseId, childId));
+/**
+ * The course's details (courses.findCourseDetails) and the child's bookingState, in the same round trip. Asked by
+ * every payment start before the lock: built once (db/prepared.ts).
+ */
+export async function courseAndBookingState(db: Db, courseId: string, childId: string) {
+  const statement = prepared(db, 'course_and_booking_state', (name) =>
+    courses.courseDetailsWithQuery(db, param('courseId'), bookingStateFields(db, param('courseId'), param('childId'))).prepare(name),
+  );
+  const [row] = await statement.execute({ courseId, childId });
   if (!row) return undefined;
   const { enrolled, liveHoldId, taken, ...course } = row;
   return { course, state: toBookingState({ enrolled, liveHoldId, taken }) };

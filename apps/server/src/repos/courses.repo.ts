@@ -100,15 +100,16 @@ export async function findCourseDetails(db: DbOrTx, courseId: string) {
   return row;
 }
 
-/** findCourseDetails and more expressions on the course row, in one statement (booking asks the places taken with it). */
-export async function findCourseDetailsWith<T extends Record<string, unknown>>(db: DbOrTx, courseId: string, more: { [K in keyof T]: SQL<T[K]> }) {
-  const [row] = await db
-    .select({ ...courseDetailsFields, ...(more as Record<string, SQL>) })
+/**
+ * findCourseDetails and more expressions on the course row, as one statement to run or prepare (booking asks the
+ * places taken with it).
+ */
+export const courseDetailsWithQuery = <T extends Record<string, SQL>>(db: DbOrTx, courseId: string, more: T) =>
+  db
+    .select({ ...courseDetailsFields, ...more })
     .from(courses)
     .innerJoin(places, eq(places.id, courses.placeId))
     .where(eq(courses.id, courseId));
-  return row as (NonNullable<Awaited<ReturnType<typeof findCourseDetails>>> & T) | undefined;
-}
 
 export async function courseExists(db: DbOrTx, courseId: string): Promise<boolean> {
   const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1);

@@ -1,6 +1,7 @@
 import { and, asc, between, count, desc, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
+import { param, prepared } from '../db/prepared';
 import { children, invites, profileParents, profiles, users } from '../db/schema';
 
 /**
@@ -100,13 +101,18 @@ export async function listChildren(db: DbOrTx, profileIds: readonly string[]): P
 }
 
 /** Whether the user is a guardian of the child's profile (one query: no hint whether the child exists). */
-export async function isGuardianOfChild(db: DbOrTx, userId: string, childId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: children.id })
-    .from(children)
-    .innerJoin(profileParents, and(eq(profileParents.profileId, children.profileId), eq(profileParents.userId, userId)))
-    .where(eq(children.id, childId))
-    .limit(1);
+export async function isGuardianOfChild(db: Db, userId: string, childId: string): Promise<boolean> {
+  // The access check of every booking and child change: built once (db/prepared.ts).
+  const statement = prepared(db, 'is_guardian_of_child', (name) =>
+    db
+      .select({ id: children.id })
+      .from(children)
+      .innerJoin(profileParents, and(eq(profileParents.profileId, children.profileId), eq(profileParents.userId, param('userId'))))
+      .where(eq(children.id, param('childId')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ userId, childId });
   return !!row;
 }
 

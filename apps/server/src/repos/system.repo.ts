@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { param, prepared } from '../db/prepared';
 import { authStates, profileParents, profiles, rateLimits, sessions, settings, users } from '../db/schema';
 
 /**
@@ -62,22 +63,27 @@ export interface SessionCheck {
  * of its own). Undefined when there is no such row (a deleted user's sessions go with it; a forged id). Whether it is
  * still live is `isLiveSession`, asked at each use, because a kept answer outlives the moment it was read.
  */
-export async function findSession(db: DbOrTx, sessionId: string, userId: string): Promise<SessionCheck | undefined> {
-  const [row] = await db
-    .select({
-      roles: users.roles,
-      sessionRoles: sessions.roles,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      endedAt: sessions.endedAt,
-      user: users,
-      // The order of profiles.repo listProfileIdsOf: the guardian's place, then the profile's age.
-      profileIds: sql<string[]>`array(select ${profileParents.profileId} from ${profileParents} inner join ${profiles} on ${profiles.id} = ${profileParents.profileId} where ${profileParents.userId} = ${users.id} order by ${profileParents.position}, ${profiles.createdAt}, ${profiles.id})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .limit(1);
+export async function findSession(db: Db, sessionId: string, userId: string): Promise<SessionCheck | undefined> {
+  // Asked on every signed-in request the session cache cannot answer: built once (db/prepared.ts).
+  const statement = prepared(db, 'find_session', (name) =>
+    db
+      .select({
+        roles: users.roles,
+        sessionRoles: sessions.roles,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        endedAt: sessions.endedAt,
+        user: users,
+        // The order of profiles.repo listProfileIdsOf: the guardian's place, then the profile's age.
+        profileIds: sql<string[]>`array(select ${profileParents.profileId} from ${profileParents} inner join ${profiles} on ${profiles.id} = ${profileParents.profileId} where ${profileParents.userId} = ${users.id} order by ${profileParents.position}, ${profiles.createdAt}, ${profiles.id})`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, param('sessionId')), eq(sessions.userId, param('userId'))))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ sessionId, userId });
   return row;
 }
 
