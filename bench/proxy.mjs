@@ -4,12 +4,17 @@ import http from 'node:http';
 
 const [port, ...targets] = process.argv.slice(2);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection and are not passed on. Passing the instance's
+// `Keep-Alive: timeout=72` to the parents told them a connection lived 72 s, while this proxy closes an idle one after
+// Node's 5 s: a parent that reused one just as it closed got a network error (UND_ERR_SOCKET), as a run did.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+const endToEnd = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 let next = 0;
 http
   .createServer((incoming, outgoing) => {
     const target = new URL(incoming.url ?? '/', targets[next++ % targets.length]);
-    const forwarded = http.request(target, { method: incoming.method, headers: { ...incoming.headers, host: target.host }, agent }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+    const forwarded = http.request(target, { method: incoming.method, headers: { ...endToEnd(incoming.headers), host: target.host }, agent }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       answer.pipe(outgoing);
     });
     forwarded.on('error', () => outgoing.headersSent ? outgoing.destroy() : outgoing.writeHead(502).end());
