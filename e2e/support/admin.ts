@@ -44,6 +44,9 @@ export const uniqueName = (prefix: string, project: string) => `${prefix} ${proj
 /** A venue made by a test (uniqueName), not one of the demo data's: specs that book demo courses keep off them. */
 export const isTestVenue = (name: string) => / (phone|desktop) [0-9a-z]{1,5}$/.test(name);
 
+/** Mondays `weeks` weeks after next Monday, at 10:00 Oslo time in winter: a course's dates as the API takes them. */
+export const mondayDates = (...weeks: number[]) => weeks.map((w) => `${mondayKey(w)}T09:00:00.000Z`);
+
 /**
  * Creates a venue and a course there through the API as the admin, optionally taught by the named instructor and
  * with children from the demo data on it. Returns the ids and the children put on it.

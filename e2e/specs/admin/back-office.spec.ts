@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { allowHttpErrors, expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
-import { adminPage, mondayKey, setUpCourse, uniqueName } from '../../support/admin';
+import { adminPage, mondayDates, setUpCourse, uniqueName } from '../../support/admin';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /** The back office (issue 14): dashboard, user search, orders with a refund through Vipps, the statistics chart. */
@@ -96,12 +96,12 @@ test.describe('Brukere', () => {
 
 /**
  * A paid order made by the demo parent over the API and the simulator's landing page: one child per project (Emma on
- * phone, Jakob on desktop), on a course the test makes (no age bounds, places free), so it costs one payment start of
- * the parent's limit (10 a minute), which other specs booking for the same family share.
+ * phone, Jakob on desktop), on a course the test makes (no age bounds, places free): one payment start, not a search
+ * through the demo courses.
  */
 async function paidOrder(page: Page, browser: Browser, baseURL: string | undefined, testInfo: TestInfo): Promise<{ reference: string }> {
   const admin = await adminPage(browser, baseURL, page);
-  const { course } = await setUpCourse(admin.page, { venue: uniqueName('Refusjon', testInfo.project.name), dates: [mondayKey(1), mondayKey(2)].map((d) => `${d}T09:00:00.000Z`) });
+  const { course } = await setUpCourse(admin.page, { venue: uniqueName('Refusjon', testInfo.project.name), dates: mondayDates(1, 2) });
   await admin.close();
   await loginAs(page, PERSONS.parent, '/');
   const headers = await authHeader(page);

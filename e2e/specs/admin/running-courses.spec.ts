@@ -1,5 +1,5 @@
 import { allowHttpErrors, expectAccessible, loginAs, PERSONS } from '../../support/auth';
-import { adminPage, apiAs, mondayKey, setUpCourse, uniqueName, type ApiCourse } from '../../support/admin';
+import { adminPage, apiAs, mondayDates, mondayKey, setUpCourse, uniqueName, type ApiCourse } from '../../support/admin';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 const row = (page: import('@playwright/test').Page, courseId: string) => page.locator(`article[data-course-id="${courseId}"]`);
@@ -109,7 +109,7 @@ test.describe('Admin: venues, courses and participants', () => {
   test('an admin moves a participant between two courses', async ({ page, browser, baseURL, consoleErrors }, testInfo) => {
     const admin = await adminPage(browser, baseURL, page);
     const venue = uniqueName('Flyttebadet', testInfo.project.name);
-    const dates = [mondayKey(1), mondayKey(2)].map((d) => `${d}T09:00:00.000Z`);
+    const dates = mondayDates(1, 2);
     const from = await setUpCourse(admin.page, { venue, children: 2, dates });
     const to = await apiAs<ApiCourse>(admin.page, 'POST', '/courses', {
       name: 'Til-kurset',

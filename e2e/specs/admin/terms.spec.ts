@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
-import { mondayKey, setUpCourse, uniqueName } from '../../support/admin';
+import { mondayDates, setUpCourse, uniqueName } from '../../support/admin';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 const authHeader = async (page: Page) => {
@@ -88,9 +88,8 @@ test.describe('Terms editing (admin)', () => {
     const me = (await (await parent.request.get('/api/users/me', { headers })).json()) as { _id: string };
     const profiles = (await (await parent.request.get('/api/profiles', { headers })).json()) as { children: { _id: string }[] }[];
     const child = profiles[0]!.children[0]!;
-    // A course of its own (no age bounds, places free): one payment start, not a search through the demo courses that
-    // spends the shared parent's start limit (10 a minute) other specs booking for the same family need.
-    const { course } = await setUpCourse(page, { venue: uniqueName('Vilkår', testInfo.project.name), dates: [mondayKey(1), mondayKey(2)].map((d) => `${d}T09:00:00.000Z`) });
+    // A course of its own (no age bounds, places free): one payment start, not a search through the demo courses.
+    const { course } = await setUpCourse(page, { venue: uniqueName('Vilkår', testInfo.project.name), dates: mondayDates(1, 2) });
     const res = await parent.request.post('/api/vipps/payment', { headers, data: { userId: me._id, childId: child._id, courseId: course._id } });
     expect(res.status(), await res.text()).toBe(200);
     const { redirectUrl } = (await res.json()) as { redirectUrl: string };

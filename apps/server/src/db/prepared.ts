@@ -5,8 +5,8 @@ const statements = new WeakMap<Db, Map<string, unknown>>();
 
 /**
  * A statement built once per database with drizzle's `prepare(name)`, for the queries every request or every payment
- * start asks: drizzle otherwise builds the SQL text again on each call, which was about a quarter of the server's CPU
- * in the booking burst (decision 017). The values come at `execute({ … })`, named by `param`. Only for the database
+ * start asks: drizzle otherwise builds the SQL text again on each call, a large share of the server's CPU in the
+ * booking burst (decision 017). The values come at `execute({ … })`, named by `param`. Only for the database
  * itself: a transaction runs the built query as usual.
  */
 export function prepared<T>(db: Db, name: string, build: (name: string) => T): T {
@@ -18,7 +18,7 @@ export function prepared<T>(db: Db, name: string, build: (name: string) => T): T
 }
 
 /**
- * A named value of a prepared statement, where a query builder takes a value (drizzle binds a placeholder wherever a
- * value goes). Typed as the value it stands for, so the repos' subquery builders take it as they are.
+ * A named value of a prepared statement, where a query builder takes an id (drizzle binds a placeholder wherever a
+ * value goes). Typed as the string it stands for, so the repos' subquery builders take it as they are.
  */
-export const param = <T = string>(name: string) => sql.placeholder(name) as unknown as T;
+export const param = (name: string) => sql.placeholder(name) as unknown as string;
