@@ -69,21 +69,25 @@ function yieldToBrowser(): Promise<void> {
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal, responseType = 'json' } = options;
-  await yieldToBrowser();
+  // The request is made of what holds at the call (the session, the body), and only started after the yield: a caller
+  // may change them right after asking (logout ends the session on the server with the token it then forgets).
   const session = usableSession();
+  const url = apiUrl(path, query);
+  const init: RequestInit = {
+    method,
+    signal,
+    credentials: 'same-origin',
+    headers: {
+      Accept: responseType === 'text' ? '*/*' : 'application/json',
+      ...(session ? { Authorization: authorizationHeader(session) } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+  await yieldToBrowser();
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), {
-      method,
-      signal,
-      credentials: 'same-origin',
-      headers: {
-        Accept: responseType === 'text' ? '*/*' : 'application/json',
-        ...(session ? { Authorization: authorizationHeader(session) } : {}),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'Network error');
