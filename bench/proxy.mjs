@@ -10,7 +10,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 const endToEnd = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 let next = 0;
-http
+const server = http
   .createServer((incoming, outgoing) => {
     const target = new URL(incoming.url ?? '/', targets[next++ % targets.length]);
     const forwarded = http.request(target, { method: incoming.method, headers: { ...endToEnd(incoming.headers), host: target.host }, agent }, (answer) => {
@@ -21,3 +21,8 @@ http
     incoming.pipe(forwarded);
   })
   .listen(Number(port), '127.0.0.1', () => console.log('ready'));
+// Idle connections to the parents live 65 s, as load balancers keep them (60–75 s), far past the parents' own 4 s.
+// With Node's 5 s, a slow day's run had 477 resets (ECONNRESET) and an enrolment-only run right after 189; a run with
+// this line had none. The likely cause: the busy parents' process ran its 4 s idle timer late, and wrote requests on
+// connections this proxy had just closed.
+server.keepAliveTimeout = 65_000;
