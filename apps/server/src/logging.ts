@@ -80,13 +80,24 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
+/** What a logged header object keeps: everything but the credentials. */
+function headersSerializer(headers: Record<string, unknown>): Record<string, unknown> {
+  if (!headers || typeof headers !== 'object') return headers;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(headers)) out[key] = CREDENTIAL_HEADERS.has(key.toLowerCase()) ? '[redacted]' : headers[key];
+  return out;
+}
+
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'set-cookie']);
+
+/**
+ * Credentials are kept out by the serializers, not by pino's `redact`: a request or reply is logged as a few chosen
+ * fields (never its headers), and a header object logged on its own loses Authorization and the cookies. `redact`
+ * copied and walked every line, a third of the request log line's cost (decision 025).
+ */
 export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization'],
-      censor: '[redacted]',
-    },
     serializers: {
       req: (req: { method: string; url: string; ip?: string; host?: string }) => ({
         method: req.method,
@@ -94,6 +105,8 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
         host: req.host,
         remoteAddress: req.ip,
       }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      headers: headersSerializer,
       err: safeErrorSerializer as (err: Error) => { type: string; message: string; stack: string },
     },
   };

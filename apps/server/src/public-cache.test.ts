@@ -95,4 +95,10 @@ describe('public cache (decision 017)', () => {
     expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding(undefined)).toBe(null);
   });
+
+  it('answers each Accept-Encoding on its own, however many kinds it has seen', () => {
+    for (let i = 0; i < 200; i++) expect(pickEncoding(`gzip;q=${i % 2}, x-${i}`)).toBe(i % 2 ? 'gzip' : null);
+    expect(pickEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+  });
 });

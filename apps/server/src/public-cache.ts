@@ -179,9 +179,23 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
+/** pickEncoding's answers by header: browsers of one kind send the same Accept-Encoding on every request. */
+const encodingByHeader = new Map<string, 'br' | 'gzip' | null>();
+const ENCODINGS_KEPT = 64;
+
 /** The best encoding the client accepts: brotli, then gzip, else none (q=0 refuses one). */
 export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
   if (!header) return null;
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    encoding = negotiate(header);
+    if (encodingByHeader.size >= ENCODINGS_KEPT) encodingByHeader.clear();
+    encodingByHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
+function negotiate(header: string): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

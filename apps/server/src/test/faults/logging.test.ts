@@ -51,11 +51,16 @@ describe('log serializers', () => {
     expect(redactUrl('/api/health')).toBe('/api/health');
   });
 
-  it('redacts the Authorization header if a header object is ever logged', () => {
+  it('keeps the Authorization header and cookies out if a request, reply or header object is ever logged', () => {
     const { log, text } = capture();
-    log.info({ req: { method: 'GET', url: '/x', headers: { authorization: 'Bearer abc.def.ghi' } } }, 'x');
-    log.info({ headers: { authorization: 'Bearer abc.def.ghi' } }, 'y');
-    expect(text()).not.toContain('abc.def.ghi');
+    log.info({ req: { method: 'GET', url: '/x', headers: { authorization: 'Bearer abc.def.ghi', cookie: 'sid=cookie-secret' } } }, 'x');
+    log.info({ res: { statusCode: 200, headers: { 'set-cookie': 'sid=set-cookie-secret' } } }, 'y');
+    log.info({ headers: { Authorization: 'Bearer abc.def.ghi', cookie: 'sid=cookie-secret', accept: 'text/html' } }, 'z');
+    const out = text();
+    for (const secret of ['abc.def.ghi', 'cookie-secret', 'set-cookie-secret']) expect(out).not.toContain(secret);
+    // What is not a credential stays.
+    expect(out).toContain('"statusCode":200');
+    expect(out).toContain('text/html');
   });
 
   it('takes a sane x-request-id from the load balancer and replaces anything else', () => {
