@@ -80,6 +80,8 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'set-cookie']);
+
 /** What a logged header object keeps: everything but the credentials. */
 function headersSerializer(headers: Record<string, unknown>): Record<string, unknown> {
   if (!headers || typeof headers !== 'object') return headers;
@@ -87,8 +89,6 @@ function headersSerializer(headers: Record<string, unknown>): Record<string, unk
   for (const key of Object.keys(headers)) out[key] = CREDENTIAL_HEADERS.has(key.toLowerCase()) ? '[redacted]' : headers[key];
   return out;
 }
-
-const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'set-cookie']);
 
 /**
  * Credentials are kept out by the serializers, not by pino's `redact`: a request or reply is logged as a few chosen
