@@ -17,11 +17,15 @@ interface SsrModule {
   >;
 }
 
-/** A render as the page cache keeps it: the page's whole HTML, ready to send. */
-type Rendered =
-  | { kind: 'shell'; failed?: boolean }
+/**
+ * A render as the page cache keeps it: the page's whole HTML, ready to send. `keep: false`: made while the renderer or
+ * one of its API reads failed, so it is sent but not kept (decision 019).
+ */
+type Rendered = (
+  | { kind: 'shell' }
   | { kind: 'redirect'; status: 301 | 302; location: string }
-  | { kind: 'page'; status: number; body: CachedBody };
+  | { kind: 'page'; status: number; body: CachedBody }
+) & { keep?: false };
 
 interface ManifestEntry {
   file: string;
@@ -97,21 +101,29 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
       // emptied by the same NOTIFY, compressed once, answered 304 by ETag (decision 018).
       const result = await app.publicCache.remember(`page:${request.url}`, async (deps): Promise<Rendered> => {
         // The page is kept until a booking at a venue whose free places it shows (decision 023).
+        const unread: string[] = [];
         const fetchShown = (apiPath: string) => {
           const venues = venuesShownBy(apiPath);
           if (venues) deps.venues(venues);
-          return fetchApi(apiPath);
+          return fetchApi(apiPath).catch((err: unknown) => {
+            unread.push(apiPath);
+            throw err;
+          });
         };
         try {
           const r = await ssr.render({ url: request.url, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), fetchApi: fetchShown });
-          return r.kind === 'page' ? { kind: 'page', status: r.status, body: cachedBody(page(r)) } : r;
+          const rendered: Rendered = r.kind === 'page' ? { kind: 'page', status: r.status, body: cachedBody(page(r)) } : r;
+          if (!unread.length) return rendered;
+          // The renderer leaves out a list it could not read (the browser asks for it): fine to send, not to keep.
+          request.log.warn({ unread }, 'server rendering without lists the API did not give; the page is not kept');
+          return { ...rendered, keep: false };
         } catch (err) {
           // A page that cannot be rendered still works as the client-rendered app (and is tried again next time).
           request.log.error({ err }, 'server rendering failed; sending the shell');
-          return { kind: 'shell', failed: true };
+          return { kind: 'shell', keep: false };
         }
       });
-      if (result.kind === 'shell' && result.failed) app.publicCache.forget(`page:${request.url}`);
+      if (result.keep === false) app.publicCache.forget(`page:${request.url}`);
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       if (result.kind === 'page') {
         // The 404 page is sent as it is: an ETag would invite browsers to keep a 'not found'.
