@@ -38,7 +38,7 @@ describe('server-rendered pages: the page cache', () => {
         globalThis.__rendered = [...(globalThis.__rendered ?? []), url];
         if (url === '/gammel') return { kind: 'redirect', status: 301, location: '/kurs' };
         if (url === '/delvis') {
-          // As entry-server.tsx does: a list the API does not give is left out, and the page is rendered without it.
+          // No such venue, so the API answers 404. As entry-server.tsx does, the page is rendered without the list.
           const courses = await fetchApi('/places/000000000000000000000000/courses').catch(() => undefined);
           return { kind: 'page', status: 200, head: '<title>Delvis</title>', html: '<p>' + (courses ? 'med kurs' : 'uten kurs') + '</p>', data: '{}' };
         }
