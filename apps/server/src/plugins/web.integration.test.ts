@@ -42,6 +42,20 @@ describe('server-rendered pages: the page cache', () => {
           const courses = await fetchApi('/places/000000000000000000000000/courses').catch(() => undefined);
           return { kind: 'page', status: 200, head: '<title>Delvis</title>', html: '<p>' + (courses ? 'med kurs' : 'uten kurs') + '</p>', data: '{}' };
         }
+        if (url === '/presset') {
+          // Holds the event loop until the load shedding is on, as an overload that begins while a page is rendered.
+          const until = Date.now() + 10000;
+          while (!globalThis.__pressed() && Date.now() < until) {
+            const end = Date.now() + 300;
+            while (Date.now() < end);
+            await new Promise((resolve) => setTimeout(resolve, 1));
+          }
+          const pressed = globalThis.__pressed();
+          const places = await fetchApi('/places').catch(() => undefined);
+          const outside = await globalThis.__outside();
+          const text = (pressed ? 'presset' : 'rolig') + ', ' + (places ? 'med steder' : 'uten steder') + ', utenfra ' + outside;
+          return { kind: 'page', status: 200, head: '<title>Presset</title>', html: '<p>' + text + '</p>', data: '{}' };
+        }
         if (url.startsWith('/kurs/')) {
           const courses = await fetchApi('/places/' + url.slice(6) + '/courses');
           const list = courses.map((c) => '<li>' + c.freePlaces + '</li>').join('');
@@ -135,6 +149,34 @@ describe('server-rendered pages: the page cache', () => {
     expect(first.body).toContain('<p>uten kurs</p>');
     expect((await app.inject({ method: 'GET', url: '/delvis' })).body).toContain('<p>uten kurs</p>');
     expect(renders() - before).toBe(2);
+  });
+
+  it('lets the renderer read its lists through the load shedding, which answers others 503 BUSY', async () => {
+    // Load shedding from a mean event-loop delay of 10 ms: the renderer holds the loop until it is on.
+    const pressedApp = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '10', WEB_DIST_DIR: path.join(dir, 'dist') }),
+      db: database.db,
+      serveWeb: true,
+    });
+    const hooks = globalThis as { __pressed?: () => boolean; __outside?: () => Promise<number> };
+    hooks.__pressed = () => pressedApp.isUnderPressure();
+    // From outside, with a made-up mark as long as the real one (in characters, not in bytes).
+    const forged = { 'x-renderer-read': 'å'.repeat(32) };
+    hooks.__outside = async () => (await pressedApp.inject({ method: 'GET', url: '/api/places', headers: forged })).statusCode;
+    try {
+      await pressedApp.ready();
+      // The page itself is let in only while the load is normal (the start may have held the loop too).
+      let page = await pressedApp.inject({ method: 'GET', url: '/presset' });
+      await vi.waitFor(async () => {
+        if (page.statusCode === 503) page = await pressedApp.inject({ method: 'GET', url: '/presset' });
+        expect(page.statusCode).toBe(200);
+      }, { timeout: 5_000, interval: 300 });
+      expect(page.body).toContain('<p>presset, med steder, utenfra 503</p>');
+    } finally {
+      delete hooks.__pressed;
+      delete hooks.__outside;
+      await pressedApp.close();
+    }
   });
 
   it('sends the 404 page without an ETag, and redirects as rendered', async () => {

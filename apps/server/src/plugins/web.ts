@@ -1,8 +1,9 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { cachedBody, sendCached, type CachedBody } from '../public-cache';
 import { venuesShownBy } from '../features/courses/courses.routes';
@@ -26,6 +27,17 @@ type Rendered = (
   | { kind: 'redirect'; status: 301 | 302; location: string }
   | { kind: 'page'; status: number; body: CachedBody }
 ) & { keep?: false };
+
+/** Marks the renderer's in-process API reads with a value only this process knows: no visitor can send it. */
+const RENDERER_READ_HEADER = 'x-renderer-read';
+const rendererReadToken = Buffer.from(randomBytes(24).toString('base64url'));
+
+/** Whether a request is one of the server renderer's own API reads (for the load shedding in app.ts). */
+export function isRendererRead(request: FastifyRequest): boolean {
+  const value = request.headers[RENDERER_READ_HEADER];
+  const sent = typeof value === 'string' ? Buffer.from(value) : null;
+  return sent !== null && sent.length === rendererReadToken.length && timingSafeEqual(sent, rendererReadToken);
+}
 
 interface ManifestEntry {
   file: string;
@@ -64,9 +76,10 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
   });
 
   // An API GET answered in-process for the renderer: the same routes, services, response schemas and public cache as
-  // over HTTP, as a visitor (no Authorization), without a socket.
+  // over HTTP, as a visitor (no Authorization), without a socket. Marked, so that the load shedding lets it through.
   const fetchApi = async (apiPath: string): Promise<unknown> => {
-    const res = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { accept: 'application/json' } });
+    const headers = { accept: 'application/json', [RENDERER_READ_HEADER]: rendererReadToken.toString() };
+    const res = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers });
     if (res.statusCode !== 200) throw new Error(`GET /api${apiPath}: ${res.statusCode}`);
     return res.json();
   };
