@@ -56,7 +56,8 @@ declare module 'fastify' {
 const VERIFIED_TOKENS_MAX = 10_000;
 
 export function createSessions(secret: string, db: DbOrTx, lifetimeSeconds = SESSION_LIFETIME_SECONDS): Sessions {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the secret's bytes, jose imports the key again (an async WebCrypto job) on every call.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   // The HMAC check is the largest single cost of a signed-in request (decision 019): a token that passed it once is
   // the same string next time, so only its expiry is checked again. The session row is still checked every request.
   const verified = new Map<string, { userId: string; sessionId: string; exp: number }>();
@@ -76,7 +77,7 @@ export function createSessions(secret: string, db: DbOrTx, lifetimeSeconds = SES
         .setIssuedAt()
         .setExpirationTime(`${lifetimeSeconds}s`)
         .setJti(sessionId)
-        .sign(key);
+        .sign(await key);
       return { token, expiresIn: lifetimeSeconds, sessionId };
     },
     async verify(token) {
@@ -89,7 +90,7 @@ export function createSessions(secret: string, db: DbOrTx, lifetimeSeconds = SES
       }
       try {
         // The signature is checked before the claims, so a tampered expired token is UNAUTHENTICATED.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
         if (!payload.sub || !payload.jti || payload.exp === undefined) return { error: 'UNAUTHENTICATED' };
         if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
         verified.set(token, { userId: payload.sub, sessionId: payload.jti, exp: payload.exp });
