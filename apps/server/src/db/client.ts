@@ -89,12 +89,18 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Migration lock id: any constant; several instances starting at once migrate one at a time. */
 const MIGRATION_LOCK = 7_253_001;
 
-export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+/**
+ * `keepConnections` (the server): the pool's connections are opened at the start and kept when idle. Otherwise an
+ * idle pool closes them after 10 s, and a surge after a quiet hour (enrolment night at 20:00) waits for the database
+ * to start every one of them again. Tests leave it off: they open many pools on one server.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number; keepConnections?: boolean }): Promise<Database> {
   if (options.url) {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const size = options.poolSize ?? 10;
+    const pool = new Pool({ connectionString: options.url, max: size, min: options.keepConnections ? size : 0 });
     // An idle connection that dies (server restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema });
@@ -106,6 +112,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
+    if (options.keepConnections) for (const opened of await Promise.all(Array.from({ length: size }, () => pool.connect()))) opened.release();
     return { db: db as unknown as Db, kind: 'postgres', listen: listenOnPostgres(options.url), close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
