@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { cachedBody, sendCached, type CachedBody } from '../public-cache';
 import { venuesShownBy } from '../features/courses/courses.routes';
+import { safeEqual } from '../lib/safe-equal';
 import { apiNotFound, asJson } from './errors';
 
 /** The server renderer built from apps/web/src/entry-server.tsx (decision 018); the types mirror its exports. */
@@ -30,13 +31,12 @@ type Rendered = (
 
 /** Marks the renderer's in-process API reads with a value only this process knows: no visitor can send it. */
 const RENDERER_READ_HEADER = 'x-renderer-read';
-const rendererReadToken = Buffer.from(randomBytes(24).toString('base64url'));
+const rendererReadToken = randomBytes(24).toString('base64url');
 
 /** Whether a request is one of the server renderer's own API reads (for the load shedding in app.ts). */
 export function isRendererRead(request: FastifyRequest): boolean {
   const value = request.headers[RENDERER_READ_HEADER];
-  const sent = typeof value === 'string' ? Buffer.from(value) : null;
-  return sent !== null && sent.length === rendererReadToken.length && timingSafeEqual(sent, rendererReadToken);
+  return typeof value === 'string' && safeEqual(value, rendererReadToken);
 }
 
 interface ManifestEntry {
@@ -78,7 +78,7 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
   // An API GET answered in-process for the renderer: the same routes, services, response schemas and public cache as
   // over HTTP, as a visitor (no Authorization), without a socket. Marked, so that the load shedding lets it through.
   const fetchApi = async (apiPath: string): Promise<unknown> => {
-    const headers = { accept: 'application/json', [RENDERER_READ_HEADER]: rendererReadToken.toString() };
+    const headers = { accept: 'application/json', [RENDERER_READ_HEADER]: rendererReadToken };
     const res = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers });
     if (res.statusCode !== 200) throw new Error(`GET /api${apiPath}: ${res.statusCode}`);
     return res.json();

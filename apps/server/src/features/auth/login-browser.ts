@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { safeEqual } from '../../lib/safe-equal';
 
 /**
  * Login CSRF (issue 9 finding 1): a login attempt is bound to the browser that started it. Login start sets a
@@ -41,7 +42,5 @@ export function loginBrowserCookie(value: string, options: { secure: boolean; ma
 /** Constant-time: does the cookie's value belong to the attempt's stored hash? */
 export function sameBrowser(storedHash: string, cookieValue: string | undefined): boolean {
   if (!storedHash || !cookieValue) return false;
-  const a = Buffer.from(storedHash);
-  const b = Buffer.from(loginBrowserHash(cookieValue));
-  return a.length === b.length && timingSafeEqual(a, b);
+  return safeEqual(storedHash, loginBrowserHash(cookieValue));
 }

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { safeEqual } from '../../../lib/safe-equal';
 
 export interface VerifyWebhookInput {
   /** The `secret` returned when the webhook was registered (used as UTF-8 bytes, not base64-decoded). */
@@ -23,12 +24,6 @@ function headerValue(headers: VerifyWebhookInput['headers'], name: string): stri
   return Array.isArray(direct) ? direct[0] : direct;
 }
 
-/** Constant-time string equality; hashing first makes the lengths equal and hides them. */
-function safeEqual(a: string, b: string): boolean {
-  const da = createHash('sha256').update(a, 'utf8').digest();
-  const db = createHash('sha256').update(b, 'utf8').digest();
-  return timingSafeEqual(da, db) && a.length === b.length;
-}
 
 /**
  * Checks a Vipps webhook request exactly as Vipps specifies (integration brief §3):
