@@ -1,6 +1,6 @@
 // The bench's reference points: a bare Fastify hello-world on the same machine, in the same run; and the same bare
-// server sending an answer the bench gave it (PUT /same-answer: the status line's headers and body of one of the
-// product's answers), which shows what sending those bytes costs the server and the load generator without any work.
+// server sending again an answer the bench gave it (PUT /same-answer: the headers and body of one of the product's
+// answers), which shows what sending those bytes costs the server and the load generator without any work.
 import Fastify from 'fastify';
 
 const port = Number(process.argv[2] ?? 0);

@@ -24,7 +24,6 @@ function headerValue(headers: VerifyWebhookInput['headers'], name: string): stri
   return Array.isArray(direct) ? direct[0] : direct;
 }
 
-
 /**
  * Checks a Vipps webhook request exactly as Vipps specifies (integration brief §3):
  * 1. base64(SHA-256(raw body)) equals `x-ms-content-sha256`;
