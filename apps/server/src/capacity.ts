@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from './db/client';
 import { param, prepared } from './db/prepared';
 import * as courses from './repos/courses.repo';
 import * as orders from './repos/orders.repo';
+import * as profiles from './repos/profiles.repo';
 import * as waitlist from './repos/waitlist.repo';
 
 type Exclude = { orderId?: string; childId?: string };
@@ -54,17 +55,20 @@ export async function bookingState(db: DbOrTx, courseId: string, childId: string
 }
 
 /**
- * The course's details (courses.findCourseDetails) and the child's bookingState, in the same round trip. Asked by
- * every payment start before the lock: built once (db/prepared.ts).
+ * The course's details (courses.findCourseDetails), the child (profiles.findChild; null when there is none) and the
+ * child's bookingState, in the same round trip. Asked by every payment start before the lock: built once
+ * (db/prepared.ts). Undefined when there is no such course.
  */
 export async function courseAndBookingState(db: Db, courseId: string, childId: string) {
   const statement = prepared(db, 'course_and_booking_state', (name) =>
-    courses.courseDetailsWithQuery(db, param('courseId'), bookingStateFields(db, param('courseId'), param('childId'))).prepare(name),
+    courses
+      .courseDetailsWithQuery(db, param('courseId'), { ...bookingStateFields(db, param('courseId'), param('childId')), child: profiles.childQuery(param('childId')) })
+      .prepare(name),
   );
   const [row] = await statement.execute({ courseId, childId });
   if (!row) return undefined;
-  const { enrolled, liveHoldId, taken, ...course } = row;
-  return { course, state: toBookingState({ enrolled, liveHoldId, taken }) };
+  const { enrolled, liveHoldId, taken, child, ...course } = row;
+  return { course, child, state: toBookingState({ enrolled, liveHoldId, taken }) };
 }
 
 /**

@@ -90,6 +90,14 @@ export async function findChild(db: DbOrTx, childId: string) {
   return row;
 }
 
+/**
+ * findChild's row as one value, for a statement about something else that needs the child too: a payment start asks
+ * it with the course (capacity.ts courseAndBookingState), one round trip instead of two. Null when there is no child.
+ */
+export const childQuery = (childId: string) =>
+  sql<ChildSummary | null>`(select json_build_object('id', ${children.id}, 'firstName', ${children.firstName}, 'lastName', ${children.lastName}, 'birthdate', ${children.birthdate}, 'profileId', ${children.profileId}) from ${children} where ${children.id} = ${childId})`;
+export type ChildSummary = NonNullable<Awaited<ReturnType<typeof findChild>>>;
+
 /** The children of the given profiles, youngest-born last (by birth date, then first name). */
 export async function listChildren(db: DbOrTx, profileIds: readonly string[]): Promise<ChildRow[]> {
   if (profileIds.length === 0) return [];

@@ -52,13 +52,14 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   const buyer = input.userId === viewer.id ? viewer : toViewer((await users.findSessionUser(db, input.userId))!);
   // The same answer whether the child does not exist or belongs to another family.
   if (!(await can(asViewer(ctx, buyer), 'child.book', input.childId))) throw new AppError('NOT_FOUND', 'Child not found');
-  const child = (await profiles.findChild(db, input.childId))!;
-  // One round trip for the course, the child's place on it and the places taken (the count is asked again under the
-  // lock).
-  const found = await courseAndBookingState(db, input.courseId, child.id);
-  const course = found?.course;
-  const visible = !!course && course.published === true && course.placePublished;
-  if (!course || (!visible && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Course not found');
+  // One round trip for the course, the child, its place on the course and the places taken (the count is asked again
+  // under the lock).
+  const found = await courseAndBookingState(db, input.courseId, input.childId);
+  const visible = !!found && found.course.published === true && found.course.placePublished;
+  if (!found || (!visible && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Course not found');
+  const { course, child } = found;
+  // Deleted since the access check a moment ago.
+  if (!child) throw new AppError('NOT_FOUND', 'Child not found');
   if (course.published !== true) throw new AppError('COURSE_NOT_PUBLISHED', 'Course is not published');
   const state = found.state;
   if (state.enrolled) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
