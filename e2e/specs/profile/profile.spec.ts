@@ -128,6 +128,31 @@ test.describe('Profil', () => {
     allowHttpErrors(consoleErrors, 403, 404);
   });
 
+  test("the page's own lists are asked side by side as it starts, not after the access check's answer", async ({ page }) => {
+    await loginAs(page, PERSONS.parent, '/');
+    // /users/me (the access check) is held until the other lists have been asked. Without the route's loader they wait
+    // for its answer, so it is let go after 10 s and the order below shows it.
+    const lists = ['/api/profiles', '/api/waitlist/mine', '/api/users/me/sessions'];
+    const events: string[] = [];
+    let allAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (allAsked = resolve));
+    for (const list of lists) {
+      await page.route(`**${list}`, async (route) => {
+        events.push(`${list} asked`);
+        if (lists.every((l) => events.includes(`${l} asked`))) allAsked();
+        await route.continue();
+      });
+    }
+    await page.route('**/api/users/me', async (route) => {
+      await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      events.push('/api/users/me answered');
+      await route.continue();
+    });
+    await page.goto('/profil');
+    await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Foresatte' })).toBeVisible();
+    expect(events.indexOf('/api/users/me answered')).toBe(lists.length);
+  });
+
   test('/profil logged out shows the 401 view', async ({ page }) => {
     await page.goto('/profil');
     await expect(page.getByRole('main').getByRole('heading', { name: 'Ikke logget inn' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useState } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
 import { Forbidden, NotFound } from '@/components/errors/error-view';
@@ -12,31 +12,37 @@ import { paths } from '@/config/paths';
 import { pageTitle } from '@/config/site';
 import { AccessGuard, PageLoading } from '@/features/auth/components/access-guard';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { sessionsQueryOptions } from '@/features/auth/api/get-sessions';
 import { SessionsSection } from '@/features/auth/components/sessions-section';
 import { CalendarDownloadButton } from '@/features/calendars/components/calendar-download-button';
 import { AddChildDialog } from '@/features/children/components/add-child-dialog';
 import { EditChildDialog } from '@/features/children/components/edit-child-dialog';
 import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/start-payment';
+import { pendingInvitesQueryOptions } from '@/features/invites/api/get-pending-invites';
+import { profileInvitesQueryOptions } from '@/features/invites/api/get-profile-invites';
 import { PendingInvites } from '@/features/invites/components/pending-invites';
 import { ProfileInvites } from '@/features/invites/components/profile-invites';
 import { useProfile } from '@/features/profiles/api/get-profile';
-import { useProfileOverview } from '@/features/profiles/api/get-profile-overview';
-import { useProfiles } from '@/features/profiles/api/get-profiles';
+import { profileOverviewQueryOptions, useProfileOverview } from '@/features/profiles/api/get-profile-overview';
+import { profilesQueryOptions, useProfiles } from '@/features/profiles/api/get-profiles';
 import { useUpdateGuardians } from '@/features/profiles/api/update-guardians';
 import { AdminDetails } from '@/features/profiles/components/admin-details';
 import { InstructorCourses } from '@/features/profiles/components/instructor-courses';
 import { ProfileView } from '@/features/profiles/components/profile-view';
 import { UpcomingCourses } from '@/features/profiles/components/upcoming-courses';
-import { useCourseHistory } from '@/features/users/api/get-course-history';
+import { courseHistoryQueryOptions, useCourseHistory } from '@/features/users/api/get-course-history';
 import { DeleteUserButton } from '@/features/users/components/delete-user-dialog';
 import { OwnDataButton } from '@/features/users/components/own-data-button';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { hasRole, useCurrentUser } from '@/lib/current-user';
+import { currentUserQueryOptions, hasRole, useCurrentUser } from '@/lib/current-user';
+import { queryClient } from '@/lib/query-client';
+import { getSession, isSessionExpired } from '@/lib/session';
 import { fullName } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
 import { isSafeHttpUrl } from '@/lib/format';
+import { myWaitlistQueryOptions } from '@/features/waitlist/api/get-my-waitlist';
 import { MyWaitlist } from '@/features/waitlist/components/my-waitlist';
 
 const isId = (value: string) => /^[0-9a-f]{24}$/.test(value);
@@ -333,6 +339,30 @@ const ProfileBody = memo(function ProfileBody({
     </Container>
   );
 });
+
+/**
+ * The own profile's lists, asked side by side as the route starts. Without it each waits for the part of the page that
+ * shows it: the access guard for /users/me, the page for /profiles, then the sections for the profile, four waves of
+ * round trips on a phone; now two. Nothing is answered here: the components read the same queries from the cache.
+ * An admin's /profil/:profileId asks its own way.
+ */
+export function loader({ params }: LoaderFunctionArgs) {
+  const session = getSession();
+  if (params.profileId !== undefined || !session || isSessionExpired(session)) return null;
+  const ignore = () => undefined;
+  void queryClient.prefetchQuery(myWaitlistQueryOptions());
+  void queryClient.prefetchQuery(sessionsQueryOptions());
+  queryClient.fetchQuery(currentUserQueryOptions()).then((me) => queryClient.prefetchQuery(pendingInvitesQueryOptions(me._id)), ignore);
+  queryClient.fetchQuery(profilesQueryOptions()).then((own) => {
+    const profile = own[0];
+    if (!profile) return;
+    void queryClient.prefetchQuery(profileOverviewQueryOptions(profile._id));
+    void queryClient.prefetchQuery(profileInvitesQueryOptions(profile._id));
+    // As useCourseHistory: no question without children.
+    if (profile.children.length > 0) void queryClient.prefetchQuery(courseHistoryQueryOptions(profile.children.map((c) => c._id)));
+  }, ignore);
+  return null;
+}
 
 /** /profil (own default profile) and /profil/:profileId (spec §2 'Profile page'). */
 export function Component() {
