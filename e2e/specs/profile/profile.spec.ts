@@ -128,7 +128,7 @@ test.describe('Profil', () => {
     allowHttpErrors(consoleErrors, 403, 404);
   });
 
-  test("the page's own lists are asked side by side as it starts, not after the access check's answer", async ({ page }) => {
+  test("the page's own lists are asked without waiting for the access check's answer", async ({ page }) => {
     await loginAs(page, PERSONS.parent, '/');
     // /users/me (the access check) is held until the other lists have been asked. Without the route's loader they wait
     // for its answer, so it is let go after 10 s and the order below shows it.

@@ -341,14 +341,21 @@ const ProfileBody = memo(function ProfileBody({
 });
 
 /**
- * The own profile's lists, asked side by side as the route starts. Without it each waits for the part of the page that
- * shows it: the access guard for /users/me, the page for /profiles, then the sections for the profile, four waves of
- * round trips on a phone; now two. Nothing is answered here: the components read the same queries from the cache.
- * An admin's /profil/:profileId asks its own way.
+ * The own profile's lists, asked side by side right after the route's first paint. Without it each waits for the part
+ * of the page that shows it: the access guard for /users/me, the page for /profiles, then the sections for the
+ * profile, four waves of round trips on a phone; now two. Nothing is answered here: the components read the same
+ * queries from the cache. An admin's /profil/:profileId asks its own way.
  */
 export function loader({ params }: LoaderFunctionArgs) {
   const session = getSession();
   if (params.profileId !== undefined || !session || isSessionExpired(session)) return null;
+  // Not before the paint: each request's start costs the main thread a moment (decision 021), and the page's shell
+  // should not wait for four of them.
+  requestAnimationFrame(() => setTimeout(prefetchOwnProfile, 0));
+  return null;
+}
+
+function prefetchOwnProfile() {
   const ignore = () => undefined;
   void queryClient.prefetchQuery(myWaitlistQueryOptions());
   void queryClient.prefetchQuery(sessionsQueryOptions());
@@ -361,7 +368,6 @@ export function loader({ params }: LoaderFunctionArgs) {
     // As useCourseHistory: no question without children.
     if (profile.children.length > 0) void queryClient.prefetchQuery(courseHistoryQueryOptions(profile.children.map((c) => c._id)));
   }, ignore);
-  return null;
 }
 
 /** /profil (own default profile) and /profil/:profileId (spec §2 'Profile page'). */
