@@ -343,8 +343,9 @@ const ProfileBody = memo(function ProfileBody({
 /**
  * The own profile's lists, asked side by side right after the route's first paint. Without it each waits for the part
  * of the page that shows it: the access guard for /users/me, the page for /profiles, then the sections for the
- * profile, four waves of round trips on a phone; now two. Nothing is answered here: the components read the same
- * queries from the cache. An admin's /profil/:profileId asks its own way.
+ * profile, four waves of round trips on a phone; now two (three when /users/me answers before the paint is done).
+ * Nothing is answered here: the components read the same queries from the cache. An admin's /profil/:profileId asks
+ * its own way.
  */
 export function loader({ params }: LoaderFunctionArgs) {
   const session = getSession();
