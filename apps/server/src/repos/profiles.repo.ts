@@ -76,17 +76,17 @@ export async function lockProfileAndCountChildren(tx: DbOrTx, profileId: string)
   return row?.n ?? 0;
 }
 
+/** What findChild and childQuery answer: one list, so the two cannot drift apart. */
+const childSummary = {
+  id: children.id,
+  firstName: children.firstName,
+  lastName: children.lastName,
+  birthdate: children.birthdate,
+  profileId: children.profileId,
+};
+
 export async function findChild(db: DbOrTx, childId: string) {
-  const [row] = await db
-    .select({
-      id: children.id,
-      firstName: children.firstName,
-      lastName: children.lastName,
-      birthdate: children.birthdate,
-      profileId: children.profileId,
-    })
-    .from(children)
-    .where(eq(children.id, childId));
+  const [row] = await db.select(childSummary).from(children).where(eq(children.id, childId));
   return row;
 }
 
@@ -95,7 +95,10 @@ export async function findChild(db: DbOrTx, childId: string) {
  * it with the course (capacity.ts courseAndBookingState), one round trip instead of two. Null when there is no child.
  */
 export const childQuery = (childId: string) =>
-  sql<ChildSummary | null>`(select json_build_object('id', ${children.id}, 'firstName', ${children.firstName}, 'lastName', ${children.lastName}, 'birthdate', ${children.birthdate}, 'profileId', ${children.profileId}) from ${children} where ${children.id} = ${childId})`;
+  sql<ChildSummary | null>`(select json_build_object(${sql.join(
+    Object.entries(childSummary).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  )}) from ${children} where ${children.id} = ${childId})`;
 export type ChildSummary = NonNullable<Awaited<ReturnType<typeof findChild>>>;
 
 /** The children of the given profiles, youngest-born last (by birth date, then first name). */
