@@ -1,4 +1,6 @@
 import './index.css';
+import { preloadModules } from './lib/preload-modules';
+import { yieldToBrowser } from './lib/yield-to-browser';
 
 /**
  * The page's entry. A server-rendered page is already painted and its links work without JavaScript, so the app
@@ -34,23 +36,14 @@ export function takeEarlyClick(): HTMLElement | null {
   return button;
 }
 
-/** Resolves in a task of its own: what follows starts after the browser has had its turn (input, paint). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 async function start() {
-  for (const href of ssrData?.dataset.modules?.split(' ').filter(Boolean) ?? []) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    link.crossOrigin = '';
-    document.head.append(link);
-  }
+  await preloadModules(ssrData?.dataset.modules?.split(' ').filter(Boolean) ?? []);
   // React runs in a task of its own before the rest of the app: together they are one task of about 200 ms on a
-  // phone, in which it answers no tap. Every file was asked for at once above (index.html asks for them on a
+  // phone, in which it answers no tap. Every file was asked for above (index.html asks for them on a
   // client-rendered page), so this waits for no extra round trip. (React DOM is CommonJS, bundled whole either way;
   // importing the router or TanStack Query here would bundle them whole, untreeshaken.)
   await import('./lib/react-dom-first');
-  await nextTask();
+  await yieldToBrowser();
   await import('./main');
 }
 

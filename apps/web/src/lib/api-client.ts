@@ -1,6 +1,7 @@
 import type { ErrorParams } from '@shared/errors';
 import { isServerErrorCode, type ApiErrorCode } from './error-messages';
 import { authorizationHeader, endSession, getSession, isSessionExpired } from './session';
+import { yieldToBrowser } from './yield-to-browser';
 
 /**
  * The one way the web talks to the API: JSON over fetch, same origin, under /api. Failures become an `ApiError`
@@ -54,17 +55,6 @@ function apiUrl(path: string, query?: Query): string {
   }
   const qs = search.toString();
   return `/api${path}${qs ? `?${qs}` : ''}`;
-}
-
-/**
- * Resolves in a task of its own, after the browser has had its turn (input, paint). Starting a fetch costs the page's
- * main thread a few milliseconds, more on a slow phone, and a page's sections start theirs together: TanStack Query
- * subscribes each query in React's effects, all in one task. Yielding first gives each request's start a short task
- * of its own instead of one long task for all of them (decision 021).
- */
-function yieldToBrowser(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
