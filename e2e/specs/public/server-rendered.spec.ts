@@ -152,9 +152,9 @@ test('the public pages hydrate without a mismatch, console errors or layout shif
   page.on('pageerror', (err) => messages.push(`pageerror: ${err.message}`));
   // React reports a hydration mismatch as a recoverable error: 418/419/421/422/423/425 in production builds.
   const hydrationTrouble = /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)/i;
-  // Preact (the production build, decision 020) does not warn: it replaces what does not match. So every element the
-  // server sent must still be there once the app is live: the elements removed from the page before the app marked
-  // itself live (<html data-hydrated>) are recorded, in order, and must be none.
+  // A mismatch React recovers from may be logged only as a minified number, and it recovers by rendering the part again
+  // in the browser, replacing what the server sent. So every element the server sent must still be there once the app
+  // is live: the elements removed before the app marked itself live (<html data-hydrated>) are recorded, and must be none.
   await page.addInitScript(`
     window.__replacedBeforeLive = [];
     const observer = new MutationObserver((records) => {
