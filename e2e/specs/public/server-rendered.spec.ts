@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { allowHttpErrors, loginAs, PERSONS } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
@@ -303,10 +303,12 @@ test("a signed-in parent's server-rendered page keeps the lists it came with; an
   // once per load and stays reached, and on a slow machine hydration alone can be the quiet half-second that reaches
   // it before the viewer's data is asked for.
   let inFlight = 0;
-  const isFetch = (r: { resourceType(): string }) => r.resourceType() === 'fetch';
-  page.on('request', (r) => void (isFetch(r) && inFlight++));
-  page.on('requestfinished', (r) => void (isFetch(r) && inFlight--));
-  page.on('requestfailed', (r) => void (isFetch(r) && inFlight--));
+  const count = (change: number) => (request: Request) => {
+    if (request.resourceType() === 'fetch') inFlight += change;
+  };
+  page.on('request', count(+1));
+  page.on('requestfinished', count(-1));
+  page.on('requestfailed', count(-1));
   // Settled: the viewer's data is in, the menu names them (so /users/me has been read and acted on), nothing is open.
   const reloadAndSettle = async (firstName: string) => {
     await page.reload();
