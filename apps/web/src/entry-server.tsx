@@ -23,6 +23,7 @@ import { instructorsKeys, type InstructorListItem } from '@/features/users/api/g
 import { appConfigKeys } from '@/lib/app-config';
 import { placeSlug, slugMatches } from '@/lib/format';
 import { createQueryClient } from '@/lib/query-client';
+import { RootLayout } from '@/components/layout/root-layout';
 import { headHtml, pageHead } from './app/page-head';
 import { AppProvider } from './app/provider';
 import { routeModules, routes, serverRenderedRouteIds, type ServerRenderedRouteId } from './app/routes';
@@ -52,8 +53,8 @@ export interface RenderInput {
 }
 
 export type RenderResult =
-  /** Not a server-rendered page (logged-in pages …): send the shell. */
-  | { kind: 'shell' }
+  /** Not a server-rendered page (logged-in pages …): send the shell, with the page's frame in #root. */
+  | { kind: 'shell'; html: string }
   | { kind: 'redirect'; status: 301 | 302; location: string }
   | {
       kind: 'page';
@@ -73,12 +74,36 @@ const looksLikeId = (value: string) => /^[0-9a-f]{24}$/.test(value);
 // Created once: it resolves each lazy route module the first time a page needs it and keeps it.
 let handler: ReturnType<typeof createStaticHandler> | undefined;
 
+/**
+ * The shell of a client-rendered page (login, the profile, the back office): the site's frame, as the app's own first
+ * render draws it while the page's code loads (the root route's hydrate fallback: header, an empty main with the
+ * loading bar, footer). A phone then paints the site at once instead of a white page; the app replaces it with the same
+ * frame when it starts (createRoot). Rendered as a visitor: the session link keeps its place, hidden (header.tsx).
+ */
+const frameRoutes = [{ id: 'frame', path: '*', element: <RootLayout loading /> }];
+let frameHandler: ReturnType<typeof createStaticHandler> | undefined;
+
+async function shell(at: URL): Promise<RenderResult> {
+  frameHandler ??= createStaticHandler(frameRoutes);
+  const context = await frameHandler.query(new Request(at.href, { method: 'GET' }));
+  if (context instanceof Response) return { kind: 'shell', html: '' };
+  const router = createStaticRouter(frameHandler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <AppProvider client={createQueryClient()}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  return { kind: 'shell', html };
+}
+
 export async function render({ url, origin, fetchApi }: RenderInput): Promise<RenderResult> {
   // Concatenated, not resolved: a path such as '//x' must stay a path, not become a host.
   const at = new URL(`http://ssr.invalid${url.startsWith('/') ? url : `/${url}`}`);
   const leaf = matchRoutes(routes, at.pathname)?.at(-1);
   const id = leaf?.route.id as ServerRenderedRouteId | undefined;
-  if (!id || !serverRenderedRouteIds.includes(id)) return { kind: 'shell' };
+  if (!id || !serverRenderedRouteIds.includes(id)) return shell(at);
 
   const queryClient = createQueryClient();
   const load = async <T,>(key: readonly unknown[], path: string): Promise<T | undefined> => {
@@ -102,13 +127,13 @@ export async function render({ url, origin, fetchApi }: RenderInput): Promise<Re
   if (id === 'place') {
     const slug = leaf?.params.slug ?? '';
     const places = await load<Place[]>(placesKeys.list(), '/places');
-    if (!places) return { kind: 'shell' };
+    if (!places) return shell(at);
     place = places.find((p) => slugMatches(slug, p.name) || slugMatches(slug, p.slug));
     if (!place && looksLikeId(slug)) {
       // An old link by id: the address by name, as the page itself would replace it.
       const byId = places.find((p) => p._id === slug);
       if (byId) return { kind: 'redirect', status: 301, location: paths.place(placeSlug(byId.name)) };
-      return { kind: 'shell' };
+      return shell(at);
     }
     // An unknown venue keeps status 200 (spec §2: the page says 'Bestill kurs' and logs quietly); its head has noindex.
     if (place) await load<Course[]>(placeCoursesKeys.window(place._id, defaultCourseWindow()), `/places/${place._id}/courses?${coursesQuery()}`);
@@ -117,7 +142,7 @@ export async function render({ url, origin, fetchApi }: RenderInput): Promise<Re
 
   handler ??= createStaticHandler(routes);
   const context = await handler.query(new Request(at.href, { method: 'GET' }));
-  if (context instanceof Response || context.errors) return { kind: 'shell' };
+  if (context instanceof Response || context.errors) return shell(at);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>

@@ -137,7 +137,8 @@ test('every public page arrives rendered, with its title, description and Open G
 
   await test.step('logged-in pages stay client-rendered: the shell', async () => {
     const html = await (await request.get('/profil')).text();
-    expect(html).toContain('<div id="root"></div>');
+    // The site's frame only (next test), no page and no data.
+    expect(html).toMatch(/<div id="root"><div class="flex min-h-dvh flex-col">/);
     expect(html).not.toContain('id="ssr-data"');
     // The shell has nothing to show without the app: it preloads it with the stylesheet.
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/main-[\w-]+\.js">/);
@@ -286,6 +287,33 @@ test('the menu opened while a client-rendered page is still loading stays open w
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true })).toBeVisible();
   });
+});
+
+test("a client-rendered page's shell holds the site's frame, which the app then replaces with its own", async ({ browser, baseURL, page, request }) => {
+  // The notice for a browser without JavaScript comes first, above the frame (a rendered page has none: it works without).
+  const html = await (await request.get('/profil')).text();
+  expect(html.indexOf('<noscript>')).toBeGreaterThan(0);
+  expect(html.indexOf('<noscript>')).toBeLessThan(html.indexOf('<div id="root">'));
+  expect(await (await request.get('/kurs')).text()).not.toContain('<noscript>');
+  // Without JavaScript: painted at once, the frame the app draws while a page's code loads (header, loading bar, footer).
+  await withoutJavaScript(browser, baseURL, async (shell) => {
+    expect((await shell.goto('/profil'))?.status()).toBe(200);
+    await expect(shell.getByRole('banner').getByRole('link', { name: 'Plask Babysvømming' })).toBeVisible();
+    await expect(shell.getByRole('progressbar', { name: 'Laster side' })).toBeVisible();
+    await expect(shell.getByRole('contentinfo')).toBeVisible();
+    // The session link keeps its place, hidden: a signed-in parent never sees 'Logg inn' before their name.
+    await expect(shell.getByRole('link', { name: 'Logg inn', exact: true })).toBeHidden();
+  });
+  // With it, the app's page takes the frame's place: one header, one main and one footer, not the server's beside the
+  // app's (the fixture fails the test on any console error).
+  await loginAs(page, PERSONS.parent, '/');
+  await page.goto('/profil');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Min profil', level: 1 })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('contentinfo')).toHaveCount(1);
+  await expect(page.getByRole('progressbar', { name: 'Laster side' })).toHaveCount(0);
 });
 
 test("a signed-in parent's server-rendered page keeps the lists it came with; an admin's are asked again", async ({ page }) => {

@@ -13,7 +13,7 @@ import { apiNotFound, asJson } from './errors';
 /** The server renderer built from apps/web/src/entry-server.tsx (decision 018); the types mirror its exports. */
 interface SsrModule {
   render(input: { url: string; origin: string; fetchApi: (path: string) => Promise<unknown> }): Promise<
-    | { kind: 'shell' }
+    | { kind: 'shell'; html: string }
     | { kind: 'redirect'; status: 301 | 302; location: string }
     | { kind: 'page'; status: number; head: string; html: string; data: string; routeModule?: string }
   >;
@@ -24,7 +24,8 @@ interface SsrModule {
  * one of its API reads failed, so it is sent but not kept (decision 019).
  */
 type Rendered = (
-  | { kind: 'shell' }
+  /** `body`: the shell with the page's frame (absent when the renderer failed: index.html as built) */
+  | { kind: 'shell'; body?: CachedBody }
   | { kind: 'redirect'; status: 301 | 302; location: string }
   | { kind: 'page'; status: number; body: CachedBody }
 ) & { keep?: false };
@@ -47,7 +48,7 @@ interface ManifestEntry {
 /**
  * Serves the production build of apps/web: hashed assets cached for a year, pages never cached. The public pages
  * come rendered, with their data, from the server renderer in apps/web/dist-ssr (decision 018); every other page
- * that a GET asks for (logged-in pages) gets the SPA's index.html, the shell.
+ * that a GET asks for (logged-in pages) gets the SPA's index.html, the shell, with the site's frame drawn in #root.
  */
 export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, ssrDir = path.join(path.dirname(distDir), 'dist-ssr') }) => {
   const indexFile = path.join(distDir, 'index.html');
@@ -56,7 +57,10 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
     return;
   }
   const ssr = await loadRenderer(app, ssrDir);
-  const page = ssr ? pageTemplate(readFileSync(indexFile, 'utf8'), readManifest(distDir)) : null;
+  const index = readFileSync(indexFile, 'utf8');
+  const page = ssr ? pageTemplate(index, readManifest(distDir)) : null;
+  // The shell with a client-rendered page's frame in #root (entry-server.tsx `shell`); index.html is otherwise as built.
+  const shellWith = (frame: string) => index.replace('<div id="root"></div>', `<div id="root">${frame}</div>`);
   if (ssr && !page) app.log.warn({ indexFile }, 'index.html lacks the page-head markers or #root: public pages are sent as the shell');
 
   await app.register(fastifyStatic, {
@@ -125,7 +129,12 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
         };
         try {
           const r = await ssr.render({ url: request.url, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), fetchApi: fetchShown });
-          const rendered: Rendered = r.kind === 'page' ? { kind: 'page', status: r.status, body: cachedBody(page(r)) } : r;
+          const rendered: Rendered =
+            r.kind === 'page'
+              ? { kind: 'page', status: r.status, body: cachedBody(page(r)) }
+              : r.kind === 'shell'
+                ? { kind: 'shell', body: cachedBody(shellWith(r.html)) }
+                : r;
           if (!unread.length) return rendered;
           // The renderer leaves out a list it could not read (the browser asks for it): fine to send, not to keep.
           request.log.warn({ unread }, 'server rendering without lists the API did not give; the page is not kept');
@@ -143,6 +152,7 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
         if (result.status !== 200) return reply.status(result.status).type('text/html; charset=utf-8').send(result.body.text);
         return sendCached(request, reply, result.body, 'text/html; charset=utf-8');
       }
+      if (result.body) return sendCached(request, reply, result.body, 'text/html; charset=utf-8');
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
@@ -180,7 +190,8 @@ function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
   const beforeHead = index.slice(0, headStart);
   const [headRest, afterRoot] = index.slice(headEnd + '<!--/page-head-->'.length).split(rootTag) as [string, string];
   // index.html preloads the app for client-rendered pages; a rendered page loads it only after the page (boot.ts).
-  const afterHead = headRest.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  // Nor does a rendered page need JavaScript: the shell's notice that it does goes.
+  const afterHead = headRest.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   const filesOf = (key: string | undefined, seen: Set<string>): string[] => {
     const entry = key ? manifest[key] : undefined;
     if (!entry || !key || seen.has(key)) return [];
@@ -201,11 +212,10 @@ function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
     }
     return files;
   };
-  const bodyEnd = afterRoot.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   return ({ head, html, data, routeModule }: { head: string; html: string; data: string; routeModule?: string }) => {
     const files = modules(routeModule);
     const modulesAttribute = files ? ` data-modules="${files}"` : '';
-    return `${beforeHead}${head}${afterHead}<div id="root">${html}</div>\n    <script type="application/json" id="ssr-data"${modulesAttribute}>${data}</script>${bodyEnd}`;
+    return `${beforeHead}${head}${afterHead}<div id="root">${html}</div>\n    <script type="application/json" id="ssr-data"${modulesAttribute}>${data}</script>${afterRoot}`;
   };
 }
 
