@@ -79,23 +79,37 @@ let handler: ReturnType<typeof createStaticHandler> | undefined;
  * render draws it while the page's code loads (the root route's hydrate fallback: header, an empty main with the
  * loading bar, footer). A phone then paints the site at once instead of a white page; the app replaces it with the same
  * frame when it starts (createRoot). Rendered as a visitor: the session link keeps its place, hidden (header.tsx).
+ *
+ * The frame depends on the address only through the menu's active link, and every menu link is one segment deep, so
+ * it is drawn once per first segment (a payment's return address is new each time); past 64 segments, each time.
  */
 const frameRoutes = [{ id: 'frame', path: '*', element: <RootLayout loading /> }];
 let frameHandler: ReturnType<typeof createStaticHandler> | undefined;
+const frames = new Map<string, string>();
+const FRAMES_KEPT = 64;
 
 async function shell(at: URL): Promise<RenderResult> {
+  const segment = at.pathname.split('/')[1]?.toLowerCase() ?? '';
+  let html = frames.get(segment);
+  if (html === undefined) {
+    html = await drawFrame(`${at.origin}/${segment}`);
+    if (frames.size < FRAMES_KEPT) frames.set(segment, html);
+  }
+  return { kind: 'shell', html };
+}
+
+async function drawFrame(href: string): Promise<string> {
   frameHandler ??= createStaticHandler(frameRoutes);
-  const context = await frameHandler.query(new Request(at.href, { method: 'GET' }));
-  if (context instanceof Response) return { kind: 'shell', html: '' };
+  const context = await frameHandler.query(new Request(href, { method: 'GET' }));
+  if (context instanceof Response) return '';
   const router = createStaticRouter(frameHandler.dataRoutes, context);
-  const html = renderToString(
+  return renderToString(
     <StrictMode>
       <AppProvider client={createQueryClient()}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
   );
-  return { kind: 'shell', html };
 }
 
 export async function render({ url, origin, fetchApi }: RenderInput): Promise<RenderResult> {

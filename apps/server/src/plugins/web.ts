@@ -60,7 +60,16 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
   const index = readFileSync(indexFile, 'utf8');
   const page = ssr ? pageTemplate(index, readManifest(distDir)) : null;
   // The shell with a client-rendered page's frame in #root (entry-server.tsx `shell`); index.html is otherwise as built.
-  const shellWith = (frame: string) => index.replace('<div id="root"></div>', `<div id="root">${frame}</div>`);
+  // Few frames differ (one per menu link), so each is made and compressed once, not once per address.
+  const shells = new Map<string, CachedBody>();
+  const shellWith = (frame: string) => {
+    let body = shells.get(frame);
+    if (!body) {
+      body = cachedBody(index.replace('<div id="root"></div>', `<div id="root">${frame}</div>`));
+      if (shells.size < 64) shells.set(frame, body);
+    }
+    return body;
+  };
   if (ssr && !page) app.log.warn({ indexFile }, 'index.html lacks the page-head markers or #root: public pages are sent as the shell');
 
   await app.register(fastifyStatic, {
@@ -133,7 +142,7 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
             r.kind === 'page'
               ? { kind: 'page', status: r.status, body: cachedBody(page(r)) }
               : r.kind === 'shell'
-                ? { kind: 'shell', body: cachedBody(shellWith(r.html)) }
+                ? { kind: 'shell', body: shellWith(r.html) }
                 : r;
           if (!unread.length) return rendered;
           // The renderer leaves out a list it could not read (the browser asks for it): fine to send, not to keep.
