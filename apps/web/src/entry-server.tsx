@@ -13,6 +13,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { dehydrate } from '@tanstack/react-query';
 import { parseDocument } from 'htmlparser2';
 import type { AppConfig, Course, Faq, Place, Term } from '@shared/api';
+import { RootLayout } from '@/components/layout/root-layout';
 import { setHtmlParser, type HtmlNode } from '@/components/ui/rich-text';
 import { paths } from '@/config/paths';
 import { defaultCourseWindow, placeCoursesKeys } from '@/features/courses/api/get-place-courses';
@@ -23,7 +24,6 @@ import { instructorsKeys, type InstructorListItem } from '@/features/users/api/g
 import { appConfigKeys } from '@/lib/app-config';
 import { placeSlug, slugMatches } from '@/lib/format';
 import { createQueryClient } from '@/lib/query-client';
-import { RootLayout } from '@/components/layout/root-layout';
 import { headHtml, pageHead } from './app/page-head';
 import { AppProvider } from './app/provider';
 import { routeModules, routes, serverRenderedRouteIds, type ServerRenderedRouteId } from './app/routes';
