@@ -13,7 +13,6 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { dehydrate } from '@tanstack/react-query';
 import { parseDocument } from 'htmlparser2';
 import type { AppConfig, Course, Faq, Place, Term } from '@shared/api';
-import { RootLayout } from '@/components/layout/root-layout';
 import { setHtmlParser, type HtmlNode } from '@/components/ui/rich-text';
 import { paths } from '@/config/paths';
 import { defaultCourseWindow, placeCoursesKeys } from '@/features/courses/api/get-place-courses';
@@ -83,7 +82,7 @@ let handler: ReturnType<typeof createStaticHandler> | undefined;
  * The frame depends on the address only through the menu's active link, and every menu link is one segment deep, so
  * it is drawn once per first segment (a payment's return address is new each time); past 64 segments, each time.
  */
-const frameRoutes = [{ id: 'frame', path: '*', element: <RootLayout loading /> }];
+const frameRoutes = [{ id: 'frame', path: '*', element: routes.find((route) => route.id === 'root')?.hydrateFallbackElement }];
 let frameHandler: ReturnType<typeof createStaticHandler> | undefined;
 const frames = new Map<string, string>();
 const FRAMES_KEPT = 64;
