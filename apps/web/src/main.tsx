@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
@@ -24,13 +24,26 @@ function MarkHydrated() {
   return null;
 }
 
+/**
+ * On a client-rendered page: a button tapped in the shell's frame before the app started (its 'Meny') is tapped again
+ * in React's frame, once that has taken the shell's place. In the commit, so no tap on React's frame comes between.
+ */
+function TapAgain() {
+  useLayoutEffect(() => {
+    const button = takeEarlyClick();
+    if (button) queueMicrotask(() => button.click());
+  }, []);
+  return null;
+}
+
 /** The whole app, the same tree whether it is rendered in the browser or takes over the server's page. */
-const app = (router: ReturnType<typeof createBrowserRouter>) => (
+const app = (router: ReturnType<typeof createBrowserRouter>, tapAgain = false) => (
   <StrictMode>
     <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>
     <MarkHydrated />
+    {tapAgain && <TapAgain />}
   </StrictMode>
 );
 
@@ -39,7 +52,7 @@ async function start(container: HTMLElement) {
     const router = createBrowserRouter(routes);
     // As a transition, the first render works in slices of a few milliseconds and lets the phone answer in between,
     // instead of being one long task (React never slices a default-priority render or hydration).
-    startTransition(() => createRoot(container).render(app(router)));
+    startTransition(() => createRoot(container).render(app(router, true)));
     return;
   }
   const data = JSON.parse(ssrData.textContent ?? '{}') as { queries: DehydratedState; router: HydrationState };

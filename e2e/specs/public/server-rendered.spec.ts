@@ -255,21 +255,28 @@ async function withHeldScript(
   }
 }
 
-test('a tap on a button before the app has started is not lost (decision 021)', async ({ browser, baseURL }) => {
-  // The app loads after the page (boot.ts); here it is held back until the phone's 'Meny' has been tapped.
-  await withHeldScript(browser, baseURL, /\/assets\/main-[\w-]+\.js$/, async (page, { release, held }) => {
-    await page.goto('/');
-    const menu = page.getByRole('button', { name: 'Meny' });
-    await menu.click();
-    expect(held(), 'the app was asked for and held back').toBe(1);
-    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
-    await expect(menu).toHaveAttribute('aria-expanded', 'false');
-    release();
-    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-    await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true })).toBeVisible();
+// The app is held back until the phone's 'Meny' has been tapped. On a rendered page (/) the app loads after the page
+// (boot.ts) and takes the server's page over; on a client-rendered one (/login) it replaces the frame the server drew
+// (decision 021) with its own.
+for (const { path, kind } of [
+  { path: '/', kind: 'a rendered page' },
+  { path: '/login', kind: "a client-rendered page's frame" },
+]) {
+  test(`a tap on ${kind} before the app has started is not lost (decision 021)`, async ({ browser, baseURL }) => {
+    await withHeldScript(browser, baseURL, /\/assets\/main-[\w-]+\.js$/, async (page, { release, held }) => {
+      await page.goto(path);
+      const menu = page.getByRole('button', { name: 'Meny' });
+      await menu.click();
+      expect(held(), 'the app was asked for and held back').toBe(1);
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      release();
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true })).toBeVisible();
+    });
   });
-});
+}
 
 test('the menu opened while a client-rendered page is still loading stays open when the page arrives', async ({ browser, baseURL }) => {
   // A client-rendered page (here /login) first shows the frame with an empty main while its route module loads.
