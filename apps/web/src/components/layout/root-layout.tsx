@@ -30,7 +30,7 @@ function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
       <SkipLink />
       <Header />
       {busy ? (
-        <div role="progressbar" aria-label="Laster side" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-aqua-400" />
+        <div role="progressbar" aria-label="Laster side" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-aqua-400 noscript:hidden" />
       ) : null}
       {/* At least a screen tall, so the footer starts below the fold and never jumps when a page arrives. */}
       <main id={anchors.main} tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
@@ -53,7 +53,7 @@ export function RootLayout({ children, loading }: { children?: ReactNode; loadin
   return (
     <>
       <Shell busy={loading || navigation.state === 'loading'}>
-        {loading ? <span className="sr-only">Laster side</span> : (children ?? <Outlet />)}
+        {loading ? <span className="sr-only noscript:hidden">Laster side</span> : (children ?? <Outlet />)}
       </Shell>
       {loading ? null : <ScrollRestoration getKey={scrollKey} />}
     </>
