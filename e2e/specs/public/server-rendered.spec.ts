@@ -60,7 +60,9 @@ async function publicPages(request: APIRequestContext): Promise<{ pages: PublicP
 }
 
 async function withoutJavaScript<T>(browser: Browser, baseURL: string | undefined, run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  // At the project's size: a phone without JavaScript sees the phone's layout.
+  const { viewport, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, javaScriptEnabled: false, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
   try {
     return await run(await context.newPage());
   } finally {
@@ -101,6 +103,10 @@ test('every public page arrives rendered, with its title, description and Open G
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.h1);
         for (const text of expected.texts) await expect(page.getByRole('main').getByText(text, { exact: false }).first()).toBeAttached();
         await expect(page).toHaveTitle(expected.title);
+        // 'Meny' cannot open without JavaScript, so the menu's links are shown instead (on a phone too).
+        const nav = page.getByRole('navigation', { name: 'Hovedmeny' });
+        await expect(nav.getByRole('button', { name: 'Meny' })).toBeHidden();
+        await expect(nav.getByRole('link', { name: 'Kontakt', exact: true })).toBeVisible();
         const title = await page.title();
         const description = await content(page, 'meta[name="description"]');
         expect(description?.length, 'meta description').toBeGreaterThan(20);

@@ -83,14 +83,14 @@ export function Header() {
     }`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
+    <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur noscript:max-lg:static">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 noscript:flex-wrap sm:px-6">
         <Logo />
         <nav aria-label="Hovedmeny" className="flex items-center">
           <button
             ref={toggleRef}
             type="button"
-            className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-sea-800 px-4 font-semibold text-sea-800 lg:hidden"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-sea-800 px-4 font-semibold text-sea-800 noscript:hidden lg:hidden"
             aria-expanded={open}
             aria-controls={MENU_ID}
             onClick={() => setOpen((v) => !v)}
@@ -102,14 +102,16 @@ export function Header() {
           </button>
           <ul
             id={MENU_ID}
+            // Without JavaScript 'Meny' could not open it: the links are shown in a row instead, as on a wide screen.
             className={`${
               open ? 'flex' : 'hidden'
-            } absolute inset-x-0 top-full flex-col gap-1 border-b border-line bg-white px-4 py-3 shadow-lg lg:static lg:flex lg:flex-row lg:items-center lg:gap-1 lg:border-0 lg:p-0 lg:shadow-none`}
+            } absolute inset-x-0 top-full flex-col gap-1 border-b border-line bg-white px-4 py-3 shadow-lg noscript:static noscript:flex noscript:flex-row noscript:flex-wrap noscript:border-0 noscript:p-0 noscript:shadow-none lg:static lg:flex lg:flex-row lg:items-center lg:gap-1 lg:border-0 lg:p-0 lg:shadow-none`}
           >
             {items.map((link) => (
               <li
                 key={link.to}
-                className={[link.mobileOnly && 'lg:hidden', link.session && !inBrowser && 'invisible'].filter(Boolean).join(' ') || undefined}
+                // (Signing in needs JavaScript: without it the session link is not shown at all.)
+                className={[link.mobileOnly && 'lg:hidden', link.session && 'noscript:hidden', link.session && !inBrowser && 'invisible'].filter(Boolean).join(' ') || undefined}
               >
                 <NavLink
                   to={link.to}
