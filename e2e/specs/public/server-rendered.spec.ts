@@ -151,6 +151,38 @@ test('every public page arrives rendered, with its title, description and Open G
   });
 });
 
+test('without JavaScript a rendered page shows what works and says what needs JavaScript', async ({ browser, baseURL, page, request }) => {
+  const { venue } = await publicPages(request);
+  const bookingNote = 'Du må slå på JavaScript for å bestille kurs.';
+  const contactNote = 'Du må slå på JavaScript for å sende meldingen.';
+  await withoutJavaScript(browser, baseURL, async (plain) => {
+    // The questions cannot open: every answer is shown.
+    await plain.goto('/');
+    const answers = await plain.locator('[data-faq-answer]').all();
+    expect(answers.length, 'questions on the home page').toBeGreaterThan(0);
+    for (const answer of answers) await expect(answer).toBeVisible();
+    // Booking and choosing a venue need the app: no button that does nothing, and a line that says so.
+    await plain.goto(`/kurs/${venue.slug}`);
+    await expect(plain.locator('article[data-course-id]').first()).toBeVisible();
+    await expect(plain.getByText(bookingNote)).toBeVisible();
+    await expect(plain.getByRole('button', { name: 'Bestill' })).toHaveCount(0);
+    await expect(plain.getByLabel('Velg kurssted')).toBeHidden();
+    await plain.goto('/kontakt');
+    await expect(plain.getByText(contactNote)).toBeVisible();
+  });
+  // With it, the same pages have their buttons, and the lines are not there.
+  await page.goto(`/kurs/${venue.slug}`);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Bestill' }).first()).toBeVisible();
+  await expect(page.getByLabel('Velg kurssted')).toBeVisible();
+  await expect(page.getByText(bookingNote)).toBeHidden();
+  await page.goto('/kontakt');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(page.getByText(contactNote)).toBeHidden();
+  await page.goto('/');
+  await expect(page.locator('[data-faq-answer]').first()).toBeHidden();
+});
+
 test('the public pages hydrate without a mismatch, console errors or layout shift', async ({ page, request, consoleErrors }, testInfo) => {
   test.setTimeout(120_000);
   const { pages } = await publicPages(request);

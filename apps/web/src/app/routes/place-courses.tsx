@@ -4,6 +4,7 @@ import type { Course, Profile } from '@shared/api';
 import type { OwnProfiles } from './own-profiles';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { NoScriptNote } from '@/components/ui/noscript-note';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Container } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
@@ -209,7 +210,8 @@ export function Component() {
 
   return (
     <Container className="py-8 sm:py-12">
-      <div className="mb-8">
+      {/* Choosing needs JavaScript; without it 'Bestill kurs' in the menu lists the venues. */}
+      <div className="mb-8 noscript:hidden">
         <PlaceSelect
           places={places.data ?? []}
           value={place ? placeSlug(place.name) : ''}
@@ -238,6 +240,7 @@ export function Component() {
             <h2 id="kurs-tittel" className="mb-4 text-2xl font-bold text-sea-900">
               Kurs
             </h2>
+            <NoScriptNote className="mb-4">Du må slå på JavaScript for å bestille kurs.</NoScriptNote>
             {isAdmin || isInstructor ? (
               <div className="mb-4 flex flex-col gap-3">
                 <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { contactInputSchema } from '@shared/api';
 import { Button } from '@/components/ui/button';
+import { NoScriptNote } from '@/components/ui/noscript-note';
 import { FormError, TextInput, Textarea, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
@@ -69,6 +70,7 @@ export function ContactForm() {
       {mutation.isError ? (
         <FormError>{rateLimited ? errorMessage(mutation.error) : 'Beklager, det oppstod en feil. Vennligst prøv igjen.'}</FormError>
       ) : null}
+      <NoScriptNote>Du må slå på JavaScript for å sende meldingen.</NoScriptNote>
       <Button type="submit" size="lg" disabled={submitting || !hydrated} className="w-full sm:w-auto">
         {submitting ? 'Sender …' : 'Send melding'}
       </Button>

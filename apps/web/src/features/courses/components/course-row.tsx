@@ -95,7 +95,7 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
             <svg
               aria-hidden="true"
               viewBox="0 0 20 20"
-              className={`mt-1 size-6 shrink-0 rounded-full bg-sea-50 p-1 text-sea-800 transition-transform ${open ? 'rotate-180' : ''}`}
+              className={`mt-1 size-6 shrink-0 rounded-full bg-sea-50 p-1 text-sea-800 transition-transform noscript:invisible ${open ? 'rotate-180' : ''}`}
               fill="none"
               stroke="currentColor"
               strokeWidth="2.2"
@@ -151,12 +151,12 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
             )}
           </div>
           {bookable ? (
-            <Button onClick={() => onBook(course)} aria-describedby={bookInfoId}>
+            <Button onClick={() => onBook(course)} aria-describedby={bookInfoId} className="noscript:hidden">
               Bestill
             </Button>
-          ) : (
-            waitlist
-          )}
+          ) : waitlist ? (
+            <div className="noscript:hidden">{waitlist}</div>
+          ) : null}
           <span id={bookInfoId} className="sr-only">
             {weekday} kl. {time}, {course.experienceLevel}
             {firstDate ? `, oppstart ${formatDate(firstDate)}` : ''}

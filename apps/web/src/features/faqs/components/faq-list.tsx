@@ -33,7 +33,7 @@ function FaqItem({ faq, controls }: { faq: Faq; controls?: ReactNode }) {
           <svg
             aria-hidden="true"
             viewBox="0 0 20 20"
-            className={`size-6 shrink-0 transition-transform ${open ? 'rotate-45' : ''}`}
+            className={`size-6 shrink-0 transition-transform noscript:hidden ${open ? 'rotate-45' : ''}`}
             fill="none"
             stroke="currentColor"
             strokeWidth="2"
@@ -44,7 +44,9 @@ function FaqItem({ faq, controls }: { faq: Faq; controls?: ReactNode }) {
       </h3>
       {controls}
       </div>
-      <div id={answerId} hidden={!open} data-faq-answer className="px-4 pb-5 text-ink sm:px-5">
+      {/* Without JavaScript the question cannot open: every answer is shown (a class, not the hidden attribute, which
+          Tailwind's base styles keep hidden whatever a utility says). */}
+      <div id={answerId} data-faq-answer className={`px-4 pb-5 text-ink sm:px-5 ${open ? '' : 'hidden noscript:block'}`}>
         <RichText html={faq.answer} />
       </div>
     </>
