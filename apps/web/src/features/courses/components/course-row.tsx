@@ -84,7 +84,7 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
   return (
     <article data-course-id={course._id} className="rounded-2xl border border-line bg-white shadow-sm">
       <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4">
-        <h3 className="min-w-0 flex-1">
+        <h3 className="min-w-0 flex-1 break-words">
           <button
             type="button"
             aria-expanded={open}
@@ -135,7 +135,7 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
             </span>
           </button>
         </h3>
-        <div className="flex items-center justify-between gap-x-4 gap-y-2 pl-9 sm:justify-end sm:pl-0">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 pl-9 sm:max-w-[55%] sm:flex-nowrap sm:justify-end sm:pl-0">
           <div className="sm:text-right">
             <p className="font-bold text-ink">
               {formatPrice(course.booking.price)}
