@@ -7,8 +7,8 @@
  *     20,000 children, 50,000 orders);
  *  2. the production server (server.ts) on loopback, and a bare Fastify hello-world for reference;
  *  3. gzip size of the JS and CSS the first load of /, /kurs and /kurs/{slug} needs (what the browser fetched);
- *  4. Lighthouse (mobile preset, median of 5, each run's score and benchmarkIndex printed) on /, /kurs,
- *     /kurs/{slug} and /profil logged in;
+ *  4. Lighthouse (mobile preset, 5 runs, each run's score and benchmarkIndex printed; each budgeted figure the median of
+ *     its runs) on /, /kurs, /kurs/{slug} and /profil logged in;
  *  5. the API under load from another process (autocannon): /api/places, /api/places/{id}/courses, /api/users/me
  *     at 10, 50 and 200 connections, each against the hello-world; at 50 also the course list's answer (headers and
  *     compressed body) sent again by the hello-world server, the ceiling of the ratio on this machine;
@@ -18,7 +18,7 @@
  *  7. enrolment night (decision 017): a fresh database with a new season (60 courses of 6–10 places), two server
  *     instances behind a loopback round-robin proxy (bench/proxy.mjs), one Vipps simulator, and 2,000 signed-in
  *     parents (bench/enrolment.mjs) arriving within 2 minutes, most in the first 10 seconds;
- *  8. bench/results/latest.md and latest.json (and each page's median Lighthouse report as lighthouse-{page}.json), with machine info and each budget's pass/fail (issue 11's table);
+ *  8. bench/results/latest.md and latest.json (and each page's median run, Lighthouse's computeMedianRun, as lighthouse-{page}.json), with machine info and each budget's pass/fail (issue 11's table);
  *     every budget is printed, and the exit code is 1 when one fails (or could not be measured).
  *
  * The database: a new one on TEST_DATABASE_URL's (or DATABASE_URL's) server when it answers, else PGlite in a temp
@@ -318,6 +318,7 @@ function manifestEntrySizes() {
 
 async function lighthouseRuns(pages) {
   const { default: lighthouse } = await import('lighthouse');
+  const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const chromeLauncher = await import('chrome-launcher');
   const puppeteer = (await import('puppeteer-core')).default;
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -379,28 +380,32 @@ async function lighthouseRuns(pages) {
           `benchmarkIndex ${lhr.environment?.benchmarkIndex ?? '?'}`,
       );
     }
-    log(`lighthouse ${page.name}: median of ${runs.length} runs ${median(runs.map((r) => Math.round(r.categories.performance.score * 100)))}`);
-    // The median run by performance score (Lighthouse's own advice), reported whole.
-    const sorted = [...runs].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
-    const lhr = sorted[Math.floor(sorted.length / 2)];
-    // The whole report of that run, for a look at its details (Lighthouse's viewer opens it).
+    const perRun = (id) => runs.map((r) => r.audits[id]?.numericValue ?? NaN);
+    const scores = runs.map((r) => Math.round(r.categories.performance.score * 100));
+    log(`lighthouse ${page.name}: median of ${runs.length} runs ${median(scores)}`);
+    // Each budgeted figure is the median of its own runs, so one outlier run cannot pass or fail a budget. The report
+    // kept whole is Lighthouse's own representative run (computeMedianRun: nearest the median FCP and TTI), for a look
+    // at its details (Lighthouse's viewer opens it); accessibility, best practices and SEO come from it.
+    const lhr = computeMedianRun(runs);
     const lhrFile = path.join(resultsDir, `lighthouse-${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`);
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(lhrFile, JSON.stringify(lhr));
     const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
-    const metric = (id) => lhr.audits[id]?.numericValue;
+    const ms = (id) => perRun(id).map(Math.round);
     return {
       url: page.url,
-      performance: score('performance'),
+      performance: median(scores),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
       seo: score('seo'),
-      performanceRuns: runs.map((r) => Math.round(r.categories.performance.score * 100)),
+      performanceRuns: scores,
       benchmarkIndexRuns: runs.map((r) => r.environment?.benchmarkIndex),
-      lcpMs: Math.round(metric('largest-contentful-paint')),
-      fcpMs: Math.round(metric('first-contentful-paint')),
-      tbtMs: Math.round(metric('total-blocking-time')),
-      cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+      lcpRuns: ms('largest-contentful-paint'),
+      tbtRuns: ms('total-blocking-time'),
+      lcpMs: median(ms('largest-contentful-paint')),
+      fcpMs: median(ms('first-contentful-paint')),
+      tbtMs: median(ms('total-blocking-time')),
+      cls: Math.round(median(perRun('cumulative-layout-shift')) * 1000) / 1000,
       benchmarkIndex: lhr.environment?.benchmarkIndex,
       failedAudits: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
@@ -760,8 +765,8 @@ function evaluateBudgets(report) {
         continue;
       }
       add(`Lighthouse performance ${name} (median of ${r.performanceRuns.length}: ${r.performanceRuns.join(', ')})`, r.performance, `≥ ${perfLimit}`, r.performance >= perfLimit && r.performanceRuns.length >= RUNS);
-      add(`TBT ${name}`, r.tbtMs, '≤ 100 ms', r.tbtMs <= 100, 'ms');
-      add(`LCP ${name}`, r.lcpMs, '≤ 1500 ms', r.lcpMs <= 1500, 'ms');
+      add(`TBT ${name} (median of ${r.tbtRuns.length}: ${r.tbtRuns.join(', ')})`, r.tbtMs, '≤ 100 ms', r.tbtMs <= 100, 'ms');
+      add(`LCP ${name} (median of ${r.lcpRuns.length}: ${r.lcpRuns.join(', ')})`, r.lcpMs, '≤ 1500 ms', r.lcpMs <= 1500, 'ms');
       add(`Lighthouse accessibility ${name}`, r.accessibility, '= 100', r.accessibility === 100);
       add(`Lighthouse best practices ${name}`, r.bestPractices, '= 100', r.bestPractices === 100);
       add(`Lighthouse SEO ${name}`, r.seo, '= 100', r.seo === 100);
@@ -834,7 +839,7 @@ function writeReport(report) {
   for (const b of report.budgets) lines.push(`| ${b.name} | ${b.value}${b.unit && typeof b.value === 'number' ? ` ${b.unit}` : ''} | ${b.limit} | ${b.pass ? 'pass' : '**FAIL**'} |`);
   lines.push('');
   if (Object.keys(report.lighthouse).length) {
-    lines.push('## Lighthouse (mobile, simulated throttling, median of runs)', '', '| page | perf (runs) | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | JS gzip | CSS gzip |', '|---|---|---|---|---|---|---|---|---|---|---|');
+    lines.push('## Lighthouse (mobile, simulated throttling; each figure the median of its runs; a11y, best practices, SEO and sizes from Lighthouse\'s median run)', '', '| page | perf (runs) | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | JS gzip | CSS gzip |', '|---|---|---|---|---|---|---|---|---|---|---|');
     for (const [name, r] of Object.entries(report.lighthouse)) {
       lines.push(`| ${name} | ${r.performance} (${r.performanceRuns.join(', ')}; benchmarkIndex ${r.benchmarkIndexRuns.join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} ms | ${r.fcpMs} ms | ${r.tbtMs} ms | ${r.cls} | ${kb(r.sizes.jsGzip)} KB | ${kb(r.sizes.cssGzip)} KB |`);
     }
