@@ -391,7 +391,7 @@ async function lighthouseRuns(pages) {
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(lhrFile, JSON.stringify(lhr));
     const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
-    const ms = (id) => perRun(id).map(Math.round);
+    const [lcpRuns, fcpRuns, tbtRuns] = ['largest-contentful-paint', 'first-contentful-paint', 'total-blocking-time'].map((id) => perRun(id).map(Math.round));
     return {
       url: page.url,
       performance: median(scores),
@@ -400,11 +400,11 @@ async function lighthouseRuns(pages) {
       seo: score('seo'),
       performanceRuns: scores,
       benchmarkIndexRuns: runs.map((r) => r.environment?.benchmarkIndex),
-      lcpRuns: ms('largest-contentful-paint'),
-      tbtRuns: ms('total-blocking-time'),
-      lcpMs: median(ms('largest-contentful-paint')),
-      fcpMs: median(ms('first-contentful-paint')),
-      tbtMs: median(ms('total-blocking-time')),
+      lcpRuns,
+      tbtRuns,
+      lcpMs: median(lcpRuns),
+      fcpMs: median(fcpRuns),
+      tbtMs: median(tbtRuns),
       cls: Math.round(median(perRun('cumulative-layout-shift')) * 1000) / 1000,
       benchmarkIndex: lhr.environment?.benchmarkIndex,
       failedAudits: Object.values(lhr.audits)
