@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import txRule from './scripts/eslint/tx-rule.js';
 
 // Web layering (ARCHITECTURE.md, convention 5): routes in app/ compose features; a feature never imports another
 // feature nor app/; components, lib and config import neither. One block per feature, read from the folder.
@@ -95,6 +96,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { tx: txRule },
+    rules: { 'tx/no-outer-db-in-transaction': 'error' },
   },
   {
     files: ['apps/server/src/repos/**/*.ts'],

@@ -73,6 +73,17 @@ export const ctxOf = (request: FastifyRequest): ServiceContext => ({
   sessionId: request.sessionId ?? null,
 });
 
+/**
+ * Runs `work` in one transaction, with a context whose database is that transaction: the services, access checks and
+ * repos called inside cannot reach the outer connection. On PGlite (one connection) a query on the outer `db` inside
+ * a transaction waits for the transaction, which waits for it (issue 34, decision 026; the lint rule
+ * tx/no-outer-db-in-transaction enforces this). Name the callback's parameter `ctx`, so the outer one is out of reach.
+ */
+export function withTx<T>(ctx: ServiceContext, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
+  // eslint-disable-next-line tx/no-outer-db-in-transaction -- the one place that swaps the outer database for the transaction
+  return ctx.db.transaction((tx) => work({ ...ctx, db: tx }));
+}
+
 /** The same context as someone else (e.g. an admin booking on a guardian's behalf is checked as that guardian). */
 export const asViewer = (ctx: ServiceContext, viewer: Viewer): ServiceContext => ({ ...ctx, viewer });
 

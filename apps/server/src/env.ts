@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { siteConfigFromEnv, type SiteConfig } from '@app/shared';
+import { DEFAULT_DATABASE_WAIT_MS } from './db/client';
 
 /** Parsed once at start-up; a bad value stops the server with a list of what is wrong (convention 4). */
 const envSchema = z.object({
@@ -10,6 +11,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** A request that waits this long for a database connection is answered 503 BUSY (decision 026). */
+  DATABASE_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_WAIT_MS),
   /** Load demo data when the database is empty. */
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   SMTP_URL: z.string().url().optional(),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { AppError } from '../plugins/errors';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -84,6 +85,50 @@ function listenOnPostgres(url: string): Listen {
   };
 }
 
+/** How long a request waits for a database connection before it is answered 503 BUSY (DATABASE_WAIT_MS). */
+export const DEFAULT_DATABASE_WAIT_MS = 10_000;
+
+const waitedTooLong = (waitMs: number) => new AppError('BUSY', `No database connection within ${waitMs} ms`);
+
+/**
+ * PGlite is one connection: while a transaction runs, every other query waits. This gate hands the connection out
+ * one caller at a time, in order, and a caller that has waited `waitMs` leaves the queue (its query never runs) and
+ * fails with 503 BUSY. So a transaction that waits on the outer connection (a bug the lint rule
+ * tx/no-outer-db-in-transaction looks for) rolls back after `waitMs` instead of freezing the site, and a long
+ * transaction delays the rest of the site by at most `waitMs` (decision 026).
+ */
+export function oneAtATime(waitMs: number) {
+  const queue: Array<() => void> = [];
+  let busy = false;
+  const release = () => {
+    const next = queue.shift();
+    if (next) next();
+    else busy = false;
+  };
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (busy) {
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          queue.splice(queue.indexOf(turn), 1);
+          reject(waitedTooLong(waitMs));
+        }, waitMs);
+        queue.push(turn);
+      });
+    } else {
+      busy = true;
+    }
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Migration lock id: any constant; several instances starting at once migrate one at a time. */
@@ -94,13 +139,21 @@ const MIGRATION_LOCK = 7_253_001;
  * idle pool closes them after 10 s, and a surge after a quiet hour (enrolment night at 20:00) waits for the database
  * to start every one of them again. Tests leave it off: they open many pools on one server.
  */
-export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number; keepConnections?: boolean }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  keepConnections?: boolean;
+  /** How long a query waits for a connection before it fails with 503 BUSY (default DEFAULT_DATABASE_WAIT_MS). */
+  waitMs?: number;
+}): Promise<Database> {
+  const waitMs = options.waitMs ?? DEFAULT_DATABASE_WAIT_MS;
   if (options.url) {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const size = options.poolSize ?? 10;
-    const pool = new Pool({ connectionString: options.url, max: size, min: options.keepConnections ? size : 0 });
+    const pool = new Pool({ connectionString: options.url, max: size, min: options.keepConnections ? size : 0, connectionTimeoutMillis: waitMs });
     // An idle connection that dies (server restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema });
@@ -123,7 +176,12 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
   // pg_trgm ships with PGlite as a contrib extension: load it, so the migration's CREATE EXTENSION finds it.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema });
+  const gate = oneAtATime(waitMs);
+  const gated = {
+    query: ((...args: Parameters<typeof client.query>) => gate(() => client.query(...args))) as typeof client.query,
+    transaction: ((fn: Parameters<typeof client.transaction>[0]) => gate(() => client.transaction(fn))) as typeof client.transaction,
+  };
+  const db = drizzle({ client: gated as unknown as typeof client, schema });
   await migrate(db, { migrationsFolder });
   // PGlite is one process: NOTIFY arrives in the same process, so "every instance" is this one (decision 017).
   const listen: Listen = async (channel, handlers) => {

@@ -67,8 +67,10 @@ export default fp(async (app) => {
 
   app.setErrorHandler((error, request, _reply) => {
     const reply = asJson(_reply);
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(body(error.code, error.message, undefined, error.params));
+    // Drizzle wraps what the driver threw (DrizzleQueryError.cause): the database gate's BUSY arrives that way.
+    const appError = error instanceof AppError ? error : (error as { cause?: unknown }).cause instanceof AppError ? ((error as { cause: AppError }).cause) : null;
+    if (appError) {
+      return reply.status(appError.statusCode).send(body(appError.code, appError.message, undefined, appError.params));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
@@ -81,6 +83,11 @@ export default fp(async (app) => {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send(body('INTERNAL', 'Internal server error'));
+    }
+    // node-postgres' pool waited DATABASE_WAIT_MS for a connection (db/client.ts, decision 026).
+    if ((error as Error).message === 'timeout exceeded when trying to connect') {
+      request.log.warn({ err: error }, 'no database connection in time');
+      return reply.status(503).send(body('BUSY', 'The site is busy, try again in a moment'));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', 'Too many requests, try again later'));

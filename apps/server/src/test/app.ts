@@ -12,8 +12,8 @@ export interface TestContext {
 
 /** buildApp() on a fresh database, for integration tests through app.inject(). */
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false', ...envOverrides });
+  const database = await createTestDatabase({ waitMs: env.DATABASE_WAIT_MS });
   const app = await buildApp({ env, db: database.db, listen: database.listen });
   await app.ready();
   return {

@@ -9,7 +9,7 @@ import {
   type RefundInput,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
-import type { ServiceContext } from '../../context';
+import { withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { VippsApiError, VippsError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
 import { AppError } from '../../plugins/errors';
@@ -155,17 +155,17 @@ async function finish(
   removeFromCourse: boolean,
 ): Promise<AdminOrder> {
   const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
-  await ctx.db.transaction(async (tx) => {
-    const removed = removeFromCourse && order.courseId && order.childId ? await courses.deleteParticipant(tx, order.courseId, order.childId) : false;
+  await withTx(ctx, async (ctx) => {
+    const removed = removeFromCourse && order.courseId && order.childId ? await courses.deleteParticipant(ctx.db, order.courseId, order.childId) : false;
     if (removed) ctx.log.info({ orderId: order.id, courseId: order.courseId }, 'child taken off the course by an admin');
-    if (!(await repo.claimEventNotification(tx, order.id, done.event.name, done.event.pspReference))) return;
-    const guardian = order.userId ? await users.findUserById(tx, order.userId) : undefined;
+    if (!(await repo.claimEventNotification(ctx.db, order.id, done.event.name, done.event.pspReference))) return;
+    const guardian = order.userId ? await users.findUserById(ctx.db, order.userId) : undefined;
     if (!guardian?.email) {
       ctx.log.warn({ orderId: order.id }, `${done.kind} e-mail not sent: no e-mail address`);
       return;
     }
     await enqueueEmail(
-      tx,
+      ctx.db,
       moneyBackEmail({
         to: guardian.email,
         companyName: ctx.env.site.companyName,

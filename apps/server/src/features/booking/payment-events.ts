@@ -1,8 +1,8 @@
 import type { OrderEventName, OrderStatus } from '@app/shared';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { enqueueEmail } from '../../integrations/email';
 import { VippsApiError, type Payment, type PaymentEvent } from '../../integrations/vipps/epayment';
-import type { ServiceContext } from '../../context';
+import { withTx, type ServiceContext } from '../../context';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
@@ -56,11 +56,11 @@ const eventTime = (timestamp: string, now: Date) => {
  */
 export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string }, event: IncomingEvent): Promise<ApplyResult> {
   return busyAsAppError(() =>
-    ctx.db.transaction(async (tx) => {
-      await system.setLockTimeout(tx);
-      const locked = await orders.lockOrder(tx, order.id);
+    withTx(ctx, async (ctx) => {
+      await system.setLockTimeout(ctx.db);
+      const locked = await orders.lockOrder(ctx.db, order.id);
       if (!locked) return { stored: false, status: null, settle: false };
-      const stored = await orders.insertEvent(tx, {
+      const stored = await orders.insertEvent(ctx.db, {
         orderId: locked.id,
         name: event.name,
         pspReference: event.pspReference,
@@ -78,22 +78,22 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
         // Money reserved or taken on an order that holds no place (it ended first): release it.
         const moneyMoved = name === 'AUTHORIZED' || name === 'CAPTURED';
         if (isDeadStatus(current) && moneyMoved) {
-          await orders.setSyncAfter(tx, locked.id, system.dbNowPlus(SETTLE_RETRY_MS));
+          await orders.setSyncAfter(ctx.db, locked.id, system.dbNowPlus(SETTLE_RETRY_MS));
           return { stored, status: current, settle: true };
         }
         return { stored, status: current, settle: false };
       }
 
       if (current === 'created' && (target === 'authorized' || target === 'captured')) {
-        const enrolled = await enrol(tx, locked);
+        const enrolled = await enrol(ctx.db, locked);
         if (!enrolled) {
           ctx.log.warn({ orderId: locked.id, event: name }, 'payment arrived without a place: not enrolled, releasing the money');
-          await orders.updateOrderState(tx, locked.id, { status: 'cancelled', syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) });
+          await orders.updateOrderState(ctx.db, locked.id, { status: 'cancelled', syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) });
           return { stored, status: 'cancelled', settle: true, enrolled: false };
         }
-        await queueConfirmation(tx, ctx, locked);
+        await queueConfirmation(ctx.db, ctx, locked);
         const pendingCapture = target === 'authorized';
-        await orders.updateOrderState(tx, locked.id, {
+        await orders.updateOrderState(ctx.db, locked.id, {
           status: target,
           syncAfter: pendingCapture ? system.dbNowPlus(SETTLE_RETRY_MS) : null,
         });
@@ -101,14 +101,14 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
       }
 
       const check = target === 'cancelled';
-      await orders.updateOrderState(tx, locked.id, { status: target, syncAfter: check ? system.dbNowPlus(SETTLE_RETRY_MS) : null });
+      await orders.updateOrderState(ctx.db, locked.id, { status: target, syncAfter: check ? system.dbNowPlus(SETTLE_RETRY_MS) : null });
       return { stored, status: target, settle: check };
     }),
   );
 }
 
 /** Enrols the order's child if a place is free for it; the course row is locked (after the order row, always). */
-async function enrol(tx: Tx, order: orders.OrderRow): Promise<boolean> {
+async function enrol(tx: DbOrTx, order: orders.OrderRow): Promise<boolean> {
   if (!order.courseId || !order.childId) return false;
   const course = await courses.lockCourse(tx, order.courseId);
   if (!course) return false;

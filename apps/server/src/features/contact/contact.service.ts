@@ -1,13 +1,13 @@
 import type { ContactInput } from '@app/shared';
-import type { ServiceContext } from '../../context';
+import { withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import * as content from '../../repos/content.repo';
 
 /** Stores the message and queues the e-mail to the company in one transaction: both or neither. */
 export async function submitContactMessage(ctx: ServiceContext, input: ContactInput): Promise<{ ok: true }> {
-  await ctx.db.transaction(async (tx) => {
-    await content.insertContactMessage(tx, input);
-    await enqueueEmail(tx, {
+  await withTx(ctx, async (ctx) => {
+    await content.insertContactMessage(ctx.db, input);
+    await enqueueEmail(ctx.db, {
       to: ctx.env.site.contactEmail,
       subject: `Ny henvendelse fra kontaktskjemaet: ${input.name}`,
       text: [

@@ -1,6 +1,6 @@
 import type { Invite, InviteInput } from '@app/shared';
 import { requireAccess } from '../../access/access';
-import type { ServiceContext } from '../../context';
+import { withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
 import * as profilesRepo from '../../repos/profiles.repo';
@@ -52,12 +52,12 @@ export async function createInvite(ctx: ServiceContext, input: InviteInput): Pro
     throw new AppError('ALREADY_INVITED', 'already invited: the address belongs to a guardian of this profile');
   }
   const inviter = (await usersRepo.findUserById(db, viewer!.id))!;
-  const id = await db.transaction(async (tx) => {
-    const row = await profilesRepo.insertInvite(tx, { profileId: input.profileId, email, inviterId: inviter.id });
+  const id = await withTx(ctx, async (ctx) => {
+    const row = await profilesRepo.insertInvite(ctx.db, { profileId: input.profileId, email, inviterId: inviter.id });
     if (!row) throw new AppError('ALREADY_INVITED', 'already invited');
-    const kids = await profilesRepo.findChildren(tx, await profilesRepo.childIdsOfProfile(tx, input.profileId));
+    const kids = await profilesRepo.findChildren(ctx.db, await profilesRepo.childIdsOfProfile(ctx.db, input.profileId));
     await enqueueEmail(
-      tx,
+      ctx.db,
       inviteEmail({
         to: email,
         inviteId: row.id,

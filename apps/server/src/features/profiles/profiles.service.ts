@@ -1,6 +1,6 @@
 import { placeSlug, type Profile, type ProfileOrder, type ProfileOverview } from '@app/shared';
 import { requireAccess } from '../../access/access';
-import { signedIn, type ServiceContext } from '../../context';
+import { signedIn, withTx, type ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
@@ -70,9 +70,9 @@ export async function updateGuardians(ctx: ServiceContext, profileId: string, pa
   const { db, viewer } = ctx;
   await requireAccess(ctx, 'profile.read', profileId);
   const wanted = [...new Set(parents)];
-  await db.transaction(async (tx) => {
-    await profiles.lockProfile(tx, profileId);
-    const current = await profiles.guardianIds(tx, profileId);
+  await withTx(ctx, async (ctx) => {
+    await profiles.lockProfile(ctx.db, profileId);
+    const current = await profiles.guardianIds(ctx.db, profileId);
     if (wanted.some((id) => !current.includes(id))) {
       throw new AppError('BAD_REQUEST', 'Guardians are added by invite only');
     }
@@ -87,7 +87,7 @@ export async function updateGuardians(ctx: ServiceContext, profileId: string, pa
     const leavingOnlySelf = removed.length === 1 && removed[0] === viewer!.id;
     if (!leavingOnlySelf) await requireAccess(ctx, 'guardian.remove', profileId);
     const kept = current.filter((id) => wanted.includes(id));
-    await profiles.setGuardians(tx, profileId, kept);
+    await profiles.setGuardians(ctx.db, profileId, kept);
   });
   if (!(await profiles.isGuardianOfProfile(db, viewer!.id, profileId)) && !viewer!.isAdmin) {
     // The viewer left the profile: it is no longer theirs to see.

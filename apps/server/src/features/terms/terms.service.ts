@@ -1,6 +1,6 @@
 import type { Term, TermPatch, TermVersion, TermVersionSummary } from '@app/shared';
 import { requireAccess } from '../../access/access';
-import type { ServiceContext } from '../../context';
+import { withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { richTextIsEmpty, sanitizeRichText } from '../../lib/rich-text';
 import { AppError } from '../../plugins/errors';
@@ -27,11 +27,11 @@ async function change<T>(
   ctx: ServiceContext,
   work: (tx: DbOrTx) => Promise<{ result: T; kind: content.TermChange; termId: string }>,
 ): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
-    await content.lockTermsForChange(tx);
-    if ((await content.currentTermsVersion(tx)) === null) await content.snapshotTerms(tx, 'initial');
-    const { result, kind, termId } = await work(tx);
-    await content.snapshotTerms(tx, kind, termId, ctx.viewer?.id ?? null);
+  return withTx(ctx, async (ctx) => {
+    await content.lockTermsForChange(ctx.db);
+    if ((await content.currentTermsVersion(ctx.db)) === null) await content.snapshotTerms(ctx.db, 'initial');
+    const { result, kind, termId } = await work(ctx.db);
+    await content.snapshotTerms(ctx.db, kind, termId, ctx.viewer?.id ?? null);
     return result;
   });
 }

@@ -21,7 +21,7 @@ import {
   type UsersByRegistrationDate,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
-import type { ServiceContext } from '../../context';
+import { withTx, type ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
@@ -112,12 +112,12 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
     if (viewer!.id === id && !roles.includes('admin')) {
       throw new AppError('OWN_ADMIN_ROLE', 'An admin cannot remove their own admin role');
     }
-    const row = await db.transaction(async (tx) => {
-      const current = await repo.lockUser(tx, id);
+    const row = await withTx(ctx, async (ctx) => {
+      const current = await repo.lockUser(ctx.db, id);
       if (!current) throw new AppError('NOT_FOUND', 'No such user');
       // The same roles again (a double click, another order) change nothing, so no session ends for it.
       if (current.roles.length === roles.length && roles.every((r) => current.roles.includes(r))) return current;
-      return (await repo.setUserRoles(tx, id, roles, viewer!.id === id ? (ctx.sessionId ?? null) : null))!;
+      return (await repo.setUserRoles(ctx.db, id, roles, viewer!.id === id ? (ctx.sessionId ?? null) : null))!;
     });
     return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
   }

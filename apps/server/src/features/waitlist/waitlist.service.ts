@@ -15,8 +15,8 @@ import {
 } from '@app/shared';
 import { can, requireAccess } from '../../access/access';
 import { countTaken } from '../../capacity';
-import { signedIn, type ServiceContext } from '../../context';
-import type { DbOrTx, Tx } from '../../db/client';
+import { signedIn, withTx, type ServiceContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
 import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
@@ -58,7 +58,7 @@ function bookableNow(course: CourseDetails, now: Date): boolean {
 /** Queues an e-mail about the entry's child to the guardian who put it on the list; false when there is no address. */
 async function mailGuardian(
   ctx: ServiceContext,
-  tx: Tx,
+  tx: DbOrTx,
   course: CourseDetails,
   entry: { childId: string; userId: string | null },
   email: (input: EntryEmail) => OutgoingEmail,
@@ -71,7 +71,7 @@ async function mailGuardian(
 }
 
 /** waiting → offered for one entry, with its e-mail in the same transaction (the caller holds the course row lock). */
-async function makeOffer(ctx: ServiceContext, tx: Tx, course: CourseDetails, entry: waitlist.WaitlistEntryRow, offeredBy: string | null): Promise<boolean> {
+async function makeOffer(ctx: ServiceContext, tx: DbOrTx, course: CourseDetails, entry: waitlist.WaitlistEntryRow, offeredBy: string | null): Promise<boolean> {
   const now = ctx.clock.now();
   const firstDate = course.dates.length ? toDate(course.dates[0]!) : null;
   const expiresAt = new Date(now.getTime() + offerLengthMs(ctx.env, firstDate, now));
@@ -93,19 +93,19 @@ async function settleCourse(ctx: ServiceContext, courseId: string, options: { sk
   const course = await courses.findCourseDetails(ctx.db, courseId);
   if (!course) return { offered: 0, expired: 0 };
   return busyAsAppError(() =>
-    ctx.db.transaction(async (tx) => {
-      await system.setLockTimeout(tx);
-      const locked = options.skipLocked ? await courses.lockCourseOrSkip(tx, courseId) : await lockWithSettings(tx, courseId);
+    withTx(ctx, async (ctx) => {
+      await system.setLockTimeout(ctx.db);
+      const locked = options.skipLocked ? await courses.lockCourseOrSkip(ctx.db, courseId) : await lockWithSettings(ctx.db, courseId);
       if (!locked) return { offered: 0, expired: 0 };
       const now = ctx.clock.now();
-      const expired = await waitlist.expireOffers(tx, courseId, now);
-      await waitlist.markBookedOnCourse(tx, courseId);
+      const expired = await waitlist.expireOffers(ctx.db, courseId, now);
+      await waitlist.markBookedOnCourse(ctx.db, courseId);
       let offered = 0;
       if (locked.waitlistClosed || !bookableNow(course, now)) return { offered, expired };
-      let free = locked.maximumParticipants - (await countTaken(tx, courseId));
+      let free = locked.maximumParticipants - (await countTaken(ctx.db, courseId));
       while (free > 0) {
-        const next = await waitlist.firstWaiting(tx, courseId);
-        if (!next || !(await makeOffer(ctx, tx, course, next, null))) break;
+        const next = await waitlist.firstWaiting(ctx.db, courseId);
+        if (!next || !(await makeOffer(ctx, ctx.db, course, next, null))) break;
         offered += 1;
         free -= 1;
       }
@@ -300,14 +300,14 @@ export async function offerByHand(ctx: ServiceContext, entryId: string): Promise
   const course = await courses.findCourseDetails(ctx.db, entry.courseId);
   if (!course) throw new AppError('NOT_FOUND', 'Course not found');
   await busyAsAppError(() =>
-    ctx.db.transaction(async (tx) => {
-      await system.setLockTimeout(tx);
-      const locked = await courses.lockCourse(tx, entry.courseId);
+    withTx(ctx, async (ctx) => {
+      await system.setLockTimeout(ctx.db);
+      const locked = await courses.lockCourse(ctx.db, entry.courseId);
       if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
-      const current = await waitlist.lockEntry(tx, entry.id);
+      const current = await waitlist.lockEntry(ctx.db, entry.id);
       if (current?.status !== 'waiting') throw new AppError('WAITLIST_ENTRY_NOT_OPEN', 'The entry is not waiting');
-      if (locked.maximumParticipants - (await countTaken(tx, entry.courseId)) <= 0) throw new AppError('COURSE_FULL', 'Course is full');
-      await makeOffer(ctx, tx, course, current, admin.id);
+      if (locked.maximumParticipants - (await countTaken(ctx.db, entry.courseId)) <= 0) throw new AppError('COURSE_FULL', 'Course is full');
+      await makeOffer(ctx, ctx.db, course, current, admin.id);
     }),
   );
   return courseWaitlist(ctx, entry.courseId);
@@ -330,10 +330,10 @@ export async function setWaitlistSettings(ctx: ServiceContext, courseId: string,
   await requireAccess(ctx, 'course.write', courseId);
   const course = await courses.findCourseDetails(ctx.db, courseId);
   if (!course) throw new AppError('NOT_FOUND', 'Course not found');
-  await ctx.db.transaction(async (tx) => {
-    await courses.setWaitlistClosed(tx, courseId, input.closed);
+  await withTx(ctx, async (ctx) => {
+    await courses.setWaitlistClosed(ctx.db, courseId, input.closed);
     if (!input.closed) return;
-    for (const entry of await waitlist.closeWaiting(tx, courseId)) await mailGuardian(ctx, tx, course, entry, waitlistClosedEmail);
+    for (const entry of await waitlist.closeWaiting(ctx.db, courseId)) await mailGuardian(ctx, ctx.db, course, entry, waitlistClosedEmail);
   });
   return courseWaitlist(ctx, courseId);
 }
@@ -369,28 +369,28 @@ export async function getPriority(ctx: ServiceContext, courseId: string): Promis
 /** The invitations of priority windows that are open and not yet announced: once per window, on one instance. */
 export async function sendPriorityInvitations(ctx: ServiceContext): Promise<number> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const claimed = await courses.claimPriorityInvitations(tx, now, 20);
+  return withTx(ctx, async (ctx) => {
+    const claimed = await courses.claimPriorityInvitations(ctx.db, now, 20);
     let sent = 0;
     for (const course of claimed) {
-      const details = await courses.findCourseDetails(tx, course.id);
+      const details = await courses.findCourseDetails(ctx.db, course.id);
       if (!details || !course.openToAllAt) continue;
-      const earlier = await courses.findParticipants(tx, course.priorityCourseIds);
+      const earlier = await courses.findParticipants(ctx.db, course.priorityCourseIds);
       const childrenByProfile = new Map<string, { firstName: string; lastName: string }[]>();
       for (const p of earlier) {
         const list = childrenByProfile.get(p.profileId) ?? [];
         if (!list.some((c) => c.firstName === p.firstName && c.lastName === p.lastName)) list.push(p);
         childrenByProfile.set(p.profileId, list);
       }
-      const guardians = await profiles.listGuardians(tx, [...childrenByProfile.keys()]);
-      const contacts = await users.findUserContacts(tx, guardians.map((g) => g.userId));
+      const guardians = await profiles.listGuardians(ctx.db, [...childrenByProfile.keys()]);
+      const contacts = await users.findUserContacts(ctx.db, guardians.map((g) => g.userId));
       const told = new Set<string>();
       for (const g of guardians) {
         const contact = contacts.get(g.userId);
         if (!contact?.email || told.has(contact.email)) continue;
         told.add(contact.email);
         await enqueueEmail(
-          tx,
+          ctx.db,
           priorityInvitationEmail({
             to: contact.email,
             companyName: ctx.env.site.companyName,
