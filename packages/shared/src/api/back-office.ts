@@ -2,7 +2,7 @@
  * The back office's API contract (spec §7): latest logins, user search, orders with refunds and cancellation, and
  * the payment statistics. Admin only.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   LAST_LOGGED_IN_DEFAULT_LIMIT,
   ORDER_STATUSES,

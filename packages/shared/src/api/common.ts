@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { idSchema } from '../ids';
 
 /** Pieces every feature's API file shares: the error body, id params, trimmed text, times. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { INVITE_STATUSES, ORDER_STATUSES, ROLES } from '../constants';
 import { idSchema } from '../ids';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { idSchema } from '../ids';
 import { isoDateTime, trimmed } from './common';
 import { courseSchema } from './courses';
