@@ -17,4 +17,11 @@ export const errorBodySchema = z.object({
   }),
 });
 
+/** Ids in a query, comma separated ('a,b'): each once, 1 to 50 of them. */
+export const idListSchema = z
+  .string()
+  .max(2000)
+  .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+  .pipe(z.array(idSchema).min(1).max(50));
+
 export const idParamsSchema = z.object({ id: idSchema });

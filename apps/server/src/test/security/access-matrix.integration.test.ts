@@ -153,6 +153,7 @@ const MATRIX: Record<string, Row> = {
 // prettier-ignore
 const VARIANTS: Record<string, Row & { route: string }> = {
   'PATCH /api/users/:id {roles}':    { route: 'PATCH /api/users/:id', expect: adminOnly, req: async () => ({ url: `/api/users/${await spareUser()}`, payload: { roles: ['parent', 'instructor'] } }), note: 'spec §7: admin changes a user’s roles (a fresh user per caller)' },
+  'GET /api/profiles?cId':          { route: 'GET /api/profiles', expect: [401, 403, 403, 200, 403, 200], object: 'familyA', req: (fx) => ({ query: { pop: '', cId: fx.familyA.children[0]!.id } }), note: 'spec §7: families by child ids; admin, and the instructor of the child’s course' },
   'DELETE /api/users/:id (a user)':  { route: 'DELETE /api/users/:id', expect: adminOnly, req: async () => ({ url: `/api/users/${await spareUser()}` }), note: 'spec §6: admin deletes any user (a fresh user per caller)' },
 };
 
@@ -357,6 +358,7 @@ describe('access matrix', () => {
       'guardian.remove':          { id: (fx) => fx.familyA.profile.id, expect: familyOnly, note: 'parent A is the owner (first guardian)' },
       'child.read':               { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly },
       'child.write':              { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly },
+      'child.family.read':        { id: (fx) => fx.familyA.children[0]!.id, expect: [U, F, F, 'ok', F, 'ok'], note: 'the instructor teaches the child’s course' },
       'child.book':               { id: (fx) => fx.familyA.children[0]!.id, expect: [U, 'ok', N, N, N, N], note: 'guardians only: an admin books as the guardian' },
       'course.write':             { id: (fx) => fx.course.id, expect: adminOnlyAction },
       'course.participants.read': { id: (fx) => fx.course.id, expect: [U, F, F, 'ok', F, 'ok'] },

@@ -1,11 +1,11 @@
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
 import { Forbidden, NotFound } from '@/components/errors/error-view';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast';
+import { toast, useToast } from '@/components/ui/toast';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -152,6 +152,10 @@ function ProfilePage() {
   const me = user.data;
   const profile: Profile | undefined = profileId ? (ownMatch ?? other.data) : own.data?.[0];
   const history = useCourseHistory(profile?.children.map((c) => c._id) ?? []);
+  // Spec §8: the call's toast; the page also says it where the history would be (decision 029).
+  useEffect(() => {
+    if (history.isError) toast.error('Kunne ikke hente kurshistorikk');
+  }, [history.isError]);
   const overview = useProfileOverview(profile?._id);
   const error = own.error ?? other.error;
   const isOwn = !profileId || !!ownMatch;

@@ -64,9 +64,9 @@ function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => vo
           onDone();
         },
         onError: (error) => {
-          const text = place ? 'Kunne ikke oppdatere stedet' : 'Kunne ikke opprette stedet';
-          toast.error(text);
-          setFailure(errorMessage(error, text));
+          // Spec §8: the call's toast, and the form's own words where the server gave no reason (decision 029).
+          toast.error(place ? 'Kunne ikke oppdatere stedet' : 'Kunne ikke opprette stedet');
+          setFailure(errorMessage(error, 'Feil ved lagring av sted'));
         },
       },
     );
