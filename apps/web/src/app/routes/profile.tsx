@@ -4,7 +4,7 @@ import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
 import { Forbidden, NotFound } from '@/components/errors/error-view';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/form';
+import { ConfirmDialog, Select } from '@/components/ui/form';
 import { toast, useToast } from '@/components/ui/toast';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -241,23 +241,13 @@ const ProfileBody = memo(function ProfileBody({
       >
         <div className="mt-5 flex flex-wrap items-end gap-3">
           {ownProfiles.length > 1 && isOwn ? (
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="velg-profil" className="font-semibold text-sea-900">
-                Velg profil
-              </label>
-              <select
-                id="velg-profil"
-                value={profile?._id ?? ''}
-                onChange={(e) => onChooseProfile(e.target.value)}
-                className="min-h-11 rounded-xl border-2 border-sea-700 bg-white px-3 py-2 text-base"
-              >
-                {ownProfiles.map((p) => (
-                  <option key={p._id} value={p._id}>
-                    {familyLabel(p)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Select
+              id="velg-profil"
+              label="Velg profil"
+              value={profile?._id ?? ''}
+              onChange={(e) => onChooseProfile(e.target.value)}
+              options={ownProfiles.map((p) => ({ value: p._id, label: familyLabel(p) }))}
+            />
           ) : null}
           <LogoutButton />
         </div>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/form';
 import { formatDate, fullName, osloDateKey, relativeDayLabel } from '@/lib/format';
 import { useAttendanceQueue } from '../hooks/use-attendance-queue';
 
@@ -33,24 +34,13 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
   if (!date) return <p>Kurset har ingen datoer.</p>;
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="oppmote-dato" className="font-semibold text-sea-900">
-          Dato
-        </label>
-        <select
-          id="oppmote-dato"
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          className="min-h-12 rounded-xl border-2 border-sea-700/70 bg-white px-3 text-lg"
-        >
-          {course.dates.map((d) => (
-            <option key={d} value={d}>
-              {formatDate(d)}
-              {relativeDayLabel(d) ? ` (${relativeDayLabel(d)})` : ''}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        id="oppmote-dato"
+        label="Dato"
+        value={date}
+        onChange={(e) => setDate(e.target.value)}
+        options={course.dates.map((d) => ({ value: d, label: `${formatDate(d)}${relativeDayLabel(d) ? ` (${relativeDayLabel(d)})` : ''}` }))}
+      />
       <p role="status" className={`rounded-xl p-3 font-semibold ${state === 'saved' ? 'bg-success-bg text-success' : state === 'failed' ? 'bg-danger-bg text-danger' : 'bg-warning-bg text-warning'}`}>
         {presentCount} av {list.participants.length} til stede ·{' '}
         {state === 'waiting' ? `${pending} ${pending === 1 ? 'markering' : 'markeringer'} ${STATUS_TEXT.waiting}` : STATUS_TEXT[state]}
