@@ -125,7 +125,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/courses/:id/participants/:userId': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.otherCourse.id}/participants/${fx.familyB.children[0]!.id}?t=1` }) },
   'POST /api/courses/:id/participants/:userId/move': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/participants/${fx.spareCourse.participantChildIds[0]!}/move`, payload: { courseId: fx.otherCourse.id } }) },
   'GET /api/courses/:id/participants': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/participants` }) },
-  'POST /api/courses/:id/attendance': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/attendance`, payload: { marks: [{ childId: fx.familyA.children[0]!.id, date: fx.course.dates[0]!.toISOString(), present: true, markedAt: new Date().toISOString() }] } }) },
+  'POST /api/courses/:id/attendance': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.startedCourse.id}/attendance`, payload: { marks: [{ childId: fx.familyA.children[0]!.id, date: fx.startedCourse.dates[0]!.toISOString(), present: true, markedAt: new Date().toISOString() }] } }) },
   'GET /api/users/instructors/:id/courses': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/users/instructors/${fx.instructor.id}/courses` }), note: 'the instructor’s own list; another instructor 403' },
   'GET /api/users/last-logged-in':   { expect: adminOnly, req: () => ({ query: { limit: '8' } }) },
   'GET /api/search/users':           { expect: adminOnly, req: () => ({ query: { name: 'parentazyx', categories: 'parents,children' } }), note: "admin finds parent A by a folded name" },

@@ -5,11 +5,14 @@ import { Select } from '@/components/ui/form';
 import { formatDate, fullName, osloDateKey, relativeDayLabel } from '@/lib/format';
 import { useAttendanceQueue } from '../hooks/use-attendance-queue';
 
-/** Today's date of the course, else the next one, else the last one. */
+/** Today's date of the course, else the last one that has come, else (none has) the first. */
 function defaultDate(dates: readonly string[], now = new Date()): string | undefined {
   const today = osloDateKey(now);
-  return dates.find((d) => osloDateKey(d) === today) ?? dates.find((d) => new Date(d) > now) ?? dates.at(-1);
+  return dates.findLast((d) => osloDateKey(d) <= today) ?? dates[0];
 }
+
+/** Attendance is kept for dates that have come: today's lesson from the morning, never a later one (the server agrees). */
+const hasCome = (date: string, now = new Date()) => osloDateKey(date) <= osloDateKey(now);
 
 const STATUS_TEXT = {
   saved: 'Alt er lagret',
@@ -32,6 +35,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
   );
 
   if (!date) return <p>Kurset har ingen datoer.</p>;
+  const notYet = !hasCome(date);
   return (
     <div className="space-y-4">
       <Select
@@ -46,6 +50,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
         {state === 'waiting' ? `${pending} ${pending === 1 ? 'markering' : 'markeringer'} ${STATUS_TEXT.waiting}` : STATUS_TEXT[state]}
       </p>
       {list.participants.length === 0 ? <p>Ingen påmeldte</p> : null}
+      {notYet ? <p className="rounded-xl bg-sand-100 p-3 font-medium">Oppmøte kan føres fra {formatDate(date)}.</p> : null}
       <ul className="space-y-2">
         {list.participants.map((p) => {
           const present = marks.get(`${p._id}|${date}`);
@@ -54,6 +59,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
               <Button
                 variant={present ? 'primary' : 'secondary'}
                 aria-pressed={present === true}
+                disabled={notYet}
                 onClick={() => mark(p._id, date, !present)}
                 className="min-h-16 w-full justify-between rounded-2xl text-left text-lg"
               >
