@@ -249,7 +249,8 @@ const ProfileBody = memo(function ProfileBody({
               options={ownProfiles.map((p) => ({ value: p._id, label: familyLabel(p) }))}
             />
           ) : null}
-          <LogoutButton />
+          {/* One's own session: not offered on another family's profile (an admin looking at it). */}
+          {isOwn ? <LogoutButton /> : null}
         </div>
       </PageHeader>
 
