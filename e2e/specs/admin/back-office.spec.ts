@@ -130,6 +130,9 @@ test.describe('Ordre', () => {
     const { reference } = await paidOrder(page, browser, baseURL, testInfo);
     await loginAs(page, PERSONS.admin, '/admin/ordre');
     const main = page.getByRole('main');
+    // Searched by its reference (issue 35): the one order.
+    await main.getByLabel('Søk', { exact: true }).fill(reference);
+    await expect(main.locator('article[data-order-id]')).toHaveCount(1);
     await main.getByLabel('Status').selectOption({ label: 'Betalt' });
     const card = main.locator('article[data-order-id]').filter({ hasText: reference });
     await expect(card).toBeVisible();
@@ -142,7 +145,10 @@ test.describe('Ordre', () => {
     await card.getByRole('button', { name: 'Refunder' }).click();
     const dialog = page.getByRole('dialog', { name: /^Refunder ordre BS-/ });
     await expect(dialog).toBeVisible();
+    // A full refund takes the child off the course by default; a part does not (issue 35).
+    await expect(dialog.getByLabel('Meld barnet av kurset')).toBeChecked();
     await dialog.getByLabel('Delbeløp').check();
+    await expect(dialog.getByLabel('Meld barnet av kurset')).not.toBeChecked();
     await dialog.getByLabel('Beløp i kr').fill('100000');
     await dialog.getByRole('button', { name: 'Refunder' }).click();
     await expect(dialog.getByText(/^Du kan refundere høyst/)).toBeVisible();

@@ -45,7 +45,7 @@ test.describe('Eksempler (developer examples)', () => {
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'eksempel-toast');
 
-    // Multi-select: names up to 2, then '{n} options selected'
+    // Multi-select: names up to 2, then '{n} valgt'
     await page.goto('/examples/multi-select');
     const select = main.getByRole('button', { name: /^Velg instruktører/ });
     await expect(select).toHaveText('Marius Strand');
@@ -53,7 +53,7 @@ test.describe('Eksempler (developer examples)', () => {
     await main.getByRole('checkbox', { name: 'Ingrid Berg' }).check();
     await expect(select).toHaveText('Marius Strand, Ingrid Berg');
     await main.getByRole('checkbox', { name: 'Sofie Lunde' }).check();
-    await expect(select).toHaveText('3 options selected');
+    await expect(select).toHaveText('3 valgt');
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'eksempel-multi-select');
     await page.keyboard.press('Escape');

@@ -76,6 +76,13 @@ test.describe('FAQ editing (admin)', () => {
     // Delete
     await faq.locator('[data-faq-id]', { hasText: edited }).getByRole('button', { name: `Rediger: ${edited}` }).click();
     await faq.getByRole('form', { name: `Rediger: ${edited}` }).getByRole('button', { name: 'Slett' }).click();
+    // Asked first (issue 35): 'Behold' keeps it, 'Slett' deletes.
+    const ask = page.getByRole('alertdialog', { name: 'Slett spørsmålet?' });
+    await ask.getByRole('button', { name: 'Behold' }).click();
+    await expect(ask).toBeHidden();
+    await expect(faq.locator('[data-faq-id]', { hasText: edited })).toHaveCount(1);
+    await faq.getByRole('form', { name: `Rediger: ${edited}` }).getByRole('button', { name: 'Slett' }).click();
+    await ask.getByRole('button', { name: 'Slett' }).click();
     await expect(page.getByText('Spørsmål og svar er slettet')).toBeVisible();
     await expect(faq.locator('[data-faq-id]', { hasText: edited })).toHaveCount(0);
     await accessibleAtTop(page);

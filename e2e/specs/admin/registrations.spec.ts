@@ -82,6 +82,16 @@ test.describe('Brukerregistreringer (examples)', () => {
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'brukerregistreringer-forrige-aar');
 
+    // An invalid period (from after to) clears the last answer instead of showing it under the new dates (issue 35).
+    await main.getByLabel('Til dato').fill(`${lastYear}-01-01`);
+    await main.getByLabel('Fra dato').fill(`${lastYear}-06-01`);
+    await expect(main.getByText('Velg en gyldig periode (fra-datoen kan ikke være etter til-datoen).')).toBeVisible();
+    await expect(main.getByText(/^Antall brukere:/)).toHaveCount(0);
+    await expect(main.getByRole('heading', { name: 'Foreldre (0)' })).toBeVisible();
+    await expect(main.getByRole('link', { name: /^Se profil:/ })).toHaveCount(0);
+    await main.getByRole('button', { name: 'Forrige år', exact: true }).click();
+    await expect(main.getByText(/^Antall brukere: \d+$/)).toBeVisible();
+
     // Se profil opens the parent's profile
     const seProfil = main.getByRole('link', { name: /^Se profil:/ }).first();
     if (await seProfil.count()) {

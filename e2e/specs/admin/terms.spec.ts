@@ -62,6 +62,8 @@ test.describe('Terms editing (admin)', () => {
     // Delete
     await section.getByRole('button', { name: /^Rediger regel/ }).click();
     await main.getByRole('form', { name: 'Rediger regel/betingelse' }).getByRole('button', { name: 'Slett' }).click();
+    // Asked first (issue 35).
+    await page.getByRole('alertdialog', { name: 'Slett regel/betingelse?' }).getByRole('button', { name: 'Slett' }).click();
     await expect(page.getByText('Regel/betingelse ble slettet')).toBeVisible();
     await expect(main.getByRole('heading', { name: category })).toHaveCount(0);
     await expectAccessible(page);

@@ -64,7 +64,8 @@ test.describe('Instructor: course list and attendance', () => {
   test('the instructor marks attendance on a phone; taps made offline are saved when the network returns', async ({ page, browser, baseURL, context }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const admin = await adminPage(browser, baseURL, page);
-    const dates = Array.from({ length: 4 }, (_, i) => `${mondayKey(i)}T09:00:00.000Z`);
+    // This week's Monday (today at the latest) and three to come: attendance is kept for the first only.
+    const dates = Array.from({ length: 4 }, (_, i) => `${mondayKey(i - 1)}T09:00:00.000Z`);
     const setup = await setUpCourse(admin.page, { venue: uniqueName('Oppmøtebadet', testInfo.project.name), instructor: 'Marius Strand', children: 3, dates });
     await admin.close();
     const [a, b, c] = setup.children.map((x) => `${x.firstName} ${x.lastName}`) as [string, string, string];
@@ -104,6 +105,13 @@ test.describe('Instructor: course list and attendance', () => {
     await expect(button(c)).toHaveAttribute('aria-pressed', 'false');
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'oppmote');
+
+    // A date that has not come cannot be marked (issue 35): the buttons are off and say from when.
+    await page.getByLabel('Dato').selectOption(dates[1]!);
+    await expect(page.getByText(/^Oppmøte kan føres fra \d{2}\.\d{2}\.\d{4}\.$/)).toBeVisible();
+    await expect(button(a)).toBeDisabled();
+    await page.getByLabel('Dato').selectOption(dates[0]!);
+    await expect(button(a)).toBeEnabled();
 
     // The printed list shows the marks already taken.
     await page.goto(`/kurs/${setup.slug}`);

@@ -123,7 +123,11 @@ test.describe('Profil', () => {
     await expect(adminPage.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Profil');
     await expect(adminPage.getByRole('main').getByText('Ahmed Karimi').first()).toBeVisible();
     await expect(adminPage.getByRole('main').getByRole('article', { name: 'Lina Karimi' })).toBeVisible();
+    // Another family's profile: no 'Logg ut' there (issue 35); the admin's own profile has it.
+    await expect(adminPage.getByRole('main').getByRole('button', { name: 'Logg ut', exact: true })).toHaveCount(0);
     await keepScreenshot(adminPage, testInfo, 'profil-som-admin');
+    await adminPage.goto('/profil');
+    await expect(adminPage.getByRole('main').getByRole('button', { name: 'Logg ut', exact: true })).toBeVisible();
     await admin.close();
     allowHttpErrors(consoleErrors, 403, 404);
   });

@@ -91,7 +91,7 @@ export const DATE_WITHOUT_TIME = '12:00';
 export const PICKER_MIN_DATE = '2024-08-01';
 /** The multi-date picker's typing timeout (spec §9). */
 export const PICKER_TYPING_TIMEOUT_MS = 700;
-/** The instructors multi-select shows up to this many names, then '{n} options selected' (spec §2). */
+/** The instructors multi-select shows up to this many names, then '{n} valgt' (spec §2). */
 export const INSTRUCTOR_SELECT_MAX_NAMES = 3;
 /**
  * The bundled venue illustrations (apps/web/public/images/places/{key}.svg). A venue's picture is one of these keys,

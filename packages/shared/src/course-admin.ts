@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateTime } from './api';
 import { idSchema } from './ids';
 

@@ -67,7 +67,7 @@ describe('course form rules (spec §5)', () => {
   it('labels the instructor select: names up to the maximum, then a count; none is Foreløpig ukjent', () => {
     expect(instructorSelectLabel([], 3)).toBe('Foreløpig ukjent');
     expect(instructorSelectLabel(['Anne A', 'Bjørn B', 'Cecilie C'], 3)).toBe('Anne A, Bjørn B, Cecilie C');
-    expect(instructorSelectLabel(['A', 'B', 'C', 'D'], 3)).toBe('4 options selected');
-    expect(instructorSelectLabel(['A', 'B', 'C'], 2)).toBe('3 options selected');
+    expect(instructorSelectLabel(['A', 'B', 'C', 'D'], 3)).toBe('4 valgt');
+    expect(instructorSelectLabel(['A', 'B', 'C'], 2)).toBe('3 valgt');
   });
 });

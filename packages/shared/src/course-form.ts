@@ -68,11 +68,11 @@ export function htmlToLineBreaks(text: string): string {
 }
 
 /**
- * Spec §2: the instructor multi-select shows the chosen names up to `max`, then '{n} options selected'; none chosen
+ * Spec §2: the instructor multi-select shows the chosen names up to `max`, then '{n} valgt' (decision 028); none chosen
  * reads 'Foreløpig ukjent'.
  */
 export function instructorSelectLabel(names: readonly string[], max: number): string {
   if (names.length === 0) return 'Foreløpig ukjent';
   if (names.length <= max) return names.join(', ');
-  return `${names.length} options selected`;
+  return `${names.length} valgt`;
 }

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   UNKNOWN_INSTRUCTOR: 400,
   /** Attendance for a date the course does not have. */
   NOT_A_COURSE_DATE: 400,
+  /** Attendance for a date that has not come yet (its Oslo day is after today). */
+  DATE_NOT_YET: 400,
   /** Remove/move: the child is not on that course. */
   CHILD_NOT_IN_COURSE: 404,
   UNAUTHENTICATED: 401,

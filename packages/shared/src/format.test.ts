@@ -190,10 +190,19 @@ describe('courses', () => {
     expect(formatPrice(1950).replace(/\s/g, ' ')).toBe('1 950 kr');
     expect(formatPrice(0)).toBe(`0${NBSP}kr`);
     expect(formatPrice(12500).replace(/\s/g, ' ')).toBe('12 500 kr');
-    // As Intl.NumberFormat('nb-NO', { maximumFractionDigits: 2 }) writes them.
-    const intl = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 2 });
-    const amounts = [0, 1, 9.5, 99.99, 100, 999, 1000, 1950, 1950.5, 12345.67, 100000, 1234567.891, 0.004, -0.004, -1950, -12345.6];
-    for (const kr of amounts) expect(formatPrice(kr), String(kr)).toBe(`${intl.format(kr)}${NBSP}kr`);
+    // Øre only when there are any, and then both digits: '1 700 kr', '12,50 kr' (issue 35).
+    expect(formatPrice(12.5)).toBe(`12,50${NBSP}kr`);
+    expect(formatPrice(1700)).toBe(`1${NBSP}700${NBSP}kr`);
+    expect(formatPrice(17.0)).toBe(`17${NBSP}kr`);
+    // Otherwise as Intl.NumberFormat('nb-NO') writes them with two fraction digits, a whole amount without them.
+    const whole = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 });
+    const withOre = new Intl.NumberFormat('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [0, 1, 9.5, 99.99, 100, 999, 1000, 1950, 1950.5, 12345.67, 100000, 1234567.891, 0.004, -1950, -12345.6];
+    for (const kr of amounts) {
+      const hasOre = Math.round(Math.abs(kr) * 100) % 100 !== 0;
+      expect(formatPrice(kr), String(kr)).toBe(`${(hasOre ? withOre : whole).format(kr)}${NBSP}kr`);
+    }
+    expect(formatPrice(-0.004)).toBe(`0${NBSP}kr`);
   });
 });
 

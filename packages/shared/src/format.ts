@@ -274,14 +274,15 @@ export function freePlaces(maximumParticipants: number, participantsCount: numbe
 }
 
 /**
- * Price in kr as nb-NO writes it: 1950 → '1 950 kr', 1950.5 → '1 950,5 kr' (no-break spaces between groups of three,
- * at most two decimals, a minus sign for a negative amount). As Intl.NumberFormat('nb-NO') does, without Intl.
+ * Price in kr as nb-NO writes it: 1950 → '1 950 kr', 1950.5 → '1 950,50 kr' (no-break spaces between groups of three,
+ * øre only when there are any, and then both digits; a minus sign for a negative amount). As Intl.NumberFormat('nb-NO')
+ * with two fraction digits does, without Intl, and with the øre left out of a whole amount.
  */
 export function formatPrice(kr: number): string {
   const [whole = '0', fraction = ''] = Math.abs(kr).toFixed(2).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, '\u00a0');
-  const decimals = fraction.replace(/0+$/, '');
-  const sign = kr < 0 ? '\u2212' : '';
+  const decimals = fraction === '00' ? '' : fraction;
+  const sign = kr < 0 && (whole !== '0' || decimals) ? '\u2212' : '';
   return `${sign}${grouped}${decimals ? `,${decimals}` : ''}\u00a0kr`;
 }
 

@@ -1,3 +1,4 @@
+export * from './zod-messages';
 export * from './ids';
 export * from './constants';
 export * from './site-config';

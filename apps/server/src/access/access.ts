@@ -53,6 +53,16 @@ const RULES = {
   /** Edit or delete a child: the guardians of its family, and admins. */
   'child.write': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
   /**
+   * A child's family and its guardians' contact details (spec §7 GET /profiles?cId): admins, and the instructors of a
+   * course the child takes part in (they phone the parents: the course list's copy buttons).
+   */
+  'child.family.read': {
+    object: 'child',
+    denied: 'FORBIDDEN',
+    exists: childExists,
+    allows: async (ctx, v, id) => v.isAdmin || courses.teachesChild(ctx.db, v.id, id),
+  },
+  /**
    * Book a place for a child: a guardian of its family, admins included (an admin books on a guardian's behalf and
    * is checked as that guardian, see asViewer). NOT_FOUND: no hint whether another family's child exists.
    */

@@ -227,6 +227,17 @@ export async function isInstructorOf(db: DbOrTx, userId: string, courseId: strin
   return !!row;
 }
 
+/** Whether the child takes part in a course the user teaches (one query: no hint whether the child exists). */
+export async function teachesChild(db: DbOrTx, userId: string, childId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ courseId: participants.courseId })
+    .from(participants)
+    .innerJoin(courseInstructors, eq(courseInstructors.courseId, participants.courseId))
+    .where(and(eq(participants.childId, childId), eq(courseInstructors.userId, userId)))
+    .limit(1);
+  return !!row;
+}
+
 // ---- participants ------------------------------------------------------------------------------------------------
 
 /** Participants per course in one grouped query (never one query per course). */

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PAID_ORDER_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../db/client';
-import { newId, orderEvents, orders, participants } from '../db/schema';
+import { containsPattern } from '../db/like';
+import { newId, orderEvents, orders, participants, profileParents, users } from '../db/schema';
 import { dbNowPlus } from './system.repo';
 
 /** Orders (also the holds on course places) and their Vipps events (`order_events`). Only this repo queries them. */
@@ -225,6 +226,20 @@ export interface OrderListFilter {
   /** [from, to) instants. */
   from?: Date;
   to?: Date;
+  /** Typed text: part of a reference (case ignored), or, folded (searchTerm), of the buyer's or a guardian's name. */
+  search?: { text: string; folded: string };
+}
+
+/** Orders whose reference contains the text, or whose buyer or family's guardians have it in their name. */
+function matchesSearch({ text, folded }: { text: string; folded: string }): SQL | undefined {
+  const reference = containsPattern(text.toLowerCase());
+  const name = containsPattern(folded);
+  return or(
+    sql`lower(${orders.reference}) like ${reference}`,
+    sql`lower(${orders.humanReference}) like ${reference}`,
+    sql`exists (select 1 from ${users} u where u.id = ${orders.userId} and u.search_text like ${name})`,
+    sql`exists (select 1 from ${profileParents} pp join ${users} u on u.id = pp.user_id where pp.profile_id = ${orders.profileId} and u.search_text like ${name})`,
+  );
 }
 
 /** A page of orders, newest first, with whether each still holds its place, and the count of all matching. */
@@ -233,6 +248,7 @@ export async function listOrders(db: DbOrTx, filter: OrderListFilter, limit: num
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.from ? gte(orders.createdAt, filter.from) : undefined,
     filter.to ? lt(orders.createdAt, filter.to) : undefined,
+    filter.search ? matchesSearch(filter.search) : undefined,
   );
   const [counted] = await db.select({ n: count() }).from(orders).where(where);
   const rows = await db

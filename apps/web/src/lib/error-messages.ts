@@ -60,6 +60,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   UNKNOWN_INSTRUCTOR: 'En av instruktørene finnes ikke',
   CHILD_NOT_IN_COURSE: 'Barnet er ikke påmeldt dette kurset',
   NOT_A_COURSE_DATE: 'Datoen hører ikke til kurset',
+  DATE_NOT_YET: 'Oppmøte kan ikke føres for en dato som ikke har kommet',
   LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.',
   INVITE_NOT_PENDING: 'Invitasjonen er allerede besvart eller slettet.',
   RATE_LIMITED: 'For mange forsøk på kort tid. Vennligst vent litt og prøv igjen.',

@@ -2,7 +2,7 @@
  * The back office's API contract (spec §7): latest logins, user search, orders with refunds and cancellation, and
  * the payment statistics. Admin only.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   LAST_LOGGED_IN_DEFAULT_LIMIT,
   ORDER_STATUSES,
@@ -114,6 +114,8 @@ export const ordersQuerySchema = z
     status: z.enum(ORDER_STATUSES).optional(),
     from: dayString.optional(),
     to: dayString.optional(),
+    /** The order's reference (Vipps's or the receipt's), or a name of the buyer or a guardian of the family. */
+    q: z.string().trim().max(100).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Fra-dato må være før til-dato', path: ['to'] });
 export type OrdersQuery = z.infer<typeof ordersQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { idSchema } from '../ids';
 
 /** POST /api/calendars → text/calendar, Content-Disposition filename 'kurskalender {name} {first date}.ics'. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { idSchema } from '../ids';
 
 /** Pieces every feature's API file shares: the error body, id params, trimmed text, times. */
@@ -16,5 +16,12 @@ export const errorBodySchema = z.object({
     params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
   }),
 });
+
+/** Ids in a query, comma separated ('a,b'): each once, 1 to 50 of them. */
+export const idListSchema = z
+  .string()
+  .max(2000)
+  .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+  .pipe(z.array(idSchema).min(1).max(50));
 
 export const idParamsSchema = z.object({ id: idSchema });

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { EXPERIENCE_LEVELS, MAX_COURSE_DATES, PICKER_MIN_DATE, PRICE_STEP_KR } from '../constants';
 import { COURSE_BOOKING_STATES } from '../course-booking';
 import { idSchema } from '../ids';
+import { onlyWrongType } from '../zod-messages';
 import { epochMs, isoDateTime } from './common';
 
 export const personNameSchema = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
@@ -124,15 +125,15 @@ export const courseInputSchema = z
     lateBookingMaxPassed: z.number().int().min(0).max(100).nullable(),
     proRata: z.boolean(),
     price: z
-      .number({ message: 'Pris må være et tall' })
+      .number({ error: onlyWrongType('Pris må være et tall') })
       .min(0, 'Prisen kan ikke være negativ')
-      .max(100_000)
+      .max(100_000, 'Prisen kan være høyst 100\u00a0000 kr')
       .multipleOf(PRICE_STEP_KR, `Prisen må være i steg på ${PRICE_STEP_KR} kr`),
     maximumParticipants: z
-      .number({ message: 'Maks antall deltakere må være et tall' })
+      .number({ error: onlyWrongType('Maks antall deltakere må være et tall') })
       .int('Maks antall deltakere må være et heltall')
       .min(0, 'Maks antall deltakere kan ikke være negativt')
-      .max(1000),
+      .max(1000, 'Maks antall deltakere kan være høyst 1000'),
     instructors: z.array(idSchema).max(20),
     info: z.string().max(5000),
     published: z.boolean().nullable(),

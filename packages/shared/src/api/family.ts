@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { INVITE_STATUSES, ORDER_STATUSES, ROLES } from '../constants';
 import { idSchema } from '../ids';
+import { idListSchema } from './common';
 
 /**
  * The family profile's calls (spec §7 `/users/{id}`, `/profiles/{id}`, `/invites*`, `/users/courses`): updating and
@@ -124,15 +125,10 @@ export type Invite = z.infer<typeof inviteSchema>;
 export const inviteListSchema = z.array(inviteSchema);
 
 // ---- GET /users/courses: course history ---------------------------------------------------------------------------
-const idList = z
-  .string()
-  .max(2000)
-  .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
-  .pipe(z.array(idSchema).min(1).max(50));
 
 export const courseHistoryQuerySchema = z.object({
   /** Child ids, comma separated. */
-  cIds: idList,
+  cIds: idListSchema,
   /** The moment the statuses are computed for (epoch ms); default now. */
   t: z.coerce.number().int().min(0).max(8_640_000_000_000).optional(),
 });

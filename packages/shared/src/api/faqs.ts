@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { FAQ_QUESTION_MAX, RICH_TEXT_MAX } from '../constants';
 import { idSchema } from '../ids';
 import { trimmed } from './common';
@@ -16,7 +16,7 @@ export type FaqInput = z.infer<typeof faqInputSchema>;
 /** PATCH /faqs/{id}: either field, or both. */
 export const faqPatchSchema = faqInputSchema
   .partial()
-  .refine((v) => v.question !== undefined || v.answer !== undefined, 'Nothing to change');
+  .refine((v) => v.question !== undefined || v.answer !== undefined, 'Ingen endringer å lagre');
 export type FaqPatch = z.infer<typeof faqPatchSchema>;
 /** PUT /faqs/order: ids in the new order, each once; FAQs not named (added meanwhile) follow in their old order. */
 export const faqOrderSchema = z.object({
@@ -24,6 +24,6 @@ export const faqOrderSchema = z.object({
     .array(idSchema)
     .min(1)
     .max(1000)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each id once'),
+    .refine((ids) => new Set(ids).size === ids.length, 'Hver id kan bare stå én gang'),
 });
 export type FaqOrder = z.infer<typeof faqOrderSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { PLACE_IMAGES } from '../constants';
 import { idSchema } from '../ids';
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { idSchema } from '../ids';
-import { isoDateTime, trimmed } from './common';
+import { idListSchema, isoDateTime, trimmed } from './common';
 import { courseSchema } from './courses';
 
 export const profileParentSchema = z.object({
@@ -42,11 +42,18 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 export const profileListSchema = z.array(profileSchema);
 
-export const profilesQuerySchema = z.object({
-  pop: z.string().optional(),
-  /** A guardian's user id: that user's profiles (one's own, or anyone's for an admin). */
-  pId: idSchema.optional(),
-});
+export const profilesQuerySchema = z
+  .object({
+    pop: z.string().optional(),
+    /** A guardian's user id: that user's profiles (one's own, or anyone's for an admin). */
+    pId: idSchema.optional(),
+    /**
+     * Child ids, comma separated (spec §7 `GET /profiles?pop&cId=ids`): the families of those children, for an admin,
+     * or for the instructor of a course each child takes part in.
+     */
+    cId: idListSchema.optional(),
+  })
+  .refine((q) => !(q.pId && q.cId), { message: 'Bruk enten pId eller cId', path: ['cId'] });
 
 const birthdateSchema = z
   .string()

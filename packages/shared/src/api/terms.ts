@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { RICH_TEXT_MAX } from '../constants';
 import { idSchema } from '../ids';
 import { isoDateTime, trimmed } from './common';
@@ -25,7 +25,7 @@ export const termPatchSchema = z
     priority: z.number().int().min(-1_000_000).max(1_000_000),
   })
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Ingen endringer å lagre');
 export type TermPatch = z.infer<typeof termPatchSchema>;
 
 /**

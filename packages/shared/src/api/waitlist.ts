@@ -2,7 +2,7 @@
  * The waitlist (issue 16, decision 016): a child waits on a full course with a visible position, gets a timed offer
  * when a place frees up, and returning swimmers may book a follow-on course first.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idSchema } from '../ids';
 import { isoDateTime } from './common';
 

@@ -84,6 +84,24 @@ describe('GET /payments', () => {
     expect(paged.json.total).toBe(res.json.total);
   });
 
+  it('searches by reference and by the name of the buyer or a guardian of the family (accents and case ignored)', async () => {
+    const family = await createFamily(t.db, { guardians: [{ firstName: 'Åse', lastName: 'Østbyløkken' }, { firstName: 'Per', lastName: 'Quistgaard' }] });
+    const course = await createCourse(t.db);
+    const { order } = await createOrder(t.db, { course, user: family.guardians[0]!, child: family.children[0]!, profileId: family.profile.id });
+    const other = await createOrder(t.db, { course });
+    const found = async (q: string) =>
+      ((await t.http('GET', `/api/payments?limit=100&q=${encodeURIComponent(q)}`, { token: tokens.admin })).json.orders as { _id: string }[]).map((o) => o._id);
+    expect(await found('ostbylokken')).toEqual([order.id]);
+    expect(await found('ÅSE østby')).toEqual([order.id]);
+    expect(await found('quistgaard')).toEqual([order.id]);
+    expect(await found(order.reference.slice(-8).toUpperCase())).toContain(order.id);
+    expect(await found(order.humanReference)).toEqual([order.id]);
+    expect(await found(other.order.humanReference)).toEqual([other.order.id]);
+    expect(await found('%')).toEqual([]);
+    expect(await found('ingen-slik-ordre')).toEqual([]);
+    expect((await t.http('GET', `/api/payments?q=${'x'.repeat(101)}`, { token: tokens.admin })).status).toBe(400);
+  });
+
   it('refuses a parent and an instructor (403), a visitor (401); bad filters are 400', async () => {
     for (const token of [tokens.parent, tokens.instructor]) expect((await t.http('GET', '/api/payments', { token })).status).toBe(403);
     expect((await t.http('GET', '/api/payments')).status).toBe(401);

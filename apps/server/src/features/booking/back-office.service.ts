@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   osloMidnight,
+  searchTerm,
   type AdminOrder,
   type CancelInput,
   type OrderStatus,
@@ -76,6 +77,7 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
       status: query.status,
       from: query.from ? osloDay(query.from) : undefined,
       to: query.to ? osloDay(query.to, true) : undefined,
+      search: query.q ? { text: query.q, folded: searchTerm(query.q) } : undefined,
     },
     query.limit,
     (query.page - 1) * query.limit,

@@ -117,6 +117,12 @@ describe('venue and course writes', () => {
       expect(row!.zipCode).toBe(place.zipCode);
     });
 
+    it('says what is wrong in Norwegian: a 101-character name is "Maks 100 tegn" (issue 35)', async () => {
+      const res = await call('POST', '/api/places', 'admin', { ...validPlace(), name: 'x'.repeat(101) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([{ path: 'body.name', message: 'Maks 100 tegn' }]);
+    });
+
     it('is admin only: visitor 401, parent and instructor 403', async () => {
       expect((await call('POST', '/api/places', undefined, validPlace())).statusCode).toBe(401);
       expect((await call('POST', '/api/places', 'parent', validPlace())).statusCode).toBe(403);

@@ -208,7 +208,7 @@ describe('participants', () => {
     });
 
     it('stores attendance idempotently: the same batch twice is one mark; an older queued tap never wins', async () => {
-      const course = await createCourse(ctx.app.db, { place, instructors: [anne], participants: 2 });
+      const course = await createCourse(ctx.app.db, { place, instructors: [anne], participants: 2, startsInDays: -7 });
       const [a, b] = course.participantChildIds as [string, string];
       const date = course.dates[0]!.toISOString();
       const t0 = new Date(Date.now() - 60_000).toISOString();
@@ -232,8 +232,28 @@ describe('participants', () => {
       expect(list.attendance).toHaveLength(2);
     });
 
+    it('refuses marks for a date that has not come (today counts), with 400 and nothing stored', async () => {
+      // Dates a week apart: last week's, today's (later today, still open), next week's.
+      const today = new Date(Date.now() + 60_000);
+      const course = await createCourse(ctx.app.db, { place, instructors: [anne], participants: 1, startsInDays: -7, weeks: 3, timeFrom: '23:59' });
+      const child = course.participantChildIds[0]!;
+      const markedAt = new Date().toISOString();
+      const [past, now, next] = course.dates as [Date, Date, Date];
+      expect(next.getTime()).toBeGreaterThan(today.getTime());
+      const ahead = await call('POST', `/api/courses/${course.id}/attendance`, 'anne', {
+        marks: [{ childId: child, date: past.toISOString(), present: true, markedAt }, { childId: child, date: next.toISOString(), present: true, markedAt }],
+      });
+      expect(ahead.statusCode).toBe(400);
+      expect(ahead.json().error.code).toBe('DATE_NOT_YET');
+      expect(await ctx.app.db.select().from(attendance).where(eq(attendance.courseId, course.id))).toEqual([]);
+      const ok = await call('POST', `/api/courses/${course.id}/attendance`, 'anne', {
+        marks: [{ childId: child, date: past.toISOString(), present: true, markedAt }, { childId: child, date: now.toISOString(), present: false, markedAt }],
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+    });
+
     it('refuses marks for a date the course does not have, a child not on it, and other instructors', async () => {
-      const course = await createCourse(ctx.app.db, { place, instructors: [anne], participants: 1 });
+      const course = await createCourse(ctx.app.db, { place, instructors: [anne], participants: 1, startsInDays: -7 });
       const child = course.participantChildIds[0]!;
       const markedAt = new Date().toISOString();
       const before = await countRows(ctx.app.db);

@@ -1,4 +1,4 @@
-import { fullName, type AttendanceInput, type AttendanceMark, type CourseParticipants } from '@app/shared';
+import { fullName, osloDateKey, type AttendanceInput, type AttendanceMark, type CourseParticipants } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { countTaken } from '../../capacity';
 import { signedIn, type ServiceContext } from '../../context';
@@ -157,7 +157,8 @@ export async function listParticipants(ctx: ServiceContext, courseId: string): P
 
 /**
  * POST /courses/:id/attendance: the instructor's (or an admin's) marks. Every mark must name a child on the course
- * and one of its dates; otherwise nothing is stored. Idempotent (see the repo).
+ * and one of its dates that has come (today's lesson counts from the morning, Oslo time); otherwise nothing is stored.
+ * Idempotent (see the repo).
  */
 export async function recordAttendance(ctx: ServiceContext, courseId: string, input: AttendanceInput): Promise<AttendanceMark[]> {
   const viewer = signedIn(ctx);
@@ -171,6 +172,7 @@ export async function recordAttendance(ctx: ServiceContext, courseId: string, in
   for (const mark of input.marks) {
     const date = new Date(mark.date);
     if (!dates.has(date.getTime())) throw new AppError('NOT_A_COURSE_DATE', 'Invalid input: not a date of this course');
+    if (osloDateKey(date) > osloDateKey(now)) throw new AppError('DATE_NOT_YET', 'Invalid input: that date has not come');
     if (!onCourse.has(mark.childId)) throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
     const key = `${mark.childId}|${date.getTime()}`;
     // A phone clock ahead of ours must not make its mark unbeatable: never later than now.

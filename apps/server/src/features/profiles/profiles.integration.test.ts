@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { children } from '../../db/schema';
-import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
+import { addParticipants, createCourse, createFamily, createInstructor, createUser, type Family } from '../../db/seed/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 describe('profiles and children', () => {
@@ -48,6 +48,50 @@ describe('profiles and children', () => {
     const unknown = await ctx.app.inject({ url: '/api/profiles/0123456789abcdef01234567', headers: auth(tokenAdmin) });
     expect(unknown.statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/api/profiles/not-an-id', headers: auth(tokenAdmin) })).statusCode).toBe(400);
+  });
+
+  describe('GET /profiles?pop&cId= (spec §7: families by child ids)', () => {
+    let tokenInstructor: string;
+    let taught: string;
+    let notTaught: string;
+    beforeAll(async () => {
+      const db = ctx.database.db;
+      const instructor = await createInstructor(db, { roles: ['parent', 'instructor'] });
+      const course = await createCourse(db, { instructors: [instructor], participants: [a.children[1]!] });
+      // A sibling on someone else's course, and the taught child on another course too: neither is the instructor's business.
+      await createCourse(db, { participants: [a.children[0]!, b.children[0]!] });
+      await addParticipants(db, (await createCourse(db)).id, [a.children[1]!.id]);
+      taught = course.id;
+      notTaught = b.children[0]!.id;
+      tokenInstructor = (await ctx.app.sessions.issue(instructor.id)).token;
+    });
+    const byChildren = (token: string, ids: string[]) => ctx.app.inject({ url: `/api/profiles?pop&cId=${ids.join(',')}`, headers: auth(token) });
+
+    it('gives an admin the whole family of each child, once per family, in the order asked', async () => {
+      const res = await byChildren(tokenAdmin, [b.children[0]!.id, a.children[0]!.id, a.children[1]!.id]);
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { _id: string; children: { _id: string }[] }[];
+      expect(body.map((p) => p._id)).toEqual([b.profile.id, a.profile.id]);
+      expect(body[1]!.children.map((c) => c._id).sort()).toEqual(a.children.map((c) => c.id).sort());
+    });
+
+    it('gives the instructor of the child’s course the guardians, and only that child with only their courses', async () => {
+      const res = await byChildren(tokenInstructor, [a.children[1]!.id]);
+      expect(res.statusCode).toBe(200);
+      const [profile] = res.json() as { parents: { _id: string; phone: string | null }[]; children: { _id: string; courses: { _id: string }[] }[] }[];
+      expect(profile!.parents.map((p) => p._id)).toEqual(a.guardians.map((g) => g.id));
+      expect(profile!.children.map((c) => c._id)).toEqual([a.children[1]!.id]);
+      expect(profile!.children[0]!.courses.map((c) => c._id)).toEqual([taught]);
+    });
+
+    it('refuses the instructor a child not on their courses, and parents (403); an unknown child is 404', async () => {
+      expect((await byChildren(tokenInstructor, [notTaught])).statusCode).toBe(403);
+      expect((await byChildren(tokenInstructor, [a.children[1]!.id, notTaught])).statusCode).toBe(403);
+      expect((await byChildren(tokenA, [a.children[0]!.id])).statusCode).toBe(403);
+      expect((await byChildren(tokenB, [a.children[0]!.id])).statusCode).toBe(403);
+      expect((await byChildren(tokenAdmin, ['0123456789abcdef01234567'])).statusCode).toBe(404);
+      expect((await byChildren(tokenAdmin, ['nope'])).statusCode).toBe(400);
+    });
   });
 
   it('needs a session', async () => {

@@ -14,7 +14,8 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
       },
     },
-    (request) => service.listProfiles(ctxOf(request), request.query.pId),
+    (request) =>
+      request.query.cId ? service.listProfilesOfChildren(ctxOf(request), request.query.cId) : service.listProfiles(ctxOf(request), request.query.pId),
   );
   app.get(
     '/profiles/:id',

@@ -53,6 +53,30 @@ export async function listProfiles(ctx: ServiceContext, guardianId: string = sig
   return populate(ctx, await profiles.listProfileIdsOf(ctx.db, guardianId));
 }
 
+/**
+ * Spec §7 GET /profiles?pop&cId=ids: the families of the given children, each once, in the order of the children.
+ * Admins see them whole. An instructor may ask only for children on a course they teach, and sees of each family
+ * its guardians (to phone them) and the children asked for with only the courses the instructor teaches: not the
+ * siblings, nor where else the family swims.
+ */
+export async function listProfilesOfChildren(ctx: ServiceContext, childIds: readonly string[]): Promise<Profile[]> {
+  const viewer = signedIn(ctx);
+  if (!viewer.isAdmin && !viewer.isInstructor) throw new AppError('FORBIDDEN', 'Admins and instructors only');
+  for (const childId of childIds) await requireAccess(ctx, 'child.family.read', childId);
+  const rows = await profiles.findChildren(ctx.db, childIds);
+  const profileIds = [...new Set(childIds.map((id) => rows.find((r) => r.id === id)?.profileId).filter((id): id is string => !!id))];
+  const found = await populate(ctx, profileIds);
+  if (viewer.isAdmin) return found;
+  const taught = await courses.findInstructorIds(ctx.db, [...new Set(found.flatMap((p) => p.children.flatMap((c) => c.courses.map((k) => k._id))))]);
+  const teaches = (courseId: string) => taught.get(courseId)?.includes(viewer.id) ?? false;
+  return found.map((profile) => ({
+    ...profile,
+    children: profile.children
+      .filter((child) => childIds.includes(child._id))
+      .map((child) => ({ ...child, courses: child.courses.filter((course) => teaches(course._id)) })),
+  }));
+}
+
 /** One profile: its guardians see it; an admin sees any; others get 403 (the spec's forbidden view). */
 export async function getProfile(ctx: ServiceContext, profileId: string): Promise<Profile> {
   await requireAccess(ctx, 'profile.read', profileId);

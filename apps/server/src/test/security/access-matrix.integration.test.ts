@@ -125,7 +125,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/courses/:id/participants/:userId': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.otherCourse.id}/participants/${fx.familyB.children[0]!.id}?t=1` }) },
   'POST /api/courses/:id/participants/:userId/move': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/participants/${fx.spareCourse.participantChildIds[0]!}/move`, payload: { courseId: fx.otherCourse.id } }) },
   'GET /api/courses/:id/participants': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/participants` }) },
-  'POST /api/courses/:id/attendance': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/attendance`, payload: { marks: [{ childId: fx.familyA.children[0]!.id, date: fx.course.dates[0]!.toISOString(), present: true, markedAt: new Date().toISOString() }] } }) },
+  'POST /api/courses/:id/attendance': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.startedCourse.id}/attendance`, payload: { marks: [{ childId: fx.familyA.children[0]!.id, date: fx.startedCourse.dates[0]!.toISOString(), present: true, markedAt: new Date().toISOString() }] } }) },
   'GET /api/users/instructors/:id/courses': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/users/instructors/${fx.instructor.id}/courses` }), note: 'the instructor’s own list; another instructor 403' },
   'GET /api/users/last-logged-in':   { expect: adminOnly, req: () => ({ query: { limit: '8' } }) },
   'GET /api/search/users':           { expect: adminOnly, req: () => ({ query: { name: 'parentazyx', categories: 'parents,children' } }), note: "admin finds parent A by a folded name" },
@@ -153,6 +153,7 @@ const MATRIX: Record<string, Row> = {
 // prettier-ignore
 const VARIANTS: Record<string, Row & { route: string }> = {
   'PATCH /api/users/:id {roles}':    { route: 'PATCH /api/users/:id', expect: adminOnly, req: async () => ({ url: `/api/users/${await spareUser()}`, payload: { roles: ['parent', 'instructor'] } }), note: 'spec §7: admin changes a user’s roles (a fresh user per caller)' },
+  'GET /api/profiles?cId':          { route: 'GET /api/profiles', expect: [401, 403, 403, 200, 403, 200], object: 'familyA', req: (fx) => ({ query: { pop: '', cId: fx.familyA.children[0]!.id } }), note: 'spec §7: families by child ids; admin, and the instructor of the child’s course' },
   'DELETE /api/users/:id (a user)':  { route: 'DELETE /api/users/:id', expect: adminOnly, req: async () => ({ url: `/api/users/${await spareUser()}` }), note: 'spec §6: admin deletes any user (a fresh user per caller)' },
 };
 
@@ -357,6 +358,7 @@ describe('access matrix', () => {
       'guardian.remove':          { id: (fx) => fx.familyA.profile.id, expect: familyOnly, note: 'parent A is the owner (first guardian)' },
       'child.read':               { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly },
       'child.write':              { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly },
+      'child.family.read':        { id: (fx) => fx.familyA.children[0]!.id, expect: [U, F, F, 'ok', F, 'ok'], note: 'the instructor teaches the child’s course' },
       'child.book':               { id: (fx) => fx.familyA.children[0]!.id, expect: [U, 'ok', N, N, N, N], note: 'guardians only: an admin books as the guardian' },
       'course.write':             { id: (fx) => fx.course.id, expect: adminOnlyAction },
       'course.participants.read': { id: (fx) => fx.course.id, expect: [U, F, F, 'ok', F, 'ok'] },

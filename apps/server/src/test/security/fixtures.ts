@@ -49,6 +49,8 @@ export interface Fixtures {
   emptyCourse: TestCourse;
   /** One participant from a family of its own (an admin may move it). Taught by `instructorOther`. */
   spareCourse: TestCourse;
+  /** Taught by `instructor`, started a week ago (attendance can be marked for its first date); family A's child is on it. */
+  startedCourse: TestCourse;
   /** Full (2 places, both taken), taught by `instructor`: family A's child may join its waitlist. */
   fullCourse: TestCourse;
   /** Family A's child waiting on `otherCourse` (decision 016). */
@@ -91,6 +93,7 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
   const parentB = familyB.guardians[0]!;
   const childA = familyA.children[0]!;
   const childB = familyB.children[0]!;
+  const startedCourse = await createCourse(db, { place, instructors: [instructor], startsInDays: -7, participants: [childA] });
   const { order: orderA } = await createOrder(db, {
     status: 'captured',
     course,
@@ -146,6 +149,7 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     emptyCourse,
     spareCourse,
     fullCourse,
+    startedCourse,
     waitlistEntryA: waitlistEntryA!,
     orderA,
     orderB,

@@ -267,6 +267,33 @@ describe('hostile input', () => {
     }, 120_000);
   }
 
+  it('GET /profiles?cId (families by child ids) refuses hostile id lists as admin and instructor: 400/403/404, never 5xx', async () => {
+    const child = fx.familyA.children[0]!.id;
+    const cases: [string, number][] = [
+      ['', 400],
+      [',,,', 400],
+      ['x', 400],
+      [`${child},x`, 400],
+      [`${child}\u0000`, 400],
+      [child.toUpperCase(), 400],
+      ['a'.repeat(3_000), 400],
+      [Array.from({ length: 51 }, (_, i) => i.toString(16).padStart(24, '0')).join(','), 400],
+      ['0123456789abcdef01234567', 404],
+      [`${child},${child},${child}`, 200],
+    ];
+    const failures: string[] = [];
+    for (const [cId, expected] of cases) {
+      for (const [who, token] of [['admin', fx.tokens.admin], ['instructor', fx.tokens.instructor]] as const) {
+        const { res, problems } = await send({ method: 'GET', url: `/api/profiles?pop&cId=${enc(cId)}` }, token);
+        if (res.statusCode !== expected) problems.push(`expected ${expected}, got ${res.statusCode}`);
+        if (problems.length) failures.push(`cId=${cId.slice(0, 60)} (${who}): ${problems.join('; ')}`);
+      }
+    }
+    const both = await send({ method: 'GET', url: `/api/profiles?pId=${fx.parentA.id}&cId=${child}` }, fx.tokens.admin);
+    if (both.res.statusCode !== 400) failures.push(`pId and cId together: ${both.res.statusCode}`);
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+
   it('rejects malformed and oversized bodies with a 4xx error body and no write', async () => {
     const bodyRoutes = routes.filter((r) => !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(r.method));
     expect(bodyRoutes.length).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ const OPTIONS = [
   { value: 'amina', label: 'Amina Ali' },
 ];
 
-/** /examples/multi-select: names up to 2, then '{n} options selected' (spec §2). */
+/** /examples/multi-select: names up to 2, then '{n} valgt' (spec §2, decision 028). */
 export function Component() {
   const [value, setValue] = useState<string[]>(['marius']);
   return (

@@ -1,11 +1,11 @@
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
 import { Forbidden, NotFound } from '@/components/errors/error-view';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast';
+import { ConfirmDialog, Select } from '@/components/ui/form';
+import { toast, useToast } from '@/components/ui/toast';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -152,6 +152,10 @@ function ProfilePage() {
   const me = user.data;
   const profile: Profile | undefined = profileId ? (ownMatch ?? other.data) : own.data?.[0];
   const history = useCourseHistory(profile?.children.map((c) => c._id) ?? []);
+  // Spec §8: the call's toast; the page also says it where the history would be (decision 029).
+  useEffect(() => {
+    if (history.isError) toast.error('Kunne ikke hente kurshistorikk');
+  }, [history.isError]);
   const overview = useProfileOverview(profile?._id);
   const error = own.error ?? other.error;
   const isOwn = !profileId || !!ownMatch;
@@ -237,25 +241,16 @@ const ProfileBody = memo(function ProfileBody({
       >
         <div className="mt-5 flex flex-wrap items-end gap-3">
           {ownProfiles.length > 1 && isOwn ? (
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="velg-profil" className="font-semibold text-sea-900">
-                Velg profil
-              </label>
-              <select
-                id="velg-profil"
-                value={profile?._id ?? ''}
-                onChange={(e) => onChooseProfile(e.target.value)}
-                className="min-h-11 rounded-xl border-2 border-sea-700 bg-white px-3 py-2 text-base"
-              >
-                {ownProfiles.map((p) => (
-                  <option key={p._id} value={p._id}>
-                    {familyLabel(p)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Select
+              id="velg-profil"
+              label="Velg profil"
+              value={profile?._id ?? ''}
+              onChange={(e) => onChooseProfile(e.target.value)}
+              options={ownProfiles.map((p) => ({ value: p._id, label: familyLabel(p) }))}
+            />
           ) : null}
-          <LogoutButton />
+          {/* One's own session: not offered on another family's profile (an admin looking at it). */}
+          {isOwn ? <LogoutButton /> : null}
         </div>
       </PageHeader>
 

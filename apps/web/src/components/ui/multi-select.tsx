@@ -11,7 +11,7 @@ export interface MultiSelectProps {
   options: readonly MultiSelectOption[];
   value: readonly string[];
   onChange: (value: string[]) => void;
-  /** Names shown on the button before it says '{n} options selected' (spec §2: 3 in the course form, 2 elsewhere). */
+  /** Names shown on the button before it says '{n} valgt' (spec §2: 3 in the course form, 2 elsewhere). */
   maxNamesShown?: number;
   /** Shown on the button when nothing is chosen. */
   placeholder?: string;
@@ -24,11 +24,11 @@ export interface MultiSelectProps {
   className?: string;
 }
 
-/** Spec §2: the chosen names up to `max`, then '{n} options selected' (the spec's own words). */
+/** Spec §2: the chosen names up to `max`, then '{n} valgt' (the spec's '{n} options selected' in Norwegian, decision 028). */
 export function multiSelectSummary(options: readonly MultiSelectOption[], value: readonly string[], max: number, placeholder = ''): string {
   const chosen = options.filter((o) => value.includes(o.value));
   if (chosen.length === 0) return placeholder;
-  if (chosen.length > max) return `${chosen.length} options selected`;
+  if (chosen.length > max) return `${chosen.length} valgt`;
   return chosen.map((o) => o.label).join(', ');
 }
 

@@ -36,11 +36,11 @@ const trigger = () => page.getByRole('button', { name: /Instruktører/ });
 const chosen = () => page.getByTestId('verdi').element().textContent;
 
 describe('MultiSelect', () => {
-  it("shows names up to maxNamesShown, then '{n} options selected'", () => {
+  it("shows names up to maxNamesShown, then '{n} valgt'", () => {
     expect(multiSelectSummary(instructors, [], 3, 'Velg')).toBe('Velg');
     expect(multiSelectSummary(instructors, ['a', 'b', 'c'], 3)).toBe('Kari, Ola, Per');
-    expect(multiSelectSummary(instructors, ['a', 'b', 'c', 'd'], 3)).toBe('4 options selected');
-    expect(multiSelectSummary(instructors, ['a', 'b', 'c'], 2)).toBe('3 options selected');
+    expect(multiSelectSummary(instructors, ['a', 'b', 'c', 'd'], 3)).toBe('4 valgt');
+    expect(multiSelectSummary(instructors, ['a', 'b', 'c'], 2)).toBe('3 valgt');
   });
 
   it('is a labelled button that opens a group of checkboxes, and passes axe open and closed', async () => {
@@ -57,7 +57,7 @@ describe('MultiSelect', () => {
   });
 
   it('works with the keyboard alone: arrows move, Space toggles, Escape closes and gives focus back', async () => {
-    // Two names at most on the button, so three chosen read '3 options selected'.
+    // Two names at most on the button, so three chosen read '3 valgt'.
     await render(<Instructors max={2} />);
     await userEvent.tab();
     await expect.element(trigger()).toHaveFocus();
@@ -70,7 +70,7 @@ describe('MultiSelect', () => {
     await userEvent.keyboard('{Escape}');
     await expect.element(trigger()).toHaveFocus();
     await expect.element(trigger()).toHaveAttribute('aria-expanded', 'false');
-    await expect.element(trigger()).toHaveAccessibleName('Instruktører 3 options selected');
+    await expect.element(trigger()).toHaveAccessibleName('Instruktører 3 valgt');
   });
 
   it('closes on a click outside; inside a modal Escape closes the list, not the modal', async () => {

@@ -166,9 +166,9 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
           onDone();
         },
         onError: (error) => {
-          const text = course ? 'Kunne ikke oppdatere kurset' : 'Kunne ikke opprette kurset';
-          toast.error(text);
-          setFailure(errorMessage(error, text));
+          // Spec §8: the call's toast, and the form's own words where the server gave no reason (decision 029).
+          toast.error(course ? 'Kunne ikke oppdatere kurset' : 'Kunne ikke opprette kurset');
+          setFailure(errorMessage(error, course ? 'Feil ved lagring av kurs' : 'Feil ved lagring av nytt kurs'));
         },
       },
     );
@@ -181,7 +181,7 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
     } catch (error) {
       toast.error('Kunne ikke slette kurset');
       setConfirmDelete(false);
-      setFailure(errorMessage(error, 'Kunne ikke slette kurset'));
+      setFailure(errorMessage(error, 'Feil ved sletting av kurs'));
       return;
     }
     toast.success('Kurset har blitt slettet');

@@ -1,6 +1,7 @@
 import { faqInputSchema, type Faq } from '@shared/api';
 import { FAQ_QUESTION_MAX, RICH_TEXT_MAX } from '@shared/constants';
 import { FormActions, TextInput, useZodForm } from '@/components/ui/form';
+import { confirm } from '@/components/ui/dialogs';
 import { RichTextField } from '@/components/ui/rich-text-field';
 import { toast } from '@/components/ui/toast';
 import { useCreateFaq } from '../api/create-faq';
@@ -43,6 +44,15 @@ export function FaqEditor({ faq, onDone }: { faq?: Faq; onDone: () => void }) {
 
   const onDelete = async () => {
     if (!faq) return;
+    // Ask first, as every other delete of the admin does.
+    const yes = await confirm({
+      title: 'Slett spørsmålet?',
+      message: `«${faq.question}» og svaret slettes fra forsiden.`,
+      confirmText: 'Slett',
+      confirmVariant: 'danger',
+      cancelText: 'Behold',
+    });
+    if (!yes) return;
     try {
       await remove.mutateAsync(faq._id);
       toast.success('Spørsmål og svar er slettet');

@@ -11,11 +11,13 @@ export interface OrdersFilter {
   /** YYYY-MM-DD, Oslo days, both included. */
   from?: string;
   to?: string;
+  /** A reference, or a name of the buyer or a guardian. */
+  q?: string;
 }
 
 /** GET /api/payments (admin): newest first, paged and filtered. */
 export const getOrders = (filter: OrdersFilter, signal?: AbortSignal) =>
-  api<OrdersPage>('/payments', { query: { limit: filter.limit, page: filter.page, status: filter.status, from: filter.from, to: filter.to }, signal });
+  api<OrdersPage>('/payments', { query: { limit: filter.limit, page: filter.page, status: filter.status, from: filter.from, to: filter.to, q: filter.q }, signal });
 
 export const ordersKeys = { all: [PRIVATE_KEY, 'admin', 'orders'] as const, list: (filter: OrdersFilter) => [...ordersKeys.all, filter] as const };
 

@@ -1,10 +1,13 @@
 import { useEffect, useId, useState } from 'react';
+import { USER_SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { ORDER_STATUSES, ORDERS_PAGE_SIZE, type OrderStatus } from '@shared/constants';
 import { paymentStatusLabel } from '@shared/payment-status';
 import { Button } from '@/components/ui/button';
+import { DateInput, Select, TextInput } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { site } from '@/config/site';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useOrders } from '../api/get-orders';
 import { OrderCard } from './order-card';
 import { OrderActions } from './refund-dialog';
@@ -12,17 +15,25 @@ import { OrderActions } from './refund-dialog';
 /** Two statuses share the spec's label 'Avbrutt av {company}': the filter tells them apart. */
 const FILTER_NOTE: Partial<Record<OrderStatus, string>> = { cancelled: ' (etter godkjenning)', terminated: ' (før godkjenning)' };
 
-const inputClass = 'mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 text-base';
+const STATUS_OPTIONS = [
+  { value: '', label: 'Alle' },
+  ...ORDER_STATUSES.map((s) => ({ value: s, label: `${paymentStatusLabel(s, site.companyName)}${FILTER_NOTE[s] ?? ''}` })),
+];
 
-/** The orders list (admin): 24 per page, newest first, filtered by status and by day; refund and cancel per order. */
+/**
+ * The orders list (admin): 24 per page, newest first, searched by reference or a parent's name, filtered by status
+ * and by day; refund and cancel per order.
+ */
 export function OrdersList() {
-  const ids = { status: useId(), from: useId(), to: useId() };
+  const ids = { status: useId(), search: useId() };
   const toast = useToast();
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
-  const orders = useOrders({ limit: ORDERS_PAGE_SIZE, page, status, from: from || undefined, to: to || undefined });
+  const orders = useOrders({ limit: ORDERS_PAGE_SIZE, page, status, from: from || undefined, to: to || undefined, q: q || undefined });
   const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / ORDERS_PAGE_SIZE)) : 1;
 
   useEffect(() => {
@@ -40,32 +51,26 @@ export function OrdersList() {
         Ordreliste
       </h2>
       <div className="mt-3 grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:grid-cols-3">
-        <div>
-          <label htmlFor={ids.status} className="font-semibold text-sea-900">
-            Status
-          </label>
-          <select id={ids.status} className={inputClass} value={status} onChange={(e) => filter(setStatus)(e.target.value as OrderStatus | '')}>
-            <option value="">Alle</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {paymentStatusLabel(s, site.companyName)}
-                {FILTER_NOTE[s] ?? ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.from} className="font-semibold text-sea-900">
-            Fra dato
-          </label>
-          <input id={ids.from} type="date" className={inputClass} value={from} max={to || undefined} onChange={(e) => filter(setFrom)(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor={ids.to} className="font-semibold text-sea-900">
-            Til dato
-          </label>
-          <input id={ids.to} type="date" className={inputClass} value={to} min={from || undefined} onChange={(e) => filter(setTo)(e.target.value)} />
-        </div>
+        <TextInput
+          id={ids.search}
+          label="Søk"
+          hint="Referanse eller navn på forelder"
+          type="search"
+          autoComplete="off"
+          maxLength={100}
+          fieldClassName="sm:col-span-3"
+          value={search}
+          onChange={(e) => filter(setSearch)(e.target.value)}
+        />
+        <Select
+          id={ids.status}
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(e) => filter(setStatus)(e.target.value as OrderStatus | '')}
+        />
+        <DateInput label="Fra dato" value={from} max={to || undefined} onChange={(e) => filter(setFrom)(e.target.value)} />
+        <DateInput label="Til dato" value={to} min={from || undefined} onChange={(e) => filter(setTo)(e.target.value)} />
       </div>
 
       {orders.isPending ? (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { AdminOrder } from '@shared/api/back-office';
@@ -43,11 +43,19 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
   const toast = useToast();
   const refund = useRefundOrder();
   const amountId = useId();
-  const { register, handleSubmit, watch, formState } = useForm<RefundValues>({
+  const { register, handleSubmit, watch, formState, setValue } = useForm<RefundValues>({
     resolver: zodResolver(refundSchema(refundable)),
-    defaultValues: { whole: 'all', amountKr: '', removeFromCourse: false },
+    // The whole amount back: the child leaves the course too, unless the admin says otherwise.
+    defaultValues: { whole: 'all', amountKr: '', removeFromCourse: true },
   });
   const whole = watch('whole');
+  const amountKr = watch('amountKr');
+  const full = whole === 'all' || Math.round(parseKr(amountKr) * 100) === refundable;
+  // 'Meld barnet av kurset' follows whether the refund is full, until the admin ticks or unticks it themself.
+  const [ownChoice, setOwnChoice] = useState(false);
+  useEffect(() => {
+    if (!ownChoice) setValue('removeFromCourse', full);
+  }, [full, ownChoice, setValue]);
   const error = formState.errors.amountKr?.message;
 
   const submit = handleSubmit(async (values) => {
@@ -101,7 +109,7 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
       ) : null}
       {order.enrolled ? (
         <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" className="size-5" {...register('removeFromCourse')} />
+          <input type="checkbox" className="size-5" {...register('removeFromCourse', { onChange: () => setOwnChoice(true) })} />
           Meld barnet av kurset
         </label>
       ) : null}

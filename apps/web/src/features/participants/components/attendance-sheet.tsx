@@ -1,14 +1,18 @@
 import { useMemo, useState } from 'react';
 import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/form';
 import { formatDate, fullName, osloDateKey, relativeDayLabel } from '@/lib/format';
 import { useAttendanceQueue } from '../hooks/use-attendance-queue';
 
-/** Today's date of the course, else the next one, else the last one. */
+/** Today's date of the course, else the last one that has come, else (none has) the first. */
 function defaultDate(dates: readonly string[], now = new Date()): string | undefined {
   const today = osloDateKey(now);
-  return dates.find((d) => osloDateKey(d) === today) ?? dates.find((d) => new Date(d) > now) ?? dates.at(-1);
+  return dates.findLast((d) => osloDateKey(d) <= today) ?? dates[0];
 }
+
+/** Attendance is kept for dates that have come: today's lesson from the morning, never a later one (the server agrees). */
+const hasCome = (date: string, now = new Date()) => osloDateKey(date) <= osloDateKey(now);
 
 const STATUS_TEXT = {
   saved: 'Alt er lagret',
@@ -31,31 +35,22 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
   );
 
   if (!date) return <p>Kurset har ingen datoer.</p>;
+  const notYet = !hasCome(date);
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="oppmote-dato" className="font-semibold text-sea-900">
-          Dato
-        </label>
-        <select
-          id="oppmote-dato"
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          className="min-h-12 rounded-xl border-2 border-sea-700/70 bg-white px-3 text-lg"
-        >
-          {course.dates.map((d) => (
-            <option key={d} value={d}>
-              {formatDate(d)}
-              {relativeDayLabel(d) ? ` (${relativeDayLabel(d)})` : ''}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        id="oppmote-dato"
+        label="Dato"
+        value={date}
+        onChange={(e) => setDate(e.target.value)}
+        options={course.dates.map((d) => ({ value: d, label: `${formatDate(d)}${relativeDayLabel(d) ? ` (${relativeDayLabel(d)})` : ''}` }))}
+      />
       <p role="status" className={`rounded-xl p-3 font-semibold ${state === 'saved' ? 'bg-success-bg text-success' : state === 'failed' ? 'bg-danger-bg text-danger' : 'bg-warning-bg text-warning'}`}>
         {presentCount} av {list.participants.length} til stede ·{' '}
         {state === 'waiting' ? `${pending} ${pending === 1 ? 'markering' : 'markeringer'} ${STATUS_TEXT.waiting}` : STATUS_TEXT[state]}
       </p>
       {list.participants.length === 0 ? <p>Ingen påmeldte</p> : null}
+      {notYet ? <p className="rounded-xl bg-sand-100 p-3 font-medium">Oppmøte kan føres fra {formatDate(date)}.</p> : null}
       <ul className="space-y-2">
         {list.participants.map((p) => {
           const present = marks.get(`${p._id}|${date}`);
@@ -64,6 +59,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
               <Button
                 variant={present ? 'primary' : 'secondary'}
                 aria-pressed={present === true}
+                disabled={notYet}
                 onClick={() => mark(p._id, date, !present)}
                 className="min-h-16 w-full justify-between rounded-2xl text-left text-lg"
               >

@@ -9,7 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useSavePlace } from '../api/save-place';
-import { placeImageSrc, placeImageUrl } from './place-image';
+import { PLACE_IMAGE_LABELS, placeImageSrc, placeImageUrl } from './place-image';
 
 interface PlaceFormDialogProps {
   open: boolean;
@@ -19,9 +19,6 @@ interface PlaceFormDialogProps {
   onSaved?: (place: Place) => void;
 }
 
-const IMAGE_LABELS: Record<string, string> = { placeholder: 'Standardbilde' };
-const imageLabel = (key: string) =>
-  IMAGE_LABELS[key] ?? key.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()).replace('svommehall', 'svømmehall').replace('lillestrom', 'lillestrøm').replace('strommen', 'strømmen');
 
 const emptyPlace: PlaceInput = { name: '', address: '', zipCode: '', place: '', info: '', published: true, image: null };
 
@@ -64,9 +61,9 @@ function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => vo
           onDone();
         },
         onError: (error) => {
-          const text = place ? 'Kunne ikke oppdatere stedet' : 'Kunne ikke opprette stedet';
-          toast.error(text);
-          setFailure(errorMessage(error, text));
+          // Spec §8: the call's toast, and the form's own words where the server gave no reason (decision 029).
+          toast.error(place ? 'Kunne ikke oppdatere stedet' : 'Kunne ikke opprette stedet');
+          setFailure(errorMessage(error, 'Feil ved lagring av sted'));
         },
       },
     );
@@ -123,7 +120,7 @@ function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => vo
                     onChange={() => imageField.onChange(key)}
                   />
                   <img src={placeImageUrl(key)} alt="" width={96} height={60} loading="lazy" className="aspect-[8/5] w-full rounded-lg object-cover" />
-                  {imageLabel(key)}
+                  {PLACE_IMAGE_LABELS[key]}
                 </label>
               ))}
             </div>

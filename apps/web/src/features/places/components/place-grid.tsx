@@ -21,8 +21,15 @@ export function PlaceGrid() {
       </div>
     );
   }
-  // Spec §8: a failing places fetch is silent (console only) and reads as no places.
-  if (isError || data.length === 0) {
+  // Decision 029: a failed fetch says so; 'Fant ingen kurssteder' would tell the visitor there are none.
+  if (isError) {
+    return (
+      <p role="alert" className="rounded-2xl bg-danger-bg p-6 text-lg font-medium text-danger">
+        Kunne ikke hente kurssteder
+      </p>
+    );
+  }
+  if (data.length === 0) {
     return <p className="rounded-2xl bg-sand-100 p-6 text-lg text-muted">Fant ingen kurssteder</p>;
   }
   return (

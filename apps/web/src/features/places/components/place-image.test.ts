@@ -3,11 +3,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PLACE_IMAGES } from '@shared/constants';
-import { placeImageSrc, placeShareImageSrc, SHARE_IMAGE_SIZE } from './place-image';
+import { PLACE_IMAGE_LABELS, placeImageSrc, placeShareImageSrc, SHARE_IMAGE_SIZE } from './place-image';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public');
 
 describe('venue pictures', () => {
+  it('are named as the places are spelt (Lillestrøm, Strømmen), each its own name', () => {
+    expect(PLACE_IMAGE_LABELS['lillestrom-svommehall']).toBe('Lillestrøm svømmehall');
+    expect(PLACE_IMAGE_LABELS['strommen-bad']).toBe('Strømmen bad');
+    const labels = PLACE_IMAGES.map((key) => PLACE_IMAGE_LABELS[key]);
+    expect(new Set(labels).size).toBe(PLACE_IMAGES.length);
+    for (const label of labels) expect(label).toMatch(/^[A-ZÆØÅ]/);
+  });
+
   it('every illustration ships as SVG for the pages and as a 1200×750 PNG for link previews', () => {
     for (const key of [...PLACE_IMAGES, 'placeholder']) {
       expect(existsSync(path.join(publicDir, `images/places/${key}.svg`)), `${key}.svg`).toBe(true);

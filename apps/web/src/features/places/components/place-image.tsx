@@ -8,6 +8,21 @@ import { asciiSlug } from '@/lib/format';
  */
 const KNOWN_IMAGES = new Set<string>(PLACE_IMAGES);
 
+/** Each illustration's name in the venue form, spelt as the place is (Lillestrøm, Strømmen). */
+export const PLACE_IMAGE_LABELS: Record<PlaceImageKey, string> = {
+  'sagene-basseng': 'Sagene basseng',
+  'majorstuen-svommehall': 'Majorstuen svømmehall',
+  'nordstrand-bad': 'Nordstrand bad',
+  'grorud-basseng': 'Grorud basseng',
+  'lillestrom-svommehall': 'Lillestrøm svømmehall',
+  'strommen-bad': 'Strømmen bad',
+  'skjetten-bad': 'Skjetten bad',
+  'skedsmokorset-svommehall': 'Skedsmokorset svømmehall',
+  'jessheim-badeland': 'Jessheim badeland',
+  'bjerke-basseng': 'Bjerke basseng',
+  placeholder: 'Standardbilde',
+};
+
 export const placeImageUrl = (key: string) => `/images/places/${key}.svg`;
 
 const imageKey = (name: string, image?: PlaceImageKey | null): string => {

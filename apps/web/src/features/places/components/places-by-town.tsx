@@ -28,6 +28,15 @@ export function PlacesByTown() {
     );
   }
 
+  // Decision 029: a failed fetch says so, instead of 'Fant ingen kurssteder i {town}' for every town.
+  if (error) {
+    return (
+      <p role="alert" className="rounded-2xl bg-danger-bg p-6 text-lg font-medium text-danger">
+        Kunne ikke hente kurssteder
+      </p>
+    );
+  }
+
   // The page's first two pictures, in whichever towns they are, are the largest paint on a phone (as in PlaceGrid).
   const firstTwo = new Set(groups.flatMap((group) => group.places).slice(0, 2).map((place) => place._id));
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Spec §8 'silent failures': a failed places fetch is logged to the console and shows nothing more. */
+/** A failed places fetch is logged to the console for developers; the page says 'Kunne ikke hente kurssteder' (decision 029). */
 export function useLogError(error: unknown, message: string): void {
   useEffect(() => {
     if (error) console.error(message, error);

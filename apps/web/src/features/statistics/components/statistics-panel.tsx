@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   noOrdersMessage,
   periodRange,
@@ -35,11 +35,6 @@ export function StatisticsPanel() {
   const [type, setType] = useState<'line' | 'column'>('line');
   const stats = usePaymentStatistics(shown ? { start: shown.start, end: shown.end } : null);
   const buckets = useMemo(() => (stats.data?.buckets ?? []).map((b) => ({ t: Date.parse(b.t), count: b.count })), [stats.data]);
-
-  useEffect(() => {
-    // Spec §8: statistics failures are silent (console only).
-    if (stats.isError) console.error('Kunne ikke hente statistikk', stats.error);
-  }, [stats.isError, stats.error]);
 
   if (!shown) {
     return (
@@ -80,7 +75,10 @@ export function StatisticsPanel() {
         {stats.isPending ? (
           <Skeleton className="h-80 w-full sm:h-96" />
         ) : stats.isError ? (
-          <p className="p-4">{noOrdersMessage(shown.title)}</p>
+          // Decision 029: a failed fetch says so, not that there were no orders.
+          <p role="alert" className="p-4 font-semibold text-danger">
+            Kunne ikke hente statistikk
+          </p>
         ) : stats.data.total === 0 ? (
           <p role="status" className="p-4 font-semibold">
             {noOrdersMessage(shown.title)}

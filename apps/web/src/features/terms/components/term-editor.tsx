@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { termInputSchema } from '@shared/api';
 import { RICH_TEXT_MAX } from '@shared/constants';
 import { FormActions, TextInput, useZodForm } from '@/components/ui/form';
+import { confirm } from '@/components/ui/dialogs';
 import { RichTextField } from '@/components/ui/rich-text-field';
 import { toast } from '@/components/ui/toast';
 import { useDeleteTerm } from '../api/delete-term';
@@ -48,6 +49,15 @@ export function TermEditor({ term, categories, onDone }: { term: EditableTerm; c
   });
 
   const onDelete = async () => {
+    // Ask first, as every other delete of the admin does.
+    const yes = await confirm({
+      title: 'Slett regel/betingelse?',
+      message: 'Teksten slettes fra regler og betingelser.',
+      confirmText: 'Slett',
+      confirmVariant: 'danger',
+      cancelText: 'Behold',
+    });
+    if (!yes) return;
     try {
       await remove.mutateAsync(term._id);
       toast.success('Regel/betingelse ble slettet');

@@ -2,20 +2,27 @@ import { ACTIVE_USER_WINDOW_MS } from '@shared/constants';
 import { DashboardBox } from '@/components/ui/dashboard-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { useLastLoggedIn } from '../api/get-last-logged-in';
 import { UserCard } from './user-card';
 
 /**
  * 'Siste innloggede brukere': 8 users, refreshed every minute; a login within 30 minutes is highlighted as active.
- * A refusal (403) shows nothing; other failures leave the list empty (spec §8: silent).
+ * A refusal (403) shows nothing (spec §8: read as logged out); any other failure says 'Kunne ikke hente siste innloggede
+ * brukere' in the box (spec §8's text; decision 029), and a list already shown stays.
  */
 export function LastLoggedInBox({ now }: { now: number }) {
   const users = useLastLoggedIn();
   return (
     <DashboardBox title="Siste innloggede brukere" link={{ to: paths.adminUsers, label: 'Søk etter brukere' }}>
+      {users.isError && !(users.error instanceof ApiError && users.error.status === 403) ? (
+        <p role="alert" className="mb-2 font-medium text-danger">
+          Kunne ikke hente siste innloggede brukere
+        </p>
+      ) : null}
       {users.isPending ? (
         <Skeleton className="h-24 w-full rounded-xl" />
-      ) : users.isError ? null : (
+      ) : !users.data ? null : (
         <ul className="grid gap-2">
           {users.data.map((user) => (
             <li key={user._id}>

@@ -78,7 +78,8 @@ export function UserRegistrations() {
     if (isError) toast.error('Kunne ikke hente brukere basert på registreringsdato');
   }, [isError, toast]);
 
-  const shown = isError ? undefined : data;
+  // An invalid period shows no result: the last valid one's (kept as placeholder data) would look like its answer.
+  const shown = isError || !valid ? undefined : data;
   const parents = shown?.parents ?? [];
   const children = shown?.children ?? [];
   const listsId = `${id}-lists`;

@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+
+/**
+ * zod's messages in Norwegian, for every schema of the contract: a limit nobody wrote a text for says what is wrong in
+ * the user's words ('Maks 100 tegn') instead of zod's English ('Too big: expected string to have <=100 characters').
+ * A schema's own text still wins: zod asks this map only when a schema and its checks gave none.
+ *
+ * `./zod.ts` installs it; every schema of the contract takes its `z` from there.
+ */
+
+/** 100000 → '100 000' (no-break space between groups of three), as nb-NO writes numbers. */
+function formatNumber(value: number | bigint): string {
+  const text = String(value);
+  const [whole = '', fraction] = text.replace('-', '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, '\u00a0');
+  return `${text.startsWith('-') ? '\u2212' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
+}
+
+const limitOf = (value: number | bigint | Date): string => (value instanceof Date ? value.toISOString().slice(0, 10) : formatNumber(value));
+
+const FORMATS: Record<string, string> = {
+  email: 'Ugyldig e-postadresse',
+  url: 'Ugyldig nettadresse',
+  datetime: 'Ugyldig dato og tid',
+  date: 'Ugyldig dato',
+  time: 'Ugyldig klokkeslett',
+};
+
+const TYPES: Record<string, string> = {
+  number: 'Må være et tall',
+  int: 'Må være et heltall',
+  bigint: 'Må være et heltall',
+  string: 'Må være tekst',
+  boolean: 'Må være ja eller nei',
+  array: 'Må være en liste',
+  date: 'Må være en dato',
+};
+
+/** The Norwegian text of one zod issue. */
+export function norwegianZodMessage(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return 'Må fylles ut';
+      return TYPES[issue.expected] ?? 'Ugyldig verdi';
+    case 'too_big': {
+      const limit = limitOf(issue.maximum);
+      switch (issue.origin) {
+        case 'string':
+          return issue.inclusive ? `Maks ${limit} tegn` : `Må være kortere enn ${limit} tegn`;
+        case 'array':
+        case 'set':
+          return issue.inclusive ? `Velg høyst ${limit}` : `Velg færre enn ${limit}`;
+        case 'date':
+          return `Datoen må være før ${limit}`;
+        case 'file':
+          return 'Filen er for stor';
+        default:
+          return issue.inclusive ? `Kan være høyst ${limit}` : `Må være mindre enn ${limit}`;
+      }
+    }
+    case 'too_small': {
+      const limit = limitOf(issue.minimum);
+      switch (issue.origin) {
+        case 'string':
+          return Number(issue.minimum) <= 1 ? 'Må fylles ut' : `Minst ${limit} tegn`;
+        case 'array':
+        case 'set':
+          return Number(issue.minimum) <= 1 ? 'Velg minst én' : `Velg minst ${limit}`;
+        case 'date':
+          return `Datoen må være etter ${limit}`;
+        case 'file':
+          return 'Filen er tom';
+        default:
+          return issue.inclusive ? `Må være minst ${limit}` : `Må være større enn ${limit}`;
+      }
+    }
+    case 'invalid_format':
+      return FORMATS[issue.format] ?? 'Ugyldig format';
+    case 'not_multiple_of':
+      return `Må gå opp i steg på ${limitOf(issue.divisor)}`;
+    case 'unrecognized_keys':
+      return `Ukjent felt: ${issue.keys.join(', ')}`;
+    case 'invalid_value':
+      return 'Ugyldig valg';
+    default:
+      return 'Ugyldig verdi';
+  }
+}
+
+/**
+ * A schema-wide text for a wrong type only: `z.number({ message })` would also answer every check without its own
+ * text (a price of 200 000 read 'Pris må være et tall'); this one lets those fall through to their own words.
+ */
+export const onlyWrongType =
+  (message: string) =>
+  (issue: z.core.$ZodRawIssue): string | undefined =>
+    issue.code === 'invalid_type' ? message : undefined;
