@@ -74,6 +74,10 @@ const envSchema = z.object({
   WEBHOOK_FAILURE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Rate limit for POST /api/invites: invites per user per hour. */
   INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Invite e-mails to one address per 24 hours, from all senders together (issue 36 finding 8). */
+  INVITE_RECIPIENT_LIMIT: z.coerce.number().int().min(1).default(3),
+  /** How long an invite link works, in days (shown to the owner). */
+  INVITE_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   /** Waitlist (decision 016): how long an offered place is held for the child, in hours. */
   WAITLIST_OFFER_HOURS: z.coerce.number().min(0.01).max(24 * 14).default(24),
   /** The shorter hold when the course starts within 3 days (or has started). */

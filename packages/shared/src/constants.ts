@@ -46,7 +46,8 @@ export const ORDER_EVENT_NAMES = [
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENT_NAMES)[number];
 
-export const INVITE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+/** Spec §4, plus 'revoked': the owner undid an accepted invite (issue 36). */
+export const INVITE_STATUSES = ['pending', 'accepted', 'rejected', 'revoked'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
 export const INSTRUCTOR_UNKNOWN_VALUE = '1';

@@ -51,6 +51,8 @@ export const ERROR_STATUS = {
   LAST_GUARDIAN: 400,
   /** An invite that is no longer pending cannot be answered or deleted. */
   INVITE_NOT_PENDING: 409,
+  /** The invite link is past its expiry (issue 36). */
+  INVITE_EXPIRED: 410,
   /** Refund: more than is captured and not yet refunded at Vipps. */
   REFUND_TOO_LARGE: 409,
   /** Refund or cancel: the order is not in a state that allows it (nothing captured / nothing reserved). */

@@ -179,6 +179,17 @@ describe('server-rendered pages: the page cache', () => {
     }
   });
 
+  it('sends the invite link page with no-store and no-referrer, past the page cache (issue 36)', async () => {
+    const before = renders();
+    const res = await app.inject({ method: 'GET', url: '/invitasjon' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.body).toContain('<div id="root">');
+    expect(renders()).toBe(before);
+  });
+
   it('sends the 404 page without an ETag, and redirects as rendered', async () => {
     const missing = await app.inject({ method: 'GET', url: '/finnes-ikke' });
     expect(missing.statusCode).toBe(404);

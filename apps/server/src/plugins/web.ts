@@ -50,6 +50,9 @@ interface ManifestEntry {
  * come rendered, with their data, from the server renderer in apps/web/dist-ssr (decision 018); every other page
  * that a GET asks for (logged-in pages) gets the SPA's index.html, the shell, with the site's frame drawn in #root.
  */
+/** Pages that e-mailed links carrying a secret open (issue 36): the invite link. */
+const SECRET_LINK_PAGES = new Set(['/invitasjon']);
+
 export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, ssrDir = path.join(path.dirname(distDir), 'dist-ssr') }) => {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -119,6 +122,12 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
     // would try to run that HTML as a module, and crawlers would read it as robots.txt.
     if (/\.[A-Za-z0-9]{1,8}$/.test(urlPath) && !urlPath.endsWith('.html')) {
       return asJson(reply).status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
+    }
+    if (SECRET_LINK_PAGES.has(urlPath)) {
+      // A page opened from a link that carries a secret (in its fragment): kept by no cache, and no Referer from it
+      // (open-issues-decisions, "Links that carry a secret").
+      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      return reply.type('text/html; charset=utf-8').send(index);
     }
     reply.header('Cache-Control', 'no-cache');
     if (ssr && page) {

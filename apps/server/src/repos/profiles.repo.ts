@@ -1,4 +1,5 @@
-import { and, asc, between, count, desc, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gt, inArray, like, lte, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
 import { param, prepared } from '../db/prepared';
@@ -289,18 +290,66 @@ export async function findPendingInvite(db: DbOrTx, profileId: string, email: st
 /** Inserts a pending invite; undefined when one for the same profile and address is already pending (unique index). */
 export async function insertInvite(
   tx: DbOrTx,
-  values: { profileId: string; email: string; inviterId: string },
+  values: { profileId: string; email: string; inviterId: string; secretHash: string; expiresAt: Date },
 ): Promise<InviteRow | undefined> {
   const [row] = await tx.insert(invites).values(values).onConflictDoNothing().returning();
   return row;
 }
 
-/** Moves a pending invite to its answer; undefined when it was no longer pending. */
-export async function answerInvite(tx: DbOrTx, inviteId: string, status: 'accepted' | 'rejected') {
+/** The invite whose link secret hashes to `secretHash`. */
+export async function findInviteBySecretHash(db: DbOrTx, secretHash: string): Promise<InviteRow | undefined> {
+  const [row] = await db.select().from(invites).where(eq(invites.secretHash, secretHash)).limit(1);
+  return row;
+}
+
+/** An expired pending invite no longer blocks a new one to the same address (the pending unique index). */
+export async function deleteExpiredPendingInvite(tx: DbOrTx, profileId: string, email: string, now: Date): Promise<void> {
+  await tx
+    .delete(invites)
+    .where(
+      and(
+        eq(invites.profileId, profileId),
+        eq(sql`lower(${invites.email})`, email.toLowerCase()),
+        eq(invites.status, 'pending'),
+        lte(invites.expiresAt, now),
+      ),
+    );
+}
+
+const pendingAndLive = (inviteId: string, now: Date) =>
+  and(eq(invites.id, inviteId), eq(invites.status, 'pending'), gt(invites.expiresAt, now));
+
+/** Accepted by `userId` (who joins the family); undefined when it was no longer pending or has expired. */
+export async function acceptInvite(tx: DbOrTx, inviteId: string, userId: string, now: Date) {
   const [row] = await tx
     .update(invites)
-    .set({ status })
-    .where(and(eq(invites.id, inviteId), eq(invites.status, 'pending')))
+    .set({ status: 'accepted', acceptedById: userId, answeredAt: now })
+    .where(pendingAndLive(inviteId, now))
+    .returning();
+  return row;
+}
+
+export async function rejectInvite(tx: DbOrTx, inviteId: string, now: Date) {
+  const [row] = await tx.update(invites).set({ status: 'rejected', answeredAt: now }).where(pendingAndLive(inviteId, now)).returning();
+  return row;
+}
+
+/** `userId` opened the link and wants to join: the invite waits for the owner's confirmation. */
+export async function claimInvite(tx: DbOrTx, inviteId: string, userId: string, now: Date) {
+  const [row] = await tx
+    .update(invites)
+    .set({ claimedById: userId, claimedAt: now })
+    .where(pendingAndLive(inviteId, now))
+    .returning();
+  return row;
+}
+
+/** The owner undid an accepted invite. */
+export async function revokeInvite(tx: DbOrTx, inviteId: string, now: Date) {
+  const [row] = await tx
+    .update(invites)
+    .set({ status: 'revoked', answeredAt: now })
+    .where(and(eq(invites.id, inviteId), eq(invites.status, 'accepted')))
     .returning();
   return row;
 }
@@ -313,17 +362,32 @@ export async function deletePendingInvite(db: DbOrTx, inviteId: string): Promise
   return rows.length > 0;
 }
 
-/** Invites with the profile's children and the inviter's name, newest first. */
-export async function listInvites(db: DbOrTx, where: { profileId?: string; email?: string; status?: 'pending' }) {
+const claimant = alias(users, 'claimant');
+const joiner = alias(users, 'joiner');
+
+/**
+ * Invites with the profile's children, the inviter's name, and who claimed or accepted it, newest first.
+ * `email` with `live`: pending invites to that address that have not expired at `live`.
+ */
+export async function listInvites(db: DbOrTx, where: { profileId?: string; email?: string; status?: 'pending'; live?: Date }) {
   const conditions = [
     where.profileId ? eq(invites.profileId, where.profileId) : undefined,
     where.email ? eq(sql`lower(${invites.email})`, where.email.toLowerCase()) : undefined,
     where.status ? eq(invites.status, where.status) : undefined,
+    where.live ? gt(invites.expiresAt, where.live) : undefined,
   ].filter((c) => c !== undefined);
   const rows = await db
-    .select({ invite: invites, inviterFirstName: users.firstName, inviterLastName: users.lastName })
+    .select({
+      invite: invites,
+      inviterFirstName: users.firstName,
+      inviterLastName: users.lastName,
+      claimant: { firstName: claimant.firstName, lastName: claimant.lastName, phone: claimant.phone },
+      joiner: { firstName: joiner.firstName, lastName: joiner.lastName },
+    })
     .from(invites)
     .leftJoin(users, eq(users.id, invites.inviterId))
+    .leftJoin(claimant, eq(claimant.id, invites.claimedById))
+    .leftJoin(joiner, eq(joiner.id, invites.acceptedById))
     .where(and(...conditions))
     .orderBy(desc(invites.createdAt), asc(invites.id));
   const profileIds = [...new Set(rows.map((r) => r.invite.profileId))];
@@ -337,6 +401,8 @@ export async function listInvites(db: DbOrTx, where: { profileId?: string; email
   return rows.map((r) => ({
     ...r.invite,
     inviter: r.inviterFirstName === null ? null : { firstName: r.inviterFirstName, lastName: r.inviterLastName ?? '' },
+    claimedBy: r.invite.claimedById && r.claimant ? r.claimant : null,
+    acceptedBy: r.invite.acceptedById && r.joiner ? r.joiner : null,
     children: kids.filter((k) => k.profileId === r.invite.profileId),
   }));
 }

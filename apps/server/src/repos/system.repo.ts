@@ -209,6 +209,12 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown): Pro
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
 
+/** Writes the setting only if it does not exist yet; true when this call wrote it (a one-time claim). */
+export async function claimSetting(db: DbOrTx, key: string, value: unknown): Promise<boolean> {
+  const rows = await db.insert(settings).values({ key, value }).onConflictDoNothing().returning({ key: settings.key });
+  return rows.length > 0;
+}
+
 // ---- transaction helpers -------------------------------------------------------------------------------------
 /** A transaction-scoped advisory lock: instances doing the same one-off work (webhook registration) take turns. */
 export async function advisoryXactLock(db: DbOrTx, key: number): Promise<void> {

@@ -25,18 +25,9 @@ export async function findUserBySub(db: DbOrTx, sub: string): Promise<UserRow | 
 }
 
 /**
- * At most `limit` users with this phone (MSISDN) and no Vipps identity yet: callers link only when exactly one
+ * At most `limit` users with this e-mail address and no Vipps identity yet: callers link only when exactly one
  * matches, and never a user already linked to another `sub`.
  */
-export function findUnlinkedUsersByPhone(db: DbOrTx, phone: string, limit = 2): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.phone, phone), isNull(users.vippsSub)))
-    .orderBy(asc(users.registrationDate))
-    .limit(limit);
-}
-
 export function findUnlinkedUsersByEmail(db: DbOrTx, email: string, limit = 2): Promise<UserRow[]> {
   return db
     .select()
@@ -44,6 +35,16 @@ export function findUnlinkedUsersByEmail(db: DbOrTx, email: string, limit = 2): 
     .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.vippsSub)))
     .orderBy(asc(users.registrationDate))
     .limit(limit);
+}
+
+/** Whether some user has `email` as a Vipps-verified address (invite e-mails to others carry no child names). */
+export async function isVerifiedEmailOfUser(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.emailVerified, true)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export interface UserContact {

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.payment, lazy: () => import('./routes/payment-status') },
       { path: routePatterns.profile, lazy: () => import('./routes/profile') },
       { path: routePatterns.profileById, lazy: () => import('./routes/profile') },
+      { path: routePatterns.invite, lazy: () => import('./routes/invite') },
       { path: routePatterns.attendance, lazy: () => import('./routes/attendance') },
       // In the entry chunk: an unknown address turns into /404 without loading anything.
       { id: 'not-found', path: routePatterns.notFound, element: <NotFound /> },

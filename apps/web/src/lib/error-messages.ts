@@ -63,6 +63,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   DATE_NOT_YET: 'Oppmøte kan ikke føres for en dato som ikke har kommet',
   LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.',
   INVITE_NOT_PENDING: 'Invitasjonen er allerede besvart eller slettet.',
+  INVITE_EXPIRED: 'Invitasjonen har gått ut. Be den som inviterte deg om å sende en ny.',
   RATE_LIMITED: 'For mange forsøk på kort tid. Vennligst vent litt og prøv igjen.',
   CONTACT_RATE_LIMITED: 'Du har sendt mange meldinger. Prøv igjen om litt.',
   BUSY: 'Det er mange som bestiller akkurat nå. Vennligst prøv igjen om litt.',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { searchFoldSql } from '@app/shared';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn, updatedAt } from './columns';
 
 /** Guardians, instructors and admins: the people who log in with Vipps. Children have their own table. */
@@ -13,6 +13,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     birthdate: date('birthdate'),
     email: text('email'),
+    /** Vipps' userinfo said `email_verified: true` for `email` (issue 36): only a verified address receives invites. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     /** MSISDN as Vipps sends it: country code first, digits only (e.g. 4791234567). */
     phone: text('phone'),
     address: text('address'),
@@ -97,12 +99,27 @@ export const invites = pgTable(
     email: text('email').notNull(),
     status: text('status').notNull().default('pending'),
     inviterId: text('inviter_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * SHA-256 (hex) of the secret in the e-mailed link (issue 36): the link is the capability, the secret itself is
+     * never stored. Null for invites made before links carried a secret; those cannot be accepted.
+     */
+    secretHash: text('secret_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '14 days'`),
+    /** Who opened the link and tapped 'Godta' without a verified matching address: waits for the owner's confirmation. */
+    claimedById: text('claimed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Who joined the family through the invite, so the owner sees it and can undo it. */
+    acceptedById: text('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     idCheck('invites', t.id),
-    check('invites_status_known', sql`${t.status} in ('pending','accepted','rejected')`),
+    check('invites_status_known', sql`${t.status} in ('pending','accepted','rejected','revoked')`),
+    uniqueIndex('invites_secret_hash_key').on(t.secretHash),
     uniqueIndex('invites_pending_key').on(t.profileId, sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),
     index('invites_email_idx').on(sql`lower(${t.email})`),
   ],

@@ -137,11 +137,12 @@ export interface LinkLog {
 
 /**
  * Links the Vipps person to a user (brief §1): by `sub`; else, only among users that have no `sub` yet (imported,
- * or created by an admin), exactly one with the same phone, or with the same e-mail when Vipps says it is
- * verified, whose name also matches. A user who already has a Vipps identity is never relinked to another one:
- * phone numbers are recycled, and the new owner of a number must not inherit a family (issue 9 finding 2). A
- * first login creates the user (role parent) and a profile with them as first guardian; later logins refresh
- * contact fields and lastLogin. Phones in ADMIN_PHONE_NUMBERS get the admin role.
+ * or created by an admin), exactly one with the same e-mail when Vipps says it is verified, whose name also matches.
+ * A phone number never links (issue 36 finding 2, decision 032): numbers are recycled, and the new owner of a number
+ * must not inherit a family; such a person gets a new account, and an admin brings them into the old family by
+ * invite. A user who already has a Vipps identity is never relinked to another one. A first login creates the user
+ * (role parent) and a profile with them as first guardian; later logins refresh contact fields and lastLogin.
+ * ADMIN_PHONE_NUMBERS only bootstraps: each listed number grants admin once, to the first Vipps identity seen with it.
  */
 export async function upsertVippsUser(
   db: Db,
@@ -161,61 +162,72 @@ export async function upsertVippsUser(
   }
 }
 
+/** The settings key that records the one grant of a listed admin number (issue 36 finding 5). */
+export const adminGrantKey = (phone: string) => `admin-phone-grant:${phone}`;
+
 async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUserInfo, adminPhones: Set<string>, now: Date): Promise<string> {
   const fields = userFieldsFrom(info);
-  const isAdminPhone = fields.phone !== null && adminPhones.has(fields.phone);
 
   let user = await users.findUserBySub(tx, sub);
-  let via: 'phone' | 'email' | null = null;
-  if (!user && fields.phone) {
-    const byPhone = await users.findUnlinkedUsersByPhone(tx, fields.phone);
-    if (byPhone.length === 1 && namesMatch(byPhone[0]!, fields)) [user, via] = [byPhone[0], 'phone'];
-  }
   if (!user && fields.email && fields.emailVerified) {
     const byEmail = await users.findUnlinkedUsersByEmail(tx, fields.email);
-    if (byEmail.length === 1 && namesMatch(byEmail[0]!, fields)) [user, via] = [byEmail[0], 'email'];
-  }
-  if (user && via) {
-    // Both identities, so a wrong link can be found and undone.
-    log.info({ userId: user.id, vippsSub: sub, previousVippsSub: user.vippsSub, via }, 'Vipps login linked to an existing user');
+    if (byEmail.length === 1 && namesMatch(byEmail[0]!, fields)) {
+      user = byEmail[0];
+      // Both identities, so a wrong link can be found and undone.
+      log.info({ userId: user!.id, vippsSub: sub, previousVippsSub: user!.vippsSub, via: 'email' }, 'Vipps login linked to an existing user');
+    }
   }
 
   if (!user) {
-    const created = await users.insertUser(tx, {
+    user = await users.insertUser(tx, {
       vippsSub: sub,
       firstName: fields.firstName,
       lastName: fields.lastName,
       birthdate: fields.birthdate,
       email: fields.email,
+      emailVerified: fields.email !== null && fields.emailVerified,
       phone: fields.phone,
       address: fields.address,
       zipCode: fields.zipCode,
       place: fields.place,
-      roles: isAdminPhone ? ['parent', 'admin'] : ['parent'],
+      roles: ['parent'],
       lastLogin: now,
     });
-    await profiles.createOwnProfile(tx, created.id);
-    return created.id;
+    await profiles.createOwnProfile(tx, user.id);
+  } else {
+    // Names and birth date may have been edited on the site: Vipps only fills them in when empty.
+    await users.updateUser(tx, user.id, {
+      vippsSub: sub,
+      lastLogin: now,
+      firstName: user.firstName || fields.firstName,
+      lastName: user.lastName || fields.lastName,
+      birthdate: user.birthdate ?? fields.birthdate,
+      // The address and whether Vipps has verified it travel together.
+      ...(fields.email ? { email: fields.email, emailVerified: fields.emailVerified } : {}),
+      phone: fields.phone ?? user.phone,
+      address: fields.address ?? user.address,
+      zipCode: fields.zipCode ?? user.zipCode,
+      place: fields.place ?? user.place,
+    });
+    // Every guardian has a family to book for; one without any (e.g. created by an admin) gets one now.
+    if ((await profiles.listProfileIdsOf(tx, user.id)).length === 0) await profiles.createOwnProfile(tx, user.id);
   }
 
-  // Names and birth date may have been edited on the site: Vipps only fills them in when empty.
-  const roles = isAdminPhone && !user.roles.includes('admin') ? [...user.roles, 'admin'] : user.roles;
-  await users.updateUser(tx, user.id, {
-    vippsSub: sub,
-    lastLogin: now,
-    firstName: user.firstName || fields.firstName,
-    lastName: user.lastName || fields.lastName,
-    birthdate: user.birthdate ?? fields.birthdate,
-    email: fields.email ?? user.email,
-    phone: fields.phone ?? user.phone,
-    address: fields.address ?? user.address,
-    zipCode: fields.zipCode ?? user.zipCode,
-    place: fields.place ?? user.place,
-    roles,
-  });
-  // Every guardian has a family to book for; one without any (e.g. created by an admin) gets one now.
-  if ((await profiles.listProfileIdsOf(tx, user.id)).length === 0) await profiles.createOwnProfile(tx, user.id);
+  if (fields.phone !== null && adminPhones.has(fields.phone)) await bootstrapAdmin(tx, log, user, sub, fields.phone, now);
   return user.id;
+}
+
+/**
+ * A listed number grants admin once, to the first Vipps identity that logs in with it; the grant is recorded in the
+ * settings (in the login's transaction) and logged. Later logins with the number, by that person or by whoever gets
+ * the number next, change nothing: an admin's demotion sticks.
+ */
+async function bootstrapAdmin(tx: DbOrTx, log: LinkLog, user: users.UserRow, sub: string, phone: string, now: Date): Promise<void> {
+  const claimed = await system.claimSetting(tx, adminGrantKey(phone), { vippsSub: sub, userId: user.id, grantedAt: now.toISOString() });
+  if (!claimed) return;
+  const fresh = (await users.findUserById(tx, user.id))!;
+  if (!fresh.roles.includes('admin')) await users.updateUser(tx, user.id, { roles: [...fresh.roles, 'admin'] });
+  log.info({ userId: user.id, vippsSub: sub, alreadyAdmin: fresh.roles.includes('admin') }, 'admin role granted from ADMIN_PHONE_NUMBERS (once per number)');
 }
 
 /** GET /users/me */

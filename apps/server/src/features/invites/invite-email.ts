@@ -1,16 +1,22 @@
+import { formatDate } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 
-/** The invite e-mail. The link opens the profile page on the invite; it survives the Vipps login (returnTo). */
+/**
+ * The invite e-mail. The link carries the invite's secret after '#': browsers never send that part to a server, so it
+ * stays out of request logs and Referer headers; the page keeps it through the Vipps login. `childNames` is empty
+ * unless the address is a user's verified one (issue 36 finding 8).
+ */
 export function inviteEmail(input: {
   to: string;
-  inviteId: string;
+  secret: string;
+  expiresAt: Date;
   inviter: { firstName: string; lastName: string };
   childNames: string[];
   companyName: string;
   publicUrl: string;
 }): OutgoingEmail {
   const inviter = `${input.inviter.firstName} ${input.inviter.lastName}`.trim();
-  const link = `${input.publicUrl.replace(/\/+$/, '')}/profil?invitasjon=${input.inviteId}`;
+  const link = `${input.publicUrl.replace(/\/+$/, '')}/invitasjon#${input.secret}`;
   const children =
     input.childNames.length === 0
       ? 'familieprofilen sin'
@@ -21,9 +27,10 @@ export function inviteEmail(input: {
     `${inviter} har invitert deg som foresatt i ${children} hos ${input.companyName}.`,
     'Som foresatt ser du barna, kursene deres og kan bestille kurs for dem.',
     '',
-    `Logg inn med Vipps og svar på invitasjonen her: ${link}`,
+    `Åpne lenken, logg inn med Vipps og svar på invitasjonen: ${link}`,
+    `Lenken gjelder til ${formatDate(input.expiresAt)} og kan bare brukes av deg. Ikke del den med andre.`,
     '',
-    'Logg inn med Vipps-kontoen som har denne e-postadressen. Vil du ikke bli med, kan du avslå invitasjonen eller se bort fra denne e-posten.',
+    'Vil du ikke bli med, kan du avslå invitasjonen eller se bort fra denne e-posten.',
     '',
     `Hilsen ${input.companyName}`,
   ].join('\n');

@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deletedSchema,
   idParamsSchema,
+  inviteAnswerResultSchema,
   inviteAnswerSchema,
   inviteInputSchema,
+  inviteLinkInputSchema,
+  inviteLinkSchema,
   inviteListSchema,
   inviteSchema,
 } from '@app/shared';
@@ -14,8 +17,13 @@ import * as service from './invites.service';
 
 const HOUR_MS = 3_600_000;
 const errors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'ALREADY_INVITED');
+const answerErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVITE_NOT_PENDING', 'INVITE_EXPIRED', 'LAST_GUARDIAN');
 
-/** Spec §7 `/invites*`: a profile's owner invites guardians by e-mail; the invitee answers. */
+/**
+ * Spec §7 `/invites*`: a profile's owner invites guardians by e-mail; the invitee answers through the e-mailed link
+ * (issue 36: POST /invites/link shows it, PATCH answers with its secret); the owner confirms a request to join or
+ * undoes an accepted invite. The secret travels in bodies only, never in a URL, so no request log holds it.
+ */
 export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invites/user/:id/pending',
@@ -41,14 +49,29 @@ export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => reply.status(201).send(await service.createInvite(ctxOf(request), request.body)),
   );
+  app.post(
+    '/invites/link',
+    { config: { access: 'user' }, schema: { body: inviteLinkInputSchema, response: { 200: inviteLinkSchema, ...answerErrors } } },
+    (request) => service.openInviteLink(ctxOf(request), request.body.secret),
+  );
   app.patch(
     '/invites/:id',
-    { config: { access: 'user' }, schema: { params: idParamsSchema, body: inviteAnswerSchema, response: { 200: inviteSchema, ...errors } } },
-    (request) => service.answerInvite(ctxOf(request), request.params.id, request.body.status),
+    { config: { access: 'user' }, schema: { params: idParamsSchema, body: inviteAnswerSchema, response: { 200: inviteAnswerResultSchema, ...answerErrors } } },
+    (request) => service.answerInvite(ctxOf(request), request.params.id, request.body),
+  );
+  app.post(
+    '/invites/:id/confirm',
+    { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: inviteSchema, ...answerErrors } } },
+    (request) => service.confirmInvite(ctxOf(request), request.params.id),
+  );
+  app.post(
+    '/invites/:id/undo',
+    { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: inviteSchema, ...answerErrors } } },
+    (request) => service.undoInvite(ctxOf(request), request.params.id),
   );
   app.delete(
     '/invites/:id',
-    { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: deletedSchema, ...errors } } },
+    { config: { access: 'user' }, schema: { params: idParamsSchema, response: { 200: deletedSchema, ...errors, ...errorResponses('INVITE_NOT_PENDING') } } },
     async (request) => {
       await service.deleteInvite(ctxOf(request), request.params.id);
       return { ok: true as const };

@@ -1,15 +1,26 @@
-import type { Invite, InviteInput } from '@app/shared';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Invite, InviteAnswerInput, InviteAnswerResult, InviteInput, InviteLink } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
 import * as profilesRepo from '../../repos/profiles.repo';
+import * as system from '../../repos/system.repo';
 import * as usersRepo from '../../repos/users.repo';
 import { inviteEmail } from './invite-email';
 
+/*
+ * An invite is a capability (issue 36, open-issues-decisions "Links that carry a secret"): the e-mailed link carries
+ * a random secret (256 bits) of which only the SHA-256 is stored. Joining the family takes the link, a Vipps login,
+ * and either a Vipps-verified address equal to the invited one or the owner's confirmation. The link expires
+ * (INVITE_TTL_DAYS); the owner sees who asked, who joined, and can undo a join.
+ */
+
 type Listed = Awaited<ReturnType<typeof profilesRepo.listInvites>>[number];
 
-const toInvite = (row: Listed): Invite => ({
+const DAY_MS = 86_400_000;
+
+const toInvite = (row: Listed, forInvitee = false): Invite => ({
   _id: row.id,
   profile: {
     _id: row.profileId,
@@ -19,29 +30,60 @@ const toInvite = (row: Listed): Invite => ({
   status: row.status as Invite['status'],
   inviter: row.inviter,
   createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  // The invitee's own list says nothing about who else holds the link.
+  claimedBy: forInvitee ? null : row.claimedBy,
+  acceptedBy: forInvitee ? null : row.acceptedBy,
+  answeredAt: row.answeredAt?.toISOString() ?? null,
 });
 
 const notFound = () => new AppError('NOT_FOUND', 'No such invite');
 
-/** Spec §7 GET /invites/user/{id}/pending: invites to the user's e-mail address that wait for an answer. */
+export const hashInviteSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+function secretMatches(secret: string | undefined, hash: string | null): boolean {
+  if (!secret || !hash) return false;
+  const given = Buffer.from(hashInviteSecret(secret), 'hex');
+  const stored = Buffer.from(hash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/** The user's address is the invited one, and Vipps has verified it. */
+const verifiedMatch = (user: usersRepo.UserRow, invite: profilesRepo.InviteRow) =>
+  user.emailVerified && !!user.email && user.email.toLowerCase() === invite.email.toLowerCase();
+
+const isExpired = (ctx: ServiceContext, invite: profilesRepo.InviteRow) => invite.expiresAt.getTime() <= ctx.clock.now().getTime();
+
+async function listedInvite(ctx: ServiceContext, invite: profilesRepo.InviteRow): Promise<Invite> {
+  const [row] = (await profilesRepo.listInvites(ctx.db, { profileId: invite.profileId })).filter((i) => i.id === invite.id);
+  return toInvite(row!);
+}
+
+/**
+ * Spec §7 GET /invites/user/{id}/pending: live invites to the user's e-mail address that wait for an answer, only
+ * when Vipps has verified that address (issue 36).
+ */
 export async function pendingInvitesOf(ctx: ServiceContext, userId: string): Promise<Invite[]> {
   await requireAccess(ctx, 'user.act-as', userId);
   const user = await usersRepo.findUserById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'No such user');
-  if (!user.email) return [];
-  return (await profilesRepo.listInvites(ctx.db, { email: user.email, status: 'pending' })).map(toInvite);
+  if (!user.email || !user.emailVerified) return [];
+  const rows = await profilesRepo.listInvites(ctx.db, { email: user.email, status: 'pending', live: ctx.clock.now() });
+  return rows.map((row) => toInvite(row, true));
 }
 
 /** Spec §7 GET /invites/profile/{id}: every invite of the profile, for its guardians (and admin). */
 export async function invitesOfProfile(ctx: ServiceContext, profileId: string): Promise<Invite[]> {
   await requireAccess(ctx, 'profile.read', profileId);
-  return (await profilesRepo.listInvites(ctx.db, { profileId })).map(toInvite);
+  return (await profilesRepo.listInvites(ctx.db, { profileId })).map((row) => toInvite(row));
 }
 
 /**
  * Spec §7 POST /invites: the profile's owner (or an admin) invites another guardian by e-mail. One pending invite per
  * profile and address (ALREADY_INVITED, the spec's 'already invited' warning); a present guardian is not invited
- * again. The e-mail goes through the outbox in the same transaction, so it exists exactly when the invite does.
+ * again. At most INVITE_RECIPIENT_LIMIT invite e-mails go to one address a day, and only an address that is a
+ * user's verified one gets the children's names (issue 36 finding 8: no chosen text to strangers). The e-mail goes
+ * through the outbox in the same transaction, so it exists exactly when the invite does.
  */
 export async function createInvite(ctx: ServiceContext, input: InviteInput): Promise<Invite> {
   const { db, viewer } = ctx;
@@ -51,16 +93,25 @@ export async function createInvite(ctx: ServiceContext, input: InviteInput): Pro
   if (guardians.some((g) => g.email && g.email.toLowerCase() === email.toLowerCase())) {
     throw new AppError('ALREADY_INVITED', 'already invited: the address belongs to a guardian of this profile');
   }
+  const { count } = await system.hitCounter(db, `invite-to:${email.toLowerCase()}`, DAY_MS);
+  if (count > ctx.env.INVITE_RECIPIENT_LIMIT) throw new AppError('RATE_LIMITED', 'Too many invites to this address today');
+
   const inviter = (await usersRepo.findUserById(db, viewer!.id))!;
+  const knownAddress = await usersRepo.isVerifiedEmailOfUser(db, email);
+  const now = ctx.clock.now();
+  const secret = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ctx.env.INVITE_TTL_DAYS * DAY_MS);
   const id = await withTx(ctx, async (ctx) => {
-    const row = await profilesRepo.insertInvite(ctx.db, { profileId: input.profileId, email, inviterId: inviter.id });
+    await profilesRepo.deleteExpiredPendingInvite(ctx.db, input.profileId, email, now);
+    const row = await profilesRepo.insertInvite(ctx.db, { profileId: input.profileId, email, inviterId: inviter.id, secretHash: hashInviteSecret(secret), expiresAt });
     if (!row) throw new AppError('ALREADY_INVITED', 'already invited');
-    const kids = await profilesRepo.findChildren(ctx.db, await profilesRepo.childIdsOfProfile(ctx.db, input.profileId));
+    const kids = knownAddress ? await profilesRepo.findChildren(ctx.db, await profilesRepo.childIdsOfProfile(ctx.db, input.profileId)) : [];
     await enqueueEmail(
       ctx.db,
       inviteEmail({
         to: email,
-        inviteId: row.id,
+        secret,
+        expiresAt,
         inviter,
         childNames: kids.map((k) => k.firstName),
         companyName: ctx.env.site.companyName,
@@ -73,24 +124,112 @@ export async function createInvite(ctx: ServiceContext, input: InviteInput): Pro
   return toInvite(created!);
 }
 
+/** The pending invite behind a link, or the reason it cannot be used. */
+async function inviteOfSecret(ctx: ServiceContext, secret: string): Promise<profilesRepo.InviteRow> {
+  const invite = await profilesRepo.findInviteBySecretHash(ctx.db, hashInviteSecret(secret));
+  if (!invite) throw notFound();
+  return invite;
+}
+
+/** POST /invites/link {secret}: what the link's page shows the signed-in recipient before the one tap. */
+export async function openInviteLink(ctx: ServiceContext, secret: string): Promise<InviteLink> {
+  const invite = await inviteOfSecret(ctx, secret);
+  if (invite.status === 'pending' && isExpired(ctx, invite)) throw new AppError('INVITE_EXPIRED', 'The invite has expired');
+  const me = (await usersRepo.findUserById(ctx.db, ctx.viewer!.id))!;
+  const direct = verifiedMatch(me, invite);
+  const [listed] = (await profilesRepo.listInvites(ctx.db, { profileId: invite.profileId })).filter((i) => i.id === invite.id);
+  const guardian = await profilesRepo.isGuardianOfProfile(ctx.db, me.id, invite.profileId);
+  return {
+    _id: invite.id,
+    status: invite.status as InviteLink['status'],
+    inviter: listed!.inviter,
+    children: direct && invite.status === 'pending' ? listed!.children.map((c) => c.firstName) : [],
+    expiresAt: invite.expiresAt.toISOString(),
+    join: direct ? 'direct' : 'owner',
+    claimedByYou: invite.claimedById === me.id,
+    profileId: guardian ? invite.profileId : null,
+  };
+}
+
 /**
- * Spec §7 PATCH /invites/{id} {status}: the invitee (the signed-in user whose e-mail the invite was sent to) accepts
- * or rejects. Accepting makes them a guardian of the profile (last in order). Anyone else: 404.
+ * Spec §7 PATCH /invites/{id} {status, secret}: the recipient answers. Accepting needs the link's secret; with a
+ * verified matching address the user joins the family (last in order), otherwise the invite waits for the owner's
+ * confirmation (the first to ask holds it). Rejecting needs the secret or the verified matching address. Anyone
+ * else: 404, whatever the invite's state.
  */
-export async function answerInvite(ctx: ServiceContext, inviteId: string, status: 'accepted' | 'rejected'): Promise<Invite> {
+export async function answerInvite(ctx: ServiceContext, inviteId: string, input: InviteAnswerInput): Promise<InviteAnswerResult> {
   const { db } = ctx;
   const viewer = ctx.viewer!;
   const invite = await profilesRepo.findInvite(db, inviteId);
   const me = await usersRepo.findUserById(db, viewer.id);
-  if (!invite || !me?.email || me.email.toLowerCase() !== invite.email.toLowerCase()) throw notFound();
-  await db.transaction(async (tx) => {
+  if (!invite || !me) throw notFound();
+  const hasLink = secretMatches(input.secret, invite.secretHash);
+  const direct = verifiedMatch(me, invite);
+  if (!hasLink && (input.status === 'accepted' || !direct)) throw notFound();
+  if (invite.status !== 'pending') throw new AppError('INVITE_NOT_PENDING', 'The invite has already been answered');
+  if (isExpired(ctx, invite)) throw new AppError('INVITE_EXPIRED', 'The invite has expired');
+  const now = ctx.clock.now();
+  const result = await db.transaction(async (tx): Promise<InviteAnswerResult> => {
     if (!(await profilesRepo.lockProfile(tx, invite.profileId))) throw notFound();
-    const answered = await profilesRepo.answerInvite(tx, inviteId, status);
-    if (!answered) throw new AppError('INVITE_NOT_PENDING', 'The invite has already been answered');
-    if (status === 'accepted') await profilesRepo.appendGuardian(tx, invite.profileId, viewer.id);
+    if (input.status === 'rejected') {
+      if (!(await profilesRepo.rejectInvite(tx, inviteId, now))) throw new AppError('INVITE_NOT_PENDING', 'The invite has already been answered');
+      return { _id: inviteId, status: 'rejected', profileId: null, awaitingOwner: false };
+    }
+    if (direct) {
+      if (!(await profilesRepo.acceptInvite(tx, inviteId, me.id, now))) throw new AppError('INVITE_NOT_PENDING', 'The invite has already been answered');
+      await profilesRepo.appendGuardian(tx, invite.profileId, me.id);
+      return { _id: inviteId, status: 'accepted', profileId: invite.profileId, awaitingOwner: false };
+    }
+    const current = await profilesRepo.findInvite(tx, inviteId);
+    if (current?.claimedById && current.claimedById !== me.id) {
+      throw new AppError('INVITE_NOT_PENDING', 'Someone else has already asked to join through this invite');
+    }
+    if (!(await profilesRepo.claimInvite(tx, inviteId, me.id, now))) throw new AppError('INVITE_NOT_PENDING', 'The invite has already been answered');
+    return { _id: inviteId, status: 'pending', profileId: null, awaitingOwner: true };
   });
-  const [row] = (await profilesRepo.listInvites(db, { profileId: invite.profileId })).filter((i) => i.id === inviteId);
-  return toInvite(row!);
+  ctx.log.info({ inviteId, userId: me.id, status: result.status, awaitingOwner: result.awaitingOwner }, 'invite answered');
+  return result;
+}
+
+/** POST /invites/{id}/confirm: the owner (or an admin) lets the person who asked through the link join. */
+export async function confirmInvite(ctx: ServiceContext, inviteId: string): Promise<Invite> {
+  const invite = await profilesRepo.findInvite(ctx.db, inviteId);
+  if (!invite) throw notFound();
+  await requireAccess(ctx, 'profile.invite', invite.profileId);
+  if (invite.status !== 'pending') throw new AppError('INVITE_NOT_PENDING', 'The invite has already been answered');
+  if (isExpired(ctx, invite)) throw new AppError('INVITE_EXPIRED', 'The invite has expired');
+  const claimant = invite.claimedById;
+  if (!claimant) throw new AppError('INVITE_NOT_PENDING', 'Nobody has asked to join through this invite yet');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await profilesRepo.lockProfile(tx, invite.profileId))) throw notFound();
+    const current = await profilesRepo.findInvite(tx, inviteId);
+    if (current?.claimedById !== claimant || !(await profilesRepo.acceptInvite(tx, inviteId, claimant, now))) {
+      throw new AppError('INVITE_NOT_PENDING', 'The invite has changed');
+    }
+    await profilesRepo.appendGuardian(tx, invite.profileId, claimant);
+  });
+  ctx.log.info({ inviteId, userId: claimant, by: ctx.viewer!.id }, 'invite confirmed by the owner');
+  return listedInvite(ctx, invite);
+}
+
+/** POST /invites/{id}/undo: the owner (or an admin) undoes an accepted invite; the person who joined leaves. */
+export async function undoInvite(ctx: ServiceContext, inviteId: string): Promise<Invite> {
+  const invite = await profilesRepo.findInvite(ctx.db, inviteId);
+  if (!invite) throw notFound();
+  await requireAccess(ctx, 'profile.invite', invite.profileId);
+  const joined = invite.acceptedById;
+  if (invite.status !== 'accepted' || !joined) throw new AppError('INVITE_NOT_PENDING', 'Only an accepted invite can be undone');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await profilesRepo.lockProfile(tx, invite.profileId))) throw notFound();
+    const current = await profilesRepo.guardianIds(tx, invite.profileId);
+    if (current[0] === joined) throw new AppError('LAST_GUARDIAN', 'The first guardian cannot be removed');
+    if (!(await profilesRepo.revokeInvite(tx, inviteId, now))) throw new AppError('INVITE_NOT_PENDING', 'Only an accepted invite can be undone');
+    if (current.includes(joined)) await profilesRepo.setGuardians(tx, invite.profileId, current.filter((id) => id !== joined));
+  });
+  ctx.log.info({ inviteId, userId: joined, by: ctx.viewer!.id }, 'accepted invite undone');
+  return listedInvite(ctx, invite);
 }
 
 /** Spec §7 DELETE /invites/{id}: the sender's side (the profile's owner, or an admin) withdraws a pending invite. */

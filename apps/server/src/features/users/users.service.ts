@@ -117,6 +117,8 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
       if (!current) throw new AppError('NOT_FOUND', 'No such user');
       // The same roles again (a double click, another order) change nothing, so no session ends for it.
       if (current.roles.length === roles.length && roles.every((r) => current.roles.includes(r))) return current;
+      // Every grant and removal of a role is logged with who made it (issue 36 finding 5).
+      ctx.log.info({ userId: id, by: viewer!.id, from: current.roles, to: roles }, 'user roles changed');
       return (await repo.setUserRoles(ctx.db, id, roles, viewer!.id === id ? (ctx.sessionId ?? null) : null))!;
     });
     return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
@@ -257,7 +259,8 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
   const orders = await ordersRepo.ordersOfFamily(db, { userId: user.id, profileIds });
   const events = new Map(await Promise.all(orders.map(async (o) => [o.id, await ordersRepo.listEvents(db, o.id)] as const)));
   const sent = await profilesRepo.invitesSentBy(db, user.id);
-  const received = user.email ? await profilesRepo.listInvites(db, { email: user.email }) : [];
+  // Invites to the address count as the user's only when Vipps has verified it (issue 36).
+  const received = user.email && user.emailVerified ? await profilesRepo.listInvites(db, { email: user.email }) : [];
   const taught = await coursesRepo.coursesTaughtBy(db, user.id, new Date(0));
   const courseOut = (c: (typeof history)[number]['course'], placeName: string, placeTown: string) => ({
     id: c.id,

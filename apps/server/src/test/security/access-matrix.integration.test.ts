@@ -108,6 +108,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/invites':              { expect: [401, 201, 403, 403, 403, 201], object: 'familyA', req: (fx, role) => ({ payload: { profileId: fx.familyA.profile.id, email: `matrix-${role}@example.no` } }) },
   'PATCH /api/invites/:id':         { expect: [401, 404, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/invites/${fx.inviteA.id}`, payload: { status: 'accepted' } }) },
   'DELETE /api/invites/:id':        { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: async (fx, role) => ({ url: `/api/invites/${await spareInvite(fx, role)}` }), note: 'a fresh invite of A per caller' },
+  'POST /api/invites/link':         { expect: [401, 404, 404, 404, 404, 404], object: 'familyA', req: () => ({ payload: { secret: 'A'.repeat(43) } }), note: 'no invite has that secret' },
+  'POST /api/invites/:id/confirm':  { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: async (fx, role) => ({ url: `/api/invites/${await spareInvite(fx, role, true)}/confirm` }), note: 'a fresh invite of A per caller, asked for by a fresh user' },
+  'POST /api/invites/:id/undo':     { expect: [401, 409, 403, 403, 403, 409], object: 'familyA', req: (fx) => ({ url: `/api/invites/${fx.inviteA.id}/undo` }), note: 'A’s invite is pending: past the access check, nothing to undo' },
   // ---- booking: each caller books parent A's child as themselves (admin: on A's behalf); only A's family may
   'POST /api/vipps/payment':         { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx, role) => ({ payload: { userId: role === 'admin' || role === 'anonymous' ? fx.parentA.id : fx[role].id, childId: fx.familyA.children[0]!.id, courseId: fx.otherCourse.id } }) },
   'GET /api/vipps/payment/:paymentId': { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx) => ({ url: `/api/vipps/payment/${fx.orderA.reference}` }) },
@@ -181,11 +184,12 @@ async function spareEntry(fx: Fixtures, courseId = fx.spareCourse.id): Promise<s
   return row!.id;
 }
 
-/** A pending invite of family A that nothing else uses, for the rows that delete. */
-async function spareInvite(fx: Fixtures, role: Role): Promise<string> {
+/** A pending invite of family A that nothing else uses, for the rows that delete (or confirm: `claimed`). */
+async function spareInvite(fx: Fixtures, role: Role, claimed = false): Promise<string> {
+  const claimedById = claimed ? (await createUser(ctx.database.db)).id : null;
   const [row] = await ctx.database.db
     .insert(invites)
-    .values({ profileId: fx.familyA.profile.id, email: `spare-${role}-${Math.random().toString(36).slice(2)}@example.no`, inviterId: fx.parentA.id })
+    .values({ profileId: fx.familyA.profile.id, email: `spare-${role}-${Math.random().toString(36).slice(2)}@example.no`, inviterId: fx.parentA.id, claimedById })
     .returning({ id: invites.id });
   return row!.id;
 }
@@ -313,6 +317,8 @@ describe('access matrix', () => {
       ['put A’s child on a waitlist', { method: 'POST', url: `/api/courses/${fx.fullCourse.id}/waitlist`, payload: { childId: child.id } }, [403, 404]],
       ['take A’s child off a waitlist', { method: 'DELETE', url: `/api/waitlist/${fx.waitlistEntryA.id}` }, [403, 404]],
       ['delete A’s invite', { method: 'DELETE', url: `/api/invites/${fx.inviteA.id}` }, [403, 404]],
+      ['confirm A’s invite', { method: 'POST', url: `/api/invites/${fx.inviteA.id}/confirm` }, [403, 404]],
+      ['undo A’s invite', { method: 'POST', url: `/api/invites/${fx.inviteA.id}/undo` }, [403, 404]],
     ];
     const problems: string[] = [];
     const before = await countRows(ctx.database.db);

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Invite } from '@shared/api/family';
+import type { InviteAnswerInput, InviteAnswerResult } from '@shared/api/family';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-/** PATCH /api/invites/{id} {status: 'accepted' | 'rejected'}: the invitee answers. */
-export const answerInvite = ({ id, status }: { id: string; status: 'accepted' | 'rejected' }) =>
-  api<Invite>(`/invites/${id}`, { method: 'PATCH', body: { status } });
+/**
+ * PATCH /api/invites/{id} {status, secret}: the invitee answers. Accepting needs the link's secret: it joins the
+ * family (`profileId`), or waits for the owner's confirmation (`awaitingOwner`).
+ */
+export const answerInvite = ({ id, ...body }: InviteAnswerInput & { id: string }) =>
+  api<InviteAnswerResult>(`/invites/${id}`, { method: 'PATCH', body });
 
 export function useAnswerInvite() {
   const queryClient = useQueryClient();

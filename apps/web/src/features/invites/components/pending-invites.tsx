@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Invite } from '@shared/api/family';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
+import { formatDate } from '@/lib/format';
 import { useAnswerInvite } from '../api/answer-invite';
 import { usePendingInvites } from '../api/get-pending-invites';
 import { childNames } from './invite-status';
@@ -16,16 +17,14 @@ function PendingInvite({ invite, highlighted }: { invite: Invite; highlighted: b
   const inviter = invite.inviter ? `${invite.inviter.firstName} ${invite.inviter.lastName}` : 'En foresatt';
   const kids = childNames(invite);
   // mutateAsync: the answer removes this invite from the list (and unmounts it) before per-call callbacks would run.
-  const respond = (status: 'accepted' | 'rejected') =>
-    answer.mutateAsync({ id: invite._id, status }).then(
-      () => toast.success(status === 'accepted' ? 'Invitasjonen er godtatt' : 'Invitasjonen er avslått'),
-      () =>
-        toast.error(
-          status === 'accepted'
-            ? 'Det oppstod en feil ved godkjenning av invitasjonen.'
-            : 'Det oppstod en feil ved avvisning av invitasjonen.',
-        ),
-    );
+  // Accepting takes the e-mailed link (issue 36); from here the invite can only be turned down.
+  const reject = () =>
+    answer
+      .mutateAsync({ id: invite._id, status: 'rejected' })
+      .then(
+        () => toast.success('Invitasjonen er avslått'),
+        () => toast.error('Det oppstod en feil ved avvisning av invitasjonen.'),
+      );
   return (
     <li
       ref={ref}
@@ -33,16 +32,18 @@ function PendingInvite({ invite, highlighted }: { invite: Invite; highlighted: b
         highlighted ? 'border-sea-700' : 'border-sea-200'
       }`}
     >
-      <p>
-        <strong>{inviter}</strong> har invitert deg som foresatt{kids ? ` for ${kids}` : ''}.{' '}
-        <span className="text-muted">Venter på svar</span>
-      </p>
+      <div>
+        <p>
+          <strong>{inviter}</strong> har invitert deg som foresatt{kids ? ` for ${kids}` : ''}.{' '}
+          <span className="text-muted">Venter på svar</span>
+        </p>
+        <p className="mt-1 text-sm text-muted">
+          Åpne lenken i e-posten for å godta. Den gjelder til {formatDate(invite.expiresAt)}.
+        </p>
+      </div>
       <div className="flex shrink-0 gap-3">
-        <Button variant="secondary" onClick={() => respond('rejected')} disabled={answer.isPending}>
+        <Button variant="secondary" onClick={reject} disabled={answer.isPending}>
           Avslå
-        </Button>
-        <Button onClick={() => respond('accepted')} disabled={answer.isPending}>
-          Godta
         </Button>
       </div>
     </li>
