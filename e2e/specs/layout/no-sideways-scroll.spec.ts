@@ -178,23 +178,11 @@ test.beforeAll(async ({ browser, baseURL }, testInfo) => {
   const setup = await setUpCourse(admin.page, { venue, instructor: 'Marius Strand', dates: mondayDates(1, 2, 3) });
   for (const id of children) await apiAs(admin.page, 'POST', `/courses/${setup.course._id}/participants`, { id });
   // A full course beside it, so the parent meets the waitlist dialog.
-  const full = await apiAs<{ _id: string }>(admin.page, 'POST', '/courses', {
-    name: '',
-    placeId: setup.placeId,
+  const { course: full } = await setUpCourse(admin.page, {
+    venue,
+    at: { _id: setup.placeId, slug: setup.slug },
     dates: mondayDates(4, 5),
-    timeFrom: '11:00',
-    timeTo: '11:30',
-    experienceLevel: 'Nybegynner',
-    participantsAge: '1–2 år',
-    ageMinMonths: null,
-    ageMaxMonths: null,
-    lateBookingMaxPassed: null,
-    proRata: true,
-    price: 1950,
     maximumParticipants: 1,
-    instructors: [],
-    info: '',
-    published: true,
   });
   await apiAs(admin.page, 'POST', `/courses/${full._id}/participants`, { id: children[0] });
   fixture = { profileId: profile!._id, slug: setup.slug, courseId: setup.course._id, children };
