@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { NARROW } from './support/narrow';
 
 // The E2E suite runs the production build on a fresh embedded database seeded with the demo data.
 const port = Number(process.env.E2E_PORT ?? 3300);
@@ -27,8 +28,10 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure', locale: 'nb-NO', timezoneId: 'Europe/Oslo' },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    { name: 'phone', testIgnore: 'layout/**', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    { name: 'desktop', testIgnore: 'layout/**', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    // The layout guard (issue 35): every page and dialog on the narrowest phones in use, once.
+    { name: 'narrow', testMatch: 'layout/**', use: { ...NARROW, launchOptions: chromium } },
   ],
   webServer: {
     // The server as production runs it (compiled, no transpiler), built from the current source first (~1 s).

@@ -53,9 +53,10 @@ export const mondayDates = (...weeks: number[]) => weeks.map((w) => `${mondayKey
  */
 export async function setUpCourse(
   admin: Page,
-  options: { venue: string; instructor?: string; children?: number; dates: string[]; maximumParticipants?: number },
+  options: { venue: string; instructor?: string; children?: number; dates: string[]; maximumParticipants?: number; at?: { _id: string; slug: string } },
 ): Promise<{ placeId: string; slug: string; course: ApiCourse; children: { _id: string; firstName: string; lastName: string }[] }> {
-  const place = await apiAs<{ _id: string; slug: string }>(admin, 'POST', '/places', {
+  // `at`: a venue made before (a second course there); else a new venue named `venue`.
+  const place = options.at ?? (await apiAs<{ _id: string; slug: string }>(admin, 'POST', '/places', {
     name: options.venue,
     address: 'Testveien 2',
     zipCode: '0560',
@@ -63,7 +64,7 @@ export async function setUpCourse(
     info: '',
     published: true,
     image: 'nordstrand-bad',
-  });
+  }));
   const instructors = options.instructor
     ? (await apiAs<{ id: string; name: string }[]>(admin, 'GET', '/users/instructors')).filter((i) => i.name === options.instructor).map((i) => i.id)
     : [];

@@ -11,7 +11,7 @@ export function Component() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Om oss" lead={site.tagline} />
-      <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>
           <AboutText />
           <div className="mt-6">

@@ -17,9 +17,9 @@ export function Component() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Dashbord" />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <LastLoggedInBox now={now} />
-        <div className="grid content-start gap-4">
+        <div className="grid grid-cols-1 content-start gap-4">
           <LatestOrdersBox />
           <CoursesTodayBox now={now} />
           <LastModifiedCoursesBox now={now} />

@@ -9,7 +9,7 @@ export function Component() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Kontakt oss" lead="Har du spørsmål om kurs, steder eller bestilling? Send oss en melding, så svarer vi så fort vi kan." />
-      <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="skjema-tittel" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line sm:p-8">
           <h2 id="skjema-tittel" className="mb-6 text-2xl font-bold text-sea-900">
             Skriv til oss

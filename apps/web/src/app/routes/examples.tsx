@@ -19,7 +19,7 @@ export function Component() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Eksempler" lead="Komponentene nettstedet bygger på, slik de ser ut og oppfører seg." />
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {CARDS.map((card) => (
           <li key={card.to}>
             <Link

@@ -13,7 +13,7 @@ export function HomeRoute() {
   return (
     <>
       <section aria-labelledby="hero-tittel" className="relative overflow-hidden bg-gradient-to-b from-sea-900 to-sea-800 text-white">
-        <Container className="grid items-center gap-6 pt-10 pb-20 sm:pt-14 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:pb-28">
+        <Container className="grid grid-cols-1 items-center gap-6 pt-10 pb-20 sm:pt-14 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:pb-28">
           <div>
             <p className="font-semibold tracking-wide text-aqua-200 uppercase">{site.companyName}</p>
             <h1 id="hero-tittel" className="mt-2 text-4xl leading-tight font-bold sm:text-5xl">
@@ -44,7 +44,7 @@ export function HomeRoute() {
           <PlaceGrid />
         </section>
 
-        <div className="mt-16 grid gap-12 lg:grid-cols-2">
+        <div className="mt-16 grid grid-cols-1 gap-12 lg:grid-cols-2">
           <section id={anchors.faq} aria-labelledby="faq-tittel">
             <h2 id="faq-tittel" className="mb-6 text-3xl font-bold text-sea-900">
               Ofte stilte spørsmål

@@ -19,7 +19,7 @@ const linkClass = 'inline-flex min-h-11 items-center text-sea-100 underline hove
 export function Footer({ appVersionSlot }: { appVersionSlot?: ReactNode }) {
   return (
     <footer className="mt-16 bg-sea-950 text-sea-100">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
+      <div className="mx-auto grid grid-cols-1 max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
             <LogoMark className="size-8" />

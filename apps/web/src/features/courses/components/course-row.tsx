@@ -58,7 +58,7 @@ function Participants({ course, ownChildren }: { course: Course; ownChildren?: r
     return (
       <ul className="flex flex-wrap gap-x-3 gap-y-1">
         {named.map((p) => (
-          <li key={p._id}>{p.profileId ? <Link to={paths.profileById(p.profileId)}>{fullName(p)}</Link> : fullName(p)}</li>
+          <li key={p._id} className="min-w-0">{p.profileId ? <Link to={paths.profileById(p.profileId)}>{fullName(p)}</Link> : fullName(p)}</li>
         ))}
       </ul>
     );
@@ -123,7 +123,7 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
                 <span className="block text-sm font-semibold text-aqua-700">Åpner for alle {formatDate(course.opensToAllAt)}</span>
               ) : null}
               {ownChildren?.length ? (
-                <span className="mt-1 inline-block rounded-full bg-success-bg px-2.5 py-0.5 text-sm font-semibold text-success">
+                <span className="mt-1 inline-block max-w-full rounded-full bg-success-bg px-2.5 py-0.5 text-sm font-semibold text-success">
                   {ownChildrenLabel(ownChildren)}
                 </span>
               ) : null}
@@ -171,7 +171,7 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
               {course.dates.length === 0 ? (
                 '-'
               ) : (
-                <ul className="grid gap-1 sm:grid-cols-2">
+                <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
                   {course.dates.map((date) => {
                     const relative = relativeDayLabel(date);
                     const past = !relative && new Date(date).getTime() < Date.now();

@@ -50,7 +50,7 @@ export function OrdersList() {
       <h2 id={`${ids.status}-h`} className="text-2xl font-bold text-sea-900">
         Ordreliste
       </h2>
-      <div className="mt-3 grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:grid-cols-3">
+      <div className="mt-3 grid grid-cols-1 gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:grid-cols-3">
         <TextInput
           id={ids.search}
           label="Søk"
@@ -90,7 +90,7 @@ export function OrdersList() {
             {orders.data.total === 0 ? 'Ingen ordre' : `${orders.data.total} ordre`}
             {orders.data.total > 0 ? ` · side ${page} av ${pages}` : ''}
           </p>
-          <ul className="mt-2 grid gap-3 lg:grid-cols-2" aria-busy={orders.isFetching}>
+          <ul className="mt-2 grid grid-cols-1 gap-3 lg:grid-cols-2" aria-busy={orders.isFetching}>
             {orders.data.orders.map((order) => (
               <li key={order._id}>
                 <OrderCard order={order} actions={<OrderActions order={order} />} />

@@ -147,7 +147,7 @@ export function ParticipantsDialog({ courseId, courseLabel, moveTargets, onClose
         <ul className="divide-y divide-line">
           {participants.map((p) => (
             <li key={p._id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-52">
                 <p className="font-semibold text-ink">
                   {fullName(p)}
                   {p.capacityOverride ? <span className="ml-2 text-sm font-normal text-warning">(over maks)</span> : null}

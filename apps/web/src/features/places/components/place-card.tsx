@@ -52,10 +52,13 @@ export function PlaceCardSkeleton() {
   );
 }
 
-export const placeGridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+// grid-cols-1 on a phone, not the implicit column: an implicit column is as wide as its widest card's smallest width,
+// so one card (or a guessed size, below) could make the page scroll sideways (issue 35).
+export const placeGridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 /**
  * A card further down the list is laid out and painted only when it comes near the screen (its room is kept at about
- * a card's height, then at its last real size), so the first paint does not wait for fifty cards.
+ * a card's height, then at its last real size), so the first paint does not wait for fifty cards. Only the height is
+ * guessed: `contain-intrinsic-size: auto 26rem` also made every unpainted card 26rem (416 px) wide, wider than a phone.
  */
-export const laterCardClass = '[content-visibility:auto] [contain-intrinsic-size:auto_26rem]';
+export const laterCardClass = '[content-visibility:auto] [contain-intrinsic-block-size:auto_26rem]';

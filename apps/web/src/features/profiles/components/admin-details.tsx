@@ -21,7 +21,7 @@ export function AdminDetails({ profile, admin }: { profile: Profile; admin: NonN
       </h2>
       <div>
         <h3 className="mb-2 text-lg font-bold text-sea-900">Foresatte</h3>
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {admin.guardians.map((g) => {
             const parent = profile.parents.find((p) => p._id === g._id);
             return (

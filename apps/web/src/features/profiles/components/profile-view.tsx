@@ -102,7 +102,7 @@ function ChildCard({
   return (
     <article aria-labelledby={headingId} className={`rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6 ${duplicateStyle ?? ''}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h3 id={headingId} className="text-xl font-bold text-sea-900">
             {fullName(child)}
           </h3>
@@ -159,11 +159,11 @@ export function ProfileView({ profile, now = new Date(), courseAction, childrenA
         <h2 id="foresatte-tittel" className="mb-4 text-2xl font-bold text-sea-900">
           Foresatte
         </h2>
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {profile.parents.map((parent, index) => (
             <li key={parent._id} className="rounded-2xl border border-line bg-white p-4 shadow-sm">
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <p className="text-lg font-bold text-sea-900">
+                <p className="min-w-0 text-lg font-bold text-sea-900">
                   {fullName(parent)}
                   {index === 0 && profile.parents.length > 1 ? <span className="ml-2 text-sm font-semibold text-muted">(eier)</span> : null}
                 </p>

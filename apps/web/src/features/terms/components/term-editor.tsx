@@ -75,7 +75,7 @@ export function TermEditor({ term, categories, onDone }: { term: EditableTerm; c
       aria-label={term._id ? 'Rediger regel/betingelse' : 'Ny regel/betingelse'}
       className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-2 ring-sea-700/40"
     >
-      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_10rem]">
         <div>
           <TextInput label="Kategori" list={listId} error={errors.category?.message} {...register('category')} />
           <datalist id={listId}>

@@ -14,7 +14,7 @@ export function InstructorList() {
 
   if (isPending) {
     return (
-      <div role="status" aria-live="polite" className="grid gap-3 sm:grid-cols-2">
+      <div role="status" aria-live="polite" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <span className="sr-only">Laster instruktører</span>
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-16" />
@@ -26,7 +26,7 @@ export function InstructorList() {
     return <p className="rounded-2xl bg-sand-50 p-5 text-muted">Informasjon om instruktørene mangler foreløpig.</p>;
   }
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {data.map((instructor) => (
         <li key={instructor.id} className="flex min-h-16 items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-line">
           <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-aqua-100 font-bold text-aqua-700">

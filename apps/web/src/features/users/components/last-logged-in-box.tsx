@@ -23,7 +23,7 @@ export function LastLoggedInBox({ now }: { now: number }) {
       {users.isPending ? (
         <Skeleton className="h-24 w-full rounded-xl" />
       ) : !users.data ? null : (
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-1 gap-2">
           {users.data.map((user) => (
             <li key={user._id}>
               <UserCard user={user} active={!!user.lastLogin && now - Date.parse(user.lastLogin) <= ACTIVE_USER_WINDOW_MS} />

@@ -87,7 +87,7 @@ export function UserRegistrations() {
   return (
     <div className="space-y-8">
       <div className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-start`} className="font-semibold text-sea-900">
               Fra dato
@@ -153,7 +153,7 @@ export function UserRegistrations() {
           {shown ? <p className="text-lg font-semibold text-sea-900">Antall brukere: {shown.parentCount + shown.childCount}</p> : null}
           {isFetching && shown ? <p className="text-sm text-muted">Laster brukere...</p> : null}
         </div>
-        <div className="grid gap-8 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
           <section aria-labelledby={`${id}-parents`} className="space-y-3">
             <h3 id={`${id}-parents`} className="text-xl font-bold text-sea-900">
               Foreldre ({shown?.parentCount ?? 0})

@@ -95,7 +95,7 @@ export function UserSearch({ actions }: { actions?: (user: Extract<UserSearchHit
         )}
       </div>
       {problem === null && search.data?.users.length ? (
-        <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-busy={search.isFetching}>
+        <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-busy={search.isFetching}>
           {search.data.users.map((user) => (
             <li key={`${user.type}-${user._id}`}>
               {user.type === 'parent' ? (
