@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
@@ -44,6 +44,11 @@ import { useNow } from '@/lib/use-now';
 import { isSafeHttpUrl } from '@/lib/format';
 import { myWaitlistQueryOptions } from '@/features/waitlist/api/get-my-waitlist';
 import { MyWaitlist } from '@/features/waitlist/components/my-waitlist';
+
+// The printable course list for 'Som instruktør': loaded when first opened, not with the profile.
+const CourseListDialog = lazy(() =>
+  import('@/features/participants/components/course-list-dialog').then((m) => ({ default: m.CourseListDialog })),
+);
 
 const isId = (value: string) => /^[0-9a-f]{24}$/.test(value);
 
@@ -225,6 +230,12 @@ const ProfileBody = memo(function ProfileBody({
 }: BodyProps) {
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<Child | null>(null);
+  const [courseListOf, setCourseListOf] = useState<string | null>(null);
+  const [courseListMounted, setCourseListMounted] = useState(false);
+  const openCourseList = (courseId: string) => {
+    setCourseListMounted(true);
+    setCourseListOf(courseId);
+  };
   const freePlaces = new Map((history ?? []).flatMap((item) => item.courses.map((c) => [c._id, c.freePlaces] as const)));
   const freePlacesOf = (courseId: string) => freePlaces.get(courseId);
 
@@ -312,7 +323,21 @@ const ProfileBody = memo(function ProfileBody({
             </p>
           ) : null}
           <ProfileInvites profileId={profile._id} canInvite={isOwner || isAdmin} />
-          {overview ? <InstructorCourses courses={overview.instructorCourses} /> : null}
+          {overview ? (
+            <InstructorCourses
+              courses={overview.instructorCourses}
+              courseAction={(c) => (
+                <Button variant="secondary" onClick={() => openCourseList(c._id)} aria-label={`Kursliste, ${c.name || c.experienceLevel}, ${c.place.name}`}>
+                  Kursliste
+                </Button>
+              )}
+            />
+          ) : null}
+          {courseListMounted ? (
+            <Suspense fallback={null}>
+              <CourseListDialog courseId={courseListOf} onClose={() => setCourseListOf(null)} />
+            </Suspense>
+          ) : null}
           {overview?.admin ? <AdminDetails profile={profile} admin={overview.admin} /> : null}
           {me && isOwn ? (
             <section aria-labelledby="mine-data-tittel" className="rounded-2xl bg-sand-100 p-4 sm:p-6">
