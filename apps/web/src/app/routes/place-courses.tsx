@@ -121,9 +121,11 @@ export function Component() {
   // The waitlist on full courses: the family's entries (positions) and children to put on a list.
   const myWaitlist = useMyWaitlist();
   const waitlistChildren = useMemo(
-    () => (profiles.data ?? []).flatMap((p) => p.children.map((c) => ({ id: c._id, name: fullName(c) }))),
+    () => (profiles.data ?? []).flatMap((p) => p.children.map((c) => ({ id: c._id, name: fullName(c), courseIds: c.courses.map((k) => k._id) }))),
     [profiles.data],
   );
+  // A child added from a waitlist dialog ('Legg til barn', the same dialog as booking's) is chosen there.
+  const [addedChildId, setAddedChildId] = useState<string | null>(null);
   const renderWaitlist = (c: Course) => (
     <WaitlistCourseAction
       courseId={c._id}
@@ -131,6 +133,8 @@ export function Component() {
       children={session ? waitlistChildren : []}
       loggedIn={!!session}
       onLogin={() => setLoginOpen(true)}
+      onAddChild={() => setAddChildOpen(true)}
+      addedChildId={addedChildId}
     />
   );
   const loginMounted = useOpenedOnce(loginOpen);
@@ -333,7 +337,10 @@ export function Component() {
                 open={addChildOpen}
                 onOpenChange={setAddChildOpen}
                 profiles={(profiles.data ?? []).map((p: Profile) => ({ id: p._id, label: p.parents.map(fullName).join(' og ') }))}
-                onAdded={(child) => setChildId(child._id)}
+                onAdded={(child) => {
+                  setChildId(child._id);
+                  setAddedChildId(child._id);
+                }}
               />
             </Suspense>
           ) : null}
