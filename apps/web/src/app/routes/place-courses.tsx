@@ -18,6 +18,7 @@ import { PlaceSelect } from '@/features/places/components/place-select';
 import { VenueCard } from '@/features/places/components/venue-card';
 import { useMyWaitlist } from '@/features/waitlist/api/get-my-waitlist';
 import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
+import { CourseListOnDemand } from './course-list-on-demand';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -33,9 +34,6 @@ const MonthRangePicker = lazy(() =>
 );
 // The user's own profiles: loaded with a session only (a visitor's page has no use for the profiles code).
 const OwnProfilesSource = lazy(() => import('./own-profiles').then((m) => ({ default: m.OwnProfilesSource })));
-const CourseListDialog = lazy(() =>
-  import('@/features/participants/components/course-list-dialog').then((m) => ({ default: m.CourseListDialog })),
-);
 const CourseFormDialog = lazy(() => import('@/features/courses/components/course-form-dialog').then((m) => ({ default: m.CourseFormDialog })));
 const PlaceFormDialog = lazy(() => import('@/features/places/components/place-form-dialog').then((m) => ({ default: m.PlaceFormDialog })));
 const ParticipantsDialog = lazy(() =>
@@ -140,7 +138,6 @@ export function Component() {
   const loginMounted = useOpenedOnce(loginOpen);
   const bookingMounted = useOpenedOnce(booking !== null);
   const addChildMounted = useOpenedOnce(addChildOpen);
-  const courseListMounted = useOpenedOnce(courseListOf !== null);
 
   useDocumentTitle(place ? `${place.name}, ${place.place} | ${site.tagline}` : 'Bestill Kurs');
 
@@ -306,11 +303,7 @@ export function Component() {
               <OwnProfilesSource onChange={setProfiles} />
             </Suspense>
           ) : null}
-          {courseListMounted ? (
-            <Suspense fallback={null}>
-              <CourseListDialog courseId={courseListOf} onClose={() => setCourseListOf(null)} />
-            </Suspense>
-          ) : null}
+          <CourseListOnDemand courseId={courseListOf} onClose={() => setCourseListOf(null)} />
           {loginMounted ? (
             <Suspense fallback={null}>
               <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
@@ -44,11 +44,7 @@ import { useNow } from '@/lib/use-now';
 import { isSafeHttpUrl } from '@/lib/format';
 import { myWaitlistQueryOptions } from '@/features/waitlist/api/get-my-waitlist';
 import { MyWaitlist } from '@/features/waitlist/components/my-waitlist';
-
-// The printable course list for 'Som instruktør': loaded when first opened, not with the profile.
-const CourseListDialog = lazy(() =>
-  import('@/features/participants/components/course-list-dialog').then((m) => ({ default: m.CourseListDialog })),
-);
+import { CourseListOnDemand } from './course-list-on-demand';
 
 const isId = (value: string) => /^[0-9a-f]{24}$/.test(value);
 
@@ -231,11 +227,6 @@ const ProfileBody = memo(function ProfileBody({
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<Child | null>(null);
   const [courseListOf, setCourseListOf] = useState<string | null>(null);
-  const [courseListMounted, setCourseListMounted] = useState(false);
-  const openCourseList = (courseId: string) => {
-    setCourseListMounted(true);
-    setCourseListOf(courseId);
-  };
   const freePlaces = new Map((history ?? []).flatMap((item) => item.courses.map((c) => [c._id, c.freePlaces] as const)));
   const freePlacesOf = (courseId: string) => freePlaces.get(courseId);
 
@@ -327,17 +318,13 @@ const ProfileBody = memo(function ProfileBody({
             <InstructorCourses
               courses={overview.instructorCourses}
               courseAction={(c) => (
-                <Button variant="secondary" onClick={() => openCourseList(c._id)} aria-label={`Kursliste, ${c.name || c.experienceLevel}, ${c.place.name}`}>
+                <Button variant="secondary" onClick={() => setCourseListOf(c._id)} aria-label={`Kursliste, ${c.name || c.experienceLevel}, ${c.place.name}`}>
                   Kursliste
                 </Button>
               )}
             />
           ) : null}
-          {courseListMounted ? (
-            <Suspense fallback={null}>
-              <CourseListDialog courseId={courseListOf} onClose={() => setCourseListOf(null)} />
-            </Suspense>
-          ) : null}
+          <CourseListOnDemand courseId={courseListOf} onClose={() => setCourseListOf(null)} />
           {overview?.admin ? <AdminDetails profile={profile} admin={overview.admin} /> : null}
           {me && isOwn ? (
             <section aria-labelledby="mine-data-tittel" className="rounded-2xl bg-sand-100 p-4 sm:p-6">

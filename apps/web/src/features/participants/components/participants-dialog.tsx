@@ -10,7 +10,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatAge, fullName } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useChangeParticipants } from '../api/change-participants';
+import { useChangeParticipants, type ParticipantChange } from '../api/change-participants';
 import { useCourseParticipants } from '../api/get-course-participants';
 import { useCandidates } from '../api/search-candidates';
 
@@ -29,32 +29,54 @@ interface ParticipantsDialogProps {
 
 const overrideHint = 'Kurset er fullt. Kryss av for å legge til likevel (over maks antall deltakere).';
 
-/** Move a child to another course: spec §2 "move or add a child". */
-function MoveForm({ courseId, child, targets, onDone }: { courseId: string; child: CourseParticipant; targets: readonly CourseChoice[]; onDone: () => void }) {
+type PlacingChange = Extract<ParticipantChange, { kind: 'add' | 'move' }>;
+/** The add or the move as the form knows it; the override comes from the box. */
+type Placing = Omit<Extract<PlacingChange, { kind: 'add' }>, 'override'> | Omit<Extract<PlacingChange, { kind: 'move' }>, 'override'>;
+
+/**
+ * An add or a move with its outcome: the toasts, the error under the form, and on COURSE_FULL the box for the
+ * admin's explicit decision to go above the maximum (sent with the next try).
+ */
+function usePlacing(texts: { success: string; failure: string }, onDone: () => void) {
   const change = useChangeParticipants();
-  const [target, setTarget] = useState('');
   const [override, setOverride] = useState(false);
   const [full, setFull] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const place = (vars: Placing) => {
+    setProblem(null);
+    change.mutate({ ...vars, override } as PlacingChange, {
+      onSuccess: () => {
+        toast.success(texts.success);
+        onDone();
+      },
+      onError: (error) => {
+        toast.error(texts.failure);
+        if (isApiError(error) && error.code === 'COURSE_FULL') setFull(true);
+        setProblem(errorMessage(error, texts.failure));
+      },
+    });
+  };
+  // Under the form: the override box once the course is full, and what went wrong.
+  const outcome = (
+    <>
+      {full ? (
+        <Checkbox label={overrideHint} fieldClassName="rounded-xl bg-warning-bg p-3" checked={override} onChange={(e) => setOverride(e.target.checked)} />
+      ) : null}
+      <FormError>{problem}</FormError>
+    </>
+  );
+  return { place, busy: change.isPending, setProblem, outcome };
+}
+
+/** Move a child to another course: spec §2 "move or add a child". */
+function MoveForm({ courseId, child, targets, onDone }: { courseId: string; child: CourseParticipant; targets: readonly CourseChoice[]; onDone: () => void }) {
+  const [target, setTarget] = useState('');
+  const placing = usePlacing({ success: 'Brukeren har blitt flyttet til kurset', failure: 'Kunne ikke flytte bruker til kurset' }, onDone);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    if (!target) return setProblem('Velg et kurs');
-    change.mutate(
-      { kind: 'move', courseId, childId: child._id, toCourseId: target, override },
-      {
-        onSuccess: () => {
-          toast.success('Brukeren har blitt flyttet til kurset');
-          onDone();
-        },
-        onError: (error) => {
-          toast.error('Kunne ikke flytte bruker til kurset');
-          if (isApiError(error) && error.code === 'COURSE_FULL') setFull(true);
-          setProblem(errorMessage(error, 'Kunne ikke flytte bruker til kurset'));
-        },
-      },
-    );
+    if (!target) return placing.setProblem('Velg et kurs');
+    placing.place({ kind: 'move', courseId, childId: child._id, toCourseId: target });
   };
 
   return (
@@ -66,15 +88,12 @@ function MoveForm({ courseId, child, targets, onDone }: { courseId: string; chil
         value={target}
         onChange={(e) => setTarget(e.target.value)}
       />
-      {full ? (
-        <Checkbox label={overrideHint} fieldClassName="rounded-xl bg-warning-bg p-3" checked={override} onChange={(e) => setOverride(e.target.checked)} />
-      ) : null}
-      <FormError>{problem}</FormError>
+      {placing.outcome}
       <div className="flex justify-end gap-3">
         <ModalClose asChild>
           <Button variant="secondary">Avbryt</Button>
         </ModalClose>
-        <Button type="submit" disabled={change.isPending}>
+        <Button type="submit" disabled={placing.busy}>
           Flytt
         </Button>
       </div>
@@ -89,32 +108,11 @@ const guardiansLabel = (c: ParticipantCandidate) => (c.guardians.length ? c.guar
  * pick one. No ids to copy (issue 35).
  */
 function AddForm({ courseId, onDone }: { courseId: string; onDone: () => void }) {
-  const change = useChangeParticipants();
   const [text, setText] = useState('');
   const name = useDebouncedValue(text.trim(), 300);
   const searchable = name.length >= CHILD_SEARCH_MIN_CHARS;
   const found = useCandidates(courseId, name, searchable);
-  const [override, setOverride] = useState(false);
-  const [full, setFull] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const add = (child: ParticipantCandidate) => {
-    setProblem(null);
-    change.mutate(
-      { kind: 'add', courseId, childId: child._id, override },
-      {
-        onSuccess: () => {
-          toast.success('Brukeren har blitt lagt til i kurset');
-          onDone();
-        },
-        onError: (error) => {
-          toast.error('Kunne ikke legge til bruker i kurset');
-          if (isApiError(error) && error.code === 'COURSE_FULL') setFull(true);
-          setProblem(errorMessage(error, 'Kunne ikke legge til bruker i kurset'));
-        },
-      },
-    );
-  };
+  const placing = usePlacing({ success: 'Brukeren har blitt lagt til i kurset', failure: 'Kunne ikke legge til bruker i kurset' }, onDone);
 
   const typed = text.trim();
   const hits = searchable && typed.length >= CHILD_SEARCH_MIN_CHARS ? found.data : undefined;
@@ -156,7 +154,12 @@ function AddForm({ courseId, onDone }: { courseId: string; onDone: () => void })
               {c.onCourse ? (
                 <span className="text-sm font-semibold text-sea-900">Påmeldt</span>
               ) : (
-                <Button variant="secondary" disabled={change.isPending} onClick={() => add(c)} aria-label={`Legg til ${fullName(c)}`}>
+                <Button
+                  variant="secondary"
+                  disabled={placing.busy}
+                  onClick={() => placing.place({ kind: 'add', courseId, childId: c._id })}
+                  aria-label={`Legg til ${fullName(c)}`}
+                >
                   Legg til
                 </Button>
               )}
@@ -164,10 +167,7 @@ function AddForm({ courseId, onDone }: { courseId: string; onDone: () => void })
           ))}
         </ul>
       ) : null}
-      {full ? (
-        <Checkbox label={overrideHint} fieldClassName="rounded-xl bg-warning-bg p-3" checked={override} onChange={(e) => setOverride(e.target.checked)} />
-      ) : null}
-      <FormError>{problem}</FormError>
+      {placing.outcome}
       <div className="flex justify-end gap-3">
         <ModalClose asChild>
           <Button variant="secondary">Avbryt</Button>
