@@ -86,6 +86,8 @@ export async function setUpCourse(
     instructors,
     info: '',
     published: true,
+    // A test may set up a course whose dates have passed: the admin's 'Lagre likevel' (decision 031).
+    confirm: true,
   });
   const children: { _id: string; firstName: string; lastName: string }[] = [];
   if (options.children) {

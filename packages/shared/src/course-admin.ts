@@ -25,6 +25,35 @@ export type ParticipantMoveInput = z.infer<typeof participantMoveInputSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
+/** At least this many characters before a name search runs (fewer would match almost every child). */
+export const CHILD_SEARCH_MIN_CHARS = 3;
+export const CHILD_SEARCH_MAX_RESULTS = 20;
+
+/**
+ * GET /courses/:id/participants/candidates?name=&limit=: children to put on the course, found by name (admin), so no
+ * one needs to know a child's id. `limit` bounds the answer (default 10).
+ */
+export const participantCandidatesQuerySchema = z.object({
+  name: z.string().trim().min(CHILD_SEARCH_MIN_CHARS, `Skriv minst ${CHILD_SEARCH_MIN_CHARS} tegn`).max(100, 'Maks 100 tegn'),
+  limit: z.coerce.number().int().min(1).max(CHILD_SEARCH_MAX_RESULTS).default(10),
+});
+export type ParticipantCandidatesQuery = z.infer<typeof participantCandidatesQuerySchema>;
+
+export const participantCandidateSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  birthdate: z.string().nullable(),
+  /** The family's guardians, owner first: who the child is, for the admin picking among namesakes. */
+  guardians: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
+  /** Already on this course. */
+  onCourse: z.boolean(),
+});
+export type ParticipantCandidate = z.infer<typeof participantCandidateSchema>;
+/** `total` counts every match; `children` lists at most `limit` of them, by name. */
+export const participantCandidatesSchema = z.object({ total: z.number().int(), children: z.array(participantCandidateSchema) });
+export type ParticipantCandidates = z.infer<typeof participantCandidatesSchema>;
+
 // ---- the participants list (admin, the course's instructors) ------------------------------------------------
 export const participantGuardianSchema = z.object({
   firstName: z.string(),

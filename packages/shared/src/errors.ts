@@ -29,6 +29,12 @@ export const ERROR_STATUS = {
   COURSE_NOT_PUBLISHED: 409,
   /** Deleting a course that still has participants or live payment holds: move or refund them first. */
   COURSE_HAS_PARTICIPANTS: 409,
+  /**
+   * Saving a course needs the admin's confirmation (`confirm: true`, decision 031): params.participants and
+   * params.maximumParticipants when the maximum is below the children on the course; params.lastDate when the course
+   * is published and every date has passed. A param is null when that warning does not apply.
+   */
+  COURSE_NEEDS_CONFIRMATION: 409,
   /** A venue with that name exists already (names make the URL slug). */
   PLACE_NAME_TAKEN: 409,
   CONFLICT: 409,

@@ -52,6 +52,15 @@ describe('the one error table', () => {
     );
   });
 
+  it('a course that needs confirming names each warning with its numbers (decision 031)', () => {
+    expect(messageForCode('COURSE_NEEDS_CONFIRMATION', { participants: 6, maximumParticipants: 4, lastDate: null })).toBe(
+      'Kurset har 6 påmeldte barn, men maks antall deltakere er satt til 4.',
+    );
+    expect(messageForCode('COURSE_NEEDS_CONFIRMATION', { participants: 6, maximumParticipants: 4, lastDate: '2025-03-10T09:00:00.000Z' })).toBe(
+      'Kurset har 6 påmeldte barn, men maks antall deltakere er satt til 4. Alle datoene til kurset er passert (siste 10.03.2025), men kurset er publisert.',
+    );
+  });
+
   it('the contact limit says what happened, even where the call has its own failure text', () => {
     const limited = new ApiError(429, 'CONTACT_RATE_LIMITED', 'Too many requests');
     expect(errorMessage(limited, 'Kunne ikke sende melding')).toBe('Du har sendt mange meldinger. Prøv igjen om litt.');

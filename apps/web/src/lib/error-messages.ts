@@ -17,6 +17,20 @@ type Message = string | ((params: ErrorParams) => string);
 
 const num = (value: ErrorParams[string] | undefined): number | null => (typeof value === 'number' ? value : null);
 
+/** COURSE_NEEDS_CONFIRMATION: each warning that applies, with its numbers (decision 031). */
+function courseWarnings(params: ErrorParams): string {
+  const participants = num(params.participants);
+  const maximum = num(params.maximumParticipants);
+  const lines: string[] = [];
+  if (participants !== null && maximum !== null) {
+    lines.push(`Kurset har ${participants} påmeldte barn, men maks antall deltakere er satt til ${maximum}.`);
+  }
+  if (typeof params.lastDate === 'string') {
+    lines.push(`Alle datoene til kurset er passert (siste ${formatDate(params.lastDate)}), men kurset er publisert.`);
+  }
+  return lines.length ? lines.join(' ') : 'Sjekk innstillingene for kurset før du lagrer.';
+}
+
 function ageOutsideRange(params: ErrorParams): string {
   const age = num(params.childAgeMonths);
   const range = formatAgeRange({ ageMinMonths: num(params.ageMinMonths), ageMaxMonths: num(params.ageMaxMonths) });
@@ -48,6 +62,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   ALREADY_INVITED: 'Denne e-postadressen er allerede invitert til denne profilen.',
   TOO_MANY_CHILDREN: `En profil kan ha høyst ${MAX_CHILDREN_PER_PROFILE} barn. Ta kontakt med oss hvis dere trenger å registrere flere.`,
   COURSE_HAS_PARTICIPANTS: 'Kurset har påmeldte. Flytt eller fjern dem før kurset slettes.',
+  COURSE_NEEDS_CONFIRMATION: courseWarnings,
   PLACE_NAME_TAKEN: 'Navnet er allerede brukt av et annet kurssted.',
   PRIORITY_WINDOW: (params) =>
     typeof params.opensAt === 'string'

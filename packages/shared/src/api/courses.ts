@@ -137,6 +137,8 @@ export const courseInputSchema = z
     instructors: z.array(idSchema).max(20),
     info: z.string().max(5000),
     published: z.boolean().nullable(),
+    /** The admin has seen the warnings of COURSE_NEEDS_CONFIRMATION and saves anyway (decision 031). */
+    confirm: z.boolean().optional(),
   })
   .refine((c) => minutesOf(c.timeTo) > minutesOf(c.timeFrom), {
     message: 'Sluttid må være etter starttid',
@@ -144,3 +146,11 @@ export const courseInputSchema = z
   })
   .superRefine(ageRangeOrdered);
 export type CourseInput = z.infer<typeof courseInputSchema>;
+
+/**
+ * A course's name when the admin gave it none: its level and age ('Nybegynner, 1–2 år'). Such a name is made again
+ * from the fields on every save, so it follows a changed age or level (decision 031).
+ */
+export const derivedCourseName = (c: { experienceLevel: string; participantsAge: string }) => `${c.experienceLevel}, ${c.participantsAge.trim()}`;
+/** Whether a stored name is one derivedCourseName made (any level's prefix: the age or level may have changed since). */
+export const isDerivedCourseName = (name: string) => name.trim() === '' || EXPERIENCE_LEVELS.some((level) => name.startsWith(`${level}, `));

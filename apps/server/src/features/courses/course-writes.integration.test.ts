@@ -165,6 +165,45 @@ describe('venue and course writes', () => {
       expect((await call('PATCH', `/api/courses/${'b'.repeat(24)}`, 'admin', validCourse())).statusCode).toBe(404);
     });
 
+    it('asks for confirmation (409 COURSE_NEEDS_CONFIRMATION, nothing saved) for a maximum below the children on the course and a published course with only past dates', async () => {
+      const withChildren = await createCourse(ctx.app.db, { place, participants: 3, maximumParticipants: 8 });
+      const below = await call('PATCH', `/api/courses/${withChildren.id}`, 'admin', { ...validCourse(), maximumParticipants: 2 });
+      expect(below.statusCode).toBe(409);
+      expect(below.json().error).toMatchObject({ code: 'COURSE_NEEDS_CONFIRMATION', params: { participants: 3, maximumParticipants: 2, lastDate: null } });
+      const [kept] = await ctx.app.db.select().from(courses).where(eq(courses.id, withChildren.id));
+      expect(kept!.maximumParticipants).toBe(8);
+      // Equal to the children on it is no warning; confirmed, the lower maximum is saved.
+      expect((await call('PATCH', `/api/courses/${withChildren.id}`, 'admin', { ...validCourse(), maximumParticipants: 3 })).statusCode).toBe(200);
+      const confirmed = await call('PATCH', `/api/courses/${withChildren.id}`, 'admin', { ...validCourse(), maximumParticipants: 2, confirm: true });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json().maximumParticipants).toBe(2);
+
+      const past = weekly(2, '2025-03-03T09:00:00.000Z');
+      const before = await countRows(ctx.app.db);
+      const published = await call('POST', '/api/courses', 'admin', { ...validCourse(), dates: past });
+      expect(published.statusCode).toBe(409);
+      expect(published.json().error).toMatchObject({ code: 'COURSE_NEEDS_CONFIRMATION', params: { participants: null, lastDate: past[1] } });
+      expect(await countRows(ctx.app.db)).toEqual(before);
+      // Unpublished, or confirmed, it is saved.
+      expect((await call('POST', '/api/courses', 'admin', { ...validCourse(), dates: past, published: false })).statusCode).toBe(201);
+      const created = await call('POST', '/api/courses', 'admin', { ...validCourse(), dates: past, confirm: true });
+      expect(created.statusCode).toBe(201);
+      const edited = await call('PATCH', `/api/courses/${created.json()._id}`, 'admin', { ...validCourse(), dates: past, info: 'Ny info' });
+      expect(edited.json().error.code).toBe('COURSE_NEEDS_CONFIRMATION');
+    });
+
+    it('a name the admin did not give follows the level and age (decision 031); a given name is kept', async () => {
+      const created = (await call('POST', '/api/courses', 'admin', validCourse())).json();
+      expect(created.name).toBe('Nybegynner, 6–12 mnd');
+      // The form sends back the name it got: still a made name, made again from the new age and level.
+      const older = await call('PATCH', `/api/courses/${created._id}`, 'admin', { ...validCourse(), name: created.name, participantsAge: '1–2 år', experienceLevel: 'Viderekommen' });
+      expect(older.json().name).toBe('Viderekommen, 1–2 år');
+      const named = await call('PATCH', `/api/courses/${created._id}`, 'admin', { ...validCourse(), name: 'Morgensvømming' });
+      expect(named.json().name).toBe('Morgensvømming');
+      const kept = await call('PATCH', `/api/courses/${created._id}`, 'admin', { ...validCourse(), name: 'Morgensvømming', participantsAge: '2–3 år' });
+      expect(kept.json().name).toBe('Morgensvømming');
+    });
+
     it('admin deletes a course without participants; one with participants or a live hold is refused (409)', async () => {
       const created = (await call('POST', '/api/courses', 'admin', validCourse())).json();
       const res = await call('DELETE', `/api/courses/${created._id}`, 'admin');

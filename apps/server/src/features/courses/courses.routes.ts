@@ -60,7 +60,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courses',
     {
       config: { access: 'admin' },
-      schema: { body: courseInputSchema, response: { 201: courseSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'UNKNOWN_INSTRUCTOR') } },
+      schema: { body: courseInputSchema, response: { 201: courseSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'UNKNOWN_INSTRUCTOR', 'COURSE_NEEDS_CONFIRMATION') } },
     },
     async (request, reply) => {
       const course = await service.createCourse(ctxOf(request), request.body);
@@ -78,7 +78,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         // ?pop=true: the spec's "populated" answer; the answer always carries the instructors' names.
         querystring: z.object({ pop: z.string().max(10).optional() }),
         body: courseInputSchema,
-        response: { 200: courseSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'UNKNOWN_INSTRUCTOR', 'FORBIDDEN', 'NOT_FOUND') },
+        response: { 200: courseSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'UNKNOWN_INSTRUCTOR', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_NEEDS_CONFIRMATION') },
       },
     },
     async (request) => {

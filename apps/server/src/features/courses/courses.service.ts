@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   courseBooking,
   coursesQuerySchema,
+  derivedCourseName,
   freePlaces,
+  isDerivedCourseName,
   osloWeekday,
   placeCoursesQuerySchema,
   placeSlug,
@@ -12,7 +14,7 @@ import {
 } from '@app/shared';
 import { can, requireAccess, seesUnpublished } from '../../access/access';
 import { countTaken } from '../../capacity';
-import type { ServiceContext } from '../../context';
+import { withTx, type ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/courses.repo';
@@ -187,11 +189,16 @@ const toDate = (value: Date | string): Date => (value instanceof Date ? value : 
 
 // ---- writes (admin; the role gate is the route's, object access course.write) ----------------------------------
 
-/** Form input to a row: dates sorted and deduplicated (spec §3 "sorted ascending on save"), price kr → øre. */
+const sortedDates = (input: CourseInput) => [...new Set(input.dates.map((d) => Date.parse(d)))].sort((a, b) => a - b).map((ms) => new Date(ms));
+
+/**
+ * Form input to a row: dates sorted and deduplicated (spec §3 "sorted ascending on save"), price kr → øre. A name the
+ * admin did not give is made from the level and age on every save, so it never keeps an old age (decision 031).
+ */
 function courseValues(input: CourseInput): repo.CourseValues {
-  const dates = [...new Set(input.dates.map((d) => Date.parse(d)))].sort((a, b) => a - b).map((ms) => new Date(ms));
+  const dates = sortedDates(input);
   return {
-    name: input.name.trim() || `${input.experienceLevel}, ${input.participantsAge}`,
+    name: isDerivedCourseName(input.name) ? derivedCourseName(input) : input.name.trim(),
     placeId: input.placeId,
     dates,
     firstDate: dates[0] ?? null,
@@ -228,9 +235,28 @@ async function courseFor(ctx: ServiceContext, id: string): Promise<Course> {
   return course!;
 }
 
+/**
+ * Settings that are allowed but most likely a mistake (decision 031), refused with COURSE_NEEDS_CONFIRMATION until the
+ * admin confirms them: a maximum below the children already on the course, and a published course whose dates have
+ * all passed. The params carry the numbers for the warning.
+ */
+function requireConfirmation(ctx: ServiceContext, input: CourseInput, participants: number): void {
+  if (input.confirm === true) return;
+  const lastDate = sortedDates(input).at(-1);
+  const tooSmall = input.maximumParticipants < participants;
+  const allPast = input.published === true && !!lastDate && lastDate.getTime() < ctx.clock.now().getTime();
+  if (!tooSmall && !allPast) return;
+  throw new AppError('COURSE_NEEDS_CONFIRMATION', 'The course settings need confirmation', {
+    participants: tooSmall ? participants : null,
+    maximumParticipants: tooSmall ? input.maximumParticipants : null,
+    lastDate: allPast ? lastDate.toISOString() : null,
+  });
+}
+
 /** POST /courses: returns the created course. */
 export async function createCourse(ctx: ServiceContext, input: CourseInput): Promise<Course> {
   const instructors = await checkReferences(ctx, input);
+  requireConfirmation(ctx, input, 0);
   const id = await ctx.db.transaction(async (tx) => {
     const row = await repo.insertCourse(tx, courseValues(input));
     await repo.replaceInstructors(tx, row.id, instructors);
@@ -243,9 +269,10 @@ export async function createCourse(ctx: ServiceContext, input: CourseInput): Pro
 export async function updateCourse(ctx: ServiceContext, id: string, input: CourseInput): Promise<Course> {
   await requireAccess(ctx, 'course.write', id);
   const instructors = await checkReferences(ctx, input);
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.updateCourse(tx, id, courseValues(input)))) throw new AppError('NOT_FOUND', 'Course not found');
-    await repo.replaceInstructors(tx, id, instructors);
+  await withTx(ctx, async (ctx) => {
+    requireConfirmation(ctx, input, await repo.countParticipantsOf(ctx.db, id));
+    if (!(await repo.updateCourse(ctx.db, id, courseValues(input)))) throw new AppError('NOT_FOUND', 'Course not found');
+    await repo.replaceInstructors(ctx.db, id, instructors);
   });
   return courseFor(ctx, id);
 }

@@ -51,6 +51,57 @@ describe('participants', () => {
   });
   afterAll(() => ctx.close());
 
+  describe('children to add, by name (admin, issue 35)', () => {
+    it('finds children by part of the name, accents and case ignored, with guardians and whether on the course; bounded by limit', async () => {
+      const course = await createCourse(ctx.app.db, { place, maximumParticipants: 5 });
+      const [oyvind, emma] = family.children as [(typeof family.children)[0], (typeof family.children)[0]];
+      await call('POST', `/api/courses/${course.id}/participants`, 'admin', { id: emma.id });
+
+      const res = await call('GET', `/api/courses/${course.id}/participants/candidates?name=oyvind%20as`, 'admin');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.total).toBe(1);
+      expect(body.children).toEqual([
+        {
+          _id: oyvind.id,
+          firstName: 'Øyvind',
+          lastName: 'Ås',
+          birthdate: expect.any(String),
+          guardians: [
+            { firstName: 'Mor', lastName: 'Ås' },
+            { firstName: 'Far', lastName: 'Ås' },
+          ],
+          onCourse: false,
+        },
+      ]);
+
+      // 'Emma Ås' and 'Ola Ås' both hold 'a ås'; limit 1 lists one of the two.
+      const two = (await call('GET', `/api/courses/${course.id}/participants/candidates?name=A%20%C3%85S&limit=1`, 'admin')).json();
+      expect(two.total).toBe(2);
+      expect(two.children).toHaveLength(1);
+      const emmaHit = (await call('GET', `/api/courses/${course.id}/participants/candidates?name=emma%20%C3%A5s`, 'admin')).json();
+      expect(emmaHit.children.map((c: { onCourse: boolean }) => c.onCourse)).toEqual([true]);
+      const none = await call('GET', `/api/courses/${course.id}/participants/candidates?name=zzzqqq`, 'admin');
+      expect(none.json()).toEqual({ total: 0, children: [] });
+      // LIKE's wildcards and SQL in the text are only text (a parameter, escaped): they match no child.
+      for (const text of ['%%%', '___', "' or 1=1 --", '\\%_x']) {
+        const res = await call('GET', `/api/courses/${course.id}/participants/candidates?name=${encodeURIComponent(text)}`, 'admin');
+        expect(res.json(), text).toEqual({ total: 0, children: [] });
+      }
+    });
+
+    it('refuses a short or missing text and an unbounded limit (400), others than admins, and an unknown course', async () => {
+      const course = await createCourse(ctx.app.db, { place });
+      for (const query of ['name=as', '', 'name=emma&limit=21', 'name=emma&limit=0', 'name=emma&limit=abc']) {
+        const res = await call('GET', `/api/courses/${course.id}/participants/candidates?${query}`, 'admin');
+        expect(res.statusCode, query).toBe(400);
+      }
+      expect((await call('GET', `/api/courses/${course.id}/participants/candidates?name=emma`, 'parent')).statusCode).toBe(403);
+      expect((await call('GET', `/api/courses/${course.id}/participants/candidates?name=emma`, 'anne')).statusCode).toBe(403);
+      expect((await call('GET', `/api/courses/${'0'.repeat(24)}/participants/candidates?name=emma`, 'admin')).statusCode).toBe(404);
+    });
+  });
+
   describe('add and remove (admin)', () => {
     it('adds a child (200) and removes it again; the ?t= cache-buster is accepted', async () => {
       const course = await createCourse(ctx.app.db, { place, maximumParticipants: 3 });

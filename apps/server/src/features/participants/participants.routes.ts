@@ -6,6 +6,8 @@ import {
   idParamsSchema,
   okSchema,
   participantAddInputSchema,
+  participantCandidatesQuerySchema,
+  participantCandidatesSchema,
   participantMoveInputSchema,
   participantParamsSchema,
   participantRemoveQuerySchema,
@@ -22,6 +24,15 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courses/:id/participants',
     { config: { access: 'instructor' }, schema: { params: idParamsSchema, response: { 200: courseParticipantsSchema, ...errors } } },
     (request) => service.listParticipants(ctxOf(request), request.params.id),
+  );
+
+  app.get(
+    '/courses/:id/participants/candidates',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, querystring: participantCandidatesQuerySchema, response: { 200: participantCandidatesSchema, ...errors } },
+    },
+    (request) => service.searchCandidates(ctxOf(request), request.params.id, request.query),
   );
 
   app.post(

@@ -1,4 +1,13 @@
-import { fullName, osloDateKey, type AttendanceInput, type AttendanceMark, type CourseParticipants } from '@app/shared';
+import {
+  fullName,
+  osloDateKey,
+  searchTerm,
+  type AttendanceInput,
+  type AttendanceMark,
+  type CourseParticipants,
+  type ParticipantCandidates,
+  type ParticipantCandidatesQuery,
+} from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { countTaken } from '../../capacity';
 import { signedIn, type ServiceContext } from '../../context';
@@ -52,6 +61,41 @@ export async function addParticipant(ctx: ServiceContext, courseId: string, chil
       await waitlist.markBookedOnCourse(tx, courseId, childId);
     }),
   );
+}
+
+/**
+ * GET /courses/:id/participants/candidates: children whose name contains the text (accents and case ignored), by
+ * name, at most `limit`, each with the family's guardians and whether it is on the course already. For the admin
+ * adding a child to the course (course.write), who then needs no id.
+ */
+export async function searchCandidates(ctx: ServiceContext, courseId: string, query: ParticipantCandidatesQuery): Promise<ParticipantCandidates> {
+  await requireAccess(ctx, 'course.write', courseId);
+  const { db } = ctx;
+  const found = await profiles.searchChildren(db, searchTerm(query.name), query.limit);
+  const childIds = found.rows.map((r) => r.id);
+  if (childIds.length === 0) return { total: 0, children: [] };
+  const [onCourse, guardianRows] = await Promise.all([
+    repo.participantChildIdsQuery(db, courseId, childIds),
+    profiles.listGuardians(db, [...new Set(found.rows.map((r) => r.profileId))]),
+  ]);
+  const names = await users.findUserContacts(db, guardianRows.map((g) => g.userId));
+  const enrolled = new Set(onCourse.map((r) => r.childId));
+  return {
+    total: found.total,
+    children: found.rows.map((r) => ({
+      _id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      birthdate: r.birthdate,
+      guardians: guardianRows
+        .filter((g) => g.profileId === r.profileId)
+        .flatMap((g) => {
+          const user = names.get(g.userId);
+          return user ? [{ firstName: user.firstName, lastName: user.lastName }] : [];
+        }),
+      onCourse: enrolled.has(r.id),
+    })),
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ import { PlaceSelect } from '@/features/places/components/place-select';
 import { VenueCard } from '@/features/places/components/venue-card';
 import { useMyWaitlist } from '@/features/waitlist/api/get-my-waitlist';
 import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
+import { CourseListOnDemand } from './course-list-on-demand';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -33,9 +34,6 @@ const MonthRangePicker = lazy(() =>
 );
 // The user's own profiles: loaded with a session only (a visitor's page has no use for the profiles code).
 const OwnProfilesSource = lazy(() => import('./own-profiles').then((m) => ({ default: m.OwnProfilesSource })));
-const CourseListDialog = lazy(() =>
-  import('@/features/participants/components/course-list-dialog').then((m) => ({ default: m.CourseListDialog })),
-);
 const CourseFormDialog = lazy(() => import('@/features/courses/components/course-form-dialog').then((m) => ({ default: m.CourseFormDialog })));
 const PlaceFormDialog = lazy(() => import('@/features/places/components/place-form-dialog').then((m) => ({ default: m.PlaceFormDialog })));
 const ParticipantsDialog = lazy(() =>
@@ -121,9 +119,11 @@ export function Component() {
   // The waitlist on full courses: the family's entries (positions) and children to put on a list.
   const myWaitlist = useMyWaitlist();
   const waitlistChildren = useMemo(
-    () => (profiles.data ?? []).flatMap((p) => p.children.map((c) => ({ id: c._id, name: fullName(c) }))),
+    () => (profiles.data ?? []).flatMap((p) => p.children.map((c) => ({ id: c._id, name: fullName(c), courseIds: c.courses.map((k) => k._id) }))),
     [profiles.data],
   );
+  // A child added from a waitlist dialog ('Legg til barn', the same dialog as booking's) is chosen there.
+  const [addedChildId, setAddedChildId] = useState<string | null>(null);
   const renderWaitlist = (c: Course) => (
     <WaitlistCourseAction
       courseId={c._id}
@@ -131,12 +131,13 @@ export function Component() {
       children={session ? waitlistChildren : []}
       loggedIn={!!session}
       onLogin={() => setLoginOpen(true)}
+      onAddChild={() => setAddChildOpen(true)}
+      addedChildId={addedChildId}
     />
   );
   const loginMounted = useOpenedOnce(loginOpen);
   const bookingMounted = useOpenedOnce(booking !== null);
   const addChildMounted = useOpenedOnce(addChildOpen);
-  const courseListMounted = useOpenedOnce(courseListOf !== null);
 
   useDocumentTitle(place ? `${place.name}, ${place.place} | ${site.tagline}` : 'Bestill Kurs');
 
@@ -302,11 +303,7 @@ export function Component() {
               <OwnProfilesSource onChange={setProfiles} />
             </Suspense>
           ) : null}
-          {courseListMounted ? (
-            <Suspense fallback={null}>
-              <CourseListDialog courseId={courseListOf} onClose={() => setCourseListOf(null)} />
-            </Suspense>
-          ) : null}
+          <CourseListOnDemand courseId={courseListOf} onClose={() => setCourseListOf(null)} />
           {loginMounted ? (
             <Suspense fallback={null}>
               <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
@@ -333,7 +330,10 @@ export function Component() {
                 open={addChildOpen}
                 onOpenChange={setAddChildOpen}
                 profiles={(profiles.data ?? []).map((p: Profile) => ({ id: p._id, label: p.parents.map(fullName).join(' og ') }))}
-                onAdded={(child) => setChildId(child._id)}
+                onAdded={(child) => {
+                  setChildId(child._id);
+                  setAddedChildId(child._id);
+                }}
               />
             </Suspense>
           ) : null}

@@ -44,6 +44,7 @@ import { useNow } from '@/lib/use-now';
 import { isSafeHttpUrl } from '@/lib/format';
 import { myWaitlistQueryOptions } from '@/features/waitlist/api/get-my-waitlist';
 import { MyWaitlist } from '@/features/waitlist/components/my-waitlist';
+import { CourseListOnDemand } from './course-list-on-demand';
 
 const isId = (value: string) => /^[0-9a-f]{24}$/.test(value);
 
@@ -229,6 +230,7 @@ const ProfileBody = memo(function ProfileBody({
 }: BodyProps) {
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<Child | null>(null);
+  const [courseListOf, setCourseListOf] = useState<string | null>(null);
   const freePlaces = new Map((history ?? []).flatMap((item) => item.courses.map((c) => [c._id, c.freePlaces] as const)));
   const freePlacesOf = (courseId: string) => freePlaces.get(courseId);
 
@@ -307,7 +309,17 @@ const ProfileBody = memo(function ProfileBody({
             </p>
           ) : null}
           <ProfileInvites profileId={profile._id} canInvite={isOwner || isAdmin} />
-          {overview ? <InstructorCourses courses={overview.instructorCourses} /> : null}
+          {overview ? (
+            <InstructorCourses
+              courses={overview.instructorCourses}
+              courseAction={(c) => (
+                <Button variant="secondary" onClick={() => setCourseListOf(c._id)} aria-label={`Kursliste, ${c.name || c.experienceLevel}, ${c.place.name}`}>
+                  Kursliste
+                </Button>
+              )}
+            />
+          ) : null}
+          <CourseListOnDemand courseId={courseListOf} onClose={() => setCourseListOf(null)} />
           {overview?.admin ? <AdminDetails profile={profile} admin={overview.admin} /> : null}
           {me && isOwn ? (
             <section aria-labelledby="mine-data-tittel" className="rounded-2xl bg-sand-100 p-4 sm:p-6">

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Course, Profile } from '@shared/api';
 import { Button } from '@/components/ui/button';
@@ -85,11 +85,15 @@ function CourseSummary({ course }: { course: Course }) {
 
 function BookingForm({ course, userId, profiles, profilesError, childId, onChildChange, onAddChild, onCourseFull }: Omit<BookingDialogProps, 'course' | 'onClose'> & { course: Course }) {
   const id = useId();
-  const selectRef = useRef<HTMLDivElement>(null);
   const payment = useStartPayment();
   const [error, setError] = useState<string | null>(null);
   const [missingChild, setMissingChild] = useState(false);
   const errorId = `${id}-feil`;
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // A new error takes the focus: a screen reader reads it, and on a phone it is where the eye is, above 'Betal'.
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
   const busy = payment.isPending || payment.isSuccess;
 
   const submit = (event: FormEvent) => {
@@ -98,7 +102,6 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
     if (!childId) {
       setMissingChild(true);
       setError('Du må velge et barn for å kunne bestille kurset');
-      selectRef.current?.querySelector('select')?.focus();
       return;
     }
     if (!userId) {
@@ -125,7 +128,7 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
   return (
     <form noValidate onSubmit={submit} aria-busy={busy} className="space-y-5">
       <CourseSummary course={course} />
-      <div ref={selectRef}>
+      <div>
         {profiles ? (
           <ChildSelect
             id={`${id}-barn`}
@@ -168,13 +171,16 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
       <span id={`${id}-ny-fane`} hidden>
         Åpnes i ny fane
       </span>
-      {error ? (
-        <p id={errorId} role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-      {/* Sticky at the bottom of the modal: on a phone the pay button is in view without scrolling. */}
+      {/*
+        Sticky at the bottom of the modal: on a phone the pay button is in view without scrolling. The error is part of
+        the bar, just above the buttons, so no scroll position can hide it behind them.
+      */}
       <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap justify-end gap-3 border-t border-line bg-white px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
+        {error ? (
+          <p id={errorId} ref={errorRef} tabIndex={-1} role="alert" className="w-full rounded-xl bg-danger-bg p-3 font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
         <ModalClose asChild>
           <Button variant="secondary">Avbryt</Button>
         </ModalClose>

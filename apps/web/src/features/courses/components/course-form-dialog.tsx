@@ -1,13 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
-import { courseInputSchema, type Course, type CourseInput } from '@shared/api';
+import { courseInputSchema, isDerivedCourseName, type Course, type CourseInput } from '@shared/api';
 import { DEFAULT_TIME_FROM, DEFAULT_TIME_TO, EXPERIENCE_LEVELS, INSTRUCTOR_SELECT_MAX_NAMES, INSTRUCTOR_UNKNOWN_VALUE, PRICE_STEP_KR } from '@shared/constants';
 import { courseDates, endTimeFor, htmlToLineBreaks } from '@shared/course-form';
 import { Checkbox, ConfirmDialog, FieldErrorText, FormActions, FormError, Select, Textarea, TextInput, useZodForm } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { toast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { osloDateKey } from '@/lib/format';
 import { useDeleteCourse } from '../api/delete-course';
@@ -78,7 +79,8 @@ function defaults(course: Course | undefined, placeId: string): CourseFormValues
     };
   }
   return {
-    name: course.name,
+    // A name made from the level and age is made again on save (decision 031): the form has no name field.
+    name: isDerivedCourseName(course.name) ? '' : course.name,
     placeId: course.place._id,
     dates: course.dates.map((date) => osloDateKey(date)),
     timeFrom: course.timeFrom,
@@ -155,24 +157,45 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
   const busy = save.isPending || remove.isPending;
   const instructorOptions = [{ value: INSTRUCTOR_UNKNOWN_VALUE, label: 'Foreløpig ukjent' }, ...instructors.map((i) => ({ value: i.id, label: i.name }))];
 
+  // The server's warnings (decision 031): shown with their numbers; 'Lagre likevel' saves again with confirm.
+  const [warning, setWarning] = useState<{ input: CourseInput; message: string } | null>(null);
+  const failureText = course ? 'Kunne ikke oppdatere kurset' : 'Kunne ikke opprette kurset';
+  const savingFailed = course ? 'Feil ved lagring av kurs' : 'Feil ved lagring av nytt kurs';
+  const saved = () => {
+    toast.success(course ? 'Kurset har blitt oppdatert' : 'Kurset har blitt opprettet');
+    onSaved();
+    onDone();
+  };
   const submit = handleSubmit((input) => {
     setFailure(null);
     save.mutate(
       { id: course?._id, input },
       {
-        onSuccess: () => {
-          toast.success(course ? 'Kurset har blitt oppdatert' : 'Kurset har blitt opprettet');
-          onSaved();
-          onDone();
-        },
+        onSuccess: saved,
         onError: (error) => {
+          if (isApiError(error) && error.code === 'COURSE_NEEDS_CONFIRMATION') {
+            setWarning({ input, message: errorMessage(error) });
+            return;
+          }
           // Spec §8: the call's toast, and the form's own words where the server gave no reason (decision 029).
-          toast.error(course ? 'Kunne ikke oppdatere kurset' : 'Kunne ikke opprette kurset');
-          setFailure(errorMessage(error, course ? 'Feil ved lagring av kurs' : 'Feil ved lagring av nytt kurs'));
+          toast.error(failureText);
+          setFailure(errorMessage(error, savingFailed));
         },
       },
     );
   });
+  const saveAnyway = async () => {
+    if (!warning) return;
+    try {
+      await save.mutateAsync({ id: course?._id, input: { ...warning.input, confirm: true } });
+    } catch (error) {
+      toast.error(failureText);
+      setWarning(null);
+      setFailure(errorMessage(error, savingFailed));
+      return;
+    }
+    saved();
+  };
 
   const deleteCourse = async () => {
     if (!course) return;
@@ -331,6 +354,15 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
         confirmVariant="danger"
         busyText="Sletter …"
         onConfirm={deleteCourse}
+      />
+      <ConfirmDialog
+        open={!!warning}
+        onOpenChange={(next) => !next && setWarning(null)}
+        title="Lagre likevel?"
+        message={warning?.message}
+        confirmText="Lagre likevel"
+        busyText="Lagrer …"
+        onConfirm={saveAnyway}
       />
     </form>
   );

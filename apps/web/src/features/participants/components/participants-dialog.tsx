@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { CourseParticipant } from '@shared/course-admin';
-import { isId } from '@shared/ids';
+import { CHILD_SEARCH_MIN_CHARS, type CourseParticipant, type ParticipantCandidate } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Checkbox, ConfirmDialog, FormError, Select, TextInput } from '@/components/ui/form';
 import { Modal, ModalClose } from '@/components/ui/modal';
@@ -10,8 +9,10 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatAge, fullName } from '@/lib/format';
-import { useChangeParticipants } from '../api/change-participants';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useChangeParticipants, type ParticipantChange } from '../api/change-participants';
 import { useCourseParticipants } from '../api/get-course-participants';
+import { useCandidates } from '../api/search-candidates';
 
 export interface CourseChoice {
   id: string;
@@ -28,90 +29,151 @@ interface ParticipantsDialogProps {
 
 const overrideHint = 'Kurset er fullt. Kryss av for å legge til likevel (over maks antall deltakere).';
 
-/** Move a child to another course, or (without `child`) add a child by id: spec §2 "move or add a child". */
-function MoveOrAddForm({
-  courseId,
-  child,
-  targets,
-  onDone,
-}: {
-  courseId: string;
-  child?: CourseParticipant;
-  targets: readonly CourseChoice[];
-  onDone: () => void;
-}) {
+type PlacingChange = Extract<ParticipantChange, { kind: 'add' | 'move' }>;
+/** The add or the move as the form knows it; the override comes from the box. */
+type Placing = Omit<Extract<PlacingChange, { kind: 'add' }>, 'override'> | Omit<Extract<PlacingChange, { kind: 'move' }>, 'override'>;
+
+/**
+ * An add or a move with its outcome: the toasts, the error under the form, and on COURSE_FULL the box for the
+ * admin's explicit decision to go above the maximum (sent with the next try).
+ */
+function usePlacing(texts: { success: string; failure: string }, onDone: () => void) {
   const change = useChangeParticipants();
-  const [target, setTarget] = useState('');
-  const [childId, setChildId] = useState('');
   const [override, setOverride] = useState(false);
   const [full, setFull] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const place = (vars: Placing) => {
     setProblem(null);
-    if (child) {
-      if (!target) return setProblem('Velg et kurs');
-      change.mutate(
-        { kind: 'move', courseId, childId: child._id, toCourseId: target, override },
-        {
-          onSuccess: () => {
-            toast.success('Brukeren har blitt flyttet til kurset');
-            onDone();
-          },
-          onError: (error) => {
-            toast.error('Kunne ikke flytte bruker til kurset');
-            if (isApiError(error) && error.code === 'COURSE_FULL') setFull(true);
-            setProblem(errorMessage(error, 'Kunne ikke flytte bruker til kurset'));
-          },
-        },
-      );
-      return;
-    }
-    // Spec §5: removing or adding needs both a child and a course id.
-    if (!isId(childId.trim())) return setProblem('Mangler bruker- eller kurs-ID');
-    change.mutate(
-      { kind: 'add', courseId, childId: childId.trim(), override },
-      {
-        onSuccess: () => {
-          toast.success('Brukeren har blitt lagt til i kurset');
-          onDone();
-        },
-        onError: (error) => {
-          toast.error('Kunne ikke legge til bruker i kurset');
-          if (isApiError(error) && error.code === 'COURSE_FULL') setFull(true);
-          setProblem(errorMessage(error, 'Kunne ikke legge til bruker i kurset'));
-        },
+    change.mutate({ ...vars, override } as PlacingChange, {
+      onSuccess: () => {
+        toast.success(texts.success);
+        onDone();
       },
-    );
+      onError: (error) => {
+        toast.error(texts.failure);
+        if (isApiError(error) && error.code === 'COURSE_FULL') setFull(true);
+        setProblem(errorMessage(error, texts.failure));
+      },
+    });
   };
-
-  return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      {child ? (
-        <Select
-          label={`Flytt ${fullName(child)} til`}
-          placeholder="Velg kurs"
-          options={targets.map((t) => ({ value: t.id, label: t.label }))}
-          value={target}
-          onChange={(e) => setTarget(e.target.value)}
-        />
-      ) : (
-        <TextInput label="Barnets ID" hint="24 tegn, fra barnets profil" value={childId} onChange={(e) => setChildId(e.target.value)} autoComplete="off" />
-      )}
+  // Under the form: the override box once the course is full, and what went wrong.
+  const outcome = (
+    <>
       {full ? (
         <Checkbox label={overrideHint} fieldClassName="rounded-xl bg-warning-bg p-3" checked={override} onChange={(e) => setOverride(e.target.checked)} />
       ) : null}
       <FormError>{problem}</FormError>
+    </>
+  );
+  return { place, busy: change.isPending, setProblem, outcome };
+}
+
+/** Move a child to another course: spec §2 "move or add a child". */
+function MoveForm({ courseId, child, targets, onDone }: { courseId: string; child: CourseParticipant; targets: readonly CourseChoice[]; onDone: () => void }) {
+  const [target, setTarget] = useState('');
+  const placing = usePlacing({ success: 'Brukeren har blitt flyttet til kurset', failure: 'Kunne ikke flytte bruker til kurset' }, onDone);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!target) return placing.setProblem('Velg et kurs');
+    placing.place({ kind: 'move', courseId, childId: child._id, toCourseId: target });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <Select
+        label={`Flytt ${fullName(child)} til`}
+        placeholder="Velg kurs"
+        options={targets.map((t) => ({ value: t.id, label: t.label }))}
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+      />
+      {placing.outcome}
       <div className="flex justify-end gap-3">
         <ModalClose asChild>
           <Button variant="secondary">Avbryt</Button>
         </ModalClose>
-        <Button type="submit" disabled={change.isPending}>
-          {child ? 'Flytt' : 'Legg til'}
+        <Button type="submit" disabled={placing.busy}>
+          Flytt
         </Button>
       </div>
     </form>
+  );
+}
+
+const guardiansLabel = (c: ParticipantCandidate) => (c.guardians.length ? c.guardians.map(fullName).join(' og ') : 'ingen foresatte');
+
+/**
+ * Add a child to the course: search children by name (guardians and age shown, so namesakes can be told apart) and
+ * pick one. No ids to copy (issue 35).
+ */
+function AddForm({ courseId, onDone }: { courseId: string; onDone: () => void }) {
+  const [text, setText] = useState('');
+  const name = useDebouncedValue(text.trim(), 300);
+  const searchable = name.length >= CHILD_SEARCH_MIN_CHARS;
+  const found = useCandidates(courseId, name, searchable);
+  const placing = usePlacing({ success: 'Brukeren har blitt lagt til i kurset', failure: 'Kunne ikke legge til bruker i kurset' }, onDone);
+
+  const typed = text.trim();
+  const hits = searchable && typed.length >= CHILD_SEARCH_MIN_CHARS ? found.data : undefined;
+  const status =
+    typed.length > 0 && typed.length < CHILD_SEARCH_MIN_CHARS
+      ? `Skriv minst ${CHILD_SEARCH_MIN_CHARS} tegn`
+      : found.isError && searchable
+        ? errorMessage(found.error, 'Kunne ikke søke etter brukere')
+        : hits && hits.total === 0
+          ? 'Fant ingen barn'
+          : hits && hits.total > hits.children.length
+            ? `Viser ${hits.children.length} av ${hits.total}. Skriv mer av navnet for å finne færre.`
+            : '';
+
+  return (
+    <div className="space-y-4">
+      <TextInput
+        type="search"
+        label="Søk etter barn"
+        hint="Fornavn, etternavn eller begge"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        autoComplete="off"
+        maxLength={100}
+      />
+      <p role="status" className="text-sm text-muted">
+        {status}
+      </p>
+      {hits && hits.children.length > 0 ? (
+        <ul className="divide-y divide-line" aria-label="Treff">
+          {hits.children.map((c) => (
+            <li key={c._id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words text-ink">{fullName(c)}</p>
+                <p className="text-sm break-words text-muted">
+                  {c.birthdate ? `${formatAge(c.birthdate)} · ` : ''}Foresatte: {guardiansLabel(c)}
+                </p>
+              </div>
+              {c.onCourse ? (
+                <span className="text-sm font-semibold text-sea-900">Påmeldt</span>
+              ) : (
+                <Button
+                  variant="secondary"
+                  disabled={placing.busy}
+                  onClick={() => placing.place({ kind: 'add', courseId, childId: c._id })}
+                  aria-label={`Legg til ${fullName(c)}`}
+                >
+                  Legg til
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {placing.outcome}
+      <div className="flex justify-end gap-3">
+        <ModalClose asChild>
+          <Button variant="secondary">Avbryt</Button>
+        </ModalClose>
+      </div>
+    </div>
   );
 }
 
@@ -180,17 +242,8 @@ export function ParticipantsDialog({ courseId, courseLabel, moveTargets, onClose
         </Button>
       </div>
       <Modal open={!!moving || adding} onOpenChange={(open) => !open && (setMoving(null), setAdding(false))} title={moving ? 'Flytt til kurs' : 'Legg til på kurs'}>
-        {courseId && (moving || adding) ? (
-          <MoveOrAddForm
-            courseId={courseId}
-            child={moving ?? undefined}
-            targets={moveTargets}
-            onDone={() => {
-              setMoving(null);
-              setAdding(false);
-            }}
-          />
-        ) : null}
+        {courseId && moving ? <MoveForm courseId={courseId} child={moving} targets={moveTargets} onDone={() => setMoving(null)} /> : null}
+        {courseId && adding && !moving ? <AddForm courseId={courseId} onDone={() => setAdding(false)} /> : null}
       </Modal>
       <ConfirmDialog
         open={!!removing}

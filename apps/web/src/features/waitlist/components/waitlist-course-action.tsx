@@ -12,6 +12,8 @@ import { useLeaveWaitlist } from '../api/leave-waitlist';
 export interface WaitlistChild {
   id: string;
   name: string;
+  /** The courses the child is on: a child already on this course cannot wait for it. */
+  courseIds: readonly string[];
 }
 
 export const positionLabel = (position: number) => `Du er nr. ${position} på ventelisten`;
@@ -30,17 +32,22 @@ interface Props {
   children: readonly WaitlistChild[];
   loggedIn: boolean;
   onLogin: () => void;
+  /** 'Legg til barn': opens the add-child dialog (the booking dialog's own, composed by the route). */
+  onAddChild: () => void;
+  /** The child just added there: chosen in the dialog once it is in `children`. */
+  addedChildId?: string | null;
 }
 
 /**
  * On a full course's row, instead of the pay button: 'Sett barnet på venteliste', and once on the list the position
  * ('Du er nr. {n} på ventelisten'), kept current by the query, with a way off the list.
  */
-export function WaitlistCourseAction({ courseId, entries, children, loggedIn, onLogin }: Props) {
+export function WaitlistCourseAction({ courseId, entries, children, loggedIn, onLogin, onAddChild, addedChildId }: Props) {
   const [open, setOpen] = useState(false);
   const leave = useLeaveWaitlist();
   const waiting = new Set(entries.map((e) => e.child._id));
-  const canJoin = !loggedIn || children.some((c) => !waiting.has(c.id));
+  // A family with no child waiting here (none at all included: they add one in the dialog), or one who can still join.
+  const canJoin = !loggedIn || waiting.size === 0 || children.some((c) => !waiting.has(c.id) && !c.courseIds.includes(courseId));
   const leaveEntry = async (entry: MyWaitlistEntry) => {
     if (!(await confirm({ title: `Ta ${entry.child.firstName} av ventelisten?`, confirmText: 'Forlat ventelisten', confirmVariant: 'danger' }))) return;
     leave.mutate(entry._id, {
@@ -65,22 +72,45 @@ export function WaitlistCourseAction({ courseId, entries, children, loggedIn, on
       ) : null}
       <Modal open={open} onOpenChange={setOpen} title="Sett barnet på venteliste">
         {open ? (
-          <JoinForm courseId={courseId} choices={children.filter((c) => !waiting.has(c.id))} onDone={() => setOpen(false)} />
+          <JoinForm
+            courseId={courseId}
+            choices={children.filter((c) => !waiting.has(c.id))}
+            addedChildId={addedChildId ?? null}
+            onAddChild={onAddChild}
+            onDone={() => setOpen(false)}
+          />
         ) : null}
       </Modal>
     </div>
   );
 }
 
-function JoinForm({ courseId, choices, onDone }: { courseId: string; choices: readonly WaitlistChild[]; onDone: () => void }) {
+interface JoinFormProps {
+  courseId: string;
+  choices: readonly WaitlistChild[];
+  addedChildId: string | null;
+  onAddChild: () => void;
+  onDone: () => void;
+}
+
+function JoinForm({ courseId, choices, addedChildId, onAddChild, onDone }: JoinFormProps) {
   const id = useId();
   const join = useJoinWaitlist();
-  const [childId, setChildId] = useState(choices[0]?.id ?? '');
+  const canWait = (c: WaitlistChild) => !c.courseIds.includes(courseId);
+  // Preselected: a child who can join, never one already on the course.
+  const [childId, setChildId] = useState(() => choices.find(canWait)?.id ?? '');
   const [error, setError] = useState<string | null>(null);
+  // A child added with 'Legg til barn' is chosen as soon as the family's list has it (render-time adjustment).
+  const [applied, setApplied] = useState<string | null>(null);
+  if (addedChildId && addedChildId !== applied && choices.some((c) => c.id === addedChildId && canWait(c))) {
+    setApplied(addedChildId);
+    setChildId(addedChildId);
+    setError(null);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!childId) {
-      setError('Du må velge et barn');
+      setError(choices.length === 0 ? 'Legg til et barn først' : 'Du må velge et barn');
       return;
     }
     join.mutate(
@@ -97,23 +127,38 @@ function JoinForm({ courseId, choices, onDone }: { courseId: string; choices: re
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <p>Kurset er fullt. Når en plass blir ledig, får barnet først i køen et tilbud på e-post som gjelder en begrenset tid.</p>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-barn`} className="font-semibold text-sea-900">
-          Velg barn
-        </label>
-        <select
-          id={`${id}-barn`}
-          value={childId}
-          onChange={(e) => setChildId(e.target.value)}
-          aria-describedby={error ? `${id}-feil` : undefined}
-          className="min-h-11 rounded-xl border border-line bg-white px-3"
-        >
-          {choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+      {choices.length === 0 ? (
+        <p className="rounded-xl bg-sand-100 p-3">Du har ingen barn registrert. Legg til barnet ditt for å sette det på ventelisten.</p>
+      ) : (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-barn`} className="font-semibold text-sea-900">
+            Velg barn
+          </label>
+          <select
+            id={`${id}-barn`}
+            value={childId}
+            onChange={(e) => {
+              setChildId(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-feil` : undefined}
+            className="min-h-11 min-w-0 rounded-xl border border-line bg-white px-3"
+          >
+            {choices.some(canWait) ? null : <option value="">Velg barn</option>}
+            {choices.map((c) => (
+              <option key={c.id} value={c.id} disabled={!canWait(c)}>
+                {c.name}
+                {canWait(c) ? '' : ' – allerede påmeldt'}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div>
+        <Button variant="secondary" onClick={onAddChild}>
+          Legg til barn
+        </Button>
       </div>
       {error ? (
         <p id={`${id}-feil`} role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">

@@ -1,0 +1,21 @@
+import { lazy, Suspense, useState } from 'react';
+
+// The printable list's code loads when it is first opened, never with the page.
+const CourseListDialog = lazy(() =>
+  import('@/features/participants/components/course-list-dialog').then((m) => ({ default: m.CourseListDialog })),
+);
+
+/**
+ * The 'Kursliste' dialog of `courseId` (open while it is set), for the routes that offer it (/kurs/{venue} and
+ * /profil). Mounted from its first opening on, so closing it keeps its exit animation.
+ */
+export function CourseListOnDemand({ courseId, onClose }: { courseId: string | null; onClose: () => void }) {
+  const [opened, setOpened] = useState(courseId !== null);
+  if (courseId !== null && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <CourseListDialog courseId={courseId} onClose={onClose} />
+    </Suspense>
+  );
+}
