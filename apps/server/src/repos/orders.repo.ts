@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PAID_ORDER_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../db/client';
-import { newId, orderEvents, orders, participants } from '../db/schema';
+import { newId, orderEvents, orders, participants, paymentIncidents } from '../db/schema';
 import { dbNowPlus } from './system.repo';
 
 /** Orders (also the holds on course places) and their Vipps events (`order_events`). Only this repo queries them. */
@@ -363,4 +363,29 @@ export async function ordersOfFamily(db: DbOrTx, where: { userId?: string; profi
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) return [];
   return db.select().from(orders).where(or(...conditions)).orderBy(desc(orders.createdAt), asc(orders.id));
+}
+
+/** Raises a payment incident on an order, once per reason; true when it is new. */
+export async function raiseIncident(
+  db: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'childId' | 'courseId'>,
+  reason: string,
+  vippsState: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentIncidents)
+    .values({ orderId: order.id, childId: order.childId, courseId: order.courseId, reason, vippsState })
+    .onConflictDoNothing()
+    .returning({ id: paymentIncidents.id });
+  return rows.length > 0;
+}
+
+/** The open incidents of these orders. */
+export function openIncidentsOfOrders(db: DbOrTx, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(paymentIncidents)
+    .where(and(inArray(paymentIncidents.orderId, [...orderIds]), isNull(paymentIncidents.resolvedAt)))
+    .orderBy(asc(paymentIncidents.createdAt));
 }

@@ -101,6 +101,8 @@ export const adminOrderSchema = z.object({
   }),
   enrolled: z.boolean(),
   events: z.array(orderEventSchema),
+  /** An open payment incident: Vipps' own record contradicts this enrolled order (the admin resolves it). */
+  incident: z.object({ reason: z.string(), vippsState: z.string().nullable(), createdAt: isoDateTime }).nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -88,3 +88,31 @@ export const orderEvents = pgTable(
     ),
   ],
 );
+
+/**
+ * A payment incident (open-issues-decisions: the one name for "something is wrong with a payment"): Vipps' own record
+ * contradicts an order that enrolled a child (a terminated payment, a smaller or foreign amount). The child stays
+ * where it is; the admin sees the incident on the order and resolves it. Raised once per (order, reason).
+ */
+export const paymentIncidents = pgTable(
+  'payment_incidents',
+  {
+    id: idColumn(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    childId: text('child_id').references(() => children.id, { onDelete: 'set null' }),
+    courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    /** What contradicts the order, for the admin (e.g. 'vipps-state' or 'amount'). */
+    reason: text('reason').notNull(),
+    /** What Vipps said (state, amount), as read. */
+    vippsState: text('vipps_state'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    idCheck('payment_incidents', t.id),
+    uniqueIndex('payment_incidents_once_key').on(t.orderId, t.reason),
+    index('payment_incidents_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+  ],
+);
