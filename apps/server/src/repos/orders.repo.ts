@@ -66,6 +66,24 @@ export async function countLiveHolds(db: DbOrTx, courseId: string, excludeOrderI
   return Number(held?.n ?? 0);
 }
 
+/** The family's live holds (any course, any child), oldest first. */
+export function liveHoldsOfProfile(db: DbOrTx, profileId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.profileId, profileId), eq(orders.status, 'created'), gt(orders.holdExpiresAt, sql`now()`)))
+    .orderBy(asc(orders.createdAt));
+}
+
+/** Holds of the family that ran out unpaid within the last `withinMs`. */
+export async function countLapses(db: DbOrTx, profileId: string, withinMs: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.profileId, profileId), gt(orders.lapsedAt, dbNowPlus(-withinMs))));
+  return Number(row?.n ?? 0);
+}
+
 /** The id of the child's (first) live hold on the course, as a subquery. */
 export const liveHoldIdQuery = (db: DbOrTx, courseId: string, childId: string) =>
   db
@@ -138,11 +156,11 @@ export async function setRedirectUrl(db: DbOrTx, id: string, redirectUrl: string
 export async function terminateCreated(
   db: DbOrTx,
   id: string,
-  options: { onlyWithoutRedirect?: boolean; syncAfter?: SQL | null } = {},
+  options: { onlyWithoutRedirect?: boolean; syncAfter?: SQL | null; lapsed?: boolean } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(orders)
-    .set({ status: 'terminated', syncAfter: options.syncAfter ?? null })
+    .set({ status: 'terminated', syncAfter: options.syncAfter ?? null, ...(options.lapsed ? { lapsedAt: sql`now()` } : {}) })
     .where(
       and(
         eq(orders.id, id),
@@ -157,9 +175,13 @@ export async function terminateCreated(
 export async function updateOrderState(
   tx: DbOrTx,
   id: string,
-  patch: { status?: string; syncAfter: SQL | null },
+  patch: { status?: string; syncAfter: SQL | null; lapsed?: boolean },
 ): Promise<void> {
-  await tx.update(orders).set(patch).where(eq(orders.id, id));
+  const { lapsed, ...values } = patch;
+  await tx
+    .update(orders)
+    .set({ ...values, ...(lapsed ? { lapsedAt: sql`now()` } : {}) })
+    .where(eq(orders.id, id));
 }
 
 /**

@@ -34,6 +34,8 @@ export const orders = pgTable(
     /** The terms version in force when the parent started the payment (accepting the terms); null before versions. */
     termsVersion: integer('terms_version').references(() => termVersions.version),
     redirectUrl: text('redirect_url'),
+    /** When the hold ran out without a payment (issue 36: repeated lapses lead to a cool-down and show to the admin). */
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     /**
      * When the payment reconciler should next look at this order (poll Vipps, capture, cancel); null when nothing
      * is pending. Also the reconciler's lease: a claimed row gets it moved ahead (features/booking/reconciler.ts).
@@ -58,6 +60,8 @@ export const orders = pgTable(
     index('orders_status_hold_idx').on(t.status, t.holdExpiresAt),
     index('orders_sync_after_idx').on(t.syncAfter).where(sql`${t.syncAfter} is not null`),
     index('orders_course_child_idx').on(t.courseId, t.childId),
+    index('orders_profile_status_idx').on(t.profileId, t.status),
+    index('orders_profile_lapsed_idx').on(t.profileId, t.lapsedAt).where(sql`${t.lapsedAt} is not null`),
   ],
 );
 

@@ -111,7 +111,13 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
       }
 
       const check = target === 'cancelled';
-      await orders.updateOrderState(tx, locked.id, { status: target, syncAfter: check ? system.dbNowPlus(SETTLE_RETRY_MS) : null });
+      // Vipps' timeout ran out on an unpaid order: the hold lapsed (issue 36, repeated lapses lead to a cool-down).
+      const lapsed = current === 'created' && target === 'expired';
+      await orders.updateOrderState(tx, locked.id, {
+        status: target,
+        syncAfter: check ? system.dbNowPlus(SETTLE_RETRY_MS) : null,
+        lapsed,
+      });
       return { stored, status: target, settle: check };
     }),
   );
@@ -282,7 +288,7 @@ export async function syncOrder(ctx: ServiceContext, orderId: string): Promise<o
       }
       // The hold expired while Vipps still waits for the customer: end it here first, then at Vipps. If an event
       // moved the order meanwhile (the update finds it no longer 'created'), the next round reads that instead.
-      if (await orders.terminateCreated(ctx.db, order.id, { syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) })) {
+      if (await orders.terminateCreated(ctx.db, order.id, { syncAfter: system.dbNowPlus(SETTLE_RETRY_MS), lapsed: true })) {
         ctx.log.info({ orderId: order.id }, 'hold expired: payment terminated');
         await runModification(ctx, order, { action: 'cancel', amountOre: order.amountOre });
       }
