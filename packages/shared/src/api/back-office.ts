@@ -11,6 +11,7 @@ import {
   USER_SEARCH_MIN_EXCLUSIVE,
 } from '../constants';
 import { idSchema } from '../ids';
+import { calendarDay } from './common';
 
 const isoDateTime = z.string().datetime({ offset: true });
 /** A buyer or child named in an order; a deleted one keeps the order with `_id` null ('Slettet bruker', decision 008). */
@@ -106,7 +107,7 @@ export const adminOrderSchema = z.object({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Ugyldig dato (ÅÅÅÅ-MM-DD)');
+const dayString = calendarDay;
 
 /** GET /payments: newest first, `page` from 1; `from`/`to` are Oslo calendar days, both included. */
 export const ordersQuerySchema = z
