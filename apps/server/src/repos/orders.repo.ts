@@ -84,6 +84,17 @@ export async function countLapses(db: DbOrTx, profileId: string, withinMs: numbe
   return Number(row?.n ?? 0);
 }
 
+/** Lapsed holds per family (profile) within the last `withinMs`, for the admin's view. */
+export async function lapsesPerProfile(db: DbOrTx, profileIds: readonly string[], withinMs: number): Promise<Map<string, number>> {
+  if (profileIds.length === 0) return new Map();
+  const rows = await db
+    .select({ profileId: orders.profileId, n: count() })
+    .from(orders)
+    .where(and(inArray(orders.profileId, [...profileIds]), gt(orders.lapsedAt, dbNowPlus(-withinMs))))
+    .groupBy(orders.profileId);
+  return new Map(rows.map((r) => [r.profileId!, Number(r.n)]));
+}
+
 /** The id of the child's (first) live hold on the course, as a subquery. */
 export const liveHoldIdQuery = (db: DbOrTx, courseId: string, childId: string) =>
   db

@@ -85,6 +85,13 @@ describe('payment holds (finding 3)', () => {
       body: { userId: guardian(family).id, childId: family.children[0]!.id, courseId: course.id },
     });
     expect(byAdmin.status, byAdmin.text).toBe(200);
+
+    // The admin sees the repeated lapses where the waitlist is managed.
+    const full = await createCourse(t.db, { maximumParticipants: 1, full: true });
+    expect((await join(family, 0, full)).status).toBe(201);
+    const list = await t.http('GET', `/api/courses/${full.id}/waitlist`, { token: adminToken });
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.entries[0]).toMatchObject({ profileId: family.profile.id, familyLapses: HOLD_LAPSES_BEFORE_COOLDOWN });
   });
 });
 

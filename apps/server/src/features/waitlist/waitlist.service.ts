@@ -24,6 +24,7 @@ import { busyAsAppError } from '../../db/busy';
 import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
+import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
@@ -72,6 +73,9 @@ async function mailGuardian(
   await enqueueEmail(tx, email({ ...input, course: { name: course.name, placeName: course.placeName } }));
   return true;
 }
+
+/** How far back the admin's waitlist view counts a family's lapses. */
+const LAPSE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The booking's age rule (booking.service.ts): the child's age at the course's first date is within its range. */
 const fitsCourse = (course: CourseDetails, birthdate: string) => {
@@ -273,6 +277,10 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
   const rows = await waitlist.openEntriesOfCourse(ctx.db, courseId);
   const kids = await profiles.findChildren(ctx.db, rows.map((r) => r.childId));
   const contacts = await users.findUserContacts(ctx.db, rows.flatMap((r) => (r.userId ? [r.userId] : [])));
+  // Repeated lapses (issue 36): the family's unpaid holds and expired offers of the last 30 days, shown to the admin.
+  const families = [...new Set(kids.map((k) => k.profileId))];
+  const lapsedHolds = await orders.lapsesPerProfile(ctx.db, families, LAPSE_WINDOW_MS);
+  const expiredOffers = await waitlist.expiredOffersPerProfile(ctx.db, families, new Date(ctx.clock.now().getTime() - LAPSE_WINDOW_MS));
   let position = 0;
   const entries: AdminWaitlistEntry[] = rows.flatMap((row) => {
     const child = kids.find((k) => k.id === row.childId);
@@ -290,6 +298,7 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
         profileId: child.profileId,
         guardian: guardian ? { firstName: guardian.firstName, lastName: guardian.lastName, email: guardian.email, phone: guardian.phone } : null,
         createdAt: row.createdAt.toISOString(),
+        familyLapses: (lapsedHolds.get(child.profileId) ?? 0) + (expiredOffers.get(child.profileId) ?? 0),
       },
     ];
   });
