@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { toViewer, type Viewer } from '../context';
+import { toViewer, type Clock, type Viewer } from '../context';
 import type { DbOrTx } from '../db/client';
 import { findSession, insertSession, isLiveSession, touchSession, type SessionCheck } from '../repos/system.repo';
 import type { UserRow } from '../repos/users.repo';
@@ -114,8 +114,8 @@ export function createSessions(secret: string, db: DbOrTx, lifetimeSeconds = SES
 
 const BEARER = /^bearer[ \t]+([A-Za-z0-9\-_.]+)[ \t]*$/i;
 
-export default fp(
-  async (app) => {
+export default fp<{ clock: Clock }>(
+  async (app, { clock }) => {
     let secret = app.env.SESSION_SECRET;
     if (!secret) {
       secret = randomBytes(32).toString('base64url');
@@ -138,7 +138,7 @@ export default fp(
           // One primary-key lookup joined to the user, kept per session while this instance hears the database's
           // NOTIFY of every change to it (session-cache.ts, decision 019): an ended session (logout, 'Logg ut
           // overalt', a role change, a deleted user) is refused by every instance as soon as its change commits.
-          const now = app.clock.now();
+          const now = clock.now();
           const { sessionId, userId } = verified;
           let session = await app.sessionCache.get(sessionId, userId, () => findSession(app.db, sessionId, userId));
           const idle = (check: SessionCheck) => now.getTime() - check.lastSeenAt.getTime() > idleLimit(check.roles);

@@ -9,7 +9,7 @@ import { ADMIN_IDLE_TIMEOUT_MS, BACKGROUND_HEADER, IDLE_TIMEOUT_MS } from '../..
 
 /**
  * Issue 36 finding 6: a session idle for 60 minutes (30 for an admin) ends, counted from its last use; polling
- * (a request marked as background) does not keep it alive. The clock is the app's, moved by the test. The session
+ * (a request marked as background) does not keep it alive. The sessions' clock is moved by the test. The session
  * cache is on (listening on the database's NOTIFY), so a kept answer must not keep an idle session alive either.
  */
 const MINUTE = 60_000;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   app = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false', SESSION_CACHE_TTL_MS: '600000' }),
     db: database.db,
-    clock,
+    sessionClock: clock,
     listen: database.listen,
   });
   await app.ready();
