@@ -43,6 +43,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       NODE_ENV: 'production',
+      // No Vipps credentials: the simulator, said out loud (a production server refuses to start otherwise).
+      VIPPS_TEST_MODE: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,

@@ -202,6 +202,8 @@ async function startAppServer(db, port, extraEnv = {}) {
     PATH: process.env.PATH,
     HOME: process.env.HOME ?? '/tmp',
     NODE_ENV: 'production',
+    // No Vipps credentials: the simulator, said out loud (a production server refuses to start otherwise).
+    VIPPS_TEST_MODE: '1',
     HOST: '127.0.0.1',
     PORT: String(port),
     VIPPS_SIM_PORT: String(simPort),

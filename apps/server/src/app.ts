@@ -42,6 +42,11 @@ export interface BuildAppOptions {
   /** Default the system clock. */
   clock?: Clock;
   /**
+   * The time sessions are judged by (their idle timeout, issue 36); default the system clock. Apart from `clock`, so
+   * a test can move the rules' time by days and keep its sessions, or age a session and keep the rules' time.
+   */
+  sessionClock?: Clock;
+  /**
    * The database's LISTEN (Database.listen): the public lists' cache is dropped on every NOTIFY public_lists, from
    * whichever instance wrote (decision 017); a booking's NOTIFY drops only its venue's answers (decision 023).
    * Without it, cached lists live at most 2 s (the old micro-cache).
@@ -142,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeaders);
   await app.register(compress, { threshold: 1024 });
   // Before the routes: its onRequest hook sets request.user and enforces each route's config.access.
-  await app.register(auth);
+  await app.register(auth, { clock: options.sessionClock ?? systemClock });
 
   await app.register(
     async (api) => {

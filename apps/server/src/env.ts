@@ -52,6 +52,12 @@ const envSchema = z.object({
   VIPPS_CLIENT_SECRET: z.string().optional(),
   VIPPS_SUBSCRIPTION_KEY: z.string().optional(),
   VIPPS_MERCHANT_SERIAL_NUMBER: z.string().optional(),
+  /**
+   * '1': run without Vipps credentials on the simulator (test mode), said out loud. Required for that with
+   * NODE_ENV=production, so a production server missing its credentials refuses to start instead of taking payments
+   * nobody makes (issue 36). `npm start`, the E2E server and the bench set it.
+   */
+  VIPPS_TEST_MODE: z.enum(['0', '1']).optional(),
   /** The site's public address; Vipps Login returns to `${PUBLIC_URL}/vipps/login-redirect`. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** Port of the Vipps simulator that server.ts starts in test mode (no Vipps credentials); default PORT + 1. */
@@ -111,6 +117,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // Half a configuration would silently fall back to nothing useful: real Vipps needs all of them.
     const missing = [...VIPPS_CREDENTIALS.filter((k) => !result.data[k]), ...(result.data.VIPPS_BASE_URL ? [] : ['VIPPS_BASE_URL'])];
     throw new Error(`Invalid environment:\n${missing.map((k) => `  ${k}: required when any Vipps credential is set (unset all for test mode)`).join('\n')}`);
+  }
+  if (vippsTestMode && result.data.NODE_ENV === 'production' && result.data.VIPPS_TEST_MODE !== '1') {
+    throw new Error(
+      'Invalid environment:\n  NODE_ENV=production without Vipps credentials: set VIPPS_CLIENT_ID, VIPPS_CLIENT_SECRET, ' +
+        'VIPPS_SUBSCRIPTION_KEY, VIPPS_MERCHANT_SERIAL_NUMBER and VIPPS_BASE_URL, or VIPPS_TEST_MODE=1 for the simulator',
+    );
   }
   const testing = result.data.NODE_ENV === 'test';
   return {

@@ -150,3 +150,9 @@ export const FAQ_QUESTION_MAX = 500;
 export const RICH_TEXT_TAGS = ['p', 'br', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'b', 'i'] as const;
 /** User registrations page: each list shows at most this many (the counts are exact). */
 export const REGISTRATIONS_LIST_MAX = 500;
+
+/** Place hoarding (issue 36, decision 035): a family may have this many children waiting on one course's waitlist. */
+export const MAX_WAITLIST_ENTRIES_PER_FAMILY = 2;
+/** Holds that ran out unpaid within HOLD_LAPSE_WINDOW_MS before a family's payment starts wait (the cool-down). */
+export const HOLD_LAPSES_BEFORE_COOLDOWN = 3;
+export const HOLD_LAPSE_WINDOW_MS = 24 * 60 * 60 * 1000;

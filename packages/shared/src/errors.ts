@@ -65,6 +65,12 @@ export const ERROR_STATUS = {
   ORDER_NOT_REFUNDABLE: 409,
   ORDER_NOT_CANCELLABLE: 409,
   RATE_LIMITED: 429,
+  /** Payment start: the family let several holds run out unpaid lately (issue 36); params: retryAfterMinutes. */
+  HOLD_COOLDOWN: 429,
+  /** A guardian changing the birth date of a child with a booking or a waitlist entry: an admin does it (decision 034). */
+  BIRTHDATE_LOCKED: 409,
+  /** Waitlist: the family already has MAX_WAITLIST_ENTRIES_PER_FAMILY children waiting on that course. */
+  WAITLIST_FAMILY_LIMIT: 409,
   /** The contact form's own limit (messages per hour). */
   CONTACT_RATE_LIMITED: 429,
   BUSY: 503,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { toViewer, type Viewer } from '../context';
+import { toViewer, type Clock, type Viewer } from '../context';
 import type { DbOrTx } from '../db/client';
-import { findSession, insertSession, isLiveSession, touchSession } from '../repos/system.repo';
+import { findSession, insertSession, isLiveSession, touchSession, type SessionCheck } from '../repos/system.repo';
 import type { UserRow } from '../repos/users.repo';
 import { AppError } from './errors';
 
@@ -22,6 +22,16 @@ const AUDIENCE = 'babysvomming-api';
 
 /** How stale a session's "last used" may get before a request writes it again (one write per session per 5 min). */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
+/**
+ * A session idle this long ends (issue 36 finding 6): 60 minutes, 30 for admins, counted from `last_seen_at` (kept to
+ * LAST_SEEN_RESOLUTION_MS). Only the person's own requests count: one marked with BACKGROUND_HEADER (the web app's
+ * polling: the queue position, the payment status, the dashboard) is answered but does not keep the session alive.
+ */
+export const IDLE_TIMEOUT_MS = 60 * 60_000;
+export const ADMIN_IDLE_TIMEOUT_MS = 30 * 60_000;
+export const BACKGROUND_HEADER = 'x-background-request';
+const idleLimit = (roles: readonly string[]) => (roles.includes('admin') ? ADMIN_IDLE_TIMEOUT_MS : IDLE_TIMEOUT_MS);
 
 export interface Sessions {
   /**
@@ -104,8 +114,8 @@ export function createSessions(secret: string, db: DbOrTx, lifetimeSeconds = SES
 
 const BEARER = /^bearer[ \t]+([A-Za-z0-9\-_.]+)[ \t]*$/i;
 
-export default fp(
-  async (app) => {
+export default fp<{ clock: Clock }>(
+  async (app, { clock }) => {
     let secret = app.env.SESSION_SECRET;
     if (!secret) {
       secret = randomBytes(32).toString('base64url');
@@ -128,21 +138,31 @@ export default fp(
           // One primary-key lookup joined to the user, kept per session while this instance hears the database's
           // NOTIFY of every change to it (session-cache.ts, decision 019): an ended session (logout, 'Logg ut
           // overalt', a role change, a deleted user) is refused by every instance as soon as its change commits.
-          const now = new Date();
+          const now = clock.now();
           const { sessionId, userId } = verified;
-          const session = await app.sessionCache.get(sessionId, userId, () => findSession(app.db, sessionId, userId));
-          if (session && isLiveSession(session, now)) {
+          let session = await app.sessionCache.get(sessionId, userId, () => findSession(app.db, sessionId, userId));
+          const idle = (check: SessionCheck) => now.getTime() - check.lastSeenAt.getTime() > idleLimit(check.roles);
+          // The kept answer's last use may be older than the row's (another instance served the person since): the
+          // row decides before a session ends for idleness, and the kept answer learns the row's time.
+          if (session && idle(session)) {
+            const fresh = await findSession(app.db, sessionId, userId);
+            if (fresh && fresh.lastSeenAt > session.lastSeenAt) session.lastSeenAt = fresh.lastSeenAt;
+            if (!fresh) session = undefined;
+          }
+          if (session && isLiveSession(session, now) && !idle(session)) {
             request.user = toViewer({ id: userId, roles: session.roles });
             request.sessionId = sessionId;
             if (request.routeOptions.config?.sessionUser === true) request.sessionUser = { user: session.user, profileIds: session.profileIds };
-            if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+            // A background request (polling) is answered but is no activity of the person's.
+            const background = request.headers[BACKGROUND_HEADER] === '1';
+            if (!background && now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
               // Once per 5 minutes per session, and off the request's path: the answer does not wait for it. The
               // kept answer learns the time too (the trigger ignores last_seen_at), so the next request does not write.
               session.lastSeenAt = now;
               touchSession(app.db, sessionId, now).catch((err: unknown) => request.log.warn({ err }, 'session last-used not written'));
             }
           } else if (session) {
-            // Ended (logout, 'Logg ut overalt'), expired, or the roles changed: the web says the session ended.
+            // Ended (logout, 'Logg ut overalt'), expired, idle too long, or the roles changed: the web says it ended.
             failure = 'SESSION_EXPIRED';
           }
           // No row at all (a deleted user, a forged id): as good as no token.

@@ -112,6 +112,10 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
     } catch {
       return asJson(reply).status(400).send({ error: { code: 'BAD_REQUEST', message: 'Malformed URL' } });
     }
+    // Nothing under a dot-folder or dot-file of the build (.vite/manifest.json names every chunk): as if absent.
+    if (urlPath.split('/').some((segment) => segment.startsWith('.'))) {
+      return asJson(reply).status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
+    }
     const candidate = path.normalize(path.join(distDir, urlPath));
     // Inside dist itself (a sibling such as dist-old/ shares the prefix), and a file, not a directory.
     const inside = candidate.startsWith(distDir + path.sep);
@@ -134,7 +138,11 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
       // Every visitor gets the same page for a URL (it is rendered as a visitor: a session lives in the browser's
       // storage, never in a cookie), so the HTML is made once and kept in the public cache with the lists it shows:
       // emptied by the same NOTIFY, compressed once, answered 304 by ETag (decision 018).
-      const result = await app.publicCache.remember(`page:${request.url}`, async (deps): Promise<Rendered> => {
+      // No public page reads its query string, so a page is rendered and kept per path: a visitor adding queries
+      // (?a=1, ?a=2 …) gets the same page and cannot fill the cache with copies (issue 36).
+      const pagePath = request.url.split('?')[0] ?? '/';
+      const key = `page:${pagePath}`;
+      const result = await app.publicCache.remember(key, async (deps): Promise<Rendered> => {
         // The page is kept until a booking at a venue whose free places it shows (decision 023).
         const unread: string[] = [];
         const fetchShown = (apiPath: string) => {
@@ -146,7 +154,7 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
           });
         };
         try {
-          const r = await ssr.render({ url: request.url, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), fetchApi: fetchShown });
+          const r = await ssr.render({ url: pagePath, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), fetchApi: fetchShown });
           const rendered: Rendered =
             r.kind === 'page'
               ? { kind: 'page', status: r.status, body: cachedBody(page(r)) }
@@ -163,7 +171,8 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
           return { kind: 'shell', keep: false };
         }
       });
-      if (result.keep === false) app.publicCache.forget(`page:${request.url}`);
+      // A 'not found' (any path a visitor makes up) is sent, not kept.
+      if (result.keep === false || (result.kind === 'page' && result.status !== 200)) app.publicCache.forget(key);
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       if (result.kind === 'page') {
         // The 404 page is sent as it is: an ETag would invite browsers to keep a 'not found'.

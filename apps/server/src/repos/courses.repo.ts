@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { attendance, children, courseInstructors, courses, participants, places, type CourseRow } from '../db/schema';
+import { attendance, children, courseInstructors, courses, participants, places, waitlistEntries, type CourseRow } from '../db/schema';
 
 /**
  * Courses with their dates, instructors (`course_instructors`) and participants. Only this repo queries them. A
@@ -510,4 +510,18 @@ export async function coursesTaughtBy(db: DbOrTx, userId: string, from: Date) {
     .innerJoin(places, eq(places.id, courses.placeId))
     .where(and(eq(courseInstructors.userId, userId), sql`(${courses.lastDate} is null or ${courses.lastDate} >= ${from})`))
     .orderBy(sql`${courses.firstDate} asc nulls last`, asc(courses.id));
+}
+
+/**
+ * The child is booked on a course that has not ended, or waits on (or holds an offer for) one: its birth date then
+ * changes only through an admin (issue 36 finding 4, decision 034).
+ */
+export async function hasCurrentBooking(db: DbOrTx, childId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ booked: sql<boolean>`(
+      exists (select 1 from ${participants} p join ${courses} c on c.id = p.course_id
+              where p.child_id = ${childId} and exists (select 1 from unnest(c.dates) d where d >= ${now.toISOString()}::timestamptz))
+      or exists (select 1 from ${waitlistEntries} w where w.child_id = ${childId} and w.status in ('waiting','offered')))` })
+    .from(sql`(select 1) as one`);
+  return row?.booked === true;
 }

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte
 import { PAID_ORDER_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
-import { newId, orderEvents, orders, participants, profileParents, users } from '../db/schema';
+import { newId, orderEvents, orders, participants, paymentIncidents, profileParents, users } from '../db/schema';
 import { dbNowPlus } from './system.repo';
 
 /** Orders (also the holds on course places) and their Vipps events (`order_events`). Only this repo queries them. */
@@ -65,6 +65,35 @@ export const liveHoldCountQuery = (db: DbOrTx, courseId: string, excludeOrderId?
 export async function countLiveHolds(db: DbOrTx, courseId: string, excludeOrderId?: string): Promise<number> {
   const [held] = await liveHoldCountQuery(db, courseId, excludeOrderId);
   return Number(held?.n ?? 0);
+}
+
+/** The family's live holds (any course, any child), oldest first. */
+export function liveHoldsOfProfile(db: DbOrTx, profileId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.profileId, profileId), eq(orders.status, 'created'), gt(orders.holdExpiresAt, sql`now()`)))
+    .orderBy(asc(orders.createdAt));
+}
+
+/** Holds of the family that ran out unpaid within the last `withinMs`. */
+export async function countLapses(db: DbOrTx, profileId: string, withinMs: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.profileId, profileId), gt(orders.lapsedAt, dbNowPlus(-withinMs))));
+  return Number(row?.n ?? 0);
+}
+
+/** Lapsed holds per family (profile) within the last `withinMs`, for the admin's view. */
+export async function lapsesPerProfile(db: DbOrTx, profileIds: readonly string[], withinMs: number): Promise<Map<string, number>> {
+  if (profileIds.length === 0) return new Map();
+  const rows = await db
+    .select({ profileId: orders.profileId, n: count() })
+    .from(orders)
+    .where(and(inArray(orders.profileId, [...profileIds]), gt(orders.lapsedAt, dbNowPlus(-withinMs))))
+    .groupBy(orders.profileId);
+  return new Map(rows.map((r) => [r.profileId!, Number(r.n)]));
 }
 
 /** The id of the child's (first) live hold on the course, as a subquery. */
@@ -139,11 +168,11 @@ export async function setRedirectUrl(db: DbOrTx, id: string, redirectUrl: string
 export async function terminateCreated(
   db: DbOrTx,
   id: string,
-  options: { onlyWithoutRedirect?: boolean; syncAfter?: SQL | null } = {},
+  options: { onlyWithoutRedirect?: boolean; syncAfter?: SQL | null; lapsed?: boolean } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(orders)
-    .set({ status: 'terminated', syncAfter: options.syncAfter ?? null })
+    .set({ status: 'terminated', syncAfter: options.syncAfter ?? null, ...(options.lapsed ? { lapsedAt: sql`now()` } : {}) })
     .where(
       and(
         eq(orders.id, id),
@@ -158,9 +187,13 @@ export async function terminateCreated(
 export async function updateOrderState(
   tx: DbOrTx,
   id: string,
-  patch: { status?: string; syncAfter: SQL | null },
+  patch: { status?: string; syncAfter: SQL | null; lapsed?: boolean },
 ): Promise<void> {
-  await tx.update(orders).set(patch).where(eq(orders.id, id));
+  const { lapsed, ...values } = patch;
+  await tx
+    .update(orders)
+    .set({ ...values, ...(lapsed ? { lapsedAt: sql`now()` } : {}) })
+    .where(eq(orders.id, id));
 }
 
 /**
@@ -379,4 +412,29 @@ export async function ordersOfFamily(db: DbOrTx, where: { userId?: string; profi
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) return [];
   return db.select().from(orders).where(or(...conditions)).orderBy(desc(orders.createdAt), asc(orders.id));
+}
+
+/** Raises a payment incident on an order, once per reason; true when it is new. */
+export async function raiseIncident(
+  db: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'childId' | 'courseId'>,
+  reason: string,
+  vippsState: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentIncidents)
+    .values({ orderId: order.id, childId: order.childId, courseId: order.courseId, reason, vippsState })
+    .onConflictDoNothing()
+    .returning({ id: paymentIncidents.id });
+  return rows.length > 0;
+}
+
+/** The open incidents of these orders. */
+export function openIncidentsOfOrders(db: DbOrTx, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(paymentIncidents)
+    .where(and(inArray(paymentIncidents.orderId, [...orderIds]), isNull(paymentIncidents.resolvedAt)))
+    .orderBy(asc(paymentIncidents.createdAt));
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { orders, participants, waitlistEntries, type WaitlistEntryRow } from '../db/schema';
+import { children, orders, participants, waitlistEntries, type WaitlistEntryRow } from '../db/schema';
 
 /**
  * The waitlist (`waitlist_entries`, decision 016). Only this repo queries it. Positions are counted among the
@@ -39,6 +39,28 @@ export async function findOpenEntry(db: DbOrTx, courseId: string, childId: strin
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.courseId, courseId), eq(waitlistEntries.childId, childId), inArray(waitlistEntries.status, [...OPEN_STATUSES])));
   return row;
+}
+
+/** How many children of the family (profile) have an open entry on the course. */
+export async function countOpenEntriesOfProfile(db: DbOrTx, courseId: string, profileId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .innerJoin(children, eq(children.id, waitlistEntries.childId))
+    .where(and(eq(waitlistEntries.courseId, courseId), eq(children.profileId, profileId), inArray(waitlistEntries.status, [...OPEN_STATUSES])));
+  return Number(row?.n ?? 0);
+}
+
+/** Waitlist offers that ran out ('expired') per family (profile) since `since`, for the admin's view. */
+export async function expiredOffersPerProfile(db: DbOrTx, profileIds: readonly string[], since: Date): Promise<Map<string, number>> {
+  if (profileIds.length === 0) return new Map();
+  const rows = await db
+    .select({ profileId: children.profileId, n: count() })
+    .from(waitlistEntries)
+    .innerJoin(children, eq(children.id, waitlistEntries.childId))
+    .where(and(inArray(children.profileId, [...profileIds]), eq(waitlistEntries.status, 'expired'), gte(waitlistEntries.updatedAt, since)))
+    .groupBy(children.profileId);
+  return new Map(rows.map((r) => [r.profileId, Number(r.n)]));
 }
 
 /** Open entries of these children (a family's list on /profil and on the course rows), oldest first. */

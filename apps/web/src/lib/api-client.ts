@@ -34,6 +34,11 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** 'text' for non-JSON answers (the calendar file). Default 'json'. */
   responseType?: 'json' | 'text';
+  /**
+   * A poll the app makes on its own (a refetch on a timer): answered, but not the person's activity, so it does not
+   * keep an idle session alive (the server's inactivity timeout, issue 36).
+   */
+  background?: boolean;
 }
 
 const SESSION_ENDING_CODES: ReadonlySet<ApiErrorCode> = new Set(['SESSION_EXPIRED', 'UNAUTHENTICATED']);
@@ -58,7 +63,7 @@ function apiUrl(path: string, query?: Query): string {
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal, responseType = 'json' } = options;
+  const { method = 'GET', query, body, signal, responseType = 'json', background = false } = options;
   // The request is made of what holds at the call (the session, the body), and only started after the yield: a caller
   // may change them right after asking (logout ends the session on the server with the token it then forgets).
   const session = usableSession();
@@ -71,6 +76,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       Accept: responseType === 'text' ? '*/*' : 'application/json',
       ...(session ? { Authorization: authorizationHeader(session) } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(background ? { 'X-Background-Request': '1' } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   };

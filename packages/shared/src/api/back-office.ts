@@ -11,6 +11,7 @@ import {
   USER_SEARCH_MIN_EXCLUSIVE,
 } from '../constants';
 import { idSchema } from '../ids';
+import { calendarDay } from './common';
 
 const isoDateTime = z.string().datetime({ offset: true });
 /** A buyer or child named in an order; a deleted one keeps the order with `_id` null ('Slettet bruker', decision 008). */
@@ -101,10 +102,12 @@ export const adminOrderSchema = z.object({
   }),
   enrolled: z.boolean(),
   events: z.array(orderEventSchema),
+  /** An open payment incident: Vipps' own record contradicts this enrolled order (the admin resolves it). */
+  incident: z.object({ reason: z.string(), vippsState: z.string().nullable(), createdAt: isoDateTime }).nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Ugyldig dato (ÅÅÅÅ-MM-DD)');
+const dayString = calendarDay;
 
 /** GET /payments: newest first, `page` from 1; `from`/`to` are Oslo calendar days, both included. */
 export const ordersQuerySchema = z

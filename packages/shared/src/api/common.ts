@@ -5,6 +5,14 @@ import { idSchema } from '../ids';
 
 export const trimmed = (max: number) => z.string().trim().min(1).max(max);
 export const isoDateTime = z.string().datetime({ offset: true });
+/** A calendar day, YYYY-MM-DD, that exists (2026-13-40 and 2026-02-30 do not: 400, never rolled over). */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ugyldig dato (ÅÅÅÅ-MM-DD)')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Ugyldig dato (ÅÅÅÅ-MM-DD)');
 export const epochMs = z.coerce.number().int().min(0).max(8_640_000_000_000);
 
 export const errorBodySchema = z.object({

@@ -52,6 +52,8 @@ export const adminWaitlistEntrySchema = z.object({
   profileId: idSchema,
   guardian: z.object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
   createdAt: isoDateTime,
+  /** Place hoarding (issue 36): the family's payment holds and waitlist offers that ran out unpaid, last 30 days. */
+  familyLapses: z.number().int().min(0).optional(),
 });
 export type AdminWaitlistEntry = z.infer<typeof adminWaitlistEntrySchema>;
 

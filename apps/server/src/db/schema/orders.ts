@@ -34,6 +34,8 @@ export const orders = pgTable(
     /** The terms version in force when the parent started the payment (accepting the terms); null before versions. */
     termsVersion: integer('terms_version').references(() => termVersions.version),
     redirectUrl: text('redirect_url'),
+    /** When the hold ran out without a payment (issue 36: repeated lapses lead to a cool-down and show to the admin). */
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     /**
      * When the payment reconciler should next look at this order (poll Vipps, capture, cancel); null when nothing
      * is pending. Also the reconciler's lease: a claimed row gets it moved ahead (features/booking/reconciler.ts).
@@ -58,6 +60,8 @@ export const orders = pgTable(
     index('orders_status_hold_idx').on(t.status, t.holdExpiresAt),
     index('orders_sync_after_idx').on(t.syncAfter).where(sql`${t.syncAfter} is not null`),
     index('orders_course_child_idx').on(t.courseId, t.childId),
+    index('orders_profile_status_idx').on(t.profileId, t.status),
+    index('orders_profile_lapsed_idx').on(t.profileId, t.lapsedAt).where(sql`${t.lapsedAt} is not null`),
   ],
 );
 
@@ -86,5 +90,33 @@ export const orderEvents = pgTable(
       'order_events_name_known',
       sql`${t.name} in ('CREATED','AUTHORIZED','CANCELLED','CAPTURED','REFUNDED','EXPIRED','TERMINATED','ABORTED')`,
     ),
+  ],
+);
+
+/**
+ * A payment incident (open-issues-decisions: the one name for "something is wrong with a payment"): Vipps' own record
+ * contradicts an order that enrolled a child (a terminated payment, a smaller or foreign amount). The child stays
+ * where it is; the admin sees the incident on the order and resolves it. Raised once per (order, reason).
+ */
+export const paymentIncidents = pgTable(
+  'payment_incidents',
+  {
+    id: idColumn(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    childId: text('child_id').references(() => children.id, { onDelete: 'set null' }),
+    courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    /** What contradicts the order, for the admin (e.g. 'vipps-state' or 'amount'). */
+    reason: text('reason').notNull(),
+    /** What Vipps said (state, amount), as read. */
+    vippsState: text('vipps_state'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    idCheck('payment_incidents', t.id),
+    uniqueIndex('payment_incidents_once_key').on(t.orderId, t.reason),
+    index('payment_incidents_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`),
   ],
 );

@@ -105,7 +105,7 @@ describe('GET /payments', () => {
   it('refuses a parent and an instructor (403), a visitor (401); bad filters are 400', async () => {
     for (const token of [tokens.parent, tokens.instructor]) expect((await t.http('GET', '/api/payments', { token })).status).toBe(403);
     expect((await t.http('GET', '/api/payments')).status).toBe(401);
-    for (const query of ['status=paid', 'from=2025-13-45x', 'from=2025-02-01&to=2025-01-01', 'limit=1000']) {
+    for (const query of ['status=paid', 'from=2025-13-45x', 'from=2026-13-40', 'to=2026-02-30', 'from=2026-00-10', 'from=2025-02-01&to=2025-01-01', 'limit=1000']) {
       expect((await t.http('GET', `/api/payments?${query}`, { token: tokens.admin })).status, query).toBe(400);
     }
   });

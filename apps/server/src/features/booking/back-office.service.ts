@@ -30,8 +30,9 @@ import { moneyBackEmail } from './refund-email';
 const EMPTY_INFO: OrderAdditionalInfo = { profile: null, user: null, child: null, course: null };
 
 type EventRow = Awaited<ReturnType<typeof repo.eventsOfOrders>>[number];
+type IncidentRow = Awaited<ReturnType<typeof repo.openIncidentsOfOrders>>[number];
 
-function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[]): AdminOrder {
+function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[], incident?: IncidentRow): AdminOrder {
   const ok = events.filter((e) => e.success === 'true');
   const sum = (name: string) => ok.filter((e) => e.name === name).reduce((total, e) => total + e.amountOre, 0);
   const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
@@ -60,6 +61,7 @@ function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[
       timestamp: e.timestamp.toISOString(),
       success: e.success === 'true',
     })),
+    incident: incident ? { reason: incident.reason, vippsState: incident.vippsState, createdAt: incident.createdAt.toISOString() } : null,
   };
 }
 
@@ -82,22 +84,29 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
     query.limit,
     (query.page - 1) * query.limit,
   );
-  const events = await repo.eventsOfOrders(
-    ctx.db,
-    rows.map((r) => r.order.id),
-  );
+  const ids = rows.map((r) => r.order.id);
+  const events = await repo.eventsOfOrders(ctx.db, ids);
+  const incidents = await repo.openIncidentsOfOrders(ctx.db, ids);
   return {
     total,
     page: query.page,
     limit: query.limit,
-    orders: rows.map((r) => toAdminOrder(r.order, r.enrolled, events.filter((e) => e.orderId === r.order.id))),
+    orders: rows.map((r) =>
+      toAdminOrder(
+        r.order,
+        r.enrolled,
+        events.filter((e) => e.orderId === r.order.id),
+        incidents.find((i) => i.orderId === r.order.id),
+      ),
+    ),
   };
 }
 
 async function loadAdminOrder(ctx: ServiceContext, orderId: string): Promise<AdminOrder> {
   const row = await repo.findOrderWithEnrolment(ctx.db, orderId);
   if (!row) throw new AppError('NOT_FOUND', 'Order not found');
-  return toAdminOrder(row.order, row.enrolled, await repo.eventsOfOrders(ctx.db, [orderId]));
+  const [incident] = await repo.openIncidentsOfOrders(ctx.db, [orderId]);
+  return toAdminOrder(row.order, row.enrolled, await repo.eventsOfOrders(ctx.db, [orderId]), incident);
 }
 
 /**

@@ -1,4 +1,6 @@
 import {
+  HOLD_LAPSE_WINDOW_MS,
+  HOLD_LAPSES_BEFORE_COOLDOWN,
   ageFits,
   ageInMonths,
   courseBooking,
@@ -92,6 +94,10 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
     });
   }
   if (!ctx.payments.client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
+  // Place hoarding (issue 36, decision 035): a family that let several holds run out unpaid lately waits a while.
+  if (!viewer.isAdmin && (await orders.countLapses(db, child.profileId, HOLD_LAPSE_WINDOW_MS)) >= HOLD_LAPSES_BEFORE_COOLDOWN) {
+    throw new AppError('HOLD_COOLDOWN', 'Several holds of this family ran out unpaid lately', { retryAfterMinutes: HOLD_LAPSE_WINDOW_MS / 60_000 });
+  }
   // The caller's own row came with the session check (the route's config.sessionUser); someone else's is read.
   const user = sessionUser?.user.id === input.userId ? sessionUser.user : await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
@@ -253,9 +259,25 @@ export async function createVippsPayment(ctx: ServiceContext, reservation: Reser
   }
 }
 
+/**
+ * A family holds one place at a time (issue 36, decision 035): its new hold replaces any other live one (another
+ * child, another course). The old orders end here and the reconciler cancels them at Vipps. Done after the new hold
+ * committed, touching only order rows (never under a course row lock, so no lock order against enrolment).
+ */
+async function replaceOlderHolds(ctx: ServiceContext, order: OrderRow): Promise<void> {
+  if (!order.profileId) return;
+  for (const old of await orders.liveHoldsOfProfile(ctx.db, order.profileId)) {
+    if (old.id === order.id) continue;
+    if (await orders.terminateCreated(ctx.db, old.id, { syncAfter: system.dbNowPlus(0) })) {
+      ctx.log.info({ orderId: old.id, replacedBy: order.id }, 'hold replaced by the family\'s next payment start');
+    }
+  }
+}
+
 /** POST /vipps/payment: reserve a place, then create the Vipps payment; answers where to send the browser. */
 export async function startPayment(ctx: ServiceContext, input: PaymentStartInput, sessionUser?: SessionUser): Promise<{ redirectUrl: string }> {
   const reservation = await reserveOrder(ctx, input, sessionUser);
+  if (reservation.created) await replaceOlderHolds(ctx, reservation.order);
   if (reservation.order.redirectUrl) return { redirectUrl: reservation.order.redirectUrl };
   return { redirectUrl: await createVippsPayment(ctx, reservation) };
 }

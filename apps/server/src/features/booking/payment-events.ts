@@ -12,7 +12,7 @@ import * as waitlist from '../../repos/waitlist.repo';
 import { countTaken } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
 import { confirmationEmail } from './confirmation-email';
-import { isDeadStatus, nextStatus, settlementFor, type Settlement } from './order-state';
+import { isDeadStatus, nextStatus, settlementFor, STATUS_OF_EVENT, type Settlement } from './order-state';
 
 /**
  * Payment outcome, decided on the server from Vipps (ARCHITECTURE.md): webhooks, the status page's poll and the
@@ -73,6 +73,10 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
       if (!stored || !event.success) return { stored, status: current, settle: false };
 
       const name = event.name as OrderEventName;
+      if (isEnrolledStatus(current) && isDeadStatus(STATUS_OF_EVENT[name])) {
+        // Vipps says the payment ended unpaid while the child holds the place: a payment incident for the admin.
+        await raiseIncident(ctx, ctx.db, locked, 'vipps-state', name);
+      }
       const target = nextStatus(current, name);
       if (target === null) {
         // Money reserved or taken on an order that holds no place (it ended first): release it.
@@ -85,6 +89,12 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
       }
 
       if (current === 'created' && (target === 'authorized' || target === 'captured')) {
+        if (!amountIsOrders(event.amount, locked)) {
+          // Not the order's money (a smaller or foreign amount): no place for it; whatever was reserved is released.
+          ctx.log.error({ orderId: locked.id, event: name, amount: event.amount }, 'payment amount differs from the order: not enrolled');
+          await orders.updateOrderState(ctx.db, locked.id, { status: 'cancelled', syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) });
+          return { stored, status: 'cancelled', settle: true, enrolled: false };
+        }
         const enrolled = await enrol(ctx.db, locked);
         if (!enrolled) {
           ctx.log.warn({ orderId: locked.id, event: name }, 'payment arrived without a place: not enrolled, releasing the money');
@@ -101,10 +111,33 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
       }
 
       const check = target === 'cancelled';
-      await orders.updateOrderState(ctx.db, locked.id, { status: target, syncAfter: check ? system.dbNowPlus(SETTLE_RETRY_MS) : null });
+      // Vipps' timeout ran out on an unpaid order: the hold lapsed (issue 36, repeated lapses lead to a cool-down).
+      const lapsed = current === 'created' && target === 'expired';
+      await orders.updateOrderState(ctx.db, locked.id, {
+        status: target,
+        syncAfter: check ? system.dbNowPlus(SETTLE_RETRY_MS) : null,
+        lapsed,
+      });
       return { stored, status: target, settle: check };
     }),
   );
+}
+
+/** The order's own money: its amount, in NOK (the only currency the product charges). */
+const amountIsOrders = (amount: { currency: string; value: number }, order: Pick<orders.OrderRow, 'amountOre'>) =>
+  amount.currency === 'NOK' && amount.value === order.amountOre;
+
+/** The statuses of an order that enrolled its child (paid, or reserved and about to be captured). */
+const isEnrolledStatus = (status: OrderStatus) => status === 'authorized' || status === 'captured';
+
+/**
+ * Raises a payment incident (once per order and reason): Vipps contradicts an order that enrolled a child. The child
+ * stays enrolled and is flagged for the admin, who decides; the error log says so.
+ */
+async function raiseIncident(ctx: ServiceContext, db: DbOrTx, order: orders.OrderRow, reason: string, vippsState: string): Promise<void> {
+  if (await orders.raiseIncident(db, order, reason, vippsState)) {
+    ctx.log.error({ orderId: order.id, childId: order.childId, courseId: order.courseId, reason, vippsState }, 'payment incident: Vipps contradicts an enrolled order');
+  }
 }
 
 /** Enrols the order's child if a place is free for it; the course row is locked (after the order row, always). */
@@ -147,12 +180,31 @@ async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, order: orders.
   );
 }
 
-/** A webhook's event: unknown references are ignored (answered 2xx, so Vipps stops retrying). */
-export async function receiveWebhookEvent(ctx: ServiceContext, event: IncomingEvent & { reference: string }): Promise<'applied' | 'duplicate' | 'unknown'> {
+/**
+ * A webhook's event. Unknown references, and events for another merchant, are ignored (answered 2xx, so Vipps stops
+ * retrying). A webhook never enrols on its own word: an event that would enrol is applied only when Vipps' own
+ * record (GET /epayment/v1/payments/{reference}) shows the order's amount in NOK authorised; otherwise the order is
+ * brought in line from Vipps' event log instead (syncOrder), which is what Vipps calls authoritative.
+ */
+export async function receiveWebhookEvent(
+  ctx: ServiceContext,
+  event: IncomingEvent & { reference: string; msn: string },
+): Promise<'applied' | 'duplicate' | 'unknown' | 'ignored'> {
   const order = await orders.findOrderByReference(ctx.db, event.reference);
   if (!order) {
     ctx.log.info({ reference: event.reference, event: event.name }, 'webhook for an unknown reference ignored');
     return 'unknown';
+  }
+  const client = ctx.payments.client;
+  if (client && event.msn !== client.merchantSerialNumber) {
+    ctx.log.error({ orderId: order.id, msn: event.msn, event: event.name }, 'webhook for another merchant ignored');
+    return 'ignored';
+  }
+  const wouldEnrol = event.success && order.status === 'created' && (event.name === 'AUTHORIZED' || event.name === 'CAPTURED');
+  if (wouldEnrol && !(await confirmedByVipps(ctx, order, event))) {
+    ctx.log.error({ orderId: order.id, event: event.name, amount: event.amount }, 'webhook not confirmed by Vipps: not applied');
+    await syncOrder(ctx, order.id).catch((err: unknown) => ctx.log.warn({ err, orderId: order.id }, 'sync after an unconfirmed webhook failed'));
+    return 'ignored';
   }
   const result = await applyPaymentEvent(ctx, order, event);
   if (result.settle) {
@@ -161,6 +213,27 @@ export async function receiveWebhookEvent(ctx: ServiceContext, event: IncomingEv
   }
   return result.stored ? 'applied' : 'duplicate';
 }
+
+/** The event's amount is the order's, and Vipps' own record of the payment shows that amount authorised. */
+async function confirmedByVipps(ctx: ServiceContext, order: orders.OrderRow, event: IncomingEvent): Promise<boolean> {
+  if (!amountIsOrders(event.amount, order)) return false;
+  const client = ctx.payments.client;
+  if (!client) return false;
+  let payment: Payment;
+  try {
+    payment = await client.getPayment(order.reference);
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+  return paymentCoversOrder(payment, order);
+}
+
+/** Vipps' record agrees with the order: authorised, for the order's amount in NOK, all of it reserved or taken. */
+const paymentCoversOrder = (payment: Payment, order: Pick<orders.OrderRow, 'amountOre'>) =>
+  payment.state === 'AUTHORIZED' &&
+  amountIsOrders(payment.amount, order) &&
+  amountIsOrders(payment.aggregate.authorizedAmount, order);
 
 const isNotFound = (error: unknown) => error instanceof VippsApiError && error.status === 404;
 
@@ -215,7 +288,7 @@ export async function syncOrder(ctx: ServiceContext, orderId: string): Promise<o
       }
       // The hold expired while Vipps still waits for the customer: end it here first, then at Vipps. If an event
       // moved the order meanwhile (the update finds it no longer 'created'), the next round reads that instead.
-      if (await orders.terminateCreated(ctx.db, order.id, { syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) })) {
+      if (await orders.terminateCreated(ctx.db, order.id, { syncAfter: system.dbNowPlus(SETTLE_RETRY_MS), lapsed: true })) {
         ctx.log.info({ orderId: order.id }, 'hold expired: payment terminated');
         await runModification(ctx, order, { action: 'cancel', amountOre: order.amountOre });
       }
@@ -223,6 +296,9 @@ export async function syncOrder(ctx: ServiceContext, orderId: string): Promise<o
     }
 
     const payment = await client.getPayment(order.reference);
+    if (isEnrolledStatus(status) && !paymentCoversOrder(payment, order)) {
+      await raiseIncident(ctx, ctx.db, order, 'vipps-state', `${payment.state} ${payment.aggregate.authorizedAmount.value} ${payment.amount.currency}`);
+    }
     let settlement: Settlement = settlementFor(status, amountsOf(payment));
     // An order that ended here while Vipps still waits for the customer: stop the payment there too.
     if (!settlement && status !== 'captured' && status !== 'refunded' && payment.state === 'CREATED') {

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhookRequest } from '@app/vipps-sim';
-import { orderEvents, orders, outbox, participants } from '../../db/schema';
-import { addParticipants, createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
+import { orderEvents, orders, outbox, participants, paymentIncidents } from '../../db/schema';
+import { addParticipants, createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { startBookingTest, type BookingTest } from './test-kit';
 
 /**
@@ -89,6 +89,7 @@ describe('Vipps webhooks', () => {
     const family = await createFamily(t.db);
     const course = await createCourse(t.db, { maximumParticipants: 3 });
     const { order, token } = await startOrder(family, course);
+    t.sim.control.approve(order.reference);
 
     expect((await deliver(eventFor(order, 'CAPTURED'))).status).toBe(200);
     expect((await deliver(eventFor(order, 'AUTHORIZED'))).status).toBe(200);
@@ -127,6 +128,59 @@ describe('Vipps webhooks', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
     expect(await countEvents()).toBe(eventsBefore);
+  });
+});
+
+describe('a webhook is checked against Vipps (issue 36 finding 7)', () => {
+  it('a signed 1-øre AUTHORIZED enrols nobody, and neither does a full one Vipps does not confirm', async () => {
+    const family = await createFamily(t.db);
+    const course = await createCourse(t.db, { maximumParticipants: 3 });
+    const { order } = await startOrder(family, course);
+
+    expect((await deliver(eventFor({ ...order, amountOre: 1 }, 'AUTHORIZED'))).status).toBe(200);
+    // The right amount, but Vipps' own record says the customer has not paid (state CREATED).
+    expect((await deliver(eventFor(order, 'AUTHORIZED'))).status).toBe(200);
+    // Another merchant's event, even one Vipps would confirm.
+    const authorized = await approveAtVipps(order.reference);
+    expect((await deliver({ ...authorized, name: 'CAPTURED', msn: '999999' })).status).toBe(200);
+
+    expect(await participantsOf(course.id)).toHaveLength(0);
+    expect((await eventsOf(order.id)).filter((e) => e.amountOre === 1 || e.name === 'CAPTURED')).toHaveLength(0);
+    expect(await mailsTo(family)).toHaveLength(0);
+  });
+
+  it('a 1-øre AUTHORIZED while Vipps holds the whole amount: the webhook does not enrol, Vipps\' own log does', async () => {
+    const family = await createFamily(t.db);
+    const course = await createCourse(t.db, { maximumParticipants: 3 });
+    const { order } = await startOrder(family, course);
+    const authorized = await approveAtVipps(order.reference);
+
+    expect((await deliver({ ...authorized, amount: { currency: 'NOK', value: 1 } })).status).toBe(200);
+    // The order was brought in line from Vipps' event log: enrolled for the order's own amount, captured in full.
+    expect((await eventsOf(order.id)).filter((e) => e.amountOre === 1)).toHaveLength(0);
+    expect((await orderById(order.id)).status).toBe('captured');
+    expect(t.sim.control.payment(order.reference)?.aggregate.capturedAmount.value).toBe(order.amountOre);
+  });
+
+  it('Vipps saying TERMINATED about an enrolled order is a payment incident: flagged for the admin, the child kept', async () => {
+    const family = await createFamily(t.db);
+    const course = await createCourse(t.db, { maximumParticipants: 3 });
+    const { order } = await startOrder(family, course);
+    expect((await deliver({ ...(await approveAtVipps(order.reference)) })).status).toBe(200);
+    expect((await orderById(order.id)).status).toBe('captured');
+
+    expect((await deliver(eventFor(order, 'TERMINATED'))).status).toBe(200);
+    expect((await deliver(eventFor(order, 'TERMINATED'))).status).toBe(200);
+
+    const incidents = await t.db.select().from(paymentIncidents).where(eq(paymentIncidents.orderId, order.id));
+    expect(incidents).toEqual([expect.objectContaining({ childId: family.children[0]!.id, courseId: course.id, vippsState: 'TERMINATED' })]);
+    expect(await participantsOf(course.id)).toHaveLength(1);
+
+    const admin = await createUser(t.db, { roles: ['admin'] });
+    const list = await t.http('GET', '/api/payments?limit=100', { token: await t.token(admin.id) });
+    expect(list.status, list.text).toBe(200);
+    const listed = list.json.orders.find((o: { _id: string }) => o._id === order.id);
+    expect(listed.incident).toMatchObject({ reason: 'vipps-state', vippsState: 'TERMINATED' });
   });
 });
 

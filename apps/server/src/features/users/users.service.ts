@@ -127,6 +127,13 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
   if (child) {
     await requireAccess(ctx, 'child.write', id);
     if (input.birthdate !== undefined) assertChildBirthdate(input.birthdate, ctx.clock.now());
+    const changesBirthdate = input.birthdate !== undefined && input.birthdate !== dateOnly(child.birthdate);
+    // The age rule of a booking and a waitlist entry rests on the birth date (decision 034): once the child is booked
+    // or waiting, a guardian cannot change it (else: change, book, change back); an admin can, and it is logged.
+    if (changesBirthdate && (await coursesRepo.hasCurrentBooking(db, id, ctx.clock.now()))) {
+      if (!viewer!.isAdmin) throw new AppError('BIRTHDATE_LOCKED', 'The child has a booking or a waitlist entry: an admin changes its birth date');
+      ctx.log.warn({ childId: id, from: dateOnly(child.birthdate), to: input.birthdate, by: viewer!.id }, 'birth date of a booked child changed by an admin');
+    }
     const row = (await profilesRepo.updateChild(db, id, names(input)))!;
     return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: ['child'] };
   }

@@ -1,5 +1,8 @@
 import {
+  ageFits,
+  ageInMonths,
   courseBooking,
+  MAX_WAITLIST_ENTRIES_PER_FAMILY,
   osloDateKey,
   osloMidnight,
   placeSlug,
@@ -21,6 +24,7 @@ import { busyAsAppError } from '../../db/busy';
 import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
+import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
@@ -70,6 +74,25 @@ async function mailGuardian(
   return true;
 }
 
+/** How far back the admin's waitlist view counts a family's lapses. */
+const LAPSE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The booking's age rule (booking.service.ts): the child's age at the course's first date is within its range. */
+const fitsCourse = (course: CourseDetails, birthdate: string) => {
+  const first = course.dates.length ? toDate(course.dates[0]!) : undefined;
+  return !first || ageFits(course, birthdate, first);
+};
+
+function requireAgeFits(course: CourseDetails, child: { birthdate: string }): void {
+  if (fitsCourse(course, child.birthdate)) return;
+  const first = toDate(course.dates[0]!);
+  throw new AppError('CHILD_AGE_OUTSIDE_RANGE', 'The child is outside the course age range', {
+    childAgeMonths: ageInMonths(child.birthdate, first),
+    ageMinMonths: course.ageMinMonths,
+    ageMaxMonths: course.ageMaxMonths,
+  });
+}
+
 /** waiting → offered for one entry, with its e-mail in the same transaction (the caller holds the course row lock). */
 async function makeOffer(ctx: ServiceContext, tx: DbOrTx, course: CourseDetails, entry: waitlist.WaitlistEntryRow, offeredBy: string | null): Promise<boolean> {
   const now = ctx.clock.now();
@@ -105,7 +128,15 @@ async function settleCourse(ctx: ServiceContext, courseId: string, options: { sk
       let free = locked.maximumParticipants - (await countTaken(ctx.db, courseId));
       while (free > 0) {
         const next = await waitlist.firstWaiting(ctx.db, courseId);
-        if (!next || !(await makeOffer(ctx, ctx.db, course, next, null))) break;
+        if (!next) break;
+        // A child that no longer fits the course's age range (its birth date changed) is passed over (issue 36).
+        const child = await profiles.findChild(ctx.db, next.childId);
+        if (!child || !fitsCourse(course, child.birthdate)) {
+          await waitlist.endEntry(ctx.db, next.id, 'skipped');
+          ctx.log.info({ courseId, entryId: next.id }, 'waitlist entry skipped: the child is outside the age range');
+          continue;
+        }
+        if (!(await makeOffer(ctx, ctx.db, course, next, null))) break;
         offered += 1;
         free -= 1;
       }
@@ -197,6 +228,10 @@ export async function joinWaitlist(ctx: ServiceContext, courseId: string, input:
   if (state === 'ended') throw new AppError('COURSE_ENDED', 'The course has ended');
   if (state === 'closed') throw new AppError('LATE_BOOKING_CLOSED', 'Late booking is closed for this course');
   if (course.waitlistClosed) throw new AppError('WAITLIST_CLOSED', 'The waitlist is closed');
+  const child = await profiles.findChild(ctx.db, input.childId);
+  if (!child) throw new AppError('NOT_FOUND', 'Child not found');
+  // The same age rule as a booking (issue 36 finding 4): admins may place any child, parents within the range.
+  if (!viewer.isAdmin) requireAgeFits(course, child);
   const entry = await busyAsAppError(() =>
     ctx.db.transaction(async (tx) => {
       await system.setLockTimeout(tx);
@@ -204,6 +239,10 @@ export async function joinWaitlist(ctx: ServiceContext, courseId: string, input:
       if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
       if (await courses.findParticipant(tx, courseId, input.childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
       if (await waitlist.findOpenEntry(tx, courseId, input.childId)) throw new AppError('ALREADY_ON_WAITLIST', 'The child is already on the waitlist');
+      // Place hoarding (issue 36, decision 035): a few children of one family per course's list.
+      if ((await waitlist.countOpenEntriesOfProfile(tx, courseId, child.profileId)) >= MAX_WAITLIST_ENTRIES_PER_FAMILY) {
+        throw new AppError('WAITLIST_FAMILY_LIMIT', 'The family already has the most children allowed on this waitlist');
+      }
       const free = locked.maximumParticipants - (await countTaken(tx, courseId));
       if (free > 0 && !(await waitlist.firstWaiting(tx, courseId))) throw new AppError('COURSE_NOT_FULL', 'The course has free places');
       const row = await waitlist.insertEntry(tx, { courseId, childId: input.childId, userId: viewer.id });
@@ -238,6 +277,10 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
   const rows = await waitlist.openEntriesOfCourse(ctx.db, courseId);
   const kids = await profiles.findChildren(ctx.db, rows.map((r) => r.childId));
   const contacts = await users.findUserContacts(ctx.db, rows.flatMap((r) => (r.userId ? [r.userId] : [])));
+  // Repeated lapses (issue 36): the family's unpaid holds and expired offers of the last 30 days, shown to the admin.
+  const families = [...new Set(kids.map((k) => k.profileId))];
+  const lapsedHolds = await orders.lapsesPerProfile(ctx.db, families, LAPSE_WINDOW_MS);
+  const expiredOffers = await waitlist.expiredOffersPerProfile(ctx.db, families, new Date(ctx.clock.now().getTime() - LAPSE_WINDOW_MS));
   let position = 0;
   const entries: AdminWaitlistEntry[] = rows.flatMap((row) => {
     const child = kids.find((k) => k.id === row.childId);
@@ -255,6 +298,7 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
         profileId: child.profileId,
         guardian: guardian ? { firstName: guardian.firstName, lastName: guardian.lastName, email: guardian.email, phone: guardian.phone } : null,
         createdAt: row.createdAt.toISOString(),
+        familyLapses: (lapsedHolds.get(child.profileId) ?? 0) + (expiredOffers.get(child.profileId) ?? 0),
       },
     ];
   });

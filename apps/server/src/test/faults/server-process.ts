@@ -78,6 +78,7 @@ export async function startServer(options: { db: ServerDatabase; env?: Record<st
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
     NODE_ENV: 'production',
+    VIPPS_TEST_MODE: '1',
     HOST: '127.0.0.1',
     PORT: String(port),
     VIPPS_SIM_PORT: String(simPort),

@@ -51,6 +51,8 @@ export interface CreatePaymentInput {
 }
 
 export interface EpaymentClient {
+  /** The merchant (MSN) this client acts for: a webhook naming another one is not ours. */
+  readonly merchantSerialNumber: string;
   createPayment(input: CreatePaymentInput): Promise<CreatePaymentResponse>;
   getPayment(reference: string): Promise<Payment>;
   getEvents(reference: string): Promise<PaymentEvent[]>;
@@ -186,6 +188,7 @@ export function createEpaymentClient(options: EpaymentClientOptions): EpaymentCl
   const nok = (value: number) => ({ currency: 'NOK' as const, value });
 
   return {
+    merchantSerialNumber: options.merchantSerialNumber,
     createPayment(input) {
       return request({
         method: 'POST',

@@ -8,15 +8,16 @@ export const POLL_INTERVAL_MS = 2_000;
 export const POLL_LIMIT_MS = 60_000;
 
 /** GET /api/vipps/payment/:paymentId: the order's outcome as the server decided it from Vipps. */
-export const getPaymentStatus = (paymentId: string, signal?: AbortSignal) =>
-  api<PaymentStatus>(`/vipps/payment/${encodeURIComponent(paymentId)}`, { signal });
+export const getPaymentStatus = (paymentId: string, signal?: AbortSignal, background = false) =>
+  api<PaymentStatus>(`/vipps/payment/${encodeURIComponent(paymentId)}`, { signal, background });
 
 export const paymentStatusKeys = { byId: (paymentId: string) => [...queryRoots.private, 'payment', paymentId] as const };
 
 export const paymentStatusQueryOptions = (paymentId: string) =>
   queryOptions({
     queryKey: paymentStatusKeys.byId(paymentId),
-    queryFn: ({ signal }) => getPaymentStatus(paymentId, signal),
+    // The polls after the first answer are background requests (no activity of the parent's).
+    queryFn: ({ signal, client, queryKey }) => getPaymentStatus(paymentId, signal, client.getQueryData(queryKey) !== undefined),
     staleTime: 0,
   });
 

@@ -22,6 +22,12 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
         </h3>
         <OrderStatusBadge status={order.status} />
       </div>
+      {order.incident ? (
+        <p role="alert" data-payment-incident className="mt-2 rounded-lg bg-danger-bg p-2 text-sm font-semibold text-danger">
+          Betalingsavvik: Vipps stemmer ikke med denne ordren ({order.incident.vippsState ?? order.incident.reason}). Sjekk
+          betalingen før barnet beholder plassen.
+        </p>
+      ) : null}
       <dl className="mt-2 grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-sm">
         <dt className="font-semibold">Barn</dt>
         <dd>

@@ -10,10 +10,15 @@ export const myWaitlistKeys = {
 };
 
 /** GET /api/waitlist/mine: the caller's children's open entries, with positions and offers. */
-export const getMyWaitlist = (signal?: AbortSignal) => api<MyWaitlistEntry[]>('/waitlist/mine', { signal });
+export const getMyWaitlist = (signal?: AbortSignal, background = false) => api<MyWaitlistEntry[]>('/waitlist/mine', { signal, background });
 
+/** Refreshed every 30 s; a refresh (the list is there already) is a background poll, not the parent's activity. */
 export const myWaitlistQueryOptions = () =>
-  queryOptions({ queryKey: myWaitlistKeys.all(), queryFn: ({ signal }) => getMyWaitlist(signal), refetchInterval: 30_000 });
+  queryOptions({
+    queryKey: myWaitlistKeys.all(),
+    queryFn: ({ signal, client, queryKey }) => getMyWaitlist(signal, client.getQueryData(queryKey) !== undefined),
+    refetchInterval: 30_000,
+  });
 
 export function useMyWaitlist() {
   const signedIn = useSignedIn();

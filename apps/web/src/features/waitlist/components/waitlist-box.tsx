@@ -72,6 +72,11 @@ function CourseWaitlistDialog({ courseId, onClose }: { courseId: string | null; 
                       : `Venter siden ${formatDate(entry.createdAt)}`}
                     {entry.guardian ? ` · ${fullName(entry.guardian)}` : ''}
                   </span>
+                  {entry.familyLapses && entry.familyLapses >= 2 ? (
+                    <span data-family-lapses className="block text-sm font-semibold text-danger">
+                      Familien har latt {entry.familyLapses} betalinger eller tilbud gå ut siste 30 dager
+                    </span>
+                  ) : null}
                 </span>
                 <span className="flex gap-2">
                   {entry.status === 'waiting' ? (

@@ -1,0 +1,163 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOLD_LAPSES_BEFORE_COOLDOWN, MAX_WAITLIST_ENTRIES_PER_FAMILY } from '@app/shared';
+import { movableClock } from '../../context';
+import { orders, waitlistEntries } from '../../db/schema';
+import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
+import { processWaitlists } from '../waitlist/waitlist.service';
+import { syncOrder } from './payment-events';
+import { startBookingTest, type BookingTest } from './test-kit';
+
+/** Place hoarding and the age rule (issue 36 findings 3 and 4, decisions 034 and 035), over real HTTP. */
+const clock = movableClock(Date.now());
+let t: BookingTest;
+let adminToken: string;
+beforeAll(async () => {
+  t = await startBookingTest({ clock });
+  adminToken = await t.token((await createUser(t.db, { roles: ['parent', 'admin'] })).id);
+});
+afterAll(() => t.close());
+
+const guardian = (family: Family) => family.guardians[0]!;
+
+async function pay(family: Family, childIndex: number, course: TestCourse) {
+  return t.http('POST', '/api/vipps/payment', {
+    token: await t.token(guardian(family).id),
+    body: { userId: guardian(family).id, childId: family.children[childIndex]!.id, courseId: course.id },
+  });
+}
+async function join(family: Family, childIndex: number, course: TestCourse) {
+  return t.http('POST', `/api/courses/${course.id}/waitlist`, {
+    token: await t.token(guardian(family).id),
+    body: { childId: family.children[childIndex]!.id },
+  });
+}
+const ordersOf = (family: Family) =>
+  t.db.select().from(orders).where(eq(orders.profileId, family.profile.id)).orderBy(orders.createdAt);
+const liveHolds = async (family: Family) =>
+  (await ordersOf(family)).filter((o) => o.status === 'created' && o.holdExpiresAt! > new Date());
+
+describe('payment holds (finding 3)', () => {
+  it("a family's second hold replaces its first, and its old place is free again", async () => {
+    const family = await createFamily(t.db, { children: 2 });
+    const first = await createCourse(t.db, { maximumParticipants: 1 });
+    const second = await createCourse(t.db, { maximumParticipants: 1 });
+
+    expect((await pay(family, 0, first)).status).toBe(200);
+    expect((await pay(family, 1, second)).status).toBe(200);
+
+    const [old, current] = await ordersOf(family);
+    expect(old).toMatchObject({ courseId: first.id, status: 'terminated' });
+    expect(current).toMatchObject({ courseId: second.id, status: 'created' });
+    // The old hold's place is free: another family gets it, it is not told 'full'.
+    const other = await createFamily(t.db);
+    expect((await pay(other, 0, first)).status).toBe(200);
+    // And Vipps is told: the replaced payment is cancelled there (the reconciler's work, run here directly).
+    await syncOrder(t.ctx, old!.id);
+    expect(t.sim.control.payment(old!.reference)?.state).toBe('TERMINATED');
+  });
+
+  it('one family holds one place of a course however many children it starts for', async () => {
+    const family = await createFamily(t.db, { children: 3 });
+    const course = await createCourse(t.db, { maximumParticipants: 2 });
+    for (const index of [0, 1, 2]) expect((await pay(family, index, course)).status).toBe(200);
+    expect(await liveHolds(family)).toHaveLength(1);
+    // A real parent still finds a place.
+    expect((await pay(await createFamily(t.db), 0, course)).status).toBe(200);
+  });
+
+  it('after repeated lapsed holds the family waits (HOLD_COOLDOWN); an admin is not held back', async () => {
+    const family = await createFamily(t.db);
+    const course = await createCourse(t.db, { maximumParticipants: 5 });
+    for (let i = 0; i < HOLD_LAPSES_BEFORE_COOLDOWN; i++) {
+      expect((await pay(family, 0, course)).status).toBe(200);
+      const [live] = await liveHolds(family);
+      await t.db.update(orders).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(orders.id, live!.id));
+      expect((await syncOrder(t.ctx, live!.id))?.lapsedAt).not.toBeNull();
+    }
+    const refused = await pay(family, 0, course);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.code).toBe('HOLD_COOLDOWN');
+    expect(await liveHolds(family)).toHaveLength(0);
+
+    const byAdmin = await t.http('POST', '/api/vipps/payment', {
+      token: adminToken,
+      body: { userId: guardian(family).id, childId: family.children[0]!.id, courseId: course.id },
+    });
+    expect(byAdmin.status, byAdmin.text).toBe(200);
+
+    // The admin sees the repeated lapses where the waitlist is managed.
+    const full = await createCourse(t.db, { maximumParticipants: 1, full: true });
+    expect((await join(family, 0, full)).status).toBe(201);
+    const list = await t.http('GET', `/api/courses/${full.id}/waitlist`, { token: adminToken });
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.entries[0]).toMatchObject({ profileId: family.profile.id, familyLapses: HOLD_LAPSES_BEFORE_COOLDOWN });
+  });
+});
+
+describe('the waitlist (findings 3 and 4)', () => {
+  it(`a family has at most ${MAX_WAITLIST_ENTRIES_PER_FAMILY} children on one course's list`, async () => {
+    const family = await createFamily(t.db, { children: MAX_WAITLIST_ENTRIES_PER_FAMILY + 1 });
+    const course = await createCourse(t.db, { maximumParticipants: 1, full: true });
+    for (let i = 0; i < MAX_WAITLIST_ENTRIES_PER_FAMILY; i++) expect((await join(family, i, course)).status).toBe(201);
+    const refused = await join(family, MAX_WAITLIST_ENTRIES_PER_FAMILY, course);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe('WAITLIST_FAMILY_LIMIT');
+    // Another course's list is another count.
+    const other = await createCourse(t.db, { maximumParticipants: 1, full: true });
+    expect((await join(family, MAX_WAITLIST_ENTRIES_PER_FAMILY, other)).status).toBe(201);
+  });
+
+  it('joining applies the age rule of a booking', async () => {
+    // The default child is about 12 months old; this course is for 24 to 36 months.
+    const family = await createFamily(t.db);
+    const course = await createCourse(t.db, { maximumParticipants: 1, full: true, ageMinMonths: 24, ageMaxMonths: 36 });
+    const refused = await join(family, 0, course);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe('CHILD_AGE_OUTSIDE_RANGE');
+    expect(await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.courseId, course.id))).toHaveLength(0);
+  });
+
+  it('an offer passes over a child that no longer fits the age range', async () => {
+    const course = await createCourse(t.db, { maximumParticipants: 1, full: true, ageMinMonths: 6, ageMaxMonths: 24 });
+    const [outgrown, next] = [await createFamily(t.db), await createFamily(t.db)];
+    expect((await join(outgrown, 0, course)).status).toBe(201);
+    expect((await join(next, 0, course)).status).toBe(201);
+    // An admin corrects the first child's birth date: it is now 4 years old.
+    const fourYears = new Date(Date.now() - 4 * 365 * 86_400_000).toISOString().slice(0, 10);
+    const changed = await t.http('PATCH', `/api/users/${outgrown.children[0]!.id}`, { token: adminToken, body: { birthdate: fourYears } });
+    expect(changed.status, changed.text).toBe(200);
+
+    const removed = await t.http('DELETE', `/api/courses/${course.id}/participants/${course.participantChildIds[0]}`, { token: adminToken });
+    expect(removed.status, removed.text).toBe(200);
+    expect(await processWaitlists(t.ctx)).toMatchObject({ offered: 1 });
+    const entries = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.courseId, course.id));
+    expect(entries.find((e) => e.childId === outgrown.children[0]!.id)?.status).toBe('skipped');
+    expect(entries.find((e) => e.childId === next.children[0]!.id)?.status).toBe('offered');
+  });
+});
+
+describe('birth-date changes after a booking (finding 4, decision 034)', () => {
+  it("a guardian cannot change a booked child's birth date (change, book, change back); an admin can", async () => {
+    const family = await createFamily(t.db);
+    const child = family.children[0]!;
+    const course = await createCourse(t.db, { maximumParticipants: 3 });
+    const token = await t.token(guardian(family).id);
+    const older = new Date(Date.now() - 500 * 86_400_000).toISOString().slice(0, 10);
+
+    // Before any booking the parent corrects it freely.
+    expect((await t.http('PATCH', `/api/users/${child.id}`, { token, body: { birthdate: older } })).status).toBe(200);
+    expect((await pay(family, 0, course)).status).toBe(200);
+    const [order] = await ordersOf(family);
+    t.sim.control.approve(order!.reference);
+    await syncOrder(t.ctx, order!.id);
+    expect((await t.db.select().from(orders).where(and(eq(orders.id, order!.id))))[0]!.status).toBe('captured');
+
+    const refused = await t.http('PATCH', `/api/users/${child.id}`, { token, body: { birthdate: child.birthdate } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe('BIRTHDATE_LOCKED');
+    // Names still change; the same date again is no change.
+    expect((await t.http('PATCH', `/api/users/${child.id}`, { token, body: { firstName: 'Nytt', birthdate: older } })).status).toBe(200);
+    expect((await t.http('PATCH', `/api/users/${child.id}`, { token: adminToken, body: { birthdate: child.birthdate } })).status).toBe(200);
+  });
+});
