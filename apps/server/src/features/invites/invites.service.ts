@@ -191,11 +191,17 @@ export async function answerInvite(ctx: ServiceContext, inviteId: string, input:
   return result;
 }
 
-/** POST /invites/{id}/confirm: the owner (or an admin) lets the person who asked through the link join. */
-export async function confirmInvite(ctx: ServiceContext, inviteId: string): Promise<Invite> {
+/** The invite, for its sender's side: the profile's owner, or an admin (404 when there is none). */
+async function senderSideInvite(ctx: ServiceContext, inviteId: string): Promise<profilesRepo.InviteRow> {
   const invite = await profilesRepo.findInvite(ctx.db, inviteId);
   if (!invite) throw notFound();
   await requireAccess(ctx, 'profile.invite', invite.profileId);
+  return invite;
+}
+
+/** POST /invites/{id}/confirm: the owner (or an admin) lets the person who asked through the link join. */
+export async function confirmInvite(ctx: ServiceContext, inviteId: string): Promise<Invite> {
+  const invite = await senderSideInvite(ctx, inviteId);
   if (invite.status !== 'pending') throw new AppError('INVITE_NOT_PENDING', 'The invite has already been answered');
   if (isExpired(ctx, invite)) throw new AppError('INVITE_EXPIRED', 'The invite has expired');
   const claimant = invite.claimedById;
@@ -215,9 +221,7 @@ export async function confirmInvite(ctx: ServiceContext, inviteId: string): Prom
 
 /** POST /invites/{id}/undo: the owner (or an admin) undoes an accepted invite; the person who joined leaves. */
 export async function undoInvite(ctx: ServiceContext, inviteId: string): Promise<Invite> {
-  const invite = await profilesRepo.findInvite(ctx.db, inviteId);
-  if (!invite) throw notFound();
-  await requireAccess(ctx, 'profile.invite', invite.profileId);
+  const invite = await senderSideInvite(ctx, inviteId);
   const joined = invite.acceptedById;
   if (invite.status !== 'accepted' || !joined) throw new AppError('INVITE_NOT_PENDING', 'Only an accepted invite can be undone');
   const now = ctx.clock.now();
@@ -234,9 +238,7 @@ export async function undoInvite(ctx: ServiceContext, inviteId: string): Promise
 
 /** Spec §7 DELETE /invites/{id}: the sender's side (the profile's owner, or an admin) withdraws a pending invite. */
 export async function deleteInvite(ctx: ServiceContext, inviteId: string): Promise<void> {
-  const invite = await profilesRepo.findInvite(ctx.db, inviteId);
-  if (!invite) throw notFound();
-  await requireAccess(ctx, 'profile.invite', invite.profileId);
+  await senderSideInvite(ctx, inviteId);
   if (!(await profilesRepo.deletePendingInvite(ctx.db, inviteId))) {
     throw new AppError('INVITE_NOT_PENDING', 'Only a pending invite can be deleted');
   }
