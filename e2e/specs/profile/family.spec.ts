@@ -178,6 +178,42 @@ test.describe('Familieprofil', () => {
     await expect(main.getByRole('region', { name: 'Foresatte' })).not.toContainText(inviteeName);
   });
 
+  test('the owner removes a second guardian, and the site goes on answering', async ({ page, browser, baseURL }, testInfo) => {
+    // On the embedded database this removal once froze the whole site (issue 34, decision 026).
+    const owner = newPerson(testInfo, 5, '49');
+    const base = newPerson(testInfo, 4, '49');
+    const invitee = { ...base, givenName: 'Frida', email: `frida.${base.familyName}@example.no`.toLowerCase() };
+    const inviteeName = `${invitee.givenName} ${invitee.familyName}`;
+    await loginAsNew(page, owner);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Inviter foresatt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inviter foresatt' });
+    await dialog.getByLabel('E-postadresse').fill(invitee.email);
+    await dialog.getByRole('button', { name: 'Send invitasjon' }).click();
+    await expect(page.getByText('Invitasjon sendt!')).toBeVisible();
+    const link = /(https?:\/\/\S+\/invitasjon#[A-Za-z0-9_-]{43})/.exec((await keptMailTo(browser, baseURL, invitee.email)).text)?.[1];
+    const context = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+    const second = await context.newPage();
+    await second.goto(link!);
+    await second.getByRole('main').getByRole('link', { name: 'Logg inn' }).click();
+    await second.getByRole('button', { name: 'Logg inn med Vipps' }).click();
+    await approveAsNewPerson(second, invitee);
+    await second.getByRole('region', { name: 'Invitasjon til familieprofil' }).getByRole('button', { name: 'Godta' }).click();
+    await expect(second.getByRole('main')).toContainText('Du har bedt om å bli med.');
+    await context.close();
+    await page.reload();
+    await main.getByRole('region', { name: 'Invitasjoner' }).getByRole('button', { name: `Bekreft ${inviteeName} som foresatt` }).click();
+    const guardians = main.getByRole('region', { name: 'Foresatte' });
+    await expect(guardians).toContainText(inviteeName);
+
+    await guardians.getByRole('button', { name: `Fjern ${inviteeName} som foresatt` }).click();
+    await page.getByRole('alertdialog', { name: 'Fjern foresatt' }).getByRole('button', { name: 'Ja, fjern' }).click();
+    await expect(page.getByText(`${inviteeName} er fjernet fra profilen`)).toBeVisible();
+    await expect(guardians).not.toContainText(inviteeName);
+    await page.goto('/kurs');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
   test('download the calendar and own data', async ({ page }) => {
     await loginAs(page, PERSONS.parent, '/profil');
     const main = page.getByRole('main');
