@@ -36,7 +36,7 @@ const onlyReposImportTables = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.vitest/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', '**/migrations/**', '**/test-results/**', '**/playwright-report/**', 'bench/results/**', '.vitest/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
