@@ -7,6 +7,9 @@ import { NARROW } from './support/narrow';
 // The E2E suite runs the production build on a fresh embedded database seeded with the demo data.
 const port = Number(process.env.E2E_PORT ?? 3300);
 const baseURL = `http://localhost:${port}`;
+// Chromium names a download from its `download` attribute only in a UTF-8 locale ('kurskalender … år ….ics'); a
+// shell with no locale set (a bare CI environment) would otherwise get 'download'.
+process.env.LANG ??= 'C.UTF-8';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'babysvomming-e2e-'));
 
 const chromium = {

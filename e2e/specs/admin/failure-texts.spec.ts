@@ -14,6 +14,12 @@ const fail = (page: Page, pattern: string, method?: string) =>
     await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error' } }) });
   });
 
+/** On a phone a toast lies over a dialog's buttons, and a pointer resting on it keeps it open: move away, let it go. */
+async function letToastGo(page: Page, text: string) {
+  await page.mouse.move(0, 0);
+  await expect(page.getByText(text)).toBeHidden();
+}
+
 test.describe('Failures in the spec’s words', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -59,11 +65,13 @@ test.describe('Failures in the spec’s words', () => {
     await expect(edit.getByRole('alert')).toHaveText('Feil ved lagring av kurs');
 
     // ---- deleting it
+    await letToastGo(page, 'Kunne ikke oppdatere kurset');
     await fail(page, '**/api/courses/**', 'DELETE');
     await edit.getByRole('button', { name: 'Slett' }).click();
     await page.getByRole('alertdialog', { name: 'Slett kurs' }).getByRole('button', { name: 'Slett' }).click();
     await expect(page.getByText('Kunne ikke slette kurset')).toBeVisible();
     await expect(edit.getByRole('alert')).toHaveText('Feil ved sletting av kurs');
+    await letToastGo(page, 'Kunne ikke slette kurset');
     await edit.getByRole('button', { name: 'Avbryt' }).click();
     await waitForToastsToSettle(page);
 
@@ -80,6 +88,7 @@ test.describe('Failures in the spec’s words', () => {
     await create.getByRole('button', { name: 'Lagre' }).click();
     await expect(page.getByText('Kunne ikke opprette kurset')).toBeVisible();
     await expect(create.getByRole('alert')).toHaveText('Feil ved lagring av nytt kurs');
+    await letToastGo(page, 'Kunne ikke opprette kurset');
     await create.getByRole('button', { name: 'Avbryt' }).click();
 
     // ---- the venue
