@@ -260,14 +260,14 @@ export async function createVippsPayment(ctx: ServiceContext, reservation: Reser
 }
 
 /**
- * A family holds one place at a time (issue 36, decision 035): its new hold replaces any other live one (another
- * child, another course). The old orders end here and the reconciler cancels them at Vipps. Done after the new hold
- * committed, touching only order rows (never under a course row lock, so no lock order against enrolment).
+ * A family holds one place of a course at a time (issue 36, decision 035): its new hold replaces its other live one
+ * on that course (another child). The old orders end here and the reconciler cancels them at Vipps. Done after the
+ * new hold committed, touching only order rows (never under a course row lock, so no lock order against enrolment).
  */
 async function replaceOlderHolds(ctx: ServiceContext, order: OrderRow): Promise<void> {
   if (!order.profileId) return;
   for (const old of await orders.liveHoldsOfProfile(ctx.db, order.profileId)) {
-    if (old.id === order.id) continue;
+    if (old.id === order.id || old.courseId !== order.courseId) continue;
     if (await orders.terminateCreated(ctx.db, old.id, { syncAfter: system.dbNowPlus(0) })) {
       ctx.log.info({ orderId: old.id, replacedBy: order.id }, 'hold replaced by the family\'s next payment start');
     }

@@ -38,18 +38,21 @@ const liveHolds = async (family: Family) =>
   (await ordersOf(family)).filter((o) => o.status === 'created' && o.holdExpiresAt! > new Date());
 
 describe('payment holds (finding 3)', () => {
-  it("a family's second hold replaces its first, and its old place is free again", async () => {
+  it("a family's second hold on a course replaces its first, and its old place is free again", async () => {
     const family = await createFamily(t.db, { children: 2 });
-    const first = await createCourse(t.db, { maximumParticipants: 1 });
-    const second = await createCourse(t.db, { maximumParticipants: 1 });
+    const first = await createCourse(t.db, { maximumParticipants: 2 });
+    const elsewhere = await createCourse(t.db, { maximumParticipants: 1 });
 
+    expect((await pay(family, 0, elsewhere)).status).toBe(200);
     expect((await pay(family, 0, first)).status).toBe(200);
-    expect((await pay(family, 1, second)).status).toBe(200);
+    expect((await pay(family, 1, first)).status).toBe(200);
 
-    const [old, current] = await ordersOf(family);
+    const [kept, old, current] = await ordersOf(family);
+    // A hold on another course is not touched: a family may pay for two courses one after the other.
+    expect(kept).toMatchObject({ courseId: elsewhere.id, status: 'created' });
     expect(old).toMatchObject({ courseId: first.id, status: 'terminated' });
-    expect(current).toMatchObject({ courseId: second.id, status: 'created' });
-    // The old hold's place is free: another family gets it, it is not told 'full'.
+    expect(current).toMatchObject({ courseId: first.id, status: 'created' });
+    // The old hold's place is free: the course's second place goes to another family, it is not told 'full'.
     const other = await createFamily(t.db);
     expect((await pay(other, 0, first)).status).toBe(200);
     // And Vipps is told: the replaced payment is cancelled there (the reconciler's work, run here directly).

@@ -97,8 +97,10 @@ function JoinForm({ courseId, choices, addedChildId, onAddChild, onDone }: JoinF
   const id = useId();
   const join = useJoinWaitlist();
   const canWait = (c: WaitlistChild) => !c.courseIds.includes(courseId);
-  // Preselected: a child who can join, never one already on the course.
-  const [childId, setChildId] = useState(() => choices.find(canWait)?.id ?? '');
+  // Preselected: a child who can join, never one already on the course; also when the family's list arrives after
+  // the dialog opened.
+  const [picked, setChildId] = useState('');
+  const childId = picked || (choices.find(canWait)?.id ?? '');
   const [error, setError] = useState<string | null>(null);
   // A child added with 'Legg til barn' is chosen as soon as the family's list has it (render-time adjustment).
   const [applied, setApplied] = useState<string | null>(null);
