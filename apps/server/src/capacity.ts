@@ -8,9 +8,8 @@ import * as waitlist from './repos/waitlist.repo';
 
 type Exclude = { orderId?: string; childId?: string };
 
-/** participants + live holds + held offers, as one SQL expression (three scalar subqueries). */
-const takenSql = (db: DbOrTx, courseId: string, exclude: Exclude) =>
-  sql<string>`${courses.participantCountQuery(db, courseId)} + ${orders.liveHoldCountQuery(db, courseId, exclude.orderId)} + ${waitlist.heldOfferCountQuery(db, courseId, exclude.childId)}`;
+/** participants + live holds + held offers: the one definition (courses.takenSql), also behind the public lists. */
+const takenSql = (db: DbOrTx, courseId: string, exclude: Exclude) => courses.takenSql(db, courseId, exclude);
 
 /**
  * Places taken on a course: participants plus live payment holds plus places held by waitlist offers (decision 016),

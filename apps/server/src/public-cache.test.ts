@@ -57,6 +57,33 @@ describe('public cache (decision 017)', () => {
     expect(await text('places', 'places3')).toBe('"places3"');
   });
 
+  it("drops a venue's answers when its first payment hold runs out, and only then (issue 36)", async () => {
+    let now = 0;
+    const cache = createPublicCache({ maxAgeMs: 60_000, now: () => now });
+    const text = async (key: string, value: string, venues: readonly string[] | '*', holdEnds?: [string, number][]) =>
+      (await cache.get(key, schema, async (deps) => (holdEnds?.forEach(([v, ms]) => deps.venueChangesIn(v, ms)), value), venues)).text;
+    await text('a', 'a1', ['A'], [['A', 15_000], ['A', 20_000]]);
+    await text('b', 'b1', ['B']);
+    await text('all', 'all1', '*', [['A', 30_000]]);
+    // A page showing venue A (its list's hold end is known to the cache, whoever loaded it).
+    await cache.remember('page-a', async (deps) => (deps.venues(['A']), 'page-a1'));
+    now = 14_999;
+    expect(await text('a', 'a2', ['A'])).toBe('"a1"');
+    expect(await cache.remember('page-a', async () => 'page-a2')).toBe('page-a1');
+    now = 15_000;
+    expect(await text('a', 'a2', ['A'], [['A', 5_000]])).toBe('"a2"');
+    expect(await cache.remember('page-a', async () => 'page-a2')).toBe('page-a2');
+    expect(await text('all', 'all2', '*')).toBe('"all2"');
+    expect(await text('b', 'b2', ['B'])).toBe('"b1"');
+    // The next hold end (learned by the reload) drops them again; nothing else does.
+    now = 19_999;
+    expect(await text('a', 'a3', ['A'])).toBe('"a2"');
+    now = 20_000;
+    expect(await text('a', 'a3', ['A'])).toBe('"a3"');
+    now = 40_000;
+    expect(await text('a', 'a4', ['A'])).toBe('"a3"');
+  });
+
   it('expires at the max age, shorter while degraded; never caches failures', async () => {
     let now = 0;
     const cache = createPublicCache({ maxAgeMs: 60_000, degradedMaxAgeMs: 2000, now: () => now });

@@ -30,12 +30,17 @@ export type Venues = readonly string[] | '*';
 /** What a load tells the cache while it runs: the venues its answer turned out to show (a page learns them as it renders). */
 export interface LoadDeps {
   venues(venues: Venues): void;
+  /**
+   * The venue's free places change with time alone in `ms` (a payment hold runs out, issue 36): at that moment the
+   * cache drops the venue's answers as if it had been told of a booking there.
+   */
+  venueChangesIn(placeId: string, ms: number): void;
 }
 
 export interface PublicCache {
   /** Off (max age 0): every request loads (tests that read their own writes). */
   readonly enabled: boolean;
-  get<T>(key: string, schema: { parse(value: unknown): T }, load: () => Promise<T>, venues?: Venues): Promise<CachedBody>;
+  get<T>(key: string, schema: { parse(value: unknown): T }, load: (deps: LoadDeps) => Promise<T>, venues?: Venues): Promise<CachedBody>;
   /**
    * Any value under the same rules (shared load, dropped on invalidation, max age): the server-rendered public pages
    * (plugins/web.ts), whose HTML is made from the same lists and so changes with them.
@@ -56,7 +61,7 @@ export interface PublicCache {
 
 const MAX_ENTRIES = 2000;
 /** With the cache off, what a load reports goes nowhere. */
-const NO_DEPS: LoadDeps = { venues: () => undefined };
+const NO_DEPS: LoadDeps = { venues: () => undefined, venueChangesIn: () => undefined };
 /** Below this the body is sent as it is (headers cost more than the saving). */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -100,6 +105,19 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
   let epoch = 0;
   let lastVenueEpoch = 0;
   const venueEpochs = new Map<string, number>();
+  // When a venue's answers change with time alone (the first hold's end), and the first of those moments.
+  const venueChanges = new Map<string, number>();
+  let nextVenueChange = Infinity;
+  const dropVenuesDue = (at: number) => {
+    if (at < nextVenueChange) return;
+    nextVenueChange = Infinity;
+    for (const [venue, due] of venueChanges) {
+      if (due <= at) {
+        venueChanges.delete(venue);
+        cache.invalidateVenue(venue);
+      } else nextVenueChange = Math.min(nextVenueChange, due);
+    }
+  };
   interface Entry {
     expires: number;
     generation: number;
@@ -121,11 +139,12 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
       return entries.size;
     },
     get(key, schema, load, venues) {
-      return cache.remember(key, async () => cachedBody(JSON.stringify(schema.parse(await load()))), venues);
+      return cache.remember(key, async (deps) => cachedBody(JSON.stringify(schema.parse(await load(deps)))), venues);
     },
     remember<T>(key: string, make: (deps: LoadDeps) => Promise<T>, venues?: Venues): Promise<T> {
       if (options.maxAgeMs <= 0) return make(NO_DEPS);
       const at = now();
+      dropVenuesDue(at);
       const hit = entries.get(key);
       if (hit && fresh(hit, at)) return hit.value as Promise<T>;
       if (entries.size >= MAX_ENTRIES) {
@@ -137,6 +156,12 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
         venues(more) {
           const known = entry.venues;
           entry.venues = known === '*' || more === '*' ? '*' : [...(known ?? []), ...more];
+        },
+        venueChangesIn(placeId, ms) {
+          const due = now() + ms;
+          if (due >= (venueChanges.get(placeId) ?? Infinity)) return;
+          venueChanges.set(placeId, due);
+          nextVenueChange = Math.min(nextVenueChange, due);
         },
       };
       const value = make(deps);
@@ -154,6 +179,8 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
       generation += 1;
       entries.clear();
       venueEpochs.clear();
+      venueChanges.clear();
+      nextVenueChange = Infinity;
     },
     invalidateVenue(placeId) {
       epoch += 1;

@@ -62,6 +62,13 @@ export const liveHoldCountQuery = (db: DbOrTx, courseId: string, excludeOrderId?
     .from(orders)
     .where(and(liveHoldOn(courseId), excludeOrderId ? ne(orders.id, excludeOrderId) : undefined));
 
+/** Milliseconds (database clock) until the course's first live hold runs out, as a subquery (null: none). */
+export const firstHoldEndInMsQuery = (db: DbOrTx, courseId: string) =>
+  db
+    .select({ ms: sql<string | null>`ceil(extract(epoch from (min(${orders.holdExpiresAt}) - now())) * 1000)` })
+    .from(orders)
+    .where(liveHoldOn(courseId));
+
 export async function countLiveHolds(db: DbOrTx, courseId: string, excludeOrderId?: string): Promise<number> {
   const [held] = await liveHoldCountQuery(db, courseId, excludeOrderId);
   return Number(held?.n ?? 0);

@@ -140,6 +140,35 @@ describe('the waitlist (findings 3 and 4)', () => {
   });
 });
 
+describe('stale waitlist offers (finding 4)', () => {
+  it("an offer already made to a child who no longer fits the age range is passed over; an admin's own offer stands", async () => {
+    const course = await createCourse(t.db, { maximumParticipants: 2, full: true, ageMinMonths: 6, ageMaxMonths: 24 });
+    const [outgrown, chosen, next] = [await createFamily(t.db), await createFamily(t.db), await createFamily(t.db)];
+    for (const family of [outgrown, chosen, next]) expect((await join(family, 0, course)).status).toBe(201);
+    // Two places free up: the job offers them to the first two children.
+    for (const childId of course.participantChildIds) {
+      const removed = await t.http('DELETE', `/api/courses/${course.id}/participants/${childId}`, { token: adminToken });
+      expect(removed.status, removed.text).toBe(200);
+    }
+    expect(await processWaitlists(t.ctx)).toMatchObject({ offered: 2 });
+    // The second offer counts as the admin's own choice (made by hand).
+    await t.db.update(waitlistEntries).set({ offeredBy: (await createUser(t.db, { roles: ['admin'] })).id }).where(eq(waitlistEntries.childId, chosen.children[0]!.id));
+    // Then the birth dates are corrected: both children are now 4 years old.
+    const fourYears = new Date(Date.now() - 4 * 365 * 86_400_000).toISOString().slice(0, 10);
+    for (const family of [outgrown, chosen]) {
+      const changed = await t.http('PATCH', `/api/users/${family.children[0]!.id}`, { token: adminToken, body: { birthdate: fourYears } });
+      expect(changed.status, changed.text).toBe(200);
+    }
+
+    expect(await processWaitlists(t.ctx)).toMatchObject({ offered: 1 });
+    const entries = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.courseId, course.id));
+    const status = (family: Family) => entries.find((e) => e.childId === family.children[0]!.id)?.status;
+    expect(status(outgrown)).toBe('skipped');
+    expect(status(chosen)).toBe('offered');
+    expect(status(next)).toBe('offered');
+  });
+});
+
 describe('birth-date changes after a booking (finding 4, decision 034)', () => {
   it("a guardian cannot change a booked child's birth date (change, book, change back); an admin can", async () => {
     const family = await createFamily(t.db);

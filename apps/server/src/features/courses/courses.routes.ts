@@ -4,7 +4,7 @@ import { courseInputSchema, courseListSchema, courseSchema, coursesQuerySchema, 
 import { seesPublicView } from '../../access/access';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
-import { sendCached, type Venues } from '../../public-cache';
+import { sendCached, type LoadDeps, type Venues } from '../../public-cache';
 import * as service from './courses.service';
 
 /**
@@ -31,7 +31,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const ctx = ctxOf(request);
-      const load = () => service.listPlaceCourses(ctx, request.params.id, request.query);
+      const load = (deps?: LoadDeps) => service.listPlaceCourses(ctx, request.params.id, request.query, deps);
       if (!seesPublicView(ctx.viewer)) return load();
       const key = `place-courses:${request.params.id}:${JSON.stringify(request.query)}`;
       return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load, [request.params.id]));
@@ -48,7 +48,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const ctx = ctxOf(request);
-      const load = () => service.listCourses(ctx, request.query);
+      const load = (deps?: LoadDeps) => service.listCourses(ctx, request.query, deps);
       if (!seesPublicView(ctx.viewer)) return load();
       const key = `courses:${JSON.stringify(request.query)}`;
       return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load, '*'));

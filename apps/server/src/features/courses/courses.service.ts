@@ -18,11 +18,18 @@ import { withTx, type ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/courses.repo';
-import * as waitlist from '../../repos/waitlist.repo';
 import * as places from '../../repos/places.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
+
+/**
+ * Told, while a public list loads, when a venue's free places will change with time alone: at the first live payment
+ * hold's end (the public cache drops that venue's answers then, public-cache.ts). Absent: nobody keeps the answer.
+ */
+export interface VenueChanges {
+  venueChangesIn(placeId: string, ms: number): void;
+}
 
 export type PlaceCoursesQuery = z.infer<typeof placeCoursesQuerySchema>;
 export type CoursesQuery = z.infer<typeof coursesQuerySchema>;
@@ -33,7 +40,7 @@ export const LAST_MODIFIED_DEFAULT_LIMIT = 5;
 export const BETWEEN_DATES_DEFAULT_LIMIT = 200;
 
 /** Spec §7 GET /places/{id}/courses: courses overlapping the window, by start time then first date. */
-export async function listPlaceCourses(ctx: ServiceContext, placeId: string, query: PlaceCoursesQuery): Promise<Course[]> {
+export async function listPlaceCourses(ctx: ServiceContext, placeId: string, query: PlaceCoursesQuery, changes?: VenueChanges): Promise<Course[]> {
   await requireVisiblePlace(ctx, placeId);
   const window = windowFromQuery(query, ctx.clock.now());
   const rows = await repo.findCourses(ctx.db, {
@@ -44,14 +51,14 @@ export async function listPlaceCourses(ctx: ServiceContext, placeId: string, que
     sort: { field: 'timeFrom', order: 'asc' },
     limit: query.limit,
   });
-  return toCourses(ctx, rows);
+  return toCourses(ctx, rows, changes);
 }
 
 /**
  * Spec §7 GET /courses. With pId: that place's courses (default window). Without pId and dates: the last modified
  * (updatedAt desc, 5). With startDate and/or endDate: the courses between them.
  */
-export async function listCourses(ctx: ServiceContext, query: CoursesQuery): Promise<Course[]> {
+export async function listCourses(ctx: ServiceContext, query: CoursesQuery, changes?: VenueChanges): Promise<Course[]> {
   const { db } = ctx;
   const includeUnpublished = seesUnpublished(ctx.viewer);
   const order = query.sortOrder;
@@ -68,7 +75,7 @@ export async function listCourses(ctx: ServiceContext, query: CoursesQuery): Pro
       sort: query.sortField ? { field: query.sortField, order: order ?? 'asc' } : { field: 'timeFrom', order: 'asc' },
       limit: query.limit,
     });
-    return toCourses(ctx, rows);
+    return toCourses(ctx, rows, changes);
   }
 
   if (query.startDate === undefined && query.endDate === undefined) {
@@ -77,7 +84,7 @@ export async function listCourses(ctx: ServiceContext, query: CoursesQuery): Pro
       sort: { field: query.sortField ?? 'updatedAt', order: order ?? 'desc' },
       limit: query.limit ?? LAST_MODIFIED_DEFAULT_LIMIT,
     });
-    return toCourses(ctx, rows);
+    return toCourses(ctx, rows, changes);
   }
 
   const start = query.startDate === undefined ? undefined : new Date(query.startDate);
@@ -90,7 +97,7 @@ export async function listCourses(ctx: ServiceContext, query: CoursesQuery): Pro
     sort: { field: query.sortField ?? 'firstDate', order: order ?? 'asc' },
     limit: query.limit ?? BETWEEN_DATES_DEFAULT_LIMIT,
   });
-  return toCourses(ctx, rows);
+  return toCourses(ctx, rows, changes);
 }
 
 /** The place a viewer may see, or NOT_FOUND (an unpublished place is as absent as an unknown one to visitors). */
@@ -119,13 +126,13 @@ async function instructorsOf(ctx: ServiceContext, courseIds: readonly string[]):
  * participants (with the profile link), an instructor those of the courses they teach (spec §2); the access module
  * decides which (course.participants.read).
  */
-async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promise<Course[]> {
+async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], changes?: VenueChanges): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
-  const [counts, instructors, offers] = await Promise.all([
-    repo.countParticipants(ctx.db, ids),
-    instructorsOf(ctx, ids),
-    waitlist.countHeldOffersPerCourse(ctx.db, ids),
-  ]);
+  const [placesTaken, instructors] = await Promise.all([repo.placesOfCourses(ctx.db, ids), instructorsOf(ctx, ids)]);
+  for (const row of rows) {
+    const ends = placesTaken.get(row.id)?.holdEndsInMs;
+    if (changes && ends != null) changes.venueChangesIn(row.placeId, ends);
+  }
   const now = ctx.clock.now();
   const mayRead = ctx.viewer?.isAdmin || ctx.viewer?.isInstructor;
   const visible = new Set<string>();
@@ -146,7 +153,8 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promi
     participants.set(p.courseId, list);
   }
   return rows.map((row) => {
-    const participantsCount = counts.get(row.id) ?? 0;
+    const places = placesTaken.get(row.id);
+    const participantsCount = places?.participants ?? 0;
     const booking = courseBooking({ ...row, dates: row.dates.map(toDate) }, now);
     const openToAllAt = row.openToAllAt && row.priorityCourseIds.length > 0 && row.openToAllAt > now ? row.openToAllAt : null;
     return {
@@ -171,8 +179,8 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[]): Promi
       },
       maximumParticipants: row.maximumParticipants,
       participantsCount,
-      // A place held by a waitlist offer is not free for others (decision 016).
-      freePlaces: freePlaces(row.maximumParticipants, participantsCount + (offers.get(row.id) ?? 0)),
+      // What a payment start would say: a place held by a payment or a waitlist offer is not free (issue 36).
+      freePlaces: freePlaces(row.maximumParticipants, places?.taken ?? 0),
       waitlistOpen: !row.waitlistClosed,
       opensToAllAt: openToAllAt ? openToAllAt.toISOString() : null,
       ...(visible.has(row.id) ? { participants: participants.get(row.id) ?? [] } : {}),

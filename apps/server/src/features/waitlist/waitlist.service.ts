@@ -123,6 +123,7 @@ async function settleCourse(ctx: ServiceContext, courseId: string, options: { sk
       const now = ctx.clock.now();
       const expired = await waitlist.expireOffers(ctx.db, courseId, now);
       await waitlist.markBookedOnCourse(ctx.db, courseId);
+      await skipStaleOffers(ctx, ctx.db, course);
       let offered = 0;
       if (locked.waitlistClosed || !bookableNow(course, now)) return { offered, expired };
       let free = locked.maximumParticipants - (await countTaken(ctx.db, courseId));
@@ -143,6 +144,23 @@ async function settleCourse(ctx: ServiceContext, courseId: string, options: { sk
       return { offered, expired };
     }),
   );
+}
+
+/**
+ * Offers the job made to children who no longer fit the course's age range (a birth date corrected after the offer)
+ * are passed over, so the place they hold goes to the next child at once instead of after the offer's 24 hours
+ * (issue 36). An offer an admin made by hand stands: the admin chose that child. The caller holds the course row lock.
+ */
+async function skipStaleOffers(ctx: ServiceContext, tx: DbOrTx, course: CourseDetails): Promise<void> {
+  const offers = (await waitlist.openEntriesOfCourse(tx, course.id)).filter((e) => e.status === 'offered' && !e.offeredBy);
+  if (offers.length === 0) return;
+  const kids = await profiles.findChildren(tx, offers.map((e) => e.childId));
+  for (const offer of offers) {
+    const child = kids.find((k) => k.id === offer.childId);
+    if (child && fitsCourse(course, child.birthdate)) continue;
+    await waitlist.endEntry(tx, offer.id, 'skipped');
+    ctx.log.info({ courseId: course.id, entryId: offer.id }, 'waitlist offer passed over: the child is outside the age range');
+  }
 }
 
 async function lockWithSettings(tx: DbOrTx, courseId: string) {

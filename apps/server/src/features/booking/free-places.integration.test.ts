@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orders } from '../../db/schema';
+import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
+import { startBookingTest, type BookingTest } from './test-kit';
+
+/**
+ * Issue 36 finding 3, "free-place counts that agree with what a payment start will say": the public course lists count
+ * live payment holds (and held offers) as taken, from the same expression as the payment start (courses.repo
+ * takenSql). The public cache is on, as in production: a hold that starts drops its venue's answers (migration 0018's
+ * triggers), and a hold that runs out with time alone drops them at its end (public-cache.ts venueChangesIn).
+ */
+let t: BookingTest;
+beforeAll(async () => {
+  t = await startBookingTest({ env: { PUBLIC_CACHE_TTL_MS: '600000' } });
+});
+afterAll(() => t.close());
+
+async function pay(family: Family, course: TestCourse) {
+  const guardian = family.guardians[0]!;
+  return t.http('POST', '/api/vipps/payment', {
+    token: await t.token(guardian.id),
+    body: { userId: guardian.id, childId: family.children[0]!.id, courseId: course.id },
+  });
+}
+const freeOn = async (path: string, course: TestCourse) => {
+  const res = await t.http('GET', path);
+  expect(res.status, res.text).toBe(200);
+  return (res.json as { _id: string; freePlaces: number }[]).find((c) => c._id === course.id)?.freePlaces;
+};
+const venueList = (course: TestCourse) => `/api/places/${course.place.id}/courses`;
+
+describe('the public free places (issue 36)', () => {
+  it('a live payment hold is not shown as free, on the venue list and the list of all courses, and a payment start agrees', async () => {
+    const course = await createCourse(t.db, { maximumParticipants: 1 });
+    const allCourses = `/api/courses?startDate=${Date.now() - 86_400_000}`;
+    expect(await freeOn(venueList(course), course)).toBe(1);
+    expect(await freeOn(allCourses, course)).toBe(1);
+
+    expect((await pay(await createFamily(t.db), course)).status).toBe(200);
+    // Both cached answers are dropped by the hold's NOTIFY (delivered on commit).
+    await vi.waitFor(async () => expect(await freeOn(venueList(course), course)).toBe(0), { timeout: 2_000, interval: 20 });
+    await vi.waitFor(async () => expect(await freeOn(allCourses, course)).toBe(0), { timeout: 2_000, interval: 20 });
+    const refused = await pay(await createFamily(t.db), course);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe('COURSE_FULL');
+  });
+
+  it('a hold that runs out frees the place in the cached list at its end, with no change to any row', async () => {
+    const course = await createCourse(t.db, { maximumParticipants: 1 });
+    expect((await pay(await createFamily(t.db), course)).status).toBe(200);
+    // The hold now ends in a second (this write's NOTIFY drops the list once; the next load learns the end).
+    await t.db.update(orders).set({ holdExpiresAt: sql`now() + interval '1 second'` }).where(eq(orders.courseId, course.id));
+    await vi.waitFor(async () => expect(await freeOn(venueList(course), course)).toBe(0), { timeout: 2_000, interval: 20 });
+    const size = t.app.publicCache.size;
+    expect(size).toBeGreaterThan(0);
+    // Still cached and still full a moment later (answered from the cache: no change drops it before the end).
+    expect(await freeOn(venueList(course), course)).toBe(0);
+    await vi.waitFor(async () => expect(await freeOn(venueList(course), course)).toBe(1), { timeout: 3_000, interval: 50 });
+    expect((await t.db.select().from(orders).where(eq(orders.courseId, course.id)))[0]!.status).toBe('created');
+    // And a payment start says the same: the place is free.
+    expect((await pay(await createFamily(t.db), course)).status).toBe(200);
+  });
+
+  it("a hold's start and end NOTIFY its venue; the reconciler's lease and redirect writes do not (migration 0018)", async () => {
+    const payloads: string[] = [];
+    const listening = await t.instances[0]!.database.listen('public_lists', { onNotify: (p) => payloads.push(p), onLost: () => undefined, onReady: () => undefined });
+    try {
+      const course = await createCourse(t.db, { maximumParticipants: 3 });
+      const venue = `place:${course.place.id}`;
+      payloads.length = 0;
+      expect((await pay(await createFamily(t.db), course)).status).toBe(200);
+      await vi.waitFor(() => expect(payloads).toContain(venue), { timeout: 2_000, interval: 10 });
+
+      payloads.length = 0;
+      await t.db.update(orders).set({ syncAfter: sql`now() + interval '1 minute'`, redirectUrl: 'https://example.test/x' }).where(eq(orders.courseId, course.id));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(payloads).toEqual([]);
+
+      await t.db.update(orders).set({ status: 'terminated' }).where(eq(orders.courseId, course.id));
+      await vi.waitFor(() => expect(payloads).toEqual([venue]), { timeout: 2_000, interval: 10 });
+    } finally {
+      await listening.close();
+    }
+  });
+});
