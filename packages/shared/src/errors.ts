@@ -65,7 +65,7 @@ export const ERROR_STATUS = {
   ORDER_NOT_REFUNDABLE: 409,
   ORDER_NOT_CANCELLABLE: 409,
   RATE_LIMITED: 429,
-  /** Payment start: the family let several holds run out unpaid lately (issue 36); params: retryAfterMinutes. */
+  /** Payment start: the family let several holds run out unpaid lately (issue 36); params: pausedUntil (ISO time). */
   HOLD_COOLDOWN: 429,
   /** A guardian changing the birth date of a child with a booking or a waitlist entry: an admin does it (decision 034). */
   BIRTHDATE_LOCKED: 409,

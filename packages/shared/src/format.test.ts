@@ -6,6 +6,7 @@ import {
   formatCourseDate,
   formatDate,
   formatDateTime,
+  paymentPauseLabel,
   formatPrice,
   formatTime,
   freePlaces,
@@ -53,6 +54,7 @@ describe('dates in Oslo', () => {
     expect(formatDate('2024-12-31T23:30:00.000Z')).toBe('01.01.2025');
     expect(formatTime('2024-12-31T23:05:00.000Z')).toBe('00:05');
     expect(formatDateTime('2025-01-06T16:00:00.000Z')).toBe('06.01.2025 kl. 17:00');
+    expect(paymentPauseLabel('2025-01-06T16:00:00.000Z')).toBe('Betalingspause til 06.01.2025 kl. 17:00');
   });
   it("matches Intl's Europe/Oslo from 1996 to 2037, and every minute around each summer-time switch", () => {
     // Intl's own reading of the time zone data, as 'YYYY-MM-DD HH:MM'.

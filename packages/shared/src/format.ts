@@ -124,6 +124,11 @@ export function formatDateTime(value: DateInput): string {
   return `${formatDate(d)} kl. ${formatTime(d)}`;
 }
 
+/** The family's cool-down after repeated unpaid payment holds (issue 36): 'Betalingspause til DD.MM.YYYY kl. HH:MM'. */
+export function paymentPauseLabel(until: DateInput): string {
+  return `Betalingspause til ${formatDateTime(until)}`;
+}
+
 /**
  * A course date with its start time. Spec §9: a date stored before 06:00 UTC carries no real time of day, so the
  * course's start time (HH:MM) is shown instead of the stored one.

@@ -83,15 +83,6 @@ export function liveHoldsOfProfile(db: DbOrTx, profileId: string): Promise<Order
     .orderBy(asc(orders.createdAt));
 }
 
-/** Holds of the family that ran out unpaid within the last `withinMs`. */
-export async function countLapses(db: DbOrTx, profileId: string, withinMs: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.profileId, profileId), gt(orders.lapsedAt, dbNowPlus(-withinMs))));
-  return Number(row?.n ?? 0);
-}
-
 /** Lapsed holds per family (profile) within the last `withinMs`, for the admin's view. */
 export async function lapsesPerProfile(db: DbOrTx, profileIds: readonly string[], withinMs: number): Promise<Map<string, number>> {
   if (profileIds.length === 0) return new Map();
@@ -101,6 +92,19 @@ export async function lapsesPerProfile(db: DbOrTx, profileIds: readonly string[]
     .where(and(inArray(orders.profileId, [...profileIds]), gt(orders.lapsedAt, dbNowPlus(-withinMs))))
     .groupBy(orders.profileId);
   return new Map(rows.map((r) => [r.profileId!, Number(r.n)]));
+}
+
+/** When each family's (profile's) holds ran out unpaid within the last `withinMs` (database clock), newest first. */
+export async function lapseTimesPerProfile(db: DbOrTx, profileIds: readonly string[], withinMs: number): Promise<Map<string, Date[]>> {
+  const result = new Map<string, Date[]>();
+  if (profileIds.length === 0) return result;
+  const rows = await db
+    .select({ profileId: orders.profileId, lapsedAt: orders.lapsedAt })
+    .from(orders)
+    .where(and(inArray(orders.profileId, [...profileIds]), gt(orders.lapsedAt, dbNowPlus(-withinMs))))
+    .orderBy(desc(orders.lapsedAt));
+  for (const r of rows) result.set(r.profileId!, [...(result.get(r.profileId!) ?? []), r.lapsedAt!]);
+  return result;
 }
 
 /** The id of the child's (first) live hold on the course, as a subquery. */

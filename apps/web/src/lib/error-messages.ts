@@ -1,6 +1,6 @@
 import { MAX_CHILDREN_PER_PROFILE } from '@shared/constants';
 import { formatAgeMonths, formatAgeRange } from '@shared/course-booking';
-import { formatDate } from '@shared/format';
+import { formatDate, paymentPauseLabel } from '@shared/format';
 import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@shared/errors';
 
 /** Codes the web client makes up itself: no answer at all, or an answer without a known code. */
@@ -54,7 +54,10 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   NOT_FOUND: 'Noe gikk galt. Vennligst prøv igjen senere.',
   COURSE_FULL: 'Kurset er dessverre fullt.',
   BIRTHDATE_LOCKED: 'Barnet er påmeldt et kurs eller står på venteliste. Kontakt oss for å endre fødselsdatoen.',
-  HOLD_COOLDOWN: 'Flere påbegynte betalinger har gått ut på tid. Vent en stund før du bestiller igjen.',
+  HOLD_COOLDOWN: (params) =>
+    typeof params.pausedUntil === 'string'
+      ? `Flere påbegynte betalinger har gått ut på tid. ${paymentPauseLabel(params.pausedUntil)}.`
+      : 'Flere påbegynte betalinger har gått ut på tid. Vent en stund før du bestiller igjen.',
   WAITLIST_FAMILY_LIMIT: 'Familien har allerede så mange barn på ventelisten til dette kurset som det er lov å ha.',
   COURSE_ENDED: 'Kurset er avsluttet og kan ikke bestilles.',
   LATE_BOOKING_CLOSED: 'Kurset har startet, og det er ikke lenger mulig å melde seg på.',

@@ -11,6 +11,7 @@ import {
   USER_SEARCH_MIN_EXCLUSIVE,
 } from '../constants';
 import { idSchema } from '../ids';
+import { familyLapsesSchema } from './booking';
 import { calendarDay } from './common';
 
 const isoDateTime = z.string().datetime({ offset: true });
@@ -104,6 +105,8 @@ export const adminOrderSchema = z.object({
   events: z.array(orderEventSchema),
   /** An open payment incident: Vipps' own record contradicts this enrolled order (the admin resolves it). */
   incident: z.object({ reason: z.string(), vippsState: z.string().nullable(), createdAt: isoDateTime }).nullable().optional(),
+  /** The ordering family's lapses and payment pause (issue 36); absent on an order without a family. */
+  familyLapses: familyLapsesSchema.optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

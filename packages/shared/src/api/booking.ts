@@ -55,3 +55,14 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /** POST /api/vipps/webhooks answers Vipps with this once the event is stored (or ignored). */
 export const webhookAckSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * A family's lapses (issue 36): its payment holds that ran out unpaid and its waitlist offers that expired, last 30
+ * days (`lapses`), and, after repeated lapsed holds, until when its payment starts wait (`pausedUntil`, the cool-down
+ * HOLD_COOLDOWN; null when there is none). One server module (family-lapses.ts) makes it for every view.
+ */
+export const familyLapsesSchema = z.object({
+  lapses: z.number().int().min(0),
+  pausedUntil: isoDateTime.nullable(),
+});
+export type FamilyLapses = z.infer<typeof familyLapsesSchema>;

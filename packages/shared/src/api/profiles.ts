@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { idSchema } from '../ids';
 import { idListSchema, isoDateTime, trimmed } from './common';
+import { familyLapsesSchema } from './booking';
 import { courseSchema } from './courses';
 
 export const profileParentSchema = z.object({
@@ -38,6 +39,8 @@ export const profileSchema = z.object({
   /** Ordered: the first guardian owns the profile. */
   parents: z.array(profileParentSchema),
   children: z.array(childSchema),
+  /** The family's lapses and payment pause (issue 36): shown to its guardians and admins only. */
+  familyLapses: familyLapsesSchema.optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileListSchema = z.array(profileSchema);

@@ -35,6 +35,8 @@ export const myWaitlistEntrySchema = z.object({
     price: z.number(),
   }),
   createdAt: isoDateTime,
+  /** Until when the child's family cannot start a payment (issue 36, the cool-down), else null. */
+  paymentPausedUntil: isoDateTime.nullable().optional(),
 });
 export type MyWaitlistEntry = z.infer<typeof myWaitlistEntrySchema>;
 export const myWaitlistSchema = z.array(myWaitlistEntrySchema);

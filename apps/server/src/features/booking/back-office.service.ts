@@ -3,6 +3,7 @@ import {
   osloMidnight,
   searchTerm,
   type AdminOrder,
+  type FamilyLapses,
   type CancelInput,
   type OrderStatus,
   type OrdersPage,
@@ -13,6 +14,7 @@ import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { VippsApiError, VippsError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
+import { familyLapses } from '../../family-lapses';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
@@ -32,7 +34,7 @@ const EMPTY_INFO: OrderAdditionalInfo = { profile: null, user: null, child: null
 type EventRow = Awaited<ReturnType<typeof repo.eventsOfOrders>>[number];
 type IncidentRow = Awaited<ReturnType<typeof repo.openIncidentsOfOrders>>[number];
 
-function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[], incident?: IncidentRow): AdminOrder {
+function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[], incident?: IncidentRow, lapses?: FamilyLapses): AdminOrder {
   const ok = events.filter((e) => e.success === 'true');
   const sum = (name: string) => ok.filter((e) => e.name === name).reduce((total, e) => total + e.amountOre, 0);
   const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
@@ -62,8 +64,13 @@ function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[
       success: e.success === 'true',
     })),
     incident: incident ? { reason: incident.reason, vippsState: incident.vippsState, createdAt: incident.createdAt.toISOString() } : null,
+    ...(lapses ? { familyLapses: lapses } : {}),
   };
 }
+
+/** The ordering families' lapses and payment pauses (issue 36), by profile id. */
+const lapsesOfOrders = (ctx: ServiceContext, rows: readonly repo.OrderRow[]) =>
+  familyLapses(ctx.db, rows.flatMap((o) => (o.profileId ? [o.profileId] : [])), ctx.clock.now());
 
 /** 'YYYY-MM-DD' as Oslo midnight; `nextDay` gives the end of that day (exclusive). */
 function osloDay(day: string, nextDay = false): Date {
@@ -87,6 +94,7 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
   const ids = rows.map((r) => r.order.id);
   const events = await repo.eventsOfOrders(ctx.db, ids);
   const incidents = await repo.openIncidentsOfOrders(ctx.db, ids);
+  const lapses = await lapsesOfOrders(ctx, rows.map((r) => r.order));
   return {
     total,
     page: query.page,
@@ -97,6 +105,7 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
         r.enrolled,
         events.filter((e) => e.orderId === r.order.id),
         incidents.find((i) => i.orderId === r.order.id),
+        r.order.profileId ? lapses.get(r.order.profileId) : undefined,
       ),
     ),
   };
@@ -106,7 +115,8 @@ async function loadAdminOrder(ctx: ServiceContext, orderId: string): Promise<Adm
   const row = await repo.findOrderWithEnrolment(ctx.db, orderId);
   if (!row) throw new AppError('NOT_FOUND', 'Order not found');
   const [incident] = await repo.openIncidentsOfOrders(ctx.db, [orderId]);
-  return toAdminOrder(row.order, row.enrolled, await repo.eventsOfOrders(ctx.db, [orderId]), incident);
+  const lapses = await lapsesOfOrders(ctx, [row.order]);
+  return toAdminOrder(row.order, row.enrolled, await repo.eventsOfOrders(ctx.db, [orderId]), incident, row.order.profileId ? lapses.get(row.order.profileId) : undefined);
 }
 
 /**

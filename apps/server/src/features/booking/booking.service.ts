@@ -1,6 +1,4 @@
 import {
-  HOLD_LAPSE_WINDOW_MS,
-  HOLD_LAPSES_BEFORE_COOLDOWN,
   ageFits,
   ageInMonths,
   courseBooking,
@@ -23,6 +21,7 @@ import * as users from '../../repos/users.repo';
 import type { UserRow } from '../../repos/users.repo';
 import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
+import { paymentPausedUntil } from '../../family-lapses';
 import { idempotencyKey, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
 
 export type { OrderAdditionalInfo };
@@ -95,8 +94,9 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   }
   if (!ctx.payments.client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
   // Place hoarding (issue 36, decision 035): a family that let several holds run out unpaid lately waits a while.
-  if (!viewer.isAdmin && (await orders.countLapses(db, child.profileId, HOLD_LAPSE_WINDOW_MS)) >= HOLD_LAPSES_BEFORE_COOLDOWN) {
-    throw new AppError('HOLD_COOLDOWN', 'Several holds of this family ran out unpaid lately', { retryAfterMinutes: HOLD_LAPSE_WINDOW_MS / 60_000 });
+  const pausedUntil = viewer.isAdmin ? null : await paymentPausedUntil(db, child.profileId);
+  if (pausedUntil) {
+    throw new AppError('HOLD_COOLDOWN', 'Several holds of this family ran out unpaid lately', { pausedUntil: pausedUntil.toISOString() });
   }
   // The caller's own row came with the session check (the route's config.sessionUser); someone else's is read.
   const user = sessionUser?.user.id === input.userId ? sessionUser.user : await users.findUserById(db, input.userId);

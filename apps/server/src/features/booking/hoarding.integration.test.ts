@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOLD_LAPSES_BEFORE_COOLDOWN, MAX_WAITLIST_ENTRIES_PER_FAMILY } from '@app/shared';
+import { HOLD_LAPSE_WINDOW_MS, HOLD_LAPSES_BEFORE_COOLDOWN, MAX_WAITLIST_ENTRIES_PER_FAMILY } from '@app/shared';
 import { movableClock } from '../../context';
 import { orders, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
@@ -95,6 +95,26 @@ describe('payment holds (finding 3)', () => {
     const list = await t.http('GET', `/api/courses/${full.id}/waitlist`, { token: adminToken });
     expect(list.status, list.text).toBe(200);
     expect(list.json.entries[0]).toMatchObject({ profileId: family.profile.id, familyLapses: HOLD_LAPSES_BEFORE_COOLDOWN });
+
+    // One pause end everywhere (family-lapses.ts): the refusal, the admin's orders, the parent's profile and waitlist.
+    // The pause lasts until the HOLD_LAPSES_BEFORE_COOLDOWN-th newest lapse is a day old.
+    const lapsedAt = (await ordersOf(family)).flatMap((o) => (o.lapsedAt ? [o.lapsedAt.getTime()] : [])).sort((a, b) => b - a);
+    const until = new Date(lapsedAt[HOLD_LAPSES_BEFORE_COOLDOWN - 1]! + HOLD_LAPSE_WINDOW_MS).toISOString();
+    expect(refused.json.error.params).toEqual({ pausedUntil: until });
+    const token = await t.token(guardian(family).id);
+    const profilesOfParent = await t.http('GET', '/api/profiles', { token });
+    expect(profilesOfParent.json[0].familyLapses).toEqual({ lapses: HOLD_LAPSES_BEFORE_COOLDOWN, pausedUntil: until });
+    const mine = await t.http('GET', '/api/waitlist/mine', { token });
+    expect(mine.json[0]).toMatchObject({ course: { _id: full.id }, paymentPausedUntil: until });
+    const payments = await t.http('GET', '/api/payments?limit=100', { token: adminToken });
+    expect(payments.status, payments.text).toBe(200);
+    const ofFamily = payments.json.orders.filter((o: { additionalInfo: { profile: string } }) => o.additionalInfo.profile === family.profile.id);
+    expect(ofFamily.length).toBeGreaterThan(0);
+    for (const order of ofFamily) expect(order.familyLapses).toEqual({ lapses: HOLD_LAPSES_BEFORE_COOLDOWN, pausedUntil: until });
+    // Another family has neither.
+    const calm = await createFamily(t.db);
+    const calmProfiles = await t.http('GET', '/api/profiles', { token: await t.token(guardian(calm).id) });
+    expect(calmProfiles.json[0].familyLapses).toEqual({ lapses: 0, pausedUntil: null });
   });
 });
 

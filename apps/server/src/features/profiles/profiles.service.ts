@@ -1,6 +1,7 @@
 import { placeSlug, type Profile, type ProfileOrder, type ProfileOverview } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
+import { familyLapses } from '../../family-lapses';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
@@ -50,7 +51,13 @@ async function populate(ctx: ServiceContext, ids: readonly string[]): Promise<Pr
 /** The profiles a guardian belongs to, own first. Only oneself, unless the viewer is an admin. */
 export async function listProfiles(ctx: ServiceContext, guardianId: string = signedIn(ctx).id): Promise<Profile[]> {
   await requireAccess(ctx, 'user.act-as', guardianId);
-  return populate(ctx, await profiles.listProfileIdsOf(ctx.db, guardianId));
+  return withLapses(ctx, await populate(ctx, await profiles.listProfileIdsOf(ctx.db, guardianId)));
+}
+
+/** The family's lapses and payment pause (issue 36), for its guardians and admins (never an instructor's view). */
+async function withLapses(ctx: ServiceContext, found: Profile[]): Promise<Profile[]> {
+  const lapses = await familyLapses(ctx.db, found.map((p) => p._id), ctx.clock.now());
+  return found.map((profile) => ({ ...profile, familyLapses: lapses.get(profile._id) }));
 }
 
 /**
@@ -80,7 +87,7 @@ export async function listProfilesOfChildren(ctx: ServiceContext, childIds: read
 /** One profile: its guardians see it; an admin sees any; others get 403 (the spec's forbidden view). */
 export async function getProfile(ctx: ServiceContext, profileId: string): Promise<Profile> {
   await requireAccess(ctx, 'profile.read', profileId);
-  const [profile] = await populate(ctx, [profileId]);
+  const [profile] = await withLapses(ctx, await populate(ctx, [profileId]));
   if (!profile || profile.parents.length === 0) throw new AppError('NOT_FOUND', 'No such profile');
   return profile;
 }

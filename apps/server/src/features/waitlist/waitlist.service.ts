@@ -18,13 +18,13 @@ import {
 } from '@app/shared';
 import { can, requireAccess } from '../../access/access';
 import { countTaken } from '../../capacity';
+import { familyLapses } from '../../family-lapses';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
 import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
-import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
@@ -73,9 +73,6 @@ async function mailGuardian(
   await enqueueEmail(tx, email({ ...input, course: { name: course.name, placeName: course.placeName } }));
   return true;
 }
-
-/** How far back the admin's waitlist view counts a family's lapses. */
-const LAPSE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The booking's age rule (booking.service.ts): the child's age at the course's first date is within its range. */
 const fitsCourse = (course: CourseDetails, birthdate: string) => {
@@ -199,8 +196,12 @@ export async function processWaitlists(ctx: ServiceContext, options: { batch?: n
 async function toMyEntries(ctx: ServiceContext, rows: waitlist.WaitlistEntryRow[]): Promise<MyWaitlistEntry[]> {
   const now = ctx.clock.now();
   const out: MyWaitlistEntry[] = [];
+  const kids = await profiles.findChildren(ctx.db, rows.map((r) => r.childId));
+  // A family in a payment pause cannot book an offer until it ends (issue 36): the list says until when.
+  const lapses = await familyLapses(ctx.db, kids.map((k) => k.profileId), now);
   for (const row of rows) {
-    const [course, child] = await Promise.all([courses.findCourseDetails(ctx.db, row.courseId), profiles.findChild(ctx.db, row.childId)]);
+    const child = kids.find((k) => k.id === row.childId);
+    const course = child ? await courses.findCourseDetails(ctx.db, row.courseId) : undefined;
     if (!course || !child) continue;
     const booking = courseBooking({ ...course, dates: course.dates.map(toDate) }, now);
     out.push({
@@ -219,6 +220,7 @@ async function toMyEntries(ctx: ServiceContext, rows: waitlist.WaitlistEntryRow[
         price: booking.priceOre / 100,
       },
       createdAt: row.createdAt.toISOString(),
+      paymentPausedUntil: lapses.get(child.profileId)?.pausedUntil ?? null,
     });
   }
   return out;
@@ -296,9 +298,7 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
   const kids = await profiles.findChildren(ctx.db, rows.map((r) => r.childId));
   const contacts = await users.findUserContacts(ctx.db, rows.flatMap((r) => (r.userId ? [r.userId] : [])));
   // Repeated lapses (issue 36): the family's unpaid holds and expired offers of the last 30 days, shown to the admin.
-  const families = [...new Set(kids.map((k) => k.profileId))];
-  const lapsedHolds = await orders.lapsesPerProfile(ctx.db, families, LAPSE_WINDOW_MS);
-  const expiredOffers = await waitlist.expiredOffersPerProfile(ctx.db, families, new Date(ctx.clock.now().getTime() - LAPSE_WINDOW_MS));
+  const lapses = await familyLapses(ctx.db, kids.map((k) => k.profileId), ctx.clock.now());
   let position = 0;
   const entries: AdminWaitlistEntry[] = rows.flatMap((row) => {
     const child = kids.find((k) => k.id === row.childId);
@@ -316,7 +316,7 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
         profileId: child.profileId,
         guardian: guardian ? { firstName: guardian.firstName, lastName: guardian.lastName, email: guardian.email, phone: guardian.phone } : null,
         createdAt: row.createdAt.toISOString(),
-        familyLapses: (lapsedHolds.get(child.profileId) ?? 0) + (expiredOffers.get(child.profileId) ?? 0),
+        familyLapses: lapses.get(child.profileId)?.lapses ?? 0,
       },
     ];
   });

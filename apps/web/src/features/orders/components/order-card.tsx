@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrder } from '@shared/api/back-office';
 import { paymentStatusLabel } from '@shared/payment-status';
+import { FamilyLapsesNote } from '@/components/family-lapses-note';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { formatDateTime, formatPrice, fullName } from '@/lib/format';
@@ -28,6 +29,7 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
           betalingen før barnet beholder plassen.
         </p>
       ) : null}
+      {!compact ? <FamilyLapsesNote lapses={order.familyLapses} audience="admin" /> : null}
       <dl className="mt-2 grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-sm">
         <dt className="font-semibold">Barn</dt>
         <dd>

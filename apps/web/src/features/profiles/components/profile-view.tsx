@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Child, ChildCourse, Profile } from '@shared/api';
+import { FamilyLapsesNote } from '@/components/family-lapses-note';
 import { paths } from '@/config/paths';
 import { compareCodeUnits, displayPhone, formatAge, formatDate, freePlacesLabel, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
 import { childCourseStatus, type ChildCourseStatus } from './course-status';
@@ -155,6 +156,7 @@ export function ProfileView({ profile, now = new Date(), courseAction, childrenA
   const duplicates = duplicateNameColours(profile.children);
   return (
     <div className="space-y-10">
+      <FamilyLapsesNote lapses={profile.familyLapses} audience="family" />
       <section aria-labelledby="foresatte-tittel">
         <h2 id="foresatte-tittel" className="mb-4 text-2xl font-bold text-sea-900">
           Foresatte

@@ -1,4 +1,5 @@
 import type { MyWaitlistEntry } from '@shared/api';
+import { FamilyLapsesNote } from '@/components/family-lapses-note';
 import { Button } from '@/components/ui/button';
 import { confirm } from '@/components/ui/dialogs';
 import { toast } from '@/components/ui/toast';
@@ -52,10 +53,11 @@ export function MyWaitlist({ onPay, payingEntryId, now }: Props) {
               ) : (
                 <p className="font-semibold text-sea-900">{positionLabel(entry.position)}</p>
               )}
+              <FamilyLapsesNote lapses={entry.paymentPausedUntil ? { lapses: 0, pausedUntil: entry.paymentPausedUntil } : undefined} audience="family" />
             </div>
             <div className="flex flex-wrap gap-2">
               {entry.status === 'offered' ? (
-                <Button onClick={() => onPay(entry)} disabled={payingEntryId === entry._id}>
+                <Button onClick={() => onPay(entry)} disabled={payingEntryId === entry._id || !!entry.paymentPausedUntil}>
                   Betal {formatPrice(entry.course.price)}
                 </Button>
               ) : null}
