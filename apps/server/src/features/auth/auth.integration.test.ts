@@ -149,6 +149,21 @@ describe('login start', () => {
 });
 
 describe('the full code flow', () => {
+  it('hands the session token over in the body only: no cookie carries it (decision 037)', async () => {
+    const res = await exchange((await returnFromVipps({ person: sara.sub })).search);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const cookies = [res.headers['set-cookie'] ?? []].flat().map(String);
+    for (const cookie of cookies) {
+      // At most the login-browser cookie of the login start (decision 011) is touched; no session, no token.
+      expect(cookie.split('=')[0]).toBe('login_browser');
+      for (const token of [body.id_token, body.access_token]) expect(cookie).not.toContain(token);
+    }
+    // The API reads the token from the Authorization header only: the same token as a cookie is no session.
+    const asCookie = await ctx.app.inject({ url: '/api/users/me', headers: { cookie: `token=${body.id_token}; session=${body.id_token}` } });
+    expect(asCookie.statusCode).toBe(401);
+  });
+
   it('creates the user, their profile and a session on the first login', async () => {
     const before = await counts();
     const body = await login({ person: sara.sub }, '/kurs/oslo?x=1');
