@@ -147,25 +147,6 @@ export async function countHeldOffers(db: DbOrTx, courseId: string, forChildId?:
   return Number(row?.n ?? 0);
 }
 
-/** Held offers per course, for the course lists' free places (one grouped query). */
-export async function countHeldOffersPerCourse(db: DbOrTx, courseIds: readonly string[]): Promise<Map<string, number>> {
-  if (courseIds.length === 0) return new Map();
-  const rows = await db
-    .select({ courseId: waitlistEntries.courseId, n: count() })
-    .from(waitlistEntries)
-    .where(
-      and(
-        inArray(waitlistEntries.courseId, [...courseIds]),
-        eq(waitlistEntries.status, 'offered'),
-        sql`not exists (select 1 from ${participants} p where p.course_id = ${waitlistEntries.courseId} and p.child_id = ${waitlistEntries.childId})`,
-        sql`not exists (select 1 from ${orders} o where o.course_id = ${waitlistEntries.courseId} and o.child_id = ${waitlistEntries.childId}
-              and o.status = 'created' and o.hold_expires_at > now())`,
-      ),
-    )
-    .groupBy(waitlistEntries.courseId);
-  return new Map(rows.map((r) => [r.courseId, Number(r.n)]));
-}
-
 /** The first waiting entry of the course (the next to get an offer). */
 export async function firstWaiting(tx: DbOrTx, courseId: string): Promise<WaitlistEntryRow | undefined> {
   const [row] = await tx
