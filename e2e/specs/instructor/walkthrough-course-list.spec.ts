@@ -1,6 +1,10 @@
 import { adminPage, mondayKey, setUpCourse, uniqueName } from '../../support/admin';
 import { expectAccessible } from '../../support/auth';
+import type { Page } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
+
+const readClipboard = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
 
 const ddmm = (iso: string) =>
   new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso)).slice(0, 5);
@@ -27,12 +31,12 @@ test.describe("The Kursliste's copy buttons and its dates on a phone (issue 35, 
     await dialog.getByRole('button', { name: 'Kopier telefonnumre' }).click();
     await expect(dialog.getByRole('button', { name: 'Kopiert' })).toBeVisible();
     await expect(dialog.getByRole('status')).toHaveText('Telefonnumrene er kopiert');
-    expect(await listPage.evaluate<string>('navigator.clipboard.readText()')).toMatch(/^\+\d+/);
+    expect(await readClipboard(listPage)).toMatch(/^\+\d+/);
     await expect(dialog.getByRole('button', { name: 'Kopier telefonnumre' })).toBeVisible({ timeout: 5_000 });
     await dialog.getByRole('button', { name: 'Kopier navn og e-post' }).click();
     await expect(dialog.getByRole('button', { name: 'Kopiert' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Kopier telefonnumre' })).toBeVisible();
-    expect(await listPage.evaluate<string>('navigator.clipboard.readText()')).toContain('@');
+    expect(await readClipboard(listPage)).toContain('@');
 
     const width = listPage.viewportSize()!.width;
     if (width < 640) {
@@ -49,9 +53,16 @@ test.describe("The Kursliste's copy buttons and its dates on a phone (issue 35, 
         }
       }
       // Boxes inside the dialog that scroll sideways (the old table did).
-      const sideways = await listPage.evaluate<string[]>(`[...document.querySelectorAll('[role=dialog], [role=dialog] *')]
-        .filter((e) => getComputedStyle(e).overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
-        .map((e) => e.outerHTML.slice(0, 80))`);
+      const sideways = await listPage.evaluate(() => {
+        type El = { scrollWidth: number; clientWidth: number; outerHTML: string };
+        const g = globalThis as unknown as {
+          document: { querySelectorAll(selector: string): Iterable<El> };
+          getComputedStyle(el: El): { overflowX: string };
+        };
+        return [...g.document.querySelectorAll('[role=dialog], [role=dialog] *')]
+          .filter((e) => g.getComputedStyle(e).overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
+          .map((e) => e.outerHTML.slice(0, 80));
+      });
       expect(sideways, 'boxes of the dialog that scroll sideways').toEqual([]);
       const box = await dialog.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
