@@ -18,7 +18,7 @@ test.describe("A renamed venue's old address (issue 35, item 10; decision 036)",
     await admin.page.goto(`/kurs/${encodeURIComponent(venue.slug)}`);
     await admin.page.getByRole('main').getByRole('button', { name: 'Endre sted' }).click();
     const form = admin.page.getByRole('dialog', { name: 'Endre sted' });
-    await form.getByLabel('Navn').fill(newName);
+    await form.getByRole('textbox', { name: 'Navn' }).fill(newName);
     await form.getByRole('button', { name: 'Lagre' }).click();
     await expect(form).toBeHidden();
     await expect(admin.page).toHaveURL(`/kurs/${encodeURIComponent(slugOf(newName))}`);
@@ -39,7 +39,7 @@ test.describe("A renamed venue's old address (issue 35, item 10; decision 036)",
     await admin.page.goto(`/kurs/${encodeURIComponent(other.slug)}`);
     await admin.page.getByRole('main').getByRole('button', { name: 'Endre sted' }).click();
     const otherForm = admin.page.getByRole('dialog', { name: 'Endre sted' });
-    await otherForm.getByLabel('Navn').fill(oldName);
+    await otherForm.getByRole('textbox', { name: 'Navn' }).fill(oldName);
     await otherForm.getByRole('button', { name: 'Lagre' }).click();
     await expect(otherForm.getByRole('alert')).toHaveText(
       'Navnet ble tidligere brukt av et annet kurssted, og den gamle adressen leder dit. Velg et annet navn.',
