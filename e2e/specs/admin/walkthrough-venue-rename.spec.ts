@@ -42,7 +42,7 @@ test.describe("A renamed venue's old address (issue 35, item 10; decision 036)",
     await otherForm.getByRole('textbox', { name: 'Navn' }).fill(oldName);
     await otherForm.getByRole('button', { name: 'Lagre' }).click();
     await expect(otherForm.getByRole('alert')).toHaveText(
-      'Navnet ble tidligere brukt av et annet kurssted, og den gamle adressen leder dit. Velg et annet navn.',
+      'Navnet var adressen til et annet kurssted før det fikk nytt navn, og den gamle adressen leder dit. Velg et annet navn.',
     );
     await admin.close();
   });
