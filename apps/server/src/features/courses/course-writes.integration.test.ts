@@ -122,7 +122,7 @@ describe('venue and course writes', () => {
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.code).toBe('PLACE_NAME_WAS_USED');
       expect((await call('GET', `/api/places/${other.id}`, 'admin')).json()).toMatchObject({ name: 'Annet Bad', oldSlugs: [] });
-      expect(await countRows(ctx.app.db)).toEqual({ ...before, places: before.places + 1 });
+      expect(await countRows(ctx.app.db)).toEqual({ ...before, places: (before.places ?? 0) + 1 });
 
       // A second rename keeps both; renaming back makes the first its address again.
       const again = await call('PATCH', `/api/places/${venue.id}`, 'admin', { ...validPlace(), name: 'Tredje Navn Bad' });
