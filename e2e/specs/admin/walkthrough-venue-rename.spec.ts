@@ -6,7 +6,8 @@ const slugOf = (name: string) => name.trim().toLocaleLowerCase('nb-NO').replace(
 const venueBody = (name: string) => ({ name, address: 'Bassengveien 1', zipCode: '0560', place: 'Oslo', info: '', published: true, image: null });
 
 test.describe("A renamed venue's old address (issue 35, item 10; decision 036)", () => {
-  test.describe.configure({ timeout: 120_000 });
+  // Two or three logins through the simulator.
+  test.describe.configure({ timeout: 180_000 });
 
   test('answers 301 to the new address, and another venue cannot take the old name', async ({ page, browser, baseURL }, testInfo) => {
     const admin = await adminPage(browser, baseURL, page);

@@ -3,7 +3,8 @@ import { expect, keepScreenshot, test } from '../../support/fixtures';
 import { keptMailTo } from '../../support/mail';
 
 test.describe('After accepting an invite (issue 35, item 10)', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // Two or three logins through the simulator.
+  test.describe.configure({ timeout: 180_000 });
 
   test('an invitee whose e-mail Vipps has verified taps Godta and lands on the family they joined', async ({ page, browser, baseURL }, testInfo) => {
     const owner = newPerson(testInfo, 1, '51');

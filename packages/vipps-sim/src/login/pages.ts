@@ -132,7 +132,7 @@ ${field('given_name', 'given_name', 'Fornavn', values.givenName, 'type="text" au
 ${field('family_name', 'family_name', 'Etternavn', values.familyName, 'type="text" autocomplete="off"')}
 <div class="option">
 <input type="checkbox" id="email_verified" name="email_verified" value="1"${values.emailVerified ? ' checked' : ''}>
-<label for="email_verified"><span class="option-name">E-postadressen er bekreftet hos Vipps</span> <span class="option-meta">adressen blir fornavn.etternavn@example.no</span></label>
+<label for="email_verified"><span class="option-name">E-postadressen er bekreftet hos Vipps</span> <span class="option-meta">userinfo sier email_verified: true</span></label>
 </div>
 </fieldset>
 <div class="field">
