@@ -100,13 +100,17 @@ export function newPerson(testInfo: TestInfo, slot: number, prefix = '48') {
 }
 export type Person = ReturnType<typeof newPerson>;
 
-/** On the simulator's login page: 'Annen testperson' with the person's number and names. */
-export async function approveAsNewPerson(page: Page, person: Person): Promise<void> {
+/**
+ * On the simulator's login page: 'Annen testperson' with the person's number and names. `emailVerified`: Vipps says
+ * the person's address (person.email) is verified, as a real invitee's often is.
+ */
+export async function approveAsNewPerson(page: Page, person: Person, options: { emailVerified?: boolean } = {}): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: /Logg inn på/ })).toBeVisible();
   await page.getByRole('radio', { name: /^Annen testperson/ }).check();
   await page.getByLabel('Mobilnummer').fill(person.phone);
   await page.getByLabel('Fornavn').fill(person.givenName);
   await page.getByLabel('Etternavn').fill(person.familyName);
+  if (options.emailVerified) await page.getByRole('checkbox', { name: 'E-postadressen er bekreftet hos Vipps' }).check();
   await page.getByRole('button', { name: 'Godkjenn' }).click();
   await expect(page.getByText('Du har blitt logget inn')).toBeVisible({ timeout: 20_000 });
   await waitForToastsToSettle(page);

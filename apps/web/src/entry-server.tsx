@@ -148,6 +148,9 @@ export async function render({ url, origin, fetchApi }: RenderInput): Promise<Re
       if (byId) return { kind: 'redirect', status: 301, location: paths.place(placeSlug(byId.name)) };
       return shell(at);
     }
+    // A renamed venue's old address: 301 to its new one (decision 036).
+    const renamed = place ? undefined : places.find((p) => p.oldSlugs.some((old) => slugMatches(slug, old)));
+    if (renamed) return { kind: 'redirect', status: 301, location: paths.place(placeSlug(renamed.name)) };
     // An unknown venue keeps status 200 (spec §2: the page says 'Bestill kurs' and logs quietly); its head has noindex.
     if (place) await load<Course[]>(placeCoursesKeys.window(place._id, defaultCourseWindow()), `/places/${place._id}/courses?${coursesQuery()}`);
   }

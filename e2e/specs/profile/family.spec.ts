@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   allowHttpErrors,
   approveAsNewPerson,
@@ -8,10 +8,10 @@ import {
   loginAsNew,
   newPerson,
   PERSONS,
-  SESSION_KEY,
   startLoginFromNav,
 } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
+import { keptMailTo } from '../../support/mail';
 
 /**
  * Issue 12 in the browser: children (add, edit, delete), a second guardian invited by e-mail who logs in through the
@@ -27,20 +27,6 @@ async function addChild(page: Page, firstName: string, lastName: string, birthda
   await dialog.getByLabel('Fødselsdato').fill(birthdate);
   await dialog.getByRole('button', { name: 'Lagre' }).click();
   await expect(dialog).toBeHidden();
-}
-
-/** The e-mails the site kept (no SMTP in the E2E run), read as an admin through the API. */
-async function keptMailTo(browser: Browser, baseURL: string | undefined, to: string): Promise<{ subject: string; text: string }> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await loginAs(page, PERSONS.admin, '/');
-  const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { id_token?: string }).id_token, SESSION_KEY);
-  const res = await page.request.get('/api/admin/outbox?limit=500', { headers: { Authorization: `Bearer ${token}` } });
-  const mails = (await res.json()) as { to: string; subject: string; text: string }[];
-  await context.close();
-  const mail = mails.find((m) => m.to === to);
-  expect(mail, `an e-mail to ${to}`).toBeDefined();
-  return mail!;
 }
 
 test.describe('Familieprofil', () => {

@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   COURSE_NEEDS_CONFIRMATION: 409,
   /** A venue with that name exists already (names make the URL slug). */
   PLACE_NAME_TAKEN: 409,
+  /** The name's slug was another venue's address before it was renamed, and still leads there (decision 036). */
+  PLACE_NAME_WAS_USED: 409,
   CONFLICT: 409,
   /** PATCH /users/{id} {roles}: an admin cannot take the admin role from themselves (decision 014). */
   OWN_ADMIN_ROLE: 409,

@@ -1,11 +1,11 @@
 import type { DateWindow } from '@app/shared';
-import { and, asc, count, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { courses, places, type PlaceRow } from '../db/schema';
+import { courses, placeOldSlugs, places, type PlaceRow } from '../db/schema';
 
-/** The `places` table (venues). Only this repo queries it; it counts a place's courses for the list. */
+/** The `places` table (venues) and `place_old_slugs`. Only this repo queries them; it counts a place's courses for the list. */
 
-export type PlaceWithCount = PlaceRow & { courseCount: number };
+export type PlaceWithCount = PlaceRow & { courseCount: number; oldSlugs: string[] };
 
 export interface PlaceQuery {
   includeUnpublished: boolean;
@@ -25,7 +25,12 @@ function coursesPerPlace(db: DbOrTx, window: DateWindow) {
 async function selectPlaces(db: DbOrTx, query: PlaceQuery, where?: SQL): Promise<PlaceWithCount[]> {
   const counts = coursesPerPlace(db, query.countWindow);
   return db
-    .select({ ...getTableColumns(places), courseCount: sql<number>`coalesce(${counts.n}, 0)::int` })
+    .select({
+      ...getTableColumns(places),
+      courseCount: sql<number>`coalesce(${counts.n}, 0)::int`,
+      // JSON, not an array: both drivers parse it alike.
+      oldSlugs: sql<string[]>`coalesce((select json_agg(o.slug order by o.slug) from ${placeOldSlugs} o where o.place_id = ${places.id}), '[]'::json)`,
+    })
     .from(places)
     .leftJoin(counts, eq(counts.placeId, places.id))
     .where(and(query.includeUnpublished ? undefined : eq(places.published, true), where))
@@ -58,4 +63,27 @@ export async function insertPlace(db: DbOrTx, values: PlaceValues): Promise<Plac
 export async function updatePlace(db: DbOrTx, id: string, values: PlaceValues): Promise<PlaceRow | undefined> {
   const [row] = await db.update(places).set(values).where(eq(places.id, id)).returning();
   return row;
+}
+
+/** Keeps `slug` as an old address of `placeId`; a slug another venue had before goes to this one. */
+export async function keepOldSlug(db: DbOrTx, placeId: string, slug: string): Promise<void> {
+  await db
+    .insert(placeOldSlugs)
+    .values({ slug, placeId })
+    .onConflictDoUpdate({ target: placeOldSlugs.slug, set: { placeId, createdAt: sql`now()` } });
+}
+
+/** A venue renamed back to an old name: that slug is its address again, not an old one. */
+export async function dropOldSlug(db: DbOrTx, placeId: string, slug: string): Promise<void> {
+  await db.delete(placeOldSlugs).where(and(eq(placeOldSlugs.slug, slug), eq(placeOldSlugs.placeId, placeId)));
+}
+
+/** Whether another venue than `exceptId` had `slug` as its address before a rename. */
+export async function slugWasUsedByOther(db: DbOrTx, slug: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ slug: placeOldSlugs.slug })
+    .from(placeOldSlugs)
+    .where(and(eq(placeOldSlugs.slug, slug), exceptId ? ne(placeOldSlugs.placeId, exceptId) : undefined))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -70,6 +70,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   COURSE_HAS_PARTICIPANTS: 'Kurset har påmeldte. Flytt eller fjern dem før kurset slettes.',
   COURSE_NEEDS_CONFIRMATION: courseWarnings,
   PLACE_NAME_TAKEN: 'Navnet er allerede brukt av et annet kurssted.',
+  PLACE_NAME_WAS_USED: 'Navnet var adressen til et annet kurssted før det fikk nytt navn, og den gamle adressen leder dit. Velg et annet navn.',
   PRIORITY_WINDOW: (params) =>
     typeof params.opensAt === 'string'
       ? `Kurset er først åpent for barn som har gått forrige kurs. Åpner for alle ${formatDate(params.opensAt)}.`

@@ -14,6 +14,8 @@ export const placeSchema = z.object({
   /** One of the bundled venue illustrations, or null: then the picture is found by the venue's name. */
   image: z.enum(PLACE_IMAGES).nullable(),
   courseCount: z.number().int(),
+  /** The slugs of the venue's earlier names: their addresses answer 301 to the current one (decision 036). */
+  oldSlugs: z.array(z.string()),
 });
 export type Place = z.infer<typeof placeSchema>;
 export const placeListSchema = z.array(placeSchema);

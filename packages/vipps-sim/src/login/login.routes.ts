@@ -208,6 +208,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
       phone: (body.get('phone') ?? '').trim(),
       givenName: (body.get('given_name') ?? '').trim(),
       familyName: (body.get('family_name') ?? '').trim(),
+      emailVerified: body.get('email_verified') === '1',
       simulate,
     };
     const errors: FormError[] = [];
@@ -218,7 +219,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
       else if (!msisdn) errors.push({ field: 'phone', message: 'Mobilnummeret må ha 8 siffer, eller 10 til 15 siffer med landskode.' });
       if (!values.givenName) errors.push({ field: 'given_name', message: 'Skriv inn fornavn.' });
       if (!values.familyName) errors.push({ field: 'family_name', message: 'Skriv inn etternavn.' });
-      if (!errors.length && msisdn) person = typedPerson(msisdn, values.givenName, values.familyName, opts.persons);
+      if (!errors.length && msisdn) person = typedPerson(msisdn, values.givenName, values.familyName, opts.persons, values.emailVerified);
     } else {
       const demo = opts.persons.find((p) => p.sub === values.person);
       if (!demo) errors.push({ field: 'person-custom', message: 'Velg en testperson.' });

@@ -368,4 +368,13 @@ describe('userinfo', () => {
     }
     expect(subs[0]).toBe(subs[1]);
   });
+
+  it("says a typed person's address is verified when 'E-postadressen er bekreftet hos Vipps' is ticked", async () => {
+    const page = await sim.inject({ method: 'GET', url: authorizeQuery({}), headers: { host: HOST } });
+    expect(page.body).toContain('E-postadressen er bekreftet hos Vipps');
+    const url = await authorize({}, { person: 'custom', phone: '40000124', given_name: 'Bekreftet', family_name: 'Testesen', email_verified: '1' });
+    const res = await token(grant(url.searchParams.get('code')!));
+    const info = await sim.inject({ method: 'GET', url: '/vipps-userinfo-api/userinfo', headers: { authorization: `Bearer ${res.json().access_token}` } });
+    expect(info.json()).toMatchObject({ email: 'bekreftet.testesen@example.no', email_verified: true });
+  });
 });

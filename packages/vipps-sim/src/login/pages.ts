@@ -54,6 +54,8 @@ export interface AuthorizeFormValues {
   phone: string;
   givenName: string;
   familyName: string;
+  /** «Annen testperson»: Vipps says the made-up address is verified (userinfo email_verified). */
+  emailVerified: boolean;
   simulate: string;
 }
 export interface FormError {
@@ -69,7 +71,7 @@ export function authorizePage(input: {
   values?: AuthorizeFormValues;
   errors?: FormError[];
 }): string {
-  const values = input.values ?? { person: input.persons[0]?.sub ?? 'custom', phone: '', givenName: '', familyName: '', simulate: '' };
+  const values = input.values ?? { person: input.persons[0]?.sub ?? 'custom', phone: '', givenName: '', familyName: '', emailVerified: false, simulate: '' };
   const errors = input.errors ?? [];
   const errorFor = (field: FormError['field']) => errors.find((e) => e.field === field);
   const asked = input.scope.map((s) => SCOPE_LABELS[s]).filter((s): s is string => Boolean(s));
@@ -128,6 +130,10 @@ ${customErr ? `<p class="field-error" id="person-custom-feil">${esc(customErr.me
 ${field('phone', 'phone', 'Mobilnummer', values.phone, 'type="tel" inputmode="tel" autocomplete="off"')}
 ${field('given_name', 'given_name', 'Fornavn', values.givenName, 'type="text" autocomplete="off"')}
 ${field('family_name', 'family_name', 'Etternavn', values.familyName, 'type="text" autocomplete="off"')}
+<div class="option">
+<input type="checkbox" id="email_verified" name="email_verified" value="1"${values.emailVerified ? ' checked' : ''}>
+<label for="email_verified"><span class="option-name">E-postadressen er bekreftet hos Vipps</span> <span class="option-meta">userinfo sier email_verified: true</span></label>
+</div>
 </fieldset>
 <div class="field">
 <label for="simulate">Simuler feil</label>

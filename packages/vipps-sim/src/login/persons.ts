@@ -56,8 +56,11 @@ const emailPart = (s: string) =>
     .replace(/[^a-z0-9]+/g, '.')
     .replace(/^\.+|\.+$/g, '');
 
-/** A person typed on the login page: known demo numbers resolve to the demo person. */
-export function typedPerson(msisdn: string, givenName: string, familyName: string, persons: DemoPerson[]): SimPerson {
+/**
+ * A person typed on the login page: known demo numbers resolve to the demo person. `emailVerified`: the tester ticked
+ * 'E-postadressen er bekreftet hos Vipps' (an invitee whose Vipps address matches the invite, decision 032).
+ */
+export function typedPerson(msisdn: string, givenName: string, familyName: string, persons: DemoPerson[], emailVerified = false): SimPerson {
   const demo = persons.find((p) => p.phoneNumber === msisdn);
   if (demo) return fromDemoPerson(demo);
   const local = [emailPart(givenName), emailPart(familyName)].filter(Boolean).join('.') || `bruker${msisdn.slice(-4)}`;
@@ -67,8 +70,8 @@ export function typedPerson(msisdn: string, givenName: string, familyName: strin
     givenName,
     familyName,
     email: `${local}@example.no`,
-    // A made-up address is not a verified one; the product must not link accounts by it.
-    emailVerified: false,
+    // A made-up address is not a verified one unless the tester says so; the product must not link accounts by it.
+    emailVerified,
     birthdate: '1990-01-01',
     address: { street_address: 'Testveien 1', postal_code: '0150', region: 'Oslo', country: 'NO' },
   };

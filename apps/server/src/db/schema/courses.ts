@@ -26,6 +26,22 @@ export const places = pgTable(
   ],
 );
 
+/**
+ * The slugs a venue had before it was renamed (decision 036): its old address answers 301 to the new one. A slug is
+ * one venue's at a time; a venue renamed back to an old name takes its slug out of here.
+ */
+export const placeOldSlugs = pgTable(
+  'place_old_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    placeId: text('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('place_old_slugs_place_idx').on(t.placeId)],
+);
+
 export const courses = pgTable(
   'courses',
   {

@@ -7,7 +7,7 @@ import { startBookingTest, type BookingTest } from './test-kit';
 /**
  * Issue 36 finding 3, "free-place counts that agree with what a payment start will say": the public course lists count
  * live payment holds (and held offers) as taken, from the same expression as the payment start (courses.repo
- * takenSql). The public cache is on, as in production: a hold that starts drops its venue's answers (migration 0018's
+ * takenSql). The public cache is on, as in production: a hold that starts drops its venue's answers (migration 0015's
  * triggers), and a hold that runs out with time alone drops them at its end (public-cache.ts venueChangesIn).
  */
 let t: BookingTest;
@@ -62,7 +62,7 @@ describe('the public free places (issue 36)', () => {
     expect((await pay(await createFamily(t.db), course)).status).toBe(200);
   });
 
-  it("a hold's start and end NOTIFY its venue; the reconciler's lease and redirect writes do not (migration 0018)", async () => {
+  it("a hold's start and end NOTIFY its venue; the reconciler's lease and redirect writes do not (migration 0015)", async () => {
     const payloads: string[] = [];
     const listening = await t.instances[0]!.database.listen('public_lists', { onNotify: (p) => payloads.push(p), onLost: () => undefined, onReady: () => undefined });
     try {

@@ -104,6 +104,37 @@ describe('venue and course writes', () => {
       expect((await call('PATCH', `/api/places/${'a'.repeat(24)}`, 'admin', validPlace())).statusCode).toBe(404);
     });
 
+    it('a renamed venue keeps its old slug (oldSlugs), and no other venue may take that name: 409 PLACE_NAME_WAS_USED (decision 036)', async () => {
+      const venue = await createPlace(ctx.app.db, { name: 'Gammelt Navn Bad' });
+      const renamed = await call('PATCH', `/api/places/${venue.id}`, 'admin', { ...validPlace(), name: 'Nytt  Navn Bad' });
+      expect(renamed.statusCode).toBe(200);
+      expect(placeSchema.parse(renamed.json())).toMatchObject({ slug: 'nytt-navn-bad', oldSlugs: ['gammelt-navn-bad'] });
+      const listed = (await call('GET', '/api/places')).json() as { _id: string; oldSlugs: string[] }[];
+      expect(listed.find((p) => p._id === venue.id)!.oldSlugs).toEqual(['gammelt-navn-bad']);
+
+      // Another venue may not take the old name, new or renamed; nothing is written.
+      const before = await countRows(ctx.app.db);
+      const created = await call('POST', '/api/places', 'admin', { ...validPlace(), name: 'Gammelt navn  bad' });
+      expect(created.statusCode).toBe(409);
+      expect(created.json().error.code).toBe('PLACE_NAME_WAS_USED');
+      const other = await createPlace(ctx.app.db, { name: 'Annet Bad' });
+      const taken = await call('PATCH', `/api/places/${other.id}`, 'admin', { ...validPlace(), name: 'Gammelt Navn Bad' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error.code).toBe('PLACE_NAME_WAS_USED');
+      expect((await call('GET', `/api/places/${other.id}`, 'admin')).json()).toMatchObject({ name: 'Annet Bad', oldSlugs: [] });
+      expect(await countRows(ctx.app.db)).toEqual({ ...before, places: (before.places ?? 0) + 1 });
+
+      // A second rename keeps both; renaming back makes the first its address again.
+      const again = await call('PATCH', `/api/places/${venue.id}`, 'admin', { ...validPlace(), name: 'Tredje Navn Bad' });
+      expect(again.json().oldSlugs).toEqual(['gammelt-navn-bad', 'nytt-navn-bad']);
+      const back = await call('PATCH', `/api/places/${venue.id}`, 'admin', { ...validPlace(), name: 'Gammelt Navn Bad' });
+      expect(back.statusCode).toBe(200);
+      expect(back.json()).toMatchObject({ slug: 'gammelt-navn-bad', oldSlugs: ['nytt-navn-bad', 'tredje-navn-bad'] });
+      // Saving without a new name keeps no old slug.
+      const same = await call('PATCH', `/api/places/${venue.id}`, 'admin', { ...validPlace(), name: 'Gammelt Navn Bad', info: 'Ny info' });
+      expect(same.json().oldSlugs).toEqual(['nytt-navn-bad', 'tredje-navn-bad']);
+    });
+
     it('refuses bad venues with 400 and saves nothing: zip 123, zip 12345, letters, empty name', async () => {
       const before = await countRows(ctx.app.db);
       for (const bad of [{ zipCode: '123' }, { zipCode: '12345' }, { zipCode: '12a4' }, { name: '  ' }, { image: 'ukjent-bilde' }]) {

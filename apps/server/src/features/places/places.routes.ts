@@ -30,7 +30,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/places',
     {
       config: { access: 'admin' },
-      schema: { body: placeInputSchema, response: { 201: placeSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'PLACE_NAME_TAKEN') } },
+      schema: { body: placeInputSchema, response: { 201: placeSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'PLACE_NAME_TAKEN', 'PLACE_NAME_WAS_USED') } },
     },
     async (request, reply) => {
       const place = await service.createPlace(ctxOf(request), request.body);
@@ -46,7 +46,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParamsSchema,
         body: placeInputSchema,
-        response: { 200: placeSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND', 'PLACE_NAME_TAKEN') },
+        response: { 200: placeSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND', 'PLACE_NAME_TAKEN', 'PLACE_NAME_WAS_USED') },
       },
     },
     async (request) => {

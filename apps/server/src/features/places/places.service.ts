@@ -1,6 +1,6 @@
 import { courseWindow, placeSlug, type Place, type PlaceImage, type PlaceInput } from '@app/shared';
 import { seesUnpublished } from '../../access/access';
-import type { ServiceContext } from '../../context';
+import { withTx, type ServiceContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/places.repo';
@@ -17,6 +17,7 @@ function toPlace(row: repo.PlaceWithCount): Place {
     published: row.published,
     image: (row.image as PlaceImage | null) ?? null,
     courseCount: row.courseCount,
+    oldSlugs: row.oldSlugs,
   };
 }
 
@@ -55,15 +56,38 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A renamed venue's old address keeps pointing at it (decision 036), so no other venue may take a name whose slug was
+ * another venue's address: PLACE_NAME_WAS_USED.
+ */
+async function refuseOldAddressOfAnother(ctx: ServiceContext, name: string, placeId?: string): Promise<void> {
+  if (await repo.slugWasUsedByOther(ctx.db, placeSlug(name), placeId)) {
+    throw new AppError('PLACE_NAME_WAS_USED', 'That name was the address of another place before it was renamed');
+  }
+}
+
 /** POST /places (admin; the role gate is the route's): spec §4 "form without id creates". */
 export async function createPlace(ctx: ServiceContext, input: PlaceInput): Promise<Place> {
-  const row = await uniqueName(() => repo.insertPlace(ctx.db, placeValues(input)));
+  const row = await withTx(ctx, async (ctx) => {
+    await refuseOldAddressOfAnother(ctx, input.name);
+    return uniqueName(() => repo.insertPlace(ctx.db, placeValues(input)));
+  });
   return getPlace(ctx, row.id);
 }
 
-/** PATCH /places/:id (admin): "with id updates". */
+/** PATCH /places/:id (admin): "with id updates". A new name keeps the old slug as an address that redirects. */
 export async function updatePlace(ctx: ServiceContext, id: string, input: PlaceInput): Promise<Place> {
-  const row = await uniqueName(() => repo.updatePlace(ctx.db, id, placeValues(input)));
-  if (!row) throw new AppError('NOT_FOUND', 'Place not found');
+  const row = await withTx(ctx, async (ctx) => {
+    const before = await repo.findPlaceRow(ctx.db, id);
+    if (!before) throw new AppError('NOT_FOUND', 'Place not found');
+    await refuseOldAddressOfAnother(ctx, input.name, id);
+    const updated = await uniqueName(() => repo.updatePlace(ctx.db, id, placeValues(input)));
+    if (!updated) throw new AppError('NOT_FOUND', 'Place not found');
+    const oldSlug = placeSlug(before.name);
+    const newSlug = placeSlug(updated.name);
+    if (oldSlug !== newSlug) await repo.keepOldSlug(ctx.db, id, oldSlug);
+    await repo.dropOldSlug(ctx.db, id, newSlug);
+    return updated;
+  });
   return getPlace(ctx, row.id);
 }

@@ -177,6 +177,7 @@ export const MAIN_TABLES = [
   'children',
   'invites',
   'places',
+  'place_old_slugs',
   'courses',
   'course_instructors',
   'participants',

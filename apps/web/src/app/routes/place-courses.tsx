@@ -207,7 +207,10 @@ export function Component() {
       : undefined;
 
   const idTarget = byId.data ?? (looksLikeId(slug) ? places.data?.find((p) => p._id === slug) : undefined);
-  if (idTarget && !place) return <Navigate to={paths.place(placeSlug(idTarget.name))} replace />;
+  // A renamed venue's old address leads to its new one (decision 036).
+  const renamed = place ? undefined : places.data?.find((p) => p.oldSlugs.some((old) => slugMatches(slug, old)));
+  const target = idTarget ?? renamed;
+  if (target && !place) return <Navigate to={paths.place(placeSlug(target.name))} replace />;
 
   return (
     <Container className="py-8 sm:py-12">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -22,17 +22,36 @@ export function nameEmailList(list: CourseParticipants): string {
 
 const dayLabel = (iso: string) => formatDate(iso).slice(0, 5);
 
-function CourseListTable({ list }: { list: CourseParticipants }) {
-  const marks = new Map(list.attendance.map((m) => [`${m.childId}|${m.date}`, m.present]));
+function markLabel(mark: boolean | undefined) {
+  return mark === true ? 'til stede' : mark === false ? 'borte' : 'ikke registrert';
+}
+
+function CheckSquare({ name, date, mark }: { name: string; date: string; mark: boolean | undefined }) {
+  return (
+    <span
+      role="img"
+      aria-label={`${name} ${dayLabel(date)}: ${markLabel(mark)}`}
+      className="inline-flex size-5 shrink-0 items-center justify-center border-2 border-ink text-xs leading-none font-bold"
+    >
+      {mark === true ? '✓' : mark === false ? '–' : ''}
+    </span>
+  );
+}
+
+function GuardianLines({ participant }: { participant: CourseParticipants['participants'][number] }) {
+  return participant.guardians.map((g, i) => (
+    <div key={i} className="break-words">
+      {fullName(g)}: {g.phone ? displayPhone(g.phone) : 'Mangler telefonnummer'}, {g.email ?? 'Mangler epost-adresse'}
+    </div>
+  ));
+}
+
+function CourseListTable({ list, marks }: { list: CourseParticipants; marks: Map<string, boolean> }) {
   const { course } = list;
   return (
-    // Wide on a phone: the table scrolls sideways, and the scroll box takes keyboard focus.
-    <div className="overflow-x-auto print:overflow-visible" tabIndex={0} role="region" aria-label="Deltakere og datoer">
-      <p className="mb-3 text-muted">
-        {course.placeName}, {course.town} · {course.experienceLevel}
-        {course.participantsAge ? ` · ${course.participantsAge}` : ''} · kl. {course.timeFrom}–{course.timeTo}
-        {course.instructors.length ? ` · ${course.instructors.map(fullName).join(', ')}` : ''}
-      </p>
+    // From 640 px and on paper: the table, which scrolls sideways when a course has many dates; the scroll box
+    // takes keyboard focus.
+    <div className="hidden overflow-x-auto sm:block print:block print:overflow-visible" tabIndex={0} role="region" aria-label="Deltakere og datoer">
       <table className="w-full border-collapse text-sm">
         <thead>
           <tr>
@@ -57,35 +76,72 @@ function CourseListTable({ list }: { list: CourseParticipants }) {
                 {p.birthdate ? <span className="block font-normal text-muted">f. {formatDate(p.birthdate)}</span> : null}
               </th>
               <td className="border border-line p-1.5 align-top">
-                {p.guardians.map((g, i) => (
-                  <div key={i}>
-                    {fullName(g)}: {g.phone ? displayPhone(g.phone) : 'Mangler telefonnummer'}, {g.email ?? 'Mangler epost-adresse'}
-                  </div>
-                ))}
+                <GuardianLines participant={p} />
               </td>
-              {course.dates.map((date) => {
-                const mark = marks.get(`${p._id}|${date}`);
-                const label = mark === true ? 'til stede' : mark === false ? 'borte' : 'ikke registrert';
-                return (
-                  <td key={date} className="border border-line p-1 text-center align-middle">
-                    <span
-                      role="img"
-                      aria-label={`${fullName(p)} ${dayLabel(date)}: ${label}`}
-                      className="inline-flex size-5 items-center justify-center border-2 border-ink text-xs leading-none font-bold"
-                    >
-                      {mark === true ? '✓' : mark === false ? '–' : ''}
-                    </span>
-                  </td>
-                );
-              })}
+              {course.dates.map((date) => (
+                <td key={date} className="border border-line p-1 text-center align-middle">
+                  <CheckSquare name={fullName(p)} date={date} mark={marks.get(`${p._id}|${date}`)} />
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
-      {list.participants.length === 0 ? <p className="mt-3">Ingen påmeldte</p> : null}
     </div>
   );
 }
+
+/**
+ * Below 640 px (issue 35): a card per child, its dates wrapping in rows, so no date is cut off and nothing scrolls
+ * sideways. Not printed: paper gets the table.
+ */
+function CourseListCards({ list, marks }: { list: CourseParticipants; marks: Map<string, boolean> }) {
+  const { course } = list;
+  if (list.participants.length === 0) return null;
+  return (
+    <ul className="space-y-3 sm:hidden print:hidden" aria-label="Deltakere">
+      {list.participants.map((p) => (
+        <li key={p._id} className="min-w-0 rounded-md border border-line p-3 text-sm">
+          <p className="font-semibold break-words">
+            {fullName(p)}
+            {p.birthdate ? <span className="block font-normal text-muted">f. {formatDate(p.birthdate)}</span> : null}
+          </p>
+          <div className="mt-1">
+            <GuardianLines participant={p} />
+          </div>
+          <div className="mt-2 flex flex-wrap gap-x-3 gap-y-2">
+            {course.dates.map((date) => (
+              <span key={date} className="inline-flex items-center gap-1 whitespace-nowrap">
+                <span aria-hidden="true">{dayLabel(date)}</span>
+                <CheckSquare name={fullName(p)} date={date} mark={marks.get(`${p._id}|${date}`)} />
+              </span>
+            ))}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CourseList({ list }: { list: CourseParticipants }) {
+  const marks = new Map(list.attendance.map((m) => [`${m.childId}|${m.date}`, m.present]));
+  const { course } = list;
+  return (
+    <>
+      <p className="mb-3 text-muted">
+        {course.placeName}, {course.town} · {course.experienceLevel}
+        {course.participantsAge ? ` · ${course.participantsAge}` : ''} · kl. {course.timeFrom}–{course.timeTo}
+        {course.instructors.length ? ` · ${course.instructors.map(fullName).join(', ')}` : ''}
+      </p>
+      <CourseListTable list={list} marks={marks} />
+      <CourseListCards list={list} marks={marks} />
+      {list.participants.length === 0 ? <p className="mt-3">Ingen påmeldte</p> : null}
+    </>
+  );
+}
+
+/** How long a copy button says 'Kopiert' before it shows its own name again. */
+const COPIED_MS = 2500;
 
 /**
  * Spec §2 'Kursliste' (instructor, admin): printable on A4 landscape with a check square per date (marks already
@@ -93,16 +149,24 @@ function CourseListTable({ list }: { list: CourseParticipants }) {
  */
 export function CourseListDialog({ courseId, onClose }: { courseId: string | null; onClose: () => void }) {
   const list = useCourseParticipants(courseId ?? undefined);
-  const [copied, setCopied] = useState<string | null>(null);
+  const [copied, setCopied] = useState<{ which: 'phones' | 'emails'; message: string } | null>(null);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(null), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
 
-  const copy = async (text: string, what: string) => {
+  const copy = async (text: string, which: 'phones' | 'emails', what: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(`${what} er kopiert`);
+      setCopied({ which, message: `${what} er kopiert` });
     } catch {
-      setCopied('Kunne ikke kopiere');
+      setCopied({ which, message: 'Kunne ikke kopiere' });
     }
   };
+  // The button that was used says 'Kopiert' for a moment; the status line says what was copied, for screen readers.
+  const copyLabel = (which: 'phones' | 'emails', label: string) =>
+    copied?.which === which && copied.message !== 'Kunne ikke kopiere' ? 'Kopiert' : label;
 
   return (
     <Modal open={!!courseId} onOpenChange={(open) => !open && onClose()} title="Kursliste" size="xl" className="print-area">
@@ -114,17 +178,17 @@ export function CourseListDialog({ courseId, onClose }: { courseId: string | nul
         <>
           <div className="no-print mb-4 flex flex-wrap items-center gap-2">
             <Button onClick={() => window.print()}>Skriv ut</Button>
-            <Button variant="secondary" onClick={() => void copy(phoneList(list.data), 'Telefonnumrene')}>
-              Kopier telefonnumre
+            <Button variant="secondary" onClick={() => void copy(phoneList(list.data), 'phones', 'Telefonnumrene')}>
+              {copyLabel('phones', 'Kopier telefonnumre')}
             </Button>
-            <Button variant="secondary" onClick={() => void copy(nameEmailList(list.data), 'Navn og e-post')}>
-              Kopier navn og e-post
+            <Button variant="secondary" onClick={() => void copy(nameEmailList(list.data), 'emails', 'Navn og e-post')}>
+              {copyLabel('emails', 'Kopier navn og e-post')}
             </Button>
             <span role="status" className="text-sm text-muted">
-              {copied}
+              {copied?.message}
             </span>
           </div>
-          <CourseListTable list={list.data} />
+          <CourseList list={list.data} />
         </>
       )}
     </Modal>

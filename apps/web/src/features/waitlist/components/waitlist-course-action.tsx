@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { MyWaitlistEntry } from '@shared/api';
 import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/form';
 import { confirm } from '@/components/ui/dialogs';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
@@ -132,30 +133,18 @@ function JoinForm({ courseId, choices, addedChildId, onAddChild, onDone }: JoinF
       {choices.length === 0 ? (
         <p className="rounded-xl bg-sand-100 p-3">Du har ingen barn registrert. Legg til barnet ditt for å sette det på ventelisten.</p>
       ) : (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-barn`} className="font-semibold text-sea-900">
-            Velg barn
-          </label>
-          <select
-            id={`${id}-barn`}
-            value={childId}
-            onChange={(e) => {
-              setChildId(e.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-feil` : undefined}
-            className="min-h-11 min-w-0 rounded-xl border border-line bg-white px-3"
-          >
-            {choices.some(canWait) ? null : <option value="">Velg barn</option>}
-            {choices.map((c) => (
-              <option key={c.id} value={c.id} disabled={!canWait(c)}>
-                {c.name}
-                {canWait(c) ? '' : ' – allerede påmeldt'}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label="Velg barn"
+          value={childId}
+          onChange={(e) => {
+            setChildId(e.target.value);
+            setError(null);
+          }}
+          error={!!error}
+          describedBy={error ? `${id}-feil` : undefined}
+          placeholder={choices.some(canWait) ? undefined : 'Velg barn'}
+          options={choices.map((c) => ({ value: c.id, label: canWait(c) ? c.name : `${c.name} – allerede påmeldt`, disabled: !canWait(c) }))}
+        />
       )}
       <div>
         <Button variant="secondary" onClick={onAddChild}>
