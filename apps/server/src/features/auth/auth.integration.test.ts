@@ -150,7 +150,7 @@ describe('login start', () => {
 
 describe('the full code flow', () => {
   it('hands the session token over in the body only: no cookie carries it (decision 037)', async () => {
-    const res = await exchange((await returnFromVipps({ person: sara.sub })).search);
+    const res = await exchange((await returnFromVipps({ person: kari.sub })).search);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const cookies = [res.headers['set-cookie'] ?? []].flat().map(String);
