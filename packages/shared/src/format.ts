@@ -1,6 +1,6 @@
 /**
- * Pure display helpers shared by the web app and the server (e-mails, calendars). No dependencies beyond Intl, so
- * the web bundle stays small. Locale nb-NO and time zone Europe/Oslo throughout (spec §9).
+ * Pure display helpers shared by the web app and the server (e-mails, calendars), on Intl. Locale nb-NO and time zone
+ * Europe/Oslo throughout (spec §9).
  */
 import { COURSE_GROUP_GAP_MINUTES, LOCALE, PARTICIPANT_NAMES_MAX_CHARS } from './constants';
 
@@ -42,25 +42,29 @@ export function slugMatches(segment: string, name: string): boolean {
 
 // ---- dates and times --------------------------------------------------------------------------------------
 
-// The formatters here use no Intl. A phone's first Intl formatter or collator costs 100–200 ms of one task (ICU
-// loads its data), which is most of the blocking time of a public page's first render (decision 024).
+const OSLO_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Oslo',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
-const HOUR = 3_600_000;
-
-/** 01:00 UTC on the last Sunday of a month (monthIndex 0–11). */
-function lastSundayAt1Utc(year: number, monthIndex: number): number {
-  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0));
-  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+/** Oslo's wall clock at an instant (spec §9), from the time zone data of the runtime (Intl). */
+function osloParts(date: Date) {
+  const parts: Record<string, string> = {};
+  for (const { type, value } of OSLO_PARTS.formatToParts(date)) parts[type] = value;
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
 }
 
-/**
- * Europe/Oslo's offset from UTC in ms (spec §9), the one source of Oslo time for the web and the server: UTC+1, and UTC+2 (sommertid) from 01:00 UTC on the last Sunday of March
- * to 01:00 UTC on the last Sunday of October. This is the EU rule that Norway has followed since 1996
- * (forskrift om sommertid). format.test.ts checks it against Intl's time zone data, hour by hour.
- */
+/** Europe/Oslo's offset from UTC in ms at an instant: one hour, two in summer time. */
 export function osloOffsetMs(ms: number): number {
-  const year = new Date(ms).getUTCFullYear();
-  return ms >= lastSundayAt1Utc(year, 2) && ms < lastSundayAt1Utc(year, 9) ? 2 * HOUR : HOUR;
+  const p = osloParts(new Date(ms));
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
 /** The instant of an Oslo wall-clock time on a calendar day (month 1–12; day overflow rolls into the next month). */
@@ -73,23 +77,7 @@ export function osloTime(year: number, month: number, day: number, time: string,
   return new Date(at);
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-function osloParts(date: Date) {
-  const local = new Date(date.getTime() + osloOffsetMs(date.getTime()));
-  return {
-    year: String(local.getUTCFullYear()),
-    month: two(local.getUTCMonth() + 1),
-    day: two(local.getUTCDate()),
-    hour: two(local.getUTCHours()),
-    minute: two(local.getUTCMinutes()),
-  };
-}
-
-/**
- * Orders ISO dates and other machine strings by their characters, as `sort()` does on its own. String.localeCompare
- * would start a collator (the cost named above) to give the same order.
- */
+/** Orders ISO dates and other machine strings by their characters, as `sort()` does on its own. */
 export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** 'YYYY-MM-DD' of the calendar day in Oslo; '' for an invalid date. */
@@ -278,17 +266,13 @@ export function freePlaces(maximumParticipants: number, participantsCount: numbe
   return Math.max(0, maximumParticipants - participantsCount);
 }
 
-/**
- * Price in kr as nb-NO writes it: 1950 → '1 950 kr', 1950.5 → '1 950,50 kr' (no-break spaces between groups of three,
- * øre only when there are any, and then both digits; a minus sign for a negative amount). As Intl.NumberFormat('nb-NO')
- * with two fraction digits does, without Intl, and with the øre left out of a whole amount.
- */
+const PRICE = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' });
+const WHOLE_PRICE = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, signDisplay: 'negative' });
+
+/** Price in kr as nb-NO writes it, with øre only when there are any: 1950 → '1 950 kr', 1950.5 → '1 950,50 kr'. */
 export function formatPrice(kr: number): string {
-  const [whole = '0', fraction = ''] = Math.abs(kr).toFixed(2).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, '\u00a0');
-  const decimals = fraction === '00' ? '' : fraction;
-  const sign = kr < 0 && (whole !== '0' || decimals) ? '\u2212' : '';
-  return `${sign}${grouped}${decimals ? `,${decimals}` : ''}\u00a0kr`;
+  const whole = Math.round(kr * 100) % 100 === 0;
+  return `${(whole ? WHOLE_PRICE : PRICE).format(whole ? Math.round(kr) : kr)}\u00a0kr`;
 }
 
 // ---- names ------------------------------------------------------------------------------------------------
