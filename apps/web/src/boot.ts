@@ -1,6 +1,4 @@
 import './index.css';
-import { preloadModules } from './lib/preload-modules';
-import { yieldToBrowser } from './lib/yield-to-browser';
 
 /**
  * The page's entry. A server-rendered page is already painted and its links work without JavaScript, so the app
@@ -47,13 +45,11 @@ export function takeEarlyClick(): HTMLElement | null {
 }
 
 async function start() {
-  await preloadModules(ssrData?.dataset.modules?.split(' ').filter(Boolean) ?? []);
-  // React runs in a task of its own before the rest of the app: together they are one task of about 200 ms on a
-  // phone, in which it answers no tap. Every file was asked for above (index.html asks for them on a
-  // client-rendered page), so this waits for no extra round trip. (React DOM is CommonJS, bundled whole either way;
-  // importing the router or TanStack Query here would bundle them whole, untreeshaken.)
-  await import('./lib/react-dom-first');
-  await yieldToBrowser();
+  // The page's own files, asked for together, so the app's imports do not load one after another.
+  for (const href of ssrData?.dataset.modules?.split(' ').filter(Boolean) ?? []) {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });
+    document.head.append(link);
+  }
   await import('./main');
 }
 

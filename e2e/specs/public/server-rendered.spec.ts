@@ -89,8 +89,8 @@ test('every public page arrives rendered, with its title, description and Open G
       expect(html).toMatch(/<script type="application\/json" id="ssr-data"[^>]*>\{/);
       expect(html).not.toMatch(/<script>(?!\s*<\/script>)/);
       // The app comes after the page (decision 021): nothing of it is preloaded with the page. The page names all of
-      // the app's files for boot.ts to ask for at once when it starts it (it then runs React alone first, and would
-      // otherwise wait a round trip for each part).
+      // the app's files for boot.ts to ask for at once when it starts it (it would otherwise wait a round trip for
+      // each part).
       expect(html).not.toContain('rel="modulepreload"');
       const modules = / id="ssr-data" data-modules="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
       expect(modules, 'the app and React, named in the page').toEqual(

@@ -1,7 +1,6 @@
 import type { ErrorParams } from '@shared/errors';
 import { isServerErrorCode, type ApiErrorCode } from './error-messages';
 import { authorizationHeader, endSession, getSession, isSessionExpired } from './session';
-import { yieldToBrowser } from './yield-to-browser';
 
 /**
  * The one way the web talks to the API: JSON over fetch, same origin, under /api. Failures become an `ApiError`
@@ -64,8 +63,6 @@ function apiUrl(path: string, query?: Query): string {
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal, responseType = 'json', background = false } = options;
-  // The request is made of what holds at the call (the session, the body), and only started after the yield: a caller
-  // may change them right after asking (logout ends the session on the server with the token it then forgets).
   const session = usableSession();
   const url = apiUrl(path, query);
   const init: RequestInit = {
@@ -80,7 +77,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   };
-  await yieldToBrowser();
   let response: Response;
   try {
     response = await fetch(url, init);
