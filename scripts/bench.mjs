@@ -7,8 +7,10 @@
  *     20,000 children, 50,000 orders);
  *  2. the production server (server.ts) on loopback, and a bare Fastify hello-world for reference;
  *  3. gzip size of the JS and CSS the first load of /, /kurs and /kurs/{slug} needs (what the browser fetched);
- *  4. Lighthouse (mobile preset, 5 runs, each run's score and benchmarkIndex printed; each budgeted figure the median of
- *     its runs) on /, /kurs, /kurs/{slug} and /profil logged in;
+ *  4. Lighthouse (mobile preset) on /, /kurs, /kurs/{slug} and /profil logged in, for two target phones (issue 43): before
+ *     each run a probe reads this host's benchmarkIndex, and the run's CPU slowdown is index ÷ the phone's index (never
+ *     below 1), so a page scores the same on a fast and a slow host. 5 runs per page and phone, each run's index and
+ *     multiplier printed; each budgeted figure is the median of its runs;
  *  5. the API under load from another process (autocannon): /api/places, /api/places/{id}/courses, /api/users/me
  *     at 10, 50 and 200 connections, each against the hello-world; at 50 also the course list's answer (headers and
  *     compressed body) sent again by the hello-world server, the ceiling of the ratio on this machine;
@@ -18,7 +20,8 @@
  *  7. enrolment night (decision 017): a fresh database with a new season (60 courses of 6–10 places), two server
  *     instances behind a loopback round-robin proxy (bench/proxy.mjs), one Vipps simulator, and 2,000 signed-in
  *     parents (bench/enrolment.mjs) arriving within 2 minutes, most in the first 10 seconds;
- *  8. bench/results/latest.md and latest.json (and each page's median run, Lighthouse's computeMedianRun, as lighthouse-{page}.json), with machine info and each budget's pass/fail (issue 11's table);
+ *  8. bench/results/latest.md and latest.json (and each page's median run per phone, Lighthouse's computeMedianRun, as
+ *     lighthouse-{phone}-{page}.json), with machine info and each budget's pass/fail (issue 43's table);
  *     every budget is printed, and the exit code is 1 when one fails (or could not be measured).
  *
  * The database: a new one on TEST_DATABASE_URL's (or DATABASE_URL's) server when it answers, else PGlite in a temp
@@ -45,6 +48,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'apps/web/dist');
 const resultsDir = path.join(root, 'bench/results');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/**
+ * The phones Lighthouse plays (issue 43), by their benchmarkIndex: Chrome DevTools' calibration puts a Pixel 5 at about
+ * 1,000; a Moto G Power class phone is about 264.
+ */
+const PHONES = [
+  { name: 'mid-tier', index: 1000 },
+  { name: 'low-tier', index: 264 },
+];
 const PAGES = new Set((process.env.BENCH_PAGES ?? '').split(',').filter(Boolean));
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const SECTIONS = ['lighthouse', 'load', 'backoffice', 'burst', 'enrolment'];
@@ -323,22 +334,40 @@ async function lighthouseRuns(pages) {
   const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const chromeLauncher = await import('chrome-launcher');
   const puppeteer = (await import('puppeteer-core')).default;
+  const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
+  const { throttling } = await import('lighthouse/core/config/constants.js');
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const results = {};
   try {
-    for (const page of pages) {
-      try {
-        results[page.name] = await lighthousePage(page);
-      } catch (err) {
-        results.failed ??= [];
-        results.failed.push(`${page.name}: ${err.message}`);
-        log(`lighthouse ${page.name} failed: ${err.message}`);
+    for (const phone of PHONES) {
+      results[phone.name] = {};
+      for (const page of pages) {
+        try {
+          results[phone.name][page.name] = await lighthousePage(page, phone);
+        } catch (err) {
+          results.failed ??= [];
+          results.failed.push(`${phone.name} ${page.name}: ${err.message}`);
+          log(`lighthouse ${phone.name} ${page.name} failed: ${err.message}`);
+        }
       }
     }
   } finally {
     await chrome.kill();
   }
   return results;
+
+  /** This host's benchmarkIndex now, as Lighthouse computes it at the start of a run (a second in a blank tab). */
+  async function probeIndex() {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    try {
+      const tab = await browser.newPage();
+      const index = await tab.evaluate(pageFunctions.computeBenchmarkIndex);
+      await tab.close();
+      return Math.round(index);
+    } finally {
+      await browser.disconnect();
+    }
+  }
 
   async function lighthouseOnce(page, flags) {
     if (!page.session) return lighthouse(page.url, flags);
@@ -356,10 +385,19 @@ async function lighthouseRuns(pages) {
     }
   }
 
-  async function lighthousePage(page) {
+  async function lighthousePage(page, phone) {
     const runs = [];
+    const calibration = [];
     for (let i = 0; i < RUNS; i++) {
-      const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+      const hostIndex = await probeIndex();
+      const multiplier = Math.max(1, Math.round((hostIndex / phone.index) * 100) / 100);
+      const flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier },
+      };
       let result;
       try {
         result = await lighthouseOnce(page, flags);
@@ -376,20 +414,21 @@ async function lighthouseRuns(pages) {
         continue;
       }
       runs.push(lhr);
+      calibration.push({ hostIndex, multiplier, runIndex: lhr.environment?.benchmarkIndex });
       log(
-        `lighthouse ${page.name} run ${i + 1}/${RUNS}: performance ${Math.round(lhr.categories.performance.score * 100)}, ` +
+        `lighthouse ${phone.name} ${page.name} run ${i + 1}/${RUNS}: performance ${Math.round(lhr.categories.performance.score * 100)}, ` +
           `TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms, LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms, ` +
-          `benchmarkIndex ${lhr.environment?.benchmarkIndex ?? '?'}`,
+          `benchmarkIndex ${hostIndex} → CPU × ${multiplier} (Lighthouse's own reading ${lhr.environment?.benchmarkIndex ?? '?'})`,
       );
     }
     const perRun = (id) => runs.map((r) => r.audits[id]?.numericValue ?? NaN);
     const scores = runs.map((r) => Math.round(r.categories.performance.score * 100));
-    log(`lighthouse ${page.name}: median of ${runs.length} runs ${median(scores)}`);
+    log(`lighthouse ${phone.name} ${page.name}: median of ${runs.length} runs ${median(scores)}`);
     // Each budgeted figure is the median of its own runs, so one outlier run cannot pass or fail a budget. The report
     // kept whole is Lighthouse's own representative run (computeMedianRun: nearest the median FCP and TTI), for a look
     // at its details (Lighthouse's viewer opens it); accessibility, best practices and SEO come from it.
     const lhr = computeMedianRun(runs);
-    const lhrFile = path.join(resultsDir, `lighthouse-${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`);
+    const lhrFile = path.join(resultsDir, `lighthouse-${phone.name}-${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`);
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(lhrFile, JSON.stringify(lhr));
     const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
@@ -401,7 +440,8 @@ async function lighthouseRuns(pages) {
       bestPractices: score('best-practices'),
       seo: score('seo'),
       performanceRuns: scores,
-      benchmarkIndexRuns: runs.map((r) => r.environment?.benchmarkIndex),
+      benchmarkIndexRuns: calibration.map((c) => c.hostIndex),
+      multiplierRuns: calibration.map((c) => c.multiplier),
       lcpRuns,
       tbtRuns,
       lcpMs: median(lcpRuns),
@@ -633,7 +673,8 @@ async function main() {
           const { failed, ...byPage } = await lighthouseRuns(PAGES.size ? pages.filter((p) => PAGES.has(p.name.split(' ')[0])) : pages);
           report.lighthouse = byPage;
           for (const f of failed ?? []) report.notes.push(`Lighthouse failed on ${f}`);
-          for (const [name, r] of Object.entries(report.lighthouse)) report.sizes[name] = { jsGzipKb: kb(r.sizes.jsGzip), cssGzipKb: kb(r.sizes.cssGzip), files: [...r.sizes.files.js, ...r.sizes.files.css].map((f) => `${f.file} ${kb(f.gzip)} KB`) };
+          // Sizes do not depend on the phone: the mid-tier runs give them.
+          for (const [name, r] of Object.entries(report.lighthouse['mid-tier'] ?? {})) report.sizes[name] = { jsGzipKb: kb(r.sizes.jsGzip), cssGzipKb: kb(r.sizes.cssGzip), files: [...r.sizes.files.js, ...r.sizes.files.css].map((f) => `${f.file} ${kb(f.gzip)} KB`) };
         } catch (err) {
           report.notes.push(`Lighthouse failed: ${err.message}`);
           log(`lighthouse failed: ${err.message}`);
@@ -759,33 +800,48 @@ function evaluateBudgets(report) {
   const notRun = (name, limit, why) => add(name, `not measured (${why})`, limit, false);
   const publicPages = ['/', '/kurs', '/kurs/{slug}'];
   if (!SKIP.has('lighthouse')) {
-    for (const name of [...publicPages, '/profil (logged in)']) {
-      const r = report.lighthouse[name];
-      const perfLimit = name.startsWith('/profil') ? 95 : 98;
-      if (!r) {
-        notRun(`Lighthouse performance ${name} (median of ${RUNS})`, `≥ ${perfLimit}`, 'Lighthouse failed');
-        continue;
+    // Issue 43: on the low-tier phone each public page ≥ 90, TBT ≤ 200 ms and LCP ≤ 2.5 s (the real gap); on the
+    // mid-tier phone each public page ≥ 98 and /profil ≥ 95, against regressions. Accessibility, best practices and
+    // SEO = 100 on the mid-tier runs.
+    const limits = {
+      'low-tier': { pages: publicPages, perf: () => 90, tbt: 200, lcp: 2500 },
+      'mid-tier': { pages: [...publicPages, '/profil (logged in)'], perf: (name) => (name.startsWith('/profil') ? 95 : 98) },
+    };
+    for (const [phone, limit] of Object.entries(limits)) {
+      for (const name of limit.pages) {
+        const r = report.lighthouse[phone]?.[name];
+        const perfLimit = limit.perf(name);
+        const label = `${phone} ${name}`;
+        if (!r) {
+          notRun(`Lighthouse performance ${label} (median of ${RUNS})`, `≥ ${perfLimit}`, 'Lighthouse failed');
+          continue;
+        }
+        const runs = `median of ${r.performanceRuns.length}; CPU × ${r.multiplierRuns.join(', ')}`;
+        add(`Lighthouse performance ${label} (${runs}: ${r.performanceRuns.join(', ')})`, r.performance, `≥ ${perfLimit}`, r.performance >= perfLimit && r.performanceRuns.length >= RUNS);
+        if (limit.tbt) add(`TBT ${label} (median of ${r.tbtRuns.length}: ${r.tbtRuns.join(', ')})`, r.tbtMs, `≤ ${limit.tbt} ms`, r.tbtMs <= limit.tbt, 'ms');
+        if (limit.lcp) add(`LCP ${label} (median of ${r.lcpRuns.length}: ${r.lcpRuns.join(', ')})`, r.lcpMs, `≤ ${limit.lcp} ms`, r.lcpMs <= limit.lcp, 'ms');
+        if (phone === 'mid-tier') {
+          add(`Lighthouse accessibility ${name}`, r.accessibility, '= 100', r.accessibility === 100);
+          add(`Lighthouse best practices ${name}`, r.bestPractices, '= 100', r.bestPractices === 100);
+          add(`Lighthouse SEO ${name}`, r.seo, '= 100', r.seo === 100);
+        }
       }
-      add(`Lighthouse performance ${name} (median of ${r.performanceRuns.length}: ${r.performanceRuns.join(', ')})`, r.performance, `≥ ${perfLimit}`, r.performance >= perfLimit && r.performanceRuns.length >= RUNS);
-      add(`TBT ${name} (median of ${r.tbtRuns.length}: ${r.tbtRuns.join(', ')})`, r.tbtMs, '≤ 100 ms', r.tbtMs <= 100, 'ms');
-      add(`LCP ${name} (median of ${r.lcpRuns.length}: ${r.lcpRuns.join(', ')})`, r.lcpMs, '≤ 1500 ms', r.lcpMs <= 1500, 'ms');
-      add(`Lighthouse accessibility ${name}`, r.accessibility, '= 100', r.accessibility === 100);
-      add(`Lighthouse best practices ${name}`, r.bestPractices, '= 100', r.bestPractices === 100);
-      add(`Lighthouse SEO ${name}`, r.seo, '= 100', r.seo === 100);
     }
-    const rootSizes = report.lighthouse['/']?.sizes ?? report.sizes.manifestEntry;
-    if (rootSizes) add('JS for / (gzip)', kb(rootSizes.jsGzip), '≤ 100 KB', kb(rootSizes.jsGzip) <= 100, 'KB');
-    else notRun('JS for / (gzip)', '≤ 100 KB', 'no build manifest');
+    const rootSizes = report.lighthouse['mid-tier']?.['/']?.sizes ?? report.sizes.manifestEntry;
+    if (rootSizes) add('JS for / (gzip)', kb(rootSizes.jsGzip), '≤ 135 KB', kb(rootSizes.jsGzip) <= 135, 'KB');
+    else notRun('JS for / (gzip)', '≤ 135 KB', 'no build manifest');
   }
   if (!SKIP.has('load')) {
+    // Ratios in the same run (issue 43): the course list against the same answer replayed by the bare server.
     const list = report.api['GET /api/places/{id}/courses c=50'];
-    if (list) {
-      add('GET /api/places/{id}/courses p99 at c=50 (2,000 courses)', list.p99, '≤ 10 ms', list.p99 <= 10 && list.non2xx === 0 && list.errors === 0, 'ms');
-      add('GET /api/places/{id}/courses req/s vs bare Fastify hello-world at c=50', Math.round(list.rpsRatio * 100), '≥ 50 %', list.rpsRatio >= 0.5, '%');
-    } else notRun('GET /api/places/{id}/courses p99 at c=50', '≤ 10 ms', 'load section failed');
-    const me = report.api['GET /api/users/me c=50'];
-    if (me) add('GET /api/users/me p99 at c=50', me.p99, '≤ 10 ms', me.p99 <= 10 && me.non2xx === 0 && me.errors === 0, 'ms');
-    else notRun('GET /api/users/me p99 at c=50', '≤ 10 ms', 'load section failed');
+    const replay = report.api[`${SAME_ANSWER} c=50`];
+    if (list && replay) {
+      const rps = Math.round((list.rps / replay.rps) * 100);
+      const p99 = Math.round((list.p99 / Math.max(replay.p99, 1)) * 10) / 10;
+      const clean = list.non2xx === 0 && list.errors === 0;
+      add(`GET /api/places/{id}/courses req/s at c=50 vs the same answer replayed (${Math.round(list.rps)} vs ${Math.round(replay.rps)})`, rps, '≥ 60 %', rps >= 60 && clean, '%');
+      add(`GET /api/places/{id}/courses p99 at c=50 ÷ the replay's (${list.p99} vs ${replay.p99} ms)`, p99, '≤ 3', p99 <= 3 && clean);
+    } else notRun('GET /api/places/{id}/courses at c=50 vs the replayed answer', '≥ 60 %, p99 ≤ 3×', 'load section failed');
   }
   if (!SKIP.has('backoffice')) {
     const stats = report.backOffice['GET /api/statistics/payments (last year) c=1'];
@@ -797,12 +853,12 @@ function evaluateBudgets(report) {
       const onPostgres = report.machine.database === 'postgres';
       const fiveXx = Object.keys(b.answers).filter((k) => /^(5|0)/.test(k));
       add(
-        `200 concurrent payment starts on the last 5 places: exactly 5 holds, all answered ≤ 0.5 s, on PostgreSQL (${report.machine.database})`,
+        `200 concurrent payment starts on the last 5 places: exactly 5 holds, on PostgreSQL (${report.machine.database}); time reported, not budgeted`,
         `${b.ok} answered 200, ${b.holdsInDatabase} holds, last answer after ${b.allAnsweredMs} ms${fiveXx.length ? `, ${fiveXx.join(', ')}` : ''}`,
-        '= 5, ≤ 500 ms, postgres',
-        onPostgres && b.ok === 5 && b.holdsInDatabase === 5 && b.allAnsweredMs <= 500 && fiveXx.length === 0,
+        '= 5, postgres',
+        onPostgres && b.ok === 5 && b.holdsInDatabase === 5 && fiveXx.length === 0,
       );
-    } else notRun('200 concurrent payment starts on the last 5 places', '= 5, ≤ 500 ms', 'burst section failed');
+    } else notRun('200 concurrent payment starts on the last 5 places', '= 5', 'burst section failed');
   }
   if (!SKIP.has('enrolment')) {
     const e = report.enrolment;
@@ -841,17 +897,25 @@ function writeReport(report) {
   for (const b of report.budgets) lines.push(`| ${b.name} | ${b.value}${b.unit && typeof b.value === 'number' ? ` ${b.unit}` : ''} | ${b.limit} | ${b.pass ? 'pass' : '**FAIL**'} |`);
   lines.push('');
   if (Object.keys(report.lighthouse).length) {
-    lines.push('## Lighthouse (mobile, simulated throttling; each figure the median of its runs; a11y, best practices, SEO and sizes from Lighthouse\'s median run)', '', '| page | perf (runs) | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | JS gzip | CSS gzip |', '|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const [name, r] of Object.entries(report.lighthouse)) {
-      lines.push(`| ${name} | ${r.performance} (${r.performanceRuns.join(', ')}; benchmarkIndex ${r.benchmarkIndexRuns.join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} ms | ${r.fcpMs} ms | ${r.tbtMs} ms | ${r.cls} | ${kb(r.sizes.jsGzip)} KB | ${kb(r.sizes.cssGzip)} KB |`);
+    lines.push(
+      "## Lighthouse (mobile, simulated throttling, CPU slowdown = this host's benchmarkIndex ÷ the phone's; each figure the median of its runs; a11y, best practices, SEO and sizes from Lighthouse's median run)",
+      '',
+      '| phone | page | perf (runs) | host benchmarkIndex → CPU × (runs) | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | JS gzip | CSS gzip |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const [phone, pages] of Object.entries(report.lighthouse)) {
+      for (const [name, r] of Object.entries(pages)) {
+        const calibration = r.benchmarkIndexRuns.map((index, i) => `${index} → ${r.multiplierRuns[i]}`).join(', ');
+        lines.push(`| ${phone} | ${name} | ${r.performance} (${r.performanceRuns.join(', ')}) | ${calibration} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} ms | ${r.fcpMs} ms | ${r.tbtMs} ms | ${r.cls} | ${kb(r.sizes.jsGzip)} KB | ${kb(r.sizes.cssGzip)} KB |`);
+      }
     }
     lines.push('');
-    for (const [name, r] of Object.entries(report.lighthouse)) {
-      if (r.failedAudits.length) lines.push(`- ${name}: failed audits ${r.failedAudits.join(', ')}`);
-      if (r.finalUrl && new URL(r.finalUrl).pathname !== new URL(r.url).pathname) lines.push(`- ${name}: ended on ${r.finalUrl}`);
+    for (const [phone, pages] of Object.entries(report.lighthouse)) {
+      for (const [name, r] of Object.entries(pages)) {
+        if (r.failedAudits.length) lines.push(`- ${phone} ${name}: failed audits ${r.failedAudits.join(', ')}`);
+        if (r.finalUrl && new URL(r.finalUrl).pathname !== new URL(r.url).pathname) lines.push(`- ${phone} ${name}: ended on ${r.finalUrl}`);
+      }
     }
-    const index = Object.values(report.lighthouse)[0]?.benchmarkIndex;
-    if (index) lines.push(`- Lighthouse benchmarkIndex ${index} (above ~1500 the default 4× CPU slowdown under-throttles).`);
     lines.push('');
     lines.push('### First-load files (gzip)', '');
     for (const [name, s] of Object.entries(report.sizes)) if (s?.files && name !== 'manifestEntry') lines.push(`- ${name}: ${s.files.join(', ')}`);
