@@ -146,7 +146,10 @@ export async function openDatabase(options: {
   keepConnections?: boolean;
   /** How long a query waits for a connection before it fails with 503 BUSY (default DEFAULT_DATABASE_WAIT_MS). */
   waitMs?: number;
+  /** Called with each statement's SQL (tests count a service's queries). */
+  onQuery?: (sql: string) => void;
 }): Promise<Database> {
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   const waitMs = options.waitMs ?? DEFAULT_DATABASE_WAIT_MS;
   if (options.url) {
     const { Pool } = (await import('pg')).default;
@@ -156,7 +159,7 @@ export async function openDatabase(options: {
     const pool = new Pool({ connectionString: options.url, max: size, min: options.keepConnections ? size : 0, connectionTimeoutMillis: waitMs });
     // An idle connection that dies (server restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool, { schema, logger });
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -181,7 +184,7 @@ export async function openDatabase(options: {
     query: ((...args: Parameters<typeof client.query>) => gate(() => client.query(...args))) as typeof client.query,
     transaction: ((fn: Parameters<typeof client.transaction>[0]) => gate(() => client.transaction(fn))) as typeof client.transaction,
   };
-  const db = drizzle({ client: gated as unknown as typeof client, schema });
+  const db = drizzle({ client: gated as unknown as typeof client, schema, logger });
   await migrate(db, { migrationsFolder });
   // PGlite is one process: NOTIFY arrives in the same process, so "every instance" is this one (decision 017).
   const listen: Listen = async (channel, handlers) => {

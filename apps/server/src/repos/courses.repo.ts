@@ -102,6 +102,17 @@ export async function findCourseDetails(db: DbOrTx, courseId: string) {
   return row;
 }
 
+/** findCourseDetails for many courses in one query, by id. */
+export async function findCoursesDetails(db: DbOrTx, courseIds: readonly string[]) {
+  if (courseIds.length === 0) return new Map<string, Awaited<ReturnType<typeof findCourseDetails>> & object>();
+  const rows = await db
+    .select(courseDetailsFields)
+    .from(courses)
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .where(inArray(courses.id, [...new Set(courseIds)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /**
  * findCourseDetails and more expressions on the course row, as one statement to run or prepare (booking asks the
  * places taken with it).

@@ -82,20 +82,25 @@ export async function openEntriesOfCourse(db: DbOrTx, courseId: string): Promise
     .orderBy(...inOrder);
 }
 
-/** The 1-based place among the waiting entries of its course (0 for an entry that is not waiting). */
-export async function positionOf(db: DbOrTx, entry: Pick<WaitlistEntryRow, 'id' | 'courseId' | 'createdAt' | 'status'>): Promise<number> {
-  if (entry.status !== 'waiting') return 0;
-  const [row] = await db
-    .select({ n: count() })
+/**
+ * Each waiting entry's place in its course's line (1 = next), in one query for any number of entries; entries that
+ * are not waiting have none (0).
+ */
+export async function positionsOf(db: DbOrTx, entries: readonly Pick<WaitlistEntryRow, 'id' | 'courseId' | 'status'>[]): Promise<Map<string, number>> {
+  const waiting = entries.filter((e) => e.status === 'waiting');
+  const positions = new Map<string, number>(entries.map((e) => [e.id, 0]));
+  if (waiting.length === 0) return positions;
+  const line = db
+    .select({
+      id: waitlistEntries.id,
+      position: sql<number>`row_number() over (partition by ${waitlistEntries.courseId} order by ${waitlistEntries.createdAt}, ${waitlistEntries.id})`.as('position'),
+    })
     .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.courseId, entry.courseId),
-        eq(waitlistEntries.status, 'waiting'),
-        sql`(${waitlistEntries.createdAt}, ${waitlistEntries.id}) < (${entry.createdAt.toISOString()}::timestamptz, ${entry.id})`,
-      ),
-    );
-  return Number(row?.n ?? 0) + 1;
+    .where(and(eq(waitlistEntries.status, 'waiting'), inArray(waitlistEntries.courseId, [...new Set(waiting.map((e) => e.courseId))])))
+    .as('line');
+  const rows = await db.select().from(line).where(inArray(line.id, waiting.map((e) => e.id)));
+  for (const row of rows) positions.set(row.id, Number(row.position));
+  return positions;
 }
 
 /** Waiting and offered children per course (the admin dashboard; public course rows show the waiting count). */

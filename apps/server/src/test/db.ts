@@ -28,11 +28,11 @@ export async function createScratchDatabase(adminUrl: string, prefix = 't'): Pro
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server named by
  * TEST_DATABASE_URL (CI), or an in-memory PGlite. close() drops it.
  */
-export async function createTestDatabase(options: { waitMs?: number } = {}): Promise<Database> {
+export async function createTestDatabase(options: { waitMs?: number; onQuery?: (sql: string) => void } = {}): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ dataDir: 'memory://', waitMs: options.waitMs });
+  if (!adminUrl) return openDatabase({ dataDir: 'memory://', waitMs: options.waitMs, onQuery: options.onQuery });
   const scratch = await createScratchDatabase(adminUrl);
-  const database = await openDatabase({ url: scratch.url, poolSize: 20, waitMs: options.waitMs });
+  const database = await openDatabase({ url: scratch.url, poolSize: 20, waitMs: options.waitMs, onQuery: options.onQuery });
   return {
     ...database,
     async close() {

@@ -195,35 +195,40 @@ export async function processWaitlists(ctx: ServiceContext, options: { batch?: n
 
 async function toMyEntries(ctx: ServiceContext, rows: waitlist.WaitlistEntryRow[]): Promise<MyWaitlistEntry[]> {
   const now = ctx.clock.now();
-  const out: MyWaitlistEntry[] = [];
-  const kids = await profiles.findChildren(ctx.db, rows.map((r) => r.childId));
+  // A fixed number of queries whatever the number of entries (issue 43).
+  const [kids, details, positions] = await Promise.all([
+    profiles.findChildren(ctx.db, rows.map((r) => r.childId)),
+    courses.findCoursesDetails(ctx.db, rows.map((r) => r.courseId)),
+    waitlist.positionsOf(ctx.db, rows),
+  ]);
   // A family in a payment pause cannot book an offer until it ends (issue 36): the list says until when.
   const lapses = await familyLapses(ctx.db, kids.map((k) => k.profileId), now);
-  for (const row of rows) {
+  return rows.flatMap((row) => {
     const child = kids.find((k) => k.id === row.childId);
-    const course = child ? await courses.findCourseDetails(ctx.db, row.courseId) : undefined;
-    if (!course || !child) continue;
+    const course = details.get(row.courseId);
+    if (!course || !child) return [];
     const booking = courseBooking({ ...course, dates: course.dates.map(toDate) }, now);
-    out.push({
-      _id: row.id,
-      status: row.status as MyWaitlistEntry['status'],
-      position: await waitlist.positionOf(ctx.db, row),
-      offerExpiresAt: row.status === 'offered' ? iso(row.offerExpiresAt) : null,
-      child: { _id: child.id, firstName: child.firstName, lastName: child.lastName },
-      course: {
-        _id: course.id,
-        name: course.name,
-        placeName: course.placeName,
-        firstDate: iso(course.dates[0]),
-        timeFrom: course.timeFrom,
-        timeTo: course.timeTo,
-        price: booking.priceOre / 100,
+    return [
+      {
+        _id: row.id,
+        status: row.status as MyWaitlistEntry['status'],
+        position: positions.get(row.id) ?? 0,
+        offerExpiresAt: row.status === 'offered' ? iso(row.offerExpiresAt) : null,
+        child: { _id: child.id, firstName: child.firstName, lastName: child.lastName },
+        course: {
+          _id: course.id,
+          name: course.name,
+          placeName: course.placeName,
+          firstDate: iso(course.dates[0]),
+          timeFrom: course.timeFrom,
+          timeTo: course.timeTo,
+          price: booking.priceOre / 100,
+        },
+        createdAt: row.createdAt.toISOString(),
+        paymentPausedUntil: lapses.get(child.profileId)?.pausedUntil ?? null,
       },
-      createdAt: row.createdAt.toISOString(),
-      paymentPausedUntil: lapses.get(child.profileId)?.pausedUntil ?? null,
-    });
-  }
-  return out;
+    ];
+  });
 }
 
 /** GET /waitlist/mine: the open entries of the caller's children, with positions and offers. */
@@ -338,20 +343,22 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
 export async function waitlistOverview(ctx: ServiceContext): Promise<WaitlistOverview> {
   if (!signedIn(ctx).isAdmin) throw new AppError('FORBIDDEN', 'Admins only');
   const counts = await waitlist.countOpenPerCourse(ctx.db);
-  const out: WaitlistOverview = [];
-  for (const c of counts) {
-    const course = await courses.findCourseDetails(ctx.db, c.courseId);
-    if (!course) continue;
-    out.push({
-      courseId: c.courseId,
-      name: course.name,
-      placeName: course.placeName,
-      firstDate: iso(course.dates[0]),
-      waiting: c.waiting,
-      offered: c.offered,
-      waitlistClosed: course.waitlistClosed,
-    });
-  }
+  const details = await courses.findCoursesDetails(ctx.db, counts.map((c) => c.courseId));
+  const out: WaitlistOverview = counts.flatMap((c) => {
+    const course = details.get(c.courseId);
+    if (!course) return [];
+    return [
+      {
+        courseId: c.courseId,
+        name: course.name,
+        placeName: course.placeName,
+        firstDate: iso(course.dates[0]),
+        waiting: c.waiting,
+        offered: c.offered,
+        waitlistClosed: course.waitlistClosed,
+      },
+    ];
+  });
   return out.sort((a, b) => (a.firstDate ?? '').localeCompare(b.firstDate ?? '') || a.courseId.localeCompare(b.courseId));
 }
 
