@@ -14,36 +14,6 @@ const ssrData = document.getElementById('ssr-data');
 // (zod/v4/core's globalConfig), so it is set before zod loads, without loading zod on pages that never use it.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
-/**
- * The last button tapped before the app started: a button needs the app (the phone's 'Meny', a question's answer),
- * and React listens only from hydrateRoot on, so without this the tap would be lost. main.tsx taps it again then.
- * The same on a client-rendered page, whose shell holds the site's frame (its 'Meny'). Links and forms work without
- * the app and are left alone.
- */
-let earlyClick: { button: HTMLElement; name: string; nth: number } | null = null;
-const nameOf = (button: Element) => button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
-const buttonsNamed = (name: string) => [...document.querySelectorAll('button')].filter((b) => nameOf(b) === name);
-const rememberClick = (event: Event) => {
-  const button = event.target instanceof Element ? event.target.closest('button') : null;
-  if (!button) return;
-  const name = nameOf(button);
-  earlyClick = { button, name, nth: buttonsNamed(name).indexOf(button) };
-};
-document.addEventListener('click', rememberClick, { capture: true });
-
-/**
- * Stops remembering taps and gives the button to tap again: the one tapped, if it is still on the page (hydration
- * keeps the server's page), else the button of the same name at the same place among those of that name (React's own
- * frame, drawn in place of the shell's; it is the same frame by construction, entry-server.tsx).
- */
-export function takeEarlyClick(): HTMLElement | null {
-  document.removeEventListener('click', rememberClick, { capture: true });
-  const tapped = earlyClick;
-  earlyClick = null;
-  if (!tapped) return null;
-  return tapped.button.isConnected ? tapped.button : (buttonsNamed(tapped.name)[tapped.nth] ?? null);
-}
-
 async function start() {
   // The page's own files, asked for together, so the app's imports do not load one after another.
   for (const href of ssrData?.dataset.modules?.split(' ').filter(Boolean) ?? []) {

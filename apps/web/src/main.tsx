@@ -1,11 +1,10 @@
-import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
 import { routes } from './app/routes';
 import { queryClient } from './lib/query-client';
-import { takeEarlyClick } from './boot';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
@@ -24,26 +23,13 @@ function MarkHydrated() {
   return null;
 }
 
-/**
- * On a client-rendered page: a button tapped in the shell's frame before the app started (its 'Meny') is tapped again
- * in React's frame, once that has taken the shell's place. In the commit, so no tap on React's frame comes between.
- */
-function TapAgain() {
-  useLayoutEffect(() => {
-    const button = takeEarlyClick();
-    if (button) queueMicrotask(() => button.click());
-  }, []);
-  return null;
-}
-
 /** The whole app, the same tree whether it is rendered in the browser or takes over the server's page. */
-const app = (router: ReturnType<typeof createBrowserRouter>, tapAgain = false) => (
+const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>
     <MarkHydrated />
-    {tapAgain && <TapAgain />}
   </StrictMode>
 );
 
@@ -52,7 +38,7 @@ async function start(container: HTMLElement) {
     const router = createBrowserRouter(routes);
     // As a transition, the first render works in slices of a few milliseconds and lets the phone answer in between,
     // instead of being one long task (React never slices a default-priority render or hydration).
-    startTransition(() => createRoot(container).render(app(router, true)));
+    startTransition(() => createRoot(container).render(app(router)));
     return;
   }
   const data = JSON.parse(ssrData.textContent ?? '{}') as { queries: DehydratedState; router: HydrationState };
@@ -70,12 +56,9 @@ async function start(container: HTMLElement) {
   );
   // Hydration too runs as a transition, in slices (see above).
   const router = createBrowserRouter(routes, { hydrationData: data.router });
-  const earlyClick = takeEarlyClick();
   startTransition(() => {
     hydrateRoot(container, app(router));
   });
-  // A button tapped before the app started is tapped again now that React listens: React hydrates at once for it.
-  earlyClick?.click();
 }
 
 void start(root);

@@ -44,7 +44,7 @@ test.describe('FAQ editing (admin)', () => {
     await expect(item).toBeVisible();
 
     // The answer renders as paragraphs, a list and a link
-    await item.getByRole('button', { name: question, exact: true }).click();
+    await item.locator('summary', { hasText: question }).click();
     await expect(item.getByRole('listitem')).toHaveText(['Baderinger', 'Små baller']);
     await expect(item.getByRole('link', { name: 'leker' })).toHaveAttribute('href', 'https://example.no/leker');
 

@@ -38,9 +38,9 @@ test('stored XSS payloads in FAQs and terms render as harmless text for visitors
   await visitor.goto('/');
   const item = visitor.locator(`[data-faq-id="${ids.faq}"]`);
   // The question is plain text: the markup shows as characters.
-  const button = item.getByRole('button', { name: question });
-  await expect(button).toBeVisible();
-  await button.click();
+  const summary = item.locator('summary', { hasText: question });
+  await expect(summary).toBeVisible();
+  await summary.click();
   await expect(item.getByText('Trygg tekst')).toBeVisible();
   const answer = item.locator('[data-faq-answer]');
   await expect(answer.locator('img, script, svg, iframe, [onclick], [onerror], [onload]')).toHaveCount(0);

@@ -24,13 +24,14 @@ test.describe('Forside', () => {
 
   test('a FAQ question expands and collapses its answer', async ({ page }) => {
     await page.goto('/');
-    const question = await pinned(page.getByRole('main').getByRole('button', { expanded: false }).first());
-    await question.scrollIntoViewIfNeeded();
-    await question.click();
-    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    const item = page.getByRole('main').locator('details').first();
+    const answer = item.locator('[data-faq-answer]');
+    await expect(answer).toBeHidden();
+    await item.locator('summary').click();
+    await expect(answer).toBeVisible();
     await expectNoA11yViolations(page);
-    await question.click();
-    await expect(question).toHaveAttribute('aria-expanded', 'false');
+    await item.locator('summary').click();
+    await expect(answer).toBeHidden();
   });
 
   test('navigation and footer', async ({ page, isMobile }, testInfo) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type SyntheticEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
@@ -51,32 +51,38 @@ function useInBrowser(): boolean {
 
 const MENU_ID = 'hovedmeny';
 
+/**
+ * The phone's menu is a native popover (`popovertarget`): it opens before the app has started, and without JavaScript.
+ * A client-rendered page's frame is drawn again by the app (entry-server.tsx's shell), so a menu opened in the
+ * server's frame is opened again in the app's.
+ */
+const openedBeforeApp = typeof document !== 'undefined' && !!document.querySelector(`#${MENU_ID}:popover-open`);
+
 export function Header() {
   const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
   const items = [...links, ...useSessionLinks()];
   const inBrowser = useInBrowser();
 
-  // Close the mobile menu whenever the route changes (render-time state adjustment, no extra effect pass).
-  const [lastPath, setLastPath] = useState(pathname);
-  if (lastPath !== pathname) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
-
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+    const menu = menuRef.current;
+    if (!menu) return;
+    if (openedBeforeApp && !menu.matches(':popover-open') && getComputedStyle(menu).position === 'fixed') menu.showPopover();
+    setOpen(menu.matches(':popover-open'));
+  }, []);
+
+  // Close the menu whenever the route changes (not when the app starts: a menu opened before then stays open).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    const menu = menuRef.current;
+    if (menu?.matches(':popover-open')) menu.hidePopover();
+  }, [pathname]);
+
+  const onToggle = (event: SyntheticEvent<HTMLUListElement>) => setOpen((event.nativeEvent as ToggleEvent).newState === 'open');
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex min-h-11 items-center rounded-lg px-3 font-medium no-underline transition-colors ${
@@ -84,17 +90,16 @@ export function Header() {
     }`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur noscript:max-lg:static">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 noscript:flex-wrap sm:px-6">
+    <header className="site-header sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
         <Logo />
         <nav aria-label="Hovedmeny" className="flex items-center">
           <button
-            ref={toggleRef}
             type="button"
-            className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-sea-800 px-4 font-semibold text-sea-800 noscript:hidden lg:hidden"
+            popoverTarget={MENU_ID}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-sea-800 px-4 font-semibold text-sea-800 lg:hidden"
             aria-expanded={open}
             aria-controls={MENU_ID}
-            onClick={() => setOpen((v) => !v)}
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
               {open ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5h14M3 10h14M3 15h14" />}
@@ -103,10 +108,12 @@ export function Header() {
           </button>
           <ul
             id={MENU_ID}
-            // Without JavaScript 'Meny' could not open it: the links are shown in a row instead, as on a wide screen.
-            className={`${
-              open ? 'flex' : 'hidden'
-            } absolute inset-x-0 top-full flex-col gap-1 border-b border-line bg-white px-4 py-3 shadow-lg noscript:static noscript:flex noscript:flex-row noscript:flex-wrap noscript:border-0 noscript:p-0 noscript:shadow-none lg:static lg:flex lg:flex-row lg:items-center lg:gap-1 lg:border-0 lg:p-0 lg:shadow-none`}
+            ref={menuRef}
+            popover="auto"
+            onToggle={onToggle}
+            // On a phone a popover under the header (the top layer: fixed to the window); from lg up the links stand in
+            // the header's row, always shown.
+            className="site-menu fixed inset-x-0 m-0 w-full flex-col gap-1 border-0 border-b border-line bg-white px-4 py-3 text-ink shadow-lg open:flex lg:static lg:flex lg:w-auto lg:flex-row lg:items-center lg:gap-1 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none"
           >
             {items.map((link) => (
               <li

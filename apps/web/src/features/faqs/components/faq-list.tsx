@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Faq } from '@shared/api';
 import { FAQ_SKELETON_COUNT } from '@shared/constants';
 import { Button } from '@/components/ui/button';
@@ -15,41 +15,23 @@ const FaqEditor = lazy(() => import('./faq-editor').then((m) => ({ default: m.Fa
 const iconButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-sea-800 hover:bg-sea-50 disabled:cursor-not-allowed disabled:opacity-40';
 
+/** A question that opens to its answer: a native `<details>`, so it works before the app has started and without it. */
 function FaqItem({ faq, controls }: { faq: Faq; controls?: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const answerId = useId();
   return (
-    <>
-      <div className="flex items-center">
-      <h3 className="min-w-0 flex-1">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={answerId}
-          onClick={() => setOpen((v) => !v)}
-          className="flex min-h-14 w-full items-center justify-between gap-4 px-4 py-3 text-left text-lg font-semibold text-sea-900 hover:bg-sea-50 sm:px-5"
-        >
-          <span>{faq.question}</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className={`size-6 shrink-0 transition-transform noscript:hidden ${open ? 'rotate-45' : ''}`}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+    <div className="flex items-start">
+      <details className="group min-w-0 flex-1">
+        <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 hover:bg-sea-50 sm:px-5 [&::-webkit-details-marker]:hidden">
+          <h3 className="text-lg font-semibold text-sea-900">{faq.question}</h3>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-6 shrink-0 transition-transform group-open:rotate-45" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M10 4v12M4 10h12" />
           </svg>
-        </button>
-      </h3>
+        </summary>
+        <div data-faq-answer className="px-4 pb-5 text-ink sm:px-5">
+          <RichText html={faq.answer} />
+        </div>
+      </details>
       {controls}
-      </div>
-      {/* Without JavaScript the question cannot open: every answer is shown (a class, not the hidden attribute, which
-          Tailwind's base styles keep hidden whatever a utility says). */}
-      <div id={answerId} data-faq-answer className={`px-4 pb-5 text-ink sm:px-5 ${open ? '' : 'hidden noscript:block'}`}>
-        <RichText html={faq.answer} />
-      </div>
-    </>
+    </div>
   );
 }
 
@@ -65,7 +47,7 @@ interface AdminControlsProps {
 /** Admins: an edit icon and move up/down per item (buttons, so the keyboard can reorder too). */
 function AdminControls({ faq, index, count, onEdit, onMove, moving }: AdminControlsProps) {
   return (
-    <div className="flex shrink-0 items-center pr-2">
+    <div className="flex min-h-14 shrink-0 items-center pr-2">
       <button type="button" className={iconButton} onClick={() => onMove(-1)} disabled={index === 0 || moving} aria-label={`Flytt opp: ${faq.question}`}>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M5 12l5-5 5 5" />
