@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, keepScreenshot, pinned, test } from '../../support/fixtures';
+import { expect, expectNoA11yViolations, keepScreenshot, test } from '../../support/fixtures';
 
 test.describe('Forside', () => {
   test('hero, place cards, FAQ and about section', async ({ page }, testInfo) => {

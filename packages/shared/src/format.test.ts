@@ -14,7 +14,6 @@ import {
   groupCourses,
   linkify,
   mapsSearchUrl,
-  osloDateKey,
   osloOffsetMs,
   osloTime,
   osloWeekday,
