@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './booking/booking.routes';
 import { ordersRoutes } from './booking/orders.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
+import { careRoutes } from './care/care.routes';
 import { childrenRoutes } from './children/children.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { emailsRoutes } from './emails/emails.routes';
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   calendarsRoutes,
   profilesRoutes,
   childrenRoutes,
+  careRoutes,
   emailsRoutes,
   invitesRoutes,
   ordersRoutes,
