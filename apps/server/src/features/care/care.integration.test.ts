@@ -105,4 +105,22 @@ describe('a child’s care details', () => {
     expect(reads).toHaveLength(1);
     expect(reads[0]).toMatchObject({ readerName: 'Anne Admin', readerRole: 'admin', via: 'child', courseName: null });
   });
+
+  it('puts the notes and their read log in the family’s data export, and in nobody else’s', async () => {
+    const { family, child, parent, put } = await setup();
+    await put(care);
+    const admin = await createUser(ctx.database.db, { firstName: 'Anne', lastName: 'Admin', roles: ['parent', 'admin'] });
+    await ctx.app.inject({ method: 'GET', url: `/api/children/${child.id}/care`, headers: await bearer(admin.id) });
+    const data = (await ctx.app.inject({ method: 'GET', url: '/api/users/me/data', headers: parent })).json();
+    const exported = data.profiles[0].children.find((c: { id: string }) => c.id === child.id);
+    expect(exported.care).toMatchObject({ healthNote: care.healthNote, photoConsent: false, emergencyContact: { name: 'Mormor Hansen', phone: '4791234567' } });
+    expect(exported.care.healthNoteReads).toEqual([expect.objectContaining({ readerName: 'Anne Admin', readerRole: 'admin', via: 'child' })]);
+    // Another guardian's unrelated profile, and the admin's own export: no note.
+    const other = await createFamily(ctx.database.db);
+    for (const userId of [other.guardians[0]!.id, admin.id]) {
+      const body = (await ctx.app.inject({ method: 'GET', url: '/api/users/me/data', headers: await bearer(userId) })).body;
+      expect(body).not.toContain(care.healthNote);
+    }
+    expect(family.guardians).toHaveLength(1);
+  });
 });
