@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteConfigFromEnv, type SiteConfig } from '@app/shared';
+import { siteConfigFromEnv, type RetentionSettings, type SiteConfig } from '@app/shared';
 import { DEFAULT_DATABASE_WAIT_MS } from './db/client';
 
 /** Parsed once at start-up; a bad value stops the server with a list of what is wrong (convention 4). */
@@ -145,3 +145,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     vippsTestMode,
   };
 }
+
+/** The retention settings as families and the privacy page see them: the same values the retention job uses. */
+export const retentionSettings = (env: Pick<Env, 'RETENTION_MONTHS' | 'HEALTH_NOTE_RETENTION_DAYS' | 'RETENTION_WARNING_DAYS'>): RetentionSettings => ({
+  months: env.RETENTION_MONTHS,
+  healthNoteDays: env.HEALTH_NOTE_RETENTION_DAYS,
+  warningDays: env.RETENTION_WARNING_DAYS,
+});

@@ -13,6 +13,7 @@ import { coursesRoutes } from './courses/courses.routes';
 import { faqsRoutes } from './faqs/faqs.routes';
 import { participantsRoutes } from './participants/participants.routes';
 import { placesRoutes } from './places/places.routes';
+import { retentionRoutes } from './retention/retention.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
 import { termsRoutes } from './terms/terms.routes';
@@ -40,4 +41,5 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   ordersRoutes,
   statisticsRoutes,
   waitlistRoutes,
+  retentionRoutes,
 ];

@@ -104,3 +104,44 @@ export function careTexts(r: RetentionSettings) {
     account: `Barnet slettes ${months(r.months)} etter at det siste kurset er slutt (eller etter registreringen, om det aldri har gått på kurs). Foresatte uten barn igjen slettes når de ikke har logget inn på ${months(r.months)}; du får en e-post ${days(r.warningDays)} før, med en lenke for å beholde kontoen.`,
   };
 }
+
+// ---- retention (admin: dry run and run log; the guardian's keep link) ------------------------------------------
+const plannedSchema = z.object({ _id: idSchema, name: z.string() });
+
+/** GET /admin/retention/plan: what the next run would do, now (a dry run: nothing is changed). */
+export const retentionPlanSchema = z.object({
+  at: isoDateTime,
+  children: z.array(plannedSchema),
+  healthNotes: z.array(plannedSchema),
+  emergencyContacts: z.array(plannedSchema),
+  guardians: z.array(plannedSchema),
+  /** Guardians warned by e-mail (with a keep link) that their account goes in `warningDays`. */
+  guardianWarnings: z.array(plannedSchema),
+  /** Children whose guardians are told that the health note goes soon. */
+  healthNoteWarnings: z.array(plannedSchema),
+});
+export type RetentionPlan = z.infer<typeof retentionPlanSchema>;
+
+/** One run of the retention job: counts only, never names. */
+export const retentionRunSchema = z.object({
+  _id: idSchema,
+  ranAt: isoDateTime,
+  children: z.number().int(),
+  healthNotes: z.number().int(),
+  emergencyContacts: z.number().int(),
+  guardians: z.number().int(),
+  warningsSent: z.number().int(),
+});
+export type RetentionRun = z.infer<typeof retentionRunSchema>;
+
+/** GET /admin/retention/runs: the latest runs, newest first, with the settings they use. */
+export const retentionRunsSchema = z.object({ settings: retentionSettingsSchema, runs: z.array(retentionRunSchema) });
+export type RetentionRuns = z.infer<typeof retentionRunsSchema>;
+
+/** The keep link's secret (from the link's '#' part): 32 random bytes, base64url. */
+export const keepAccountInputSchema = z.object({ secret: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Ugyldig lenke') });
+export type KeepAccountInput = z.infer<typeof keepAccountInputSchema>;
+
+/** POST /retention/keep/open: whose account the link keeps (first name), before the one tap. */
+export const keepAccountLinkSchema = z.object({ firstName: z.string(), expiresAt: isoDateTime });
+export type KeepAccountLink = z.infer<typeof keepAccountLinkSchema>;

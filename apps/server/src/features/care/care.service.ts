@@ -1,19 +1,13 @@
-import { fullName, toMsisdn, type ChildCare, type ChildCareInput, type CourseHealthNotes, type HealthNoteReads, type ParticipantHealthNote, type RetentionSettings } from '@app/shared';
+import { fullName, toMsisdn, type ChildCare, type ChildCareInput, type CourseHealthNotes, type HealthNoteReads, type ParticipantHealthNote } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { signedIn, type ServiceContext } from '../../context';
-import type { Env } from '../../env';
+import { retentionSettings } from '../../env';
 import { AppError } from '../../plugins/errors';
 import * as care from '../../repos/care.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 
-/** The retention settings as the family and the privacy page see them: the same values the retention job uses. */
-export const retentionSettings = (env: Env): RetentionSettings => ({
-  months: env.RETENTION_MONTHS,
-  healthNoteDays: env.HEALTH_NOTE_RETENTION_DAYS,
-  warningDays: env.RETENTION_WARNING_DAYS,
-});
 
 function toChildCare(ctx: ServiceContext, childId: string, row: care.ChildCareRow | undefined): ChildCare {
   return {

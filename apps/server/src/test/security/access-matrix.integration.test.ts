@@ -153,6 +153,11 @@ const MATRIX: Record<string, Row> = {
   'POST /api/waitlist/:id/skip':     { expect: adminOnly, req: async (fx) => ({ url: `/api/waitlist/${await spareEntry(fx, fx.fullCourse.id)}/skip` }) },
   'GET /api/courses/:id/priority':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.fullCourse.id}/priority` }) },
   'PUT /api/courses/:id/priority':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.fullCourse.id}/priority`, payload: { previousCourseIds: [fx.course.id], days: 7 } }) },
+  // ---- retention (issue 39): the admin's dry run and log; the keep link is the secret itself (none matches here)
+  'GET /api/admin/retention/plan':   { expect: adminOnly, note: 'the dry run changes nothing' },
+  'GET /api/admin/retention/runs':   { expect: adminOnly },
+  'POST /api/retention/keep/open':   { expect: all(404), req: () => ({ payload: { secret: 'B'.repeat(43) } }), note: 'no keep link has that secret' },
+  'POST /api/retention/keep':        { expect: all(404), req: () => ({ payload: { secret: 'B'.repeat(43) } }), note: 'no keep link has that secret' },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
