@@ -10,6 +10,10 @@ import { childCare, healthNoteReads, participants } from '../db/schema';
 export type ChildCareRow = typeof childCare.$inferSelect;
 export type HealthNoteReadRow = typeof healthNoteReads.$inferSelect;
 
+/** The row's emergency contact, when both name and phone are kept (the one reading of the two columns). */
+export const emergencyContactOf = (row: ChildCareRow | undefined): { name: string; phone: string } | null =>
+  row?.emergencyName && row.emergencyPhone ? { name: row.emergencyName, phone: row.emergencyPhone } : null;
+
 export async function findCare(db: DbOrTx, childId: string): Promise<ChildCareRow | undefined> {
   const [row] = await db.select().from(childCare).where(eq(childCare.childId, childId));
   return row;

@@ -12,7 +12,7 @@ import * as users from '../../repos/users.repo';
 function toChildCare(ctx: ServiceContext, childId: string, row: care.ChildCareRow | undefined): ChildCare {
   return {
     childId,
-    emergencyContact: row?.emergencyName && row.emergencyPhone ? { name: row.emergencyName, phone: row.emergencyPhone } : null,
+    emergencyContact: care.emergencyContactOf(row),
     healthNote: row?.healthNote ?? null,
     healthConsent: !!row?.healthConsentAt,
     photoConsent: row?.photoConsent ?? false,

@@ -29,7 +29,7 @@ const byFirstName = new Intl.Collator('nb-NO', { sensitivity: 'base' });
 const careMarks = (row: care.ChildCareRow | undefined) => ({
   hasHealthNote: !!row?.healthNote,
   photoConsent: row?.photoConsent ?? false,
-  emergencyContact: row?.emergencyName && row.emergencyPhone ? { name: row.emergencyName, phone: row.emergencyPhone } : null,
+  emergencyContact: care.emergencyContactOf(row),
 });
 
 /** The course, when the viewer may read its participants (its instructors and admins): course.participants.read. */

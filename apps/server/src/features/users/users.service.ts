@@ -269,7 +269,7 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
   const careOut = (childId: string) => {
     const row = careRows.get(childId);
     return {
-      emergencyContact: row?.emergencyName ? { name: row.emergencyName, phone: row.emergencyPhone } : null,
+      emergencyContact: careRepo.emergencyContactOf(row),
       healthNote: row?.healthNote ?? null,
       healthConsentAt: iso(row?.healthConsentAt ?? null),
       photoConsent: row?.photoConsent ?? false,
