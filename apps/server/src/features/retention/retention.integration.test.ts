@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contextFor, movableClock } from '../../context';
 import { childCare, children, orders, outbox, retentionRuns, users } from '../../db/schema';
 import { createCourse, createFamily, createOrder, createUser } from '../../db/seed/builders';
@@ -20,22 +20,27 @@ const months = (n: number) => {
   return d.getTime();
 };
 
+const clock = movableClock(T0);
 let ctx: TestContext | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
+beforeAll(async () => {
+  ctx = await createTestApp({}, { clock });
+}, 60_000);
+afterAll(() => ctx?.close());
+// The planner sees the whole database: each test starts from an empty one (one app, so no test waits for a new one).
+beforeEach(async () => {
+  clock.set(T0);
+  await ctx!.database.db.execute(sql`truncate users, profiles, places, orders, outbox, retention_runs, retention_keep_links, terms, faqs cascade`);
 });
 
 async function start() {
-  const clock = movableClock(T0);
-  ctx = await createTestApp({}, { clock });
   const service = () => contextFor(ctx!.app);
-  return { clock, db: ctx.database.db, service };
+  return { clock, db: ctx!.database.db, service };
 }
 
 const ids = (list: { id: string }[]) => list.map((x) => x.id).sort();
 
-describe('retention', () => {
+// Each test is several runs of the job over the whole database: more than the default 5 s on a busy machine.
+describe('retention', { timeout: 30_000 }, () => {
   it('deletes exactly what the dry run listed, never a child with a future course, and keeps orders without names', async () => {
     const { clock, db, service } = await start();
     const ended = await createCourse(db, { dates: [new Date(T0 - 10 * DAY)] });
