@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../test/app';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-});
+}, 60_000);
 afterAll(() => ctx?.close());
 
 const bearer = async (userId: string) => ({ authorization: `Bearer ${(await ctx.app.sessions.issue(userId)).token}` });
