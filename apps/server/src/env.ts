@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteConfigFromEnv, type SiteConfig } from '@app/shared';
+import { siteConfigFromEnv, type RetentionSettings, type SiteConfig } from '@app/shared';
 import { DEFAULT_DATABASE_WAIT_MS } from './db/client';
 
 /** Parsed once at start-up; a bad value stops the server with a list of what is wrong (convention 4). */
@@ -92,6 +92,17 @@ const envSchema = z.object({
   WAITLIST_PRIORITY_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** How often the waitlist job passes on expired offers and offers freed places, in ms. */
   WAITLIST_JOB_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
+  /**
+   * Retention (issue 39): a child's data is deleted this many months after the end of the child's last course (or its
+   * registration, if it never booked); a guardian with nothing left, this long after the last login or registration.
+   */
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Health notes go sooner: this many days after the child's last course ends. */
+  HEALTH_NOTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** The guardian's warning e-mail (with a keep link) goes this many days before the account is deleted. */
+  RETENTION_WARNING_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  /** How often the retention job looks whether a day has passed since its last run, in ms. */
+  RETENTION_JOB_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS' | 'SESSION_CACHE_TTL_MS' | 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'> & {
@@ -134,3 +145,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     vippsTestMode,
   };
 }
+
+/** The retention settings as families and the privacy page see them: the same values the retention job uses. */
+export const retentionSettings = (env: Pick<Env, 'RETENTION_MONTHS' | 'HEALTH_NOTE_RETENTION_DAYS' | 'RETENTION_WARNING_DAYS'>): RetentionSettings => ({
+  months: env.RETENTION_MONTHS,
+  healthNoteDays: env.HEALTH_NOTE_RETENTION_DAYS,
+  warningDays: env.RETENTION_WARNING_DAYS,
+});

@@ -3,6 +3,7 @@ import { systemClock } from './context';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { reconcilePayments } from './features/booking/reconciler';
+import { runIfDue as runRetentionIfDue } from './features/retention/retention.service';
 import { processWaitlists } from './features/waitlist/waitlist.service';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
 import { createPayments, type Payments } from './integrations/vipps/payments';
@@ -84,6 +85,19 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
       run: async () => {
         const result = await processWaitlists({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock });
         if (result.offered || result.expired || result.invited) deps.log.info({ job: 'waitlist', ...result }, 'waitlist processed');
+      },
+    },
+    {
+      // Retention (issue 39, decision 038): once a day, counted from the last logged run, so a restart neither skips
+      // a day nor runs twice; several instances take turns on an advisory lock.
+      name: 'retention',
+      everyMs: deps.env.RETENTION_JOB_MS,
+      run: async () => {
+        const done = await runRetentionIfDue({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock });
+        if (done) {
+          const counts = { children: done.children.length, healthNotes: done.healthNotes.length, guardians: done.guardians.length };
+          deps.log.info({ job: 'retention', ...counts, warnings: done.guardianWarnings.length + done.healthNoteWarnings.length }, 'retention ran');
+        }
       },
     },
     {

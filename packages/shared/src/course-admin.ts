@@ -73,6 +73,12 @@ export const courseParticipantSchema = z.object({
   guardians: z.array(participantGuardianSchema),
   /** Put on the course above its maximum by an admin's explicit override. */
   capacityOverride: z.boolean(),
+  /** The child has a health note: the list shows a mark that opens it (each read logged); never the text here. */
+  hasHealthNote: z.boolean(),
+  /** False: 'Ikke foto' (the default until a guardian says yes). */
+  photoConsent: z.boolean(),
+  /** Emergency contact, MSISDN phone (tap to call). */
+  emergencyContact: z.object({ name: z.string(), phone: z.string() }).nullable(),
 });
 export type CourseParticipant = z.infer<typeof courseParticipantSchema>;
 

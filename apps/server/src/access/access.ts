@@ -73,6 +73,20 @@ const RULES = {
     allows: (ctx, v, id) => profiles.isGuardianOfChild(ctx.db, v.id, id),
     allowsImpliesExists: true,
   },
+  /**
+   * A child's care details with the health note (issue 39): the guardians of its family, and an admin who opens that
+   * child (the service logs the admin's reading of the note). Instructors read notes through their course instead.
+   */
+  'child.care.read': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  /** Change the emergency contact, health note and photo consent: the guardians only (the consent is theirs to give). */
+  'child.care.write': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: (ctx, v, id) => profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  /** Who read the child's health note: the guardians of its family, and admins. */
+  'child.health-note.reads': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  /**
+   * Read the health notes of a course's participants (each reading logged): the course's own instructors, and admins.
+   * An instructor of another course gets FORBIDDEN, as for the course list.
+   */
+  'course.health-notes.read': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: async (ctx, v, id) => v.isAdmin || courses.isInstructorOf(ctx.db, v.id, id) },
   /** Create, edit, delete a course: admins (spec §6). */
   'course.write': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: adminOnly },
   /** Participant names and the course list: the course's own instructors, and admins. */

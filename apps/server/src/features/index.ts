@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './booking/booking.routes';
 import { ordersRoutes } from './booking/orders.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
+import { careRoutes } from './care/care.routes';
 import { childrenRoutes } from './children/children.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { emailsRoutes } from './emails/emails.routes';
@@ -12,6 +13,7 @@ import { coursesRoutes } from './courses/courses.routes';
 import { faqsRoutes } from './faqs/faqs.routes';
 import { participantsRoutes } from './participants/participants.routes';
 import { placesRoutes } from './places/places.routes';
+import { retentionRoutes } from './retention/retention.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
 import { termsRoutes } from './terms/terms.routes';
@@ -33,9 +35,11 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   calendarsRoutes,
   profilesRoutes,
   childrenRoutes,
+  careRoutes,
   emailsRoutes,
   invitesRoutes,
   ordersRoutes,
   statisticsRoutes,
   waitlistRoutes,
+  retentionRoutes,
 ];

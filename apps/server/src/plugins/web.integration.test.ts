@@ -179,9 +179,9 @@ describe('server-rendered pages: the page cache', () => {
     }
   });
 
-  it('sends the invite link page with no-store and no-referrer, past the page cache (issue 36)', async () => {
+  it.each(['/invitasjon', '/behold-konto'])('sends the secret link page %s with no-store and no-referrer, past the page cache (issues 36, 39)', async (url) => {
     const before = renders();
-    const res = await app.inject({ method: 'GET', url: '/invitasjon' });
+    const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['referrer-policy']).toBe('no-referrer');

@@ -50,8 +50,8 @@ interface ManifestEntry {
  * come rendered, with their data, from the server renderer in apps/web/dist-ssr (decision 018); every other page
  * that a GET asks for (logged-in pages) gets the SPA's index.html, the shell, with the site's frame drawn in #root.
  */
-/** Pages that e-mailed links carrying a secret open (issue 36): the invite link. */
-const SECRET_LINK_PAGES = new Set(['/invitasjon']);
+/** Pages that e-mailed links carrying a secret open: the invite link (issue 36), the keep-my-account link (issue 39). */
+const SECRET_LINK_PAGES = new Set(['/invitasjon', '/behold-konto']);
 
 export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, ssrDir = path.join(path.dirname(distDir), 'dist-ssr') }) => {
   const indexFile = path.join(distDir, 'index.html');

@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: routePatterns.profileById, lazy: () => import('./routes/profile') },
       { path: routePatterns.invite, lazy: () => import('./routes/invite') },
       { path: routePatterns.attendance, lazy: () => import('./routes/attendance') },
+      { path: routePatterns.privacy, lazy: () => import('./routes/privacy') },
+      { path: routePatterns.keepAccount, lazy: () => import('./routes/keep-account') },
       // In the entry chunk: an unknown address turns into /404 without loading anything.
       { id: 'not-found', path: routePatterns.notFound, element: <NotFound /> },
       // Admin only: logged out → 401 view, others → 403 view; unknown sub-routes → 404.
@@ -62,6 +64,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.adminOutbox, lazy: () => import('./routes/admin-outbox') },
           { path: routePatterns.adminUsers, lazy: () => import('./routes/admin-users') },
           { path: routePatterns.adminOrders, lazy: () => import('./routes/admin-orders') },
+          { path: routePatterns.adminRetention, lazy: () => import('./routes/admin-retention') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { idSchema } from '../ids';
 import { isoDateTime } from './common';
+import { retentionSettingsSchema } from './care';
 
 /** GET /api/vipps/login?returnTo=/path: returnTo must be a relative path on this site; anything else becomes '/'. */
 export const loginStartQuerySchema = z.object({ returnTo: z.string().optional() });
@@ -54,5 +55,7 @@ export const appConfigSchema = z.object({
   /** Vipps is the local simulator: show a 'testmodus' banner. */
   vippsTestMode: z.boolean(),
   appVersion: z.string(),
+  /** How long data is kept (issue 39): the privacy page and /profil say what the retention job does. */
+  retention: retentionSettingsSchema,
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -22,6 +22,8 @@ export const users = pgTable(
     place: text('place'),
     roles: text('roles').array().notNull().default(sql`ARRAY['parent']::text[]`),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** The guardian tapped 'Behold kontoen' in the retention warning: counts as activity for retention (issue 39). */
+    keptAt: timestamp('kept_at', { withTimezone: true }),
     registrationDate: createdAt(),
     updatedAt: updatedAt(),
     /** Name, e-mail and phone folded for the admin search (case and accents off: 'ostby' finds 'Østby'). */

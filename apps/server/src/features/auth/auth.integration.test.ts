@@ -535,13 +535,17 @@ describe('session tokens', () => {
 describe('configuration', () => {
   it('GET /api/config reports real Vipps when credentials are set', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ vippsTestMode: false, appVersion: '1.10.8-1' });
+    expect(res.json()).toEqual({ vippsTestMode: false, appVersion: '1.10.8-1', retention: { months: 12, healthNoteDays: 30, warningDays: 30 } });
   });
 
   it('GET /api/config reports test mode without credentials', async () => {
     const bare = await createTestApp();
     try {
-      expect((await bare.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({ vippsTestMode: true, appVersion: '1.10.8-1' });
+      expect((await bare.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({
+        vippsTestMode: true,
+        appVersion: '1.10.8-1',
+        retention: { months: 12, healthNoteDays: 30, warningDays: 30 },
+      });
       // Without a simulator started (server.ts does that), login start says the provider is unavailable.
       await expectRefused(await bare.app.inject({ method: 'GET', url: '/api/vipps/login' }), 502, 'LOGIN_PROVIDER_UNAVAILABLE');
     } finally {

@@ -11,6 +11,7 @@ import {
 } from '@app/shared';
 import { appVersion } from '../../app-version';
 import { ctxOf } from '../../context';
+import { retentionSettings } from '../../env';
 import { createVippsLoginClient } from '../../integrations/vipps/login';
 import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
@@ -109,5 +110,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/config', { schema: { response: { 200: appConfigSchema, ...errorResponses('VALIDATION') } } }, async () => ({
     vippsTestMode: env.vippsTestMode,
     appVersion: appVersion(),
+    retention: retentionSettings(env),
   }));
 };

@@ -14,6 +14,7 @@ import { signedIn, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../plugins/errors';
+import * as care from '../../repos/care.repo';
 import * as repo from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
@@ -23,6 +24,13 @@ import * as waitlist from '../../repos/waitlist.repo';
 
 const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const byFirstName = new Intl.Collator('nb-NO', { sensitivity: 'base' });
+
+/** What the course list shows of a child's care details: marks and the emergency phone, never the note's text. */
+const careMarks = (row: care.ChildCareRow | undefined) => ({
+  hasHealthNote: !!row?.healthNote,
+  photoConsent: row?.photoConsent ?? false,
+  emergencyContact: care.emergencyContactOf(row),
+});
 
 /** The course, when the viewer may read its participants (its instructors and admins): course.participants.read. */
 async function readableCourse(ctx: ServiceContext, courseId: string): Promise<repo.CourseListRow> {
@@ -154,7 +162,10 @@ export async function listParticipants(ctx: ServiceContext, courseId: string): P
     repo.findInstructorIds(db, [courseId]),
     repo.findAttendance(db, courseId),
   ]);
-  const guardianRows = await profiles.listGuardians(db, rows.map((r) => r.profileId));
+  const [guardianRows, careRows] = await Promise.all([
+    profiles.listGuardians(db, rows.map((r) => r.profileId)),
+    care.findCareOf(db, rows.map((r) => r.childId)),
+  ]);
   const teachers = instructorIds.get(courseId) ?? [];
   const contacts = await users.findUserContacts(db, [...guardianRows.map((g) => g.userId), ...teachers]);
   const guardians = guardianRows.flatMap((g) => {
@@ -174,6 +185,7 @@ export async function listParticipants(ctx: ServiceContext, courseId: string): P
       birthdate: r.birthdate,
       profileId: isAdmin ? r.profileId : null,
       capacityOverride: r.capacityOverride,
+      ...careMarks(careRows.get(r.childId)),
       guardians: guardians
         .filter((g) => g.profileId === r.profileId)
         .map((g) => ({ firstName: g.firstName, lastName: g.lastName, phone: g.phone, email: g.email })),

@@ -23,6 +23,7 @@ import {
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
+import * as careRepo from '../../repos/care.repo';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
 import * as profilesRepo from '../../repos/profiles.repo';
@@ -263,6 +264,20 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
   });
   const kids = await profilesRepo.listChildren(db, profileIds);
   const history = await coursesRepo.coursesOfChildren(db, kids.map((k) => k.id));
+  // Issue 39: the family's export holds its children's care details, the health notes and who read them.
+  const [careRows, noteReads] = await Promise.all([careRepo.findCareOf(db, kids.map((k) => k.id)), careRepo.readsOf(db, kids.map((k) => k.id))]);
+  const careOut = (childId: string) => {
+    const row = careRows.get(childId);
+    return {
+      emergencyContact: careRepo.emergencyContactOf(row),
+      healthNote: row?.healthNote ?? null,
+      healthConsentAt: iso(row?.healthConsentAt ?? null),
+      photoConsent: row?.photoConsent ?? false,
+      healthNoteReads: noteReads
+        .filter((r) => r.childId === childId)
+        .map((r) => ({ readerName: r.readerName, readerRole: r.readerRole, courseName: r.courseName, via: r.via, readAt: iso(r.readAt) })),
+    };
+  };
   const orders = await ordersRepo.ordersOfFamily(db, { userId: user.id, profileIds });
   const events = new Map(await Promise.all(orders.map(async (o) => [o.id, await ordersRepo.listEvents(db, o.id)] as const)));
   const sent = await profilesRepo.invitesSentBy(db, user.id);
@@ -309,6 +324,7 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
           birthdate: dateOnly(k.birthdate),
           registrationDate: iso(k.registrationDate),
           courses: history.filter((h) => h.childId === k.id).map((h) => courseOut(h.course, h.placeName, h.placeTown)),
+          care: careOut(k.id),
         })),
     })),
     orders: orders.map((o) => ({

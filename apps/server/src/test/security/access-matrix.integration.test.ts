@@ -102,6 +102,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/users/me/data':         { expect: loggedIn(200) },
   'PATCH /api/profiles/:id':        { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}`, payload: { parents: [fx.parentA.id] } }) },
   'GET /api/profiles/:id/overview': { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/overview` }) },
+  // ---- a child's care details and health note (issue 39): the family; the admin opening the child (logged)
+  'GET /api/children/:id/care':     { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/children/${fx.familyA.children[0]!.id}/care` }), note: 'the admin’s reading of the note is logged' },
+  'PUT /api/children/:id/care':     { expect: [401, 200, 403, 403, 403, 403], object: 'familyA', req: (fx) => ({ url: `/api/children/${fx.familyA.children[0]!.id}/care`, payload: { emergencyName: 'Nød Kontakt', emergencyPhone: '90000001', healthNote: SECRET_NAMES.healthNote, healthConsent: true, photoConsent: false } }), note: 'the consent is the guardians’ to give: not the admin' },
+  'GET /api/children/:id/health-note/reads': { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/children/${fx.familyA.children[0]!.id}/health-note/reads` }), note: 'the read log' },
+  'GET /api/courses/:id/participants/:userId/health-note': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/participants/${fx.familyA.children[0]!.id}/health-note` }), note: 'the course’s instructor taps the mark (logged)' },
+  'GET /api/courses/:id/health-notes': { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/health-notes` }), note: "a print with 'Ta med helseopplysninger' (logged)" },
   // ---- invites: A's profile; the invitee is nobody here, so answering is 404 for all
   'GET /api/invites/user/:id/pending': { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/invites/user/${fx.parentA.id}/pending` }) },
   'GET /api/invites/profile/:id':   { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/invites/profile/${fx.familyA.profile.id}` }) },
@@ -147,6 +153,11 @@ const MATRIX: Record<string, Row> = {
   'POST /api/waitlist/:id/skip':     { expect: adminOnly, req: async (fx) => ({ url: `/api/waitlist/${await spareEntry(fx, fx.fullCourse.id)}/skip` }) },
   'GET /api/courses/:id/priority':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.fullCourse.id}/priority` }) },
   'PUT /api/courses/:id/priority':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.fullCourse.id}/priority`, payload: { previousCourseIds: [fx.course.id], days: 7 } }) },
+  // ---- retention (issue 39): the admin's dry run and log; the keep link is the secret itself (none matches here)
+  'GET /api/admin/retention/plan':   { expect: adminOnly, note: 'the dry run changes nothing' },
+  'GET /api/admin/retention/runs':   { expect: adminOnly },
+  'POST /api/retention/keep/open':   { expect: all(404), req: () => ({ payload: { secret: 'B'.repeat(43) } }), note: 'no keep link has that secret' },
+  'POST /api/retention/keep':        { expect: all(404), req: () => ({ payload: { secret: 'B'.repeat(43) } }), note: 'no keep link has that secret' },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
@@ -319,6 +330,10 @@ describe('access matrix', () => {
       ['take A’s child off a waitlist', { method: 'DELETE', url: `/api/waitlist/${fx.waitlistEntryA.id}` }, [403, 404]],
       ['delete A’s invite', { method: 'DELETE', url: `/api/invites/${fx.inviteA.id}` }, [403, 404]],
       ['confirm A’s invite', { method: 'POST', url: `/api/invites/${fx.inviteA.id}/confirm` }, [403, 404]],
+      ['A’s child’s care details', { method: 'GET', url: `/api/children/${child.id}/care` }, [403, 404]],
+      ['change A’s child’s health note', { method: 'PUT', url: `/api/children/${child.id}/care`, payload: { emergencyName: '', emergencyPhone: '', healthNote: '', healthConsent: false, photoConsent: true } }, [403, 404]],
+      ['who read A’s child’s note', { method: 'GET', url: `/api/children/${child.id}/health-note/reads` }, [403, 404]],
+      ['A’s child’s note through the course', { method: 'GET', url: `/api/courses/${fx.course.id}/participants/${child.id}/health-note` }, [403, 404]],
       ['undo A’s invite', { method: 'POST', url: `/api/invites/${fx.inviteA.id}/undo` }, [403, 404]],
     ];
     const problems: string[] = [];
@@ -366,6 +381,10 @@ describe('access matrix', () => {
       'child.read':               { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly },
       'child.write':              { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly },
       'child.family.read':        { id: (fx) => fx.familyA.children[0]!.id, expect: [U, F, F, 'ok', F, 'ok'], note: 'the instructor teaches the child’s course' },
+      'child.care.read':          { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly, note: 'the note: own family; the admin opening the child (logged); not instructors here' },
+      'child.care.write':         { id: (fx) => fx.familyA.children[0]!.id, expect: [U, 'ok', F, F, F, F], note: 'the consent is the guardians’ to give' },
+      'child.health-note.reads':  { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly, note: 'the read log' },
+      'course.health-notes.read': { id: (fx) => fx.course.id, expect: [U, F, F, 'ok', F, 'ok'], note: 'instructor of the course yes, of another course no' },
       'child.book':               { id: (fx) => fx.familyA.children[0]!.id, expect: [U, 'ok', N, N, N, N], note: 'guardians only: an admin books as the guardian' },
       'course.write':             { id: (fx) => fx.course.id, expect: adminOnlyAction },
       'course.participants.read': { id: (fx) => fx.course.id, expect: [U, F, F, 'ok', F, 'ok'] },

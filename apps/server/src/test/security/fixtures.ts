@@ -16,7 +16,7 @@ import {
   type TestCourse,
   type UserRow,
 } from '../../db/seed/builders';
-import { faqs, invites, waitlistEntries } from '../../db/schema';
+import { childCare, faqs, invites, waitlistEntries } from '../../db/schema';
 
 /** The callers of the security tests. `instructorOther` teaches a different course than the one addressed. */
 export const ROLES = ['anonymous', 'parentA', 'parentB', 'instructor', 'instructorOther', 'admin'] as const;
@@ -29,6 +29,8 @@ export const SECRET_NAMES = {
   childFirst: 'Zyxalinda',
   childLast: 'Qwertzheim',
   parentEmail: 'parent.a.zyx@example.no',
+  /** Family A's child's health note (issue 39): only A, the course's instructor and the admin may read it. */
+  healthNote: 'Qzvxallergi mot peanøtter',
 };
 
 export interface Fixtures {
@@ -119,6 +121,9 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     .insert(waitlistEntries)
     .values({ courseId: otherCourse.id, childId: childA.id, userId: parentA.id })
     .returning({ id: waitlistEntries.id });
+  await db
+    .insert(childCare)
+    .values({ childId: childA.id, healthNote: SECRET_NAMES.healthNote, healthConsentAt: new Date(), emergencyName: 'Nød Kontakt', emergencyPhone: '4790000001' });
   const faq = await createFaq(db, { question: 'Fixture?' });
   const term = await createTerm(db, { text: 'Fixture.' });
   const faqToDelete = await createFaq(db, { question: 'Fixture to delete?' });
@@ -190,6 +195,8 @@ export const MAIN_TABLES = [
   'outbox',
   'auth_states',
   'waitlist_entries',
+  'child_care',
+  'health_note_reads',
 ] as const;
 
 /** Row counts of every main table, in one round trip. */

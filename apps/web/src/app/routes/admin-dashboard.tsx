@@ -32,6 +32,12 @@ export function Component() {
         </Link>
         <span className="ml-2 text-muted">Kvitteringer, invitasjoner og kontaktmeldinger som nettstedet har sendt.</span>
       </p>
+      <p className="mt-2">
+        <Link to={paths.adminRetention} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline">
+          Sletting av data
+        </Link>
+        <span className="ml-2 text-muted">Hva neste kjøring sletter, og hva hver kjøring har slettet.</span>
+      </p>
     </Container>
   );
 }

@@ -15,6 +15,7 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { sessionsQueryOptions } from '@/features/auth/api/get-sessions';
 import { SessionsSection } from '@/features/auth/components/sessions-section';
 import { CalendarDownloadButton } from '@/features/calendars/components/calendar-download-button';
+import { ChildCareDialog } from '@/features/care/components/child-care-dialog';
 import { AddChildDialog } from '@/features/children/components/add-child-dialog';
 import { EditChildDialog } from '@/features/children/components/edit-child-dialog';
 import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/start-payment';
@@ -231,6 +232,7 @@ const ProfileBody = memo(function ProfileBody({
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<Child | null>(null);
   const [courseListOf, setCourseListOf] = useState<string | null>(null);
+  const [careOf, setCareOf] = useState<Child | null>(null);
   const freePlaces = new Map((history ?? []).flatMap((item) => item.courses.map((c) => [c._id, c.freePlaces] as const)));
   const freePlacesOf = (courseId: string) => freePlaces.get(courseId);
 
@@ -283,9 +285,14 @@ const ProfileBody = memo(function ProfileBody({
             childrenAction={canEdit ? <Button onClick={() => setAddOpen(true)}>Legg til barn</Button> : null}
             childAction={(child) =>
               canEdit ? (
-                <Button variant="secondary" onClick={() => setEditing(child)} aria-label={`Endre ${fullName(child)}`}>
-                  Endre
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" onClick={() => setCareOf(child)} aria-label={`Helse og kontakt, ${fullName(child)}`}>
+                    Helse og kontakt
+                  </Button>
+                  <Button variant="secondary" onClick={() => setEditing(child)} aria-label={`Endre ${fullName(child)}`}>
+                    Endre
+                  </Button>
+                </div>
               ) : null
             }
             parentAction={(parent, index) =>
@@ -339,6 +346,8 @@ const ProfileBody = memo(function ProfileBody({
             // Spec §5: with several own profiles the parent chooses ('Vennligst velg en profil' when none is chosen).
             profiles={(isOwn ? ownProfiles : [profile]).map((p) => ({ id: p._id, label: familyLabel(p) }))}
           />
+          {/* An admin opening another family's child reads the note (logged) but the consent is the family's to give. */}
+          <ChildCareDialog child={careOf ? { _id: careOf._id, name: fullName(careOf) } : null} editable={isOwn} onClose={() => setCareOf(null)} />
           <EditChildDialog child={editing} onOpenChange={(open) => !open && setEditing(null)} />
         </div>
       )}

@@ -9,6 +9,7 @@ const footerLinks = [
   { to: paths.about, label: 'Om oss' },
   { to: paths.contact, label: 'Kontakt' },
   { to: paths.terms, label: 'Regler og betingelser' },
+  { to: paths.privacy, label: 'Personvern' },
 ];
 
 const linkClass = 'inline-flex min-h-11 items-center text-sea-100 underline hover:text-white';

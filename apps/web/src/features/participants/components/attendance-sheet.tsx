@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/form';
 import { formatDate, fullName, osloDateKey, relativeDayLabel } from '@/lib/format';
 import { useAttendanceQueue } from '../hooks/use-attendance-queue';
+import { ParticipantCare } from './participant-care';
 
 /** Today's date of the course, else the last one that has come, else (none has) the first. */
 function defaultDate(dates: readonly string[], now = new Date()): string | undefined {
@@ -68,6 +69,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
                   {present === true ? '✓ Til stede' : present === false ? 'Borte' : 'Ikke registrert'}
                 </span>
               </Button>
+              <ParticipantCare courseId={course._id} participant={p} guardians />
             </li>
           );
         })}

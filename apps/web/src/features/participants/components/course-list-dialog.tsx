@@ -3,7 +3,10 @@ import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { formatDate, fullName } from '@/lib/format';
+import { Checkbox } from '@/components/ui/form';
 import { useCourseParticipants } from '../api/get-course-participants';
+import { useCourseHealthNotes } from '../api/get-health-notes';
+import { CallLink, ParticipantCare } from './participant-care';
 
 /** Phone numbers are stored with the country prefix first (4791234567); the list shows them as +4791234567. */
 export const displayPhone = (phone: string) => `+${phone.replace(/^\+/, '')}`;
@@ -41,12 +44,19 @@ function CheckSquare({ name, date, mark }: { name: string; date: string; mark: b
 function GuardianLines({ participant }: { participant: CourseParticipants['participants'][number] }) {
   return participant.guardians.map((g, i) => (
     <div key={i} className="break-words">
-      {fullName(g)}: {g.phone ? displayPhone(g.phone) : 'Mangler telefonnummer'}, {g.email ?? 'Mangler epost-adresse'}
+      {fullName(g)}: {g.phone ? <CallLink phone={g.phone} who={fullName(g)} /> : 'Mangler telefonnummer'}, {g.email ?? 'Mangler epost-adresse'}
     </div>
   ));
 }
 
-function CourseListTable({ list, marks }: { list: CourseParticipants; marks: Map<string, boolean> }) {
+/** The note's text on the list: only after 'Ta med helseopplysninger' was ticked for a print. */
+function PrintedNote({ note }: { note: string | undefined }) {
+  return note ? <span className="mt-1 block font-normal whitespace-pre-wrap">Helse: {note}</span> : null;
+}
+
+type ListProps = { list: CourseParticipants; marks: Map<string, boolean>; notes: Map<string, string> };
+
+function CourseListTable({ list, marks, notes }: ListProps) {
   const { course } = list;
   return (
     // From 640 px and on paper: the table, which scrolls sideways when a course has many dates; the scroll box
@@ -74,6 +84,8 @@ function CourseListTable({ list, marks }: { list: CourseParticipants; marks: Map
               <th scope="row" className="border border-line p-1.5 text-left align-top font-semibold">
                 {fullName(p)}
                 {p.birthdate ? <span className="block font-normal text-muted">f. {formatDate(p.birthdate)}</span> : null}
+                <ParticipantCare courseId={course._id} participant={p} />
+                <PrintedNote note={notes.get(p._id)} />
               </th>
               <td className="border border-line p-1.5 align-top">
                 <GuardianLines participant={p} />
@@ -95,7 +107,7 @@ function CourseListTable({ list, marks }: { list: CourseParticipants; marks: Map
  * Below 640 px (issue 35): a card per child, its dates wrapping in rows, so no date is cut off and nothing scrolls
  * sideways. Not printed: paper gets the table.
  */
-function CourseListCards({ list, marks }: { list: CourseParticipants; marks: Map<string, boolean> }) {
+function CourseListCards({ list, marks, notes }: ListProps) {
   const { course } = list;
   if (list.participants.length === 0) return null;
   return (
@@ -106,6 +118,8 @@ function CourseListCards({ list, marks }: { list: CourseParticipants; marks: Map
             {fullName(p)}
             {p.birthdate ? <span className="block font-normal text-muted">f. {formatDate(p.birthdate)}</span> : null}
           </p>
+          <ParticipantCare courseId={course._id} participant={p} />
+          <PrintedNote note={notes.get(p._id)} />
           <div className="mt-1">
             <GuardianLines participant={p} />
           </div>
@@ -123,7 +137,7 @@ function CourseListCards({ list, marks }: { list: CourseParticipants; marks: Map
   );
 }
 
-function CourseList({ list }: { list: CourseParticipants }) {
+function CourseList({ list, notes }: { list: CourseParticipants; notes: Map<string, string> }) {
   const marks = new Map(list.attendance.map((m) => [`${m.childId}|${m.date}`, m.present]));
   const { course } = list;
   return (
@@ -133,8 +147,8 @@ function CourseList({ list }: { list: CourseParticipants }) {
         {course.participantsAge ? ` · ${course.participantsAge}` : ''} · kl. {course.timeFrom}–{course.timeTo}
         {course.instructors.length ? ` · ${course.instructors.map(fullName).join(', ')}` : ''}
       </p>
-      <CourseListTable list={list} marks={marks} />
-      <CourseListCards list={list} marks={marks} />
+      <CourseListTable list={list} marks={marks} notes={notes} />
+      <CourseListCards list={list} marks={marks} notes={notes} />
       {list.participants.length === 0 ? <p className="mt-3">Ingen påmeldte</p> : null}
     </>
   );
@@ -149,6 +163,16 @@ const COPIED_MS = 2500;
  */
 export function CourseListDialog({ courseId, onClose }: { courseId: string | null; onClose: () => void }) {
   const list = useCourseParticipants(courseId ?? undefined);
+  // 'Ta med helseopplysninger': for one print only (unticked after it), and each fetch of the notes is logged.
+  const [withNotes, setWithNotes] = useState(false);
+  const healthNotes = useCourseHealthNotes(courseId ?? '', withNotes && !!courseId);
+  const notes = new Map(withNotes ? (healthNotes.data?.notes ?? []).map((n) => [n.childId, n.healthNote] as const) : []);
+  useEffect(() => {
+    if (!withNotes) return;
+    const untick = () => setWithNotes(false);
+    window.addEventListener('afterprint', untick);
+    return () => window.removeEventListener('afterprint', untick);
+  }, [withNotes]);
   const [copied, setCopied] = useState<{ which: 'phones' | 'emails'; message: string } | null>(null);
   useEffect(() => {
     if (!copied) return;
@@ -187,8 +211,17 @@ export function CourseListDialog({ courseId, onClose }: { courseId: string | nul
             <span role="status" className="text-sm text-muted">
               {copied?.message}
             </span>
+            {list.data.participants.some((p) => p.hasHealthNote) ? (
+              <Checkbox
+                label="Ta med helseopplysninger"
+                hint="Gjelder denne utskriften. Foreldrene ser at du har lest dem."
+                checked={withNotes}
+                onChange={(e) => setWithNotes(e.target.checked)}
+                fieldClassName="w-full"
+              />
+            ) : null}
           </div>
-          <CourseList list={list.data} />
+          <CourseList list={list.data} notes={notes} />
         </>
       )}
     </Modal>
