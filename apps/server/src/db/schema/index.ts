@@ -5,3 +5,4 @@ export * from './orders';
 export * from './system';
 export * from './waitlist';
 export { newId } from './columns';
+export * from './images';
