@@ -157,7 +157,7 @@ export function PlacePhotosEditor({ place: initial }: { place: Place }) {
                       onChange={(e) => setRows((list) => list.map((r) => (r._id === row._id ? { ...r, alt: e.target.value } : r)))}
                     />
                     <label className="flex min-h-11 items-center gap-2">
-                      <input type="radio" name="cover" checked={coverId === row._id} onChange={() => setCoverId(row._id)} className="size-5" />
+                      <input type="radio" name="cover" checked={coverId === row._id} onChange={() => setCoverId(row._id)} aria-label={`Forsidebilde, bilde ${number}`} className="size-5" />
                       Forsidebilde
                     </label>
                     <div className="flex flex-wrap gap-2">
