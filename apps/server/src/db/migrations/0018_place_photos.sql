@@ -36,4 +36,6 @@ ALTER TABLE "place_photos" ADD CONSTRAINT "place_photos_place_id_places_id_fk" F
 ALTER TABLE "place_photos" ADD CONSTRAINT "place_photos_image_hash_images_hash_fk" FOREIGN KEY ("image_hash") REFERENCES "public"."images"("hash") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "place_photos_place_idx" ON "place_photos" USING btree ("place_id","position");--> statement-breakpoint
 CREATE INDEX "place_photos_image_idx" ON "place_photos" USING btree ("image_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "place_photos_one_cover" ON "place_photos" USING btree ("place_id") WHERE "place_photos"."cover";
+CREATE UNIQUE INDEX "place_photos_one_cover" ON "place_photos" USING btree ("place_id") WHERE "place_photos"."cover";--> statement-breakpoint
+-- A venue's photos are part of the public place answers (issue 41): a change empties every instance's cache (0009).
+CREATE TRIGGER place_photos_public_lists AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON place_photos FOR EACH STATEMENT EXECUTE FUNCTION public_lists_changed();
