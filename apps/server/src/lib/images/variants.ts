@@ -32,9 +32,13 @@ export async function makeMissingVariants(db: Db, hash: string): Promise<number>
   return missing.length;
 }
 
-/** The worker job: a few images per tick. */
-export async function makePendingVariants(db: Db, log: Log, limit = 3): Promise<void> {
-  for (const hash of await images.imagesMissingVariants(db, PHOTO_VARIANTS.length, limit)) {
+/** An upload's own instance makes its variants within seconds; the job takes over those still missing after this. */
+const QUEUE_GRACE_MS = 60_000;
+
+/** The worker job: a few images per tick, uploaded at least `graceMs` ago. */
+export async function makePendingVariants(db: Db, log: Log, options: { limit?: number; graceMs?: number } = {}): Promise<void> {
+  const { limit = 3, graceMs = QUEUE_GRACE_MS } = options;
+  for (const hash of await images.imagesMissingVariants(db, PHOTO_VARIANTS.length, limit, new Date(Date.now() - graceMs))) {
     const made = await makeMissingVariants(db, hash);
     if (made) log.info({ job: 'image-variants', hash, made }, 'image variants made');
   }
