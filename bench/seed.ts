@@ -8,6 +8,7 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
 import { ORDER_STATUSES, placeSlug, type OrderStatus } from '@app/shared';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import {
@@ -38,6 +39,10 @@ import {
   type NewUser,
 } from '../apps/server/src/db/seed/builders';
 import { createSessions } from '../apps/server/src/plugins/auth';
+import { processUpload } from '../apps/server/src/lib/images/processing';
+import { makeMissingVariants } from '../apps/server/src/lib/images/variants';
+import { insertImage } from '../apps/server/src/repos/images.repo';
+import { insertPhoto } from '../apps/server/src/repos/places.repo';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const N = {
@@ -268,6 +273,24 @@ async function main() {
   }
   const [busiest, inWindow] = [...perPlace.entries()].sort((a, b) => b[1] - a[1])[0]!;
   const place = placeRows.find((p) => p.id === busiest)!;
+
+  // Venue photos (issue 41): four phone-sized photos (4032×3024, smooth areas and detail as a pool photo has), each
+  // venue's cover one of them and the place page's venue two, with every variant made, as a day after upload.
+  const photoHashes: string[] = [];
+  for (const [i, mean] of [90, 120, 150, 180].entries()) {
+    const raw = await sharp({ create: { width: 4032, height: 3024, channels: 3, noise: { type: 'gaussian', mean, sigma: 60 } } })
+      .blur(2 + i)
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const image = await processUpload(raw);
+    await insertImage(db, image);
+    await makeMissingVariants(db, image.hash);
+    photoHashes.push(image.hash);
+  }
+  for (const [i, venue] of placeRows.entries()) {
+    await insertPhoto(db, { placeId: venue.id!, imageHash: photoHashes[i % photoHashes.length]!, alt: `Bassenget på ${venue.name}`, position: 0, cover: true });
+  }
+  await insertPhoto(db, { placeId: place.id!, imageHash: photoHashes[(placeRows.indexOf(place) + 1) % photoHashes.length]!, alt: 'Garderoben', position: 1, cover: false });
 
   // Sessions are rows since decision 011: the tokens need the database.
   const sessions = createSessions(process.env.BENCH_SESSION_SECRET!, db);

@@ -74,6 +74,8 @@ const envSchema = z.object({
   /** Rate limits for POST /api/vipps/payment: payment starts per user, and per IP, per minute. */
   PAYMENT_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PAYMENT_START_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** Photo uploads (and replacements) per admin per hour (issue 41). */
+  PHOTO_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Rate limit for POST /api/users/children: children added per user per hour. */
   CHILD_ADD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Webhook deliveries that fail signature verification: per IP per minute, per instance, before 429. */

@@ -8,6 +8,7 @@ import { processWaitlists } from './features/waitlist/waitlist.service';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
 import { createPayments, type Payments } from './integrations/vipps/payments';
 import { deleteDeadSessions } from './repos/system.repo';
+import { makePendingVariants } from './lib/images/variants';
 import { purgeExpiredRateLimits } from './plugins/rate-limit';
 
 export interface Workers {
@@ -67,6 +68,8 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
       },
       stop: () => transport?.close?.(),
     },
+    // Photo variants not made yet (an upload whose instance stopped before its queue ran): decision 040.
+    { name: 'image-variants', everyMs: 15_000, run: () => makePendingVariants(deps.db, deps.log) },
     { name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeExpiredRateLimits(deps.db) },
     { name: 'session-purge', everyMs: 60 * 60_000, run: async () => void (await deleteDeadSessions(deps.db)) },
     {

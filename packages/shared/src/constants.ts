@@ -113,6 +113,24 @@ export const PLACE_IMAGES = [
 ] as const;
 export type PlaceImage = (typeof PLACE_IMAGES)[number];
 
+// ---- venue photos (issue 41, decision 040) ------------------------------------------------------------------
+/** The largest upload, in bytes (before re-encoding). */
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+export const MAX_PHOTOS_PER_PLACE = 8;
+/** The longest alt text. */
+export const MAX_PHOTO_ALT_LENGTH = 200;
+/** The widths a photo is served in (each as AVIF, WebP and JPEG), and its link preview's size. */
+export const PHOTO_WIDTHS = [480, 960, 1600] as const;
+export const PHOTO_FORMATS = ['avif', 'webp', 'jpg'] as const;
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+/** 'w960.avif' …, and 'og.jpg' (the 1200×630 link preview): the names under /api/images/{hash}/. */
+export const PHOTO_VARIANTS = [...PHOTO_WIDTHS.flatMap((w) => PHOTO_FORMATS.map((f) => `w${w}.${f}` as const)), 'og.jpg'] as const;
+export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
+/** The address of one variant of an image (a content hash: it never changes). */
+export const photoUrl = (hash: string, variant: PhotoVariant): string => `/api/images/${hash}/${variant}`;
+
 // ---- back office (spec §2 Admin dashboard, Users page, Orders page; §9) -----------------------------------
 /** GET /users/last-logged-in default limit; the dashboard asks for 8. */
 export const LAST_LOGGED_IN_DEFAULT_LIMIT = 3;

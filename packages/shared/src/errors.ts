@@ -40,6 +40,14 @@ export const ERROR_STATUS = {
   /** The name's slug was another venue's address before it was renamed, and still leads there (decision 036). */
   PLACE_NAME_WAS_USED: 409,
   CONFLICT: 409,
+  /** A photo upload that is not a JPEG, PNG or WebP image after decoding (a renamed file, SVG, truncated, a bomb). */
+  IMAGE_INVALID: 400,
+  /** A HEIC/HEIF photo: the server cannot decode it (decision 040); send JPEG. */
+  IMAGE_HEIC: 400,
+  /** A photo over MAX_PHOTO_BYTES. */
+  IMAGE_TOO_LARGE: 400,
+  /** A venue already has MAX_PHOTOS_PER_PLACE photos. */
+  TOO_MANY_PHOTOS: 409,
   /** PATCH /users/{id} {roles}: an admin cannot take the admin role from themselves (decision 014). */
   OWN_ADMIN_ROLE: 409,
   /** Returning swimmers first: the course is open only to children of its earlier courses until params.opensAt. */

@@ -3,6 +3,7 @@ import { AppError } from '../plugins/errors';
 import * as content from '../repos/content.repo';
 import * as courses from '../repos/courses.repo';
 import * as orders from '../repos/orders.repo';
+import * as places from '../repos/places.repo';
 import * as profiles from '../repos/profiles.repo';
 import * as users from '../repos/users.repo';
 import * as waitlist from '../repos/waitlist.repo';
@@ -19,7 +20,7 @@ import * as waitlist from '../repos/waitlist.repo';
  */
 interface Rule {
   /** What `id` points at. */
-  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry';
+  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place';
   denied: 'FORBIDDEN' | 'NOT_FOUND';
   exists(ctx: ServiceContext, id: string): Promise<boolean>;
   /** `allows` only holds for an object that exists (it joins the object's row): `exists` is not asked after it. */
@@ -139,6 +140,8 @@ const RULES = {
       return !!entry && profiles.isGuardianOfChild(ctx.db, v.id, entry.childId);
     },
   },
+  /** Upload, replace, arrange or delete a venue's photos: admins (issue 41). */
+  'place.photos.write': { object: 'place', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await places.findPlaceRow(ctx.db, id)), allows: adminOnly },
   /** Delete a user: the user themself (spec §6 "delete own user"), and admins. */
   'user.delete': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
 } as const satisfies Record<string, Rule>;

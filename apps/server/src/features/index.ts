@@ -12,6 +12,8 @@ import { emailsRoutes } from './emails/emails.routes';
 import { coursesRoutes } from './courses/courses.routes';
 import { faqsRoutes } from './faqs/faqs.routes';
 import { participantsRoutes } from './participants/participants.routes';
+import { imagesRoutes } from './images/images.routes';
+import { placePhotosRoutes } from './places/place-photos.routes';
 import { placesRoutes } from './places/places.routes';
 import { retentionRoutes } from './retention/retention.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
@@ -25,6 +27,8 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
   placesRoutes,
+  placePhotosRoutes,
+  imagesRoutes,
   coursesRoutes,
   participantsRoutes,
   usersRoutes,

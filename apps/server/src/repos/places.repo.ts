@@ -1,11 +1,22 @@
 import type { DateWindow } from '@app/shared';
 import { and, asc, count, eq, getTableColumns, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { courses, placeOldSlugs, places, type PlaceRow } from '../db/schema';
+import { courses, images, placeOldSlugs, placePhotos, places, type PlacePhotoRow, type PlaceRow } from '../db/schema';
 
 /** The `places` table (venues) and `place_old_slugs`. Only this repo queries them; it counts a place's courses for the list. */
 
-export type PlaceWithCount = PlaceRow & { courseCount: number; oldSlugs: string[] };
+/** A photo as the place lists carry it (its image's size and colour joined). */
+export interface PhotoOfPlace {
+  id: string;
+  hash: string;
+  width: number;
+  height: number;
+  color: string;
+  alt: string;
+  cover: boolean;
+}
+
+export type PlaceWithCount = PlaceRow & { courseCount: number; oldSlugs: string[]; photos: PhotoOfPlace[] };
 
 export interface PlaceQuery {
   includeUnpublished: boolean;
@@ -30,6 +41,7 @@ async function selectPlaces(db: DbOrTx, query: PlaceQuery, where?: SQL): Promise
       courseCount: sql<number>`coalesce(${counts.n}, 0)::int`,
       // JSON, not an array: both drivers parse it alike.
       oldSlugs: sql<string[]>`coalesce((select json_agg(o.slug order by o.slug) from ${placeOldSlugs} o where o.place_id = ${places.id}), '[]'::json)`,
+      photos: sql<PhotoOfPlace[]>`coalesce((select json_agg(json_build_object('id', p.id, 'hash', p.image_hash, 'width', i.width, 'height', i.height, 'color', i.color, 'alt', p.alt, 'cover', p.cover) order by p.position, p.created_at) from ${placePhotos} p join ${images} i on i.hash = p.image_hash where p.place_id = ${places.id}), '[]'::json)`,
     })
     .from(places)
     .leftJoin(counts, eq(counts.placeId, places.id))
@@ -86,4 +98,40 @@ export async function slugWasUsedByOther(db: DbOrTx, slug: string, exceptId?: st
     .where(and(eq(placeOldSlugs.slug, slug), exceptId ? ne(placeOldSlugs.placeId, exceptId) : undefined))
     .limit(1);
   return rows.length > 0;
+}
+
+// ---- place_photos (issue 41) ----------------------------------------------------------------------------------
+
+/** Locks the place row for a change of its photos (two uploads at once cannot both take the 8th place). */
+export async function lockPlace(db: DbOrTx, placeId: string): Promise<boolean> {
+  const rows = await db.select({ id: places.id }).from(places).where(eq(places.id, placeId)).for('update');
+  return rows.length > 0;
+}
+
+export async function listPhotos(db: DbOrTx, placeId: string): Promise<PlacePhotoRow[]> {
+  return db.select().from(placePhotos).where(eq(placePhotos.placeId, placeId)).orderBy(asc(placePhotos.position), asc(placePhotos.createdAt));
+}
+
+export async function insertPhoto(db: DbOrTx, values: Pick<typeof placePhotos.$inferInsert, 'placeId' | 'imageHash' | 'alt' | 'position' | 'cover'>): Promise<PlacePhotoRow> {
+  const [row] = await db.insert(placePhotos).values(values).returning();
+  return row!;
+}
+
+export async function setPhotoImage(db: DbOrTx, photoId: string, imageHash: string): Promise<void> {
+  await db.update(placePhotos).set({ imageHash }).where(eq(placePhotos.id, photoId));
+}
+
+/** Order, alt texts and the cover at once; the cover flag is cleared first (one cover per venue, a unique index). */
+export async function arrangePhotos(db: DbOrTx, placeId: string, photos: { id: string; alt: string }[], coverId: string | null): Promise<void> {
+  await db.update(placePhotos).set({ cover: false }).where(eq(placePhotos.placeId, placeId));
+  for (const [position, photo] of photos.entries()) {
+    await db
+      .update(placePhotos)
+      .set({ alt: photo.alt, position, cover: photo.id === coverId })
+      .where(and(eq(placePhotos.id, photo.id), eq(placePhotos.placeId, placeId)));
+  }
+}
+
+export async function deletePhoto(db: DbOrTx, photoId: string): Promise<void> {
+  await db.delete(placePhotos).where(eq(placePhotos.id, photoId));
 }

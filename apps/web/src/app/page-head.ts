@@ -1,7 +1,8 @@
 import type { Place } from '@shared/api';
 import { paths } from '@/config/paths';
 import { listNb, pageTitle, site } from '@/config/site';
-import { placeShareImageSrc, SHARE_IMAGE_SIZE } from '@/features/places/components/place-image';
+import { OG_IMAGE_SIZE, photoUrl } from '@shared/constants';
+import { coverPhoto, placeShareImageSrc, SHARE_IMAGE_SIZE } from '@/features/places/components/place-image';
 import { placeCourseJsonLd } from '@/features/places/components/places-structured-data';
 import { placeSlug } from '@/lib/format';
 import type { ServerRenderedRouteId } from './routes';
@@ -19,6 +20,9 @@ export interface PageHead {
   /** Absolute URL of the picture for link previews. */
   image?: string;
   imageAlt?: string;
+  /** The picture's type and size (og:image:type/width/height); default the drawings' 1200×750 PNG. */
+  imageType?: 'image/png' | 'image/jpeg';
+  imageSize?: { width: number; height: number };
   jsonLd?: object[];
 }
 
@@ -70,13 +74,16 @@ export function pageHead(id: ServerRenderedRouteId, origin: string, options: { p
       const place = options.place;
       if (!place) return { title: 'Bestill Kurs', description: 'Velg et kurssted for å se ledige kurs.' };
       const url = at(paths.place(placeSlug(place.name)));
-      const image = at(placeShareImageSrc(place.name, place.image));
+      // The cover photo's 1200×630 JPEG when the venue has photos (issue 41), else the drawing's PNG.
+      const cover = coverPhoto(place.photos);
+      const image = at(cover ? photoUrl(cover.hash, 'og.jpg') : placeShareImageSrc(place.name, place.image));
       return {
         title: `${place.name}, ${place.place} | ${site.tagline}`,
         description: venueDescription(place),
         canonical: url,
         image,
-        imageAlt: `Illustrasjon av ${place.name}`,
+        imageAlt: cover ? cover.alt : `Illustrasjon av ${place.name}`,
+        ...(cover ? { imageType: 'image/jpeg' as const, imageSize: OG_IMAGE_SIZE } : {}),
         jsonLd: [venueCourse(place, origin, url, image)],
       };
     }
@@ -116,9 +123,9 @@ export function headHtml(head: PageHead, pathname: string, origin: string): stri
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.canonical ?? `${origin}${pathname}`),
     head.image ? meta('property', 'og:image', head.image) : '',
-    head.image ? meta('property', 'og:image:type', 'image/png') : '',
-    head.image ? meta('property', 'og:image:width', String(SHARE_IMAGE_SIZE.width)) : '',
-    head.image ? meta('property', 'og:image:height', String(SHARE_IMAGE_SIZE.height)) : '',
+    head.image ? meta('property', 'og:image:type', head.imageType ?? 'image/png') : '',
+    head.image ? meta('property', 'og:image:width', String((head.imageSize ?? SHARE_IMAGE_SIZE).width)) : '',
+    head.image ? meta('property', 'og:image:height', String((head.imageSize ?? SHARE_IMAGE_SIZE).height)) : '',
     head.image && head.imageAlt ? meta('property', 'og:image:alt', head.imageAlt) : '',
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),

@@ -29,6 +29,7 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Query;
+  /** JSON, or a Blob (a File) sent as its own bytes with its own type (a photo upload). */
   body?: unknown;
   signal?: AbortSignal;
   /** 'text' for non-JSON answers (the calendar file). Default 'json'. */
@@ -72,10 +73,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     headers: {
       Accept: responseType === 'text' ? '*/*' : 'application/json',
       ...(session ? { Authorization: authorizationHeader(session) } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(body === undefined ? {} : { 'Content-Type': body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json' }),
       ...(background ? { 'X-Background-Request': '1' } : {}),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
   };
   let response: Response;
   try {

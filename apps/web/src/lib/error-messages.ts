@@ -1,4 +1,4 @@
-import { MAX_CHILDREN_PER_PROFILE } from '@shared/constants';
+import { MAX_CHILDREN_PER_PROFILE, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PLACE } from '@shared/constants';
 import { formatAgeMonths, formatAgeRange } from '@shared/course-booking';
 import { formatDate, paymentPauseLabel } from '@shared/format';
 import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@shared/errors';
@@ -69,6 +69,10 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   TOO_MANY_CHILDREN: `En profil kan ha høyst ${MAX_CHILDREN_PER_PROFILE} barn. Ta kontakt med oss hvis dere trenger å registrere flere.`,
   COURSE_HAS_PARTICIPANTS: 'Kurset har påmeldte. Flytt eller fjern dem før kurset slettes.',
   COURSE_NEEDS_CONFIRMATION: courseWarnings,
+  IMAGE_INVALID: 'Filen er ikke et bilde vi kan bruke. Last opp et bilde i JPEG, PNG eller WebP.',
+  IMAGE_HEIC: 'HEIC-bilder støttes ikke. Send bildet som JPEG (iPhone gjør det selv når du deler bildet).',
+  IMAGE_TOO_LARGE: `Bildet er for stort. Største tillatte størrelse er ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`,
+  TOO_MANY_PHOTOS: `Et kurssted kan ha høyst ${MAX_PHOTOS_PER_PLACE} bilder. Slett et bilde før du laster opp et nytt.`,
   PLACE_NAME_TAKEN: 'Navnet er allerede brukt av et annet kurssted.',
   PLACE_NAME_WAS_USED: 'Navnet var adressen til et annet kurssted før det fikk nytt navn, og den gamle adressen leder dit. Velg et annet navn.',
   PRIORITY_WINDOW: (params) =>

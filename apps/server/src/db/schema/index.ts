@@ -6,3 +6,4 @@ export * from './system';
 export * from './waitlist';
 export { newId } from './columns';
 export * from './care';
+export * from './images';

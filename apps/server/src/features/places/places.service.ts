@@ -18,6 +18,7 @@ function toPlace(row: repo.PlaceWithCount): Place {
     image: (row.image as PlaceImage | null) ?? null,
     courseCount: row.courseCount,
     oldSlugs: row.oldSlugs,
+    photos: row.photos.map(({ id, ...photo }) => ({ _id: id, ...photo })),
   };
 }
 

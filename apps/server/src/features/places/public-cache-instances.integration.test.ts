@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses, orders } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type TestCourse } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { insertTestPhoto } from '../../test/images';
 import { startBookingTest, type BookingTest } from '../booking/test-kit';
 
 /**
@@ -60,6 +61,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public lists cache across two i
       const text = (encoding === 'br' ? brotliDecompressSync(res.body) : gunzipSync(res.body)).toString('utf8');
       expect(text).toBe(first.text);
     }
+  });
+
+  it('a venue photo added: instance 1 shows it at once (the place_photos trigger, issue 41)', async () => {
+    type Listed = { _id: string; name: string; photos: unknown[] };
+    const photosOf = async () => ((await t.http('GET', '/api/places', { instance: 1 })).json as Listed[]).find((p) => p.name === 'Holmlia Bad')!;
+    const venue = await photosOf();
+    expect(venue.photos).toEqual([]);
+    await insertTestPhoto(t.db, venue._id);
+    await vi.waitFor(async () => expect((await photosOf()).photos).toHaveLength(1), soon);
   });
 
   it('an admin edit on instance 0: instance 1 answers the new data at once', async () => {

@@ -4,6 +4,8 @@ import { ACTIONS, can, requireAccess, type Action } from '../../access/access';
 import { contextFor, toViewer, type Viewer } from '../../context';
 import { children, invites, waitlistEntries } from '../../db/schema';
 import { createUser } from '../../db/seed/builders';
+import { listPhotos } from '../../repos/places.repo';
+import { insertTestPhoto, testPhoto } from '../images';
 import { AppError } from '../../plugins/errors';
 import { apiRoutesOf, type RecordedRoute } from './route-table';
 import { authHeader, countRows, createFixtures, ROLES, SECRET_NAMES, type Fixtures, type Role } from './fixtures';
@@ -127,6 +129,12 @@ const MATRIX: Record<string, Row> = {
   // ---- running the courses (issue 13): admin writes; participant data for admin and the course's own instructor
   'POST /api/places':                { expect: created, req: () => ({ payload: placeBody('Matrisebadet') }) },
   'PATCH /api/places/:id':           { expect: adminOnly, req: (fx) => ({ url: `/api/places/${fx.place.id}`, payload: placeBody(fx.place.name) }) },
+  // ---- venue photos (issue 41): admin writes; the served images are public
+  'POST /api/places/:id/photos':     { expect: created, req: async (fx) => ({ url: `/api/places/${fx.place.id}/photos?alt=Bassenget`, payload: await testPhoto(), headers: { 'content-type': 'image/jpeg' } }) },
+  'PUT /api/places/:id/photos/:photoId': { expect: adminOnly, req: async (fx) => ({ url: `/api/places/${fx.unpublishedPlace.id}/photos/${(await insertTestPhoto(ctx.database.db, fx.unpublishedPlace.id)).id}`, payload: await testPhoto('png'), headers: { 'content-type': 'image/png' } }), note: 'a fresh photo per caller' },
+  'PUT /api/places/:id/photos':      { expect: adminOnly, req: async (fx) => ({ url: `/api/places/${fx.unpublishedPlace.id}/photos`, payload: { photos: (await listPhotos(ctx.database.db, fx.unpublishedPlace.id)).reverse().map((p) => ({ _id: p.id, alt: 'Garderoben' })), coverId: null } }) },
+  'DELETE /api/places/:id/photos/:photoId': { expect: adminOnly, req: async (fx) => ({ url: `/api/places/${fx.unpublishedPlace.id}/photos/${(await insertTestPhoto(ctx.database.db, fx.unpublishedPlace.id)).id}` }), note: 'a fresh photo per caller' },
+  'GET /api/images/:hash/:variant':  { expect: all(200), req: async (fx) => ({ url: `/api/images/${(await insertTestPhoto(ctx.database.db, fx.unpublishedPlace.id)).hash}/w480.webp` }) },
   'POST /api/courses':               { expect: created, req: (fx) => ({ payload: courseBody(fx.place.id, [fx.instructor.id]) }) },
   'PATCH /api/courses/:id':          { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.otherCourse.id}?pop=true`, payload: courseBody(fx.place.id, [fx.instructorOther.id], 50) }) },
   'DELETE /api/courses/:id':         { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.emptyCourse.id}` }) },
@@ -396,6 +404,7 @@ describe('access matrix', () => {
       'user.delete':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
       'faq.write':                { id: (fx) => fx.faq.id, expect: adminOnlyAction },
       'term.write':               { id: (fx) => fx.term.id, expect: adminOnlyAction },
+      'place.photos.write':       { id: (fx) => fx.place.id, expect: adminOnlyAction },
       'waitlist.write':           { id: (fx) => fx.waitlistEntryA.id, expect: hiddenFromOthers, note: 'parent A’s child waits on the course' },
     };
 

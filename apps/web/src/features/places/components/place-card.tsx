@@ -14,7 +14,7 @@ export function PlaceCard({ place, headingLevel: Heading = 'h3', eager }: { plac
       to={paths.place(placeSlug(place.name))}
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white no-underline shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >
-      <PlaceImage name={place.name} image={place.image} eager={eager} />
+      <PlaceImage name={place.name} image={place.image} photos={place.photos} eager={eager} />
       <div className="flex flex-1 flex-col p-4">
         <Heading className="text-lg font-bold text-sea-900 group-hover:underline">{place.name}</Heading>
         <p className="mt-1 mb-4 text-muted">

@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useSavePlace } from '../api/save-place';
 import { PLACE_IMAGE_LABELS, placeImageSrc, placeImageUrl } from './place-image';
+import { PlacePhotosEditor } from './place-photos-editor';
 
 interface PlaceFormDialogProps {
   open: boolean;
@@ -93,7 +94,7 @@ function PlaceForm({ place, onDone, onSaved }: { place?: Place; onDone: () => vo
         name="image"
         render={({ field: imageField }) => (
           <fieldset>
-            <legend className="font-semibold text-sea-900">Bilde</legend>
+            <legend className="font-semibold text-sea-900">Tegning</legend>
             <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
               <label className="flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-line p-1 text-center text-xs has-checked:border-sea-800 has-checked:bg-sea-50">
                 <input
@@ -144,6 +145,9 @@ export function PlaceFormDialog({ open, onOpenChange, place, onSaved }: PlaceFor
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={place ? 'Endre sted' : 'Legg til sted'} size="lg" closeOnOutsideClick={false}>
       {open ? <PlaceForm place={place} onSaved={onSaved} onDone={() => onOpenChange(false)} /> : null}
+      {/* Photos belong to a saved venue: a new one gets them after its first save. */}
+      {open && place ? <PlacePhotosEditor place={place} /> : null}
+      {open && !place ? <p className="mt-4 text-muted">Lagre kursstedet først, så kan du laste opp bilder.</p> : null}
     </Modal>
   );
 }

@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { PlacePhoto } from '@shared/api';
 import { PLACE_IMAGES } from '@shared/constants';
-import { PLACE_IMAGE_LABELS, placeImageSrc, placeShareImageSrc, SHARE_IMAGE_SIZE } from './place-image';
+import { coverPhoto, PLACE_IMAGE_LABELS, photoSrcSet, placeImageSrc, placeShareImageSrc, SHARE_IMAGE_SIZE } from './place-image';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public');
 
@@ -33,5 +34,22 @@ describe('venue pictures', () => {
     expect(placeShareImageSrc('Sagene Basseng')).toBe('/images/places/og/sagene-basseng.png');
     expect(placeShareImageSrc('Et nytt sted')).toBe('/images/places/og/placeholder.png');
     expect(placeShareImageSrc('Et nytt sted', 'nordstrand-bad')).toBe('/images/places/og/nordstrand-bad.png');
+  });
+});
+
+describe('venue photos (issue 41)', () => {
+  const hash = 'a'.repeat(64);
+  const photo = (over: Partial<PlacePhoto> = {}): PlacePhoto => ({ _id: '0'.repeat(24), hash, width: 2400, height: 1600, color: '#336699', alt: 'Bassenget', cover: false, ...over });
+
+  it('the cover is the one the admin picked, else the first; none without photos', () => {
+    expect(coverPhoto([photo({ alt: 'a' }), photo({ alt: 'b', cover: true })])?.alt).toBe('b');
+    expect(coverPhoto([photo({ alt: 'a' }), photo({ alt: 'b' })])?.alt).toBe('a');
+    expect(coverPhoto([])).toBeUndefined();
+  });
+
+  it('srcset names each served width, never one wider than the photo', () => {
+    expect(photoSrcSet(photo(), 'avif')).toBe(`/api/images/${hash}/w480.avif 480w, /api/images/${hash}/w960.avif 960w, /api/images/${hash}/w1600.avif 1600w`);
+    // A 700 px photo: the 960 and 1600 files are 700 px wide (not enlarged), so one of them is listed, as 700w.
+    expect(photoSrcSet(photo({ width: 700 }), 'jpg')).toBe(`/api/images/${hash}/w480.jpg 480w, /api/images/${hash}/w960.jpg 700w`);
   });
 });

@@ -1,4 +1,5 @@
-import { PLACE_IMAGES, type PlaceImage as PlaceImageKey } from '@shared/constants';
+import type { PlacePhoto } from '@shared/api';
+import { PHOTO_WIDTHS, photoUrl, PLACE_IMAGES, type PhotoFormat, type PlaceImage as PlaceImageKey } from '@shared/constants';
 import { asciiSlug } from '@/lib/format';
 
 /**
@@ -45,14 +46,69 @@ export function placeShareImageSrc(name: string, image?: PlaceImageKey | null): 
   return `/images/places/og/${imageKey(name, image)}.png`;
 }
 
+/** The venue's cover photo, if it has photos (the admin picks it; else the first). */
+export const coverPhoto = (photos: readonly PlacePhoto[] | undefined): PlacePhoto | undefined => photos?.find((p) => p.cover) ?? photos?.[0];
+
+/** `srcset` of a photo in one format: each served width, no wider than the photo itself (no upscaled bytes). */
+export function photoSrcSet(photo: Pick<PlacePhoto, 'hash' | 'width'>, format: PhotoFormat): string {
+  const seen = new Set<number>();
+  return PHOTO_WIDTHS.filter((w) => {
+    const actual = Math.min(w, photo.width);
+    if (seen.has(actual)) return false;
+    seen.add(actual);
+    return true;
+  })
+    .map((w) => `${photoUrl(photo.hash, `w${w}.${format}`)} ${Math.min(w, photo.width)}w`)
+    .join(', ');
+}
+
+/** A card in the grid: the whole phone's width, half, a third or a quarter of the screen (placeGridClass). */
+export const CARD_IMAGE_SIZES = '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
 interface PlaceImageProps {
   name: string;
   image?: PlaceImageKey | null;
+  /** The venue's uploaded photos: the cover is shown when there is one, the drawing otherwise. */
+  photos?: readonly PlacePhoto[];
+  /** The photo's rendered width by screen width (the `sizes` attribute). */
+  sizes?: string;
   className?: string;
   eager?: boolean;
 }
 
-export function PlaceImage({ name, image, className = '', eager = false }: PlaceImageProps) {
+/**
+ * A venue's cover photo in AVIF, WebP or JPEG at the width the screen needs. Its dominant colour fills the box while
+ * the photo loads: drawn as an SVG rectangle (a `fill` attribute, not a style attribute, which the CSP refuses).
+ */
+function CoverPhoto({ photo, sizes, className, eager }: { photo: PlacePhoto; sizes: string; className: string; eager: boolean }) {
+  return (
+    <div className={`relative aspect-[8/5] w-full overflow-hidden ${className}`}>
+      <svg aria-hidden="true" className="absolute inset-0 size-full" preserveAspectRatio="none" viewBox="0 0 1 1">
+        <rect width="1" height="1" fill={photo.color} />
+      </svg>
+      <picture>
+        <source type="image/avif" srcSet={photoSrcSet(photo, 'avif')} sizes={sizes} />
+        <source type="image/webp" srcSet={photoSrcSet(photo, 'webp')} sizes={sizes} />
+        <img
+          src={photoUrl(photo.hash, 'w960.jpg')}
+          srcSet={photoSrcSet(photo, 'jpg')}
+          sizes={sizes}
+          alt={photo.alt}
+          width={photo.width}
+          height={photo.height}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          decoding={eager ? undefined : 'async'}
+          className="relative size-full object-cover"
+        />
+      </picture>
+    </div>
+  );
+}
+
+export function PlaceImage({ name, image, photos, sizes = CARD_IMAGE_SIZES, className = '', eager = false }: PlaceImageProps) {
+  const cover = coverPhoto(photos);
+  if (cover) return <CoverPhoto photo={cover} sizes={sizes} className={className} eager={eager} />;
   return (
     <img
       src={placeImageSrc(name, image)}

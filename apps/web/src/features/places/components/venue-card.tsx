@@ -8,7 +8,7 @@ export function VenueCard({ place }: { place: Place }) {
   const address = `${place.address}, ${place.zipCode} ${place.place}`;
   return (
     <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <PlaceImage name={place.name} image={place.image} eager className="md:h-full" />
+      <PlaceImage name={place.name} image={place.image} photos={place.photos} sizes="(min-width: 768px) 40vw, 100vw" eager className="md:h-full" />
       <div className="p-5 sm:p-6">
         <h2 className="text-2xl font-bold text-sea-900">{place.name}</h2>
         <p className="mt-2">

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  MAX_PHOTO_BYTES,
+  photoUploadQuerySchema,
+  placePhotoParamsSchema,
+  placePhotosInputSchema,
+  placeSchema,
+} from '@app/shared';
+import { ctxOf } from '../../context';
+import { AppError, errorResponses } from '../../plugins/errors';
+import { rateLimit } from '../../plugins/rate-limit';
+import { createVariantQueue } from '../../lib/images/variants';
+import * as service from './place-photos.service';
+
+const ONE_HOUR_MS = 3_600_000;
+/** Room for the bytes over MAX_PHOTO_BYTES, so that the service (not the parser) answers 'too large' up to here. */
+const UPLOAD_BODY_LIMIT = MAX_PHOTO_BYTES + 64 * 1024;
+
+const uploadErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'TOO_MANY_PHOTOS', 'RATE_LIMITED');
+
+export const placePhotosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const variants = createVariantQueue(app.db, app.log);
+  app.addHook('onClose', () => variants.close());
+
+  // Uploads: the body is the file's bytes (no multipart), read into memory up to the limit; admins only, checked on
+  // the request's headers before the body is read (the auth plugin's onRequest hook).
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.setErrorHandler((error) => {
+      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('IMAGE_TOO_LARGE', 'The photo is too large');
+      throw error;
+    });
+    const uploadLimit = rateLimit({ name: 'photo-upload', max: () => app.env.PHOTO_UPLOAD_RATE_LIMIT, windowMs: ONE_HOUR_MS, keyOf: (r) => r.user?.id ?? r.ip });
+    const bytesOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+
+    scope.post(
+      '/places/:id/photos',
+      {
+        config: { access: 'admin' },
+        preHandler: uploadLimit,
+        schema: { params: idParamsSchema, querystring: photoUploadQuerySchema, response: { 201: placeSchema, ...uploadErrors } },
+      },
+      async (request, reply) => {
+        const { place, newHash } = await service.addPhoto(ctxOf(request), request.params.id, request.query.alt, bytesOf(request.body));
+        app.publicCache.invalidate();
+        if (newHash) variants.schedule(newHash);
+        return reply.status(201).send(place);
+      },
+    );
+
+    scope.put(
+      '/places/:id/photos/:photoId',
+      { config: { access: 'admin' }, preHandler: uploadLimit, schema: { params: placePhotoParamsSchema, response: { 200: placeSchema, ...uploadErrors } } },
+      async (request) => {
+        const { place, newHash } = await service.replacePhoto(ctxOf(request), request.params.id, request.params.photoId, bytesOf(request.body));
+        app.publicCache.invalidate();
+        if (newHash) variants.schedule(newHash);
+        return place;
+      },
+    );
+  });
+
+  app.put(
+    '/places/:id/photos',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: placePhotosInputSchema, response: { 200: placeSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
+    },
+    async (request) => {
+      const place = await service.arrangePhotos(ctxOf(request), request.params.id, request.body);
+      app.publicCache.invalidate();
+      return place;
+    },
+  );
+
+  app.delete(
+    '/places/:id/photos/:photoId',
+    {
+      config: { access: 'admin' },
+      schema: { params: placePhotoParamsSchema, response: { 200: placeSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
+    },
+    async (request) => {
+      const place = await service.deletePhoto(ctxOf(request), request.params.id, request.params.photoId);
+      app.publicCache.invalidate();
+      return place;
+    },
+  );
+};
