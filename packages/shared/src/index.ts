@@ -14,3 +14,4 @@ export * from './search-text';
 export * from './statistics';
 export * from './registration-periods';
 export * from './course-window';
+export * from './date-shares';
