@@ -15,3 +15,4 @@ export * from './statistics';
 export * from './registration-periods';
 export * from './course-window';
 export * from './date-shares';
+export * from './cancellation';

@@ -4,6 +4,7 @@ import { invitesRoutes } from './invites/invites.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './booking/booking.routes';
 import { ordersRoutes } from './booking/orders.routes';
+import { cancellationsRoutes } from './cancellations/cancellations.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
 import { childrenRoutes } from './children/children.routes';
 import { contactRoutes } from './contact/contact.routes';
@@ -38,4 +39,5 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   ordersRoutes,
   statisticsRoutes,
   waitlistRoutes,
+  cancellationsRoutes,
 ];

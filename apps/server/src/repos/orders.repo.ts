@@ -3,13 +3,17 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte
 import { PAID_ORDER_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
-import { newId, orderEvents, orders, participants, paymentIncidents, profileParents, users } from '../db/schema';
+import { cancellationRuleVersions, newId, orderEvents, orders, participants, paymentIncidents, profileParents, users } from '../db/schema';
 import { dbNowPlus } from './system.repo';
 
 /** Orders (also the holds on course places) and their Vipps events (`order_events`). Only this repo queries them. */
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
+
+/** The cancellation rules version in force now, as an SQL expression for a column value (issue 40). */
+export const currentCancellationRulesVersionSql = () =>
+  sql<number | null>`(select max(${cancellationRuleVersions.version}) from ${cancellationRuleVersions})`;
 
 /** Order ids are made before the insert: the Vipps reference is derived from them. */
 export const newOrderId = newId;
@@ -136,13 +140,14 @@ export async function findLiveHold(db: DbOrTx, courseId: string, childId: string
 
 export async function insertOrder(
   tx: DbOrTx,
-  values: Omit<NewOrderRow, 'holdExpiresAt' | 'syncAfter' | 'termsVersion'> & { termsVersion: NewOrderRow['termsVersion'] | SQL },
+  values: Omit<NewOrderRow, 'holdExpiresAt' | 'syncAfter' | 'termsVersion' | 'cancellationRulesVersion'> & { termsVersion: NewOrderRow['termsVersion'] | SQL },
   holdMs: number,
   firstSyncMs: number,
 ): Promise<OrderRow> {
   const [row] = await tx
     .insert(orders)
-    .values({ ...values, holdExpiresAt: dbNowPlus(holdMs), syncAfter: dbNowPlus(firstSyncMs) })
+    // The order keeps the cancellation rules in force now (issue 40), read by the insert itself.
+    .values({ ...values, cancellationRulesVersion: currentCancellationRulesVersionSql(), holdExpiresAt: dbNowPlus(holdMs), syncAfter: dbNowPlus(firstSyncMs) })
     .returning();
   return row!;
 }

@@ -19,3 +19,4 @@ export * from './sessions';
 export * from './family';
 export * from './back-office';
 export * from './waitlist';
+export * from './cancellation-rules';

@@ -147,6 +147,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/waitlist/:id/skip':     { expect: adminOnly, req: async (fx) => ({ url: `/api/waitlist/${await spareEntry(fx, fx.fullCourse.id)}/skip` }) },
   'GET /api/courses/:id/priority':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.fullCourse.id}/priority` }) },
   'PUT /api/courses/:id/priority':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.fullCourse.id}/priority`, payload: { previousCourseIds: [fx.course.id], days: 7 } }) },
+  // ---- cancellation rules (issue 40): public to read, the admin makes a new version
+  'GET /api/cancellation-rules':     { expect: all(200) },
+  'PUT /api/cancellation-rules':     { expect: adminOnly, req: () => ({ payload: { fullRefundDaysBefore: 14, lateFee: { kind: 'percent', percent: 25 }, afterStart: 'none' } }) },
+  'GET /api/cancellation-rules/versions': { expect: adminOnly },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
