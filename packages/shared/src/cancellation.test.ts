@@ -51,3 +51,14 @@ describe('cancellation rules', () => {
     expect(cancellationRulesSchema.safeParse({ ...rules, lateFee: { kind: 'percent', percent: 101 } }).success).toBe(false);
   });
 });
+
+describe('the rules form', () => {
+  it('turns kr into øre and back, and refuses a percentage above 100 or a third decimal', async () => {
+    const { cancellationRulesFormSchema, toCancellationRules, toCancellationRulesForm } = await import('./api/cancellation-rules');
+    const form = cancellationRulesFormSchema.parse({ fullRefundDaysBefore: 10, feeKind: 'fixed', fee: 125.5, afterStart: 'remaining' });
+    expect(toCancellationRules(form)).toEqual({ fullRefundDaysBefore: 10, lateFee: { kind: 'fixed', amountOre: 12_550 }, afterStart: 'remaining' });
+    expect(toCancellationRulesForm(toCancellationRules(form))).toEqual(form);
+    expect(cancellationRulesFormSchema.safeParse({ ...form, feeKind: 'percent', fee: 101 }).success).toBe(false);
+    expect(cancellationRulesFormSchema.safeParse({ ...form, fee: 1.005 }).success).toBe(false);
+  });
+});

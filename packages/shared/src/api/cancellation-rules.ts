@@ -41,3 +41,29 @@ export const cancellationRulesVersionSchema = z.object({
 });
 export type CancellationRulesVersion = z.infer<typeof cancellationRulesVersionSchema>;
 export const cancellationRulesVersionListSchema = z.array(cancellationRulesVersionSchema);
+
+/** The admin's form for the rules: flat fields (the fee in kr or in percent), turned into the rules by toCancellationRules. */
+export const cancellationRulesFormSchema = z
+  .object({
+    fullRefundDaysBefore: z.number().int().min(0).max(365),
+    feeKind: z.enum(['fixed', 'percent']),
+    /** Kr for a fixed fee (øre allowed: 12.5), whole percent otherwise. */
+    fee: z.number().min(0).max(1_000_000),
+    afterStart: z.enum(CANCELLATION_AFTER_START),
+  })
+  .refine((v) => v.feeKind === 'fixed' || (Number.isInteger(v.fee) && v.fee <= 100), { path: ['fee'], message: 'Prosent må være et helt tall fra 0 til 100.' })
+  .refine((v) => v.feeKind === 'percent' || Math.abs(v.fee * 100 - Math.round(v.fee * 100)) < 1e-6, { path: ['fee'], message: 'Beløpet kan ha høyst to desimaler.' });
+export type CancellationRulesForm = z.infer<typeof cancellationRulesFormSchema>;
+
+export const toCancellationRules = (form: CancellationRulesForm): CancellationRules => ({
+  fullRefundDaysBefore: form.fullRefundDaysBefore,
+  lateFee: form.feeKind === 'fixed' ? { kind: 'fixed', amountOre: Math.round(form.fee * 100) } : { kind: 'percent', percent: form.fee },
+  afterStart: form.afterStart,
+});
+
+export const toCancellationRulesForm = (rules: CancellationRules): CancellationRulesForm => ({
+  fullRefundDaysBefore: rules.fullRefundDaysBefore,
+  feeKind: rules.lateFee.kind,
+  fee: rules.lateFee.kind === 'fixed' ? rules.lateFee.amountOre / 100 : rules.lateFee.percent,
+  afterStart: rules.afterStart,
+});
