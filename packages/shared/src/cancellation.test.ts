@@ -37,6 +37,7 @@ describe('cancellationOutcome', () => {
 
   it('with 0 days the whole first day up to the start refunds in full', () => {
     expect(cancellationOutcome({ ...rules, fullRefundDaysBefore: 0 }, order, osloTime(2026, 3, 2, '16:59'))).toMatchObject({ kind: 'full' });
+    expect(cancellationOutcome({ ...rules, fullRefundDaysBefore: 0 }, order, osloTime(2026, 3, 2, '17:00'))).toMatchObject({ kind: 'none' });
   });
 });
 

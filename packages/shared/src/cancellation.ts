@@ -53,7 +53,7 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
   if (!first) return { kind: 'none', refundOre: 0, feeOre: 0, lastFullRefundDay: null, reason: 'Bestillingen gjelder ingen kursdager.' };
   const deadline = lastFullRefundDay(first, rules.fullRefundDaysBefore);
   const base = { lastFullRefundDay: deadline.key, feeOre: 0 };
-  if (now.getTime() < deadline.endsAt.getTime()) {
+  if (now.getTime() < Math.min(deadline.endsAt.getTime(), first.getTime())) {
     return { ...base, kind: 'full', refundOre: paid, reason: `Du melder av innen ${formatDate(deadline.endsAt.getTime() - 1)} og får hele beløpet tilbake.` };
   }
   if (now.getTime() < first.getTime()) {

@@ -96,6 +96,21 @@ const RULES = {
       return order.userId === v.id || (!!order.profileId && (await isGuardian(ctx, v, order.profileId)));
     },
   },
+  /**
+   * Cancel a child's place bought by an order ('Meld av kurset', issue 40), see its preview and its receipts: the
+   * buyer and the guardians of its family only (others, admins included: NOT_FOUND; admins refund in the back office).
+   */
+  'order.cancel': {
+    object: 'order',
+    denied: 'NOT_FOUND',
+    exists: orderExists,
+    allows: async (ctx, v, id) => {
+      const order = await orders.findOrderById(ctx.db, id);
+      if (!order) return false;
+      return order.userId === v.id || (!!order.profileId && (await isGuardian(ctx, v, order.profileId)));
+    },
+    allowsImpliesExists: true,
+  },
   /** Refund an order: admins. */
   'order.refund': { object: 'order', denied: 'FORBIDDEN', exists: orderExists, allows: adminOnly },
   /** Act for a user (their profiles list, booking or a calendar in their name): the user themself, and admins. */

@@ -1,6 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { cancellationRulesSchema, type CancellationRules } from '@app/shared';
 import type { DbOrTx } from '../db/client';
-import { cancellationRuleVersions, users } from '../db/schema';
+import { cancellationRuleVersions, cancellations, users } from '../db/schema';
 
 /** The cancellation rules' versions and the parents' cancellations (issue 40). Only this repo queries them. */
 
@@ -44,4 +45,46 @@ export async function insertRulesVersion(tx: DbOrTx, rules: unknown, changedBy: 
   const version = Number(row?.v ?? 0) + 1;
   await tx.insert(cancellationRuleVersions).values({ version, rules, changedBy });
   return version;
+}
+
+// ---- cancellations ------------------------------------------------------------------------------------------------
+
+export type CancellationRow = typeof cancellations.$inferSelect;
+
+/** One per order: a second insert (a double click, a retried request) gets the row the first one wrote. */
+export async function insertCancellation(tx: DbOrTx, values: typeof cancellations.$inferInsert): Promise<{ row: CancellationRow; created: boolean }> {
+  const [row] = await tx.insert(cancellations).values(values).onConflictDoNothing({ target: cancellations.orderId }).returning();
+  if (row) return { row, created: true };
+  return { row: (await findCancellationOfOrder(tx, values.orderId))!, created: false };
+}
+
+export async function findCancellationOfOrder(db: DbOrTx, orderId: string): Promise<CancellationRow | undefined> {
+  const [row] = await db.select().from(cancellations).where(eq(cancellations.orderId, orderId));
+  return row;
+}
+
+export async function cancellationsOfOrders(db: DbOrTx, orderIds: readonly string[]): Promise<CancellationRow[]> {
+  if (!orderIds.length) return [];
+  return db.select().from(cancellations).where(inArray(cancellations.orderId, [...orderIds]));
+}
+
+/** Moves a cancellation on from `from` (so two writers cannot both move it); undefined when it was not in `from`. */
+export async function updateCancellation(
+  tx: DbOrTx,
+  id: string,
+  from: readonly string[],
+  values: Partial<Pick<CancellationRow, 'status' | 'refundOre' | 'pspReference' | 'adminMessage' | 'decidedBy' | 'decidedAt'>>,
+): Promise<CancellationRow | undefined> {
+  const [row] = await tx
+    .update(cancellations)
+    .set(values)
+    .where(and(eq(cancellations.id, id), inArray(cancellations.status, [...from])))
+    .returning();
+  return row;
+}
+
+/** The rules of one version; an order with none recorded (made by the seed or a test builder) follows version 1. */
+export async function rulesOfVersion(db: DbOrTx, version: number | null): Promise<{ version: number; rules: CancellationRules } | undefined> {
+  const row = await findRulesVersion(db, version ?? 1);
+  return row ? { version: row.version, rules: cancellationRulesSchema.parse(row.rules) } : undefined;
 }

@@ -67,3 +67,50 @@ export const toCancellationRulesForm = (rules: CancellationRules): CancellationR
   fee: rules.lateFee.kind === 'fixed' ? rules.lateFee.amountOre / 100 : rules.lateFee.percent,
   afterStart: rules.afterStart,
 });
+
+// ---- a parent's cancellation of a child's place ('Meld av kurset') ------------------------------------------------
+
+export const CANCELLATION_STATUSES = ['requested', 'declined', 'refunding', 'refunded', 'done'] as const;
+export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
+
+/** What the parent would get back now, and why (GET), before confirming. Amounts in øre. */
+export const cancellationPreviewSchema = z.object({
+  orderId: z.string(),
+  rulesVersion: z.number().int(),
+  outcome: z.enum(['full', 'fee', 'none', 'remaining', 'byAgreement']),
+  paidAmount: z.number().int(),
+  /** Null for 'etter avtale': the admin decides. */
+  refundAmount: z.number().int().nullable(),
+  feeAmount: z.number().int(),
+  lastFullRefundDay: z.string().nullable(),
+  reason: z.string(),
+  rules: cancellationRulesSchema,
+});
+export type CancellationPreview = z.infer<typeof cancellationPreviewSchema>;
+
+/** The parent confirms with the amount the preview showed: a 409 when the rules now give another (time has passed). */
+export const cancellationInputSchema = z.object({ expectedRefund: z.number().int().min(0).max(100_000_000).nullable() }).strict();
+export type CancellationInput = z.infer<typeof cancellationInputSchema>;
+
+export const cancellationSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  status: z.enum(CANCELLATION_STATUSES),
+  outcome: z.enum(['full', 'fee', 'none', 'remaining', 'byAgreement']),
+  refundAmount: z.number().int().nullable(),
+  feeAmount: z.number().int(),
+  adminMessage: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type Cancellation = z.infer<typeof cancellationSchema>;
+
+/** The admin's answer to an 'etter avtale' request: approve with an amount (øre, 0 allowed), or decline; a message either way. */
+export const cancellationDecisionSchema = z
+  .object({
+    approve: z.boolean(),
+    refundAmount: z.number().int().min(0).max(100_000_000).optional(),
+    message: z.string().trim().min(1, 'Skriv en melding til foresatt.').max(2000),
+  })
+  .strict()
+  .refine((v) => !v.approve || v.refundAmount !== undefined, { path: ['refundAmount'], message: 'Skriv inn beløpet som skal refunderes.' });
+export type CancellationDecision = z.infer<typeof cancellationDecisionSchema>;

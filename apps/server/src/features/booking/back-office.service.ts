@@ -123,19 +123,20 @@ async function loadAdminOrder(ctx: ServiceContext, orderId: string): Promise<Adm
  * The Idempotency-Key sent to Vipps (≤50 characters): the operation, the order, and a digest of the key the admin's
  * dialog chose. A repeated click sends the same dialog key, so Vipps replays its first answer instead of refunding twice.
  */
-export function modificationKey(operation: 'refund' | 'cancel', orderId: string, dialogKey: string): string {
+export function modificationKey(operation: 'refund' | 'cancel' | 'parentRefund', orderId: string, dialogKey: string): string {
   const digest = createHash('sha256').update(dialogKey).digest('hex').slice(0, 16);
-  return `${operation === 'refund' ? 'ar' : 'ac'}-${orderId}-${digest}`;
+  const prefix = { refund: 'ar', cancel: 'ac', parentRefund: 'pr' }[operation];
+  return `${prefix}-${orderId}-${digest}`;
 }
 
-function providerTrouble(error: unknown): never {
+export function providerTrouble(error: unknown): never {
   if (error instanceof AppError) throw error;
   if (error instanceof VippsError) throw new AppError('PAYMENT_PROVIDER', error.message);
   throw error;
 }
 
 /** Reads Vipps' event log and applies every event (so the order is current); returns the log. */
-async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Promise<PaymentEvent[]> {
+export async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Promise<PaymentEvent[]> {
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
   let events: PaymentEvent[];
@@ -152,7 +153,7 @@ async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Promise<Pa
 }
 
 /** Applies the modification's answer as its event (the webhook brings the same pspReference later: a no-op). */
-async function applyAnswer(
+export async function applyAnswer(
   ctx: ServiceContext,
   order: repo.OrderRow,
   name: 'REFUNDED' | 'CANCELLED',

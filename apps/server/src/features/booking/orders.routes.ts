@@ -6,10 +6,15 @@ import {
   ordersPageSchema,
   ordersQuerySchema,
   refundInputSchema,
+  cancellationDecisionSchema,
+  cancellationInputSchema,
+  cancellationPreviewSchema,
+  cancellationSchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import * as service from './back-office.service';
+import * as cancellation from './cancellation.service';
 
 const MODIFICATION_ERRORS = errorResponses(
   'VALIDATION',
@@ -56,5 +61,34 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.cancelOrder(ctxOf(request), request.params.id, request.body),
+  );
+
+  // ---- a parent cancels a child's place ('Meld av kurset', issue 40): own family only ----------------------------
+  app.get(
+    '/orders/:id/cancellation',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, response: { 200: cancellationPreviewSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT') } },
+    },
+    (request) => cancellation.cancellationPreview(ctxOf(request), request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/cancellation',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, body: cancellationInputSchema, response: { 200: cancellationSchema, ...MODIFICATION_ERRORS } },
+    },
+    (request) => cancellation.cancelPlace(ctxOf(request), request.params.id, request.body),
+  );
+
+  /** Admin: the answer to an 'etter avtale' request. */
+  app.post(
+    '/payments/:id/cancellation-decision',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: cancellationDecisionSchema, response: { 200: cancellationSchema, ...MODIFICATION_ERRORS } },
+    },
+    (request) => cancellation.decideCancellation(ctxOf(request), request.params.id, request.body),
   );
 };

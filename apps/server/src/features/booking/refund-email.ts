@@ -45,3 +45,52 @@ export function moneyBackEmail(input: MoneyBackInput): OutgoingEmail {
     text,
   };
 }
+
+export type CancellationEmailKind = 'refunded' | 'noRefund' | 'requested' | 'declined';
+
+export interface CancellationEmailInput {
+  to: string;
+  companyName: string;
+  guardian: NamedPerson;
+  childName: string | null;
+  courseName: string | null;
+  order: { humanReference: string; reference: string };
+  kind: CancellationEmailKind;
+  /** øre (for 'refunded') */
+  amountOre: number;
+  /** The admin's message (a decided 'etter avtale' request). */
+  message: string | null;
+}
+
+/** Confirms a parent's cancellation ('Meld av kurset', issue 40): the refund, none, the request, or the admin's no. */
+export function cancellationEmail(input: CancellationEmailInput): OutgoingEmail {
+  const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
+  const child = input.childName ?? 'Barnet';
+  const lines: Record<CancellationEmailKind, string[]> = {
+    refunded: [
+      `${child} er meldt av ${what}.`,
+      `Vi har refundert ${kr(input.amountOre)}. Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.`,
+    ],
+    noRefund: [`${child} er meldt av ${what}.`, 'Etter avbestillingsreglene blir det ingen refusjon.'],
+    requested: [`Vi har fått forespørselen din om å melde ${child} av ${what}.`, 'Refusjon skjer etter avtale. Vi svarer deg på e-post.'],
+    declined: [`Vi har sett på forespørselen din om å melde ${child} av ${what}, og kan dessverre ikke refundere.`, `${child} står fortsatt på kurset.`],
+  };
+  const subjects: Record<CancellationEmailKind, string> = {
+    refunded: 'Avmelding og refusjon',
+    noRefund: 'Avmelding',
+    requested: 'Forespørsel om avmelding',
+    declined: 'Svar på forespørsel om avmelding',
+  };
+  const text = [
+    `Hei ${input.guardian.firstName}!`,
+    '',
+    ...lines[input.kind],
+    ...(input.message ? ['', `Melding fra oss: ${input.message}`] : []),
+    '',
+    `Ordrenummer: ${input.order.humanReference}`,
+    `Referanse: ${input.order.reference}`,
+    '',
+    `Hilsen ${input.companyName}`,
+  ].join('\n');
+  return { to: input.to, subject: `${subjects[input.kind]}: ${input.order.humanReference}`, text };
+}

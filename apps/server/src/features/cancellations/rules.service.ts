@@ -1,6 +1,5 @@
 import { cancellationRulesSchema, type CancellationRules, type CancellationRulesVersion } from '@app/shared';
 import { withTx, type ServiceContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/cancellations.repo';
 
@@ -21,13 +20,6 @@ export async function currentRules(ctx: ServiceContext): Promise<CancellationRul
   const row = await repo.currentRulesVersion(ctx.db);
   if (!row) throw new AppError('NOT_FOUND', 'No cancellation rules');
   return toVersion(row);
-}
-
-/** The rules of one version; an order from before the versions (none recorded) follows version 1. */
-export async function rulesOfVersion(db: DbOrTx, version: number | null): Promise<{ version: number; rules: CancellationRules }> {
-  const row = await repo.findRulesVersion(db, version ?? 1);
-  if (!row) throw new AppError('NOT_FOUND', 'Cancellation rules version not found');
-  return { version: row.version, rules: cancellationRulesSchema.parse(row.rules) };
 }
 
 /** Admins only (the route's role gate): newest first. */

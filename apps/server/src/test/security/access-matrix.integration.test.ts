@@ -151,6 +151,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/cancellation-rules':     { expect: all(200) },
   'PUT /api/cancellation-rules':     { expect: adminOnly, req: () => ({ payload: { fullRefundDaysBefore: 14, lateFee: { kind: 'percent', percent: 25 }, afterStart: 'none' } }) },
   'GET /api/cancellation-rules/versions': { expect: adminOnly },
+  // ---- a parent cancels a child's place (issue 40): own family only (admins refund in the back office)
+  'GET /api/orders/:id/cancellation': { expect: [401, 200, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/orders/${fx.orderA.id}/cancellation` }) },
+  'POST /api/orders/:id/cancellation': { expect: [401, 409, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/orders/${fx.orderA.id}/cancellation`, payload: { expectedRefund: 99_999_999 } }), note: 'parent A reaches the service: the amount differs from the preview (CONFLICT), nothing changes' },
+  'POST /api/payments/:id/cancellation-decision': { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/cancellation-decision`, payload: { approve: false, message: 'Nei' } }), note: 'admin reaches the service: no open request (CONFLICT)' },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
@@ -376,6 +380,7 @@ describe('access matrix', () => {
       'course.calendar':          { id: (fx) => fx.course.id, expect: hiddenFromOthers, note: 'parent A’s child is on the course' },
       'order.read':               { id: (fx) => fx.orderA.id, expect: hiddenFromOthers },
       'order.refund':             { id: (fx) => fx.orderA.id, expect: adminOnlyAction },
+      'order.cancel':             { id: (fx) => fx.orderA.id, expect: [U, 'ok', N, N, N, N], note: 'the buyer’s family only: admins refund in the back office' },
       'user.act-as':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
       'user.roles':               { id: (fx) => fx.parentA.id, expect: adminOnlyAction },
       'user.delete':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
