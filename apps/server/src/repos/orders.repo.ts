@@ -454,3 +454,12 @@ export function openIncidentsOfOrders(db: DbOrTx, orderIds: readonly string[]) {
     .where(and(inArray(paymentIncidents.orderId, [...orderIds]), isNull(paymentIncidents.resolvedAt)))
     .orderBy(asc(paymentIncidents.createdAt));
 }
+
+/** A family's paid orders (captured or refunded), newest first, with whether the child is still on the course. */
+export function paidOrdersOfProfile(db: DbOrTx, profileId: string) {
+  return db
+    .select({ order: orders, enrolled: sql<boolean>`exists (select 1 from ${participants} p where p.order_id = ${orders.id})` })
+    .from(orders)
+    .where(and(eq(orders.profileId, profileId), inArray(orders.status, [...PAID_ORDER_STATUSES])))
+    .orderBy(desc(orders.createdAt));
+}

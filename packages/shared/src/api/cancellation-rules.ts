@@ -114,3 +114,20 @@ export const cancellationDecisionSchema = z
   .strict()
   .refine((v) => !v.approve || v.refundAmount !== undefined, { path: ['refundAmount'], message: 'Skriv inn beløpet som skal refunderes.' });
 export type CancellationDecision = z.infer<typeof cancellationDecisionSchema>;
+
+/** GET /profiles/{id}/payments: the family's paid orders on /profil, with their cancellation. Amounts in øre. */
+export const familyPaymentSchema = z.object({
+  _id: z.string(),
+  humanReference: z.string(),
+  status: z.string(),
+  createdAt: isoDateTime,
+  courseName: z.string().nullable(),
+  childName: z.string().nullable(),
+  capturedAmount: z.number().int(),
+  refundedAmount: z.number().int(),
+  /** The child is on the course and nothing was cancelled yet: 'Meld av kurset' is offered. */
+  cancellable: z.boolean(),
+  cancellation: cancellationSchema.nullable(),
+});
+export type FamilyPayment = z.infer<typeof familyPaymentSchema>;
+export const familyPaymentListSchema = z.array(familyPaymentSchema);

@@ -87,6 +87,10 @@ describe('a parent cancels a place', () => {
     expect(t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(100_000);
     expect(await refunds(order.id)).toHaveLength(1);
     expect((await mailsTo(family)).filter((m) => m.subject.startsWith('Avmelding'))).toHaveLength(1);
+    const listed = await t.http('GET', `/api/profiles/${family.profile.id}/payments`, { token });
+    expect(listed.json).toEqual([
+      expect.objectContaining({ _id: order.id, capturedAmount: 100_000, refundedAmount: 100_000, cancellable: false, cancellation: expect.objectContaining({ status: 'refunded' }) }),
+    ]);
   });
 
   it('a refund cut short (Vipps did not answer) is finished by the retried request, once', async () => {

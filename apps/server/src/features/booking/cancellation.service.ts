@@ -5,6 +5,7 @@ import {
   type CancellationDecision,
   type CancellationInput,
   type CancellationPreview,
+  type FamilyPayment,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
@@ -192,4 +193,30 @@ export async function decideCancellation(ctx: ServiceContext, orderId: string, i
     return moved;
   });
   return toCancellation(row.status === 'refunding' ? await sendRefund(ctx, loaded.order, row) : row);
+}
+
+/** The family's paid orders for /profil, each with its cancellation (guardians and admins: profile.read). */
+export async function familyPayments(ctx: ServiceContext, profileId: string): Promise<FamilyPayment[]> {
+  await requireAccess(ctx, 'profile.read', profileId);
+  const rows = await repo.paidOrdersOfProfile(ctx.db, profileId);
+  const ids = rows.map((r) => r.order.id);
+  const events = (await repo.eventsOfOrders(ctx.db, ids)).filter((e) => e.success === 'true');
+  const done = await cancellations.cancellationsOfOrders(ctx.db, ids);
+  return rows.map(({ order, enrolled }) => {
+    const sum = (name: string) => events.filter((e) => e.orderId === order.id && e.name === name).reduce((total, e) => total + e.amountOre, 0);
+    const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
+    const cancellation = done.find((c) => c.orderId === order.id);
+    return {
+      _id: order.id,
+      humanReference: order.humanReference,
+      status: order.status,
+      createdAt: order.createdAt.toISOString(),
+      courseName: info.course?.name?.trim() || null,
+      childName: info.child ? fullName(info.child) : null,
+      capturedAmount: sum('CAPTURED'),
+      refundedAmount: sum('REFUNDED'),
+      cancellable: order.status === 'captured' && enrolled && !cancellation,
+      cancellation: cancellation ? toCancellation(cancellation) : null,
+    };
+  });
 }

@@ -10,6 +10,7 @@ import {
   cancellationInputSchema,
   cancellationPreviewSchema,
   cancellationSchema,
+  familyPaymentListSchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
@@ -80,6 +81,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: cancellationInputSchema, response: { 200: cancellationSchema, ...MODIFICATION_ERRORS } },
     },
     (request) => cancellation.cancelPlace(ctxOf(request), request.params.id, request.body),
+  );
+
+  /** The family's paid orders on /profil, with 'Meld av kurset' where it can be done. */
+  app.get(
+    '/profiles/:id/payments',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, response: { 200: familyPaymentListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
+    },
+    (request) => cancellation.familyPayments(ctxOf(request), request.params.id),
   );
 
   /** Admin: the answer to an 'etter avtale' request. */

@@ -154,6 +154,7 @@ const MATRIX: Record<string, Row> = {
   // ---- a parent cancels a child's place (issue 40): own family only (admins refund in the back office)
   'GET /api/orders/:id/cancellation': { expect: [401, 200, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/orders/${fx.orderA.id}/cancellation` }) },
   'POST /api/orders/:id/cancellation': { expect: [401, 409, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/orders/${fx.orderA.id}/cancellation`, payload: { expectedRefund: 99_999_999 } }), note: 'parent A reaches the service: the amount differs from the preview (CONFLICT), nothing changes' },
+  'GET /api/profiles/:id/payments':  { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/payments` }) },
   'POST /api/payments/:id/cancellation-decision': { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/cancellation-decision`, payload: { approve: false, message: 'Nei' } }), note: 'admin reaches the service: no open request (CONFLICT)' },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
