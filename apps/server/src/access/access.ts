@@ -97,10 +97,11 @@ const RULES = {
     },
   },
   /**
-   * Cancel a child's place bought by an order ('Meld av kurset', issue 40), see its preview and its receipts: the
-   * buyer and the guardians of its family only (others, admins included: NOT_FOUND; admins refund in the back office).
+   * What only the order's own family does (issue 40): cancel the child's place ('Meld av kurset'), see its preview,
+   * download its receipts. The buyer and the guardians of its family (others, admins included: NOT_FOUND; admins
+   * refund in the back office).
    */
-  'order.cancel': {
+  'order.family': {
     object: 'order',
     denied: 'NOT_FOUND',
     exists: orderExists,

@@ -463,3 +463,9 @@ export function paidOrdersOfProfile(db: DbOrTx, profileId: string) {
     .where(and(eq(orders.profileId, profileId), inArray(orders.status, [...PAID_ORDER_STATUSES])))
     .orderBy(desc(orders.createdAt));
 }
+
+/** One stored Vipps event of an order (a receipt's capture or refund). */
+export async function findOrderEvent(db: DbOrTx, orderId: string, eventId: string) {
+  const [row] = await db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.id, eventId)));
+  return row;
+}

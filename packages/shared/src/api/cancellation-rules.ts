@@ -128,6 +128,8 @@ export const familyPaymentSchema = z.object({
   /** The child is on the course and nothing was cancelled yet: 'Meld av kurset' is offered. */
   cancellable: z.boolean(),
   cancellation: cancellationSchema.nullable(),
+  /** A receipt (kvittering) per capture and per refund: GET /orders/{id}/receipts/{eventId} gives the PDF. */
+  receipts: z.array(z.object({ eventId: z.string(), kind: z.enum(['payment', 'refund']), amount: z.number().int(), at: isoDateTime })),
 });
 export type FamilyPayment = z.infer<typeof familyPaymentSchema>;
 export const familyPaymentListSchema = z.array(familyPaymentSchema);

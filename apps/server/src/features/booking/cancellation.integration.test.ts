@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { osloTime } from '@app/shared';
+import { PDFParse } from 'pdf-parse';
 import { countTaken } from '../../capacity';
 import { cancellations, orderEvents, orders, outbox, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
@@ -73,6 +74,46 @@ describe('a parent cancels a place', () => {
     await processWaitlists({ ...t.ctx, clock: { now: () => new Date() } });
     const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.childId, waiting.children[0]!.id));
     expect(entry!.status).toBe('offered');
+  });
+
+  it('receipts: a PDF per capture and per refund with the fields, for the own family only', async () => {
+    const { family, order, token } = await paidBooking();
+    clock.current = osloTime(2027, 2, 1, '12:00');
+    await cancel(order.id, token, 100_000);
+    const listed = (await t.http('GET', `/api/profiles/${family.profile.id}/payments`, { token })).json[0];
+    expect(listed.receipts.map((r: { kind: string; amount: number }) => [r.kind, r.amount])).toEqual([['payment', 100_000], ['refund', 100_000]]);
+    const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    const texts: string[] = [];
+    for (const r of listed.receipts) {
+      const res = await fetch(`${t.url}/api/orders/${order.id}/receipts/${r.eventId}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-disposition')).toContain('.pdf');
+      const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
+      texts.push((await parser.getText()).text);
+      await parser.destroy();
+    }
+    const [payment, refund] = texts as [string, string];
+    const psp = (name: string) => events.find((e) => e.name === name)!.pspReference;
+    const info = order.additionalInfo as { child: { firstName: string; lastName: string }; course: { name: string } };
+    for (const [text, title, amount, name] of [[payment, 'Kvittering', 'Betalt', 'CAPTURED'], [refund, 'Kvittering for refusjon', 'Refundert', 'REFUNDED']] as const) {
+      expect(text).toContain(title);
+      expect(text).toContain('Plask Babysvømming');
+      expect(text).toContain('Org.nr. 912 345 678');
+      expect(text).toContain('Badeveien 1, 0150 Oslo');
+      expect(text).toMatch(/Dato: \d{2}\.\d{2}\.\d{4} kl\. \d{2}:\d{2}/);
+      expect(text).toContain(`Kurs: ${info.course.name}`);
+      expect(text).toContain(`Barn: ${info.child.firstName} ${info.child.lastName}`);
+      expect(text).toContain(`${amount}: 1 000 kr`);
+      expect(text).toContain(`Vipps-referanse: ${order.reference}`);
+      expect(text).toContain(`pspReference: ${psp(name)}`);
+      expect(text).toContain('Svømmeopplæring er unntatt fra merverdiavgift (mval. § 3-5).');
+    }
+    const other = await t.token((await createFamily(t.db)).guardians[0]!.id);
+    const eventId = listed.receipts[0].eventId;
+    expect((await t.http('GET', `/api/orders/${order.id}/receipts/${eventId}`, { token: other })).status).toBe(404);
+    expect((await t.http('GET', `/api/orders/${order.id}/receipts/${eventId}`, { token: adminToken })).status).toBe(404);
+    expect((await t.http('GET', `/api/orders/${order.id}/receipts/${eventId}`)).status).toBe(401);
   });
 
   it('is idempotent: a double click and a retried request make one refund and one e-mail', async () => {

@@ -18,6 +18,7 @@ import * as repo from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
 import { applyAnswer, modificationKey, providerTrouble, syncEvents } from './back-office.service';
 import type { OrderAdditionalInfo } from './booking.service';
+import { RECEIPT_EVENTS } from './receipts.service';
 import { cancellationEmail, type CancellationEmailKind } from './refund-email';
 
 /**
@@ -74,7 +75,7 @@ function requireCancellable(loaded: Loaded): void {
 
 /** GET: what the parent would get back now, and why. */
 export async function cancellationPreview(ctx: ServiceContext, orderId: string): Promise<CancellationPreview> {
-  await requireAccess(ctx, 'order.cancel', orderId);
+  await requireAccess(ctx, 'order.family', orderId);
   const loaded = await load(ctx, orderId);
   requireCancellable(loaded);
   return preview(ctx, loaded);
@@ -139,7 +140,7 @@ async function sendRefund(ctx: ServiceContext, order: repo.OrderRow, row: cancel
  * 'Etter avtale': a request for the admin; the child stays until the admin decides.
  */
 export async function cancelPlace(ctx: ServiceContext, orderId: string, input: CancellationInput): Promise<Cancellation> {
-  await requireAccess(ctx, 'order.cancel', orderId);
+  await requireAccess(ctx, 'order.family', orderId);
   const loaded = await load(ctx, orderId);
   const existing = await cancellations.findCancellationOfOrder(ctx.db, orderId);
   if (existing) {
@@ -217,6 +218,9 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
       refundedAmount: sum('REFUNDED'),
       cancellable: order.status === 'captured' && enrolled && !cancellation,
       cancellation: cancellation ? toCancellation(cancellation) : null,
+      receipts: events
+        .filter((e) => e.orderId === order.id && RECEIPT_EVENTS[e.name])
+        .map((e) => ({ eventId: e.id, kind: RECEIPT_EVENTS[e.name]!, amount: e.amountOre, at: e.timestamp.toISOString() })),
     };
   });
 }

@@ -11,11 +11,15 @@ import {
   cancellationPreviewSchema,
   cancellationSchema,
   familyPaymentListSchema,
+  idSchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import * as service from './back-office.service';
 import * as cancellation from './cancellation.service';
+import * as receipts from './receipts.service';
+import { attachmentDisposition } from '../../integrations/calendar';
+import { z } from 'zod';
 
 const MODIFICATION_ERRORS = errorResponses(
   'VALIDATION',
@@ -91,6 +95,27 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 200: familyPaymentListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
     },
     (request) => cancellation.familyPayments(ctxOf(request), request.params.id),
+  );
+
+  /** A receipt (kvittering) of one capture or refund, as a PDF: the order's own family only. */
+  app.get(
+    '/orders/:id/receipts/:eventId',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: idParamsSchema.extend({ eventId: idSchema }),
+        // 200 is the PDF itself (a Buffer: Fastify sends it as it is).
+        response: { 200: z.unknown(), ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND') },
+      },
+    },
+    async (request, reply) => {
+      const file = await receipts.receipt(ctxOf(request), request.params.id, request.params.eventId);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentDisposition(file.filename))
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.pdf));
+    },
   );
 
   /** Admin: the answer to an 'etter avtale' request. */
