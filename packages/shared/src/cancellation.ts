@@ -99,3 +99,8 @@ export function cancellationRulesText(rules: CancellationRules): string[] {
     'Du melder av under «Meld av kurset» på profilen din. Pengene går tilbake til Vipps.',
   ];
 }
+
+/** A receipt's file name (kvittering, issue 40): the same on the server's download and the web's saved file. */
+export function receiptFileName(kind: 'payment' | 'refund', humanReference: string, at: Date | string): string {
+  return `${kind === 'refund' ? 'kvittering-refusjon' : 'kvittering'}-${humanReference}-${formatDate(at).replace(/\./g, '-')}.pdf`;
+}

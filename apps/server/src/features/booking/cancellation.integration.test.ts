@@ -69,7 +69,13 @@ describe('a parent cancels a place', () => {
     await t.sim.control.webhooksIdle();
     expect(t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(100_000);
     expect(await enrolled(course.id, family)).toBe(false);
-    expect((await mailsTo(family)).filter((m) => m.subject.startsWith('Avmelding og refusjon'))).toHaveLength(1);
+    const refundMails = (await mailsTo(family)).filter((m) => m.subject.startsWith('Avmelding og refusjon'));
+    expect(refundMails).toHaveLength(1);
+    // The refund's receipt comes with it, as a PDF.
+    const [attachment] = refundMails[0]!.attachments as { filename: string; contentType: string; content: string; encoding: string }[];
+    expect(attachment).toMatchObject({ contentType: 'application/pdf', encoding: 'base64' });
+    expect(attachment!.filename).toMatch(/^kvittering-refusjon-BS-.*\.pdf$/);
+    expect(Buffer.from(attachment!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
 
     await processWaitlists({ ...t.ctx, clock: { now: () => new Date() } });
     const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.childId, waiting.children[0]!.id));

@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
-import { enqueueEmail } from '../../integrations/email';
+import { enqueueEmail, type EmailAttachment } from '../../integrations/email';
 import { VippsApiError, type ModificationResponse } from '../../integrations/vipps/epayment';
 import { AppError } from '../../plugins/errors';
 import * as cancellations from '../../repos/cancellations.repo';
@@ -18,7 +18,7 @@ import * as repo from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
 import { applyAnswer, modificationKey, providerTrouble, syncEvents } from './back-office.service';
 import type { OrderAdditionalInfo } from './booking.service';
-import { RECEIPT_EVENTS } from './receipts.service';
+import { RECEIPT_EVENTS, receiptOfEvent } from './receipts.service';
 import { cancellationEmail, type CancellationEmailKind } from './refund-email';
 
 /**
@@ -82,16 +82,21 @@ export async function cancellationPreview(ctx: ServiceContext, orderId: string):
 }
 
 /** Tells the parent by e-mail (the outbox), in the transaction that moved the cancellation. */
-async function mail(ctx: ServiceContext, order: repo.OrderRow, kind: CancellationEmailKind, amountOre: number, message: string | null = null) {
+async function mail(
+  ctx: ServiceContext,
+  order: repo.OrderRow,
+  kind: CancellationEmailKind,
+  amountOre: number,
+  message: string | null = null,
+  attachment?: EmailAttachment,
+) {
   const guardian = order.userId ? await users.findUserById(ctx.db, order.userId) : undefined;
   if (!guardian?.email) {
     ctx.log.warn({ orderId: order.id }, 'cancellation e-mail not sent: no e-mail address');
     return;
   }
   const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
-  await enqueueEmail(
-    ctx.db,
-    cancellationEmail({
+  const email = cancellationEmail({
       to: guardian.email,
       companyName: ctx.env.site.companyName,
       guardian,
@@ -101,8 +106,16 @@ async function mail(ctx: ServiceContext, order: repo.OrderRow, kind: Cancellatio
       kind,
       amountOre,
       message,
-    }),
-  );
+    });
+  await enqueueEmail(ctx.db, attachment ? { ...email, attachments: [attachment] } : email);
+}
+
+/** The refund's receipt as an e-mail attachment (the stored REFUNDED event of this pspReference). */
+async function refundReceipt(ctx: ServiceContext, order: repo.OrderRow, pspReference: string): Promise<EmailAttachment | undefined> {
+  const event = (await repo.eventsOfOrders(ctx.db, [order.id])).find((e) => e.name === 'REFUNDED' && e.pspReference === pspReference);
+  if (!event) return undefined;
+  const file = await receiptOfEvent(ctx, order, event);
+  return { filename: file.filename, contentType: 'application/pdf', content: Buffer.from(file.pdf).toString('base64'), encoding: 'base64' };
 }
 
 /**
@@ -128,7 +141,9 @@ async function sendRefund(ctx: ServiceContext, order: repo.OrderRow, row: cancel
   return withTx(ctx, async (ctx) => {
     const done = await cancellations.updateCancellation(ctx.db, row.id, ['refunding'], { status: 'refunded', pspReference: answer.pspReference });
     if (!done) return (await cancellations.findCancellationOfOrder(ctx.db, order.id))!;
-    if (await repo.claimEventNotification(ctx.db, order.id, 'REFUNDED', answer.pspReference)) await mail(ctx, order, 'refunded', amountOre);
+    if (await repo.claimEventNotification(ctx.db, order.id, 'REFUNDED', answer.pspReference)) {
+      await mail(ctx, order, 'refunded', amountOre, null, await refundReceipt(ctx, order, answer.pspReference));
+    }
     ctx.log.info({ orderId: order.id, amountOre }, 'order refunded: the parent cancelled');
     return done;
   });

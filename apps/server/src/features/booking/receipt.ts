@@ -23,10 +23,6 @@ export interface ReceiptFields {
 
 const kr = (ore: number) => formatPrice(ore / 100).replace(/\u00a0/g, ' ');
 
-export function receiptFileName(fields: Pick<ReceiptFields, 'kind' | 'humanReference' | 'at'>): string {
-  return `${fields.kind === 'refund' ? 'kvittering-refusjon' : 'kvittering'}-${fields.humanReference}-${formatDate(fields.at).replace(/\./g, '-')}.pdf`;
-}
-
 export async function receiptPdf(fields: ReceiptFields): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${fields.kind === 'refund' ? 'Kvittering for refusjon' : 'Kvittering'} ${fields.humanReference}`);

@@ -1,10 +1,10 @@
-import { fullName } from '@app/shared';
+import { fullName, receiptFileName } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/orders.repo';
 import type { OrderAdditionalInfo } from './booking.service';
-import { receiptFileName, receiptPdf, type ReceiptFields } from './receipt';
+import { receiptPdf, type ReceiptFields } from './receipt';
 
 /** The events that have a receipt: each successful capture and refund. */
 export const RECEIPT_EVENTS: Record<string, ReceiptFields['kind']> = { CAPTURED: 'payment', REFUNDED: 'refund' };
@@ -14,8 +14,16 @@ export async function receipt(ctx: ServiceContext, orderId: string, eventId: str
   await requireAccess(ctx, 'order.family', orderId);
   const order = await repo.findOrderById(ctx.db, orderId);
   const event = await repo.findOrderEvent(ctx.db, orderId, eventId);
-  const kind = event ? RECEIPT_EVENTS[event.name] : undefined;
-  if (!order || !event || !kind || event.success !== 'true') throw new AppError('NOT_FOUND', 'Receipt not found');
+  if (!order || !event) throw new AppError('NOT_FOUND', 'Receipt not found');
+  return receiptOfEvent(ctx, order, event);
+}
+
+type EventRow = NonNullable<Awaited<ReturnType<typeof repo.findOrderEvent>>>;
+
+/** The receipt PDF of one stored capture or refund (also attached to the refund's e-mail). */
+export async function receiptOfEvent(ctx: ServiceContext, order: repo.OrderRow, event: EventRow): Promise<{ filename: string; pdf: Uint8Array }> {
+  const kind = RECEIPT_EVENTS[event.name];
+  if (!kind || event.success !== 'true') throw new AppError('NOT_FOUND', 'Receipt not found');
   const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
   const fields: ReceiptFields = {
     kind,
@@ -29,5 +37,5 @@ export async function receipt(ctx: ServiceContext, orderId: string, eventId: str
     pspReference: event.pspReference,
     vatLine: ctx.env.RECEIPT_VAT_LINE,
   };
-  return { filename: receiptFileName(fields), pdf: await receiptPdf(fields) };
+  return { filename: receiptFileName(kind, order.humanReference, event.timestamp), pdf: await receiptPdf(fields) };
 }

@@ -27,3 +27,7 @@ export function useCancelPlace() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.family }),
   });
 }
+
+/** GET /api/orders/{id}/receipts/{eventId}: the receipt (kvittering) of one capture or refund, as a PDF. */
+export const getReceipt = (orderId: string, eventId: string) =>
+  api<Blob>(`/orders/${encodeURIComponent(orderId)}/receipts/${encodeURIComponent(eventId)}`, { responseType: 'blob' });

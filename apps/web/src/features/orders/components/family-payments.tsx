@@ -1,11 +1,13 @@
 import type { FamilyPayment } from '@shared/api';
+import { receiptFileName } from '@shared/cancellation';
 import { Button } from '@/components/ui/button';
 import { confirm } from '@/components/ui/dialogs';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatPrice } from '@/lib/format';
-import { getCancellationPreview, useCancelPlace, useFamilyPayments } from '../api/family-payments';
+import { saveFile } from '@/lib/save-file';
+import { getCancellationPreview, getReceipt, useCancelPlace, useFamilyPayments } from '../api/family-payments';
 
 const kr = (ore: number) => formatPrice(ore / 100);
 
@@ -77,6 +79,27 @@ function CancelButton({ payment }: { payment: FamilyPayment }) {
   );
 }
 
+/** 'Kvittering' per capture and refund: the PDF from the server, saved as a file. */
+function ReceiptButtons({ payment }: { payment: FamilyPayment }) {
+  const download = async (receipt: FamilyPayment['receipts'][number]) => {
+    try {
+      const pdf = await getReceipt(payment._id, receipt.eventId);
+      saveFile(pdf, receiptFileName(receipt.kind, payment.humanReference, receipt.at), 'application/pdf');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Kunne ikke hente kvitteringen'));
+    }
+  };
+  return (
+    <>
+      {payment.receipts.map((receipt) => (
+        <Button key={receipt.eventId} variant="secondary" onClick={() => void download(receipt)}>
+          {receipt.kind === 'refund' ? `Kvittering for refusjon (${kr(receipt.amount)})` : 'Kvittering'}
+        </Button>
+      ))}
+    </>
+  );
+}
+
 /** /profil: the family's payments, with 'Meld av kurset' where the rules allow it (issue 40). */
 export function FamilyPayments({ profileId, canCancel }: { profileId: string; canCancel: boolean }) {
   const { data } = useFamilyPayments(profileId);
@@ -97,7 +120,10 @@ export function FamilyPayments({ profileId, canCancel }: { profileId: string; ca
               </p>
               <CancellationState payment={payment} />
             </div>
-            {canCancel && payment.cancellable ? <CancelButton payment={payment} /> : null}
+            <div className="flex flex-wrap gap-2">
+              {canCancel ? <ReceiptButtons payment={payment} /> : null}
+              {canCancel && payment.cancellable ? <CancelButton payment={payment} /> : null}
+            </div>
           </li>
         ))}
       </ul>
