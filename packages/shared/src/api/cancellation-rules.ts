@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { isoDateTime } from './common';
+import { calendarDay, isoDateTime } from './common';
 
 /**
  * The school's cancellation rules (issue 40), versioned like the terms: every change makes a new version, and an
@@ -133,3 +133,15 @@ export const familyPaymentSchema = z.object({
 });
 export type FamilyPayment = z.infer<typeof familyPaymentSchema>;
 export const familyPaymentListSchema = z.array(familyPaymentSchema);
+
+// ---- the month-end: the bookkeeping file (admin) ------------------------------------------------------------------
+
+/** GET /payments/bookkeeping: a period's captures and refunds (Oslo calendar days, both included) as CSV or Excel. */
+export const bookkeepingQuerySchema = z
+  .object({
+    from: calendarDay,
+    to: calendarDay,
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+  })
+  .refine((q) => q.from <= q.to, { message: 'Fra-dato må være før til-dato', path: ['to'] });
+export type BookkeepingQuery = z.infer<typeof bookkeepingQuerySchema>;

@@ -73,7 +73,7 @@ const lapsesOfOrders = (ctx: ServiceContext, rows: readonly repo.OrderRow[]) =>
   familyLapses(ctx.db, rows.flatMap((o) => (o.profileId ? [o.profileId] : [])), ctx.clock.now());
 
 /** 'YYYY-MM-DD' as Oslo midnight; `nextDay` gives the end of that day (exclusive). */
-function osloDay(day: string, nextDay = false): Date {
+export function osloDay(day: string, nextDay = false): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return osloMidnight(y, m, d + (nextDay ? 1 : 0));
 }

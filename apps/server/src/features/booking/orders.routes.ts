@@ -12,12 +12,14 @@ import {
   cancellationSchema,
   familyPaymentListSchema,
   idSchema,
+  bookkeepingQuerySchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import * as service from './back-office.service';
 import * as cancellation from './cancellation.service';
 import * as receipts from './receipts.service';
+import * as bookkeeping from './bookkeeping.service';
 import { attachmentDisposition } from '../../integrations/calendar';
 import { z } from 'zod';
 
@@ -115,6 +117,27 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', attachmentDisposition(file.filename))
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(file.pdf));
+    },
+  );
+
+  /** Admin: the month-end's bookkeeping file (any period) as CSV or an Excel workbook. */
+  app.get(
+    '/payments/bookkeeping',
+    {
+      config: { access: 'admin' },
+      schema: {
+        querystring: bookkeepingQuerySchema,
+        // 200 is the file itself (a Buffer: Fastify sends it as it is).
+        response: { 200: z.unknown(), ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') },
+      },
+    },
+    async (request, reply) => {
+      const file = await bookkeeping.bookkeepingFile(ctxOf(request), request.query);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', attachmentDisposition(file.filename))
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
     },
   );
 
