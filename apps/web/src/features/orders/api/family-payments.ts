@@ -31,3 +31,7 @@ export function useCancelPlace() {
 /** GET /api/orders/{id}/receipts/{eventId}: the receipt (kvittering) of one capture or refund, as a PDF. */
 export const getReceipt = (orderId: string, eventId: string) =>
   api<Blob>(`/orders/${encodeURIComponent(orderId)}/receipts/${encodeURIComponent(eventId)}`, { responseType: 'blob' });
+
+/** GET /api/payments/bookkeeping (admin): the period's bookkeeping file, CSV or an Excel workbook. */
+export const getBookkeepingFile = (query: { from: string; to: string; format: 'csv' | 'xlsx' }) =>
+  api<Blob>('/payments/bookkeeping', { query, responseType: 'blob' });
