@@ -88,3 +88,8 @@ export async function rulesOfVersion(db: DbOrTx, version: number | null): Promis
   const row = await findRulesVersion(db, version ?? 1);
   return row ? { version: row.version, rules: cancellationRulesSchema.parse(row.rules) } : undefined;
 }
+
+/** Cancellations whose refund was started and not yet confirmed. */
+export function refundingCancellations(db: DbOrTx): Promise<CancellationRow[]> {
+  return db.select().from(cancellations).where(eq(cancellations.status, 'refunding'));
+}

@@ -486,3 +486,11 @@ export function moneyEventsBetween(db: DbOrTx, from: Date, to: Date) {
     )
     .orderBy(asc(orderEvents.timestamp), asc(orderEvents.createdAt));
 }
+
+/** Marks an open incident of an order resolved (the reconciler settled what it was about). */
+export async function resolveIncident(db: DbOrTx, orderId: string, reason: string): Promise<void> {
+  await db
+    .update(paymentIncidents)
+    .set({ resolvedAt: sql`now()` })
+    .where(and(eq(paymentIncidents.orderId, orderId), eq(paymentIncidents.reason, reason), isNull(paymentIncidents.resolvedAt)));
+}

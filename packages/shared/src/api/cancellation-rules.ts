@@ -145,3 +145,25 @@ export const bookkeepingQuerySchema = z
   })
   .refine((q) => q.from <= q.to, { message: 'Fra-dato må være før til-dato', path: ['to'] });
 export type BookkeepingQuery = z.infer<typeof bookkeepingQuerySchema>;
+
+// ---- the reconciliation view (admin): the period's money against Vipps' own records -------------------------------
+
+export const RECONCILIATION_REASONS = ['refund-unconfirmed', 'capture-missing', 'not-recorded', 'amount'] as const;
+export const reconciliationQuerySchema = z
+  .object({ from: calendarDay, to: calendarDay })
+  .refine((q) => q.from <= q.to, { message: 'Fra-dato må være før til-dato', path: ['to'] });
+export type ReconciliationQuery = z.infer<typeof reconciliationQuerySchema>;
+
+/** One difference between the product's record of an order and Vipps' events; each is also a payment incident. */
+export const reconciliationDifferenceSchema = z.object({
+  orderId: z.string(),
+  humanReference: z.string(),
+  reason: z.enum(RECONCILIATION_REASONS),
+  /** What differs, in Norwegian, for the admin. */
+  detail: z.string(),
+  /** The reconciler can settle it (record Vipps' event, or send the refund that was started). */
+  settleable: z.boolean(),
+});
+export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
+export const reconciliationSchema = z.object({ ordersChecked: z.number().int(), differences: z.array(reconciliationDifferenceSchema), settled: z.number().int() });
+export type Reconciliation = z.infer<typeof reconciliationSchema>;

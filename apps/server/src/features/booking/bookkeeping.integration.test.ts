@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { osloDateKey } from '@app/shared';
-import { orderEvents, orders } from '../../db/schema';
+import { cancellations, orderEvents, orders, paymentIncidents } from '../../db/schema';
 import { createCourse, createFamily, createUser } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
 import { startBookingTest, type BookingTest } from './test-kit';
@@ -90,5 +90,52 @@ describe('GET /payments/bookkeeping', () => {
   it('bad periods are a 400', async () => {
     expect((await download('from=2027-02-10&to=2027-02-01')).status).toBe(400);
     expect((await download('from=2027-02-31&to=2027-03-01')).status).toBe(400);
+  });
+});
+
+describe('the reconciliation view', () => {
+  it('finds a refund the simulator never confirmed, raises a payment incident, and the reconciler settles it', async () => {
+    const course = await createCourse(t.db, { priceOre: 120_000, dates: [new Date(Date.now() + 60 * DAY)] });
+    const { order, token } = await paid(course);
+    const today = osloDateKey(new Date());
+    const clean = await t.http('GET', `/api/payments/reconciliation?from=${today}&to=${today}`, { token: adminToken });
+    expect(clean.status, clean.text).toBe(200);
+    expect(clean.json.differences.filter((d: { orderId: string }) => d.orderId === order.id)).toEqual([]);
+
+    // The parent's refund was started (the cancellation row) but never reached Vipps: the process stopped there.
+    await t.db.insert(cancellations).values({ orderId: order.id, outcome: 'full', status: 'refunding', refundOre: 120_000, rulesVersion: 1 });
+    const found = await t.http('GET', `/api/payments/reconciliation?from=${today}&to=${today}`, { token: adminToken });
+    const mine = found.json.differences.filter((d: { orderId: string }) => d.orderId === order.id);
+    expect(mine).toEqual([expect.objectContaining({ reason: 'refund-unconfirmed', settleable: true, detail: 'Refusjonen på 1200,00 kr ble startet, men Vipps har ikke bekreftet den.' })]);
+    const [incident] = await t.db.select().from(paymentIncidents).where(eq(paymentIncidents.orderId, order.id));
+    expect(incident).toMatchObject({ reason: 'refund-unconfirmed', resolvedAt: null });
+    expect(t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(0);
+
+    const settled = await t.http('POST', '/api/payments/reconciliation', { token: adminToken, body: { from: today, to: today } });
+    expect(settled.status, settled.text).toBe(200);
+    expect(settled.json.differences.filter((d: { orderId: string }) => d.orderId === order.id)).toEqual([]);
+    expect(settled.json.settled).toBeGreaterThanOrEqual(1);
+    await t.sim.control.webhooksIdle();
+    expect(t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(120_000);
+    const [after] = await t.db.select().from(paymentIncidents).where(eq(paymentIncidents.orderId, order.id));
+    expect(after!.resolvedAt).not.toBeNull();
+    const [row] = await t.db.select().from(cancellations).where(eq(cancellations.orderId, order.id));
+    expect(row!.status).toBe('refunded');
+    expect(token).toBeTruthy();
+  });
+
+  it('lists a capture Vipps does not know and an event not recorded here', async () => {
+    const course = await createCourse(t.db, { priceOre: 80_000, dates: [new Date(Date.now() + 60 * DAY)] });
+    const { order } = await paid(course);
+    // A capture stored here that Vipps never made, and Vipps' own capture lost from our record.
+    await t.db.delete(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.name, 'CAPTURED')));
+    await t.db.insert(orderEvents).values({ orderId: order.id, name: 'CAPTURED', pspReference: 'phantom-psp', amountOre: 80_000, timestamp: new Date() });
+    const today = osloDateKey(new Date());
+    const found = await t.http('GET', `/api/payments/reconciliation?from=${today}&to=${today}`, { token: adminToken });
+    const reasons = found.json.differences.filter((d: { orderId: string }) => d.orderId === order.id).map((d: { reason: string }) => d.reason);
+    expect(reasons.sort()).toEqual(['capture-missing', 'not-recorded']);
+    const settled = await t.http('POST', '/api/payments/reconciliation', { token: adminToken, body: { from: today, to: today } });
+    // Vipps' capture is recorded now; the phantom capture stays for the admin.
+    expect(settled.json.differences.filter((d: { orderId: string }) => d.orderId === order.id).map((d: { reason: string }) => d.reason)).toEqual(['capture-missing']);
   });
 });

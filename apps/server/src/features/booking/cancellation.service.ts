@@ -123,7 +123,7 @@ async function refundReceipt(ctx: ServiceContext, order: repo.OrderRow, pspRefer
  * first answer), stores Vipps' event and marks the cancellation refunded. A failure leaves it 'refunding': the
  * parent's retry, or the reconciliation view, finishes it.
  */
-async function sendRefund(ctx: ServiceContext, order: repo.OrderRow, row: cancellations.CancellationRow): Promise<cancellations.CancellationRow> {
+export async function finishRefund(ctx: ServiceContext, order: repo.OrderRow, row: cancellations.CancellationRow): Promise<cancellations.CancellationRow> {
   const amountOre = row.refundOre ?? 0;
   const key = modificationKey('parentRefund', order.id, row.id);
   const client = ctx.payments.client;
@@ -160,7 +160,7 @@ export async function cancelPlace(ctx: ServiceContext, orderId: string, input: C
   const existing = await cancellations.findCancellationOfOrder(ctx.db, orderId);
   if (existing) {
     // A double click or a retried request: the first one's cancellation (its refund finished if it was cut short).
-    return toCancellation(existing.status === 'refunding' ? await sendRefund(ctx, loaded.order, existing) : existing);
+    return toCancellation(existing.status === 'refunding' ? await finishRefund(ctx, loaded.order, existing) : existing);
   }
   requireCancellable(loaded);
   const shown = await preview(ctx, loaded);
@@ -186,7 +186,7 @@ export async function cancelPlace(ctx: ServiceContext, orderId: string, input: C
     ctx.log.info({ orderId, outcome: shown.outcome, status }, 'a parent cancelled a place');
     return result;
   });
-  if (row.status === 'refunding') return toCancellation(await sendRefund(ctx, loaded.order, row));
+  if (row.status === 'refunding') return toCancellation(await finishRefund(ctx, loaded.order, row));
   return toCancellation(row);
 }
 
@@ -208,7 +208,7 @@ export async function decideCancellation(ctx: ServiceContext, orderId: string, i
     if (status === 'done') await mail(ctx, loaded.order, 'noRefund', 0, input.message);
     return moved;
   });
-  return toCancellation(row.status === 'refunding' ? await sendRefund(ctx, loaded.order, row) : row);
+  return toCancellation(row.status === 'refunding' ? await finishRefund(ctx, loaded.order, row) : row);
 }
 
 /** The family's paid orders for /profil, each with its cancellation (guardians and admins: profile.read). */

@@ -13,6 +13,8 @@ import {
   familyPaymentListSchema,
   idSchema,
   bookkeepingQuerySchema,
+  reconciliationQuerySchema,
+  reconciliationSchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
@@ -20,6 +22,7 @@ import * as service from './back-office.service';
 import * as cancellation from './cancellation.service';
 import * as receipts from './receipts.service';
 import * as bookkeeping from './bookkeeping.service';
+import * as reconciliation from './reconciliation.service';
 import { attachmentDisposition } from '../../integrations/calendar';
 import { z } from 'zod';
 
@@ -139,6 +142,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .send(file.content);
     },
+  );
+
+  /** Admin: the reconciliation view, the period's money against Vipps' events per order (each difference an incident). */
+  app.get(
+    '/payments/reconciliation',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: reconciliationQuerySchema, response: { 200: reconciliationSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'PAYMENT_PROVIDER') } },
+    },
+    (request) => reconciliation.reconcile(ctxOf(request), request.query),
+  );
+
+  /** Admin: the reconciler settles what it can (records Vipps' events, finishes started refunds); the rest is left. */
+  app.post(
+    '/payments/reconciliation',
+    {
+      config: { access: 'admin' },
+      schema: { body: reconciliationQuerySchema, response: { 200: reconciliationSchema, ...MODIFICATION_ERRORS } },
+    },
+    (request) => reconciliation.settleDifferences(ctxOf(request), request.body),
   );
 
   /** Admin: the answer to an 'etter avtale' request. */

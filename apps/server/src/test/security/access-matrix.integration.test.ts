@@ -157,6 +157,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/profiles/:id/payments':  { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/payments` }) },
   'GET /api/orders/:id/receipts/:eventId': { expect: [401, 404, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/orders/${fx.orderA.id}/receipts/${fx.orderA.id}` }), note: 'no such capture: parent A reaches the service (NOT_FOUND), the rest are refused the order; the PDF itself is checked in cancellation.integration.test.ts' },
   'GET /api/payments/bookkeeping':   { expect: adminOnly, req: () => ({ query: { from: '2026-01-01', to: '2026-01-31', format: 'csv' } }), note: 'the month-end file (issue 40)' },
+  'GET /api/payments/reconciliation': { expect: adminOnly, req: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }), note: 'the reconciliation view (issue 40)' },
+  'POST /api/payments/reconciliation': { expect: adminOnly, req: () => ({ payload: { from: '2026-01-01', to: '2026-01-31' } }) },
   'POST /api/payments/:id/cancellation-decision': { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/cancellation-decision`, payload: { approve: false, message: 'Nei' } }), note: 'admin reaches the service: no open request (CONFLICT)' },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
