@@ -1,6 +1,6 @@
 import type { Reconciliation, ReconciliationDifference, ReconciliationQuery } from '@app/shared';
 import type { ServiceContext } from '../../context';
-import type { PaymentEvent } from '../../integrations/vipps/epayment';
+import { VippsApiError, type PaymentEvent } from '../../integrations/vipps/epayment';
 import * as cancellations from '../../repos/cancellations.repo';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/orders.repo';
@@ -73,14 +73,16 @@ async function check(ctx: ServiceContext, query: ReconciliationQuery, settle: bo
     try {
       vipps = await client.getEvents(order.reference);
     } catch (error) {
-      return providerTrouble(error);
+      // Vipps does not know the payment at all: every capture and refund recorded here is a difference.
+      if (!(error instanceof VippsApiError && error.status === 404)) return providerTrouble(error);
+      vipps = [];
     }
     const cancellation = refunding.find((c) => c.orderId === id);
     let found = compare(order, await repo.eventsOfOrders(ctx.db, [id]), vipps, cancellation);
     if (settle && found.some((d) => d.settleable)) {
       for (const event of vipps) await applyPaymentEvent(ctx, order, event);
       if (cancellation && found.some((d) => d.reason === 'refund-unconfirmed' && d.settleable)) await finishRefund(ctx, order, cancellation);
-      const after = compare(order, await repo.eventsOfOrders(ctx.db, [id]), await client.getEvents(order.reference), (await cancellations.refundingCancellations(ctx.db)).find((c) => c.orderId === id));
+      const after = compare(order, await repo.eventsOfOrders(ctx.db, [id]), await client.getEvents(order.reference).catch(() => vipps), (await cancellations.refundingCancellations(ctx.db)).find((c) => c.orderId === id));
       for (const d of found.filter((d) => !after.some((a) => a.reason === d.reason))) {
         await repo.resolveIncident(ctx.db, id, d.reason);
         settled += 1;

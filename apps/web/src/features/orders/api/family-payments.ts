@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Cancellation, CancellationPreview, FamilyPayment } from '@shared/api';
+import type { Cancellation, CancellationPreview, FamilyPayment, Reconciliation } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -35,3 +35,9 @@ export const getReceipt = (orderId: string, eventId: string) =>
 /** GET /api/payments/bookkeeping (admin): the period's bookkeeping file, CSV or an Excel workbook. */
 export const getBookkeepingFile = (query: { from: string; to: string; format: 'csv' | 'xlsx' }) =>
   api<Blob>('/payments/bookkeeping', { query, responseType: 'blob' });
+
+/** GET /api/payments/reconciliation (admin): the period's money against Vipps' events; each difference an incident. */
+export const getReconciliation = (query: { from: string; to: string }) => api<Reconciliation>('/payments/reconciliation', { query });
+
+/** POST /api/payments/reconciliation (admin): settles what can be settled, answers with what is left. */
+export const settleReconciliation = (period: { from: string; to: string }) => api<Reconciliation>('/payments/reconciliation', { method: 'POST', body: period });
