@@ -2,10 +2,9 @@ import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { osloDateKey } from '@app/shared';
-import { cancellations, orderEvents, orders, paymentIncidents } from '../../db/schema';
-import { createCourse, createFamily, createUser } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
-import { startBookingTest, type BookingTest } from './test-kit';
+import { cancellations, orderEvents, paymentIncidents } from '../../db/schema';
+import { createCourse, createUser } from '../../db/seed/builders';
+import { payForCourse, startBookingTest, type BookingTest } from './test-kit';
 
 /** The month-end's bookkeeping file: its rows and totals equal the orders' captured minus refunded amounts. */
 let t: BookingTest;
@@ -18,16 +17,7 @@ afterAll(() => t?.close());
 
 const DAY = 86_400_000;
 
-async function paid(course: Awaited<ReturnType<typeof createCourse>>) {
-  const family = await createFamily(t.db);
-  const token = await t.token(family.guardians[0]!.id);
-  const res = await t.http('POST', '/api/vipps/payment', { token, body: { userId: family.guardians[0]!.id, childId: family.children[0]!.id, courseId: course.id } });
-  expect(res.status, res.text).toBe(200);
-  await submitLandingPage(res.json.redirectUrl, 'Betal');
-  await t.sim.control.webhooksIdle();
-  const [order] = await t.db.select().from(orders).where(eq(orders.childId, family.children[0]!.id));
-  return { order: order!, token };
-}
+const paid = (course: { id: string }) => payForCourse(t, course);
 
 const download = async (query: string) => {
   const res = await fetch(`${t.url}/api/payments/bookkeeping?${query}`, { headers: { authorization: `Bearer ${adminToken}` } });

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { osloTime } from '@app/shared';
 import { PDFParse } from 'pdf-parse';
 import { countTaken } from '../../capacity';
-import { cancellations, orderEvents, orders, outbox, participants, waitlistEntries } from '../../db/schema';
+import { cancellations, orderEvents, outbox, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
 import { processWaitlists } from '../waitlist/waitlist.service';
-import { startBookingTest, type BookingTest } from './test-kit';
+import { payForCourse, startBookingTest, type BookingTest } from './test-kit';
 
 /**
  * A parent cancels a child's place ('Meld av kurset', issue 40) under the rules version the order was bought under,
@@ -32,16 +31,10 @@ const DATES = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
 
 /** A paid booking made the way a parent makes it: start, "Betal" on the landing page, webhooks. */
 async function paidBooking(options: { maximumParticipants?: number; course?: Awaited<ReturnType<typeof createCourse>> } = {}) {
-  const family = await createFamily(t.db);
   const course = options.course ?? (await createCourse(t.db, { maximumParticipants: options.maximumParticipants ?? 4, priceOre: 100_000, dates: DATES }));
-  const token = await t.token(family.guardians[0]!.id);
-  const res = await t.http('POST', '/api/vipps/payment', { token, body: { userId: family.guardians[0]!.id, childId: family.children[0]!.id, courseId: course.id } });
-  expect(res.status, res.text).toBe(200);
-  await submitLandingPage(res.json.redirectUrl, 'Betal');
-  await t.sim.control.webhooksIdle();
-  const [order] = await t.db.select().from(orders).where(eq(orders.childId, family.children[0]!.id));
-  expect(order!.status).toBe('captured');
-  return { family, course, order: order!, token };
+  const paid = await payForCourse(t, course);
+  expect(paid.order.status).toBe('captured');
+  return { ...paid, course };
 }
 
 const preview = (orderId: string, token: string) => t.http('GET', `/api/orders/${orderId}/cancellation`, { token });

@@ -17,6 +17,20 @@ export interface MoneyBackInput {
 
 const kr = (ore: number) => formatPrice(ore / 100).replace(/\u00a0/g, ' ');
 
+/** The body every money e-mail shares: greeting, what happened, the order's references, the sign-off. */
+function moneyEmailText(input: { guardian: NamedPerson; companyName: string; order: { humanReference: string; reference: string } }, lines: string[]): string {
+  return [
+    `Hei ${input.guardian.firstName}!`,
+    '',
+    ...lines,
+    '',
+    `Ordrenummer: ${input.order.humanReference}`,
+    `Referanse: ${input.order.reference}`,
+    '',
+    `Hilsen ${input.companyName}`,
+  ].join('\n');
+}
+
 /** Tells the parent that money is on its way back (a refund) or that a reservation was released (a cancellation). */
 export function moneyBackEmail(input: MoneyBackInput): OutgoingEmail {
   const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
@@ -29,16 +43,7 @@ export function moneyBackEmail(input: MoneyBackInput): OutgoingEmail {
         ]
       : [`Vi har kansellert betalingen for ${what}${child}. Reservasjonen på ${kr(input.amountOre)} er frigitt, og du blir ikke belastet.`];
   if (input.removedFromCourse) lines.push(`${input.child ? fullName(input.child) : 'Barnet'} er meldt av kurset.`);
-  const text = [
-    `Hei ${input.guardian.firstName}!`,
-    '',
-    ...lines,
-    '',
-    `Ordrenummer: ${input.order.humanReference}`,
-    `Referanse: ${input.order.reference}`,
-    '',
-    `Hilsen ${input.companyName}`,
-  ].join('\n');
+  const text = moneyEmailText(input, lines);
   return {
     to: input.to,
     subject: input.kind === 'refund' ? `Refusjon: ${input.order.humanReference}` : `Betaling kansellert: ${input.order.humanReference}`,
@@ -81,16 +86,6 @@ export function cancellationEmail(input: CancellationEmailInput): OutgoingEmail 
     requested: 'Forespørsel om avmelding',
     declined: 'Svar på forespørsel om avmelding',
   };
-  const text = [
-    `Hei ${input.guardian.firstName}!`,
-    '',
-    ...lines[input.kind],
-    ...(input.message ? ['', `Melding fra oss: ${input.message}`] : []),
-    '',
-    `Ordrenummer: ${input.order.humanReference}`,
-    `Referanse: ${input.order.reference}`,
-    '',
-    `Hilsen ${input.companyName}`,
-  ].join('\n');
+  const text = moneyEmailText(input, [...lines[input.kind], ...(input.message ? ['', `Melding fra oss: ${input.message}`] : [])]);
   return { to: input.to, subject: `${subjects[input.kind]}: ${input.order.humanReference}`, text };
 }
