@@ -3,6 +3,7 @@ import {
   osloMidnight,
   searchTerm,
   type AdminOrder,
+  type Cancellation,
   type FamilyLapses,
   type CancelInput,
   type OrderStatus,
@@ -16,6 +17,7 @@ import { enqueueEmail } from '../../integrations/email';
 import { VippsApiError, VippsError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
 import { familyLapses } from '../../family-lapses';
 import { AppError } from '../../plugins/errors';
+import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
@@ -34,7 +36,14 @@ const EMPTY_INFO: OrderAdditionalInfo = { profile: null, user: null, child: null
 type EventRow = Awaited<ReturnType<typeof repo.eventsOfOrders>>[number];
 type IncidentRow = Awaited<ReturnType<typeof repo.openIncidentsOfOrders>>[number];
 
-function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[], incident?: IncidentRow, lapses?: FamilyLapses): AdminOrder {
+function toAdminOrder(
+  order: repo.OrderRow,
+  enrolled: boolean,
+  events: EventRow[],
+  incident?: IncidentRow,
+  lapses?: FamilyLapses,
+  cancellation?: Cancellation,
+): AdminOrder {
   const ok = events.filter((e) => e.success === 'true');
   const sum = (name: string) => ok.filter((e) => e.name === name).reduce((total, e) => total + e.amountOre, 0);
   const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
@@ -65,8 +74,22 @@ function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[
     })),
     incident: incident ? { reason: incident.reason, vippsState: incident.vippsState, createdAt: incident.createdAt.toISOString() } : null,
     ...(lapses ? { familyLapses: lapses } : {}),
+    cancellation: cancellation ?? null,
   };
 }
+
+/** A parent's cancellation as the API shows it (issue 40). */
+export const toCancellation = (row: cancellations.CancellationRow): Cancellation => ({
+  _id: row.id,
+  orderId: row.orderId,
+  status: row.status as Cancellation['status'],
+  outcome: row.outcome as Cancellation['outcome'],
+  refundAmount: row.refundOre,
+  feeAmount: row.feeOre,
+  adminMessage: row.adminMessage,
+  createdAt: row.createdAt.toISOString(),
+});
+const toCancellationOrUndefined = (row: cancellations.CancellationRow | undefined) => (row ? toCancellation(row) : undefined);
 
 /** The ordering families' lapses and payment pauses (issue 36), by profile id. */
 const lapsesOfOrders = (ctx: ServiceContext, rows: readonly repo.OrderRow[]) =>
@@ -95,6 +118,7 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
   const events = await repo.eventsOfOrders(ctx.db, ids);
   const incidents = await repo.openIncidentsOfOrders(ctx.db, ids);
   const lapses = await lapsesOfOrders(ctx, rows.map((r) => r.order));
+  const cancelled = await cancellations.cancellationsOfOrders(ctx.db, ids);
   return {
     total,
     page: query.page,
@@ -106,6 +130,7 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
         events.filter((e) => e.orderId === r.order.id),
         incidents.find((i) => i.orderId === r.order.id),
         r.order.profileId ? lapses.get(r.order.profileId) : undefined,
+        toCancellationOrUndefined(cancelled.find((c) => c.orderId === r.order.id)),
       ),
     ),
   };
@@ -116,7 +141,15 @@ async function loadAdminOrder(ctx: ServiceContext, orderId: string): Promise<Adm
   if (!row) throw new AppError('NOT_FOUND', 'Order not found');
   const [incident] = await repo.openIncidentsOfOrders(ctx.db, [orderId]);
   const lapses = await lapsesOfOrders(ctx, [row.order]);
-  return toAdminOrder(row.order, row.enrolled, await repo.eventsOfOrders(ctx.db, [orderId]), incident, row.order.profileId ? lapses.get(row.order.profileId) : undefined);
+  const [cancelled] = await cancellations.cancellationsOfOrders(ctx.db, [orderId]);
+  return toAdminOrder(
+    row.order,
+    row.enrolled,
+    await repo.eventsOfOrders(ctx.db, [orderId]),
+    incident,
+    row.order.profileId ? lapses.get(row.order.profileId) : undefined,
+    toCancellationOrUndefined(cancelled),
+  );
 }
 
 /**

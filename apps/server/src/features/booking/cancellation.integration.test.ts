@@ -198,6 +198,9 @@ describe('a parent cancels a place', () => {
         expect(await enrolled(b.course.id, b.family)).toBe(true);
         expect((await mailsTo(b.family)).some((m) => m.subject.startsWith('Forespørsel om avmelding'))).toBe(true);
       }
+      // The admin sees the request on the order in the back office.
+      const listed = await t.http('GET', `/api/payments?q=${approved.order.humanReference}`, { token: adminToken });
+      expect(listed.json.orders[0].cancellation).toMatchObject({ status: 'requested', outcome: 'byAgreement', refundAmount: null });
       const decide = (orderId: string, body: object, token = adminToken) => t.http('POST', `/api/payments/${orderId}/cancellation-decision`, { token, body });
       expect((await decide(approved.order.id, { approve: true, refundAmount: 50_000, message: 'Ok' }, approved.token)).status).toBe(403);
       expect((await decide(approved.order.id, { approve: true, refundAmount: 200_000, message: 'For mye' })).status).toBe(409);

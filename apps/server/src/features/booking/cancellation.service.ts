@@ -16,7 +16,7 @@ import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
-import { applyAnswer, modificationKey, providerTrouble, syncEvents } from './back-office.service';
+import { applyAnswer, modificationKey, providerTrouble, syncEvents, toCancellation } from './back-office.service';
 import type { OrderAdditionalInfo } from './booking.service';
 import { RECEIPT_EVENTS, receiptOfEvent } from './receipts.service';
 import { cancellationEmail, type CancellationEmailKind } from './refund-email';
@@ -57,16 +57,6 @@ async function preview(ctx: ServiceContext, loaded: Loaded): Promise<Cancellatio
   };
 }
 
-const toCancellation = (row: cancellations.CancellationRow): Cancellation => ({
-  _id: row.id,
-  orderId: row.orderId,
-  status: row.status as Cancellation['status'],
-  outcome: row.outcome as Cancellation['outcome'],
-  refundAmount: row.refundOre,
-  feeAmount: row.feeOre,
-  adminMessage: row.adminMessage,
-  createdAt: row.createdAt.toISOString(),
-});
 
 function requireCancellable(loaded: Loaded): void {
   if (loaded.order.status !== 'captured') throw new AppError('ORDER_NOT_REFUNDABLE', `Order is ${loaded.order.status}`);
