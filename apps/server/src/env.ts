@@ -58,6 +58,12 @@ const envSchema = z.object({
    * nobody makes (issue 36). `npm start`, the E2E server and the bench set it.
    */
   VIPPS_TEST_MODE: z.enum(['0', '1']).optional(),
+  /** On receipts (kvittering, issue 40): the company's organisation number, address and VAT line. Demo defaults. */
+  COMPANY_ORG_NUMBER: z.string().min(1).max(40).default('912 345 678'),
+  COMPANY_ADDRESS: z.string().min(1).max(200).default('Badeveien 1, 0150 Oslo'),
+  /** The ledger account the month-end's bookkeeping file puts course payments on (issue 40). */
+  BOOKKEEPING_ACCOUNT: z.string().min(1).max(40).default('3000'),
+  RECEIPT_VAT_LINE: z.string().min(1).max(300).default('Svømmeopplæring er unntatt fra merverdiavgift (mval. § 3-5).'),
   /** The site's public address; Vipps Login returns to `${PUBLIC_URL}/vipps/login-redirect`. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** Port of the Vipps simulator that server.ts starts in test mode (no Vipps credentials); default PORT + 1. */

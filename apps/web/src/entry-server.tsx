@@ -12,12 +12,13 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
 import { parseDocument } from 'htmlparser2';
-import type { AppConfig, Course, Faq, Place, Term } from '@shared/api';
+import type { AppConfig, CancellationRulesVersion, Course, Faq, Place, Term } from '@shared/api';
 import { setHtmlParser, type HtmlNode } from '@/components/ui/rich-text';
 import { paths } from '@/config/paths';
 import { defaultCourseWindow, placeCoursesKeys } from '@/features/courses/api/get-place-courses';
 import { faqsKeys } from '@/features/faqs/api/get-faqs';
 import { placesKeys } from '@/features/places/api/get-places';
+import { cancellationRulesKeys } from '@/features/terms/api/cancellation-rules';
 import { termsKeys } from '@/features/terms/api/get-terms';
 import { instructorsKeys, type InstructorListItem } from '@/features/users/api/get-instructors';
 import { appConfigKeys } from '@/lib/app-config';
@@ -136,7 +137,9 @@ export async function render({ url, origin, fetchApi }: RenderInput): Promise<Re
   if (id === 'home') await Promise.all([load<Place[]>(placesKeys.list(), '/places'), load<Faq[]>(faqsKeys.all(), '/faqs')]);
   if (id === 'courses') await load<Place[]>(placesKeys.list(), '/places');
   if (id === 'about') await load<InstructorListItem[]>(instructorsKeys.all(), '/users/instructors');
-  if (id === 'terms') await load<Term[]>(termsKeys.all(), '/terms-and-conditions');
+  if (id === 'terms') {
+    await Promise.all([load<Term[]>(termsKeys.all(), '/terms-and-conditions'), load<CancellationRulesVersion>(cancellationRulesKeys.current(), '/cancellation-rules')]);
+  }
   if (id === 'place') {
     const slug = leaf?.params.slug ?? '';
     const places = await load<Place[]>(placesKeys.list(), '/places');

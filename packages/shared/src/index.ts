@@ -14,3 +14,5 @@ export * from './search-text';
 export * from './statistics';
 export * from './registration-periods';
 export * from './course-window';
+export * from './date-shares';
+export * from './cancellation';

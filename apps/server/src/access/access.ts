@@ -111,6 +111,22 @@ const RULES = {
       return order.userId === v.id || (!!order.profileId && (await isGuardian(ctx, v, order.profileId)));
     },
   },
+  /**
+   * What only the order's own family does (issue 40): cancel the child's place ('Meld av kurset'), see its preview,
+   * download its receipts. The buyer and the guardians of its family (others, admins included: NOT_FOUND; admins
+   * refund in the back office).
+   */
+  'order.family': {
+    object: 'order',
+    denied: 'NOT_FOUND',
+    exists: orderExists,
+    allows: async (ctx, v, id) => {
+      const order = await orders.findOrderById(ctx.db, id);
+      if (!order) return false;
+      return order.userId === v.id || (!!order.profileId && (await isGuardian(ctx, v, order.profileId)));
+    },
+    allowsImpliesExists: true,
+  },
   /** Refund an order: admins. */
   'order.refund': { object: 'order', denied: 'FORBIDDEN', exists: orderExists, allows: adminOnly },
   /** Act for a user (their profiles list, booking or a calendar in their name): the user themself, and admins. */

@@ -4,6 +4,7 @@ import { invitesRoutes } from './invites/invites.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './booking/booking.routes';
 import { ordersRoutes } from './booking/orders.routes';
+import { cancellationsRoutes } from './cancellations/cancellations.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
 import { careRoutes } from './care/care.routes';
 import { childrenRoutes } from './children/children.routes';
@@ -46,4 +47,5 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   statisticsRoutes,
   waitlistRoutes,
   retentionRoutes,
+  cancellationsRoutes,
 ];

@@ -3,13 +3,17 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte
 import { PAID_ORDER_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
-import { newId, orderEvents, orders, participants, paymentIncidents, profileParents, users } from '../db/schema';
+import { cancellationRuleVersions, newId, orderEvents, orders, participants, paymentIncidents, profileParents, users } from '../db/schema';
 import { dbNowPlus } from './system.repo';
 
 /** Orders (also the holds on course places) and their Vipps events (`order_events`). Only this repo queries them. */
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
+
+/** The cancellation rules version in force now, as an SQL expression for a column value (issue 40). */
+export const currentCancellationRulesVersionSql = () =>
+  sql<number | null>`(select max(${cancellationRuleVersions.version}) from ${cancellationRuleVersions})`;
 
 /** Order ids are made before the insert: the Vipps reference is derived from them. */
 export const newOrderId = newId;
@@ -136,13 +140,14 @@ export async function findLiveHold(db: DbOrTx, courseId: string, childId: string
 
 export async function insertOrder(
   tx: DbOrTx,
-  values: Omit<NewOrderRow, 'holdExpiresAt' | 'syncAfter' | 'termsVersion'> & { termsVersion: NewOrderRow['termsVersion'] | SQL },
+  values: Omit<NewOrderRow, 'holdExpiresAt' | 'syncAfter' | 'termsVersion' | 'cancellationRulesVersion'> & { termsVersion: NewOrderRow['termsVersion'] | SQL },
   holdMs: number,
   firstSyncMs: number,
 ): Promise<OrderRow> {
   const [row] = await tx
     .insert(orders)
-    .values({ ...values, holdExpiresAt: dbNowPlus(holdMs), syncAfter: dbNowPlus(firstSyncMs) })
+    // The order keeps the cancellation rules in force now (issue 40), read by the insert itself.
+    .values({ ...values, cancellationRulesVersion: currentCancellationRulesVersionSql(), holdExpiresAt: dbNowPlus(holdMs), syncAfter: dbNowPlus(firstSyncMs) })
     .returning();
   return row!;
 }
@@ -448,4 +453,44 @@ export function openIncidentsOfOrders(db: DbOrTx, orderIds: readonly string[]) {
     .from(paymentIncidents)
     .where(and(inArray(paymentIncidents.orderId, [...orderIds]), isNull(paymentIncidents.resolvedAt)))
     .orderBy(asc(paymentIncidents.createdAt));
+}
+
+/** A family's paid orders (captured or refunded), newest first, with whether the child is still on the course. */
+export function paidOrdersOfProfile(db: DbOrTx, profileId: string) {
+  return db
+    .select({ order: orders, enrolled: sql<boolean>`exists (select 1 from ${participants} p where p.order_id = ${orders.id})` })
+    .from(orders)
+    .where(and(eq(orders.profileId, profileId), inArray(orders.status, [...PAID_ORDER_STATUSES])))
+    .orderBy(desc(orders.createdAt));
+}
+
+/** One stored Vipps event of an order (a receipt's capture or refund). */
+export async function findOrderEvent(db: DbOrTx, orderId: string, eventId: string) {
+  const [row] = await db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.id, eventId)));
+  return row;
+}
+
+/** The month-end (issue 40): every successful capture and refund in [from, to), oldest first, with its order. */
+export function moneyEventsBetween(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({ event: orderEvents, order: { id: orders.id, humanReference: orders.humanReference, reference: orders.reference, additionalInfo: orders.additionalInfo } })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(
+      and(
+        inArray(orderEvents.name, ['CAPTURED', 'REFUNDED']),
+        eq(orderEvents.success, 'true'),
+        gte(orderEvents.timestamp, from),
+        lt(orderEvents.timestamp, to),
+      ),
+    )
+    .orderBy(asc(orderEvents.timestamp), asc(orderEvents.createdAt));
+}
+
+/** Marks an open incident of an order resolved (the reconciler settled what it was about). */
+export async function resolveIncident(db: DbOrTx, orderId: string, reason: string): Promise<void> {
+  await db
+    .update(paymentIncidents)
+    .set({ resolvedAt: sql`now()` })
+    .where(and(eq(paymentIncidents.orderId, orderId), eq(paymentIncidents.reason, reason), isNull(paymentIncidents.resolvedAt)));
 }

@@ -33,7 +33,7 @@ interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   /** 'text' for non-JSON answers (the calendar file). Default 'json'. */
-  responseType?: 'json' | 'text';
+  responseType?: 'json' | 'text' | 'blob';
   /**
    * A poll the app makes on its own (a refetch on a timer): answered, but not the person's activity, so it does not
    * keep an idle session alive (the server's inactivity timeout, issue 36).
@@ -85,6 +85,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'Network error');
   }
+  if (response.ok && responseType === 'blob') return (await response.blob()) as T;
   const text = await response.text();
   if (response.ok && responseType === 'text') return text as T;
   let data: unknown = undefined;

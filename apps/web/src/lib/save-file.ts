@@ -1,6 +1,6 @@
-/** Saves text as a file download in the browser (the calendar, own data). */
-export function saveFile(content: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+/** Saves text or a blob as a file download in the browser (the calendar, own data, a receipt). */
+export function saveFile(content: string | Blob, fileName: string, type: string): void {
+  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -12,6 +12,7 @@ import {
 } from '../constants';
 import { idSchema } from '../ids';
 import { familyLapsesSchema } from './booking';
+import { cancellationSchema } from './cancellation-rules';
 import { calendarDay } from './common';
 
 const isoDateTime = z.string().datetime({ offset: true });
@@ -107,6 +108,8 @@ export const adminOrderSchema = z.object({
   incident: z.object({ reason: z.string(), vippsState: z.string().nullable(), createdAt: isoDateTime }).nullable().optional(),
   /** The ordering family's lapses and payment pause (issue 36); absent on an order without a family. */
   familyLapses: familyLapsesSchema.optional(),
+  /** The parent's cancellation (issue 40): 'requested' waits for the admin's answer ('etter avtale'). */
+  cancellation: cancellationSchema.nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

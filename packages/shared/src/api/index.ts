@@ -20,3 +20,4 @@ export * from './family';
 export * from './back-office';
 export * from './waitlist';
 export * from './care';
+export * from './cancellation-rules';

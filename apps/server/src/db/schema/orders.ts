@@ -6,6 +6,21 @@ import { courses } from './courses';
 import { children, profiles, users } from './users';
 
 /**
+ * The cancellation rules (issue 40), versioned like the terms: every change is a new row, 1, 2, 3 … (writers lock the
+ * table first). `rules` is the shared cancellationRulesSchema. Version 1 holds the defaults (migration 0017).
+ */
+export const cancellationRuleVersions = pgTable(
+  'cancellation_rule_versions',
+  {
+    version: integer('version').primaryKey(),
+    rules: jsonb('rules').notNull(),
+    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('cancellation_rule_versions_positive', sql`${t.version} > 0`)],
+);
+
+/**
  * An order is also the hold on a course place: while status is 'created' and hold_expires_at is in the future,
  * it counts against the course's capacity. Amounts are øre.
  */
@@ -33,6 +48,8 @@ export const orders = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** The terms version in force when the parent started the payment (accepting the terms); null before versions. */
     termsVersion: integer('terms_version').references(() => termVersions.version),
+    /** The cancellation rules version in force when the order was made (issue 40): the rules its cancellation follows. */
+    cancellationRulesVersion: integer('cancellation_rules_version').references(() => cancellationRuleVersions.version),
     redirectUrl: text('redirect_url'),
     /** When the hold ran out without a payment (issue 36: repeated lapses lead to a cool-down and show to the admin). */
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
@@ -118,5 +135,43 @@ export const paymentIncidents = pgTable(
     idCheck('payment_incidents', t.id),
     uniqueIndex('payment_incidents_once_key').on(t.orderId, t.reason),
     index('payment_incidents_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * A parent's cancellation of a child's place (issue 40), one per order. 'refunding': the refund was sent to Vipps and
+ * is not yet confirmed; 'refunded'/'done': settled (with or without money); 'requested': 'etter avtale', waiting for
+ * the admin, who approves (then 'refunding') or declines with a message ('declined').
+ */
+export const cancellations = pgTable(
+  'cancellations',
+  {
+    id: idColumn(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    rulesVersion: integer('rules_version').references(() => cancellationRuleVersions.version),
+    /** The shared CancellationOutcomeKind the rules gave. */
+    outcome: text('outcome').notNull(),
+    status: text('status').notNull(),
+    /** Øre back to the parent (null while an 'etter avtale' request waits). */
+    refundOre: integer('refund_ore'),
+    feeOre: integer('fee_ore').notNull().default(0),
+    /** Vipps' pspReference of the refund, once Vipps answered. */
+    pspReference: text('psp_reference'),
+    adminMessage: text('admin_message'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    idCheck('cancellations', t.id),
+    uniqueIndex('cancellations_order_key').on(t.orderId),
+    check('cancellations_status_known', sql`${t.status} in ('requested','declined','refunding','refunded','done')`),
+    check('cancellations_outcome_known', sql`${t.outcome} in ('full','fee','none','remaining','byAgreement')`),
+    check('cancellations_refund_non_negative', sql`${t.refundOre} is null or ${t.refundOre} >= 0`),
+    index('cancellations_status_idx').on(t.status),
   ],
 );

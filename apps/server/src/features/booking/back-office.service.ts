@@ -3,6 +3,7 @@ import {
   osloMidnight,
   searchTerm,
   type AdminOrder,
+  type Cancellation,
   type FamilyLapses,
   type CancelInput,
   type OrderStatus,
@@ -16,6 +17,7 @@ import { enqueueEmail } from '../../integrations/email';
 import { VippsApiError, VippsError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
 import { familyLapses } from '../../family-lapses';
 import { AppError } from '../../plugins/errors';
+import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
@@ -34,7 +36,14 @@ const EMPTY_INFO: OrderAdditionalInfo = { profile: null, user: null, child: null
 type EventRow = Awaited<ReturnType<typeof repo.eventsOfOrders>>[number];
 type IncidentRow = Awaited<ReturnType<typeof repo.openIncidentsOfOrders>>[number];
 
-function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[], incident?: IncidentRow, lapses?: FamilyLapses): AdminOrder {
+function toAdminOrder(
+  order: repo.OrderRow,
+  enrolled: boolean,
+  events: EventRow[],
+  incident?: IncidentRow,
+  lapses?: FamilyLapses,
+  cancellation?: Cancellation,
+): AdminOrder {
   const ok = events.filter((e) => e.success === 'true');
   const sum = (name: string) => ok.filter((e) => e.name === name).reduce((total, e) => total + e.amountOre, 0);
   const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
@@ -65,15 +74,29 @@ function toAdminOrder(order: repo.OrderRow, enrolled: boolean, events: EventRow[
     })),
     incident: incident ? { reason: incident.reason, vippsState: incident.vippsState, createdAt: incident.createdAt.toISOString() } : null,
     ...(lapses ? { familyLapses: lapses } : {}),
+    cancellation: cancellation ?? null,
   };
 }
+
+/** A parent's cancellation as the API shows it (issue 40). */
+export const toCancellation = (row: cancellations.CancellationRow): Cancellation => ({
+  _id: row.id,
+  orderId: row.orderId,
+  status: row.status as Cancellation['status'],
+  outcome: row.outcome as Cancellation['outcome'],
+  refundAmount: row.refundOre,
+  feeAmount: row.feeOre,
+  adminMessage: row.adminMessage,
+  createdAt: row.createdAt.toISOString(),
+});
+const toCancellationOrUndefined = (row: cancellations.CancellationRow | undefined) => (row ? toCancellation(row) : undefined);
 
 /** The ordering families' lapses and payment pauses (issue 36), by profile id. */
 const lapsesOfOrders = (ctx: ServiceContext, rows: readonly repo.OrderRow[]) =>
   familyLapses(ctx.db, rows.flatMap((o) => (o.profileId ? [o.profileId] : [])), ctx.clock.now());
 
 /** 'YYYY-MM-DD' as Oslo midnight; `nextDay` gives the end of that day (exclusive). */
-function osloDay(day: string, nextDay = false): Date {
+export function osloDay(day: string, nextDay = false): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return osloMidnight(y, m, d + (nextDay ? 1 : 0));
 }
@@ -95,6 +118,7 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
   const events = await repo.eventsOfOrders(ctx.db, ids);
   const incidents = await repo.openIncidentsOfOrders(ctx.db, ids);
   const lapses = await lapsesOfOrders(ctx, rows.map((r) => r.order));
+  const cancelled = await cancellations.cancellationsOfOrders(ctx.db, ids);
   return {
     total,
     page: query.page,
@@ -106,6 +130,7 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
         events.filter((e) => e.orderId === r.order.id),
         incidents.find((i) => i.orderId === r.order.id),
         r.order.profileId ? lapses.get(r.order.profileId) : undefined,
+        toCancellationOrUndefined(cancelled.find((c) => c.orderId === r.order.id)),
       ),
     ),
   };
@@ -116,26 +141,35 @@ async function loadAdminOrder(ctx: ServiceContext, orderId: string): Promise<Adm
   if (!row) throw new AppError('NOT_FOUND', 'Order not found');
   const [incident] = await repo.openIncidentsOfOrders(ctx.db, [orderId]);
   const lapses = await lapsesOfOrders(ctx, [row.order]);
-  return toAdminOrder(row.order, row.enrolled, await repo.eventsOfOrders(ctx.db, [orderId]), incident, row.order.profileId ? lapses.get(row.order.profileId) : undefined);
+  const [cancelled] = await cancellations.cancellationsOfOrders(ctx.db, [orderId]);
+  return toAdminOrder(
+    row.order,
+    row.enrolled,
+    await repo.eventsOfOrders(ctx.db, [orderId]),
+    incident,
+    row.order.profileId ? lapses.get(row.order.profileId) : undefined,
+    toCancellationOrUndefined(cancelled),
+  );
 }
 
 /**
  * The Idempotency-Key sent to Vipps (≤50 characters): the operation, the order, and a digest of the key the admin's
  * dialog chose. A repeated click sends the same dialog key, so Vipps replays its first answer instead of refunding twice.
  */
-export function modificationKey(operation: 'refund' | 'cancel', orderId: string, dialogKey: string): string {
+export function modificationKey(operation: 'refund' | 'cancel' | 'parentRefund', orderId: string, dialogKey: string): string {
   const digest = createHash('sha256').update(dialogKey).digest('hex').slice(0, 16);
-  return `${operation === 'refund' ? 'ar' : 'ac'}-${orderId}-${digest}`;
+  const prefix = { refund: 'ar', cancel: 'ac', parentRefund: 'pr' }[operation];
+  return `${prefix}-${orderId}-${digest}`;
 }
 
-function providerTrouble(error: unknown): never {
+export function providerTrouble(error: unknown): never {
   if (error instanceof AppError) throw error;
   if (error instanceof VippsError) throw new AppError('PAYMENT_PROVIDER', error.message);
   throw error;
 }
 
 /** Reads Vipps' event log and applies every event (so the order is current); returns the log. */
-async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Promise<PaymentEvent[]> {
+export async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Promise<PaymentEvent[]> {
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
   let events: PaymentEvent[];
@@ -152,7 +186,7 @@ async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Promise<Pa
 }
 
 /** Applies the modification's answer as its event (the webhook brings the same pspReference later: a no-op). */
-async function applyAnswer(
+export async function applyAnswer(
   ctx: ServiceContext,
   order: repo.OrderRow,
   name: 'REFUNDED' | 'CANCELLED',

@@ -6,10 +6,25 @@ import {
   ordersPageSchema,
   ordersQuerySchema,
   refundInputSchema,
+  cancellationDecisionSchema,
+  cancellationInputSchema,
+  cancellationPreviewSchema,
+  cancellationSchema,
+  familyPaymentListSchema,
+  idSchema,
+  bookkeepingQuerySchema,
+  reconciliationQuerySchema,
+  reconciliationSchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import * as service from './back-office.service';
+import * as cancellation from './cancellation.service';
+import * as receipts from './receipts.service';
+import * as bookkeeping from './bookkeeping.service';
+import * as reconciliation from './reconciliation.service';
+import { attachmentDisposition } from '../../integrations/calendar';
+import { z } from 'zod';
 
 const MODIFICATION_ERRORS = errorResponses(
   'VALIDATION',
@@ -56,5 +71,106 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.cancelOrder(ctxOf(request), request.params.id, request.body),
+  );
+
+  // ---- a parent cancels a child's place ('Meld av kurset', issue 40): own family only ----------------------------
+  app.get(
+    '/orders/:id/cancellation',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, response: { 200: cancellationPreviewSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT') } },
+    },
+    (request) => cancellation.cancellationPreview(ctxOf(request), request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/cancellation',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, body: cancellationInputSchema, response: { 200: cancellationSchema, ...MODIFICATION_ERRORS } },
+    },
+    (request) => cancellation.cancelPlace(ctxOf(request), request.params.id, request.body),
+  );
+
+  /** The family's paid orders on /profil, with 'Meld av kurset' where it can be done. */
+  app.get(
+    '/profiles/:id/payments',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, response: { 200: familyPaymentListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
+    },
+    (request) => cancellation.familyPayments(ctxOf(request), request.params.id),
+  );
+
+  /** A receipt (kvittering) of one capture or refund, as a PDF: the order's own family only. */
+  app.get(
+    '/orders/:id/receipts/:eventId',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: idParamsSchema.extend({ eventId: idSchema }),
+        // 200 is the PDF itself (a Buffer: Fastify sends it as it is).
+        response: { 200: z.unknown(), ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND') },
+      },
+    },
+    async (request, reply) => {
+      const file = await receipts.receipt(ctxOf(request), request.params.id, request.params.eventId);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentDisposition(file.filename))
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.pdf));
+    },
+  );
+
+  /** Admin: the month-end's bookkeeping file (any period) as CSV or an Excel workbook. */
+  app.get(
+    '/payments/bookkeeping',
+    {
+      config: { access: 'admin' },
+      schema: {
+        querystring: bookkeepingQuerySchema,
+        // 200 is the file itself (a Buffer: Fastify sends it as it is).
+        response: { 200: z.unknown(), ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') },
+      },
+    },
+    async (request, reply) => {
+      const file = await bookkeeping.bookkeepingFile(ctxOf(request), request.query);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', attachmentDisposition(file.filename))
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    },
+  );
+
+  /** Admin: the reconciliation view, the period's money against Vipps' events per order (each difference an incident). */
+  app.get(
+    '/payments/reconciliation',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: reconciliationQuerySchema, response: { 200: reconciliationSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'PAYMENT_PROVIDER') } },
+    },
+    (request) => reconciliation.reconcile(ctxOf(request), request.query),
+  );
+
+  /** Admin: the reconciler settles what it can (records Vipps' events, finishes started refunds); the rest is left. */
+  app.post(
+    '/payments/reconciliation',
+    {
+      config: { access: 'admin' },
+      schema: { body: reconciliationQuerySchema, response: { 200: reconciliationSchema, ...MODIFICATION_ERRORS } },
+    },
+    (request) => reconciliation.settleDifferences(ctxOf(request), request.body),
+  );
+
+  /** Admin: the answer to an 'etter avtale' request. */
+  app.post(
+    '/payments/:id/cancellation-decision',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: cancellationDecisionSchema, response: { 200: cancellationSchema, ...MODIFICATION_ERRORS } },
+    },
+    (request) => cancellation.decideCancellation(ctxOf(request), request.params.id, request.body),
   );
 };

@@ -17,6 +17,20 @@ export interface MoneyBackInput {
 
 const kr = (ore: number) => formatPrice(ore / 100).replace(/\u00a0/g, ' ');
 
+/** The body every money e-mail shares: greeting, what happened, the order's references, the sign-off. */
+function moneyEmailText(input: { guardian: NamedPerson; companyName: string; order: { humanReference: string; reference: string } }, lines: string[]): string {
+  return [
+    `Hei ${input.guardian.firstName}!`,
+    '',
+    ...lines,
+    '',
+    `Ordrenummer: ${input.order.humanReference}`,
+    `Referanse: ${input.order.reference}`,
+    '',
+    `Hilsen ${input.companyName}`,
+  ].join('\n');
+}
+
 /** Tells the parent that money is on its way back (a refund) or that a reservation was released (a cancellation). */
 export function moneyBackEmail(input: MoneyBackInput): OutgoingEmail {
   const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
@@ -29,19 +43,49 @@ export function moneyBackEmail(input: MoneyBackInput): OutgoingEmail {
         ]
       : [`Vi har kansellert betalingen for ${what}${child}. Reservasjonen på ${kr(input.amountOre)} er frigitt, og du blir ikke belastet.`];
   if (input.removedFromCourse) lines.push(`${input.child ? fullName(input.child) : 'Barnet'} er meldt av kurset.`);
-  const text = [
-    `Hei ${input.guardian.firstName}!`,
-    '',
-    ...lines,
-    '',
-    `Ordrenummer: ${input.order.humanReference}`,
-    `Referanse: ${input.order.reference}`,
-    '',
-    `Hilsen ${input.companyName}`,
-  ].join('\n');
+  const text = moneyEmailText(input, lines);
   return {
     to: input.to,
     subject: input.kind === 'refund' ? `Refusjon: ${input.order.humanReference}` : `Betaling kansellert: ${input.order.humanReference}`,
     text,
   };
+}
+
+export type CancellationEmailKind = 'refunded' | 'noRefund' | 'requested' | 'declined';
+
+export interface CancellationEmailInput {
+  to: string;
+  companyName: string;
+  guardian: NamedPerson;
+  childName: string | null;
+  courseName: string | null;
+  order: { humanReference: string; reference: string };
+  kind: CancellationEmailKind;
+  /** øre (for 'refunded') */
+  amountOre: number;
+  /** The admin's message (a decided 'etter avtale' request). */
+  message: string | null;
+}
+
+/** Confirms a parent's cancellation ('Meld av kurset', issue 40): the refund, none, the request, or the admin's no. */
+export function cancellationEmail(input: CancellationEmailInput): OutgoingEmail {
+  const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
+  const child = input.childName ?? 'Barnet';
+  const lines: Record<CancellationEmailKind, string[]> = {
+    refunded: [
+      `${child} er meldt av ${what}.`,
+      `Vi har refundert ${kr(input.amountOre)}. Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.`,
+    ],
+    noRefund: [`${child} er meldt av ${what}.`, 'Etter avbestillingsreglene blir det ingen refusjon.'],
+    requested: [`Vi har fått forespørselen din om å melde ${child} av ${what}.`, 'Refusjon skjer etter avtale. Vi svarer deg på e-post.'],
+    declined: [`Vi har sett på forespørselen din om å melde ${child} av ${what}, og kan dessverre ikke refundere.`, `${child} står fortsatt på kurset.`],
+  };
+  const subjects: Record<CancellationEmailKind, string> = {
+    refunded: 'Avmelding og refusjon',
+    noRefund: 'Avmelding',
+    requested: 'Forespørsel om avmelding',
+    declined: 'Svar på forespørsel om avmelding',
+  };
+  const text = moneyEmailText(input, [...lines[input.kind], ...(input.message ? ['', `Melding fra oss: ${input.message}`] : [])]);
+  return { to: input.to, subject: `${subjects[input.kind]}: ${input.order.humanReference}`, text };
 }

@@ -10,7 +10,10 @@ import { buildApp } from '../../app';
 import { openDatabase, type Database, type Db } from '../../db/client';
 import { parseEnv } from '../../env';
 import { createScratchDatabase } from '../../test/db';
-import { startTestEpaymentSimulator, type TestEpaymentSimulator } from '../../integrations/vipps/epayment/testing';
+import { startTestEpaymentSimulator, submitLandingPage, type TestEpaymentSimulator } from '../../integrations/vipps/epayment/testing';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import { createFamily } from '../../db/seed/builders';
 import { createPayments, type Payments, type PaymentsOptions } from '../../integrations/vipps/payments';
 import { type Clock, type ServiceContext } from '../../context';
 
@@ -151,4 +154,19 @@ export async function startBookingTest(options: BookingTestOptions = {}): Promis
       await drop();
     },
   };
+}
+
+/**
+ * A paid booking made the way a parent makes it, against the kit's simulator: start, "Betal" on the landing page,
+ * the webhooks. Returns the family, the captured order and the parent's token.
+ */
+export async function payForCourse(kit: BookingTest, course: { id: string }) {
+  const family = await createFamily(kit.db);
+  const token = await kit.token(family.guardians[0]!.id);
+  const res = await kit.http('POST', '/api/vipps/payment', { token, body: { userId: family.guardians[0]!.id, childId: family.children[0]!.id, courseId: course.id } });
+  if (res.status !== 200) throw new Error(`payment start: ${res.status} ${res.text}`);
+  await submitLandingPage(res.json.redirectUrl, 'Betal');
+  await kit.sim.control.webhooksIdle();
+  const [order] = await kit.db.select().from(orders).where(eq(orders.childId, family.children[0]!.id));
+  return { family, order: order!, token };
 }

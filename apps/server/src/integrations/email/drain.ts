@@ -51,6 +51,7 @@ export async function drainOutbox(db: Db, transport: MailTransport | null, optio
           filename: a.filename,
           contentType: a.contentType,
           content: a.content,
+          ...(a.encoding ? { encoding: a.encoding } : {}),
         })),
       });
       await repo.markSent(db, message.id);

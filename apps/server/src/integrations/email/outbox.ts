@@ -4,8 +4,9 @@ import { insertOutbox } from '../../repos/outbox.repo';
 export interface EmailAttachment {
   filename: string;
   contentType: string;
-  /** UTF-8 text (e.g. an iCalendar file). */
+  /** UTF-8 text (e.g. an iCalendar file), or base64 when `encoding` says so (a PDF receipt). */
   content: string;
+  encoding?: 'base64';
 }
 
 export interface OutgoingEmail {

@@ -9,7 +9,7 @@ export interface MailTransport {
     subject: string;
     text: string;
     html?: string;
-    attachments?: { filename: string; contentType: string; content: string }[];
+    attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64' }[];
   }): Promise<unknown>;
   close?(): void;
 }

@@ -166,6 +166,19 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/retention/runs':   { expect: adminOnly },
   'POST /api/retention/keep/open':   { expect: all(404), req: () => ({ payload: { secret: 'B'.repeat(43) } }), note: 'no keep link has that secret' },
   'POST /api/retention/keep':        { expect: all(404), req: () => ({ payload: { secret: 'B'.repeat(43) } }), note: 'no keep link has that secret' },
+  // ---- cancellation rules (issue 40): public to read, the admin makes a new version
+  'GET /api/cancellation-rules':     { expect: all(200) },
+  'PUT /api/cancellation-rules':     { expect: adminOnly, req: () => ({ payload: { fullRefundDaysBefore: 14, lateFee: { kind: 'percent', percent: 25 }, afterStart: 'none' } }) },
+  'GET /api/cancellation-rules/versions': { expect: adminOnly },
+  // ---- a parent cancels a child's place (issue 40): own family only (admins refund in the back office)
+  'GET /api/orders/:id/cancellation': { expect: [401, 200, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/orders/${fx.orderA.id}/cancellation` }) },
+  'POST /api/orders/:id/cancellation': { expect: [401, 409, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/orders/${fx.orderA.id}/cancellation`, payload: { expectedRefund: 99_999_999 } }), note: 'parent A reaches the service: the amount differs from the preview (CONFLICT), nothing changes' },
+  'GET /api/profiles/:id/payments':  { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/payments` }) },
+  'GET /api/orders/:id/receipts/:eventId': { expect: [401, 404, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/orders/${fx.orderA.id}/receipts/${fx.orderA.id}` }), note: 'no such capture: parent A reaches the service (NOT_FOUND), the rest are refused the order; the PDF itself is checked in cancellation.integration.test.ts' },
+  'GET /api/payments/bookkeeping':   { expect: adminOnly, req: () => ({ query: { from: '2026-01-01', to: '2026-01-31', format: 'csv' } }), note: 'the month-end file (issue 40)' },
+  'GET /api/payments/reconciliation': { expect: adminOnly, req: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }), note: 'the reconciliation view (issue 40)' },
+  'POST /api/payments/reconciliation': { expect: adminOnly, req: () => ({ payload: { from: '2026-01-01', to: '2026-01-31' } }) },
+  'POST /api/payments/:id/cancellation-decision': { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/cancellation-decision`, payload: { approve: false, message: 'Nei' } }), note: 'admin reaches the service: no open request (CONFLICT)' },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
@@ -399,6 +412,7 @@ describe('access matrix', () => {
       'course.calendar':          { id: (fx) => fx.course.id, expect: hiddenFromOthers, note: 'parent A’s child is on the course' },
       'order.read':               { id: (fx) => fx.orderA.id, expect: hiddenFromOthers },
       'order.refund':             { id: (fx) => fx.orderA.id, expect: adminOnlyAction },
+      'order.family':             { id: (fx) => fx.orderA.id, expect: [U, 'ok', N, N, N, N], note: 'the buyer’s family only: admins refund in the back office' },
       'user.act-as':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
       'user.roles':               { id: (fx) => fx.parentA.id, expect: adminOnlyAction },
       'user.delete':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },

@@ -1,5 +1,6 @@
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { pageTitle } from '@/config/site';
+import { MonthEnd } from '@/features/orders/components/month-end';
 import { OrdersList } from '@/features/orders/components/orders-list';
 import { StatisticsPanel } from '@/features/statistics/components/statistics-panel';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -12,6 +13,7 @@ export function Component() {
       <PageHeader title="Ordre" />
       <div className="space-y-8">
         <StatisticsPanel />
+        <MonthEnd />
         <OrdersList />
       </div>
     </Container>

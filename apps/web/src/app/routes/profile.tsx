@@ -19,6 +19,7 @@ import { ChildCareDialog } from '@/features/care/components/child-care-dialog';
 import { AddChildDialog } from '@/features/children/components/add-child-dialog';
 import { EditChildDialog } from '@/features/children/components/edit-child-dialog';
 import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/start-payment';
+import { FamilyPayments } from '@/features/orders/components/family-payments';
 import { pendingInvitesQueryOptions } from '@/features/invites/api/get-pending-invites';
 import { profileInvitesQueryOptions } from '@/features/invites/api/get-profile-invites';
 import { PendingInvites } from '@/features/invites/components/pending-invites';
@@ -315,6 +316,7 @@ const ProfileBody = memo(function ProfileBody({
               Kunne ikke laste kurshistorikk. Vennligst prøv igjen senere.
             </p>
           ) : null}
+          <FamilyPayments profileId={profile._id} canCancel={isOwn} />
           <ProfileInvites profileId={profile._id} canInvite={isOwner || isAdmin} />
           {overview ? (
             <InstructorCourses

@@ -1,5 +1,6 @@
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { pageTitle } from '@/config/site';
+import { CancellationRules } from '@/features/terms/components/cancellation-rules';
 import { TermsList } from '@/features/terms/components/terms-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -8,8 +9,9 @@ export function Component() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Regler og betingelser" lead="Kursregler og kjøpsbetingelser som gjelder når du bestiller kurs hos oss." />
-      <div className="max-w-3xl">
+      <div className="max-w-3xl space-y-10">
         <TermsList />
+        <CancellationRules />
       </div>
     </Container>
   );

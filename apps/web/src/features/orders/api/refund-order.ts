@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrder, CancelInput, RefundInput } from '@shared/api/back-office';
+import type { Cancellation, CancellationDecision } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { ordersKeys } from './get-orders';
 
@@ -23,6 +24,16 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, input }: { orderId: string; input: CancelInput }) => cancelOrder(orderId, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+}
+
+/** POST /api/payments/{id}/cancellation-decision (admin): approves ('etter avtale', with an amount) or declines. */
+export function useDecideCancellation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, decision }: { orderId: string; decision: CancellationDecision }) =>
+      api<Cancellation>(`/payments/${encodeURIComponent(orderId)}/cancellation-decision`, { method: 'POST', body: decision }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 }

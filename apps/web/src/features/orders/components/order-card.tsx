@@ -29,6 +29,11 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
           betalingen før barnet beholder plassen.
         </p>
       ) : null}
+      {order.cancellation?.status === 'requested' ? (
+        <p className="mt-2 rounded-lg bg-sand-100 p-2 text-sm font-semibold" data-cancellation-request>
+          Forespørsel om avmelding (etter avtale): svar med Godkjenn eller Avslå.
+        </p>
+      ) : null}
       {!compact ? <FamilyLapsesNote lapses={order.familyLapses} audience="admin" /> : null}
       <dl className="mt-2 grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-sm">
         <dt className="font-semibold">Barn</dt>

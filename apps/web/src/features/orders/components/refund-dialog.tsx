@@ -5,9 +5,10 @@ import { z } from 'zod';
 import type { AdminOrder } from '@shared/api/back-office';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
+import { prompt } from '@/components/ui/dialogs';
+import { toast, useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { useCancelOrder, useRefundOrder } from '../api/refund-order';
+import { useCancelOrder, useDecideCancellation, useRefundOrder } from '../api/refund-order';
 import { kr } from './order-card';
 
 /** A fresh key per opened dialog: every click inside it (a double click too) is the same request to Vipps. */
@@ -161,14 +162,53 @@ function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
 }
 
 /** Refund (captured) or cancel (authorised) an order through Vipps, from the orders page. */
+/** A parent's 'etter avtale' request (issue 40): the admin approves with an amount, or declines; a message either way. */
+function CancellationRequestActions({ order }: { order: AdminOrder }) {
+  const decide = useDecideCancellation();
+  const refundable = order.capturedAmount - order.refundedAmount;
+  const answer = async (approve: boolean) => {
+    let refundAmount: number | undefined;
+    if (approve) {
+      const typed = await prompt({ title: 'Godkjenn avmelding', label: 'Beløp å refundere (kr)', inputType: 'number', defaultValue: String(refundable / 100), confirmText: 'Neste' });
+      if (typed === null) return;
+      refundAmount = Math.round(Number(typed.replace(',', '.')) * 100);
+      if (!Number.isFinite(refundAmount) || refundAmount < 0 || refundAmount > refundable) {
+        toast.error(`Skriv et beløp fra 0 til ${kr(refundable)}.`);
+        return;
+      }
+    }
+    const message = await prompt({ title: approve ? 'Godkjenn avmelding' : 'Avslå avmelding', label: 'Melding til foresatt', confirmText: approve ? 'Godkjenn' : 'Avslå' });
+    if (!message?.trim()) return;
+    decide.mutate(
+      { orderId: order._id, decision: { approve, refundAmount, message: message.trim() } },
+      {
+        onSuccess: () => toast.success(approve ? 'Avmeldingen er godkjent' : 'Avmeldingen er avslått'),
+        onError: (error) => toast.error(errorMessage(error, 'Kunne ikke svare på forespørselen')),
+      },
+    );
+  };
+  return (
+    <>
+      <Button variant="secondary" disabled={decide.isPending} onClick={() => void answer(true)}>
+        Godkjenn avmelding
+      </Button>
+      <Button variant="secondary" disabled={decide.isPending} onClick={() => void answer(false)}>
+        Avslå avmelding
+      </Button>
+    </>
+  );
+}
+
 export function OrderActions({ order }: { order: AdminOrder }) {
   const [open, setOpen] = useState<'refund' | 'cancel' | null>(null);
   const refundable = order.capturedAmount - order.refundedAmount;
   const canRefund = (order.status === 'captured' || order.status === 'refunded') && refundable > 0;
   const canCancel = order.status === 'authorized';
-  if (!canRefund && !canCancel) return null;
+  const requested = order.cancellation?.status === 'requested';
+  if (!canRefund && !canCancel && !requested) return null;
   return (
     <>
+      {requested ? <CancellationRequestActions order={order} /> : null}
       {canRefund ? (
         <Button variant="secondary" onClick={() => setOpen('refund')}>
           Refunder

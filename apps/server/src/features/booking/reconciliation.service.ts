@@ -1,0 +1,102 @@
+import type { Reconciliation, ReconciliationDifference, ReconciliationQuery } from '@app/shared';
+import type { ServiceContext } from '../../context';
+import { VippsApiError, type PaymentEvent } from '../../integrations/vipps/epayment';
+import * as cancellations from '../../repos/cancellations.repo';
+import { AppError } from '../../plugins/errors';
+import * as repo from '../../repos/orders.repo';
+import { modificationKey, osloDay, providerTrouble } from './back-office.service';
+import { finishRefund } from './cancellation.service';
+import { applyPaymentEvent } from './payment-events';
+
+/**
+ * The reconciliation view (issue 40): the period's captures and refunds against Vipps' own records, the ePayment
+ * API's events of each order. Every difference is a payment incident (the one name, open-issues-decisions). Settling
+ * records the events Vipps has and we lack, and finishes a refund that was started (its idempotency key makes a
+ * resend harmless); what is left shows to the admin.
+ */
+
+const kr = (ore: number) => `${(ore / 100).toFixed(2).replace('.', ',')} kr`;
+
+type StoredEvent = Awaited<ReturnType<typeof repo.eventsOfOrders>>[number];
+
+function compare(
+  order: repo.OrderRow,
+  stored: StoredEvent[],
+  vipps: PaymentEvent[],
+  refunding: cancellations.CancellationRow | undefined,
+): ReconciliationDifference[] {
+  const out: ReconciliationDifference[] = [];
+  const base = { orderId: order.id, humanReference: order.humanReference };
+  const ok = vipps.filter((e) => e.success);
+  const storedOk = stored.filter((e) => e.success === 'true');
+  const known = (name: string, psp: string) => storedOk.some((e) => e.name === name && e.pspReference === psp);
+  const atVipps = (name: string, psp: string) => ok.some((e) => e.name === name && e.pspReference === psp);
+  for (const e of ok.filter((e) => (e.name === 'CAPTURED' || e.name === 'REFUNDED') && !known(e.name, e.pspReference))) {
+    out.push({ ...base, reason: 'not-recorded', detail: `Vipps har ${e.name === 'CAPTURED' ? 'en betaling' : 'en refusjon'} på ${kr(e.amount.value)} som ikke er registrert her.`, settleable: true });
+  }
+  for (const e of storedOk.filter((e) => e.name === 'CAPTURED' && !atVipps('CAPTURED', e.pspReference))) {
+    out.push({ ...base, reason: 'capture-missing', detail: `Betalingen på ${kr(e.amountOre)} finnes ikke hos Vipps.`, settleable: false });
+  }
+  const refundKey = refunding ? modificationKey('parentRefund', order.id, refunding.id) : null;
+  const unconfirmedStored = storedOk.filter((e) => e.name === 'REFUNDED' && !atVipps('REFUNDED', e.pspReference));
+  if (refunding && !ok.some((e) => e.name === 'REFUNDED' && e.idempotencyKey === refundKey)) {
+    out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${kr(refunding.refundOre ?? 0)} ble startet, men Vipps har ikke bekreftet den.`, settleable: true });
+  } else if (unconfirmedStored.length) {
+    out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${kr(unconfirmedStored[0]!.amountOre)} finnes ikke hos Vipps.`, settleable: false });
+  }
+  const sum = (events: { name: string; amount: number }[], name: string) => events.filter((e) => e.name === name).reduce((s, e) => s + e.amount, 0);
+  const ours = storedOk.map((e) => ({ name: e.name, amount: e.amountOre }));
+  const theirs = ok.map((e) => ({ name: e.name, amount: e.amount.value }));
+  if (!out.length && (sum(ours, 'CAPTURED') !== sum(theirs, 'CAPTURED') || sum(ours, 'REFUNDED') !== sum(theirs, 'REFUNDED'))) {
+    out.push({
+      ...base,
+      reason: 'amount',
+      detail: `Beløpene stemmer ikke: her ${kr(sum(ours, 'CAPTURED') - sum(ours, 'REFUNDED'))}, hos Vipps ${kr(sum(theirs, 'CAPTURED') - sum(theirs, 'REFUNDED'))}.`,
+      settleable: false,
+    });
+  }
+  return out;
+}
+
+async function check(ctx: ServiceContext, query: ReconciliationQuery, settle: boolean): Promise<Reconciliation> {
+  const client = ctx.payments.client;
+  if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
+  const moved = await repo.moneyEventsBetween(ctx.db, osloDay(query.from), osloDay(query.to, true));
+  const refunding = await cancellations.refundingCancellations(ctx.db);
+  const ids = [...new Set([...moved.map((m) => m.order.id), ...refunding.map((c) => c.orderId)])];
+  const differences: ReconciliationDifference[] = [];
+  let settled = 0;
+  for (const id of ids) {
+    const order = await repo.findOrderById(ctx.db, id);
+    if (!order) continue;
+    let vipps: PaymentEvent[];
+    try {
+      vipps = await client.getEvents(order.reference);
+    } catch (error) {
+      // Vipps does not know the payment at all: every capture and refund recorded here is a difference.
+      if (!(error instanceof VippsApiError && error.status === 404)) return providerTrouble(error);
+      vipps = [];
+    }
+    const cancellation = refunding.find((c) => c.orderId === id);
+    let found = compare(order, await repo.eventsOfOrders(ctx.db, [id]), vipps, cancellation);
+    if (settle && found.some((d) => d.settleable)) {
+      for (const event of vipps) await applyPaymentEvent(ctx, order, event);
+      if (cancellation && found.some((d) => d.reason === 'refund-unconfirmed' && d.settleable)) await finishRefund(ctx, order, cancellation);
+      const after = compare(order, await repo.eventsOfOrders(ctx.db, [id]), await client.getEvents(order.reference).catch(() => vipps), (await cancellations.refundingCancellations(ctx.db)).find((c) => c.orderId === id));
+      for (const d of found.filter((d) => !after.some((a) => a.reason === d.reason))) {
+        await repo.resolveIncident(ctx.db, id, d.reason);
+        settled += 1;
+      }
+      found = after;
+    }
+    for (const d of found) await repo.raiseIncident(ctx.db, order, d.reason, d.detail);
+    differences.push(...found);
+  }
+  return { ordersChecked: ids.length, differences, settled };
+}
+
+/** GET: the differences (each raised as a payment incident). Admins only (the route's role gate). */
+export const reconcile = (ctx: ServiceContext, query: ReconciliationQuery) => check(ctx, query, false);
+
+/** POST: settles what the reconciler can, then answers with what is left. */
+export const settleDifferences = (ctx: ServiceContext, query: ReconciliationQuery) => check(ctx, query, true);

@@ -1,0 +1,106 @@
+import type { CancellationFee, CancellationRules } from './api/cancellation-rules';
+import { remainingSharesOre } from './date-shares';
+import { formatDate, formatPrice, osloDateKey } from './format';
+import { osloMidnight } from './statistics';
+
+/**
+ * What a parent gets back when they cancel a child's place now (issue 40), under the rules version the order was
+ * bought under. Pure: the server decides with its clock and the order's row; the web shows what the server sent.
+ */
+export const CANCELLATION_OUTCOMES = ['full', 'fee', 'none', 'remaining', 'byAgreement'] as const;
+export type CancellationOutcomeKind = (typeof CANCELLATION_OUTCOMES)[number];
+
+export interface CancellationOutcome {
+  kind: CancellationOutcomeKind;
+  /** Øre back to the parent; null for 'etter avtale' (the admin decides). */
+  refundOre: number | null;
+  /** The fee kept, øre (only for 'fee'). */
+  feeOre: number;
+  /** The last Oslo calendar day with a full refund (YYYY-MM-DD), null when the order covers no dates. */
+  lastFullRefundDay: string | null;
+  /** Why, in one Norwegian sentence. */
+  reason: string;
+}
+
+export interface CancellableOrder {
+  /** What was paid (captured less refunded), øre. */
+  paidOre: number;
+  /** The dates the order pays for (their start times). */
+  coveredDates: readonly (Date | string)[];
+}
+
+const kr = (ore: number) => formatPrice(ore / 100);
+
+/** The fee in øre on a payment, never more than the payment. */
+export function cancellationFeeOre(fee: CancellationFee, paidOre: number): number {
+  const ore = fee.kind === 'fixed' ? fee.amountOre : Math.round((paidOre * fee.percent) / 100);
+  return Math.min(Math.max(0, ore), paidOre);
+}
+
+/** The last Oslo day with a full refund: `daysBefore` calendar days before the first date's day. */
+function lastFullRefundDay(firstDate: Date, daysBefore: number): { key: string; endsAt: Date } {
+  const [y, m, d] = osloDateKey(firstDate).split('-').map(Number) as [number, number, number];
+  const start = osloMidnight(y, m, d - daysBefore);
+  return { key: osloDateKey(start), endsAt: osloMidnight(y, m, d - daysBefore + 1) };
+}
+
+const feeText = (fee: CancellationFee) => (fee.kind === 'fixed' ? kr(fee.amountOre) : `${fee.percent} %`);
+
+export function cancellationOutcome(rules: CancellationRules, order: CancellableOrder, now: Date): CancellationOutcome {
+  const dates = order.coveredDates.map((d) => new Date(d)).sort((a, b) => a.getTime() - b.getTime());
+  const paid = Math.max(0, order.paidOre);
+  const first = dates[0];
+  if (!first) return { kind: 'none', refundOre: 0, feeOre: 0, lastFullRefundDay: null, reason: 'Bestillingen gjelder ingen kursdager.' };
+  const deadline = lastFullRefundDay(first, rules.fullRefundDaysBefore);
+  const base = { lastFullRefundDay: deadline.key, feeOre: 0 };
+  if (now.getTime() < Math.min(deadline.endsAt.getTime(), first.getTime())) {
+    return { ...base, kind: 'full', refundOre: paid, reason: `Du melder av innen ${formatDate(deadline.endsAt.getTime() - 1)} og får hele beløpet tilbake.` };
+  }
+  if (now.getTime() < first.getTime()) {
+    const feeOre = cancellationFeeOre(rules.lateFee, paid);
+    return {
+      ...base,
+      kind: 'fee',
+      refundOre: paid - feeOre,
+      feeOre,
+      reason: `Fristen for full refusjon var ${formatDate(deadline.endsAt.getTime() - 1)}. Vi trekker et gebyr på ${kr(feeOre)}.`,
+    };
+  }
+  const remaining = dates.filter((d) => d.getTime() > now.getTime()).length;
+  if (remaining === 0) return { ...base, kind: 'none', refundOre: 0, reason: 'Kurset er ferdig, så det er ingenting å få tilbake.' };
+  if (rules.afterStart === 'byAgreement') {
+    return { ...base, kind: 'byAgreement', refundOre: null, reason: 'Kurset har startet. Refusjon skjer etter avtale: vi ser på forespørselen og svarer deg på e-post.' };
+  }
+  if (rules.afterStart === 'remaining') {
+    return {
+      ...base,
+      kind: 'remaining',
+      refundOre: remainingSharesOre(paid, dates.length, remaining),
+      reason: `Kurset har startet. Du får tilbake andelen for ${remaining === 1 ? 'den ene kursdagen' : `de ${remaining} kursdagene`} som gjenstår.`,
+    };
+  }
+  return { ...base, kind: 'none', refundOre: 0, reason: 'Kurset har startet. Etter vilkårene får du ikke penger tilbake.' };
+}
+
+/** The rules as the terms page shows them, one sentence each. */
+export function cancellationRulesText(rules: CancellationRules): string[] {
+  const days = rules.fullRefundDaysBefore;
+  const afterStart: Record<CancellationRules['afterStart'], string> = {
+    none: 'Etter at kurset har startet, får du ikke penger tilbake.',
+    remaining: 'Etter at kurset har startet, får du tilbake andelen for kursdagene som gjenstår.',
+    byAgreement: 'Etter at kurset har startet, skjer refusjon etter avtale: send en forespørsel, så svarer vi deg.',
+  };
+  return [
+    days === 0
+      ? 'Du får hele beløpet tilbake hvis du melder av før kurset starter.'
+      : `Du får hele beløpet tilbake hvis du melder av senest ${days} ${days === 1 ? 'dag' : 'dager'} før første kursdag.`,
+    `Melder du av senere, men før kurset starter, trekker vi et gebyr på ${feeText(rules.lateFee)}.`,
+    afterStart[rules.afterStart],
+    'Du melder av under «Meld av kurset» på profilen din. Pengene går tilbake til Vipps.',
+  ];
+}
+
+/** A receipt's file name (kvittering, issue 40): the same on the server's download and the web's saved file. */
+export function receiptFileName(kind: 'payment' | 'refund', humanReference: string, at: Date | string): string {
+  return `${kind === 'refund' ? 'kvittering-refusjon' : 'kvittering'}-${humanReference}-${formatDate(at).replace(/\./g, '-')}.pdf`;
+}
