@@ -108,6 +108,16 @@ describe('a parent cancels a place', () => {
       expect(text).toContain(`pspReference: ${psp(name)}`);
       expect(text).toContain('Svømmeopplæring er unntatt fra merverdiavgift (mval. § 3-5).');
     }
+    // The payment's receipt was e-mailed when the capture was stored, once, as the same PDF.
+    const paymentMails = (await mailsTo(family)).filter((m) => m.subject === `Kvittering for betaling ${order.humanReference}`);
+    expect(paymentMails).toHaveLength(1);
+    const [mailed] = paymentMails[0]!.attachments as { filename: string; contentType: string; content: string }[];
+    expect(mailed).toMatchObject({ contentType: 'application/pdf' });
+    expect(mailed!.filename).toMatch(/^kvittering-BS-.*\.pdf$/);
+    const parser = new PDFParse({ data: new Uint8Array(Buffer.from(mailed!.content, 'base64')) });
+    expect((await parser.getText()).text).toContain(`pspReference: ${psp('CAPTURED')}`);
+    await parser.destroy();
+
     const other = await t.token((await createFamily(t.db)).guardians[0]!.id);
     const eventId = listed.receipts[0].eventId;
     expect((await t.http('GET', `/api/orders/${order.id}/receipts/${eventId}`, { token: other })).status).toBe(404);

@@ -12,7 +12,7 @@ export interface ConfirmationInput {
   order: { reference: string; humanReference: string; amountOre: number };
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The booking confirmation (spec §4: "confirmation sent by e-mail"), with the course dates as an .ics attachment. */

@@ -12,6 +12,7 @@ import * as waitlist from '../../repos/waitlist.repo';
 import { countTaken } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
 import { confirmationEmail } from './confirmation-email';
+import { queuePaymentReceipt } from './receipts.service';
 import { isDeadStatus, nextStatus, settlementFor, STATUS_OF_EVENT, type Settlement } from './order-state';
 
 /**
@@ -102,6 +103,7 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
           return { stored, status: 'cancelled', settle: true, enrolled: false };
         }
         await queueConfirmation(ctx.db, ctx, locked);
+        if (target === 'captured') await queuePaymentReceipt(ctx.db, ctx, locked, event.pspReference);
         const pendingCapture = target === 'authorized';
         await orders.updateOrderState(ctx.db, locked.id, {
           status: target,
@@ -110,6 +112,7 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
         return { stored, status: target, settle: pendingCapture, enrolled: true };
       }
 
+      if (target === 'captured' && name === 'CAPTURED') await queuePaymentReceipt(ctx.db, ctx, locked, event.pspReference);
       const check = target === 'cancelled';
       // Vipps' timeout ran out on an unpaid order: the hold lapsed (issue 36, repeated lapses lead to a cool-down).
       const lapsed = current === 'created' && target === 'expired';

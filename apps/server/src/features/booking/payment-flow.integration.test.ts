@@ -75,9 +75,10 @@ describe('book and pay with Vipps', () => {
     expect(events.find((e) => e.name === 'CAPTURED')).toMatchObject({ amountOre: 195_000, currency: 'NOK' });
     expect(t.sim.control.payment(order.reference)?.aggregate.capturedAmount.value).toBe(195_000);
 
+    // The confirmation, and the payment's receipt (issue 40) once the capture is stored.
     const mails = await t.db.select().from(outbox).where(eq(outbox.to, family.guardians[0]!.email!));
-    expect(mails).toHaveLength(1);
-    const mail = mails[0]!;
+    expect(mails.map((m) => m.subject.split(':')[0]!.replace(order.humanReference, '{ref}')).sort()).toEqual(['Bekreftelse', 'Kvittering for betaling {ref}']);
+    const mail = mails.find((m) => m.subject.startsWith('Bekreftelse'))!;
     expect(mail.text).toContain(order.humanReference);
     expect(mail.text).toContain(order.reference);
     expect(mail.text).toContain('1 950 kr');
@@ -92,7 +93,7 @@ describe('book and pay with Vipps', () => {
     // Polling again changes nothing and sends nothing more.
     const again = await t.http('GET', `/api/vipps/payment/${order.reference}`, { token });
     expect(again.json.state).toBe('CAPTURED');
-    expect(await t.db.select().from(outbox).where(eq(outbox.to, family.guardians[0]!.email!))).toHaveLength(1);
+    expect(await t.db.select().from(outbox).where(eq(outbox.to, family.guardians[0]!.email!))).toHaveLength(2);
   });
 
   it('abort: ABORTED, the hold is released and the child can book again', async () => {

@@ -1,8 +1,12 @@
-import { fullName, receiptFileName } from '@app/shared';
+import { formatPrice, fullName, receiptFileName } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { enqueueEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/orders.repo';
+import * as users from '../../repos/users.repo';
+import { escapeHtml } from './confirmation-email';
 import type { OrderAdditionalInfo } from './booking.service';
 import { receiptPdf, type ReceiptFields } from './receipt';
 
@@ -38,4 +42,28 @@ export async function receiptOfEvent(ctx: ServiceContext, order: repo.OrderRow, 
     vatLine: ctx.env.RECEIPT_VAT_LINE,
   };
   return { filename: receiptFileName(kind, order.humanReference, event.timestamp), pdf: await receiptPdf(fields) };
+}
+
+/**
+ * The payment's receipt, e-mailed to the buyer when Vipps' capture is stored (bokføringsloven: a receipt for every
+ * payment; the refund's goes with the cancellation e-mail). In the transaction that stores the capture, so it is
+ * sent once.
+ */
+export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order: repo.OrderRow, pspReference: string): Promise<void> {
+  const event = (await repo.eventsOfOrders(tx, [order.id])).find((e) => e.name === 'CAPTURED' && e.pspReference === pspReference);
+  const buyer = order.userId ? await users.findUserById(tx, order.userId) : undefined;
+  if (!event || !buyer?.email) {
+    ctx.log.warn({ orderId: order.id }, 'payment receipt not sent: no capture event or no e-mail address');
+    return;
+  }
+  const file = await receiptOfEvent(ctx, order, event);
+  const amount = formatPrice(event.amountOre / 100).replace(/\u00a0/g, ' ');
+  const company = ctx.env.site.companyName;
+  await enqueueEmail(tx, {
+    to: buyer.email,
+    subject: `Kvittering for betaling ${order.humanReference}`,
+    text: [`Hei ${buyer.firstName}!`, '', `Vi har mottatt ${amount} med Vipps for ordre ${order.humanReference}. Kvitteringen ligger ved.`, '', 'Hilsen', company].join('\n'),
+    html: `<p>Hei ${escapeHtml(buyer.firstName)}!</p><p>Vi har mottatt ${escapeHtml(amount)} med Vipps for ordre ${escapeHtml(order.humanReference)}. Kvitteringen ligger ved.</p><p>Hilsen<br>${escapeHtml(company)}</p>`,
+    attachments: [{ filename: file.filename, contentType: 'application/pdf', content: Buffer.from(file.pdf).toString('base64'), encoding: 'base64' }],
+  });
 }

@@ -177,8 +177,11 @@ describe('SIGKILL during a burst of payment starts', () => {
         expect(byId.get(id)?.status).toBe('captured');
         expect(enrolled.some((p) => p.orderId === id)).toBe(true);
       }
+      // Per paid order one confirmation and one receipt of the payment (issue 40).
       const mails = await database.db.select().from(outbox);
-      expect(mails.length).toBe(approved.size);
+      expect(mails.filter((m) => m.subject.startsWith('Bekreftelse')).length).toBe(approved.size);
+      expect(mails.filter((m) => m.subject.startsWith('Kvittering for betaling')).length).toBe(approved.size);
+      expect(mails.length).toBe(2 * approved.size);
       // Expired holds and orders that never reached Vipps: released (no place, nothing pending at Vipps).
       for (const id of [...abandoned, ...orphans]) {
         const order = byId.get(id)!;
