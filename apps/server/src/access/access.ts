@@ -27,6 +27,11 @@ interface Rule {
   allowsImpliesExists?: true;
   /** Only asked for a signed-in viewer; visitors may do none of these. */
   allows(ctx: ServiceContext, viewer: SignedIn, id: string): Promise<boolean>;
+  /**
+   * `allows` for many ids in a fixed number of queries (filterAccess): the ids that exist and are allowed. Without it
+   * each id is asked on its own.
+   */
+  allowsMany?(ctx: ServiceContext, viewer: SignedIn, ids: readonly string[]): Promise<Set<string>>;
 }
 
 const profileExists = (ctx: ServiceContext, id: string) => profiles.profileExists(ctx.db, id);
@@ -62,6 +67,8 @@ const RULES = {
     denied: 'FORBIDDEN',
     exists: childExists,
     allows: async (ctx, v, id) => v.isAdmin || courses.teachesChild(ctx.db, v.id, id),
+    allowsMany: async (ctx, v, ids) =>
+      v.isAdmin ? new Set((await profiles.findChildren(ctx.db, ids)).map((c) => c.id)) : courses.childrenTaughtBy(ctx.db, v.id, ids),
   },
   /**
    * Book a place for a child: a guardian of its family, admins included (an admin books on a guardian's behalf and
@@ -158,6 +165,8 @@ const RULES = {
   },
   /** Upload, replace, arrange or delete a venue's photos: admins (issue 41). */
   'place.photos.write': { object: 'place', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await places.findPlaceRow(ctx.db, id)), allows: adminOnly },
+  /** Change a user's name and birth date: the user themself, and admins (a child's go through child.write). */
+  'user.write': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
   /** Delete a user: the user themself (spec §6 "delete own user"), and admins. */
   'user.delete': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
 } as const satisfies Record<string, Rule>;
@@ -186,6 +195,56 @@ export async function requireAccess(ctx: ServiceContext, action: Action, id: str
   }
   if (rule.denied === 'NOT_FOUND' || !(await rule.exists(ctx, id))) throw new AppError('NOT_FOUND', `No such ${rule.object}`);
   throw new AppError('FORBIDDEN', `Not allowed: ${action}`);
+}
+
+/**
+ * The ids of `ids` the viewer may do `action` to, in a fixed number of queries where the rule has a batch form (a list
+ * stays cheap whatever its length). Objects that do not exist are left out.
+ */
+export async function filterAccess(ctx: ServiceContext, action: Action, ids: readonly string[]): Promise<string[]> {
+  const viewer: Viewer = ctx.viewer;
+  if (!viewer || ids.length === 0) return [];
+  const rule: Rule = RULES[action];
+  if (rule.allowsMany) {
+    const allowed = await rule.allowsMany(ctx, viewer, ids);
+    return ids.filter((id) => allowed.has(id));
+  }
+  const answers = await Promise.all(ids.map((id) => can(ctx, action, id)));
+  return ids.filter((_, i) => answers[i]);
+}
+
+/** Throws as requireAccess does for the first of `ids` the viewer may not do `action` to. */
+export async function requireAccessToAll(ctx: ServiceContext, action: Action, ids: readonly string[]): Promise<void> {
+  const allowed = new Set(await filterAccess(ctx, action, ids));
+  const refused = ids.find((id) => !allowed.has(id));
+  if (refused !== undefined) await requireAccess(ctx, action, refused);
+}
+
+// ---- what a kind of viewer may do, with no object ----------------------------------------------------------------
+
+const ROLE_RULES = {
+  /** The admin's waitlist overview on the dashboard. */
+  'waitlist.overview': (v: SignedIn) => v.isAdmin,
+  /** Put any child on a waitlist, whatever the course's age range (admins place children by hand). */
+  'waitlist.any-age': (v: SignedIn) => v.isAdmin,
+  /** Change a booked child's birth date (decision 034): admins. */
+  'child.birthdate.after-booking': (v: SignedIn) => v.isAdmin,
+  /** The families of given children (spec §7 GET /profiles?cId): admins, and instructors for their own courses. */
+  'children.families': (v: SignedIn) => v.isAdmin || v.isInstructor,
+  /** A family's back-office details beside its profile (roles, address, orders): admins. */
+  'profile.admin-details': (v: SignedIn) => v.isAdmin,
+} as const satisfies Record<string, (viewer: SignedIn) => boolean>;
+
+export type RoleAction = keyof typeof ROLE_RULES;
+
+/** Whether the viewer's roles allow `action` (false for a visitor). */
+export const allowed = (ctx: ServiceContext, action: RoleAction): boolean => !!ctx.viewer && ROLE_RULES[action](ctx.viewer);
+
+/** Throws UNAUTHENTICATED for a visitor and FORBIDDEN unless the viewer's roles allow `action`; returns the viewer. */
+export function requireAllowed(ctx: ServiceContext, action: RoleAction): SignedIn {
+  if (!ctx.viewer) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  if (!ROLE_RULES[action](ctx.viewer)) throw new AppError('FORBIDDEN', `Not allowed: ${action}`);
+  return ctx.viewer;
 }
 
 // ---- role-level visibility (no object): what a kind of viewer sees in the public lists -------------------------

@@ -251,6 +251,17 @@ export async function teachesChild(db: DbOrTx, userId: string, childId: string):
   return !!row;
 }
 
+/** Of the given children, those on a course the user teaches (one query). */
+export async function childrenTaughtBy(db: DbOrTx, userId: string, childIds: readonly string[]): Promise<Set<string>> {
+  if (childIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ childId: participants.childId })
+    .from(participants)
+    .innerJoin(courseInstructors, eq(courseInstructors.courseId, participants.courseId))
+    .where(and(inArray(participants.childId, [...new Set(childIds)]), eq(courseInstructors.userId, userId)));
+  return new Set(rows.map((r) => r.childId));
+}
+
 // ---- participants ------------------------------------------------------------------------------------------------
 
 /** Participants per course in one grouped query (never one query per course). */

@@ -1,5 +1,5 @@
 import { placeSlug, type Profile, type ProfileOrder, type ProfileOverview } from '@app/shared';
-import { requireAccess } from '../../access/access';
+import { allowed, can, requireAccess, requireAccessToAll, requireAllowed } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { familyLapses } from '../../family-lapses';
 import { AppError } from '../../plugins/errors';
@@ -67,13 +67,12 @@ async function withLapses(ctx: ServiceContext, found: Profile[]): Promise<Profil
  * siblings, nor where else the family swims.
  */
 export async function listProfilesOfChildren(ctx: ServiceContext, childIds: readonly string[]): Promise<Profile[]> {
-  const viewer = signedIn(ctx);
-  if (!viewer.isAdmin && !viewer.isInstructor) throw new AppError('FORBIDDEN', 'Admins and instructors only');
-  for (const childId of childIds) await requireAccess(ctx, 'child.family.read', childId);
+  const viewer = requireAllowed(ctx, 'children.families');
+  await requireAccessToAll(ctx, 'child.family.read', childIds);
   const rows = await profiles.findChildren(ctx.db, childIds);
   const profileIds = [...new Set(childIds.map((id) => rows.find((r) => r.id === id)?.profileId).filter((id): id is string => !!id))];
   const found = await populate(ctx, profileIds);
-  if (viewer.isAdmin) return found;
+  if (allowed(ctx, 'profile.admin-details')) return found;
   const taught = await courses.findInstructorIds(ctx.db, [...new Set(found.flatMap((p) => p.children.flatMap((c) => c.courses.map((k) => k._id))))]);
   const teaches = (courseId: string) => taught.get(courseId)?.includes(viewer.id) ?? false;
   return found.map((profile) => ({
@@ -98,7 +97,8 @@ export async function getProfile(ctx: ServiceContext, profileId: string): Promis
  * the only guardian cannot be removed (LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.').
  */
 export async function updateGuardians(ctx: ServiceContext, profileId: string, parents: readonly string[]): Promise<Profile> {
-  const { db, viewer } = ctx;
+  const { db } = ctx;
+  const viewer = signedIn(ctx);
   await requireAccess(ctx, 'profile.read', profileId);
   const wanted = [...new Set(parents)];
   await withTx(ctx, async (ctx) => {
@@ -115,12 +115,12 @@ export async function updateGuardians(ctx: ServiceContext, profileId: string, pa
     if (removed.includes(current[0]!) || wanted[0] !== current[0]) {
       throw new AppError('LAST_GUARDIAN', 'The only or the first guardian cannot be removed');
     }
-    const leavingOnlySelf = removed.length === 1 && removed[0] === viewer!.id;
+    const leavingOnlySelf = removed.length === 1 && removed[0] === viewer.id;
     if (!leavingOnlySelf) await requireAccess(ctx, 'guardian.remove', profileId);
     const kept = current.filter((id) => wanted.includes(id));
     await profiles.setGuardians(ctx.db, profileId, kept);
   });
-  if (!(await profiles.isGuardianOfProfile(db, viewer!.id, profileId)) && !viewer!.isAdmin) {
+  if (!(await can(ctx, 'profile.read', profileId))) {
     // The viewer left the profile: it is no longer theirs to see.
     return { _id: profileId, parents: [], children: [] };
   }
@@ -133,7 +133,7 @@ export async function updateGuardians(ctx: ServiceContext, profileId: string, pa
  * and for admins the guardians' roles, address, last login and registration date, and the family's orders.
  */
 export async function profileOverview(ctx: ServiceContext, profileId: string): Promise<ProfileOverview> {
-  const { db, viewer } = ctx;
+  const { db } = ctx;
   await requireAccess(ctx, 'profile.read', profileId);
   const guardianIds = await profiles.guardianIds(db, profileId);
   const guardians = await users.findUsers(db, guardianIds);
@@ -148,7 +148,7 @@ export async function profileOverview(ctx: ServiceContext, profileId: string): P
     timeFrom: c.timeFrom,
     timeTo: c.timeTo,
   }));
-  if (!viewer!.isAdmin) return { instructorCourses, admin: null };
+  if (!allowed(ctx, 'profile.admin-details')) return { instructorCourses, admin: null };
   const familyOrders = await orders.ordersOfFamily(db, { profileIds: [profileId] });
   type Info = { child?: { firstName?: string; lastName?: string } | null; course?: { name?: string } | null };
   return {

@@ -20,8 +20,8 @@ import {
   type userSearchQuerySchema,
   type UsersByRegistrationDate,
 } from '@app/shared';
-import { requireAccess } from '../../access/access';
-import { withTx, type ServiceContext } from '../../context';
+import { allowed, requireAccess } from '../../access/access';
+import { signedIn, withTx, type ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
 import * as careRepo from '../../repos/care.repo';
 import * as coursesRepo from '../../repos/courses.repo';
@@ -105,12 +105,13 @@ const names = (input: UpdatePersonInput) => ({
  * guardians, admin) or of one's own user (admin: anyone's). Names are capitalised per word and after hyphens.
  */
 export async function updateUser(ctx: ServiceContext, id: string, input: UpdateUserInput): Promise<UpdatedPerson> {
-  const { db, viewer } = ctx;
+  const { db } = ctx;
+  const viewer = signedIn(ctx);
   if ('roles' in input) {
     await requireAccess(ctx, 'user.roles', id);
     // One order (ROLES') and no duplicates: the session check compares the arrays as they are.
     const roles: string[] = ROLES.filter((r) => input.roles.includes(r));
-    if (viewer!.id === id && !roles.includes('admin')) {
+    if (viewer.id === id && !roles.includes('admin')) {
       throw new AppError('OWN_ADMIN_ROLE', 'An admin cannot remove their own admin role');
     }
     const row = await withTx(ctx, async (ctx) => {
@@ -119,8 +120,8 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
       // The same roles again (a double click, another order) change nothing, so no session ends for it.
       if (current.roles.length === roles.length && roles.every((r) => current.roles.includes(r))) return current;
       // Every grant and removal of a role is logged with who made it (issue 36 finding 5).
-      ctx.log.info({ userId: id, by: viewer!.id, from: current.roles, to: roles }, 'user roles changed');
-      return (await repo.setUserRoles(ctx.db, id, roles, viewer!.id === id ? (ctx.sessionId ?? null) : null))!;
+      ctx.log.info({ userId: id, by: viewer.id, from: current.roles, to: roles }, 'user roles changed');
+      return (await repo.setUserRoles(ctx.db, id, roles, viewer.id === id ? (ctx.sessionId ?? null) : null))!;
     });
     return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
   }
@@ -132,15 +133,13 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
     // The age rule of a booking and a waitlist entry rests on the birth date (decision 034): once the child is booked
     // or waiting, a guardian cannot change it (else: change, book, change back); an admin can, and it is logged.
     if (changesBirthdate && (await coursesRepo.hasCurrentBooking(db, id, ctx.clock.now()))) {
-      if (!viewer!.isAdmin) throw new AppError('BIRTHDATE_LOCKED', 'The child has a booking or a waitlist entry: an admin changes its birth date');
-      ctx.log.warn({ childId: id, from: dateOnly(child.birthdate), to: input.birthdate, by: viewer!.id }, 'birth date of a booked child changed by an admin');
+      if (!allowed(ctx, 'child.birthdate.after-booking')) throw new AppError('BIRTHDATE_LOCKED', 'The child has a booking or a waitlist entry: an admin changes its birth date');
+      ctx.log.warn({ childId: id, from: dateOnly(child.birthdate), to: input.birthdate, by: viewer.id }, 'birth date of a booked child changed by an admin');
     }
     const row = (await profilesRepo.updateChild(db, id, names(input)))!;
     return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: ['child'] };
   }
-  if (viewer!.id !== id && !viewer!.isAdmin) {
-    throw (await repo.findUserById(db, id)) ? new AppError('FORBIDDEN', 'Not allowed') : new AppError('NOT_FOUND', 'No such user');
-  }
+  await requireAccess(ctx, 'user.write', id);
   const row = await repo.updateUserReturning(db, id, names(input));
   if (!row) throw new AppError('NOT_FOUND', 'No such user');
   return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
@@ -252,7 +251,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export async function ownData(ctx: ServiceContext): Promise<OwnData> {
   const { db } = ctx;
-  const viewer = ctx.viewer!;
+  const viewer = signedIn(ctx);
   const user = await repo.findUserById(db, viewer.id);
   if (!user) throw new AppError('NOT_FOUND', 'No such user');
   const profileIds = await profilesRepo.listProfileIdsOf(db, user.id);

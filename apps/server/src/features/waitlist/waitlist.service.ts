@@ -16,7 +16,7 @@ import {
   type WaitlistOverview,
   type WaitlistSettingsInput,
 } from '@app/shared';
-import { can, requireAccess } from '../../access/access';
+import { allowed, can, requireAccess, requireAllowed, seesUnpublished } from '../../access/access';
 import { countTaken } from '../../capacity';
 import { familyLapses } from '../../family-lapses';
 import { signedIn, withTx, type ServiceContext } from '../../context';
@@ -248,7 +248,7 @@ export async function joinWaitlist(ctx: ServiceContext, courseId: string, input:
   if (!(await can(ctx, 'child.book', input.childId))) throw new AppError('NOT_FOUND', 'Child not found');
   const course = await courses.findCourseDetails(ctx.db, courseId);
   const visible = !!course && course.published === true && course.placePublished;
-  if (!course || (!visible && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Course not found');
+  if (!course || (!visible && !seesUnpublished(viewer))) throw new AppError('NOT_FOUND', 'Course not found');
   const state = courseBooking({ ...course, dates: course.dates.map(toDate) }, ctx.clock.now()).state;
   if (state === 'ended') throw new AppError('COURSE_ENDED', 'The course has ended');
   if (state === 'closed') throw new AppError('LATE_BOOKING_CLOSED', 'Late booking is closed for this course');
@@ -256,7 +256,7 @@ export async function joinWaitlist(ctx: ServiceContext, courseId: string, input:
   const child = await profiles.findChild(ctx.db, input.childId);
   if (!child) throw new AppError('NOT_FOUND', 'Child not found');
   // The same age rule as a booking (issue 36 finding 4): admins may place any child, parents within the range.
-  if (!viewer.isAdmin) requireAgeFits(course, child);
+  if (!allowed(ctx, 'waitlist.any-age')) requireAgeFits(course, child);
   const entry = await busyAsAppError(() =>
     ctx.db.transaction(async (tx) => {
       await system.setLockTimeout(tx);
@@ -341,7 +341,7 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
 
 /** GET /waitlist: waiting children per course, for the admin dashboard (courses with an open entry). */
 export async function waitlistOverview(ctx: ServiceContext): Promise<WaitlistOverview> {
-  if (!signedIn(ctx).isAdmin) throw new AppError('FORBIDDEN', 'Admins only');
+  requireAllowed(ctx, 'waitlist.overview');
   const counts = await waitlist.countOpenPerCourse(ctx.db);
   const details = await courses.findCoursesDetails(ctx.db, counts.map((c) => c.courseId));
   const out: WaitlistOverview = counts.flatMap((c) => {

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACTIONS, can, requireAccess, type Action } from '../../access/access';
+import { ACTIONS, allowed, can, filterAccess, requireAccess, requireAllowed, type Action, type RoleAction } from '../../access/access';
 import { contextFor, toViewer, type Viewer } from '../../context';
 import { children, invites, waitlistEntries } from '../../db/schema';
 import { createUser } from '../../db/seed/builders';
@@ -415,6 +415,7 @@ describe('access matrix', () => {
       'order.family':             { id: (fx) => fx.orderA.id, expect: [U, 'ok', N, N, N, N], note: 'the buyer’s family only: admins refund in the back office' },
       'user.act-as':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
       'user.roles':               { id: (fx) => fx.parentA.id, expect: adminOnlyAction },
+      'user.write':               { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
       'user.delete':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
       'faq.write':                { id: (fx) => fx.faq.id, expect: adminOnlyAction },
       'term.write':               { id: (fx) => fx.term.id, expect: adminOnlyAction },
@@ -452,6 +453,20 @@ describe('access matrix', () => {
       expect(mismatches, mismatches.join('\n')).toEqual([]);
     });
 
+    it('filterAccess keeps exactly what can() allows, and drops objects that do not exist', async () => {
+      const unknown = '0123456789abcdef01234567';
+      const mismatches: string[] = [];
+      for (const action of ACTIONS) {
+        const id = ACTION_MATRIX[action].id(fx);
+        for (const role of ROLES) {
+          const kept = await filterAccess(contextFor(ctx.app, viewerOf(role)), action, [id, unknown]);
+          const expected = ACTION_MATRIX[action].expect[ROLES.indexOf(role)] === 'ok' ? [id] : [];
+          if (kept.join() !== expected.join()) mismatches.push(`${action} as ${role}: kept ${JSON.stringify(kept)}`);
+        }
+      }
+      expect(mismatches, mismatches.join('\n')).toEqual([]);
+    });
+
     it('answers NOT_FOUND for an object that does not exist, to everyone signed in', async () => {
       const unknown = '0123456789abcdef01234567';
       const problems: string[] = [];
@@ -462,6 +477,38 @@ describe('access matrix', () => {
         }
       }
       expect(problems, problems.join('\n')).toEqual([]);
+    });
+  });
+
+  describe('role actions (access/access.ts: no object), asked directly', () => {
+    type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN';
+    type Outcomes = readonly [anonymous: Outcome, parentA: Outcome, parentB: Outcome, instructor: Outcome, instructorOther: Outcome, admin: Outcome];
+    const U = 'UNAUTHENTICATED', F = 'FORBIDDEN';
+    const adminOnlyRole: Outcomes = [U, F, F, F, F, 'ok'];
+    // prettier-ignore
+    const ROLE_MATRIX: Record<RoleAction, Outcomes> = {
+      'waitlist.overview':             adminOnlyRole,
+      'waitlist.any-age':              adminOnlyRole,
+      'child.birthdate.after-booking': adminOnlyRole,
+      'children.families':             [U, F, F, 'ok', 'ok', 'ok'],
+      'profile.admin-details':         adminOnlyRole,
+    };
+    it.each(Object.keys(ROLE_MATRIX) as RoleAction[])('%s', (action) => {
+      const mismatches: string[] = [];
+      for (const role of ROLES) {
+        const viewer: Viewer = role === 'anonymous' ? null : toViewer(fx[role]);
+        let got: Outcome = 'ok';
+        try {
+          requireAllowed(contextFor(ctx.app, viewer), action);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          got = error.code as Outcome;
+        }
+        const expected = ROLE_MATRIX[action][ROLES.indexOf(role)];
+        if (got !== expected) mismatches.push(`${action} as ${role}: expected ${expected}, got ${got}`);
+        if (allowed(contextFor(ctx.app, viewer), action) !== (expected === 'ok')) mismatches.push(`${action} as ${role}: allowed() disagrees`);
+      }
+      expect(mismatches, mismatches.join('\n')).toEqual([]);
     });
   });
 });
