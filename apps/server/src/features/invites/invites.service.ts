@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Invite, InviteAnswerInput, InviteAnswerResult, InviteInput, InviteLink } from '@app/shared';
 import { requireAccess } from '../../access/access';
-import { withTx, type ServiceContext } from '../../context';
+import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
 import * as profilesRepo from '../../repos/profiles.repo';
@@ -86,7 +86,7 @@ export async function invitesOfProfile(ctx: ServiceContext, profileId: string): 
  * through the outbox in the same transaction, so it exists exactly when the invite does.
  */
 export async function createInvite(ctx: ServiceContext, input: InviteInput): Promise<Invite> {
-  const { db, viewer } = ctx;
+  const { db } = ctx;
   await requireAccess(ctx, 'profile.invite', input.profileId);
   const email = input.email.trim();
   const guardians = await usersRepo.findUsers(db, await profilesRepo.guardianIds(db, input.profileId));
@@ -96,7 +96,7 @@ export async function createInvite(ctx: ServiceContext, input: InviteInput): Pro
   const { count } = await system.hitCounter(db, `invite-to:${email.toLowerCase()}`, DAY_MS);
   if (count > ctx.env.INVITE_RECIPIENT_LIMIT) throw new AppError('RATE_LIMITED', 'Too many invites to this address today');
 
-  const inviter = (await usersRepo.findUserById(db, viewer!.id))!;
+  const inviter = (await usersRepo.findUserById(db, signedIn(ctx).id))!;
   const knownAddress = await usersRepo.isVerifiedEmailOfUser(db, email);
   const now = ctx.clock.now();
   const secret = randomBytes(32).toString('base64url');
@@ -135,7 +135,7 @@ async function inviteOfSecret(ctx: ServiceContext, secret: string): Promise<prof
 export async function openInviteLink(ctx: ServiceContext, secret: string): Promise<InviteLink> {
   const invite = await inviteOfSecret(ctx, secret);
   if (invite.status === 'pending' && isExpired(ctx, invite)) throw new AppError('INVITE_EXPIRED', 'The invite has expired');
-  const me = (await usersRepo.findUserById(ctx.db, ctx.viewer!.id))!;
+  const me = (await usersRepo.findUserById(ctx.db, signedIn(ctx).id))!;
   const direct = verifiedMatch(me, invite);
   const [listed] = (await profilesRepo.listInvites(ctx.db, { profileId: invite.profileId })).filter((i) => i.id === invite.id);
   const guardian = await profilesRepo.isGuardianOfProfile(ctx.db, me.id, invite.profileId);
@@ -159,7 +159,7 @@ export async function openInviteLink(ctx: ServiceContext, secret: string): Promi
  */
 export async function answerInvite(ctx: ServiceContext, inviteId: string, input: InviteAnswerInput): Promise<InviteAnswerResult> {
   const { db } = ctx;
-  const viewer = ctx.viewer!;
+  const viewer = signedIn(ctx);
   const invite = await profilesRepo.findInvite(db, inviteId);
   const me = await usersRepo.findUserById(db, viewer.id);
   if (!invite || !me) throw notFound();
@@ -215,7 +215,7 @@ export async function confirmInvite(ctx: ServiceContext, inviteId: string): Prom
     }
     await profilesRepo.appendGuardian(tx, invite.profileId, claimant);
   });
-  ctx.log.info({ inviteId, userId: claimant, by: ctx.viewer!.id }, 'invite confirmed by the owner');
+  ctx.log.info({ inviteId, userId: claimant, by: signedIn(ctx).id }, 'invite confirmed by the owner');
   return listedInvite(ctx, invite);
 }
 
@@ -232,7 +232,7 @@ export async function undoInvite(ctx: ServiceContext, inviteId: string): Promise
     if (!(await profilesRepo.revokeInvite(tx, inviteId, now))) throw new AppError('INVITE_NOT_PENDING', 'Only an accepted invite can be undone');
     if (current.includes(joined)) await profilesRepo.setGuardians(tx, invite.profileId, current.filter((id) => id !== joined));
   });
-  ctx.log.info({ inviteId, userId: joined, by: ctx.viewer!.id }, 'accepted invite undone');
+  ctx.log.info({ inviteId, userId: joined, by: signedIn(ctx).id }, 'accepted invite undone');
   return listedInvite(ctx, invite);
 }
 

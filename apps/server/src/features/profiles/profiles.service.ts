@@ -97,7 +97,6 @@ export async function getProfile(ctx: ServiceContext, profileId: string): Promis
  * the only guardian cannot be removed (LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.').
  */
 export async function updateGuardians(ctx: ServiceContext, profileId: string, parents: readonly string[]): Promise<Profile> {
-  const { db } = ctx;
   const viewer = signedIn(ctx);
   await requireAccess(ctx, 'profile.read', profileId);
   const wanted = [...new Set(parents)];
