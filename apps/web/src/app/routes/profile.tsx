@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
@@ -10,7 +10,7 @@ import { Container, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { pageTitle } from '@/config/site';
-import { AccessGuard, PageLoading } from '@/features/auth/components/access-guard';
+import { AccessGuard } from '@/features/auth/components/access-guard';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { sessionsQueryOptions } from '@/features/auth/api/get-sessions';
 import { SessionsSection } from '@/features/auth/components/sessions-section';
@@ -164,36 +164,29 @@ function ProfilePage() {
   const isOwn = !profileId || !!ownMatch;
   const isAdmin = hasRole(me, 'admin');
   const ownProfiles = own.data ?? [];
-  // Each answer that arrives renders the page at once (TanStack Query's store updates are urgent). The page below
-  // renders from a deferred copy instead: the urgent render stops here, and React renders the new page in slices of a
-  // few milliseconds, so a phone stays responsive while the profile's answers come in (decision 021). The first time,
-  // the loading view stays until the page is ready.
-  const shown = useDeferredValue<BodyProps | null>(
-    {
-      profile,
-      me,
-      isOwn,
-      isAdmin,
-      isOwner: !!me && profile?.parents[0]?._id === me._id,
-      canEdit: isOwn || isAdmin,
-      ownProfiles,
-      history: history.data,
-      historyFailed: history.isError,
-      overview: overview.data,
-      loading: own.isPending || (needsFetch && other.isPending),
-      failed: !!error,
-      invite: search.get('invitasjon'),
-      onChooseProfile: (id) => navigate(id === ownProfiles[0]?._id ? paths.profile : paths.profileById(id)),
-    },
-    null,
-  );
+  const body: BodyProps = {
+    profile,
+    me,
+    isOwn,
+    isAdmin,
+    isOwner: !!me && profile?.parents[0]?._id === me._id,
+    canEdit: isOwn || isAdmin,
+    ownProfiles,
+    history: history.data,
+    historyFailed: history.isError,
+    overview: overview.data,
+    loading: own.isPending || (needsFetch && other.isPending),
+    failed: !!error,
+    invite: search.get('invitasjon'),
+    onChooseProfile: (id) => navigate(id === ownProfiles[0]?._id ? paths.profile : paths.profileById(id)),
+  };
 
   if (profileId !== undefined && !isId(profileId)) return <NotFound />;
   // Spec §2: the first own profile lives at /profil.
   if (profileId && own.data?.[0]?._id === profileId) return <Navigate to={paths.profile} replace />;
   if (isApiError(error) && error.status === 403) return <Forbidden />;
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <NotFound />;
-  return shown ? <ProfileBody {...shown} /> : <PageLoading />;
+  return <ProfileBody {...body} />;
 }
 
 interface BodyProps {
@@ -213,8 +206,7 @@ interface BodyProps {
   onChooseProfile: (id: string) => void;
 }
 
-/** Rendered only when what it shows has changed (memo): the page's deferred copy (see ProfilePage). */
-const ProfileBody = memo(function ProfileBody({
+function ProfileBody({
   profile,
   me,
   isOwn,
@@ -356,37 +348,33 @@ const ProfileBody = memo(function ProfileBody({
       {isOwn ? <SessionsSection /> : null}
     </Container>
   );
-});
-
-/**
- * The own profile's lists, asked side by side right after the route's first paint. Without it each waits for the part
- * of the page that shows it: the access guard for /users/me, the page for /profiles, then the sections for the
- * profile, four waves of round trips on a phone; now two (three when /users/me answers before the paint is done).
- * Nothing is answered here: the components read the same queries from the cache. An admin's /profil/:profileId asks
- * its own way.
- */
-export function loader({ params }: LoaderFunctionArgs) {
-  const session = getSession();
-  if (params.profileId !== undefined || !session || isSessionExpired(session)) return null;
-  // Not before the paint: each request's start costs the main thread a moment (decision 021), and the page's shell
-  // should not wait for four of them.
-  requestAnimationFrame(() => setTimeout(prefetchOwnProfile, 0));
-  return null;
 }
 
-function prefetchOwnProfile() {
-  const ignore = () => undefined;
-  void queryClient.prefetchQuery(myWaitlistQueryOptions());
-  void queryClient.prefetchQuery(sessionsQueryOptions());
-  queryClient.fetchQuery(currentUserQueryOptions()).then((me) => queryClient.prefetchQuery(pendingInvitesQueryOptions(me._id)), ignore);
-  queryClient.fetchQuery(profilesQueryOptions()).then((own) => {
-    const profile = own[0];
-    if (!profile) return;
-    void queryClient.prefetchQuery(profileOverviewQueryOptions(profile._id));
-    void queryClient.prefetchQuery(profileInvitesQueryOptions(profile._id));
+/**
+ * The own profile's lists, asked side by side before the page renders: without it each waits for the part of the page
+ * that shows it (the access guard for /users/me, the page for /profiles, then the sections), four waves of round trips
+ * on a phone; now two. A failed answer is left to the page, which shows it. An admin's /profil/:profileId asks its own
+ * way.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const session = getSession();
+  if (params.profileId !== undefined || !session || isSessionExpired(session)) return null;
+  const failed = () => undefined;
+  const [me, own] = await Promise.all([
+    queryClient.fetchQuery(currentUserQueryOptions()).catch(failed),
+    queryClient.fetchQuery(profilesQueryOptions()).catch(failed),
+    queryClient.prefetchQuery(myWaitlistQueryOptions()),
+    queryClient.prefetchQuery(sessionsQueryOptions()),
+  ]);
+  const profile = own?.[0];
+  await Promise.all([
+    me && queryClient.prefetchQuery(pendingInvitesQueryOptions(me._id)),
+    profile && queryClient.prefetchQuery(profileOverviewQueryOptions(profile._id)),
+    profile && queryClient.prefetchQuery(profileInvitesQueryOptions(profile._id)),
     // As useCourseHistory: no question without children.
-    if (profile.children.length > 0) void queryClient.prefetchQuery(courseHistoryQueryOptions(profile.children.map((c) => c._id)));
-  }, ignore);
+    profile && profile.children.length > 0 && queryClient.prefetchQuery(courseHistoryQueryOptions(profile.children.map((c) => c._id))),
+  ]);
+  return null;
 }
 
 /** /profil (own default profile) and /profil/:profileId (spec §2 'Profile page'). */
