@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Course, Profile } from '@shared/api';
-import { useProfiles } from '@/features/profiles/api/get-profiles';
+import type { OwnProfiles } from './own-profiles';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { NoScriptNote } from '@/components/ui/noscript-note';
@@ -33,6 +33,7 @@ const MonthRangePicker = lazy(() =>
   import('@/features/courses/components/month-range-picker').then((m) => ({ default: m.MonthRangePicker })),
 );
 // The user's own profiles: loaded with a session only (a visitor's page has no use for the profiles code).
+const OwnProfilesSource = lazy(() => import('./own-profiles').then((m) => ({ default: m.OwnProfilesSource })));
 const CourseFormDialog = lazy(() => import('@/features/courses/components/course-form-dialog').then((m) => ({ default: m.CourseFormDialog })));
 const PlaceFormDialog = lazy(() => import('@/features/places/components/place-form-dialog').then((m) => ({ default: m.PlaceFormDialog })));
 const ParticipantsDialog = lazy(() =>
@@ -99,8 +100,7 @@ export function Component() {
   const [courseListOf, setCourseListOf] = useState<string | null>(null);
   const [priorityOf, setPriorityOf] = useState<Course | null>(null);
   const instructors = useInstructors({ enabled: isAdmin });
-  // The signed-in family's profiles: their children on the rows, in the booking and add-child dialogs.
-  const profiles = useProfiles();
+  const [profiles, setProfiles] = useState<OwnProfiles>({ isError: false });
   const queryClient = useQueryClient();
   const [booking, setBooking] = useState<Course | null>(null);
   const [childId, setChildId] = useState('');
@@ -299,6 +299,11 @@ export function Component() {
                 onClose={() => setParticipantsOf(null)}
               />
               <PriorityDialog course={priorityOf} onClose={() => setPriorityOf(null)} />
+            </Suspense>
+          ) : null}
+          {session ? (
+            <Suspense fallback={null}>
+              <OwnProfilesSource onChange={setProfiles} />
             </Suspense>
           ) : null}
           <CourseListOnDemand courseId={courseListOf} onClose={() => setCourseListOf(null)} />
