@@ -15,7 +15,7 @@ import { createPayments, type Payments } from './integrations/vipps/payments';
 import auth from './plugins/auth';
 import errors, { apiNotFound, AppError, asJson, frameworkErrorHandler } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
-import web, { isRendererRead } from './plugins/web';
+import web from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,9 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(underPressure, {
       maxEventLoopDelay: options.env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       sampleInterval: 250,
-      pressureHandler: (request, reply) => {
-        // The server renderer's reads belong to a page already let in: it is finished with its lists, not without.
-        if (isRendererRead(request)) return;
+      pressureHandler: (_request, reply) => {
         reply.header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS));
         throw new AppError('BUSY', 'The site is busy, try again in a moment');
       },

@@ -1,7 +1,7 @@
 /**
  * Server rendering of the public pages (decision 018). Built by `vite build --ssr` into apps/web/dist-ssr/ and loaded
- * by the server at start (apps/server/src/plugins/web.ts). The server hands in `fetchApi`, which answers an API GET
- * in-process (Fastify's inject: the same routes, services, schemas and cache as over HTTP, without a socket).
+ * by the server at start (apps/server/src/plugins/web.ts). The page's route loaders read its data, as in the browser,
+ * through a `read` that the server hands in: the services in-process, answering as the API would (plugins/page-reads.ts).
  *
  * The page renders as a visitor sees it (the session lives in the browser's localStorage); the data its queries
  * need travels to the browser as a non-executable JSON block (the CSP forbids inline scripts) and main.tsx hydrates
@@ -9,21 +9,15 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, RouterContextProvider, StaticRouterProvider } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
 import { parseDocument } from 'htmlparser2';
-import type { AppConfig, CancellationRulesVersion, Course, Faq, Place, Term } from '@shared/api';
+import type { Place } from '@shared/api';
+import type { Read } from '@/lib/api-client';
 import { setHtmlParser, type HtmlNode } from '@/components/ui/rich-text';
-import { paths } from '@/config/paths';
-import { defaultCourseWindow, placeCoursesKeys } from '@/features/courses/api/get-place-courses';
-import { faqsKeys } from '@/features/faqs/api/get-faqs';
-import { placesKeys } from '@/features/places/api/get-places';
-import { cancellationRulesKeys } from '@/features/terms/api/cancellation-rules';
-import { termsKeys } from '@/features/terms/api/get-terms';
-import { instructorsKeys, type InstructorListItem } from '@/features/users/api/get-instructors';
-import { appConfigKeys } from '@/lib/app-config';
-import { placeSlug, slugMatches } from '@/lib/format';
+import { appConfigQueryOptions } from '@/lib/app-config';
 import { createQueryClient } from '@/lib/query-client';
+import { pageData } from './app/page-data';
 import { headHtml, pageHead } from './app/page-head';
 import { AppProvider } from './app/provider';
 import { routeModules, routes, serverRenderedRouteIds, type ServerRenderedRouteId } from './app/routes';
@@ -48,8 +42,8 @@ export interface RenderInput {
   url: string;
   /** PUBLIC_URL without a trailing slash: canonical and og:image addresses are absolute. */
   origin: string;
-  /** GET /api{path} in-process: the parsed JSON of a 200 answer; throws otherwise. */
-  fetchApi: (path: string) => Promise<unknown>;
+  /** GET /api{path} in-process, through the services (apps/server/src/plugins/page-reads.ts): what the API would answer. */
+  read: Read;
 }
 
 export type RenderResult =
@@ -68,8 +62,6 @@ export type RenderResult =
       /** Vite manifest key of the page's lazy route module (modulepreload). */
       routeModule?: string;
     };
-
-const looksLikeId = (value: string) => /^[0-9a-f]{24}$/.test(value);
 
 // Created once: it resolves each lazy route module the first time a page needs it and keeps it.
 let handler: ReturnType<typeof createStaticHandler> | undefined;
@@ -112,73 +104,42 @@ async function drawFrame(href: string): Promise<string> {
   );
 }
 
-export async function render({ url, origin, fetchApi }: RenderInput): Promise<RenderResult> {
+export async function render({ url, origin, read }: RenderInput): Promise<RenderResult> {
   // Concatenated, not resolved: a path such as '//x' must stay a path, not become a host.
   const at = new URL(`http://ssr.invalid${url.startsWith('/') ? url : `/${url}`}`);
   const leaf = matchRoutes(routes, at.pathname)?.at(-1);
   const id = leaf?.route.id as ServerRenderedRouteId | undefined;
   if (!id || !serverRenderedRouteIds.includes(id)) return shell(at);
 
+  // The page's route loaders read its data through `read` into this request's QueryClient; the frame's settings too.
   const queryClient = createQueryClient();
-  const load = async <T,>(key: readonly unknown[], path: string): Promise<T | undefined> => {
-    try {
-      const data = (await fetchApi(path)) as T;
-      queryClient.setQueryData(key, data);
-      return data;
-    } catch {
-      // The page renders its loading state and the browser fetches, as for a client-rendered page.
-      return undefined;
-    }
-  };
-
-  const status = id === 'not-found' || id === 'unknown' ? 404 : 200;
-  let place: Place | undefined;
-  const common = load<AppConfig>(appConfigKeys.all(), '/config');
-  if (id === 'home') await Promise.all([load<Place[]>(placesKeys.list(), '/places'), load<Faq[]>(faqsKeys.all(), '/faqs')]);
-  if (id === 'courses') await load<Place[]>(placesKeys.list(), '/places');
-  if (id === 'about') await load<InstructorListItem[]>(instructorsKeys.all(), '/users/instructors');
-  if (id === 'terms') {
-    await Promise.all([load<Term[]>(termsKeys.all(), '/terms-and-conditions'), load<CancellationRulesVersion>(cancellationRulesKeys.current(), '/cancellation-rules')]);
-  }
-  if (id === 'place') {
-    const slug = leaf?.params.slug ?? '';
-    const places = await load<Place[]>(placesKeys.list(), '/places');
-    if (!places) return shell(at);
-    place = places.find((p) => slugMatches(slug, p.name) || slugMatches(slug, p.slug));
-    if (!place && looksLikeId(slug)) {
-      // An old link by id: the address by name, as the page itself would replace it.
-      const byId = places.find((p) => p._id === slug);
-      if (byId) return { kind: 'redirect', status: 301, location: paths.place(placeSlug(byId.name)) };
-      return shell(at);
-    }
-    // A renamed venue's old address: 301 to its new one (decision 036).
-    const renamed = place ? undefined : places.find((p) => p.oldSlugs.some((old) => slugMatches(slug, old)));
-    if (renamed) return { kind: 'redirect', status: 301, location: paths.place(placeSlug(renamed.name)) };
-    // An unknown venue keeps status 200 (spec §2: the page says 'Bestill kurs' and logs quietly); its head has noindex.
-    if (place) await load<Course[]>(placeCoursesKeys.window(place._id, defaultCourseWindow()), `/places/${place._id}/courses?${coursesQuery()}`);
-  }
-  await common;
-
+  const context = new RouterContextProvider();
+  context.set(pageData, { queryClient, read });
   handler ??= createStaticHandler(routes);
-  const context = await handler.query(new Request(at.href, { method: 'GET' }));
-  if (context instanceof Response || context.errors) return shell(at);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const [routed] = await Promise.all([
+    handler.query(new Request(at.href, { method: 'GET' }), { requestContext: context }),
+    queryClient.prefetchQuery(appConfigQueryOptions(read)),
+  ]);
+  if (routed instanceof Response) {
+    const location = routed.headers.get('Location');
+    if (location && (routed.status === 301 || routed.status === 302)) return { kind: 'redirect', status: routed.status, location };
+    return shell(at);
+  }
+  if (routed.errors) return shell(at);
+  const router = createStaticRouter(handler.dataRoutes, routed);
   const html = renderToString(
     <StrictMode>
       <AppProvider client={queryClient}>
         {/* hydrate={false}: React Router's own hydration script is inline; ours is the JSON block below. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouterProvider router={router} context={routed} hydrate={false} />
       </AppProvider>
     </StrictMode>,
   );
   const data = JSON.stringify({
     queries: dehydrate(queryClient),
-    router: { loaderData: context.loaderData, actionData: context.actionData },
+    router: { loaderData: routed.loaderData, actionData: routed.actionData },
   }).replace(/</g, '\\u003c');
+  const place = (routed.loaderData.place as { place: Place | null } | undefined)?.place ?? undefined;
+  const status = id === 'not-found' || id === 'unknown' ? 404 : 200;
   return { kind: 'page', status, head: headHtml(pageHead(id, origin, { place, pathname: at.pathname }), at.pathname, origin), html, data, routeModule: routeModules[id] };
-
-  function coursesQuery() {
-    const window = defaultCourseWindow();
-    return new URLSearchParams({ startDate: String(window.startDate), endDate: String(window.endDate) }).toString();
-  }
 }

@@ -1,18 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cachedBody, sendCached, type CachedBody } from '../public-cache';
 import { venuesShownBy } from '../features/courses/courses.routes';
-import { safeEqual } from '../lib/safe-equal';
 import { apiNotFound, asJson } from './errors';
+import { pageRead, type ReadQuery } from './page-reads';
 
 /** The server renderer built from apps/web/src/entry-server.tsx (decision 018); the types mirror its exports. */
 interface SsrModule {
-  render(input: { url: string; origin: string; fetchApi: (path: string) => Promise<unknown> }): Promise<
+  render(input: { url: string; origin: string; read: (path: string, options?: { query?: ReadQuery }) => Promise<unknown> }): Promise<
     | { kind: 'shell'; html: string }
     | { kind: 'redirect'; status: 301 | 302; location: string }
     | { kind: 'page'; status: number; head: string; html: string; data: string; routeModule?: string }
@@ -29,16 +28,6 @@ type Rendered = (
   | { kind: 'redirect'; status: 301 | 302; location: string }
   | { kind: 'page'; status: number; body: CachedBody }
 ) & { keep?: false };
-
-/** Marks the renderer's in-process API reads with a value only this process knows: no visitor can send it. */
-const RENDERER_READ_HEADER = 'x-renderer-read';
-const rendererReadToken = randomBytes(24).toString('base64url');
-
-/** Whether a request is one of the server renderer's own API reads (for the load shedding in app.ts). */
-export function isRendererRead(request: FastifyRequest): boolean {
-  const value = request.headers[RENDERER_READ_HEADER];
-  return typeof value === 'string' && safeEqual(value, rendererReadToken);
-}
 
 interface ManifestEntry {
   file: string;
@@ -91,15 +80,6 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
     },
   });
 
-  // An API GET answered in-process for the renderer: the same routes, services, response schemas and public cache as
-  // over HTTP, as a visitor (no Authorization), without a socket. Marked, so that the load shedding lets it through.
-  const fetchApi = async (apiPath: string): Promise<unknown> => {
-    const headers = { accept: 'application/json', [RENDERER_READ_HEADER]: rendererReadToken };
-    const res = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers });
-    if (res.statusCode !== 200) throw new Error(`GET /api${apiPath}: ${res.statusCode}`);
-    return res.json();
-  };
-
   // Files outside /assets (favicon, images, robots.txt) are served by the wildcard route below.
   app.get('/*', async (request, reply) => {
     // An unknown API path is an API 404, not the SPA's index with 200.
@@ -145,16 +125,16 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
       const result = await app.publicCache.remember(key, async (deps): Promise<Rendered> => {
         // The page is kept until a booking at a venue whose free places it shows (decision 023).
         const unread: string[] = [];
-        const fetchShown = (apiPath: string) => {
+        const read = (apiPath: string, { query = {} }: { query?: ReadQuery } = {}) => {
           const venues = venuesShownBy(apiPath);
           if (venues) deps.venues(venues);
-          return fetchApi(apiPath).catch((err: unknown) => {
+          return pageRead(app, apiPath, query, deps).catch((err: unknown) => {
             unread.push(apiPath);
             throw err;
           });
         };
         try {
-          const r = await ssr.render({ url: pagePath, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), fetchApi: fetchShown });
+          const r = await ssr.render({ url: pagePath, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), read });
           const rendered: Rendered =
             r.kind === 'page'
               ? { kind: 'page', status: r.status, body: cachedBody(page(r)) }

@@ -4,7 +4,7 @@ import { NotFound } from '@/components/errors/error-view';
 import { RootLayout } from '@/components/layout/root-layout';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { paths, routePatterns } from '@/config/paths';
-import { HomeRoute } from './routes/home';
+import { HomeRoute, homeLoader } from './routes/home';
 
 /**
  * An unknown address: the 404 page at once (the server renders it with status 404), then the address becomes /404
@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
     hydrateFallbackElement: <RootLayout loading />,
     children: [
-      { id: 'home', index: true, element: <HomeRoute /> },
+      { id: 'home', index: true, element: <HomeRoute />, loader: homeLoader },
       { id: 'courses', path: routePatterns.courses, lazy: () => import('./routes/places') },
       { id: 'place', path: routePatterns.place, lazy: () => import('./routes/place-courses') },
       { id: 'about', path: routePatterns.about, lazy: () => import('./routes/about') },

@@ -26,6 +26,12 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
+/**
+ * A GET of the API, as a page's queries make it: `api` in the browser; the server renderer hands its route loaders one
+ * that reads in-process (app/page-data.ts).
+ */
+export type Read = <T>(path: string, options?: { query?: Query; signal?: AbortSignal }) => Promise<T>;
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Query;

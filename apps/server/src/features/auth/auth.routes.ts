@@ -11,7 +11,6 @@ import {
 } from '@app/shared';
 import { appVersion } from '../../app-version';
 import { ctxOf } from '../../context';
-import { retentionSettings } from '../../env';
 import { createVippsLoginClient } from '../../integrations/vipps/login';
 import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
@@ -107,9 +106,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.endSessions(ctxOf(request), { sessionId: request.sessionId! }),
   );
 
-  app.get('/config', { schema: { response: { 200: appConfigSchema, ...errorResponses('VALIDATION') } } }, async () => ({
-    vippsTestMode: env.vippsTestMode,
-    appVersion: appVersion(),
-    retention: retentionSettings(env),
-  }));
+  app.get('/config', { schema: { response: { 200: appConfigSchema, ...errorResponses('VALIDATION') } } }, async () => service.appConfig(env));
 };

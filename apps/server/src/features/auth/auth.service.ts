@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { CurrentUser, loginTokenQuerySchema, SessionList, SessionToken } from '@app/shared';
+import type { AppConfig, CurrentUser, loginTokenQuerySchema, SessionList, SessionToken } from '@app/shared';
+import { appVersion } from '../../app-version';
 import { signedIn, type ServiceContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
+import { retentionSettings, type Env } from '../../env';
 import { isUniqueViolation } from '../../db/errors';
 import { newLoginAttempt, VippsLoginError, type VippsLoginClient, type VippsUserInfo } from '../../integrations/vipps/login';
 import { loginRedirectUri } from '../../integrations/vipps/test-mode';
@@ -280,4 +282,9 @@ export async function endSessions(ctx: ServiceContext, which: { sessionId: strin
   const ended = await system.endSessions(ctx.db, viewer.id, ctx.clock.now(), which === 'all' ? undefined : which.sessionId);
   ctx.log.info({ userId: viewer.id, ended, all: which === 'all' }, which === 'all' ? 'all sessions ended by the user' : 'session ended (logout)');
   return { ended };
+}
+
+/** GET /config: run-time facts for the whole page frame (test-mode banner, app version, retention texts). */
+export function appConfig(env: Env): AppConfig {
+  return { vippsTestMode: env.vippsTestMode, appVersion: appVersion(), retention: retentionSettings(env) };
 }

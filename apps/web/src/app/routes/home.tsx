@@ -6,7 +6,12 @@ import { site } from '@/config/site';
 import { AboutText, ServiceAreaList } from '@/features/about/components/about-section';
 import { FaqList } from '@/features/faqs/components/faq-list';
 import { PlaceGrid } from '@/features/places/components/place-grid';
+import { faqsQueryOptions } from '@/features/faqs/api/get-faqs';
+import { placesQueryOptions } from '@/features/places/api/get-places';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { preloading } from '../page-data';
+
+export const homeLoader = preloading(placesQueryOptions, faqsQueryOptions);
 
 export function HomeRoute() {
   useDocumentTitle(`${site.companyName} | ${site.tagline}`);

@@ -1,19 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Course, Profile } from '@shared/api';
+import type { Course, Place, Profile } from '@shared/api';
 import type { OwnProfiles } from './own-profiles';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { NoScriptNote } from '@/components/ui/noscript-note';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Container } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { defaultCourseWindow, placeCoursesKeys, usePlaceCourses } from '@/features/courses/api/get-place-courses';
+import { defaultCourseWindow, placeCoursesKeys, placeCoursesQueryOptions, usePlaceCourses } from '@/features/courses/api/get-place-courses';
 import { CourseList } from '@/features/courses/components/course-list';
 import { useInstructors } from '@/features/users/api/get-instructors';
 import { usePlace } from '@/features/places/api/get-place';
-import { usePlaces } from '@/features/places/api/get-places';
+import { placesQueryOptions, usePlaces } from '@/features/places/api/get-places';
 import { PlaceSelect } from '@/features/places/components/place-select';
 import { VenueCard } from '@/features/places/components/venue-card';
 import { useMyWaitlist } from '@/features/waitlist/api/get-my-waitlist';
@@ -23,6 +23,7 @@ import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
+import { pageData } from '../page-data';
 
 // Dialogs load when first opened, never with the page: a visitor's first load holds no booking, form or admin code
 // (issue 11). Admin-only dialogs (forms with zod and the date picker) load when an admin opens the page.
@@ -79,13 +80,33 @@ function useOpenedOnce(open: boolean): boolean {
 // Same rule as packages/shared/src/ids.ts (not imported: that module pulls zod into this chunk).
 const looksLikeId = (value: string) => /^[0-9a-f]{24}$/.test(value);
 
+/** The venue a /kurs/:slug address names (by name or slug), or the venue it leads to: an old link by id, a former name (decision 036). */
+function placeAt(places: Place[] | undefined, slug: string) {
+  const place = places?.find((p) => slugMatches(slug, p.name) || slugMatches(slug, p.slug));
+  const moved = place ? undefined : places?.find((p) => p._id === slug || p.oldSlugs.some((old) => slugMatches(slug, old)));
+  return { place, moved };
+}
+
+/**
+ * The venues and this venue's courses, before the page renders (on the server too, decision 018). An old address
+ * moves for good (301). The venue is the loader's data: the server renderer names it in the page's head tags.
+ */
+export async function loader({ context, params }: LoaderFunctionArgs): Promise<{ place: Place | null }> {
+  const { queryClient, read } = context.get(pageData);
+  const places = await queryClient.ensureQueryData(placesQueryOptions(read)).catch(() => undefined);
+  const { place, moved } = placeAt(places, params.slug ?? '');
+  if (moved) throw redirect(paths.place(placeSlug(moved.name)), 301);
+  if (place) await queryClient.prefetchQuery(placeCoursesQueryOptions(place._id, defaultCourseWindow(), read));
+  return { place: place ?? null };
+}
+
 /** /kurs/:slug: the course ordering page of one place. A place id in the URL is replaced by the name slug. */
 export function Component() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const places = usePlaces();
   const byId = usePlace(looksLikeId(slug) ? slug : undefined);
-  const place = places.data?.find((p) => slugMatches(slug, p.name) || slugMatches(slug, p.slug));
+  const { place, moved } = placeAt(places.data, slug);
   const [range, setRange] = useState<{ startDate: number; endDate: number } | null>(null);
   const courses = usePlaceCourses(place?._id, range ?? defaultCourseWindow());
   const [loginOpen, setLoginOpen] = useState(false);
@@ -206,10 +227,7 @@ export function Component() {
         )
       : undefined;
 
-  const idTarget = byId.data ?? (looksLikeId(slug) ? places.data?.find((p) => p._id === slug) : undefined);
-  // A renamed venue's old address leads to its new one (decision 036).
-  const renamed = place ? undefined : places.data?.find((p) => p.oldSlugs.some((old) => slugMatches(slug, old)));
-  const target = idTarget ?? renamed;
+  const target = byId.data ?? moved;
   if (target && !place) return <Navigate to={paths.place(placeSlug(target.name))} replace />;
 
   return (

@@ -2,7 +2,12 @@ import { Container, PageHeader } from '@/components/ui/page-header';
 import { pageTitle } from '@/config/site';
 import { CancellationRules } from '@/features/terms/components/cancellation-rules';
 import { TermsList } from '@/features/terms/components/terms-list';
+import { cancellationRulesQueryOptions } from '@/features/terms/api/cancellation-rules';
+import { termsQueryOptions } from '@/features/terms/api/get-terms';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { preloading } from '../page-data';
+
+export const loader = preloading(termsQueryOptions, cancellationRulesQueryOptions);
 
 export function Component() {
   useDocumentTitle(pageTitle('Regler og betingelser'));

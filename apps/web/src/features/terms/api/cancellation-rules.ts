@@ -1,15 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancellationRules, CancellationRulesVersion } from '@shared/api';
-import { api } from '@/lib/api-client';
+import { api, type Read } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
-
-/** GET /api/cancellation-rules: the rules in force now (issue 40). */
-export const getCancellationRules = (signal?: AbortSignal) => api<CancellationRulesVersion>('/cancellation-rules', { signal });
 
 export const cancellationRulesKeys = { current: () => [...queryRoots.content, 'cancellation-rules'] as const };
 
-export const cancellationRulesQueryOptions = () =>
-  queryOptions({ queryKey: cancellationRulesKeys.current(), queryFn: ({ signal }) => getCancellationRules(signal) });
+/** GET /api/cancellation-rules: the rules in force now (issue 40). */
+export const cancellationRulesQueryOptions = (read: Read = api) =>
+  queryOptions({ queryKey: cancellationRulesKeys.current(), queryFn: ({ signal }) => read<CancellationRulesVersion>('/cancellation-rules', { signal }) });
 
 export const useCancellationRules = () => useQuery(cancellationRulesQueryOptions());
 

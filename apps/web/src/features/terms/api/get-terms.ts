@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Term } from '@shared/api';
-import { api } from '@/lib/api-client';
+import { api, type Read } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
-
-/** GET /api/terms-and-conditions */
-export const getTerms = (signal?: AbortSignal) => api<Term[]>('/terms-and-conditions', { signal });
 
 export const termsKeys = {
   all: () => [...queryRoots.content, 'terms'] as const,
@@ -13,6 +10,8 @@ export const termsKeys = {
   version: (version: number) => [...queryRoots.private, 'terms', 'versions', version] as const,
 };
 
-export const termsQueryOptions = () => queryOptions({ queryKey: termsKeys.all(), queryFn: ({ signal }) => getTerms(signal) });
+/** GET /api/terms-and-conditions */
+export const termsQueryOptions = (read: Read = api) =>
+  queryOptions({ queryKey: termsKeys.all(), queryFn: ({ signal }) => read<Term[]>('/terms-and-conditions', { signal }) });
 
 export const useTerms = () => useQuery(termsQueryOptions());
