@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { Child } from '@shared/api';
+import { useId, useState } from 'react';
+import { addChildInputSchema, type Child } from '@shared/api';
 import { Button } from '@/components/ui/button';
+import { DateInput, FormError, TextInput, useZodForm } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
@@ -9,58 +10,58 @@ import { capitalizeName, fullName, osloDateKey } from '@/lib/format';
 import { useDeleteChild } from '../api/delete-child';
 import { useUpdateChild } from '../api/update-child';
 
-type Field = 'firstName' | 'lastName' | 'birthdate';
-
-const inputClass = (invalid: boolean) =>
-  `min-h-11 w-full rounded-xl border-2 bg-white px-3 py-2 text-base text-ink ${
-    invalid ? 'border-danger' : 'border-sea-700/70 hover:border-sea-700'
-  }`;
+// The same rules as adding a child (the shared schema): the form checks what the server checks.
+const editChildSchema = addChildInputSchema.shape.child;
 
 function EditChildForm({ child, onDone }: { child: Child; onDone: () => void }) {
   const id = useId();
   const toast = useToast();
   const update = useUpdateChild();
   const remove = useDeleteChild();
-  const [firstName, setFirstName] = useState(child.firstName);
-  const [lastName, setLastName] = useState(child.lastName);
-  const [birthdate, setBirthdate] = useState(child.birthdate);
-  const [invalid, setInvalid] = useState<Set<Field>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const today = osloDateKey(new Date());
   const errorId = `${id}-feil`;
   const busy = update.isPending || remove.isPending;
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useZodForm(editChildSchema, { defaultValues: { firstName: child.firstName, lastName: child.lastName, birthdate: child.birthdate } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const values = { firstName: capitalizeName(firstName), lastName: capitalizeName(lastName), birthdate };
-    setFirstName(values.firstName);
-    setLastName(values.lastName);
-    const missing = new Set<Field>((['firstName', 'lastName', 'birthdate'] as const).filter((f) => !values[f]));
-    if (missing.size) {
-      setInvalid(missing);
-      setError('Alle feltene må fylles ut');
-      toast.warning('Mangler påkrevde felt');
-      return;
-    }
-    if (birthdate > today) {
-      setInvalid(new Set(['birthdate']));
-      setError('Fødselsdatoen kan ikke være i fremtiden');
-      return;
-    }
-    setInvalid(new Set());
-    setError(null);
-    update.mutate(
-      { id: child._id, ...values },
-      {
-        onSuccess: () => {
-          toast.success('Barnet har blitt oppdatert');
-          onDone();
+  const submit = handleSubmit(
+    (values) => {
+      // Names are saved capitalised per word and after hyphens (spec §9), also when typed without leaving the field.
+      const firstName = capitalizeName(values.firstName);
+      const lastName = capitalizeName(values.lastName);
+      setValue('firstName', firstName);
+      setValue('lastName', lastName);
+      setError(null);
+      update.mutate(
+        { id: child._id, firstName, lastName, birthdate: values.birthdate },
+        {
+          onSuccess: () => {
+            toast.success('Barnet har blitt oppdatert');
+            onDone();
+          },
+          onError: () => toast.error('Kunne ikke oppdatere barnet'),
         },
-        onError: () => toast.error('Kunne ikke oppdatere barnet'),
-      },
-    );
-  };
+      );
+    },
+    (fieldErrors) => {
+      const values = getValues();
+      if (!values.firstName.trim() || !values.lastName.trim() || !values.birthdate) {
+        setError('Alle feltene må fylles ut');
+        toast.warning('Mangler påkrevde felt');
+      } else if (fieldErrors.birthdate) setError(values.birthdate > today ? 'Fødselsdatoen kan ikke være i fremtiden' : (fieldErrors.birthdate.message ?? null));
+      else setError('Navnene kan ha maks 100 tegn');
+    },
+  );
+
+  const capitalize = (field: 'firstName' | 'lastName') => ({ onBlur: () => setValue(field, capitalizeName(getValues(field))) });
+  const invalid = (field: 'firstName' | 'lastName' | 'birthdate') => (errors[field] ? true : undefined);
 
   const deleteChild = () =>
     remove.mutate(child._id, {
@@ -73,9 +74,6 @@ function EditChildForm({ child, onDone }: { child: Child; onDone: () => void }) 
         toast.error(isApiError(err) && err.code === 'CHILD_ON_COURSE' ? errorMessage(err) : 'Kunne ikke fjerne barnet');
       },
     });
-
-  const described = (field: Field) =>
-    invalid.has(field) ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
 
   if (confirming) {
     return (
@@ -97,59 +95,28 @@ function EditChildForm({ child, onDone }: { child: Child; onDone: () => void }) 
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-fornavn`} className="font-semibold text-sea-900">
-          Fornavn
-        </label>
-        <input
-          id={`${id}-fornavn`}
-          value={firstName}
-          autoComplete="off"
-          required
-          readOnly={busy}
-          onChange={(e) => setFirstName(e.target.value)}
-          onBlur={() => setFirstName(capitalizeName(firstName))}
-          className={inputClass(invalid.has('firstName'))}
-          {...described('firstName')}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-etternavn`} className="font-semibold text-sea-900">
-          Etternavn
-        </label>
-        <input
-          id={`${id}-etternavn`}
-          value={lastName}
-          autoComplete="off"
-          required
-          readOnly={busy}
-          onChange={(e) => setLastName(e.target.value)}
-          onBlur={() => setLastName(capitalizeName(lastName))}
-          className={inputClass(invalid.has('lastName'))}
-          {...described('lastName')}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-fodt`} className="font-semibold text-sea-900">
-          Fødselsdato
-        </label>
-        <input
-          id={`${id}-fodt`}
-          type="date"
-          value={birthdate}
-          max={today}
-          required
-          readOnly={busy}
-          onChange={(e) => setBirthdate(e.target.value)}
-          className={inputClass(invalid.has('birthdate'))}
-          {...described('birthdate')}
-        />
-      </div>
-      {error ? (
-        <p id={errorId} role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <TextInput
+        label="Fornavn"
+        autoComplete="off"
+        required
+        maxLength={100}
+        readOnly={busy}
+        error={invalid('firstName')}
+        describedBy={errorId}
+        {...register('firstName', capitalize('firstName'))}
+      />
+      <TextInput
+        label="Etternavn"
+        autoComplete="off"
+        required
+        maxLength={100}
+        readOnly={busy}
+        error={invalid('lastName')}
+        describedBy={errorId}
+        {...register('lastName', capitalize('lastName'))}
+      />
+      <DateInput label="Fødselsdato" max={today} required readOnly={busy} error={invalid('birthdate')} describedBy={errorId} {...register('birthdate')} />
+      <FormError id={errorId}>{error}</FormError>
       <div className="flex flex-wrap justify-between gap-3 pt-2">
         <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
           Slett
