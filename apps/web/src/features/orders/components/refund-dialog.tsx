@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { AdminOrder } from '@shared/api/back-office';
 import { Button } from '@/components/ui/button';
+import { Checkbox, TextInput, useZodForm } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { prompt } from '@/components/ui/dialogs';
 import { toast, useToast } from '@/components/ui/toast';
@@ -36,16 +35,12 @@ function refundSchema(maxOre: number) {
       }
     });
 }
-type RefundValues = z.infer<ReturnType<typeof refundSchema>>;
-
 function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const refundable = order.capturedAmount - order.refundedAmount;
   const [key] = useState(newKey);
   const toast = useToast();
   const refund = useRefundOrder();
-  const amountId = useId();
-  const { register, handleSubmit, watch, formState, setValue } = useForm<RefundValues>({
-    resolver: zodResolver(refundSchema(refundable)),
+  const { register, handleSubmit, watch, formState, setValue } = useZodForm(refundSchema(refundable), {
     // The whole amount back: the child leaves the course too, unless the admin says otherwise.
     defaultValues: { whole: 'all', amountKr: '', removeFromCourse: true },
   });
@@ -88,31 +83,10 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
         </label>
       </fieldset>
       {whole === 'part' ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={amountId} className="font-semibold text-sea-900">
-            Beløp i kr
-          </label>
-          <input
-            id={amountId}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${amountId}-feil` : undefined}
-            className={`w-full rounded-xl border-2 bg-white px-3 py-2.5 text-base ${error ? 'border-danger' : 'border-sea-700/70'}`}
-            {...register('amountKr')}
-          />
-          {error ? (
-            <p id={`${amountId}-feil`} className="text-sm font-medium text-danger">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TextInput label="Beløp i kr" inputMode="decimal" autoComplete="off" error={error} {...register('amountKr')} />
       ) : null}
       {order.enrolled ? (
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" className="size-5" {...register('removeFromCourse', { onChange: () => setOwnChoice(true) })} />
-          Meld barnet av kurset
-        </label>
+        <Checkbox label="Meld barnet av kurset" {...register('removeFromCourse', { onChange: () => setOwnChoice(true) })} />
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={refund.isPending}>
@@ -144,10 +118,7 @@ function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
     <div className="space-y-4">
       <p>Reservasjonen på {kr(order.amount)} frigis i Vipps, og kunden blir ikke belastet.</p>
       {order.enrolled ? (
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" className="size-5" checked={removeFromCourse} onChange={(e) => setRemoveFromCourse(e.target.checked)} />
-          Meld barnet av kurset
-        </label>
+        <Checkbox label="Meld barnet av kurset" checked={removeFromCourse} onChange={(e) => setRemoveFromCourse(e.target.checked)} />
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={cancel.isPending}>
