@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { MyWaitlistEntry } from '@shared/api';
 import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/form';
+import { FormError, Select } from '@/components/ui/form';
 import { confirm } from '@/components/ui/dialogs';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
@@ -151,11 +151,7 @@ function JoinForm({ courseId, choices, addedChildId, onAddChild, onDone }: JoinF
           Legg til barn
         </Button>
       </div>
-      {error ? (
-        <p id={`${id}-feil`} role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={`${id}-feil`}>{error}</FormError>
       <div className="flex flex-wrap justify-end gap-3">
         <ModalClose asChild>
           <Button variant="secondary">Avbryt</Button>
