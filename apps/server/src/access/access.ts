@@ -55,7 +55,14 @@ const RULES = {
   /** Remove a guardian from the profile: its owner, or an admin (the service keeps the first guardian, spec §5). */
   'guardian.remove': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isOwner(ctx, v, id) },
   /** See a child: the guardians of its family, and admins. */
-  'child.read': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  'child.read': {
+    object: 'child',
+    denied: 'FORBIDDEN',
+    exists: childExists,
+    allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id),
+    allowsMany: async (ctx, v, ids) =>
+      v.isAdmin ? new Set((await profiles.findChildren(ctx.db, ids)).map((c) => c.id)) : new Set(await profiles.childrenGuardedBy(ctx.db, v.id, ids)),
+  },
   /** Edit or delete a child: the guardians of its family, and admins. */
   'child.write': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
   /**

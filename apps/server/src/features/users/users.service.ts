@@ -20,7 +20,7 @@ import {
   type userSearchQuerySchema,
   type UsersByRegistrationDate,
 } from '@app/shared';
-import { allowed, requireAccess } from '../../access/access';
+import { allowed, requireAccess, requireAccessToAll } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
 import * as careRepo from '../../repos/care.repo';
@@ -211,7 +211,7 @@ export function courseStatus(dates: readonly Date[], at: Date): CourseStatus {
  * its status at `t` (default now). Every child must be the viewer's (guardian, or admin), else 403/404.
  */
 export async function courseHistory(ctx: ServiceContext, childIds: readonly string[], t?: number): Promise<CourseHistoryItem[]> {
-  for (const id of childIds) await requireAccess(ctx, 'child.read', id);
+  await requireAccessToAll(ctx, 'child.read', childIds);
   const at = t === undefined ? ctx.clock.now() : new Date(t);
   const kids = await profilesRepo.findChildren(ctx.db, childIds);
   const rows = await coursesRepo.coursesOfChildren(ctx.db, childIds);
