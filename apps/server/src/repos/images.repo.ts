@@ -1,4 +1,4 @@
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { images, imageVariants, placePhotos, type ImageRow } from '../db/schema';
 
@@ -35,15 +35,12 @@ export async function insertVariant(db: DbOrTx, hash: string, variant: string, b
   await db.insert(imageVariants).values({ hash, variant, bytes }).onConflictDoNothing();
 }
 
-/**
- * Images stored before `before` that still lack some of the `count` variants (oldest first): the background job's
- * work list. Fresh ones are left to the queue of the instance that took the upload.
- */
-export async function imagesMissingVariants(db: DbOrTx, count: number, limit: number, before: Date): Promise<string[]> {
+/** Images that still lack some of the `count` variants (oldest first): the background job's work list. */
+export async function imagesMissingVariants(db: DbOrTx, count: number, limit: number): Promise<string[]> {
   const rows = await db
     .select({ hash: images.hash })
     .from(images)
-    .where(and(lt(images.createdAt, before), sql`(select count(*) from ${imageVariants} v where v.hash = ${images.hash}) < ${count}`))
+    .where(sql`(select count(*) from ${imageVariants} v where v.hash = ${images.hash}) < ${count}`)
     .orderBy(images.createdAt)
     .limit(limit);
   return rows.map((r) => r.hash);

@@ -184,8 +184,7 @@ describe('serving photos', () => {
   });
 
   it('makes every variant in the background, from the database’s own list (a restart loses nothing)', async () => {
-    // Fresh uploads are the queue's for a minute; the job takes what is left after that (here: at once).
-    await makePendingVariants(ctx.app.db, ctx.app.log, { limit: 100, graceMs: 0 });
+    await makePendingVariants(ctx.app.db, ctx.app.log, { limit: 100 });
     expect((await variantNames(ctx.app.db, hash)).sort()).toEqual([...PHOTO_VARIANTS].sort());
   });
 

@@ -10,7 +10,6 @@ import {
 import { ctxOf } from '../../context';
 import { AppError, errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
-import { createVariantQueue } from '../../lib/images/variants';
 import * as service from './place-photos.service';
 
 const ONE_HOUR_MS = 3_600_000;
@@ -20,9 +19,6 @@ const UPLOAD_BODY_LIMIT = MAX_PHOTO_BYTES + 64 * 1024;
 const uploadErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'TOO_MANY_PHOTOS', 'RATE_LIMITED');
 
 export const placePhotosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const variants = createVariantQueue(app.db, app.log);
-  app.addHook('onClose', () => variants.close());
-
   // Uploads: the body is the file's bytes (no multipart), read into memory up to the limit; admins only, checked on
   // the request's headers before the body is read (the auth plugin's onRequest hook).
   await app.register(async (plain) => {
@@ -44,9 +40,8 @@ export const placePhotosRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { params: idParamsSchema, querystring: photoUploadQuerySchema, response: { 201: placeSchema, ...uploadErrors } },
       },
       async (request, reply) => {
-        const { place, newHash } = await service.addPhoto(ctxOf(request), request.params.id, request.query.alt, bytesOf(request.body));
+        const place = await service.addPhoto(ctxOf(request), request.params.id, request.query.alt, bytesOf(request.body));
         app.publicCache.invalidate();
-        if (newHash) variants.schedule(newHash);
         return reply.status(201).send(place);
       },
     );
@@ -55,9 +50,8 @@ export const placePhotosRoutes: FastifyPluginAsyncZod = async (app) => {
       '/places/:id/photos/:photoId',
       { config: { access: 'admin' }, preHandler: uploadLimit, schema: { params: placePhotoParamsSchema, response: { 200: placeSchema, ...uploadErrors } } },
       async (request) => {
-        const { place, newHash } = await service.replacePhoto(ctxOf(request), request.params.id, request.params.photoId, bytesOf(request.body));
+        const place = await service.replacePhoto(ctxOf(request), request.params.id, request.params.photoId, bytesOf(request.body));
         app.publicCache.invalidate();
-        if (newHash) variants.schedule(newHash);
         return place;
       },
     );

@@ -12,12 +12,6 @@ import { getPlace } from './places.service';
  * re-encoded before anything is written (image-processing.ts); a refused file writes nothing.
  */
 
-export interface PhotoChange {
-  place: Place;
-  /** An image whose variants are still to be made (the route queues it). */
-  newHash: string | null;
-}
-
 async function refuseWhenFull(ctx: ServiceContext, placeId: string): Promise<void> {
   if ((await places.listPhotos(ctx.db, placeId)).length >= MAX_PHOTOS_PER_PLACE) {
     throw new AppError('TOO_MANY_PHOTOS', `A venue has at most ${MAX_PHOTOS_PER_PLACE} photos`);
@@ -25,7 +19,7 @@ async function refuseWhenFull(ctx: ServiceContext, placeId: string): Promise<voi
 }
 
 /** POST /places/:id/photos: a new photo last in the order; the venue's first photo is its cover. */
-export async function addPhoto(ctx: ServiceContext, placeId: string, alt: string, bytes: Buffer): Promise<PhotoChange> {
+export async function addPhoto(ctx: ServiceContext, placeId: string, alt: string, bytes: Buffer): Promise<Place> {
   await requireAccess(ctx, 'place.photos.write', placeId);
   await refuseWhenFull(ctx, placeId);
   const image = await processUpload(bytes);
@@ -36,7 +30,7 @@ export async function addPhoto(ctx: ServiceContext, placeId: string, alt: string
     await images.insertImage(ctx.db, image);
     await places.insertPhoto(ctx.db, { placeId, imageHash: image.hash, alt, position: photos.length, cover: !photos.some((p) => p.cover) });
   });
-  return { place: await getPlace(ctx, placeId), newHash: image.hash };
+  return getPlace(ctx, placeId);
 }
 
 async function photoOf(ctx: ServiceContext, placeId: string, photoId: string) {
@@ -46,7 +40,7 @@ async function photoOf(ctx: ServiceContext, placeId: string, photoId: string) {
 }
 
 /** PUT /places/:id/photos/:photoId: new bytes for a photo; its place in the order, cover and alt text stay. */
-export async function replacePhoto(ctx: ServiceContext, placeId: string, photoId: string, bytes: Buffer): Promise<PhotoChange> {
+export async function replacePhoto(ctx: ServiceContext, placeId: string, photoId: string, bytes: Buffer): Promise<Place> {
   await requireAccess(ctx, 'place.photos.write', placeId);
   await photoOf(ctx, placeId, photoId);
   const image = await processUpload(bytes);
@@ -57,7 +51,7 @@ export async function replacePhoto(ctx: ServiceContext, placeId: string, photoId
     await places.setPhotoImage(ctx.db, photoId, image.hash);
     if (photo.imageHash !== image.hash) await images.deleteImageIfUnused(ctx.db, photo.imageHash);
   });
-  return { place: await getPlace(ctx, placeId), newHash: image.hash };
+  return getPlace(ctx, placeId);
 }
 
 /** PUT /places/:id/photos: the order, the alt texts and the cover; the list must name every photo of the venue once. */

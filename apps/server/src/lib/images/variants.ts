@@ -6,8 +6,8 @@ import { makeVariant } from './processing';
 
 /**
  * The served variants of an image are made in the background after upload (decision 040). The work list is the
- * database itself (images lacking variants), so a restart loses nothing: the worker job picks them up, and a request
- * for a variant not made yet makes it on the spot.
+ * database itself (images lacking variants), so a restart loses nothing: the worker job makes what is missing, and a
+ * request for a variant not made yet makes it on the spot.
  */
 
 /** One variant's bytes: stored, or made from the master now (and stored). Undefined: no such image. */
@@ -32,31 +32,10 @@ export async function makeMissingVariants(db: Db, hash: string): Promise<number>
   return missing.length;
 }
 
-/** An upload's own instance makes its variants within seconds; the job takes over those still missing after this. */
-const QUEUE_GRACE_MS = 60_000;
-
-/** The worker job: a few images per tick, uploaded at least `graceMs` ago. */
-export async function makePendingVariants(db: Db, log: Log, options: { limit?: number; graceMs?: number } = {}): Promise<void> {
-  const { limit = 3, graceMs = QUEUE_GRACE_MS } = options;
-  for (const hash of await images.imagesMissingVariants(db, PHOTO_VARIANTS.length, limit, new Date(Date.now() - graceMs))) {
+/** The worker job: a few images per tick that still lack a variant, oldest first. */
+export async function makePendingVariants(db: Db, log: Log, { limit = 3 }: { limit?: number } = {}): Promise<void> {
+  for (const hash of await images.imagesMissingVariants(db, PHOTO_VARIANTS.length, limit)) {
     const made = await makeMissingVariants(db, hash);
     if (made) log.info({ job: 'image-variants', hash, made }, 'image variants made');
   }
-}
-
-/** Variants of fresh uploads, made after the answer went out; close() waits for the running one. */
-export function createVariantQueue(db: Db, log: Log) {
-  let tail: Promise<void> = Promise.resolve();
-  let closed = false;
-  return {
-    schedule(hash: string) {
-      tail = tail
-        .then(() => (closed ? undefined : makeMissingVariants(db, hash).then(() => undefined)))
-        .catch((err: unknown) => log.warn({ err, hash }, 'image variants failed; the worker job retries'));
-    },
-    async close() {
-      closed = true;
-      await tail;
-    },
-  };
 }
