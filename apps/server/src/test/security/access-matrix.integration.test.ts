@@ -420,6 +420,9 @@ describe('access matrix', () => {
       'faq.write':                { id: (fx) => fx.faq.id, expect: adminOnlyAction },
       'term.write':               { id: (fx) => fx.term.id, expect: adminOnlyAction },
       'place.photos.write':       { id: (fx) => fx.place.id, expect: adminOnlyAction },
+      'place.close':              { id: (fx) => fx.place.id, expect: adminOnlyAction, note: "'Bassenget er stengt' (issue 38)" },
+      'profile.credit.read':      { id: (fx) => fx.familyA.profile.id, expect: hiddenFromOthers, note: 'the family credit ledger (issue 38)' },
+      'profile.feed':             { id: (fx) => fx.familyA.profile.id, expect: [U, 'ok', N, N, N, N], note: "the family's own calendar address: not even an admin makes one" },
       'waitlist.write':           { id: (fx) => fx.waitlistEntryA.id, expect: hiddenFromOthers, note: 'parent A’s child waits on the course' },
     };
 
