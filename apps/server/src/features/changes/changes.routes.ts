@@ -41,7 +41,7 @@ export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/changes/mine',
-    { config: { access: 'user' }, schema: { response: { 200: dateChoicesSchema, ...errorResponses('UNAUTHENTICATED') } } },
+    { config: { access: 'user' }, schema: { response: { 200: dateChoicesSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },
     (request) => service.myChoices(ctxOf(request)),
   );
   app.post(
