@@ -1,7 +1,7 @@
 /** Cancelled dates, the families' choices, family credit and calendar feeds (issue 38). Only this repo queries them. */
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { calendarFeeds, cancelledDates, children, courses, dateChoices, familyCredits, participants, places } from '../db/schema';
+import { calendarFeeds, cancelledDates, children, courses, dateChoices, familyCredits, orders, participants, places, remindersSent } from '../db/schema';
 
 export type CancelledDateRow = typeof cancelledDates.$inferSelect;
 export type DateChoiceRow = typeof dateChoices.$inferSelect;
@@ -199,4 +199,49 @@ export async function placesInTown(db: DbOrTx, placeId: string): Promise<string[
     .from(places)
     .where(sql`lower(${places.place}) = (select lower(p2.place) from ${places} p2 where p2.id = ${placeId})`);
   return rows.map((r) => r.id);
+}
+
+// ---- reminders ----------------------------------------------------------------------------------------------------
+
+/** Children whose first covered date of a course lies in [from, to): the place, its address and the course's info. */
+export function firstDatesBetween(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({
+      childId: participants.childId,
+      profileId: children.profileId,
+      firstName: children.firstName,
+      course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
+      place: { name: places.name, address: places.address, zipCode: places.zipCode, town: places.place },
+      date: sql<Date>`(select min(d) from unnest(coalesce(${orders.coveredDates}, ${courses.dates})) as d where not exists (select 1 from ${cancelledDates} cd where cd.course_id = ${courses.id} and cd.date = d))`.mapWith(courses.firstDate),
+    })
+    .from(participants)
+    .innerJoin(courses, eq(courses.id, participants.courseId))
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .innerJoin(children, eq(children.id, participants.childId))
+    .leftJoin(orders, eq(orders.id, participants.orderId))
+    .where(sql`exists (select 1 from unnest(coalesce(${orders.coveredDates}, ${courses.dates})) as d where d >= ${from} and d < ${to})`);
+}
+
+/** Make-up dates in [from, to), with the course's place and info. */
+export function makeupsBetween(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({
+      childId: dateChoices.childId,
+      profileId: children.profileId,
+      firstName: children.firstName,
+      course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
+      place: { name: places.name, address: places.address, zipCode: places.zipCode, town: places.place },
+      date: dateChoices.makeupDate,
+    })
+    .from(dateChoices)
+    .innerJoin(courses, eq(courses.id, dateChoices.makeupCourseId))
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .innerJoin(children, eq(children.id, dateChoices.childId))
+    .where(and(eq(dateChoices.choice, 'makeup'), gte(dateChoices.makeupDate, from), sql`${dateChoices.makeupDate} < ${to}`));
+}
+
+/** Claims the reminder for (child, course, date): false when one was sent already. */
+export async function claimReminder(tx: DbOrTx, childId: string, courseId: string, date: Date): Promise<boolean> {
+  const rows = await tx.insert(remindersSent).values({ childId, courseId, date }).onConflictDoNothing().returning({ childId: remindersSent.childId });
+  return rows.length > 0;
 }

@@ -69,3 +69,7 @@ export type FamilyCredit = z.infer<typeof familyCreditSchema>;
 /** The family's calendar address (webcal); only shown right after it is made (the server keeps its hash). */
 export const calendarFeedSchema = z.object({ url: z.string(), webcalUrl: z.string() });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** GET/PUT /users/me/reminders: the guardian's 'i morgen' e-mails on or off. */
+export const reminderSettingSchema = z.object({ off: z.boolean() });
+export type ReminderSetting = z.infer<typeof reminderSettingSchema>;

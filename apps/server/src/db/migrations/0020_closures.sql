@@ -48,6 +48,15 @@ CREATE TABLE "family_credits" (
 	CONSTRAINT "family_credits_id_format" CHECK ("id" ~ '^[0-9a-f]{24}$')
 );
 --> statement-breakpoint
+CREATE TABLE "reminders_sent" (
+	"child_id" text NOT NULL,
+	"course_id" text NOT NULL,
+	"date" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reminders_sent_child_id_course_id_date_pk" PRIMARY KEY("child_id","course_id","date")
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "reminders_off" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cancelled_dates" ADD CONSTRAINT "cancelled_dates_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cancelled_dates" ADD CONSTRAINT "cancelled_dates_cancelled_by_users_id_fk" FOREIGN KEY ("cancelled_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -58,6 +67,8 @@ ALTER TABLE "date_choices" ADD CONSTRAINT "date_choices_order_id_orders_id_fk" F
 ALTER TABLE "date_choices" ADD CONSTRAINT "date_choices_makeup_course_id_courses_id_fk" FOREIGN KEY ("makeup_course_id") REFERENCES "public"."courses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "family_credits" ADD CONSTRAINT "family_credits_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "family_credits" ADD CONSTRAINT "family_credits_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminders_sent" ADD CONSTRAINT "reminders_sent_child_id_children_id_fk" FOREIGN KEY ("child_id") REFERENCES "public"."children"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminders_sent" ADD CONSTRAINT "reminders_sent_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "calendar_feeds_secret_hash_key" ON "calendar_feeds" USING btree ("secret_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "cancelled_dates_course_date_key" ON "cancelled_dates" USING btree ("course_id","date");--> statement-breakpoint
 CREATE INDEX "cancelled_dates_date_idx" ON "cancelled_dates" USING btree ("date");--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn } from './columns';
 import { courses } from './courses';
 import { orders } from './orders';
@@ -104,4 +104,20 @@ export const calendarFeeds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_secret_hash_key').on(t.secretHash)],
+);
+
+/** The reminders sent (issue 38): one per child, course and date, so a job run twice (or on two instances) sends one. */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    childId: text('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.childId, t.courseId, t.date] })],
 );

@@ -13,6 +13,7 @@ import {
   familyCreditSchema,
   idParamsSchema,
   placeClosureInputSchema,
+  reminderSettingSchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
@@ -91,5 +92,15 @@ export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.headers['if-none-match'] === file.etag) return reply.code(304).send(null);
       return reply.send(file.content);
     },
+  );
+  app.get(
+    '/users/me/reminders',
+    { config: { access: 'user' }, schema: { response: { 200: reminderSettingSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },
+    (request) => service.reminderSetting(ctxOf(request)),
+  );
+  app.put(
+    '/users/me/reminders',
+    { config: { access: 'user' }, schema: { body: reminderSettingSchema, response: { 200: reminderSettingSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },
+    (request) => service.setReminders(ctxOf(request), request.body.off),
   );
 };

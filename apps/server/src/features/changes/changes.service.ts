@@ -335,3 +335,14 @@ export function feedSecret(env: ServiceContext['env'], profileId: string, create
   return createHmac('sha256', env.SESSION_SECRET ?? FALLBACK_FEED_KEY).update(`feed:${profileId}:${createdAt.getTime()}`).digest('base64url');
 }
 export { hashSecret };
+
+/** GET /users/me/reminders. */
+export async function reminderSetting(ctx: ServiceContext): Promise<{ off: boolean }> {
+  const user = await users.findUserById(ctx.db, signedIn(ctx).id);
+  return { off: user?.remindersOff ?? false };
+}
+/** PUT /users/me/reminders: the viewer's own setting only. */
+export async function setReminders(ctx: ServiceContext, off: boolean): Promise<{ off: boolean }> {
+  await users.updateUser(ctx.db, signedIn(ctx).id, { remindersOff: off });
+  return { off };
+}

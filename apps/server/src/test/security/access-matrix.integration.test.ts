@@ -191,6 +191,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/profiles/:id/calendar-feed': { expect: [401, 200, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/calendar-feed` }), note: "the family's own address: not even an admin" },
   'POST /api/profiles/:id/calendar-feed': { expect: [401, 200, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/calendar-feed` }), note: 'a new address; the old one answers 404' },
   'GET /api/calendar-feeds/:file':   { expect: all(404), req: () => ({ url: `/api/calendar-feeds/${'D'.repeat(43)}.ics` }), note: 'the secret is the key: a guessed one is 404 for everyone' },
+  'GET /api/users/me/reminders':     { expect: loggedIn(200) },
+  'PUT /api/users/me/reminders':     { expect: loggedIn(200), req: () => ({ payload: { off: false } }), note: "the viewer's own setting only" },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
