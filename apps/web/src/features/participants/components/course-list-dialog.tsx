@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { CourseChanges } from '@/features/changes/components/course-changes';
 import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -221,6 +222,7 @@ export function CourseListDialog({ courseId, onClose }: { courseId: string | nul
               />
             ) : null}
           </div>
+          <CourseChanges courseId={courseId!} showChoices />
           <CourseList list={list.data} notes={notes} />
         </>
       )}
