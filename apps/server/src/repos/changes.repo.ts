@@ -137,6 +137,11 @@ export async function insertCredit(tx: DbOrTx, values: typeof familyCredits.$inf
 export function creditsOfProfile(db: DbOrTx, profileId: string): Promise<CreditRow[]> {
   return db.select().from(familyCredits).where(eq(familyCredits.profileId, profileId)).orderBy(asc(familyCredits.createdAt));
 }
+const liveCreditWhere = (profileId: string, now: Date) =>
+  and(eq(familyCredits.profileId, profileId), sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), sql`(${familyCredits.expiresAt} is null or ${familyCredits.expiresAt} > ${now})`);
+export function liveCreditsUnlocked(db: DbOrTx, profileId: string, now: Date): Promise<CreditRow[]> {
+  return db.select().from(familyCredits).where(liveCreditWhere(profileId, now));
+}
 /** Unused, unexpired given entries of a family, soonest expiry first (a booking takes these). */
 export function liveCredits(db: DbOrTx, profileId: string, now: Date): Promise<CreditRow[]> {
   return db
@@ -244,4 +249,13 @@ export function makeupsBetween(db: DbOrTx, from: Date, to: Date) {
 export async function claimReminder(tx: DbOrTx, childId: string, courseId: string, date: Date): Promise<boolean> {
   const rows = await tx.insert(remindersSent).values({ childId, courseId, date }).onConflictDoNothing().returning({ childId: remindersSent.childId });
   return rows.length > 0;
+}
+
+/** Credit pledged by the family's open orders (a live hold whose Vipps part is still to be paid). */
+export async function pledgedCredit(db: DbOrTx, profileId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${orders.creditOre}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.profileId, profileId), inArray(orders.status, ['created', 'authorized']), sql`${orders.creditOre} > 0`, sql`not exists (select 1 from ${familyCredits} fc where fc.order_id = ${orders.id} and fc.amount_ore < 0)`));
+  return Number(row?.n ?? 0);
 }

@@ -57,6 +57,7 @@ CREATE TABLE "reminders_sent" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "reminders_off" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "credit_ore" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cancelled_dates" ADD CONSTRAINT "cancelled_dates_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cancelled_dates" ADD CONSTRAINT "cancelled_dates_cancelled_by_users_id_fk" FOREIGN KEY ("cancelled_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -76,4 +77,5 @@ CREATE UNIQUE INDEX "date_choices_date_child_key" ON "date_choices" USING btree 
 CREATE UNIQUE INDEX "date_choices_secret_hash_key" ON "date_choices" USING btree ("secret_hash");--> statement-breakpoint
 CREATE INDEX "date_choices_makeup_idx" ON "date_choices" USING btree ("makeup_course_id","makeup_date");--> statement-breakpoint
 CREATE INDEX "date_choices_profile_idx" ON "date_choices" USING btree ("profile_id");--> statement-breakpoint
-CREATE INDEX "family_credits_profile_idx" ON "family_credits" USING btree ("profile_id");
+CREATE INDEX "family_credits_profile_idx" ON "family_credits" USING btree ("profile_id");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_credit_non_negative" CHECK ("orders"."credit_ore" >= 0);

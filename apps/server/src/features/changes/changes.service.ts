@@ -43,12 +43,14 @@ function addMonths(date: Date, months: number): Date {
 }
 
 /** The share of `date` in what the order paid: the order's amount split over the dates it covers. */
-export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredDates'> | undefined, courseDates: readonly Date[], date: Date): number {
+export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredDates'> & { creditOre?: number } | undefined, courseDates: readonly Date[], date: Date): number {
   if (!order) return 0;
+  // What was paid: the Vipps part and the credit part together.
+  const paid = order.amountOre + (order.creditOre ?? 0);
   const covered = (order.coveredDates ?? courseDates).map((d) => new Date(d).getTime()).sort((a, b) => a - b);
   const index = covered.indexOf(date.getTime());
   if (index < 0) return 0;
-  return dateSharesOre(order.amountOre, covered.length)[index]!;
+  return dateSharesOre(paid, covered.length)[index]!;
 }
 
 async function cancelOne(ctx: ServiceContext, courseId: string, date: Date, reason: string, placeClosure: boolean): Promise<{ row: changes.CancelledDateRow; families: number }> {
