@@ -5,6 +5,8 @@ import { familyCredits, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
 import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { osloDateKey } from '@app/shared';
+import { bookkeeping } from '../booking/bookkeeping.service';
 import { splitPrice } from './credit.service';
 
 /**
@@ -77,5 +79,30 @@ describe('a booking with family credit', () => {
     expect((await t.db.select().from(outbox).where(eq(outbox.to, family.guardians[0]!.email!))).length).toBeGreaterThanOrEqual(1);
     const credit = await t.http('GET', `/api/profiles/${family.profile.id}/credit`, { token });
     expect(credit.json.balance).toBe(150_000 - 100_001);
+  });
+});
+
+describe('the month-end file', () => {
+  it('has rows for credit given, used and expired; the money totals stay Vipps money', async () => {
+    const { family, token } = await familyWithCredit();
+    await t.db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: 60_000, reason: 'Avlyst c38-eksport', expiresAt: new Date(Date.now() + 300 * 86_400_000) });
+    const expired = await t.db
+      .insert(familyCredits)
+      .values({ profileId: family.profile.id, amountOre: 7_000, reason: 'Avlyst 2026-01-05', expiresAt: new Date(Date.now() - 60_000), createdAt: new Date(Date.now() - 400 * 86_400_000) })
+      .returning();
+    const course = await createCourse(t.db, { priceOre: 100_001, maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
+    const res = await start(family, token, course.id);
+    await submitLandingPage(res.json.redirectUrl, 'Betal');
+    await t.sim.control.webhooksIdle();
+    const today = osloDateKey(new Date());
+    const file = await bookkeeping(t.ctx, { from: today, to: today });
+    const [order] = await t.db.select().from(orders).where(eq(orders.childId, family.children[0]!.id));
+    const mine = file.rows.filter((r) => r.orderId === order!.id || r.course === 'Avlyst 2026-01-05' || r.course === 'Avlyst c38-eksport');
+    expect(mine.map((r) => [r.kind, r.amountOre]).sort()).toEqual(
+      [['capture', 40_001], ['credit-expired', -7_000], ['credit-given', 60_000], ['credit-used', -60_000]].sort(),
+    );
+    expect(expired).toHaveLength(1);
+    const vipps = file.rows.filter((r) => r.kind === 'capture' || r.kind === 'refund').reduce((sum, r) => sum + r.amountOre, 0);
+    expect(file.totalOre).toBe(vipps);
   });
 });
