@@ -277,3 +277,25 @@ export async function creditMovementsBetween(db: DbOrTx, from: Date, to: Date, n
     .orderBy(asc(familyCredits.expiresAt));
   return { moved, expired };
 }
+
+/** After an admin moved a child: its paying order follows it (the course it is on now), the move in the order's history. */
+export async function moveOrderOfParticipant(tx: DbOrTx, move: { toCourseId: string; childId: string; history: Record<string, unknown> }): Promise<void> {
+  const [p] = await tx.select({ orderId: participants.orderId }).from(participants).where(and(eq(participants.courseId, move.toCourseId), eq(participants.childId, move.childId)));
+  if (!p?.orderId) return;
+  await tx
+    .update(orders)
+    .set({
+      courseId: move.toCourseId,
+      additionalInfo: sql`jsonb_set(${orders.additionalInfo}, '{moves}', coalesce(${orders.additionalInfo}->'moves', '[]'::jsonb) || ${JSON.stringify([move.history])}::jsonb)`,
+    })
+    .where(eq(orders.id, p.orderId));
+}
+
+/** The children on a course (for telling their families about a change to it). */
+export async function childrenOnCourse(db: DbOrTx, courseId: string) {
+  return db
+    .select({ childId: children.id, firstName: children.firstName, profileId: children.profileId })
+    .from(participants)
+    .innerJoin(children, eq(children.id, participants.childId))
+    .where(eq(participants.courseId, courseId));
+}

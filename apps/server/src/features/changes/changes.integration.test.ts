@@ -253,3 +253,40 @@ describe('the family calendar feed', () => {
     void orders;
   });
 });
+
+describe('changes the families are told about', () => {
+  const mailsWith = (family: Family, subject: string) => t.db.select().from(outbox).where(and(eq(outbox.to, family.guardians[0]!.email!), like(outbox.subject, `${subject}%`)));
+
+  it('an admin moves a child: the order names the course the child is on now, with the move in its history; the family is told', async () => {
+    const { course, makeup, family, order } = await setup();
+    const res = await t.http('POST', `/api/courses/${course.id}/participants/${family.children[0]!.id}/move`, { token: adminToken, body: { courseId: makeup.id } });
+    expect(res.status, res.text).toBe(200);
+    const [moved] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(moved!.courseId).toBe(makeup.id);
+    expect((moved!.additionalInfo as { moves: unknown[] }).moves).toMatchObject([{ fromCourseId: course.id, toCourseId: makeup.id }]);
+    // The bookkeeping name of the sale stays the course it was sold for (a closed month is not rewritten).
+    expect((moved!.additionalInfo as { course: { _id: string } }).course._id).toBe(course.id);
+    const mails = await mailsWith(family, `${family.children[0]!.firstName} er flyttet`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('til c38 Onsdag');
+  });
+
+  it('an admin adds and removes a child, and moves a course’s time: each family is told', async () => {
+    const { course, family } = await setup();
+    const other = await createFamily(t.db);
+    expect((await t.http('POST', `/api/courses/${course.id}/participants`, { token: adminToken, body: { id: other.children[0]!.id } })).status).toBe(200);
+    expect(await mailsWith(other, `${other.children[0]!.firstName} er satt på`)).toHaveLength(1);
+    expect((await t.http('DELETE', `/api/courses/${course.id}/participants/${other.children[0]!.id}`, { token: adminToken })).status).toBe(200);
+    expect(await mailsWith(other, `${other.children[0]!.firstName} er tatt av`)).toHaveLength(1);
+
+    const body = {
+      name: course.name, placeId: course.placeId, dates: DATES.map((d) => d.toISOString()), timeFrom: '18:00', timeTo: '18:30', experienceLevel: 'Nybegynner',
+      participantsAge: '1–2 år', ageMinMonths: null, ageMaxMonths: null, lateBookingMaxPassed: null, proRata: true, price: 1000, maximumParticipants: 6, instructors: [], info: '', published: true, confirm: true,
+    };
+    const patched = await t.http('PATCH', `/api/courses/${course.id}`, { token: adminToken, body });
+    expect(patched.status, patched.text).toBe(200);
+    const told = await mailsWith(family, 'Endring:');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('Ny tid: kl. 18:00–18:30');
+  });
+});
