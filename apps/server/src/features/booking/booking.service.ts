@@ -23,7 +23,7 @@ import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } f
 import { busyAsAppError } from '../../db/busy';
 import { paymentPausedUntil } from '../../family-lapses';
 import { idempotencyKey, payByCredit, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
-import { creditPart } from '../changes/credit.service';
+import { creditPart } from '../../family-credit';
 
 export type { OrderAdditionalInfo };
 

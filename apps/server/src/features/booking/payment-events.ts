@@ -12,7 +12,7 @@ import * as waitlist from '../../repos/waitlist.repo';
 import { countTaken } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../plugins/errors';
-import { consumeCredit } from '../changes/credit.service';
+import { consumeCredit } from '../../family-credit';
 import { confirmationEmail } from './confirmation-email';
 import { queuePaymentReceipt } from './receipts.service';
 import { isDeadStatus, nextStatus, settlementFor, STATUS_OF_EVENT, type Settlement } from './order-state';

@@ -42,11 +42,6 @@ export function dateCancelledEmail(input: {
   return { to: input.to, subject: `Avlyst: ${input.courseName} ${formatDate(input.date)}`, text };
 }
 
-/** A change to a course or a child's place that the family is told about (time, venue, added, removed, moved). */
-export function courseChangedEmail(input: { to: string; firstName: string; subject: string; lines: string[]; companyName: string }): OutgoingEmail {
-  return { to: input.to, subject: input.subject, text: [`Hei ${input.firstName}!`, '', ...input.lines, '', `Hilsen ${input.companyName}`].join('\n') };
-}
-
 /** The day before a child's first date or a make-up date: where, when and what to bring. */
 export function reminderEmail(input: {
   to: string;

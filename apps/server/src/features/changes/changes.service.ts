@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   dateSharesOre,
   osloDateKey,
+  osloMidnight,
   type CancelDateInput,
   type ChooseInput,
   type CourseChanges,
@@ -14,14 +15,13 @@ import { requireAccess } from '../../access/access';
 import { countTaken } from '../../capacity';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
-import { VippsApiError } from '../../integrations/vipps/epayment';
 import { AppError } from '../../plugins/errors';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
-import { applyAnswer, modificationKey, osloDay, providerTrouble } from '../booking/back-office.service';
+import { refundDateShare } from '../../date-share-refund';
 import { dateCancelledEmail } from './change-emails';
 
 /**
@@ -30,6 +30,12 @@ import { dateCancelledEmail } from './change-emails';
  * the order paid (dateSharesOre); every guardian gets an e-mail with a one-tap link. The family picks a make-up date,
  * a refund through Vipps or a credit; with no choice by the deadline the school's default applies (applyDefaults).
  */
+
+/** 'YYYY-MM-DD' as Oslo midnight; `nextDay` gives the end of that day (exclusive). */
+function osloDay(day: string, nextDay = false): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return osloMidnight(y, m, d + (nextDay ? 1 : 0));
+}
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const DAY_MS = 86_400_000;
@@ -261,18 +267,13 @@ async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, 
   if (!order || (order.status !== 'captured' && order.status !== 'refunded')) throw new AppError('ORDER_NOT_REFUNDABLE', 'The order is not captured');
   const claimed = await changes.setChoice(ctx.db, row.choice.id, { choice: 'refund', chosenBy: by, chosenAt: now });
   if (!claimed) throw new AppError('CONFLICT', 'Already chosen');
-  const client = ctx.payments.client;
-  if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
-  const amount = row.choice.shareOre;
   try {
-    const answer = await client.refund(order.reference, amount, modificationKey('refund', order.id, `date-choice-${row.choice.id}`));
-    await applyAnswer(ctx, order, 'REFUNDED', answer, amount);
-    await changes.setRefundReference(ctx.db, row.choice.id, answer.pspReference);
-    ctx.log.info({ orderId: order.id, amountOre: amount }, "a cancelled date's share refunded");
+    const pspReference = await refundDateShare(ctx, order, row.choice.shareOre, row.choice.id);
+    await changes.setRefundReference(ctx.db, row.choice.id, pspReference);
+    ctx.log.info({ orderId: order.id, amountOre: row.choice.shareOre }, "a cancelled date's share refunded");
   } catch (error) {
     await changes.resetChoice(ctx.db, row.choice.id);
-    if (error instanceof VippsApiError && error.status === 400) throw new AppError('REFUND_TOO_LARGE', error.message);
-    providerTrouble(error);
+    throw error;
   }
 }
 

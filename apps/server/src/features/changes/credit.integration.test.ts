@@ -7,7 +7,7 @@ import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
 import { startBookingTest, type BookingTest } from '../booking/test-kit';
 import { osloDateKey } from '@app/shared';
 import { bookkeeping } from '../booking/bookkeeping.service';
-import { splitPrice } from './credit.service';
+import { splitPrice } from '../../family-credit';
 
 /**
  * Family credit at booking (issue 38): credit first, Vipps the rest; a rest below 1 kr is not charged and the order is

@@ -1,4 +1,4 @@
-import { tellCourseChange } from '../changes/notify';
+import { tellCourseChange } from '../../family-notices';
 import { z } from 'zod';
 import {
   courseBooking,

@@ -1,5 +1,5 @@
 import * as changes from '../../repos/changes.repo';
-import { tellChildChange } from '../changes/notify';
+import { tellChildChange } from '../../family-notices';
 import {
   fullName,
   osloDateKey,
@@ -64,12 +64,13 @@ export async function addParticipant(ctx: ServiceContext, courseId: string, chil
   await requireAccess(ctx, 'course.write', courseId);
   if (!(await profiles.findChild(ctx.db, childId))) throw new AppError('NOT_FOUND', 'Child not found');
   await busyAsAppError(() =>
-    ctx.db.transaction(async (tx) => {
+    withTx(ctx, async (ctx) => {
+      const tx = ctx.db;
       await system.setLockTimeout(tx);
       const { overrideUsed } = await placeOnCourse(tx, courseId, childId, override);
       await repo.insertAdminParticipant(tx, { courseId, childId, addedBy: admin.id, capacityOverride: overrideUsed });
       await waitlist.markBookedOnCourse(tx, courseId, childId);
-      await tellChildChange({ ...ctx, db: tx }, 'added', { childId, courseId });
+      await tellChildChange(ctx, 'added', { childId, courseId });
     }),
   );
 }
@@ -143,7 +144,8 @@ export async function moveParticipant(
   await requireAccess(ctx, 'course.write', move.fromCourseId);
   await requireAccess(ctx, 'course.write', move.toCourseId);
   await busyAsAppError(() =>
-    ctx.db.transaction(async (tx) => {
+    withTx(ctx, async (ctx) => {
+      const tx = ctx.db;
       await system.setLockTimeout(tx);
       const [first, second] = [move.fromCourseId, move.toCourseId].sort();
       const firstLocked = await repo.lockCourse(tx, first!);
@@ -157,7 +159,7 @@ export async function moveParticipant(
       await waitlist.markBookedOnCourse(tx, move.toCourseId, move.childId);
       // The order follows the child (issue 38): it names the course the child is on now, with the move in its history.
       await changes.moveOrderOfParticipant(tx, { toCourseId: move.toCourseId, childId: move.childId, history: { fromCourseId: move.fromCourseId, toCourseId: move.toCourseId, at: ctx.clock.now().toISOString(), by: admin.id } });
-      await tellChildChange({ ...ctx, db: tx }, 'moved', { childId: move.childId, courseId: move.toCourseId, fromCourseId: move.fromCourseId });
+      await tellChildChange(ctx, 'moved', { childId: move.childId, courseId: move.toCourseId, fromCourseId: move.fromCourseId });
     }),
   );
 }

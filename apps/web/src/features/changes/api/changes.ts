@@ -5,6 +5,7 @@ import { queryRoots } from '@/lib/query-keys';
 
 /** Issue 38: cancelled dates, the family's choices, reminders and the family calendar. */
 export const changesKeys = {
+  all: () => [...queryRoots.private, 'changes'] as const,
   mine: () => [...queryRoots.private, 'changes', 'mine'] as const,
   course: (courseId: string) => [...queryRoots.private, 'changes', 'course', courseId] as const,
   reminders: () => [...queryRoots.private, 'changes', 'reminders'] as const,
@@ -25,7 +26,7 @@ export function useChoose() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ChooseInput }) => api<DateChoice>(`/changes/${encodeURIComponent(id)}/choose`, { method: 'POST', body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...queryRoots.private, 'changes'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: changesKeys.all() }),
   });
 }
 
@@ -62,13 +63,13 @@ export function useClosePlace() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ placeId, input }: { placeId: string; input: PlaceClosureInput }) => closePlace(placeId, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...queryRoots.private, 'changes'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: changesKeys.all() }),
   });
 }
 export function useCancelCourseDate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ courseId, input }: { courseId: string; input: CancelDateInput }) => cancelCourseDate(courseId, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...queryRoots.private, 'changes'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: changesKeys.all() }),
   });
 }

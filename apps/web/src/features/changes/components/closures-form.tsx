@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { usePlaceCourses } from '@/features/courses/api/get-place-courses';
-import { usePlaces } from '@/features/places/api/get-places';
 import { formatDate, formatTime } from '@/lib/format';
 import { useCancelCourseDate, useClosePlace } from '../api/changes';
 
@@ -11,14 +9,19 @@ const input = 'mt-1 w-full rounded-lg border border-sand-300 p-2';
  * The admin closes a venue on a day ('Bassenget er stengt': every course there that day) or cancels one date of one
  * course, with the reason families see. Every family is told by e-mail at once and chooses on /profil.
  */
-export function ClosuresForm() {
-  const places = usePlaces();
-  const [placeId, setPlaceId] = useState('');
+export interface ClosuresFormProps {
+  places: readonly { _id: string; name: string }[];
+  /** The chosen venue's courses (the route reads them for the venue in `placeId`). */
+  courses: readonly { _id: string; name: string; experienceLevel: string; dates: readonly string[] }[];
+  placeId: string;
+  onPlaceChange: (placeId: string) => void;
+}
+
+export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlaceId }: ClosuresFormProps) {
   const [day, setDay] = useState('');
   const [courseDate, setCourseDate] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const courses = usePlaceCourses(placeId || undefined);
   const close = useClosePlace();
   const cancel = useCancelCourseDate();
   const done = close.data ?? cancel.data;
@@ -36,7 +39,7 @@ export function ClosuresForm() {
         Kurssted
         <select className={input} value={placeId} onChange={(e) => setPlaceId(e.target.value)}>
           <option value="">Velg kurssted</option>
-          {(places.data ?? []).map((p) => (
+          {places.map((p) => (
             <option key={p._id} value={p._id}>
               {p.name}
             </option>
@@ -73,7 +76,7 @@ export function ClosuresForm() {
           Kurs og dato
           <select className={input} value={courseDate} onChange={(e) => setCourseDate(e.target.value)}>
             <option value="">Velg kursdag</option>
-            {(courses.data ?? []).flatMap((c) =>
+            {courses.flatMap((c) =>
               c.dates.map((d) => (
                 <option key={`${c._id}|${d}`} value={`${c._id}|${d}`}>
                   {c.name || c.experienceLevel} · {formatDate(d)} kl. {formatTime(d)}

@@ -1,16 +1,20 @@
 import { formatDate } from '@app/shared';
-import type { ServiceContext } from '../../context';
-import { enqueueEmail } from '../../integrations/email';
-import * as changes from '../../repos/changes.repo';
-import * as courses from '../../repos/courses.repo';
-import * as profiles from '../../repos/profiles.repo';
-import * as users from '../../repos/users.repo';
-import { courseChangedEmail } from './change-emails';
+import type { ServiceContext } from './context';
+import { enqueueEmail, type OutgoingEmail } from './integrations/email';
+import * as changes from './repos/changes.repo';
+import * as courses from './repos/courses.repo';
+import * as profiles from './repos/profiles.repo';
+import * as users from './repos/users.repo';
 
 /**
  * Changes the families are told about (issue 38): a course's time or venue moved, and an admin adding, removing or
  * moving a child. Queued in the transaction of the change (the outbox), to every guardian of the family.
  */
+/** A change to a course or a child's place that the family is told about (time, venue, added, removed, moved). */
+function courseChangedEmail(input: { to: string; firstName: string; subject: string; lines: string[]; companyName: string }): OutgoingEmail {
+  return { to: input.to, subject: input.subject, text: [`Hei ${input.firstName}!`, '', ...input.lines, '', `Hilsen ${input.companyName}`].join('\n') };
+}
+
 type CourseFacts = { name: string; experienceLevel: string; timeFrom: string; timeTo: string; placeName: string; address: string };
 
 const title = (c: Pick<CourseFacts, 'name' | 'experienceLevel'>) => c.name.trim() || c.experienceLevel;
