@@ -59,7 +59,7 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
   const makeups = (await changes.choicesOfChildren(ctx.db, childIds)).filter((c) => c.choice.choice === 'makeup');
   const courseIds = [...new Set([...booked.map((b) => b.course.id), ...makeups.map((m) => m.choice.makeupCourseId!)])];
   const details = await courses.findCoursesDetails(ctx.db, courseIds);
-  const cancelled = new Set((await changes.cancelledDatesOf(ctx.db, courseIds)).map((c) => `${c.courseId}/${c.date.getTime()}`));
+  const cancelled = new Map((await changes.cancelledDatesOf(ctx.db, courseIds)).map((c) => [`${c.courseId}/${c.date.getTime()}`, c.createdAt] as const));
 
   const cal = ical({ name: ctx.env.site.companyName, prodId: { company: ctx.env.site.companyName, product: 'familiekalender' }, timezone: 'Europe/Oslo', ttl: 3600 });
   const add = (courseId: string, childId: string, date: Date, makeup: boolean) => {
@@ -68,7 +68,8 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
     if (!course || !child) return;
     const [session] = courseSessions({ dates: [date], timeFrom: course.timeFrom, timeTo: course.timeTo });
     if (!session) return;
-    const isCancelled = cancelled.has(`${courseId}/${date.getTime()}`);
+    const cancelledAt = cancelled.get(`${courseId}/${date.getTime()}`);
+    const isCancelled = cancelledAt !== undefined;
     const title = `${child.firstName}: ${course.name.trim() || course.experienceLevel}${makeup ? ' (erstatningstime)' : ''}`;
     cal.createEvent({
       // Stable per child, course and original date: a cancelled or moved date keeps its UID.
@@ -78,6 +79,9 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
       summary: isCancelled ? `Avlyst: ${title}` : title,
       location: [course.placeName, course.address].filter(Boolean).join(', '),
       status: isCancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      // Stable between reads (so the ETag is): the feed's time, or when the date was cancelled (a new SEQUENCE).
+      stamp: cancelledAt ?? feed.createdAt,
+      sequence: isCancelled ? 1 : 0,
     });
   };
   for (const b of booked) {
