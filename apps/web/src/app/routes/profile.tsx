@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FamilyCalendar } from '@/features/changes/components/family-calendar';
+import { FamilyCalendar, FamilyCreditBalance } from '@/features/changes/components/family-calendar';
 import { MyChanges, ReminderToggle } from '@/features/changes/components/my-changes';
 import { Navigate, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Child } from '@shared/api';
@@ -314,6 +314,7 @@ function ProfileBody({
           ) : null}
           {isOwn ? (
             <div>
+              <FamilyCreditBalance profileId={profile._id} />
               <FamilyCalendar profileId={profile._id} />
               <ReminderToggle />
             </div>

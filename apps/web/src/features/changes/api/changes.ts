@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarFeed, CancelDateInput, ChooseInput, CourseChanges, DateChoice, PlaceClosureInput, ReminderSetting } from '@shared/api';
+import type { CalendarFeed, CancelDateInput, ChooseInput, CourseChanges, DateChoice, FamilyCredit, PlaceClosureInput, ReminderSetting } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -11,6 +11,7 @@ export const changesKeys = {
   reminders: () => [...queryRoots.private, 'changes', 'reminders'] as const,
   feed: (profileId: string) => [...queryRoots.private, 'changes', 'feed', profileId] as const,
   link: () => ['changes', 'link'] as const,
+  credit: (profileId: string) => [...queryRoots.private, 'changes', 'credit', profileId] as const,
 };
 
 export const useMyChoices = () => useQuery({ queryKey: changesKeys.mine(), queryFn: ({ signal }) => api<DateChoice[]>('/changes/mine', { signal }) });
@@ -73,3 +74,6 @@ export function useCancelCourseDate() {
     onSuccess: () => client.invalidateQueries({ queryKey: changesKeys.all() }),
   });
 }
+
+export const useFamilyCredit = (profileId: string) =>
+  useQuery({ queryKey: changesKeys.credit(profileId), queryFn: ({ signal }) => api<FamilyCredit>(`/profiles/${encodeURIComponent(profileId)}/credit`, { signal }) });

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
-import { useFamilyFeed, useRenewFeed } from '../api/changes';
+import { formatDate } from '@/lib/format';
+import { useFamilyCredit, useFamilyFeed, useRenewFeed } from '../api/changes';
 
 /** The family's calendar address (webcal) on /profil: 'Legg til i kalender', and a new address on request. */
 export function FamilyCalendar({ profileId }: { profileId: string }) {
@@ -26,5 +27,19 @@ export function FamilyCalendar({ profileId }: { profileId: string }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+const kr = (ore: number) => `${(ore / 100).toLocaleString('nb-NO', { minimumFractionDigits: ore % 100 ? 2 : 0, maximumFractionDigits: 2 })} kr`;
+
+/** The family's credit: used automatically at the next booking (issue 38). Nothing shown without any. */
+export function FamilyCreditBalance({ profileId }: { profileId: string }) {
+  const credit = useFamilyCredit(profileId);
+  if (!credit.data?.balance) return null;
+  const next = credit.data.entries.filter((e) => e.amount > 0 && !e.usedBy && e.expiresAt).map((e) => e.expiresAt!).sort()[0];
+  return (
+    <p className="mt-4 rounded-xl bg-success-bg p-3 font-medium" data-testid="family-credit">
+      Tilgodebeløp: {kr(credit.data.balance)}. Det brukes automatisk neste gang dere bestiller{next ? ` (første utløper ${formatDate(next)})` : ''}.
+    </p>
   );
 }
