@@ -111,6 +111,12 @@ const envSchema = z.object({
   RETENTION_WARNING_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   /** How often the retention job looks whether a day has passed since its last run, in ms. */
   RETENTION_JOB_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+  /** Issue 38: days a family has to choose make-up, refund or credit for a cancelled date; then the default applies. */
+  DATE_CHOICE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  /** The school's default for a cancelled date nobody chose for. */
+  DATE_CHOICE_DEFAULT: z.enum(['credit', 'refund']).default('credit'),
+  /** A family credit expires this many months after it was given. */
+  CREDIT_MONTHS: z.coerce.number().int().min(1).max(60).default(12),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS' | 'SESSION_CACHE_TTL_MS' | 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'> & {

@@ -15,8 +15,10 @@ import pino from 'pino';
 const SECRET_QUERY_KEYS = new Set(['code', 'state', 'at', 'access_token', 'id_token', 'token']);
 
 /** The URL with the values of credential-like query parameters replaced. */
-export function redactUrl(url: string | undefined): string | undefined {
-  if (!url) return url;
+export function redactUrl(raw: string | undefined): string | undefined {
+  if (!raw) return raw;
+  // A family's calendar feed carries its secret in the path (a webcal address cannot use a header or a body).
+  const url = raw.replace(/(\/calendar-feeds\/)[^/?]+/, '$1[redacted]');
   const q = url.indexOf('?');
   if (q === -1) return url;
   const parts = url

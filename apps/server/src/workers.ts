@@ -3,6 +3,8 @@ import { systemClock } from './context';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { reconcilePayments } from './features/booking/reconciler';
+import { applyDefaults } from './features/changes/changes.service';
+import { sendReminders } from './features/changes/reminders.service';
 import { runIfDue as runRetentionIfDue } from './features/retention/retention.service';
 import { processWaitlists } from './features/waitlist/waitlist.service';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
@@ -101,6 +103,17 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
           const counts = { children: done.children.length, healthNotes: done.healthNotes.length, guardians: done.guardians.length };
           deps.log.info({ job: 'retention', ...counts, warnings: done.guardianWarnings.length + done.healthNoteWarnings.length }, 'retention ran');
         }
+      },
+    },
+    {
+      // Issue 38: cancelled dates nobody chose for get the school's default; the day-before reminders are queued.
+      name: 'date-changes',
+      everyMs: 5 * 60_000,
+      run: async () => {
+        const ctx = { db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock };
+        const defaults = await applyDefaults(ctx);
+        const reminders = await sendReminders(ctx);
+        if (defaults || reminders) deps.log.info({ job: 'date-changes', defaults, reminders }, 'date changes processed');
       },
     },
     {

@@ -171,6 +171,11 @@ const RULES = {
     },
   },
   /** Upload, replace, arrange or delete a venue's photos: admins (issue 41). */
+  /** Close a venue on a day ('Bassenget er stengt', issue 38): admins. */
+  'place.close': { object: 'place', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await places.findPlaceRow(ctx.db, id)), allows: adminOnly },
+  /** A family's credit and calendar feed (issue 38): its guardians, and admins (others: NOT_FOUND, no hint). */
+  'profile.credit.read': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isGuardian(ctx, v, id) },
+  'profile.feed': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: (ctx, v, id) => isGuardian(ctx, v, id) },
   'place.photos.write': { object: 'place', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await places.findPlaceRow(ctx.db, id)), allows: adminOnly },
   /** Change a user's name and birth date: the user themself, and admins (a child's go through child.write). */
   'user.write': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },

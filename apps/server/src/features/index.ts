@@ -6,6 +6,7 @@ import { bookingRoutes } from './booking/booking.routes';
 import { ordersRoutes } from './booking/orders.routes';
 import { cancellationsRoutes } from './cancellations/cancellations.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
+import { changesRoutes } from './changes/changes.routes';
 import { careRoutes } from './care/care.routes';
 import { childrenRoutes } from './children/children.routes';
 import { contactRoutes } from './contact/contact.routes';
@@ -48,4 +49,5 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   waitlistRoutes,
   retentionRoutes,
   cancellationsRoutes,
+  changesRoutes,
 ];

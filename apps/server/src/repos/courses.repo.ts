@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { attendance, children, courseInstructors, courses, participants, places, waitlistEntries, type CourseRow } from '../db/schema';
+import * as changes from './changes.repo';
 import * as orderHolds from './orders.repo';
 import * as waitlistOffers from './waitlist.repo';
 
@@ -287,12 +288,12 @@ export async function selectOnCourse<T extends Record<string, unknown>>(db: DbOr
 /**
  * THE definition of places taken on a course (issue 36): participants plus live payment holds plus places held by
  * waitlist offers (decision 016), optionally minus one order and minus one child's own offer (its parent is the one
- * paying for it). One SQL expression (three scalar subqueries), used by the payment start and every capacity
+ * paying for it), plus the make-up children on the course's fullest date (issue 38). One SQL expression (three scalar subqueries), used by the payment start and every capacity
  * decision (capacity.ts, under the course row lock) and by the public course lists (placesOfCourses), so a list
  * never shows a place that a payment start would refuse.
  */
 export const takenSql = (db: DbOrTx, courseId: string, exclude: { orderId?: string; childId?: string } = {}) =>
-  sql<string>`${participantCountQuery(db, courseId)} + ${orderHolds.liveHoldCountQuery(db, courseId, exclude.orderId)} + ${waitlistOffers.heldOfferCountQuery(db, courseId, exclude.childId)}`;
+  sql<string>`${participantCountQuery(db, courseId)} + ${orderHolds.liveHoldCountQuery(db, courseId, exclude.orderId)} + ${waitlistOffers.heldOfferCountQuery(db, courseId, exclude.childId)} + ${changes.maxMakeupsQuery(db, courseId)}`;
 
 /** The course of the row being selected, where a subquery builder takes a course id (a correlated subquery). */
 const eachCourse = sql`${courses.id}` as unknown as string;

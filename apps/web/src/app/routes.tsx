@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.attendance, lazy: () => import('./routes/attendance') },
       { path: routePatterns.privacy, lazy: () => import('./routes/privacy') },
       { path: routePatterns.keepAccount, lazy: () => import('./routes/keep-account') },
+      { path: routePatterns.dateChoice, lazy: () => import('./routes/date-choice') },
       // In the entry chunk: an unknown address turns into /404 without loading anything.
       { id: 'not-found', path: routePatterns.notFound, element: <NotFound /> },
       // Admin only: logged out → 401 view, others → 403 view; unknown sub-routes → 404.
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.adminUsers, lazy: () => import('./routes/admin-users') },
           { path: routePatterns.adminOrders, lazy: () => import('./routes/admin-orders') },
           { path: routePatterns.adminRetention, lazy: () => import('./routes/admin-retention') },
+          { path: routePatterns.adminClosures, lazy: () => import('./routes/admin-closures') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },

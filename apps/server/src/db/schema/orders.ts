@@ -34,6 +34,8 @@ export const orders = pgTable(
     provider: text('provider').notNull().default('vipps'),
     status: text('status').notNull().default('created'),
     amountOre: integer('amount_ore').notNull(),
+    /** The part paid by the family's credit (issue 38); `amount_ore` is the Vipps part. The price is their sum. */
+    creditOre: integer('credit_ore').notNull().default(0),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     childId: text('child_id').references(() => children.id, { onDelete: 'set null' }),
     courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
@@ -69,6 +71,7 @@ export const orders = pgTable(
       sql`${t.status} in ('created','authorized','captured','refunded','expired','cancelled','terminated','aborted')`,
     ),
     check('orders_amount_non_negative', sql`${t.amountOre} >= 0`),
+    check('orders_credit_non_negative', sql`${t.creditOre} >= 0`),
     index('orders_course_status_idx').on(t.courseId, t.status),
     index('orders_created_at_idx').on(t.createdAt),
     /** The payment statistics read only paid orders by time (spec §4). */

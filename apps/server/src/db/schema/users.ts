@@ -24,6 +24,8 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     /** The guardian tapped 'Behold kontoen' in the retention warning: counts as activity for retention (issue 39). */
     keptAt: timestamp('kept_at', { withTimezone: true }),
+    /** The guardian turned reminders off on /profil (issue 38): no 'i morgen' e-mails. */
+    remindersOff: boolean('reminders_off').notNull().default(false),
     registrationDate: createdAt(),
     updatedAt: updatedAt(),
     /** Name, e-mail and phone folded for the admin search (case and accents off: 'ostby' finds 'Østby'). */

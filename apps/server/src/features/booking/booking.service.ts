@@ -22,7 +22,8 @@ import type { UserRow } from '../../repos/users.repo';
 import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
 import { paymentPausedUntil } from '../../family-lapses';
-import { idempotencyKey, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
+import { idempotencyKey, payByCredit, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
+import { creditPart } from '../../family-credit';
 
 export type { OrderAdditionalInfo };
 
@@ -102,6 +103,8 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   const user = sessionUser?.user.id === input.userId ? sessionUser.user : await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
 
+  // Family credit first, Vipps the rest (issue 38); computed on its own, so this start stays as it was.
+  const credit = await creditPart(db, child.profileId, booking.priceOre, ctx.clock.now());
   const id = newOrderId();
   const additionalInfo = orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: course.name, placeName: course.placeName } });
   const values = {
@@ -111,7 +114,8 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
     provider: 'vipps',
     status: 'created',
     // The amount shown on the course row and in the booking modal: the same rule, the same clock.
-    amountOre: booking.priceOre,
+    amountOre: credit.vippsOre,
+    creditOre: credit.creditOre,
     coveredDates: booking.remainingDates,
     userId: user.id,
     childId: child.id,
@@ -279,6 +283,7 @@ export async function startPayment(ctx: ServiceContext, input: PaymentStartInput
   const reservation = await reserveOrder(ctx, input, sessionUser);
   if (reservation.created) await replaceOlderHolds(ctx, reservation.order);
   if (reservation.order.redirectUrl) return { redirectUrl: reservation.order.redirectUrl };
+  if (reservation.order.amountOre === 0 && reservation.order.creditOre > 0) return { redirectUrl: await payByCredit(ctx, reservation.order) };
   return { redirectUrl: await createVippsPayment(ctx, reservation) };
 }
 

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { formatDate, osloDateKey, type BookkeepingQuery } from '@app/shared';
 import type { ServiceContext } from '../../context';
+import * as changes from '../../repos/changes.repo';
 import * as repo from '../../repos/orders.repo';
 import { osloDay } from './back-office.service';
 import type { OrderAdditionalInfo } from './booking.service';
@@ -9,12 +10,13 @@ import type { OrderAdditionalInfo } from './booking.service';
  * The month-end (issue 40): a period's captures and refunds, one row each, for the bookkeeper, with totals per course
  * and per month. Each row is reported under the course the order was for when it was made (its stored names), so a
  * later move does not rewrite a closed month. Amounts are øre in the data and kr with two decimals in the file.
- * Family credit (given, used, expired) will add rows of its own kinds here when it exists.
+ * Family credit (issue 38) adds rows of its own kinds (given, used, expired); they are not Vipps money, so the
+ * totals (per course, per month, in all) count captures and refunds only.
  */
 export interface BookkeepingRow {
   /** Oslo calendar day, YYYY-MM-DD. */
   day: string;
-  kind: 'capture' | 'refund';
+  kind: 'capture' | 'refund' | 'credit-given' | 'credit-used' | 'credit-expired';
   orderId: string;
   humanReference: string;
   course: string;
@@ -32,7 +34,7 @@ export interface Bookkeeping {
   totalOre: number;
 }
 
-const KIND_TEXT = { capture: 'Betaling', refund: 'Refusjon' } as const;
+const KIND_TEXT = { capture: 'Betaling', refund: 'Refusjon', 'credit-given': 'Tilgode gitt', 'credit-used': 'Tilgode brukt', 'credit-expired': 'Tilgode utløpt' } as const;
 
 function totals<K extends string>(rows: BookkeepingRow[], keyOf: (row: BookkeepingRow) => string, name: K) {
   const sums = new Map<string, number>();
@@ -58,11 +60,28 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
       account: ctx.env.BOOKKEEPING_ACCOUNT,
     };
   });
+  const money = rows;
+  const credit = await changes.creditMovementsBetween(ctx.db, osloDay(query.from), osloDay(query.to, true), ctx.clock.now());
+  const creditRow = (kind: 'credit-given' | 'credit-used' | 'credit-expired', r: (typeof credit.moved)[number], at: Date): BookkeepingRow => ({
+    day: osloDateKey(at),
+    kind,
+    orderId: r.entry.orderId ?? '',
+    humanReference: r.orderRef ?? '',
+    course: (r.orderInfo as Partial<OrderAdditionalInfo> | null)?.course?.name?.trim() || r.entry.reason,
+    amountOre: kind === 'credit-given' ? r.entry.amountOre : -Math.abs(r.entry.amountOre),
+    vippsReference: '',
+    pspReference: '',
+    account: ctx.env.BOOKKEEPING_ACCOUNT,
+  });
+  const creditRows = [
+    ...credit.moved.map((r) => creditRow(r.entry.amountOre > 0 ? 'credit-given' : 'credit-used', r, r.entry.createdAt)),
+    ...credit.expired.map((r) => creditRow('credit-expired', r, r.entry.expiresAt!)),
+  ];
   return {
-    rows,
-    perCourse: totals(rows, (r) => r.course, 'course').sort((a, b) => a.course.localeCompare(b.course, 'nb')),
-    perMonth: totals(rows, (r) => r.day.slice(0, 7), 'month'),
-    totalOre: rows.reduce((sum, r) => sum + r.amountOre, 0),
+    rows: [...rows, ...creditRows],
+    perCourse: totals(money, (r) => r.course, 'course').sort((a, b) => a.course.localeCompare(b.course, 'nb')),
+    perMonth: totals(money, (r) => r.day.slice(0, 7), 'month'),
+    totalOre: money.reduce((sum, r) => sum + r.amountOre, 0),
   };
 }
 

@@ -11,6 +11,8 @@ import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
 import { countTaken } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
+import { AppError } from '../../plugins/errors';
+import { consumeCredit } from '../../family-credit';
 import { confirmationEmail } from './confirmation-email';
 import { queuePaymentReceipt } from './receipts.service';
 import { isDeadStatus, nextStatus, settlementFor, STATUS_OF_EVENT, type Settlement } from './order-state';
@@ -102,6 +104,8 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
           await orders.updateOrderState(ctx.db, locked.id, { status: 'cancelled', syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) });
           return { stored, status: 'cancelled', settle: true, enrolled: false };
         }
+        // The order's credit part (issue 38) is taken from the family's ledger when the Vipps part is paid.
+        if (locked.creditOre > 0) await consumeCredit(ctx.db, locked, ctx.clock.now());
         await queueConfirmation(ctx.db, ctx, locked);
         if (target === 'captured') await queuePaymentReceipt(ctx.db, ctx, locked, event.pspReference);
         const pendingCapture = target === 'authorized';
@@ -352,4 +356,28 @@ async function handleMissingPayment(ctx: ServiceContext, order: orders.OrderRow)
     await orders.setSyncAfter(ctx.db, order.id, system.dbNowPlus(POLL_MS), 'created');
   }
   return orders.findOrderById(ctx.db, order.id);
+}
+
+/**
+ * An order paid by credit alone (issue 38: the Vipps part would be below 1 kr): no Vipps payment. The child is
+ * enrolled, the credit taken and the confirmation queued in one transaction, and the order is 'captured'. Answers the
+ * payment status page's address, where the browser goes instead of Vipps.
+ */
+export async function payByCredit(ctx: ServiceContext, order: { id: string; reference: string }): Promise<string> {
+  const done = await withTx(ctx, async (ctx) => {
+    const locked = await orders.lockOrder(ctx.db, order.id);
+    if (!locked) return false;
+    if (locked.status !== 'created') return locked.status === 'captured';
+    if (!(await enrol(ctx.db, locked))) {
+      await orders.updateOrderState(ctx.db, locked.id, { status: 'cancelled', syncAfter: null });
+      return false;
+    }
+    await consumeCredit(ctx.db, locked, ctx.clock.now());
+    await queueConfirmation(ctx.db, ctx, locked);
+    await orders.updateOrderState(ctx.db, locked.id, { status: 'captured', syncAfter: null });
+    ctx.log.info({ orderId: locked.id, creditOre: locked.creditOre }, 'order paid by credit');
+    return true;
+  });
+  if (!done) throw new AppError('COURSE_FULL', 'Course is full');
+  return `${ctx.env.PUBLIC_URL.replace(/\/+$/, '')}/vipps/payment/${order.reference}`;
 }

@@ -1,3 +1,4 @@
+import { tellCourseChange } from '../../family-notices';
 import { z } from 'zod';
 import {
   courseBooking,
@@ -279,8 +280,11 @@ export async function updateCourse(ctx: ServiceContext, id: string, input: Cours
   const instructors = await checkReferences(ctx, input);
   await withTx(ctx, async (ctx) => {
     requireConfirmation(ctx, input, await repo.countParticipantsOf(ctx.db, id));
+    const before = await repo.findCourseDetails(ctx.db, id);
     if (!(await repo.updateCourse(ctx.db, id, courseValues(input)))) throw new AppError('NOT_FOUND', 'Course not found');
     await repo.replaceInstructors(ctx.db, id, instructors);
+    // A moved time or venue is news for the families (issue 38).
+    if (before) await tellCourseChange(ctx, id, before);
   });
   return courseFor(ctx, id);
 }

@@ -1,3 +1,5 @@
+import * as changes from '../../repos/changes.repo';
+import { tellChildChange } from '../../family-notices';
 import {
   fullName,
   osloDateKey,
@@ -10,7 +12,7 @@ import {
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { countTaken } from '../../capacity';
-import { signedIn, type ServiceContext } from '../../context';
+import { signedIn, withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../plugins/errors';
@@ -62,11 +64,13 @@ export async function addParticipant(ctx: ServiceContext, courseId: string, chil
   await requireAccess(ctx, 'course.write', courseId);
   if (!(await profiles.findChild(ctx.db, childId))) throw new AppError('NOT_FOUND', 'Child not found');
   await busyAsAppError(() =>
-    ctx.db.transaction(async (tx) => {
+    withTx(ctx, async (ctx) => {
+      const tx = ctx.db;
       await system.setLockTimeout(tx);
       const { overrideUsed } = await placeOnCourse(tx, courseId, childId, override);
       await repo.insertAdminParticipant(tx, { courseId, childId, addedBy: admin.id, capacityOverride: overrideUsed });
       await waitlist.markBookedOnCourse(tx, courseId, childId);
+      await tellChildChange(ctx, 'added', { childId, courseId });
     }),
   );
 }
@@ -120,7 +124,10 @@ export async function removeParticipant(db: DbOrTx, courseId: string, childId: s
 /** DELETE /courses/:id/participants/:userId: an admin takes a child off a course (course.write). */
 export async function removeParticipantAsAdmin(ctx: ServiceContext, courseId: string, childId: string): Promise<void> {
   await requireAccess(ctx, 'course.write', courseId);
-  await removeParticipant(ctx.db, courseId, childId);
+  await withTx(ctx, async (ctx) => {
+    await removeParticipant(ctx.db, courseId, childId);
+    await tellChildChange(ctx, 'removed', { childId, courseId });
+  });
 }
 
 /**
@@ -137,7 +144,8 @@ export async function moveParticipant(
   await requireAccess(ctx, 'course.write', move.fromCourseId);
   await requireAccess(ctx, 'course.write', move.toCourseId);
   await busyAsAppError(() =>
-    ctx.db.transaction(async (tx) => {
+    withTx(ctx, async (ctx) => {
+      const tx = ctx.db;
       await system.setLockTimeout(tx);
       const [first, second] = [move.fromCourseId, move.toCourseId].sort();
       const firstLocked = await repo.lockCourse(tx, first!);
@@ -149,6 +157,9 @@ export async function moveParticipant(
       const { overrideUsed } = await placeOnCourse(tx, move.toCourseId, move.childId, move.override);
       await repo.moveParticipant(tx, { ...move, movedBy: admin.id, capacityOverride: overrideUsed });
       await waitlist.markBookedOnCourse(tx, move.toCourseId, move.childId);
+      // The order follows the child (issue 38): it names the course the child is on now, with the move in its history.
+      await changes.moveOrderOfParticipant(tx, { toCourseId: move.toCourseId, childId: move.childId, history: { fromCourseId: move.fromCourseId, toCourseId: move.toCourseId, at: ctx.clock.now().toISOString(), by: admin.id } });
+      await tellChildChange(ctx, 'moved', { childId: move.childId, courseId: move.toCourseId, fromCourseId: move.fromCourseId });
     }),
   );
 }

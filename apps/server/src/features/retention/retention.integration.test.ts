@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contextFor, movableClock } from '../../context';
-import { childCare, children, orders, outbox, retentionRuns, users } from '../../db/schema';
+import { childCare, children, familyCredits, orders, outbox, retentionRuns, users } from '../../db/schema';
 import { createCourse, createFamily, createOrder, createUser } from '../../db/seed/builders';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { createTestApp, type TestContext } from '../../test/app';
@@ -91,6 +91,18 @@ describe('retention', { timeout: 30_000 }, () => {
     expect(runs.map((r) => [r.children, r.guardians, r.emergencyContacts]).sort()).toEqual([[0, 0, 0], [2, 2, 1]]);
     expect(await retention.runIfDue(service())).toBeNull();
     expect((await retention.plan(service())).children).toEqual([]);
+  });
+
+  it('never deletes a family with unexpired credit (issue 38); once the credit has expired, it goes as any other', async () => {
+    const { clock, db, service } = await start();
+    const credited = await createFamily(db, { lastName: 'Tilgode' });
+    const plain = await createFamily(db, { lastName: 'Utentilgode' });
+    await db.insert(familyCredits).values({ profileId: credited.profile.id, amountOre: 25_000, reason: 'Avlyst', expiresAt: new Date(months(20)) });
+    clock.set(months(14));
+    const planned = await retention.plan(service());
+    expect(ids(planned.children)).toEqual([plain.children[0]!.id]);
+    clock.set(months(21));
+    expect(ids((await retention.plan(service())).children)).toEqual([credited.children[0]!.id, plain.children[0]!.id].sort());
   });
 
   it('e-mails the guardian 30 days before, and the keep link keeps the account', async () => {

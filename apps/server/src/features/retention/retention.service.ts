@@ -7,6 +7,7 @@ import { AppError } from '../../plugins/errors';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
 import * as profilesRepo from '../../repos/profiles.repo';
+import * as changes from '../../repos/changes.repo';
 import * as retention from '../../repos/retention.repo';
 import { advisoryXactLock } from '../../repos/system.repo';
 import * as usersRepo from '../../repos/users.repo';
@@ -59,7 +60,10 @@ export interface Plan {
 export async function plan(ctx: ServiceContext): Promise<Plan> {
   const now = ctx.clock.now();
   const { RETENTION_MONTHS: months, HEALTH_NOTE_RETENTION_DAYS: noteDays, RETENTION_WARNING_DAYS: warningDays } = ctx.env;
-  const [kids, guardians] = await Promise.all([retention.childFacts(ctx.db, now), retention.guardianFacts(ctx.db)]);
+  const [facts, guardians] = await Promise.all([retention.childFacts(ctx.db, now), retention.guardianFacts(ctx.db)]);
+  // A family with unexpired credit is never deleted (open-issues decisions, Money): its children count as booked.
+  const credited = await changes.profilesWithLiveCredit(ctx.db, [...new Set(facts.map((k) => k.profileId))], now);
+  const kids = facts.map((k) => (credited.has(k.profileId) ? { ...k, hasFuture: true } : k));
   const cutoff = monthsBefore(now, months);
 
   const children = kids.filter((k) => !k.hasFuture && k.base <= cutoff);

@@ -1,3 +1,3 @@
-export { enqueueEmail, type EmailAttachment, type OutgoingEmail } from './outbox';
+export { daytimeSendAt, enqueueEmail, type EmailAttachment, type OutgoingEmail } from './outbox';
 export { drainOutbox, retryDelayMs, type DrainOptions, type DrainResult } from './drain';
 export { createMailTransport, mailFrom, type MailTransport } from './transport';

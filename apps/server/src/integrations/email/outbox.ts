@@ -1,3 +1,4 @@
+import { osloDateKey, osloTime } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { insertOutbox } from '../../repos/outbox.repo';
 
@@ -15,6 +16,8 @@ export interface OutgoingEmail {
   text: string;
   html?: string;
   attachments?: EmailAttachment[];
+  /** Not sent before this time (quietHoursStart: no reminders at night). Default: as soon as the worker runs. */
+  notBefore?: Date;
 }
 
 /**
@@ -31,5 +34,20 @@ export function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<string> 
     text: email.text,
     html: email.html ?? null,
     attachments: email.attachments ?? [],
+    ...(email.notBefore ? { nextAttemptAt: email.notBefore } : {}),
   });
+}
+
+/**
+ * No e-mail at night (issue 38): the time a message queued at `now` may go, 07:00–21:00 Oslo time. Inside the
+ * window: `now`; in the evening or at night: the next 07:00 in Oslo.
+ */
+export function daytimeSendAt(now: Date): Date {
+  const key = osloDateKey(now);
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  const opens = osloTime(y, m, d, '07:00');
+  const closes = osloTime(y, m, d, '21:00');
+  if (now < opens) return opens;
+  if (now < closes) return now;
+  return osloTime(y, m, d + 1, '07:00');
 }

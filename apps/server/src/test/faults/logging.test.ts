@@ -49,6 +49,9 @@ describe('log serializers', () => {
     expect(redactUrl('/api/vipps/payment/x?at=secret')).toBe('/api/vipps/payment/x?at=[redacted]');
     expect(redactUrl('/api/courses?name=%E2%80%AE&limit=5')).toBe('/api/courses?name=%E2%80%AE&limit=5');
     expect(redactUrl('/api/health')).toBe('/api/health');
+    // The family calendar's secret is in its path (issue 38).
+    expect(redactUrl(`/api/calendar-feeds/${'s'.repeat(43)}.ics`)).toBe('/api/calendar-feeds/[redacted]');
+    expect(redactUrl(`/api/calendar-feeds/${'s'.repeat(43)}.ics?x=1`)).toBe('/api/calendar-feeds/[redacted]?x=1');
   });
 
   it('keeps the Authorization header and cookies out if a request, reply or header object is ever logged', () => {

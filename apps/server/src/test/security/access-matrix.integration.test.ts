@@ -179,6 +179,20 @@ const MATRIX: Record<string, Row> = {
   'GET /api/payments/reconciliation': { expect: adminOnly, req: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }), note: 'the reconciliation view (issue 40)' },
   'POST /api/payments/reconciliation': { expect: adminOnly, req: () => ({ payload: { from: '2026-01-01', to: '2026-01-31' } }) },
   'POST /api/payments/:id/cancellation-decision': { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/cancellation-decision`, payload: { approve: false, message: 'Nei' } }), note: 'admin reaches the service: no open request (CONFLICT)' },
+  // ---- when plans change (issue 38): the admin cancels dates; the family chooses; the family's own calendar address
+  'POST /api/courses/:id/cancelled-dates': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/cancelled-dates`, payload: { date: fx.spareCourse.dates[2]!.toISOString(), reason: 'Svømmestevne' } }) },
+  'POST /api/places/:id/closures':   { expect: adminOnly, req: (fx) => ({ url: `/api/places/${fx.unpublishedPlace.id}/closures`, payload: { day: '2020-01-06', reason: 'Bassenget er stengt' } }), note: 'no course there that day: nothing cancelled' },
+  'GET /api/courses/:id/changes':    { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/changes` }), note: "cancelled dates, make-up children and who chose what" },
+  'GET /api/changes/mine':           { expect: loggedIn(200) },
+  'POST /api/changes/:id/choose':    { expect: [401, 404, 404, 404, 404, 404], req: () => ({ url: `/api/changes/${'0'.repeat(24)}/choose`, payload: { choice: 'credit' } }), note: "no such choice; another family's choice is 403 (changes.integration.test.ts)" },
+  'POST /api/changes/open':          { expect: all(404), req: () => ({ payload: { secret: 'C'.repeat(43) } }), note: 'no choice has that secret' },
+  'POST /api/changes/choose':        { expect: all(404), req: () => ({ payload: { secret: 'C'.repeat(43), choice: 'credit' } }), note: 'no choice has that secret' },
+  'GET /api/profiles/:id/credit':    { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/credit` }) },
+  'GET /api/profiles/:id/calendar-feed': { expect: [401, 200, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/calendar-feed` }), note: "the family's own address: not even an admin" },
+  'POST /api/profiles/:id/calendar-feed': { expect: [401, 200, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/calendar-feed` }), note: 'a new address; the old one answers 404' },
+  'GET /api/calendar-feeds/:file':   { expect: all(404), req: () => ({ url: `/api/calendar-feeds/${'D'.repeat(43)}.ics` }), note: 'the secret is the key: a guessed one is 404 for everyone' },
+  'GET /api/users/me/reminders':     { expect: loggedIn(200) },
+  'PUT /api/users/me/reminders':     { expect: loggedIn(200), req: () => ({ payload: { off: false } }), note: "the viewer's own setting only" },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
@@ -420,6 +434,9 @@ describe('access matrix', () => {
       'faq.write':                { id: (fx) => fx.faq.id, expect: adminOnlyAction },
       'term.write':               { id: (fx) => fx.term.id, expect: adminOnlyAction },
       'place.photos.write':       { id: (fx) => fx.place.id, expect: adminOnlyAction },
+      'place.close':              { id: (fx) => fx.place.id, expect: adminOnlyAction, note: "'Bassenget er stengt' (issue 38)" },
+      'profile.credit.read':      { id: (fx) => fx.familyA.profile.id, expect: hiddenFromOthers, note: 'the family credit ledger (issue 38)' },
+      'profile.feed':             { id: (fx) => fx.familyA.profile.id, expect: [U, 'ok', N, N, N, N], note: "the family's own calendar address: not even an admin makes one" },
       'waitlist.write':           { id: (fx) => fx.waitlistEntryA.id, expect: hiddenFromOthers, note: 'parent A’s child waits on the course' },
     };
 

@@ -38,6 +38,12 @@ export function Component() {
         </Link>
         <span className="ml-2 text-muted">Hva neste kjøring sletter, og hva hver kjøring har slettet.</span>
       </p>
+      <p className="mt-2">
+        <Link to={paths.adminClosures} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline">
+          Avlys kursdager
+        </Link>
+        <span className="ml-2 text-muted">Bassenget er stengt, eller én kursdag avlyses.</span>
+      </p>
     </Container>
   );
 }

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { AccessGuard, PageLoading } from '@/features/auth/components/access-guard';
 import { useCourseParticipants } from '@/features/participants/api/get-course-participants';
 import { AttendanceSheet } from '@/features/participants/components/attendance-sheet';
+import { CourseChanges } from '@/features/changes/components/course-changes';
 import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -26,6 +27,7 @@ function Attendance({ courseId }: { courseId: string }) {
         {course.placeName} · {course.experienceLevel} · kl. {course.timeFrom}–{course.timeTo}
         {course.dates[0] ? ` · fra ${formatDate(course.dates[0])}` : ''}
       </p>
+      <CourseChanges courseId={courseId} />
       <AttendanceSheet list={list.data} />
       <p className="mt-8">
         <ButtonLink to={paths.courses} variant="ghost">

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 const CourseListDialog = lazy(() =>
   import('@/features/participants/components/course-list-dialog').then((m) => ({ default: m.CourseListDialog })),
 );
+const CourseChanges = lazy(() => import('@/features/changes/components/course-changes').then((m) => ({ default: m.CourseChanges })));
 
 /**
  * The 'Kursliste' dialog of `courseId` (open while it is set), for the routes that offer it (/kurs/{venue} and
@@ -15,7 +16,7 @@ export function CourseListOnDemand({ courseId, onClose }: { courseId: string | n
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <CourseListDialog courseId={courseId} onClose={onClose} />
+      <CourseListDialog courseId={courseId} onClose={onClose} changes={courseId ? <CourseChanges courseId={courseId} showChoices /> : null} />
     </Suspense>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { FamilyCalendar, FamilyCreditBalance } from '@/features/changes/components/family-calendar';
+import { MyChanges, ReminderToggle } from '@/features/changes/components/my-changes';
 import { Navigate, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Child } from '@shared/api';
 import type { Profile } from '@shared/api';
@@ -251,6 +253,8 @@ function ProfileBody({
         </div>
       </PageHeader>
 
+      {me && isOwn ? <MyChanges /> : null}
+
       {me && isOwn ? (
         <div className="mb-10">
           <PendingInvites userId={me._id} highlight={invite} />
@@ -307,6 +311,13 @@ function ProfileBody({
             <p role="alert" className="rounded-2xl bg-danger-bg p-4 font-medium text-danger">
               Kunne ikke laste kurshistorikk. Vennligst prøv igjen senere.
             </p>
+          ) : null}
+          {isOwn ? (
+            <div>
+              <FamilyCreditBalance profileId={profile._id} />
+              <FamilyCalendar profileId={profile._id} />
+              <ReminderToggle />
+            </div>
           ) : null}
           <FamilyPayments profileId={profile._id} canCancel={isOwn} />
           <ProfileInvites profileId={profile._id} canInvite={isOwner || isAdmin} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -161,7 +161,7 @@ const COPIED_MS = 2500;
  * Spec §2 'Kursliste' (instructor, admin): printable on A4 landscape with a check square per date (marks already
  * taken are filled in), and copy buttons for the guardians' phone numbers and for names with e-mail.
  */
-export function CourseListDialog({ courseId, onClose }: { courseId: string | null; onClose: () => void }) {
+export function CourseListDialog({ courseId, onClose, changes }: { courseId: string | null; onClose: () => void; changes?: ReactNode }) {
   const list = useCourseParticipants(courseId ?? undefined);
   // 'Ta med helseopplysninger': for one print only (unticked after it), and each fetch of the notes is logged.
   const [withNotes, setWithNotes] = useState(false);
@@ -221,6 +221,7 @@ export function CourseListDialog({ courseId, onClose }: { courseId: string | nul
               />
             ) : null}
           </div>
+          {changes}
           <CourseList list={list.data} notes={notes} />
         </>
       )}

@@ -1,0 +1,23 @@
+import type { ServiceContext } from './context';
+import { applyAnswer, modificationKey, providerTrouble } from './features/booking/back-office.service';
+import { VippsApiError } from './integrations/vipps/epayment';
+import { AppError } from './plugins/errors';
+import type { OrderRow } from './repos/orders.repo';
+
+/**
+ * A cancelled date's share back to Vipps (issue 38): a partial refund on the order with one Idempotency-Key per
+ * choice (a retry replays Vipps' first answer), stored as the order's REFUNDED event. Shared by the changes feature
+ * (the family's choice and the default) and kept beside the back office's refunds it reuses.
+ */
+export async function refundDateShare(ctx: ServiceContext, order: OrderRow, amountOre: number, choiceId: string): Promise<string> {
+  const client = ctx.payments.client;
+  if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
+  try {
+    const answer = await client.refund(order.reference, amountOre, modificationKey('refund', order.id, `date-choice-${choiceId}`));
+    await applyAnswer(ctx, order, 'REFUNDED', answer, amountOre);
+    return answer.pspReference;
+  } catch (error) {
+    if (error instanceof VippsApiError && error.status === 400) throw new AppError('REFUND_TOO_LARGE', error.message);
+    return providerTrouble(error);
+  }
+}

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idCheck, idColumn } from './columns';
+import { courses } from './courses';
+import { orders } from './orders';
+import { children, profiles, users } from './users';
+
+/**
+ * A course date that will not take place (issue 38): 'Avlyst', with the reason the families see. The date stays in
+ * the course's `dates` (its history); this row marks it. One row per (course, date). `place_closure` groups the
+ * rows written by one 'Bassenget er stengt' (every course at a venue on a day).
+ */
+export const cancelledDates = pgTable(
+  'cancelled_dates',
+  {
+    id: idColumn(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    placeClosure: boolean('place_closure').notNull().default(false),
+    cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    idCheck('cancelled_dates', t.id),
+    uniqueIndex('cancelled_dates_course_date_key').on(t.courseId, t.date),
+    index('cancelled_dates_date_idx').on(t.date),
+  ],
+);
+
+/**
+ * One choice per child per cancelled date: a make-up date on another course, a refund of the date's share, or a
+ * credit on the family. Null `choice`: still open (the default applies after the deadline). The e-mail's one-tap link
+ * carries a secret; only its hash is stored here. A make-up row is the child's place on that course for that date only
+ * (it counts against that date's places under the course row lock).
+ */
+export const dateChoices = pgTable(
+  'date_choices',
+  {
+    id: idColumn(),
+    cancelledDateId: text('cancelled_date_id')
+      .notNull()
+      .references(() => cancelledDates.id, { onDelete: 'cascade' }),
+    childId: text('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The date's share of what the order paid (dateSharesOre), whole øre. */
+    shareOre: integer('share_ore').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    choice: text('choice'),
+    /** 'family' (a guardian chose) or 'default' (the deadline passed). */
+    chosenBy: text('chosen_by'),
+    chosenAt: timestamp('chosen_at', { withTimezone: true }),
+    makeupCourseId: text('makeup_course_id').references(() => courses.id, { onDelete: 'set null' }),
+    makeupDate: timestamp('makeup_date', { withTimezone: true }),
+    refundPspReference: text('refund_psp_reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    idCheck('date_choices', t.id),
+    check('date_choices_choice_known', sql`${t.choice} is null or ${t.choice} in ('makeup','refund','credit')`),
+    check('date_choices_share_non_negative', sql`${t.shareOre} >= 0`),
+    uniqueIndex('date_choices_date_child_key').on(t.cancelledDateId, t.childId),
+    uniqueIndex('date_choices_secret_hash_key').on(t.secretHash),
+    index('date_choices_makeup_idx').on(t.makeupCourseId, t.makeupDate),
+    index('date_choices_profile_idx').on(t.profileId),
+  ],
+);
+
+/**
+ * The family credit ledger (open-issues decisions, Money): an entry gives (amount > 0) or uses (amount < 0). A given
+ * entry expires (default 12 months) and, when a booking takes it, names the entry that used it.
+ */
+export const familyCredits = pgTable(
+  'family_credits',
+  {
+    id: idColumn(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    amountOre: integer('amount_ore').notNull(),
+    reason: text('reason').notNull(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usedByEntryId: text('used_by_entry_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [idCheck('family_credits', t.id), index('family_credits_profile_idx').on(t.profileId)],
+);
+
+/** A family's calendar feed (webcal): only the secret's hash; renewing replaces it (the old address answers 404). */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    profileId: text('profile_id')
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_secret_hash_key').on(t.secretHash)],
+);
+
+/** The reminders sent (issue 38): one per child, course and date, so a job run twice (or on two instances) sends one. */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    childId: text('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.childId, t.courseId, t.date] })],
+);

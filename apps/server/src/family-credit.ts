@@ -1,0 +1,61 @@
+import type { DbOrTx } from './db/client';
+import * as changes from './repos/changes.repo';
+import type { OrderRow } from './repos/orders.repo';
+
+/**
+ * Family credit at booking (issue 38; open-issues decisions, Money): a booking uses credit first and Vipps is charged
+ * the rest; a rest below 1 kr is not charged and the order is paid by credit. The order keeps both parts: `amountOre`
+ * is the Vipps part (what the webhook check compares with), `creditOre` the credit part.
+ */
+export const MIN_VIPPS_ORE = 100;
+
+export interface CreditPart {
+  creditOre: number;
+  vippsOre: number;
+  /** No Vipps payment: the order is paid by credit. */
+  paidByCredit: boolean;
+}
+
+/** The unused, unexpired credit of a family, less what its open orders have pledged. */
+export async function availableCredit(db: DbOrTx, profileId: string, now: Date): Promise<number> {
+  const live = (await changes.liveCreditsUnlocked(db, profileId, now)).reduce((sum, c) => sum + c.amountOre, 0);
+  return Math.max(0, live - (await changes.pledgedCredit(db, profileId)));
+}
+
+/** How a price splits into credit and Vipps (pure). */
+export function splitPrice(priceOre: number, availableOre: number): CreditPart {
+  const creditOre = Math.min(Math.max(0, availableOre), priceOre);
+  const rest = priceOre - creditOre;
+  if (creditOre > 0 && rest < MIN_VIPPS_ORE) return { creditOre, vippsOre: 0, paidByCredit: true };
+  return { creditOre, vippsOre: rest, paidByCredit: false };
+}
+
+export async function creditPart(db: DbOrTx, profileId: string | null, priceOre: number, now: Date): Promise<CreditPart> {
+  if (!profileId || priceOre <= 0) return { creditOre: 0, vippsOre: priceOre, paidByCredit: false };
+  return splitPrice(priceOre, await availableCredit(db, profileId, now));
+}
+
+/**
+ * Takes the order's credit part from the ledger when the order is paid (in its transaction): one 'used' entry (a
+ * negative amount, with the order), the given entries it took (soonest expiry first) name it, and what is left of the
+ * last one becomes a new entry with the same expiry. Returns what could not be covered (0 normally).
+ */
+export async function consumeCredit(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'profileId' | 'creditOre' | 'humanReference'>, now: Date): Promise<number> {
+  if (!order.profileId || order.creditOre <= 0) return 0;
+  const live = await changes.liveCredits(tx, order.profileId, now);
+  let left = order.creditOre;
+  const taken: changes.CreditRow[] = [];
+  for (const c of live) {
+    if (left <= 0) break;
+    taken.push(c);
+    left -= c.amountOre;
+  }
+  const used = order.creditOre - Math.max(0, left);
+  const entry = await changes.insertCredit(tx, { profileId: order.profileId, amountOre: -used, reason: `Brukt på bestilling ${order.humanReference}`, orderId: order.id, createdAt: now });
+  await changes.markCreditsUsed(tx, taken.map((c) => c.id), entry.id);
+  if (left < 0) {
+    const last = taken[taken.length - 1]!;
+    await changes.insertCredit(tx, { profileId: order.profileId, amountOre: -left, reason: `Rest: ${last.reason}`, orderId: last.orderId, expiresAt: last.expiresAt, createdAt: now });
+  }
+  return Math.max(0, left);
+}

@@ -1,0 +1,72 @@
+import { formatDate, formatTime } from '@app/shared';
+import type { OutgoingEmail } from '../../integrations/email';
+
+const site = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
+const kr = (ore: number) => `${(ore / 100).toLocaleString('nb-NO', { minimumFractionDigits: ore % 100 ? 2 : 0, maximumFractionDigits: 2 })} kr`;
+
+/**
+ * A cancelled date (issue 38): what changed and what the family can choose. The link carries the secret after '#'
+ * (never sent to a server); its page asks for one tap, since mail scanners follow links.
+ */
+export function dateCancelledEmail(input: {
+  to: string;
+  firstName: string;
+  childName: string;
+  courseName: string;
+  date: Date;
+  reason: string;
+  shareOre: number;
+  deadline: Date;
+  defaultChoice: 'credit' | 'refund';
+  secret: string;
+  companyName: string;
+  publicUrl: string;
+}): OutgoingEmail {
+  const link = `${site(input.publicUrl)}/endring#${input.secret}`;
+  const text = [
+    `Hei ${input.firstName}!`,
+    '',
+    `${input.courseName} ${formatDate(input.date)} kl. ${formatTime(input.date)} er avlyst: ${input.reason}`,
+    '',
+    `Velg hva ${input.childName} skal få for timen:`,
+    '- En erstatningstime på et annet kurs med ledig plass',
+    `- Pengene for timen tilbake til Vipps (${kr(input.shareOre)})`,
+    `- Et tilgodebeløp på ${kr(input.shareOre)} som brukes automatisk neste gang dere bestiller`,
+    '',
+    `Velg med ett trykk her: ${link}`,
+    'Du kan også velge under «Min profil».',
+    `Velger du ikke innen ${formatDate(input.deadline)}, får dere ${input.defaultChoice === 'credit' ? 'et tilgodebeløp' : 'pengene tilbake'}.`,
+    '',
+    `Hilsen ${input.companyName}`,
+  ].join('\n');
+  return { to: input.to, subject: `Avlyst: ${input.courseName} ${formatDate(input.date)}`, text };
+}
+
+/** The day before a child's first date or a make-up date: where, when and what to bring. */
+export function reminderEmail(input: {
+  to: string;
+  firstName: string;
+  childName: string;
+  courseName: string;
+  start: Date;
+  placeName: string;
+  address: string;
+  mapUrl: string;
+  info: string;
+  makeup: boolean;
+  companyName: string;
+}): OutgoingEmail {
+  const text = [
+    `Hei ${input.firstName}!`,
+    '',
+    `I morgen ${formatDate(input.start)} kl. ${formatTime(input.start)} er ${input.childName} på ${input.makeup ? 'erstatningstime på ' : ''}${input.courseName}.`,
+    `Sted: ${input.placeName}, ${input.address}`,
+    `Kart: ${input.mapUrl}`,
+    ...(input.info.trim() ? ['', 'Husk:', input.info.trim()] : []),
+    '',
+    'Du kan skru av påminnelser under «Min profil».',
+    '',
+    `Hilsen ${input.companyName}`,
+  ].join('\n');
+  return { to: input.to, subject: `Påminnelse: ${input.courseName} i morgen`, text };
+}

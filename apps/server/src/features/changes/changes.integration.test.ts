@@ -1,0 +1,292 @@
+import { and, eq, like } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dateSharesOre, osloTime } from '@app/shared';
+import { countTaken } from '../../capacity';
+import { dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
+import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
+import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
+import { applyDefaults, shareOfDate } from './changes.service';
+
+/**
+ * When plans change (issue 38), against the Vipps simulator over real HTTP with a controllable clock: an admin
+ * cancels a date (one course, or a whole venue), every guardian is mailed, each child gets one choice (make-up,
+ * refund of the date's share, credit) and the default after the deadline; the family calendar follows.
+ */
+const clock = { current: new Date(), now() { return this.current; } };
+let t: BookingTest;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await startBookingTest({ clock });
+  adminToken = await t.token((await createUser(t.db, { roles: ['admin', 'parent'] })).id);
+});
+afterAll(() => t?.close());
+beforeEach(() => {
+  clock.current = new Date();
+});
+
+// Four Mondays 17:00 from 1 March 2027; a make-up course at the same venue on Wednesdays.
+const DATES = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
+const WEDNESDAYS = [3, 10, 17, 24].map((d) => osloTime(2027, 3, d, '10:00'));
+/** 1 000,01 kr over 4 dates: 250,01 + 250 + 250 + 250. */
+const UNEVEN = 100_001;
+
+async function setup(options: { makeupMax?: number } = {}) {
+  const place = await createPlace(t.db);
+  const course = await createCourse(t.db, { place, priceOre: UNEVEN, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Mandag' });
+  const makeup = await createCourse(t.db, { place, priceOre: 80_000, maximumParticipants: options.makeupMax ?? 4, dates: WEDNESDAYS, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Onsdag' });
+  const paid = await payForCourse(t, course);
+  expect(paid.order.status).toBe('captured');
+  return { place, course, makeup, ...paid };
+}
+
+const cancelDate = (courseId: string, date: Date, reason = 'Svømmestevne') =>
+  t.http('POST', `/api/courses/${courseId}/cancelled-dates`, { token: adminToken, body: { date: date.toISOString(), reason } });
+const mailsTo = (family: Family) => t.db.select().from(outbox).where(and(eq(outbox.to, family.guardians[0]!.email!), like(outbox.subject, 'Avlyst:%')));
+const mine = async (token: string) => (await t.http('GET', '/api/changes/mine', { token })).json;
+/** The secret of the e-mail's link (after '#'). */
+const secretOf = (text: string) => /\/endring#([A-Za-z0-9_-]{43})/.exec(text)![1]!;
+
+describe('an admin cancels a date', () => {
+  it('of one course: the date stays, marked; each guardian gets an e-mail with a one-tap link; the notice shows', async () => {
+    const { course, family, token, order } = await setup();
+    const second = await createUser(t.db, { roles: ['parent'] });
+    await t.db.execute(`insert into profile_parents (profile_id, user_id, position) values ('${family.profile.id}', '${second.id}', 1)`);
+    const res = await cancelDate(course.id, DATES[0]!);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ families: 1, cancelled: [{ courseId: course.id, date: DATES[0]!.toISOString(), reason: 'Svømmestevne', placeClosure: false }] });
+
+    const mails = await mailsTo(family);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('er avlyst: Svømmestevne');
+    expect(mails[0]!.text).toContain('250,01 kr');
+    const toSecond = await t.db.select().from(outbox).where(eq(outbox.to, second.email!));
+    expect(toSecond.map((m) => m.subject)).toEqual([mails[0]!.subject]);
+    expect(secretOf(toSecond[0]!.text)).toBe(secretOf(mails[0]!.text));
+    // Only the hash is stored.
+    const [row] = await t.db.select().from(dateChoices).where(eq(dateChoices.orderId, order.id));
+    expect(row!.secretHash).not.toContain(secretOf(mails[0]!.text));
+
+    const notice = await mine(token);
+    expect(notice).toHaveLength(1);
+    expect(notice[0]).toMatchObject({ reason: 'Svømmestevne', shareAmount: 25_001, choice: null });
+    expect(notice[0].options.map((o: { date: string }) => o.date)).toContain(WEDNESDAYS[0]!.toISOString());
+
+    const again = await cancelDate(course.id, DATES[0]!);
+    expect(again.status).toBe(409);
+    const notADate = await cancelDate(course.id, osloTime(2027, 3, 2, '17:00'));
+    expect(notADate.status).toBe(400);
+
+    // The instructor's list and the admin see it.
+    const changes = await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken });
+    expect(changes.json.cancelled).toHaveLength(1);
+    expect(changes.json.choices).toMatchObject([{ childId: family.children[0]!.id, choice: null }]);
+  });
+
+  it('of a whole venue on a day: every course there with a date that day, nothing else', async () => {
+    const { place, course, makeup, family } = await setup();
+    const elsewhere = await createCourse(t.db, { priceOre: 50_000, dates: DATES, name: 'c38 Annet sted' });
+    const res = await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '2027-03-08', reason: 'Bassenget er stengt' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.cancelled.map((c: { courseId: string }) => c.courseId)).toEqual([course.id]);
+    expect(res.json.cancelled[0]).toMatchObject({ placeClosure: true, date: DATES[1]!.toISOString() });
+    expect(await mailsTo(family)).toHaveLength(1);
+    const wednesday = await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '2027-03-10', reason: 'Strømbrudd' } });
+    expect(wednesday.json.cancelled.map((c: { courseId: string }) => c.courseId)).toEqual([makeup.id]);
+    expect((await t.http('GET', `/api/courses/${elsewhere.id}/changes`, { token: adminToken })).json.cancelled).toEqual([]);
+    const bad = await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '8. mars', reason: '' } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('one choice per child', () => {
+  it('a make-up date: the child is on that course for that date only, and the one-tap link works once', async () => {
+    const { course, makeup, family } = await setup({ makeupMax: 1 });
+    await cancelDate(course.id, DATES[0]!);
+    const secret = secretOf((await mailsTo(family))[0]!.text);
+    const opened = await t.http('POST', '/api/changes/open', { body: { secret } });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
+    const chosen = await t.http('POST', '/api/changes/choose', { body: { secret, choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[1]!.toISOString() } });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.json).toMatchObject({ choice: 'makeup', chosenBy: 'family', makeup: { courseId: makeup.id, date: WEDNESDAYS[1]!.toISOString() } });
+    const twice = await t.http('POST', '/api/changes/choose', { body: { secret, choice: 'credit' } });
+    expect(twice.status).toBe(409);
+
+    const list = await t.http('GET', `/api/courses/${makeup.id}/changes`, { token: adminToken });
+    expect(list.json.makeups).toEqual([{ childId: family.children[0]!.id, firstName: family.children[0]!.firstName, lastName: family.children[0]!.lastName, date: WEDNESDAYS[1]!.toISOString() }]);
+    // That date is now full; a normal booking (every date) counts the fullest date.
+    expect(await countTaken(t.db, makeup.id)).toBe(1);
+    const other = await createFamily(t.db);
+    const start = await t.http('POST', '/api/vipps/payment', { token: await t.token(other.guardians[0]!.id), body: { userId: other.guardians[0]!.id, childId: other.children[0]!.id, courseId: makeup.id } });
+    expect(start.status).toBe(409);
+  });
+
+  it('a refund of the date’s share through Vipps (uneven price), matched by the simulator’s aggregate', async () => {
+    const { course, token, order } = await setup();
+    await cancelDate(course.id, DATES[0]!);
+    const [notice] = await mine(token);
+    const res = await t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'refund' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ choice: 'refund', chosenBy: 'family', shareAmount: 25_001 });
+    expect(t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(25_001);
+    const events = await t.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.name, 'REFUNDED')));
+    expect(events.map((e) => e.amountOre)).toEqual([25_001]);
+    // Another parent cannot choose for this child.
+    const stranger = await createFamily(t.db);
+    const denied = await t.http('POST', `/api/changes/${notice._id}/choose`, { token: await t.token(stranger.guardians[0]!.id), body: { choice: 'credit' } });
+    expect(denied.status).toBe(403);
+  });
+
+  it('a credit on the family: a ledger entry with reason, order and a 12-month expiry', async () => {
+    const { course, token, order, family } = await setup();
+    await cancelDate(course.id, DATES[3]!);
+    const [notice] = await mine(token);
+    const res = await t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'credit' } });
+    expect(res.status, res.text).toBe(200);
+    const credit = await t.http('GET', `/api/profiles/${family.profile.id}/credit`, { token });
+    expect(credit.json.balance).toBe(25_000);
+    expect(credit.json.entries).toMatchObject([{ amount: 25_000, orderId: order.id, usedBy: null }]);
+    const expires = new Date(credit.json.entries[0].expiresAt).getTime();
+    expect(expires - clock.current.getTime()).toBeGreaterThan(364 * 86_400_000);
+    expect(expires - clock.current.getTime()).toBeLessThan(367 * 86_400_000);
+    expect(t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(0);
+  });
+
+  it('no choice within 7 days: the school’s default (credit) applies, and the admin sees who chose what', async () => {
+    const { course, family } = await setup();
+    await cancelDate(course.id, DATES[2]!);
+    clock.current = new Date(clock.current.getTime() + 6 * 86_400_000);
+    expect(await applyDefaults(t.ctx)).toBe(0);
+    clock.current = new Date(clock.current.getTime() + 1 * 86_400_000 + 60_000);
+    expect(await applyDefaults(t.ctx)).toBeGreaterThanOrEqual(1);
+    const credits = await t.db.select().from(familyCredits).where(eq(familyCredits.profileId, family.profile.id));
+    expect(credits.map((c) => c.amountOre)).toEqual([25_000]);
+    const seen = await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken });
+    expect(seen.json.choices).toMatchObject([{ childId: family.children[0]!.id, choice: 'credit', chosenBy: 'default' }]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the last place (PostgreSQL: PGlite is one connection, nothing races)', () => {
+  it('a make-up and a normal booking race for it: exactly one gets it, never oversold', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { course, makeup, token } = await setup({ makeupMax: 1 });
+      await cancelDate(course.id, DATES[0]!);
+      const [notice] = await mine(token);
+      const other = await createFamily(t.db);
+      const otherToken = await t.token(other.guardians[0]!.id);
+      const [a, b] = await Promise.all([
+        t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[0]!.toISOString() } }),
+        t.http('POST', '/api/vipps/payment', { token: otherToken, body: { userId: other.guardians[0]!.id, childId: other.children[0]!.id, courseId: makeup.id } }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      expect(await countTaken(t.db, makeup.id)).toBe(1);
+    }
+  });
+});
+
+describe('per-date shares', () => {
+  it('add up to what was paid for prices that do not divide evenly', () => {
+    for (const [price, count] of [[100_001, 4], [195_000, 7], [1, 3], [99_999, 10], [123_457, 6]] as const) {
+      const shares = Array.from({ length: count }, (_, i) => shareOfDate({ amountOre: price, coveredDates: null }, Array.from({ length: count }, (_, j) => new Date(Date.UTC(2027, 0, j + 1))), new Date(Date.UTC(2027, 0, i + 1))));
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(price);
+      expect(shares).toEqual(dateSharesOre(price, count));
+      expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe('the family calendar feed', () => {
+  const read = (text: string) =>
+    new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => ({ uid: v.getFirstPropertyValue('uid'), status: v.getFirstPropertyValue('status'), summary: v.getFirstPropertyValue('summary'), start: (v.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate() }));
+
+  it('every date of the child’s course and its make-up date; a cancelled date keeps its UID as STATUS:CANCELLED', async () => {
+    const { course, makeup, family, token } = await setup();
+    const feed = await t.http('GET', `/api/profiles/${family.profile.id}/calendar-feed`, { token });
+    expect(feed.status).toBe(200);
+    expect(feed.json.webcalUrl).toMatch(/^webcal:\/\//);
+    const path = new URL(feed.json.url).pathname;
+    const before = await t.http('GET', path);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(before.text).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
+    expect(before.text).toContain('X-PUBLISHED-TTL:PT1H');
+    const etag = before.headers.get('etag')!;
+    expect((await t.http('GET', path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const events = read(before.text);
+    expect(events).toHaveLength(4);
+    const uid = events.find((e) => e.start.getTime() === DATES[0]!.getTime())!.uid;
+
+    await cancelDate(course.id, DATES[0]!);
+    const [notice] = await mine(token);
+    await t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[0]!.toISOString() } });
+    const after = await t.http('GET', path);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    const now = read(after.text);
+    expect(now).toHaveLength(5);
+    expect(now.find((e) => e.uid === uid)).toMatchObject({ status: 'CANCELLED' });
+    expect(now.filter((e) => e.status === 'CANCELLED')).toHaveLength(1);
+    expect(now.find((e) => e.start.getTime() === WEDNESDAYS[0]!.getTime())).toMatchObject({ status: 'CONFIRMED' });
+  });
+
+  it("shows no other family's child; the address is unguessable, and a renewed address makes the old one 404", async () => {
+    const a = await setup();
+    const b = await setup();
+    const feedA = (await t.http('GET', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: a.token })).json;
+    const textA = (await t.http('GET', new URL(feedA.url).pathname)).text;
+    expect(textA).toContain(a.family.children[0]!.firstName);
+    expect(textA).not.toContain(b.family.children[0]!.id);
+    expect(/calendar-feeds\/([A-Za-z0-9_-]{43})\.ics$/.test(feedA.url)).toBe(true);
+    // Parent B may not read or renew A's address.
+    expect((await t.http('GET', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: b.token })).status).toBe(404);
+    expect((await t.http('POST', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: b.token })).status).toBe(404);
+    expect((await t.http('GET', `/api/calendar-feeds/${'A'.repeat(43)}.ics`)).status).toBe(404);
+
+    const renewed = (await t.http('POST', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: a.token })).json;
+    expect(renewed.url).not.toBe(feedA.url);
+    expect((await t.http('GET', new URL(feedA.url).pathname)).status).toBe(404);
+    expect((await t.http('GET', new URL(renewed.url).pathname)).status).toBe(200);
+    // Asking again shows the same (renewed) address.
+    expect((await t.http('GET', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: a.token })).json.url).toBe(renewed.url);
+    void orders;
+  });
+});
+
+describe('changes the families are told about', () => {
+  const mailsWith = (family: Family, subject: string) => t.db.select().from(outbox).where(and(eq(outbox.to, family.guardians[0]!.email!), like(outbox.subject, `${subject}%`)));
+
+  it('an admin moves a child: the order names the course the child is on now, with the move in its history; the family is told', async () => {
+    const { course, makeup, family, order } = await setup();
+    const res = await t.http('POST', `/api/courses/${course.id}/participants/${family.children[0]!.id}/move`, { token: adminToken, body: { courseId: makeup.id } });
+    expect(res.status, res.text).toBe(200);
+    const [moved] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(moved!.courseId).toBe(makeup.id);
+    expect((moved!.additionalInfo as { moves: unknown[] }).moves).toMatchObject([{ fromCourseId: course.id, toCourseId: makeup.id }]);
+    // The bookkeeping name of the sale stays the course it was sold for (a closed month is not rewritten).
+    expect((moved!.additionalInfo as { course: { _id: string } }).course._id).toBe(course.id);
+    const mails = await mailsWith(family, `${family.children[0]!.firstName} er flyttet`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('til c38 Onsdag');
+  });
+
+  it('an admin adds and removes a child, and moves a course’s time: each family is told', async () => {
+    const { course, family } = await setup();
+    const other = await createFamily(t.db);
+    expect((await t.http('POST', `/api/courses/${course.id}/participants`, { token: adminToken, body: { id: other.children[0]!.id } })).status).toBe(200);
+    expect(await mailsWith(other, `${other.children[0]!.firstName} er satt på`)).toHaveLength(1);
+    expect((await t.http('DELETE', `/api/courses/${course.id}/participants/${other.children[0]!.id}`, { token: adminToken })).status).toBe(200);
+    expect(await mailsWith(other, `${other.children[0]!.firstName} er tatt av`)).toHaveLength(1);
+
+    const body = {
+      name: course.name, placeId: course.placeId, dates: DATES.map((d) => d.toISOString()), timeFrom: '18:00', timeTo: '18:30', experienceLevel: 'Nybegynner',
+      participantsAge: '1–2 år', ageMinMonths: null, ageMaxMonths: null, lateBookingMaxPassed: null, proRata: true, price: 1000, maximumParticipants: 6, instructors: [], info: '', published: true, confirm: true,
+    };
+    const patched = await t.http('PATCH', `/api/courses/${course.id}`, { token: adminToken, body });
+    expect(patched.status, patched.text).toBe(200);
+    const told = await mailsWith(family, 'Endring:');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('Ny tid: kl. 18:00–18:30');
+  });
+});

@@ -1,0 +1,351 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  dateSharesOre,
+  osloDateKey,
+  osloMidnight,
+  type CancelDateInput,
+  type ChooseInput,
+  type CourseChanges,
+  type DateChoice,
+  type FamilyCredit,
+  type MakeupOption,
+  type PlaceClosureInput,
+} from '@app/shared';
+import { requireAccess } from '../../access/access';
+import { countTaken } from '../../capacity';
+import { signedIn, withTx, type ServiceContext } from '../../context';
+import { enqueueEmail } from '../../integrations/email';
+import { AppError } from '../../plugins/errors';
+import * as changes from '../../repos/changes.repo';
+import * as courses from '../../repos/courses.repo';
+import * as orders from '../../repos/orders.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as users from '../../repos/users.repo';
+import { refundDateShare } from '../../date-share-refund';
+import { dateCancelledEmail } from './change-emails';
+
+/**
+ * When plans change (issue 38): an admin cancels a date ('Avlyst'), of one course or of every course at a venue
+ * ('Bassenget er stengt'). Every child on the course gets one choice row for the date, worth the date's share of what
+ * the order paid (dateSharesOre); every guardian gets an e-mail with a one-tap link. The family picks a make-up date,
+ * a refund through Vipps or a credit; with no choice by the deadline the school's default applies (applyDefaults).
+ */
+
+/** 'YYYY-MM-DD' as Oslo midnight; `nextDay` gives the end of that day (exclusive). */
+function osloDay(day: string, nextDay = false): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return osloMidnight(y, m, d + (nextDay ? 1 : 0));
+}
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const DAY_MS = 86_400_000;
+/** How far after the cancelled date a make-up date may lie. */
+const MAKEUP_WINDOW_DAYS = 42;
+
+function addMonths(date: Date, months: number): Date {
+  const d = new Date(date);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+/** The share of `date` in what the order paid: the order's amount split over the dates it covers. */
+export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredDates'> & { creditOre?: number } | undefined, courseDates: readonly Date[], date: Date): number {
+  if (!order) return 0;
+  // What was paid: the Vipps part and the credit part together.
+  const paid = order.amountOre + (order.creditOre ?? 0);
+  const covered = (order.coveredDates ?? courseDates).map((d) => new Date(d).getTime()).sort((a, b) => a - b);
+  const index = covered.indexOf(date.getTime());
+  if (index < 0) return 0;
+  return dateSharesOre(paid, covered.length)[index]!;
+}
+
+async function cancelOne(ctx: ServiceContext, courseId: string, date: Date, reason: string, placeClosure: boolean): Promise<{ row: changes.CancelledDateRow; families: number }> {
+  const { env } = ctx;
+  const now = ctx.clock.now();
+  const course = await courses.findCourseDetails(ctx.db, courseId);
+  if (!course) throw new AppError('NOT_FOUND', 'Course not found');
+  const dates = course.dates.map((d) => new Date(d));
+  if (!dates.some((d) => d.getTime() === date.getTime())) throw new AppError('NOT_A_COURSE_DATE', 'The course has no such date');
+  const row = await changes.insertCancelledDate(ctx.db, { courseId, date, reason, placeClosure, cancelledBy: ctx.viewer?.id ?? null });
+  if (!row) throw new AppError('CONFLICT', 'The date is cancelled already');
+  const onCourse = await changes.participantsWithOrders(ctx.db, courseId);
+  const deadline = new Date(now.getTime() + env.DATE_CHOICE_DAYS * DAY_MS);
+  const families = new Set<string>();
+  for (const p of onCourse) {
+    const order = p.orderId ? await orders.findOrderById(ctx.db, p.orderId) : undefined;
+    const secret = randomBytes(32).toString('base64url');
+    const choice = await changes.insertChoice(ctx.db, {
+      cancelledDateId: row.id,
+      childId: p.childId,
+      profileId: p.profileId,
+      orderId: order?.id ?? null,
+      shareOre: shareOfDate(order, dates, date),
+      secretHash: hashSecret(secret),
+      deadlineAt: deadline,
+    });
+    if (!choice) continue;
+    families.add(p.profileId);
+    const guardians = await users.findUsers(ctx.db, (await profiles.listGuardians(ctx.db, [p.profileId])).map((g) => g.userId));
+    for (const g of guardians) {
+      if (!g.email) continue;
+      await enqueueEmail(
+        ctx.db,
+        dateCancelledEmail({
+          to: g.email,
+          firstName: g.firstName,
+          childName: p.firstName,
+          courseName: course.name.trim() || course.experienceLevel,
+          date,
+          reason,
+          shareOre: choice.shareOre,
+          deadline,
+          defaultChoice: env.DATE_CHOICE_DEFAULT,
+          secret,
+          companyName: env.site.companyName,
+          publicUrl: env.PUBLIC_URL,
+        }),
+      );
+    }
+  }
+  ctx.log.info({ courseId, date: date.toISOString(), children: onCourse.length }, 'course date cancelled');
+  return { row, families: families.size };
+}
+
+const toCancelled = (r: changes.CancelledDateRow) => ({ _id: r.id, courseId: r.courseId, date: r.date.toISOString(), reason: r.reason, placeClosure: r.placeClosure });
+
+/** POST /courses/:id/cancelled-dates: one date of one course. */
+export async function cancelCourseDate(ctx: ServiceContext, courseId: string, input: CancelDateInput) {
+  await requireAccess(ctx, 'course.write', courseId);
+  const done = await withTx(ctx, (ctx) => cancelOne(ctx, courseId, new Date(input.date), input.reason, false));
+  return { cancelled: [toCancelled(done.row)], families: done.families };
+}
+
+/** POST /places/:id/closures: every course at the venue with a date on that Oslo day ('Bassenget er stengt'). */
+export async function closePlace(ctx: ServiceContext, placeId: string, input: PlaceClosureInput) {
+  await requireAccess(ctx, 'place.close', placeId);
+  return withTx(ctx, async (ctx) => {
+    const hits = await changes.coursesAtPlaceBetween(ctx.db, placeId, osloDay(input.day), osloDay(input.day, true));
+    const taken = new Set((await changes.cancelledDatesOf(ctx.db, hits.map((h) => h.courseId))).map((c) => `${c.courseId}/${c.date.getTime()}`));
+    const cancelled = [];
+    let families = 0;
+    for (const hit of hits) {
+      if (taken.has(`${hit.courseId}/${hit.date.getTime()}`)) continue;
+      const done = await cancelOne(ctx, hit.courseId, hit.date, input.reason, true);
+      cancelled.push(toCancelled(done.row));
+      families += done.families;
+    }
+    return { cancelled, families };
+  });
+}
+
+// ---- the families' choices ----------------------------------------------------------------------------------------
+
+const ageInMonths = (birthdate: string | null, at: Date) => {
+  if (!birthdate) return null;
+  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
+  const key = osloDateKey(at).split('-').map(Number) as [number, number, number];
+  return (key[0] - y) * 12 + (key[1] - m) - (key[2] < d ? 1 : 0);
+};
+
+/** Make-up dates for a child: another course, same level, same or a nearby venue (same town), a fitting age, a free place. */
+async function makeupOptions(ctx: ServiceContext, row: changes.ChoiceWithContext): Promise<MakeupOption[]> {
+  const own = await courses.findCourseDetails(ctx.db, row.course.id);
+  if (!own) return [];
+  const now = ctx.clock.now();
+  const from = new Date(Math.max(now.getTime(), row.cancelled.date.getTime() - 7 * DAY_MS));
+  const to = new Date(row.cancelled.date.getTime() + MAKEUP_WINDOW_DAYS * DAY_MS);
+  const nearby = await changes.placesInTown(ctx.db, row.course.placeId);
+  const candidates = await changes.makeupCandidates(ctx.db, { excludeCourseId: own.id, experienceLevel: own.experienceLevel, placeIds: nearby, from, to });
+  const cancelled = new Set((await changes.cancelledDatesOf(ctx.db, candidates.map((c) => c.course.id))).map((c) => `${c.courseId}/${c.date.getTime()}`));
+  const options: MakeupOption[] = [];
+  for (const { course, placeName } of candidates) {
+    if (await courses.findParticipant(ctx.db, course.id, row.child.id)) continue;
+    const age = ageInMonths(row.child.birthdate, course.firstDate ?? from);
+    if (age !== null && ((course.ageMinMonths !== null && age < course.ageMinMonths) || (course.ageMaxMonths !== null && age > course.ageMaxMonths))) continue;
+    const base = await baseTaken(ctx, course.id);
+    for (const date of course.dates) {
+      if (date < from || date > to || date <= now || cancelled.has(`${course.id}/${date.getTime()}`)) continue;
+      const free = course.maximumParticipants - base - (await changes.countMakeupsOn(ctx.db, course.id, date));
+      if (free > 0) options.push({ courseId: course.id, courseName: course.name.trim() || course.experienceLevel, placeName, date: date.toISOString(), timeFrom: course.timeFrom, timeTo: course.timeTo, freePlaces: free });
+    }
+  }
+  return options.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** Places taken on every date (participants, holds, offers), make-ups not counted. */
+async function baseTaken(ctx: ServiceContext, courseId: string): Promise<number> {
+  const all = await countTaken(ctx.db, courseId);
+  return all - (await changes.maxMakeups(ctx.db, courseId));
+}
+
+async function toChoice(ctx: ServiceContext, row: changes.ChoiceWithContext, withOptions: boolean): Promise<DateChoice> {
+  const c = row.choice;
+  return {
+    _id: c.id,
+    child: { _id: row.child.id, firstName: row.child.firstName, lastName: row.child.lastName },
+    course: { _id: row.course.id, name: row.course.name },
+    date: row.cancelled.date.toISOString(),
+    reason: row.cancelled.reason,
+    shareAmount: c.shareOre,
+    deadline: c.deadlineAt.toISOString(),
+    choice: (c.choice as DateChoice['choice']) ?? null,
+    chosenBy: (c.chosenBy as DateChoice['chosenBy']) ?? null,
+    makeup: c.makeupCourseId && c.makeupDate ? { courseId: c.makeupCourseId, date: c.makeupDate.toISOString() } : null,
+    options: withOptions && !c.choice ? await makeupOptions(ctx, row) : [],
+  };
+}
+
+/** GET /changes/mine: the open and settled choices of the viewer's children (the notice on /profil). */
+export async function myChoices(ctx: ServiceContext): Promise<DateChoice[]> {
+  const viewer = signedIn(ctx);
+  const rows = await changes.choicesOfChildren(ctx.db, await profiles.childIdsOfGuardian(ctx.db, viewer.id));
+  return Promise.all(rows.map((r) => toChoice(ctx, r, true)));
+}
+
+/** POST /changes/open {secret}: the e-mail link's page, before the one tap (nothing changes). */
+export async function openBySecret(ctx: ServiceContext, secret: string): Promise<DateChoice> {
+  const row = await changes.findChoiceBySecretHash(ctx.db, hashSecret(secret));
+  if (!row) throw new AppError('NOT_FOUND', 'No such link');
+  return toChoice(ctx, row, true);
+}
+
+/** POST /changes/choose {secret, choice}: the one tap from the e-mail. */
+export async function chooseBySecret(ctx: ServiceContext, secret: string, input: ChooseInput): Promise<DateChoice> {
+  const row = await changes.findChoiceBySecretHash(ctx.db, hashSecret(secret));
+  if (!row) throw new AppError('NOT_FOUND', 'No such link');
+  return settle(ctx, row, input, 'family');
+}
+
+/** POST /changes/:id/choose: the same from /profil, for a guardian of the child. */
+export async function choose(ctx: ServiceContext, choiceId: string, input: ChooseInput): Promise<DateChoice> {
+  const row = await changes.findChoice(ctx.db, choiceId);
+  if (!row) throw new AppError('NOT_FOUND', 'No such choice');
+  await requireAccess(ctx, 'child.write', row.child.id);
+  return settle(ctx, row, input, 'family');
+}
+
+async function settle(ctx: ServiceContext, row: changes.ChoiceWithContext, input: ChooseInput, by: 'family' | 'default'): Promise<DateChoice> {
+  if (row.choice.choice) throw new AppError('CONFLICT', 'Already chosen');
+  const now = ctx.clock.now();
+  if (input.choice === 'makeup') {
+    const options = await makeupOptions(ctx, row);
+    const date = new Date(input.date);
+    if (!options.some((o) => o.courseId === input.courseId && o.date === date.toISOString())) throw new AppError('COURSE_FULL', 'No free make-up place on that date');
+    await withTx(ctx, async (ctx) => {
+      // The course row lock: bookings and make-ups on this course take turns (capacity.ts).
+      const locked = await courses.lockCourse(ctx.db, input.courseId);
+      if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
+      const free = locked.maximumParticipants - (await baseTaken(ctx, input.courseId)) - (await changes.countMakeupsOn(ctx.db, input.courseId, date));
+      if (free <= 0) throw new AppError('COURSE_FULL', 'The make-up date is full');
+      const done = await changes.setChoice(ctx.db, row.choice.id, { choice: 'makeup', chosenBy: by, chosenAt: now, makeupCourseId: input.courseId, makeupDate: date });
+      if (!done) throw new AppError('CONFLICT', 'Already chosen');
+    });
+  } else if (input.choice === 'credit' || !row.choice.orderId || row.choice.shareOre === 0) {
+    await withTx(ctx, async (ctx) => {
+      const done = await changes.setChoice(ctx.db, row.choice.id, { choice: input.choice === 'refund' && row.choice.shareOre === 0 ? 'refund' : 'credit', chosenBy: by, chosenAt: now });
+      if (!done) throw new AppError('CONFLICT', 'Already chosen');
+      if (done.choice === 'credit' && row.choice.profileId && row.choice.shareOre > 0) {
+        await changes.insertCredit(ctx.db, {
+          profileId: row.choice.profileId,
+          amountOre: row.choice.shareOre,
+          reason: `Avlyst ${osloDateKey(row.cancelled.date)}: ${row.course.name}`.trim(),
+          orderId: row.choice.orderId,
+          expiresAt: addMonths(now, ctx.env.CREDIT_MONTHS),
+          createdAt: now,
+        });
+      }
+    });
+  } else {
+    await refundShare(ctx, row, by, now);
+  }
+  return toChoice(ctx, (await changes.findChoice(ctx.db, row.choice.id))!, false);
+}
+
+/** The date's share back to Vipps: a partial refund on the order, with one Idempotency-Key per choice. */
+async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, by: 'family' | 'default', now: Date): Promise<void> {
+  const order = await orders.findOrderById(ctx.db, row.choice.orderId!);
+  if (!order || (order.status !== 'captured' && order.status !== 'refunded')) throw new AppError('ORDER_NOT_REFUNDABLE', 'The order is not captured');
+  const claimed = await changes.setChoice(ctx.db, row.choice.id, { choice: 'refund', chosenBy: by, chosenAt: now });
+  if (!claimed) throw new AppError('CONFLICT', 'Already chosen');
+  try {
+    const pspReference = await refundDateShare(ctx, order, row.choice.shareOre, row.choice.id);
+    await changes.setRefundReference(ctx.db, row.choice.id, pspReference);
+    ctx.log.info({ orderId: order.id, amountOre: row.choice.shareOre }, "a cancelled date's share refunded");
+  } catch (error) {
+    await changes.resetChoice(ctx.db, row.choice.id);
+    throw error;
+  }
+}
+
+/** The job: open choices past their deadline get the school's default (credit, or a refund). */
+export async function applyDefaults(ctx: ServiceContext, limit = 100): Promise<number> {
+  const due = await changes.overdueChoiceIds(ctx.db, ctx.clock.now(), limit);
+  let applied = 0;
+  for (const { id } of due) {
+    const row = await changes.findChoice(ctx.db, id);
+    if (!row || row.choice.choice) continue;
+    try {
+      await settle(ctx, row, { choice: ctx.env.DATE_CHOICE_DEFAULT }, 'default');
+      applied++;
+    } catch (error) {
+      ctx.log.warn({ choiceId: id, err: error }, 'default choice not applied; next tick tries again');
+    }
+  }
+  return applied;
+}
+
+// ---- the course's view: cancelled dates, make-up children, who chose what -----------------------------------------
+
+/** GET /courses/:id/changes: for the course's instructors and admins (the list, attendance and the course row). */
+export async function courseChanges(ctx: ServiceContext, courseId: string): Promise<CourseChanges> {
+  await requireAccess(ctx, 'course.participants.read', courseId);
+  const cancelled = await changes.cancelledDatesOf(ctx.db, [courseId]);
+  const makeups = await changes.makeupsOnCourses(ctx.db, [courseId]);
+  const choices = await changes.choicesOfCourse(ctx.db, courseId);
+  return {
+    cancelled: cancelled.map(toCancelled),
+    makeups: makeups.map((m) => ({ childId: m.childId, firstName: m.firstName, lastName: m.lastName, date: m.date!.toISOString() })),
+    choices: choices.map((c) => ({
+      childId: c.child.id,
+      firstName: c.child.firstName,
+      lastName: c.child.lastName,
+      date: c.cancelled.date.toISOString(),
+      choice: (c.choice.choice as DateChoice['choice']) ?? null,
+      chosenBy: (c.choice.chosenBy as DateChoice['chosenBy']) ?? null,
+    })),
+  };
+}
+
+// ---- family credit ------------------------------------------------------------------------------------------------
+
+/** GET /profiles/:id/credit: the ledger and what is left to use now. */
+export async function familyCredit(ctx: ServiceContext, profileId: string): Promise<FamilyCredit> {
+  await requireAccess(ctx, 'profile.credit.read', profileId);
+  const now = ctx.clock.now();
+  const rows = await changes.creditsOfProfile(ctx.db, profileId);
+  const balance = rows.filter((r) => r.amountOre > 0 && !r.usedByEntryId && (!r.expiresAt || r.expiresAt > now)).reduce((s, r) => s + r.amountOre, 0);
+  return {
+    balance,
+    entries: rows.map((r) => ({ _id: r.id, amount: r.amountOre, reason: r.reason, orderId: r.orderId, expiresAt: r.expiresAt?.toISOString() ?? null, usedBy: r.usedByEntryId, createdAt: r.createdAt.toISOString() })),
+  };
+}
+
+
+/** The feed secret: derived from the server's key and the feed row's time, so /profil can show it again; only its hash is stored. */
+const FALLBACK_FEED_KEY = randomBytes(32);
+export function feedSecret(env: ServiceContext['env'], profileId: string, createdAt: Date): string {
+  // Without SESSION_SECRET (a dev server) the key lives as long as the process; familyFeed then makes a new address.
+  return createHmac('sha256', env.SESSION_SECRET ?? FALLBACK_FEED_KEY).update(`feed:${profileId}:${createdAt.getTime()}`).digest('base64url');
+}
+export { hashSecret };
+
+/** GET /users/me/reminders. */
+export async function reminderSetting(ctx: ServiceContext): Promise<{ off: boolean }> {
+  const user = await users.findUserById(ctx.db, signedIn(ctx).id);
+  return { off: user?.remindersOff ?? false };
+}
+/** PUT /users/me/reminders: the viewer's own setting only. */
+export async function setReminders(ctx: ServiceContext, off: boolean): Promise<{ off: boolean }> {
+  await users.updateUser(ctx.db, signedIn(ctx).id, { remindersOff: off });
+  return { off };
+}

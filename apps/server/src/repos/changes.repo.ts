@@ -1,0 +1,301 @@
+/** Cancelled dates, the families' choices, family credit and calendar feeds (issue 38). Only this repo queries them. */
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { calendarFeeds, cancelledDates, children, courses, dateChoices, familyCredits, orders, participants, places, remindersSent } from '../db/schema';
+
+export type CancelledDateRow = typeof cancelledDates.$inferSelect;
+export type DateChoiceRow = typeof dateChoices.$inferSelect;
+export type CreditRow = typeof familyCredits.$inferSelect;
+
+export async function insertCancelledDate(tx: DbOrTx, values: typeof cancelledDates.$inferInsert): Promise<CancelledDateRow | undefined> {
+  const [row] = await tx.insert(cancelledDates).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export function cancelledDatesOf(db: DbOrTx, courseIds: readonly string[]): Promise<CancelledDateRow[]> {
+  if (courseIds.length === 0) return Promise.resolve([]);
+  return db.select().from(cancelledDates).where(inArray(cancelledDates.courseId, [...courseIds])).orderBy(asc(cancelledDates.date));
+}
+
+/** Courses at a venue with a date in [from, to): the courses a closed pool touches. */
+export async function coursesAtPlaceBetween(db: DbOrTx, placeId: string, from: Date, to: Date) {
+  const rows = await db.select({ id: courses.id, dates: courses.dates }).from(courses).where(eq(courses.placeId, placeId));
+  return rows.flatMap((r) => r.dates.filter((d) => d >= from && d < to).map((date) => ({ courseId: r.id, date })));
+}
+
+export async function insertChoice(tx: DbOrTx, values: typeof dateChoices.$inferInsert): Promise<DateChoiceRow | undefined> {
+  const [row] = await tx.insert(dateChoices).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+const choiceColumns = {
+  choice: dateChoices,
+  cancelled: cancelledDates,
+  course: { id: courses.id, name: courses.name, timeFrom: courses.timeFrom, timeTo: courses.timeTo, placeId: courses.placeId },
+  child: { id: children.id, firstName: children.firstName, lastName: children.lastName, birthdate: children.birthdate, profileId: children.profileId },
+};
+const choicesQuery = (db: DbOrTx) =>
+  db
+    .select(choiceColumns)
+    .from(dateChoices)
+    .innerJoin(cancelledDates, eq(cancelledDates.id, dateChoices.cancelledDateId))
+    .innerJoin(courses, eq(courses.id, cancelledDates.courseId))
+    .innerJoin(children, eq(children.id, dateChoices.childId));
+export type ChoiceWithContext = Awaited<ReturnType<typeof findChoice>> & object;
+
+export async function findChoice(db: DbOrTx, id: string) {
+  const [row] = await choicesQuery(db).where(eq(dateChoices.id, id));
+  return row;
+}
+export async function findChoiceBySecretHash(db: DbOrTx, secretHash: string) {
+  const [row] = await choicesQuery(db).where(eq(dateChoices.secretHash, secretHash));
+  return row;
+}
+export function choicesOfChildren(db: DbOrTx, childIds: readonly string[]) {
+  if (childIds.length === 0) return Promise.resolve([]);
+  return choicesQuery(db).where(inArray(dateChoices.childId, [...childIds])).orderBy(asc(cancelledDates.date));
+}
+export function choicesOfCourse(db: DbOrTx, courseId: string) {
+  return choicesQuery(db).where(eq(cancelledDates.courseId, courseId)).orderBy(asc(cancelledDates.date), asc(children.firstName));
+}
+/** Open choices whose deadline has passed (the default applies), oldest first. */
+export function overdueChoiceIds(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select({ id: dateChoices.id })
+    .from(dateChoices)
+    .where(and(isNull(dateChoices.choice), lte(dateChoices.deadlineAt, now)))
+    .orderBy(asc(dateChoices.deadlineAt))
+    .limit(limit);
+}
+
+/** Sets the choice once: undefined when another tap (or the default) got there first. */
+export async function setChoice(
+  tx: DbOrTx,
+  id: string,
+  values: Pick<DateChoiceRow, 'choice' | 'chosenBy' | 'chosenAt'> & Partial<Pick<DateChoiceRow, 'makeupCourseId' | 'makeupDate'>>,
+): Promise<DateChoiceRow | undefined> {
+  const [row] = await tx.update(dateChoices).set(values).where(and(eq(dateChoices.id, id), isNull(dateChoices.choice))).returning();
+  return row;
+}
+export async function resetChoice(tx: DbOrTx, id: string): Promise<void> {
+  await tx.update(dateChoices).set({ choice: null, chosenBy: null, chosenAt: null }).where(eq(dateChoices.id, id));
+}
+export async function setRefundReference(tx: DbOrTx, id: string, pspReference: string): Promise<void> {
+  await tx.update(dateChoices).set({ refundPspReference: pspReference }).where(eq(dateChoices.id, id));
+}
+
+/** Make-up children on these courses (date by date). */
+export function makeupsOnCourses(db: DbOrTx, courseIds: readonly string[]) {
+  if (courseIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ courseId: dateChoices.makeupCourseId, date: dateChoices.makeupDate, childId: children.id, firstName: children.firstName, lastName: children.lastName, birthdate: children.birthdate, profileId: children.profileId })
+    .from(dateChoices)
+    .innerJoin(children, eq(children.id, dateChoices.childId))
+    .where(and(inArray(dateChoices.makeupCourseId, [...courseIds]), eq(dateChoices.choice, 'makeup')))
+    .orderBy(asc(dateChoices.makeupDate), asc(children.firstName));
+}
+
+/** Make-up places on one date of a course. */
+export async function countMakeupsOn(db: DbOrTx, courseId: string, date: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(dateChoices)
+    .where(and(eq(dateChoices.makeupCourseId, courseId), eq(dateChoices.makeupDate, date), eq(dateChoices.choice, 'makeup')));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The most make-up children on any one date of the course: a new booking takes a place on every date, so it counts
+ * against the fullest date (courses.takenSql adds it).
+ */
+export const maxMakeupsQuery = (db: DbOrTx, courseId: string) =>
+  sql`coalesce((select max(n) from (select count(*) as n from ${dateChoices} where ${dateChoices.makeupCourseId} = ${courseId} and ${dateChoices.choice} = 'makeup' group by ${dateChoices.makeupDate}) m), 0)`;
+
+/** Courses that could take a make-up child: same level, at these venues, with a date in [from, to). */
+export function makeupCandidates(db: DbOrTx, input: { excludeCourseId: string; experienceLevel: string; placeIds: readonly string[]; from: Date; to: Date }) {
+  return db
+    .select({ course: courses, placeName: places.name })
+    .from(courses)
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .where(
+      and(
+        inArray(courses.placeId, [...input.placeIds]),
+        eq(courses.experienceLevel, input.experienceLevel),
+        sql`${courses.id} <> ${input.excludeCourseId}`,
+        gte(courses.lastDate, input.from),
+        lte(courses.firstDate, input.to),
+      ),
+    );
+}
+
+// ---- family credit ------------------------------------------------------------------------------------------------
+
+export async function insertCredit(tx: DbOrTx, values: typeof familyCredits.$inferInsert): Promise<CreditRow> {
+  const [row] = await tx.insert(familyCredits).values(values).returning();
+  return row!;
+}
+export function creditsOfProfile(db: DbOrTx, profileId: string): Promise<CreditRow[]> {
+  return db.select().from(familyCredits).where(eq(familyCredits.profileId, profileId)).orderBy(asc(familyCredits.createdAt));
+}
+const liveCreditWhere = (profileId: string, now: Date) =>
+  and(eq(familyCredits.profileId, profileId), sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), sql`(${familyCredits.expiresAt} is null or ${familyCredits.expiresAt} > ${now})`);
+export function liveCreditsUnlocked(db: DbOrTx, profileId: string, now: Date): Promise<CreditRow[]> {
+  return db.select().from(familyCredits).where(liveCreditWhere(profileId, now));
+}
+/** Unused, unexpired given entries of a family, soonest expiry first (a booking takes these). */
+export function liveCredits(db: DbOrTx, profileId: string, now: Date): Promise<CreditRow[]> {
+  return db
+    .select()
+    .from(familyCredits)
+    .where(and(eq(familyCredits.profileId, profileId), sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), sql`(${familyCredits.expiresAt} is null or ${familyCredits.expiresAt} > ${now})`))
+    .orderBy(asc(familyCredits.expiresAt), asc(familyCredits.id))
+    .for('update');
+}
+export async function markCreditsUsed(tx: DbOrTx, ids: readonly string[], usedBy: string): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(familyCredits).set({ usedByEntryId: usedBy }).where(inArray(familyCredits.id, [...ids]));
+}
+/** Families with unexpired, unused credit among these (retention keeps them). */
+export async function profilesWithLiveCredit(db: DbOrTx, profileIds: readonly string[], now: Date): Promise<Set<string>> {
+  if (profileIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ profileId: familyCredits.profileId })
+    .from(familyCredits)
+    .where(and(inArray(familyCredits.profileId, [...profileIds]), sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), sql`(${familyCredits.expiresAt} is null or ${familyCredits.expiresAt} > ${now})`));
+  return new Set(rows.map((r) => r.profileId));
+}
+
+// ---- calendar feeds -----------------------------------------------------------------------------------------------
+
+export async function upsertFeed(tx: DbOrTx, profileId: string, secretHash: string, now: Date): Promise<void> {
+  await tx
+    .insert(calendarFeeds)
+    .values({ profileId, secretHash, createdAt: now })
+    .onConflictDoUpdate({ target: calendarFeeds.profileId, set: { secretHash, createdAt: now } });
+}
+export async function findFeedBySecretHash(db: DbOrTx, secretHash: string) {
+  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.secretHash, secretHash));
+  return row;
+}
+export async function findFeedOfProfile(db: DbOrTx, profileId: string) {
+  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.profileId, profileId));
+  return row;
+}
+
+/** The children on a course with the order that paid for each place (read only, for a cancelled date's shares). */
+export function participantsWithOrders(db: DbOrTx, courseId: string) {
+  return db
+    .select({ childId: participants.childId, orderId: participants.orderId, profileId: children.profileId, firstName: children.firstName, lastName: children.lastName })
+    .from(participants)
+    .innerJoin(children, eq(children.id, participants.childId))
+    .where(eq(participants.courseId, courseId));
+}
+
+/** maxMakeupsQuery on its own. */
+export async function maxMakeups(db: DbOrTx, courseId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<string>`${maxMakeupsQuery(db, courseId)}` }).from(courses).where(eq(courses.id, courseId));
+  return Number(row?.n ?? 0);
+}
+
+/** The venues in the same town as this one (itself included): 'same or nearby'. */
+export async function placesInTown(db: DbOrTx, placeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: places.id })
+    .from(places)
+    .where(sql`lower(${places.place}) = (select lower(p2.place) from ${places} p2 where p2.id = ${placeId})`);
+  return rows.map((r) => r.id);
+}
+
+// ---- reminders ----------------------------------------------------------------------------------------------------
+
+/** Children whose first covered date of a course lies in [from, to): the place, its address and the course's info. */
+export function firstDatesBetween(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({
+      childId: participants.childId,
+      profileId: children.profileId,
+      firstName: children.firstName,
+      course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
+      place: { name: places.name, address: places.address, zipCode: places.zipCode, town: places.place },
+      date: sql<Date>`(select min(d) from unnest(coalesce(${orders.coveredDates}, ${courses.dates})) as d where not exists (select 1 from ${cancelledDates} cd where cd.course_id = ${courses.id} and cd.date = d))`.mapWith(courses.firstDate),
+    })
+    .from(participants)
+    .innerJoin(courses, eq(courses.id, participants.courseId))
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .innerJoin(children, eq(children.id, participants.childId))
+    .leftJoin(orders, eq(orders.id, participants.orderId))
+    .where(sql`exists (select 1 from unnest(coalesce(${orders.coveredDates}, ${courses.dates})) as d where d >= ${from} and d < ${to})`);
+}
+
+/** Make-up dates in [from, to), with the course's place and info. */
+export function makeupsBetween(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({
+      childId: dateChoices.childId,
+      profileId: children.profileId,
+      firstName: children.firstName,
+      course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
+      place: { name: places.name, address: places.address, zipCode: places.zipCode, town: places.place },
+      date: dateChoices.makeupDate,
+    })
+    .from(dateChoices)
+    .innerJoin(courses, eq(courses.id, dateChoices.makeupCourseId))
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .innerJoin(children, eq(children.id, dateChoices.childId))
+    .where(and(eq(dateChoices.choice, 'makeup'), gte(dateChoices.makeupDate, from), sql`${dateChoices.makeupDate} < ${to}`));
+}
+
+/** Claims the reminder for (child, course, date): false when one was sent already. */
+export async function claimReminder(tx: DbOrTx, childId: string, courseId: string, date: Date): Promise<boolean> {
+  const rows = await tx.insert(remindersSent).values({ childId, courseId, date }).onConflictDoNothing().returning({ childId: remindersSent.childId });
+  return rows.length > 0;
+}
+
+/** Credit pledged by the family's open orders (a live hold whose Vipps part is still to be paid). */
+export async function pledgedCredit(db: DbOrTx, profileId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${orders.creditOre}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.profileId, profileId), inArray(orders.status, ['created', 'authorized']), sql`${orders.creditOre} > 0`, sql`not exists (select 1 from ${familyCredits} fc where fc.order_id = ${orders.id} and fc.amount_ore < 0)`));
+  return Number(row?.n ?? 0);
+}
+
+/** Credit given and used in [from, to), and given credit that expired unused in it (the month-end file). */
+export async function creditMovementsBetween(db: DbOrTx, from: Date, to: Date, now: Date) {
+  const columns = { entry: familyCredits, orderRef: orders.humanReference, orderInfo: orders.additionalInfo };
+  const moved = await db
+    .select(columns)
+    .from(familyCredits)
+    .leftJoin(orders, eq(orders.id, familyCredits.orderId))
+    .where(and(gte(familyCredits.createdAt, from), sql`${familyCredits.createdAt} < ${to}`))
+    .orderBy(asc(familyCredits.createdAt));
+  const expired = await db
+    .select(columns)
+    .from(familyCredits)
+    .leftJoin(orders, eq(orders.id, familyCredits.orderId))
+    .where(and(sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), gte(familyCredits.expiresAt, from), sql`${familyCredits.expiresAt} < ${to}`, sql`${familyCredits.expiresAt} <= ${now}`))
+    .orderBy(asc(familyCredits.expiresAt));
+  return { moved, expired };
+}
+
+/** After an admin moved a child: its paying order follows it (the course it is on now), the move in the order's history. */
+export async function moveOrderOfParticipant(tx: DbOrTx, move: { toCourseId: string; childId: string; history: Record<string, unknown> }): Promise<void> {
+  const [p] = await tx.select({ orderId: participants.orderId }).from(participants).where(and(eq(participants.courseId, move.toCourseId), eq(participants.childId, move.childId)));
+  if (!p?.orderId) return;
+  await tx
+    .update(orders)
+    .set({
+      courseId: move.toCourseId,
+      additionalInfo: sql`jsonb_set(${orders.additionalInfo}, '{moves}', coalesce(${orders.additionalInfo}->'moves', '[]'::jsonb) || ${JSON.stringify([move.history])}::jsonb)`,
+    })
+    .where(eq(orders.id, p.orderId));
+}
+
+/** The children on a course (for telling their families about a change to it). */
+export async function childrenOnCourse(db: DbOrTx, courseId: string) {
+  return db
+    .select({ childId: children.id, firstName: children.firstName, profileId: children.profileId })
+    .from(participants)
+    .innerJoin(children, eq(children.id, participants.childId))
+    .where(eq(participants.courseId, courseId));
+}

@@ -1,0 +1,45 @@
+import { formatDate, formatTime } from '@/lib/format';
+import { useCourseChanges } from '../api/changes';
+
+const CHOSEN = { makeup: 'erstatningstime', refund: 'pengene tilbake', credit: 'tilgodebeløp' } as const;
+
+/** On the instructor's list and attendance: the course's cancelled dates ('Avlyst') and the make-up children by date. */
+export function CourseChanges({ courseId, showChoices = false }: { courseId: string; showChoices?: boolean }) {
+  const changes = useCourseChanges(courseId);
+  const data = changes.data;
+  if (!data || (data.cancelled.length === 0 && data.makeups.length === 0)) return null;
+  return (
+    <section aria-label="Endringer" className="mb-4 space-y-2 rounded-xl bg-sun-50 p-3 text-sm" data-testid="course-changes">
+      {data.cancelled.map((c) => (
+        <p key={c._id}>
+          <strong>Avlyst</strong> {formatDate(c.date)} kl. {formatTime(c.date)}: {c.reason}
+        </p>
+      ))}
+      {data.makeups.length ? (
+        <div>
+          <p className="font-semibold">Erstatningstimer</p>
+          <ul>
+            {data.makeups.map((m) => (
+              <li key={`${m.childId}/${m.date}`}>
+                {formatDate(m.date)}: {m.firstName} {m.lastName}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {showChoices && data.choices.length ? (
+        <div>
+          <p className="font-semibold">Familienes valg</p>
+          <ul>
+            {data.choices.map((c) => (
+              <li key={`${c.childId}/${c.date}`}>
+                {formatDate(c.date)}: {c.firstName} {c.lastName} – {c.choice ? CHOSEN[c.choice] : 'ikke valgt ennå'}
+                {c.chosenBy === 'default' ? ' (standard)' : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useChoose, useMyChoices, useReminderSetting, useSetReminders } from '../api/changes';
+import { chooseErrorText, DateChoiceCard } from './date-choice-card';
+
+/** The notice on /profil: every cancelled date of the family's children, open choices first. */
+export function MyChanges() {
+  const choices = useMyChoices();
+  const choose = useChoose();
+  if (!choices.data?.length) return null;
+  const open = choices.data.filter((c) => !c.choice);
+  return (
+    <section aria-labelledby="endringer-tittel" className="mb-8 space-y-3 rounded-2xl bg-sun-50 p-4 sm:p-5">
+      <h2 id="endringer-tittel" className="text-xl font-bold text-sea-900">
+        {open.length ? 'Endringer i kursene – velg hva dere vil ha' : 'Endringer i kursene'}
+      </h2>
+      {[...open, ...choices.data.filter((c) => c.choice)].map((c) => (
+        <DateChoiceCard
+          key={c._id}
+          choice={c}
+          pending={choose.isPending}
+          error={choose.isError && choose.variables?.id === c._id ? chooseErrorText(choose.error) : null}
+          onChoose={(input) => choose.mutate({ id: c._id, input })}
+        />
+      ))}
+    </section>
+  );
+}
+
+/** 'Påminnelser på e-post' on /profil: the day-before e-mails on or off. */
+export function ReminderToggle() {
+  const setting = useReminderSetting();
+  const save = useSetReminders();
+  if (!setting.data) return null;
+  return (
+    <label className="mt-4 flex items-center gap-2">
+      <input type="checkbox" checked={!setting.data.off} disabled={save.isPending} onChange={(e) => save.mutate(!e.target.checked)} />
+      Send meg en påminnelse på e-post dagen før første kursdag og før erstatningstimer
+    </label>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Browser, Page } from '@playwright/test';
+import { adminPage, apiAs, mondayDates, mondayKey, setUpCourse, uniqueName } from '../../support/admin';
+import { expectAccessible, loginAs, loginAsNew, newPerson, PERSONS } from '../../support/auth';
+import { expect, test } from '../../support/fixtures';
+
+/** A second browser logged in as the demo instructor. */
+async function instructorPage(browser: Browser, baseURL: string | undefined, like: Page) {
+  const context = await browser.newContext({ baseURL, viewport: like.viewportSize(), locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  const page = await context.newPage();
+  await loginAs(page, PERSONS.instructor, '/profil');
+  return { page, close: () => context.close() };
+}
+
+/** When plans change (issue 38): the pool closes for a day; the family picks a make-up date; the instructor sees both. */
+test.describe('Bassenget er stengt', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('an admin closes a pool for a date; a parent picks a make-up date; the instructor’s list shows both changes', async ({ page, browser, baseURL }, testInfo) => {
+    const person = newPerson(testInfo, 0, '38');
+    await loginAsNew(page, person, '/profil');
+    const me = await apiAs<{ _id: string }>(page, 'GET', '/users/me');
+    const [profile] = await apiAs<{ _id: string }[]>(page, 'GET', '/profiles');
+    const child = await apiAs<{ _id: string }>(page, 'POST', '/users/children', { child: { firstName: 'Sjøfrid', lastName: person.familyName, birthdate: '2025-03-10' }, profileId: profile!._id });
+
+    // Two courses at one venue, both taught by the demo instructor: the family's (weeks 8 and 9) and a make-up one (week 10).
+    const admin = await adminPage(browser, baseURL, page);
+    const venue = uniqueName('c38 Stengtbadet', testInfo.project.name);
+    const own = await setUpCourse(admin.page, { venue, instructor: PERSONS.instructor, dates: mondayDates(8, 9) });
+    const other = await setUpCourse(admin.page, { venue, instructor: PERSONS.instructor, dates: mondayDates(10), at: { _id: own.placeId, slug: own.slug } });
+
+    const started = await apiAs<{ redirectUrl: string }>(page, 'POST', '/vipps/payment', { userId: me._id, childId: child._id, courseId: own.course._id });
+    await page.goto(started.redirectUrl);
+    await page.getByRole('button', { name: 'Betal' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Takk for bestillingen!', { timeout: 20_000 });
+
+    // ---- the admin closes the pool on the first Monday
+    const a = admin.page;
+    await a.goto('/admin');
+    await a.getByRole('link', { name: 'Avlys kursdager' }).click();
+    await expect(a.getByRole('heading', { level: 1 })).toHaveText('Avlys kursdager');
+    await a.getByLabel('Kurssted').selectOption({ label: venue });
+    await a.getByRole('button', { name: 'Avlys alle kurs denne dagen' }).click();
+    await expect(a.getByRole('alert')).toHaveText('Velg en dato');
+    await a.getByLabel('Dato', { exact: true }).fill(mondayKey(8));
+    await a.getByLabel('Grunn (familiene ser den)').fill('Bassenget er stengt for svømmestevne');
+    await expectAccessible(a);
+    await a.getByRole('button', { name: 'Avlys alle kurs denne dagen' }).click();
+    await expect(a.getByRole('status').filter({ hasText: 'Avlyst:' })).toHaveText('Avlyst: 1 kursdag(er). 1 familie(r) har fått e-post.');
+
+    // ---- the parent: the notice on /profil, one tap for a make-up date
+    await page.goto('/profil');
+    const notice = page.getByRole('region', { name: 'Endringer i kursene – velg hva dere vil ha' });
+    const card = notice.getByTestId('date-choice').filter({ hasText: 'Sjøfrid' });
+    await expect(card).toContainText('Grunn: Bassenget er stengt for svømmestevne');
+    await expect(card.getByRole('button', { name: 'Pengene tilbake (975 kr)' })).toBeVisible();
+    await expectAccessible(page);
+    const options = card.getByLabel('Erstatningstime').locator('option');
+    const makeupValue = `${other.course._id}|${mondayDates(10)[0]}`;
+    await expect(options.filter({ hasText: venue })).toHaveCount(1);
+    await card.getByLabel('Erstatningstime').selectOption(makeupValue);
+    await card.getByRole('button', { name: 'Velg erstatningstime' }).click();
+    const settled = page.getByRole('region', { name: 'Endringer i kursene', exact: true }).getByTestId('date-choice').filter({ hasText: 'Sjøfrid' });
+    await expect(settled.getByRole('status')).toContainText('Valgt: Erstatningstime');
+    await expectAccessible(page);
+
+    // ---- the instructor: 'Avlyst' on the family's course, the make-up child on the other
+    const instructor = await instructorPage(browser, baseURL, page);
+    const i = instructor.page;
+    await i.goto(`/oppmote/${own.course._id}`);
+    await expect(i.getByTestId('course-changes')).toContainText('Avlyst');
+    await expect(i.getByTestId('course-changes')).toContainText('Bassenget er stengt for svømmestevne');
+    await expectAccessible(i);
+    await i.goto(`/oppmote/${other.course._id}`);
+    const changes = i.getByTestId('course-changes');
+    await expect(changes).toContainText('Erstatningstimer');
+    await expect(changes).toContainText(`Sjøfrid ${person.familyName}`);
+    await expectAccessible(i);
+    await instructor.close();
+    await admin.close();
+  });
+});

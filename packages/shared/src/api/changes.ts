@@ -1,0 +1,75 @@
+import { z } from '../zod';
+import { idSchema } from '../ids';
+import { isoDateTime } from './common';
+
+/** Issue 38: a cancelled course date ('Avlyst'), the families' choices, credit and the calendar feed. */
+
+const reason = z.string().trim().min(1, 'Skriv en grunn familiene ser').max(500, 'Grunnen kan være høyst 500 tegn');
+
+/** POST /courses/:id/cancelled-dates: one date of a course. */
+export const cancelDateInputSchema = z.object({ date: isoDateTime, reason });
+export type CancelDateInput = z.infer<typeof cancelDateInputSchema>;
+
+/** POST /places/:id/closures: 'Bassenget er stengt' on an Oslo day, every course there. */
+export const placeClosureInputSchema = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Velg en dato'), reason });
+export type PlaceClosureInput = z.infer<typeof placeClosureInputSchema>;
+
+export const cancelledDateSchema = z.object({ _id: idSchema, courseId: idSchema, date: isoDateTime, reason: z.string(), placeClosure: z.boolean() });
+export type CancelledDate = z.infer<typeof cancelledDateSchema>;
+export const cancelledDatesSchema = z.object({ cancelled: z.array(cancelledDateSchema), families: z.number().int() });
+
+export const dateChoiceKindSchema = z.enum(['makeup', 'refund', 'credit']);
+export type DateChoiceKind = z.infer<typeof dateChoiceKindSchema>;
+
+export const makeupOptionSchema = z.object({ courseId: idSchema, courseName: z.string(), placeName: z.string(), date: isoDateTime, timeFrom: z.string(), timeTo: z.string(), freePlaces: z.number().int() });
+export type MakeupOption = z.infer<typeof makeupOptionSchema>;
+
+/** One child's open or settled choice for one cancelled date. */
+export const dateChoiceSchema = z.object({
+  _id: idSchema,
+  child: z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() }),
+  course: z.object({ _id: idSchema, name: z.string() }),
+  date: isoDateTime,
+  reason: z.string(),
+  shareAmount: z.number().int(),
+  deadline: isoDateTime,
+  choice: dateChoiceKindSchema.nullable(),
+  chosenBy: z.enum(['family', 'default']).nullable(),
+  makeup: z.object({ courseId: idSchema, date: isoDateTime }).nullable(),
+  options: z.array(makeupOptionSchema),
+});
+export type DateChoice = z.infer<typeof dateChoiceSchema>;
+export const dateChoicesSchema = z.array(dateChoiceSchema);
+
+export const chooseInputSchema = z.discriminatedUnion('choice', [
+  z.object({ choice: z.literal('makeup'), courseId: idSchema, date: isoDateTime }),
+  z.object({ choice: z.literal('refund') }),
+  z.object({ choice: z.literal('credit') }),
+]);
+export type ChooseInput = z.infer<typeof chooseInputSchema>;
+
+/** The e-mail's one-tap link: the secret travels in the body (never a URL the server logs). */
+export const choiceSecretSchema = z.object({ secret: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Ugyldig lenke') });
+export const chooseBySecretInputSchema = z.intersection(choiceSecretSchema, chooseInputSchema);
+
+/** Make-up children on a course, per date, and its cancelled dates: the instructor's list and attendance. */
+export const courseChangesSchema = z.object({
+  cancelled: z.array(cancelledDateSchema),
+  makeups: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime })),
+  choices: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime, choice: dateChoiceKindSchema.nullable(), chosenBy: z.enum(['family', 'default']).nullable() })),
+});
+export type CourseChanges = z.infer<typeof courseChangesSchema>;
+
+export const familyCreditSchema = z.object({
+  balance: z.number().int(),
+  entries: z.array(z.object({ _id: idSchema, amount: z.number().int(), reason: z.string(), orderId: idSchema.nullable(), expiresAt: isoDateTime.nullable(), usedBy: idSchema.nullable(), createdAt: isoDateTime })),
+});
+export type FamilyCredit = z.infer<typeof familyCreditSchema>;
+
+/** The family's calendar address (webcal); only shown right after it is made (the server keeps its hash). */
+export const calendarFeedSchema = z.object({ url: z.string(), webcalUrl: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** GET/PUT /users/me/reminders: the guardian's 'i morgen' e-mails on or off. */
+export const reminderSettingSchema = z.object({ off: z.boolean() });
+export type ReminderSetting = z.infer<typeof reminderSettingSchema>;
