@@ -1,5 +1,6 @@
 import type { DbOrTx } from './db/client';
 import * as changes from './repos/changes.repo';
+import { lockProfile } from './repos/profiles.repo';
 import type { OrderRow } from './repos/orders.repo';
 
 /**
@@ -33,6 +34,15 @@ export function splitPrice(priceOre: number, availableOre: number): CreditPart {
 export async function creditPart(db: DbOrTx, profileId: string | null, priceOre: number, now: Date): Promise<CreditPart> {
   if (!profileId || priceOre <= 0) return { creditOre: 0, vippsOre: priceOre, paidByCredit: false };
   return splitPrice(priceOre, await availableCredit(db, profileId, now));
+}
+
+/**
+ * The split again with the family's row locked (in the order's transaction, before its insert): two bookings started
+ * at once by one family cannot both pledge the same credit.
+ */
+export async function pledgeCredit(tx: DbOrTx, profileId: string, priceOre: number, now: Date): Promise<CreditPart> {
+  await lockProfile(tx, profileId);
+  return creditPart(tx, profileId, priceOre, now);
 }
 
 /**

@@ -23,7 +23,7 @@ import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } f
 import { busyAsAppError } from '../../db/busy';
 import { paymentPausedUntil } from '../../family-lapses';
 import { idempotencyKey, payByCredit, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
-import { creditPart } from '../../family-credit';
+import { creditPart, pledgeCredit } from '../../family-credit';
 
 export type { OrderAdditionalInfo };
 
@@ -103,8 +103,8 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   const user = sessionUser?.user.id === input.userId ? sessionUser.user : await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
 
-  // Family credit first, Vipps the rest (issue 38); computed on its own, so this start stays as it was.
-  const credit = await creditPart(db, child.profileId, booking.priceOre, ctx.clock.now());
+  // Family credit first, Vipps the rest (issue 38). A family with credit pledges it again under its row lock below.
+  const credit = await creditPart(db, child.profileId, booking.priceOre, now);
   const id = newOrderId();
   const additionalInfo = orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: course.name, placeName: course.placeName } });
   const values = {
@@ -152,7 +152,9 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
         const raced = recount.liveHoldId ? await orders.findOrderById(tx, recount.liveHoldId) : undefined;
         if (raced) return { order: raced, created: false };
         if (recount.taken >= locked.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
-        return { order: await orders.insertOrder(tx, { ...values, termsVersion }, holdMs, POLL_MS), created: true };
+        const pledged = credit.creditOre > 0 && child.profileId ? await pledgeCredit(tx, child.profileId, booking.priceOre, now) : credit;
+        const order = { ...values, amountOre: pledged.vippsOre, creditOre: pledged.creditOre, termsVersion };
+        return { order: await orders.insertOrder(tx, order, holdMs, POLL_MS), created: true };
       }),
     );
   });

@@ -82,6 +82,25 @@ describe('a booking with family credit', () => {
   });
 });
 
+describe('two bookings started at once by one family', () => {
+  it('pledge the credit once between them: the other pays with Vipps', async () => {
+    const [first, second] = await Promise.all([1, 2].map(() => createCourse(t.db, { priceOre: 50_000, maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null })));
+    const family = await createFamily(t.db, { children: 2 });
+    await t.db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: 50_000, reason: 'Avlyst 2027-01-04', expiresAt: new Date(Date.now() + 300 * 86_400_000) });
+    const token = await t.token(family.guardians[0]!.id);
+    const starts = await Promise.all(
+      [first!, second!].map((course, i) =>
+        t.http('POST', '/api/vipps/payment', { token, body: { userId: family.guardians[0]!.id, childId: family.children[i]!.id, courseId: course.id } }),
+      ),
+    );
+    for (const res of starts) expect(res.status, res.text).toBe(200);
+    const held = await t.db.select().from(orders).where(eq(orders.profileId, family.profile.id));
+    expect(held).toHaveLength(2);
+    expect(held.map((o) => o.creditOre).sort((a, b) => a - b)).toEqual([0, 50_000]);
+    expect(held.map((o) => o.amountOre + o.creditOre)).toEqual([50_000, 50_000]);
+  });
+});
+
 describe('the month-end file', () => {
   it('has rows for credit given, used and expired; the money totals stay Vipps money', async () => {
     const { family, token } = await familyWithCredit();
