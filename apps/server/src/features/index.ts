@@ -17,6 +17,7 @@ import { imagesRoutes } from './images/images.routes';
 import { placePhotosRoutes } from './places/place-photos.routes';
 import { placesRoutes } from './places/places.routes';
 import { retentionRoutes } from './retention/retention.routes';
+import { queueRoutes } from './queue/queue.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
 import { termsRoutes } from './terms/terms.routes';
@@ -48,4 +49,5 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   waitlistRoutes,
   retentionRoutes,
   cancellationsRoutes,
+  queueRoutes,
 ];

@@ -7,3 +7,4 @@ export * from './waitlist';
 export { newId } from './columns';
 export * from './care';
 export * from './images';
+export * from './queue';

@@ -183,6 +183,7 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], change
       freePlaces: freePlaces(row.maximumParticipants, places?.taken ?? 0),
       waitlistOpen: !row.waitlistClosed,
       opensToAllAt: openToAllAt ? openToAllAt.toISOString() : null,
+      opensAt: row.opensAt ? row.opensAt.toISOString() : null,
       ...(visible.has(row.id) ? { participants: participants.get(row.id) ?? [] } : {}),
       instructors: (instructors.get(row.id) ?? []).map((i) => ({ _id: i.id, firstName: i.firstName, lastName: i.lastName })),
       info: row.info,

@@ -179,6 +179,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/payments/reconciliation': { expect: adminOnly, req: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }), note: 'the reconciliation view (issue 40)' },
   'POST /api/payments/reconciliation': { expect: adminOnly, req: () => ({ payload: { from: '2026-01-01', to: '2026-01-31' } }) },
   'POST /api/payments/:id/cancellation-decision': { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/cancellation-decision`, payload: { approve: false, message: 'Nei' } }), note: 'admin reaches the service: no open request (CONFLICT)' },
+  // ---- enrolment night's waiting room (issue 37): the family's own ticket (bound to the login); the admin's night
+  'GET /api/queue/courses/:id/position': { expect: loggedIn(200), req: (fx) => ({ url: `/api/queue/courses/${fx.course.id}/position` }), note: 'the caller’s own family’s ticket only; no opening time: state open' },
+  'POST /api/queue/courses/:id/ticket': { expect: loggedIn(200), req: (fx) => ({ url: `/api/queue/courses/${fx.course.id}/ticket`, payload: {} }), note: 'no opening time: state open, nothing written' },
+  'DELETE /api/queue/courses/:id/ticket': { expect: loggedIn(200), req: (fx) => ({ url: `/api/queue/courses/${fx.course.id}/ticket` }) },
+  'PUT /api/queue/openings':         { expect: adminOnly, req: (fx) => ({ payload: { opensAt: null, courseIds: [fx.spareCourse.id] } }) },
+  'PUT /api/queue/openings/:opensAt/rate': { expect: [401, 403, 403, 403, 403, 404], req: () => ({ url: `/api/queue/openings/${encodeURIComponent('2020-01-01T18:00:00.000Z')}/rate`, payload: { admitPerMinute: 60 } }), note: 'admin reaches the service: no such opening (NOT_FOUND)' },
+  'GET /api/queue/live':             { expect: adminOnly },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 
