@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.adminUsers, lazy: () => import('./routes/admin-users') },
           { path: routePatterns.adminOrders, lazy: () => import('./routes/admin-orders') },
           { path: routePatterns.adminRetention, lazy: () => import('./routes/admin-retention') },
+          { path: routePatterns.adminQueue, lazy: () => import('./routes/admin-queue') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },
