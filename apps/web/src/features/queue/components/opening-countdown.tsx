@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { openingLabel } from '@shared/format';
 import { useNow } from '@/lib/use-now';
 
@@ -18,10 +19,13 @@ export function countdownLabel(ms: number): string {
 export function OpeningCountdown({ opensAt, offsetMs = 0 }: { opensAt: string; offsetMs?: number }) {
   const now = useNow(1_000) + offsetMs;
   const left = new Date(opensAt).getTime() - now;
+  // The seconds differ between the server's render and the browser's: the countdown appears once hydrated.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <span className="block text-sm">
       <span className="block font-semibold text-sea-900">{openingLabel(opensAt)}</span>
-      {left > 0 ? (
+      {mounted && left > 0 ? (
         <span className="block text-aqua-700" aria-hidden="true" data-testid="opening-countdown">
           Åpner om {countdownLabel(left)}
         </span>
