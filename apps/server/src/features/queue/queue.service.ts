@@ -30,8 +30,25 @@ async function familyOf(ctx: ServiceContext, profileIds?: readonly string[]): Pr
   return id;
 }
 
-async function visibleCourse(ctx: ServiceContext, courseId: string) {
-  const course = await courses.findCourseDetails(ctx.db, courseId);
+type CourseDetails = NonNullable<Awaited<ReturnType<typeof courses.findCourseDetails>>>;
+/** The course's times per instance for a second (the position is polled by every waiting family). */
+const keptCourses = new Map<string, { at: number; course: Promise<CourseDetails | undefined> }>();
+
+async function visibleCourse(ctx: ServiceContext, courseId: string, kept = false) {
+  let course: CourseDetails | undefined;
+  if (kept && ctx.env.NODE_ENV !== 'test') {
+    const now = Date.now();
+    let entry = keptCourses.get(courseId);
+    if (!entry || now - entry.at > 1_000) {
+      entry = { at: now, course: courses.findCourseDetails(ctx.db, courseId) };
+      entry.course.catch(() => keptCourses.delete(courseId));
+      keptCourses.set(courseId, entry);
+      if (keptCourses.size > 500) keptCourses.delete(keptCourses.keys().next().value!);
+    }
+    course = await entry.course;
+  } else {
+    course = await courses.findCourseDetails(ctx.db, courseId);
+  }
   if (!course || course.published !== true || !course.placePublished) throw new AppError('NOT_FOUND', 'Course not found');
   return course;
 }
@@ -92,7 +109,7 @@ async function positionOf(ctx: ServiceContext, opensAt: Date, ticket: QueueTicke
 /** GET /queue/courses/:id/position: the family's place in the line that governs the course (cheap, polled). */
 export async function position(ctx: ServiceContext, courseId: string, profileIds?: readonly string[]): Promise<QueuePosition> {
   const now = ctx.clock.now();
-  const course = await visibleCourse(ctx, courseId);
+  const course = await visibleCourse(ctx, courseId, true);
   const profileId = await familyOf(ctx, profileIds);
   const opensAt = await openingFor(ctx, course, profileId, now);
   if (!opensAt) return view(ctx, null, now, { state: 'open', retryAfterMs: 60_000 });
