@@ -7,6 +7,11 @@
 // with free places, pays on the simulator's landing page, and comes back to the return page (its document,
 // /api/users/me, /api/config, then the payment status until decided). A full course: the venue's list again,
 // another course, up to 3 tries in all. A venue with nothing free: the next venue's list (the app asks only for that).
+// With the waiting room (issue 37, decision 041; input.opensAt set): the parent opens the page, takes a ticket for a
+// course with free places, asks for the position at the pace the answer sets until let in (or told 'fullt': the
+// waitlist is offered, outcome fullWithWaitlist), and then books as above; those steps are timed as the admitted
+// parent's. input.quiet: a few parents one after another, no line (the quiet evening the admitted steps compare with).
+// input.helloUrl: a bare hello-world asked every 100 ms meanwhile (the position answer's reference).
 // Prints one JSON line: timings per step, outcomes, status codes, errors.
 import { readFileSync } from 'node:fs';
 
@@ -25,7 +30,12 @@ const pick = (list) => list[Math.floor(rng() * list.length)];
 const steps = {};
 const statuses = {};
 const errors = [];
-const outcomes = { booked: 0, gaveUp: 0, failed: 0 };
+const outcomes = { booked: 0, gaveUp: 0, failed: 0, fullWithWaitlist: 0 };
+const queued = input.opensAt != null;
+const positionMs = [];
+const helloMs = [];
+const decisionMs = [];
+let noPositionShown = 0;
 const courseFullAnswersMs = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
@@ -88,22 +98,50 @@ function coursesInPage(html, placeId) {
 }
 
 /** A signed-in parent opens /kurs/{slug}: the page with its list, then their own data, as the app asks for it. */
-async function openPage(headers, place) {
-  return timed('open /kurs/{slug} (page and 3 API calls)', async () => {
-    const page = await call('GET /kurs/{slug} (the page)', `/kurs/${place.slug}`, { headers: { 'x-forwarded-for': headers['x-forwarded-for'] }, json: false });
+async function openPage(headers, place, prefix = '') {
+  return timed(`${prefix}open /kurs/{slug} (page and 3 API calls)`, async () => {
+    const page = await call(`${prefix}GET /kurs/{slug} (the page)`, `/kurs/${place.slug}`, { headers: { 'x-forwarded-for': headers['x-forwarded-for'] }, json: false });
     await Promise.all([
-      call('GET /api/users/me', '/api/users/me', { headers }),
-      call('GET /api/waitlist/mine', '/api/waitlist/mine', { headers }),
-      call('GET /api/profiles', '/api/profiles', { headers }),
+      call(`${prefix}GET /api/users/me`, '/api/users/me', { headers }),
+      call(`${prefix}GET /api/waitlist/mine`, '/api/waitlist/mine', { headers }),
+      call(`${prefix}GET /api/profiles`, '/api/profiles', { headers }),
     ]);
     // A page without its list (the server fell back to the app's shell): the app asks for the list itself.
-    return coursesInPage(page.text, place.id) ?? venueList(headers, place);
+    return coursesInPage(page.text, place.id) ?? venueList(headers, place, prefix);
   });
 }
 
+/**
+ * The waiting room: a ticket for a course the page shows with free places, then the position at the server's pace.
+ * Returns 'admitted', 'full' (the line ended: the waitlist is offered) or 'open' (no line governs the course).
+ */
+async function waitInLine(headers, list, arrivedAt) {
+  const course = pick(list.filter((c) => c.freePlaces > 0).length ? list.filter((c) => c.freePlaces > 0) : list);
+  if (!course) return 'open';
+  const path = `/api/queue/courses/${course._id}`;
+  let answer = await call('waiting: POST /api/queue/courses/{id}/ticket', `${path}/ticket`, { method: 'POST', headers, body: {} });
+  for (let i = 0; i < 2000; i++) {
+    const state = answer.json?.state;
+    if (state === 'admitted' || state === 'full' || state === 'open') {
+      decisionMs.push(performance.now() - arrivedAt);
+      return state;
+    }
+    if (state === 'expired' || state === 'left') {
+      answer = await call('waiting: POST /api/queue/courses/{id}/ticket', `${path}/ticket`, { method: 'POST', headers, body: {} });
+      continue;
+    }
+    if (state === 'waiting' && answer.json?.position == null) noPositionShown += 1;
+    await sleep(answer.json?.retryAfterMs ?? 1000);
+    const t = performance.now();
+    answer = await call('waiting: GET /api/queue/courses/{id}/position', `${path}/position`, { headers: { ...headers, 'x-background-request': '1' } });
+    if (answer.status === 200) positionMs.push(performance.now() - t);
+  }
+  return 'gave up';
+}
+
 /** Another venue, or the same one after a 'full' answer: the app asks for that venue's list only. */
-async function venueList(headers, place) {
-  const list = await call('GET /api/places/{id}/courses', `/api/places/${place.id}/courses?${pageWindow()}`, { headers });
+async function venueList(headers, place, prefix = '') {
+  const list = await call(`${prefix}GET /api/places/{id}/courses`, `/api/places/${place.id}/courses?${pageWindow()}`, { headers });
   return Array.isArray(list.json) ? list.json : [];
 }
 
@@ -126,7 +164,21 @@ async function parent(p, index, arrivalMs, t0) {
   // each parent, as in production, not the bench machine.
   const headers = { authorization: `Bearer ${p.token}`, 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
   let placeIndex = Math.floor(rng() * seed.places.length);
-  let list = await openPage(headers, seed.places[placeIndex]);
+  const arrivedAt = performance.now();
+  let list = await openPage(headers, seed.places[placeIndex], queued ? 'waiting: ' : '');
+  if (queued) {
+    const decision = await waitInLine(headers, list, arrivedAt);
+    if (decision === 'full') {
+      outcomes.fullWithWaitlist += 1;
+      return;
+    }
+    if (decision !== 'admitted' && decision !== 'open') {
+      outcomes.failed += 1;
+      return;
+    }
+    // Let in: the page's list again (free places have moved while waiting), then the booking as on a quiet evening.
+    list = await venueList(headers, seed.places[placeIndex]);
+  }
   const tried = new Set();
   let venuesSeen = 1;
   let tries = 0;
@@ -184,9 +236,28 @@ async function parent(p, index, arrivalMs, t0) {
 }
 
 const n = seed.parents.length;
-const arrivals = seed.parents.map((_, i) => (i < Math.round(n * 0.8) ? rng() * PEAK_MS : PEAK_MS + rng() * (TOTAL_MS - PEAK_MS))).sort((a, b) => a - b);
+// The quiet evening: one parent every 300 ms. Enrolment night: 80 % within the peak.
+const arrivals = input.quiet
+  ? seed.parents.map((_, i) => i * 300)
+  : seed.parents.map((_, i) => (i < Math.round(n * 0.8) ? rng() * PEAK_MS : PEAK_MS + rng() * (TOTAL_MS - PEAK_MS))).sort((a, b) => a - b);
 const t0 = performance.now() + 200;
+let running = true;
+const helloLoop = (async () => {
+  if (!input.helloUrl) return;
+  while (running) {
+    const t = performance.now();
+    try {
+      await (await fetch(input.helloUrl, { signal: AbortSignal.timeout(30_000) })).text();
+      helloMs.push(performance.now() - t);
+    } catch {
+      // The reference is best effort.
+    }
+    await sleep(100);
+  }
+})();
 await Promise.all(seed.parents.map((p, i) => parent(p, i, arrivals[i], t0)));
+running = false;
+await helloLoop;
 const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
@@ -199,6 +270,10 @@ process.stdout.write(
     seconds: Math.round((performance.now() - t0) / 100) / 10,
     steps: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, stats(v)])),
     courseFullAnswers: stats(courseFullAnswersMs),
+    positionAnswers: stats(positionMs),
+    helloWorld: stats(helloMs),
+    decisionWait: stats(decisionMs),
+    noPositionShown,
     outcomes,
     statuses,
     errors: errors.slice(0, 50),

@@ -7,6 +7,7 @@ import { applyDefaults } from './features/changes/changes.service';
 import { sendReminders } from './features/changes/reminders.service';
 import { runIfDue as runRetentionIfDue } from './features/retention/retention.service';
 import { processWaitlists } from './features/waitlist/waitlist.service';
+import { admit as admitFromQueues } from './features/queue/queue.service';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
 import { createPayments, type Payments } from './integrations/vipps/payments';
 import { deleteDeadSessions } from './repos/system.repo';
@@ -90,6 +91,17 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
       run: async () => {
         const result = await processWaitlists({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock });
         if (result.offered || result.expired || result.invited) deps.log.info({ job: 'waitlist', ...result }, 'waitlist processed');
+      },
+    },
+    {
+      // Enrolment night's waiting room (decision 041): the draw at the opening moment, admissions, the line's end.
+      name: 'queue-admission',
+      everyMs: deps.env.QUEUE_JOB_MS,
+      run: async () => {
+        const result = await admitFromQueues({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock });
+        if (result.sealed || result.admitted.length || result.ended) {
+          deps.log.info({ job: 'queue-admission', sealed: result.sealed, admitted: result.admitted.length, ended: result.ended }, 'queue admitted');
+        }
       },
     },
     {

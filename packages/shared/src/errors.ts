@@ -52,6 +52,10 @@ export const ERROR_STATUS = {
   OWN_ADMIN_ROLE: 409,
   /** Returning swimmers first: the course is open only to children of its earlier courses until params.opensAt. */
   PRIORITY_WINDOW: 409,
+  /** Enrolment night (decision 041): booking opens at params.opensAt. */
+  BOOKING_NOT_OPEN: 409,
+  /** Enrolment night: the family must be let in from the waiting room first (params.opensAt: the opening). */
+  QUEUE_REQUIRED: 409,
   /** Waitlist: the course has free places (book instead). */
   COURSE_NOT_FULL: 409,
   /** Waitlist: an admin closed the course's waitlist. */

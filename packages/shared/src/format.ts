@@ -112,6 +112,11 @@ export function formatDateTime(value: DateInput): string {
   return `${formatDate(d)} kl. ${formatTime(d)}`;
 }
 
+/** Enrolment night (issue 37): 'Påmeldingen åpner DD.MM.YYYY kl. HH:MM' in Oslo time. */
+export function openingLabel(at: DateInput): string {
+  return `Påmeldingen åpner ${formatDateTime(at)}`;
+}
+
 /** The family's cool-down after repeated unpaid payment holds (issue 36): 'Betalingspause til DD.MM.YYYY kl. HH:MM'. */
 export function paymentPauseLabel(until: DateInput): string {
   return `Betalingspause til ${formatDateTime(until)}`;

@@ -18,6 +18,7 @@ import { imagesRoutes } from './images/images.routes';
 import { placePhotosRoutes } from './places/place-photos.routes';
 import { placesRoutes } from './places/places.routes';
 import { retentionRoutes } from './retention/retention.routes';
+import { queueRoutes } from './queue/queue.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
 import { termsRoutes } from './terms/terms.routes';
@@ -50,4 +51,5 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   retentionRoutes,
   cancellationsRoutes,
   changesRoutes,
+  queueRoutes,
 ];

@@ -48,6 +48,8 @@ declare module 'fastify' {
     access?: Access;
     /** The route answers with the caller's own user row: the session check brings it in the same query. */
     sessionUser?: boolean;
+    /** A polled route (the queue position, live views): never counts as the person's activity. */
+    background?: boolean;
   }
   interface FastifyRequest {
     /** The caller, or null for a visitor (no token, or an invalid one on an anonymous route). */
@@ -154,7 +156,7 @@ export default fp<{ clock: Clock }>(
             request.sessionId = sessionId;
             if (request.routeOptions.config?.sessionUser === true) request.sessionUser = { user: session.user, profileIds: session.profileIds };
             // A background request (polling) is answered but is no activity of the person's.
-            const background = request.headers[BACKGROUND_HEADER] === '1';
+            const background = request.headers[BACKGROUND_HEADER] === '1' || request.routeOptions.config?.background === true;
             if (!background && now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
               // Once per 5 minutes per session, and off the request's path: the answer does not wait for it. The
               // kept answer learns the time too (the trigger ignores last_seen_at), so the next request does not write.

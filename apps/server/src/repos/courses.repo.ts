@@ -90,6 +90,7 @@ const courseDetailsFields = {
   waitlistClosed: courses.waitlistClosed,
   priorityCourseIds: courses.priorityCourseIds,
   openToAllAt: courses.openToAllAt,
+  opensAt: courses.opensAt,
   placeName: places.name,
   address: places.address,
   zipCode: places.zipCode,

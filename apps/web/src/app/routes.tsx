@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.adminOrders, lazy: () => import('./routes/admin-orders') },
           { path: routePatterns.adminRetention, lazy: () => import('./routes/admin-retention') },
           { path: routePatterns.adminClosures, lazy: () => import('./routes/admin-closures') },
+          { path: routePatterns.adminQueue, lazy: () => import('./routes/admin-queue') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },

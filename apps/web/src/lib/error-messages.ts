@@ -1,6 +1,6 @@
 import { MAX_CHILDREN_PER_PROFILE, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PLACE } from '@shared/constants';
 import { formatAgeMonths, formatAgeRange } from '@shared/course-booking';
-import { formatDate, paymentPauseLabel } from '@shared/format';
+import { formatDate, openingLabel, paymentPauseLabel } from '@shared/format';
 import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@shared/errors';
 
 /** Codes the web client makes up itself: no answer at all, or an answer without a known code. */
@@ -79,6 +79,9 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
     typeof params.opensAt === 'string'
       ? `Kurset er først åpent for barn som har gått forrige kurs. Åpner for alle ${formatDate(params.opensAt)}.`
       : 'Kurset er først åpent for barn som har gått forrige kurs.',
+  BOOKING_NOT_OPEN: (params) =>
+    typeof params.opensAt === 'string' ? `${openingLabel(params.opensAt)}.` : 'Påmeldingen har ikke åpnet ennå.',
+  QUEUE_REQUIRED: 'Påmeldingen har åpnet, og det er kø. Still deg i køen for å bestille.',
   COURSE_NOT_FULL: 'Kurset har ledige plasser. Du kan bestille plass direkte.',
   WAITLIST_CLOSED: 'Ventelisten for dette kurset er stengt.',
   ALREADY_ON_WAITLIST: 'Barnet står allerede på ventelisten for dette kurset.',

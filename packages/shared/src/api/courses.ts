@@ -54,6 +54,10 @@ export const courseSchema = z.object({
   waitlistOpen: z.boolean(),
   /** Returning swimmers first: until then only children of the earlier courses may book; null: open to all. */
   opensToAllAt: isoDateTime.nullable(),
+  /** Enrolment night (decision 041): when booking opens ('Påmeldingen åpner …'); null: no opening time. */
+  opensAt: isoDateTime.nullable(),
+  /** Until when the opening's waiting room governs 'Bestill' (unless every course sells out before); null: none. */
+  queueUntil: isoDateTime.nullable(),
   /** Only for the course's instructors and admins; visitors and parents receive no participant identities. */
   participants: z.array(participantSchema).optional(),
   instructors: z.array(personNameSchema),

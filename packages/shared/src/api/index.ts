@@ -22,3 +22,4 @@ export * from './waitlist';
 export * from './care';
 export * from './cancellation-rules';
 export * from './changes';
+export * from './queue';

@@ -85,6 +85,12 @@ export const courses = pgTable(
     openToAllAt: timestamp('open_to_all_at', { withTimezone: true }),
     /** When the returning families were invited by e-mail (once per window). */
     priorityInvitedAt: timestamp('priority_invited_at', { withTimezone: true }),
+    /**
+     * Enrolment night (issue 37, decision 041): when booking opens ('Påmeldingen åpner …'). Before it nobody books;
+     * from it, starting a payment passes the waiting room of that opening. With a priority window this is the
+     * window's start (the returning families' line); `open_to_all_at` is then a second opening. Null: no opening.
+     */
+    opensAt: timestamp('opens_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -108,6 +114,7 @@ export const courses = pgTable(
     index('courses_place_first_date_idx').on(t.placeId, t.firstDate),
     index('courses_first_date_idx').on(t.firstDate),
     index('courses_updated_at_idx').on(t.updatedAt),
+    index('courses_opens_at_idx').on(t.opensAt),
   ],
 );
 

@@ -8,3 +8,4 @@ export { newId } from './columns';
 export * from './care';
 export * from './images';
 export * from './changes';
+export * from './queue';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { movableClock } from '../../context';
 import { openDatabase, type Database } from '../../db/client';
-import { createFamily, createUser } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser } from '../../db/seed/builders';
 import { parseEnv } from '../../env';
 import { ADMIN_IDLE_TIMEOUT_MS, BACKGROUND_HEADER, IDLE_TIMEOUT_MS } from '../../plugins/auth';
 
@@ -72,6 +72,20 @@ describe('inactivity timeout', () => {
     }
     clock.advance(11 * MINUTE);
     expect((await me(token, true)).statusCode).toBe(401);
+  });
+
+  it('the queue position, asked without the background header, is no activity either (issue 37)', async () => {
+    const family = await createFamily(database.db);
+    const course = await createCourse(database.db);
+    const { token } = await app.sessions.issue(family.guardians[0]!.id);
+    const position = () => app.inject({ method: 'GET', url: `/api/queue/courses/${course.id}/position`, headers: { authorization: `Bearer ${token}` } });
+    expect((await me(token)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      clock.advance(10 * MINUTE);
+      expect((await position()).statusCode).toBe(200);
+    }
+    clock.advance(11 * MINUTE);
+    expect((await position()).statusCode).toBe(401);
   });
 
   it('an admin is signed out after 30 idle minutes', async () => {

@@ -18,6 +18,8 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
+import * as queueRepo from '../../repos/queue.repo';
+import { gate as queueGate, markDone as queueDone } from '../../queue-gate';
 import type { UserRow } from '../../repos/users.repo';
 import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
@@ -93,6 +95,8 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
       opensAt: openToAllAt.toISOString(),
     });
   }
+  // Enrolment night (decision 041): before the opening nobody books; while its line runs, only a family let in.
+  const opening = viewer.isAdmin ? null : await queueGate(ctx, course, child.profileId, () => queueRepo.familyTookPartInAny(db, child.profileId, course.priorityCourseIds));
   if (!ctx.payments.client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
   // Place hoarding (issue 36, decision 035): a family that let several holds run out unpaid lately waits a while.
   const pausedUntil = viewer.isAdmin ? null : await paymentPausedUntil(db, child.profileId);
@@ -138,7 +142,7 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   // version, read by the insert itself.
   const termsVersion = content.currentTermsVersionSql();
 
-  return inCourseQueue(db, course, child.id, () => {
+  const reservation = await inCourseQueue(db, course, child.id, () => {
     return busyAsAppError(() =>
       db.transaction(async (tx) => {
         await system.setLockTimeout(tx);
@@ -158,6 +162,10 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
       }),
     );
   });
+  // The family started a payment: its seat among those let in frees up for the next family (it may still book its
+  // other children within its window).
+  if (opening && reservation.created) await queueDone(ctx, opening, child.profileId);
+  return reservation;
 }
 
 interface Queued {

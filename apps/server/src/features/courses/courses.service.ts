@@ -23,6 +23,7 @@ import * as places from '../../repos/places.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
+import { MINUTE, split } from '../../queue-gate';
 
 /**
  * Told, while a public list loads, when a venue's free places will change with time alone: at the first live payment
@@ -184,6 +185,8 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], change
       freePlaces: freePlaces(row.maximumParticipants, places?.taken ?? 0),
       waitlistOpen: !row.waitlistClosed,
       opensToAllAt: openToAllAt ? openToAllAt.toISOString() : null,
+      opensAt: row.opensAt ? row.opensAt.toISOString() : null,
+      queueUntil: queueUntil(ctx.env, row),
       ...(visible.has(row.id) ? { participants: participants.get(row.id) ?? [] } : {}),
       instructors: (instructors.get(row.id) ?? []).map((i) => ({ _id: i.id, firstName: i.firstName, lastName: i.lastName })),
       info: row.info,
@@ -191,6 +194,12 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], change
       updatedAt: row.updatedAt.toISOString(),
     };
   });
+}
+
+/** The waiting room's end for a course (decision 041): its last opening plus QUEUE_GATE_MINUTES. */
+function queueUntil(env: ServiceContext['env'], row: repo.CourseListRow): string | null {
+  const s = split(row);
+  return s ? new Date(s.general.getTime() + env.QUEUE_GATE_MINUTES * MINUTE).toISOString() : null;
 }
 
 // Drivers differ on timestamp arrays (Date on node-postgres, text on PGlite); both are parsed here.

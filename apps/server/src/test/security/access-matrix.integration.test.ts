@@ -193,6 +193,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/calendar-feeds/:file':   { expect: all(404), req: () => ({ url: `/api/calendar-feeds/${'D'.repeat(43)}.ics` }), note: 'the secret is the key: a guessed one is 404 for everyone' },
   'GET /api/users/me/reminders':     { expect: loggedIn(200) },
   'PUT /api/users/me/reminders':     { expect: loggedIn(200), req: () => ({ payload: { off: false } }), note: "the viewer's own setting only" },
+  // ---- enrolment night's waiting room (issue 37): the family's own ticket (bound to the login); the admin's night
+  'GET /api/queue/courses/:id/position': { expect: loggedIn(200), req: (fx) => ({ url: `/api/queue/courses/${fx.course.id}/position` }), note: 'the caller’s own family’s ticket only; no opening time: state open' },
+  'POST /api/queue/courses/:id/ticket': { expect: loggedIn(200), req: (fx) => ({ url: `/api/queue/courses/${fx.course.id}/ticket`, payload: {} }), note: 'no opening time: state open, nothing written' },
+  'DELETE /api/queue/courses/:id/ticket': { expect: loggedIn(200), req: (fx) => ({ url: `/api/queue/courses/${fx.course.id}/ticket` }) },
+  'PUT /api/queue/openings':         { expect: adminOnly, req: (fx) => ({ payload: { opensAt: null, courseIds: [fx.spareCourse.id] } }) },
+  'PUT /api/queue/openings/:opensAt/rate': { expect: [401, 403, 403, 403, 403, 404], req: () => ({ url: `/api/queue/openings/${encodeURIComponent('2020-01-01T18:00:00.000Z')}/rate`, payload: { admitPerMinute: 60 } }), note: 'admin reaches the service: no such opening (NOT_FOUND)' },
+  'GET /api/queue/live':             { expect: adminOnly },
   'GET /api/statistics/payments':    { expect: adminOnly, req: () => ({ query: { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(), endDate: new Date().toISOString() } }) },
 };
 

@@ -200,6 +200,8 @@ export const MAIN_TABLES = [
   'waitlist_entries',
   'child_care',
   'health_note_reads',
+  'queue_openings',
+  'queue_tickets',
 ] as const;
 
 /** Row counts of every main table, in one round trip. */

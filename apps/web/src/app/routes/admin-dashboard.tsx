@@ -44,6 +44,12 @@ export function Component() {
         </Link>
         <span className="ml-2 text-muted">Bassenget er stengt, eller én kursdag avlyses.</span>
       </p>
+      <p className="mt-2">
+        <Link to={paths.adminQueue} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline">
+          Påmeldingskø
+        </Link>
+        <span className="ml-2 text-muted">Når påmeldingen åpner, og køen mens den pågår.</span>
+      </p>
     </Container>
   );
 }

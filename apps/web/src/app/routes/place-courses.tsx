@@ -19,6 +19,9 @@ import { VenueCard } from '@/features/places/components/venue-card';
 import { useMyWaitlist } from '@/features/waitlist/api/get-my-waitlist';
 import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
 import { CourseListOnDemand } from './course-list-on-demand';
+import { useJoinQueue, useLeaveQueue, usePosition } from '@/features/queue/api/queue';
+import { OpeningCountdown } from '@/features/queue/components/opening-countdown';
+import { useNow } from '@/lib/use-now';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -40,6 +43,8 @@ const PlaceFormDialog = lazy(() => import('@/features/places/components/place-fo
 const ParticipantsDialog = lazy(() =>
   import('@/features/participants/components/participants-dialog').then((m) => ({ default: m.ParticipantsDialog })),
 );
+// The waiting room (issue 37): loaded when the family is in a line.
+const QueuePanel = lazy(() => import('@/features/queue/components/queue-panel').then((m) => ({ default: m.QueuePanel })));
 const PriorityDialog = lazy(() => import('@/features/waitlist/components/priority-dialog').then((m) => ({ default: m.PriorityDialog })));
 
 /** Same boxes as the loaded page (heading, venue card, course rows), so nothing jumps when data arrives. */
@@ -193,6 +198,64 @@ export function Component() {
     () => (hideUnpublished ? courses.data?.filter((c) => c.published !== false) : courses.data),
     [courses.data, hideUnpublished],
   );
+  // Enrolment night (issue 37, decision 041): courses whose opening's waiting room governs 'Bestill' now.
+  const now = useNow(2_000);
+  const gated = useCallback((c: Course) => !!c.opensAt && !!c.queueUntil && now < Date.parse(c.queueUntil), [now]);
+  const [queueCourseId, setQueueCourseId] = useState<string | null>(null);
+  // After a reload or on another device: the family's ticket is asked for with the first course behind a line.
+  const watchedId = queueCourseId ?? (session && !isAdmin ? (courses.data?.find(gated)?._id ?? null) : null);
+  const position = usePosition(watchedId);
+  const joinQueue = useJoinQueue();
+  const leaveQueue = useLeaveQueue();
+  const queueState = position.data?.state;
+  const inLine = queueState === 'countdown' || queueState === 'waiting' || queueState === 'admitted' || queueState === 'full' || queueState === 'expired' || queueState === 'left';
+  const watchedCourse = courses.data?.find((c) => c._id === watchedId) ?? null;
+  const lineCourse = (position.data?.courseId ? courses.data?.find((c) => c._id === position.data?.courseId) : undefined) ?? watchedCourse;
+  const onQueue = useCallback(
+    (course: Course) => {
+      if (!loggedIn) {
+        setLoginOpen(true);
+        return;
+      }
+      setQueueCourseId(course._id);
+      joinQueue.mutate(course._id);
+    },
+    [loggedIn, joinQueue],
+  );
+  // While in line, the free places refresh (the parent is told what is still free).
+  useEffect(() => {
+    if (queueState !== 'waiting' && queueState !== 'countdown' && queueState !== 'admitted') return;
+    const timer = setInterval(() => void refreshCourses(), 10_000);
+    return () => clearInterval(timer);
+  }, [queueState, refreshCourses]);
+  useEffect(() => {
+    if (queueState === 'full') void refreshCourses();
+  }, [queueState, refreshCourses]);
+  const renderGate = (c: Course) => {
+    if (isAdmin || !gated(c)) return null;
+    const opensAt = c.opensAt!;
+    const sameLine = position.data?.opensAt != null && (position.data.opensAt === opensAt || position.data.courseId === c._id);
+    if (now < Date.parse(opensAt)) {
+      return (
+        <div className="flex flex-col items-start gap-2 sm:items-end sm:text-right">
+          <OpeningCountdown opensAt={opensAt} />
+          {sameLine && inLine && queueState !== 'left' ? null : (
+            <Button variant="secondary" onClick={() => onQueue(c)} disabled={joinQueue.isPending}>
+              Still deg i kø
+            </Button>
+          )}
+        </div>
+      );
+    }
+    // Let in, or the line ended (all sold: the row shows 'fullt' and the waitlist): the row books as usual.
+    if (sameLine && (queueState === 'admitted' || queueState === 'full' || queueState === 'open')) return null;
+    if (sameLine && (queueState === 'waiting' || queueState === 'countdown')) return <span className="text-sm font-semibold text-aqua-700">Du står i køen</span>;
+    return (
+      <Button onClick={() => onQueue(c)} disabled={joinQueue.isPending}>
+        Bestill
+      </Button>
+    );
+  };
   const teaches = (c: Course) => isInstructor && !!c.participants && c.instructors.some((i) => i._id === user.data?._id);
   const renderActions =
     isAdmin || isInstructor
@@ -281,7 +344,20 @@ export function Component() {
                 ) : null}
               </div>
             ) : null}
-            <CourseList courses={shownCourses} isPending={courses.isPending} onBook={onBook} ownChildren={ownChildren} showId={isAdmin} renderActions={renderActions} renderWaitlist={renderWaitlist} />
+            {lineCourse && inLine ? (
+              <Suspense fallback={null}>
+                <QueuePanel
+                  course={lineCourse}
+                  position={position.data}
+                  error={joinQueue.error ?? leaveQueue.error ?? position.error}
+                  busy={joinQueue.isPending || leaveQueue.isPending}
+                  onJoin={() => joinQueue.mutate(lineCourse._id)}
+                  onLeave={() => leaveQueue.mutate(lineCourse._id)}
+                  renderWaitlist={renderWaitlist}
+                />
+              </Suspense>
+            ) : null}
+            <CourseList courses={shownCourses} isPending={courses.isPending} onBook={onBook} ownChildren={ownChildren} showId={isAdmin} renderActions={renderActions} renderWaitlist={renderWaitlist} renderGate={renderGate} />
             {isAdmin ? (
               <button
                 type="button"

@@ -22,6 +22,11 @@ export interface CourseRowExtras {
   renderActions?: (course: Course) => ReactNode;
   /** A full course with an open waitlist: shown instead of the pay button (the waitlist feature, composed by the route). */
   renderWaitlist?: (course: Course) => ReactNode;
+  /**
+   * Enrolment night (issue 37): before the opening, the opening time and a countdown; while its waiting room runs,
+   * the way into the line. Shown instead of 'Bestill' when it returns something (the queue feature, via the route).
+   */
+  renderGate?: (course: Course) => ReactNode;
 }
 
 interface CourseRowProps extends CourseRowExtras {
@@ -66,7 +71,7 @@ function Participants({ course, ownChildren }: { course: Course; ownChildren?: r
   return <>{participantNames(named)}</>;
 }
 
-export function CourseRow({ course, onBook, ownChildren, showId, renderActions, renderWaitlist }: CourseRowProps) {
+export function CourseRow({ course, onBook, ownChildren, showId, renderActions, renderWaitlist, renderGate }: CourseRowProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const bookInfoId = useId();
@@ -77,6 +82,7 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
   const running = course.booking.state === 'open' || course.booking.state === 'started';
   const bookable = !full && running;
   const waitlist = full && running && course.waitlistOpen && renderWaitlist ? renderWaitlist(course) : null;
+  const gate = running && renderGate ? renderGate(course) : null;
   const status = bookingStatusLabel(course);
   const reduced = course.booking.state === 'started' && course.booking.price !== course.price;
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
@@ -150,7 +156,9 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
               <p className={`text-sm font-semibold ${full ? 'text-danger' : 'text-aqua-700'}`}>{freePlacesLabel(course.freePlaces)}</p>
             )}
           </div>
-          {bookable ? (
+          {gate ? (
+            <div className="noscript:hidden">{gate}</div>
+          ) : bookable ? (
             <Button onClick={() => onBook(course)} aria-describedby={bookInfoId} className="noscript:hidden">
               Bestill
             </Button>

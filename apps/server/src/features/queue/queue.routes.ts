@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  okSchema,
+  openingParamsSchema,
+  queueJoinInputSchema,
+  queueLiveSchema,
+  queuePositionSchema,
+  setOpeningInputSchema,
+  setOpeningResultSchema,
+  setRateInputSchema,
+} from '@app/shared';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
+import * as service from './queue.service';
+
+const familyErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND', 'BUSY');
+const adminErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BUSY');
+
+/** Enrolment night's waiting room (issue 37, decision 041). */
+export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The family's place in the line: polled at the pace the answer sets, never the person's activity.
+  app.get(
+    '/queue/courses/:id/position',
+    {
+      config: { access: 'user', sessionUser: true, background: true },
+      schema: { params: idParamsSchema, response: { 200: queuePositionSchema, ...familyErrors } },
+    },
+    async (request, reply) => {
+      const answer = await service.position(ctxOf(request), request.params.id, request.sessionUser?.profileIds);
+      reply.header('cache-control', 'no-store');
+      return answer;
+    },
+  );
+
+  app.post(
+    '/queue/courses/:id/ticket',
+    {
+      config: { access: 'user', sessionUser: true },
+      schema: { params: idParamsSchema, body: queueJoinInputSchema, response: { 200: queuePositionSchema, ...familyErrors } },
+    },
+    (request) => service.join(ctxOf(request), request.params.id, request.sessionUser?.profileIds),
+  );
+
+  app.delete(
+    '/queue/courses/:id/ticket',
+    {
+      config: { access: 'user', sessionUser: true },
+      schema: { params: idParamsSchema, response: { 200: queuePositionSchema, ...familyErrors } },
+    },
+    (request) => service.leave(ctxOf(request), request.params.id, request.sessionUser?.profileIds),
+  );
+
+  app.put(
+    '/queue/openings',
+    { config: { access: 'admin' }, schema: { body: setOpeningInputSchema, response: { 200: setOpeningResultSchema, ...adminErrors } } },
+    (request) => service.setOpening(ctxOf(request), request.body),
+  );
+
+  app.put(
+    '/queue/openings/:opensAt/rate',
+    {
+      config: { access: 'admin' },
+      schema: { params: openingParamsSchema, body: setRateInputSchema, response: { 200: okSchema, ...adminErrors } },
+    },
+    (request) => service.setRate(ctxOf(request), request.params.opensAt, request.body.admitPerMinute),
+  );
+
+  app.get(
+    '/queue/live',
+    { config: { access: 'admin', background: true }, schema: { response: { 200: queueLiveSchema, ...adminErrors } } },
+    (request) => service.live(ctxOf(request)),
+  );
+};
