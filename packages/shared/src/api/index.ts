@@ -21,3 +21,4 @@ export * from './back-office';
 export * from './waitlist';
 export * from './care';
 export * from './cancellation-rules';
+export * from './health';

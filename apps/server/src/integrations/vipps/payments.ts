@@ -84,6 +84,8 @@ export interface Payments {
   webhookFailures: MemoryLimiter;
   /** Registers the webhook unless a live registration for this URL is stored. Safe to run on every instance. */
   ensureWebhook(): Promise<WebhookRegistration>;
+  /** This instance's last reconciler run (features/booking/reconciler.ts sets it). */
+  lastReconcile: { at: Date; claimed: number; failed: number } | null;
   /** The breaker and the recorded outages (GET /api/health for admins, the dashboard). */
   vippsStatus(): Promise<VippsStatus>;
   options: PaymentsOptions;
@@ -169,6 +171,7 @@ export function createPayments(
     client,
     webhookUrl: url,
     webhookFailures: createMemoryLimiter({ max: env.WEBHOOK_FAILURE_RATE_LIMIT, windowMs: 60_000, now }),
+    lastReconcile: null,
     options: { holdMinutes: 15, unsafeNaiveCapacityCheck: false, ...overrides.options },
 
     async webhookSecret() {
