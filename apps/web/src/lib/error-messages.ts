@@ -93,6 +93,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   RATE_LIMITED: 'For mange forsøk på kort tid. Vennligst vent litt og prøv igjen.',
   CONTACT_RATE_LIMITED: 'Du har sendt mange meldinger. Prøv igjen om litt.',
   BUSY: 'Det er mange som bestiller akkurat nå. Vennligst prøv igjen om litt.',
+  DATABASE_UNAVAILABLE: 'Nettstedet har et kort avbrudd, og ingenting ble lagret. Vennligst prøv igjen om litt.',
   // Vipps slow or down (issue 42): the place stays held for the minutes the server says, and the parent hears so at once.
   PAYMENT_PROVIDER: (params) => {
     const minutes = num(params.heldMinutes);
