@@ -683,6 +683,33 @@ async function faultNight(choice) {
     const result = JSON.parse(out.trim().split('\n').at(-1));
     const vippsBackAt = parentsStarted + (vippsDownAt + FAULT_VIPPS_S) * 1000;
 
+    // 'Plassen er holdt av for deg … prøv igjen om litt': the parents told so come back once Vipps answers, and pay.
+    const held = await db.query(`select child_id, course_id from orders where status = 'created' and redirect_url is null and hold_expires_at > now()`);
+    const byChild = new Map(seed.parents.map((p, i) => [p.childId, { ...p, index: i }]));
+    const cameBack = { paid: 0, failed: 0, reasons: {} };
+    await Promise.all(
+      held.map(async (h, i) => {
+        const p = byChild.get(h.child_id);
+        if (!p) return;
+        await new Promise((r) => setTimeout(r, i * 20));
+        const headers = { 'content-type': 'application/json', authorization: `Bearer ${p.token}`, 'x-forwarded-for': `10.${(p.index >> 16) & 255}.${(p.index >> 8) & 255}.${p.index & 255}` };
+        try {
+          const res = await fetch(`${proxyUrl}/api/vipps/payment`, { method: 'POST', headers, body: JSON.stringify({ userId: p.userId, childId: p.childId, courseId: h.course_id }) });
+          if (res.status !== 200) throw new Error(`payment start ${res.status} ${(await res.json().catch(() => ({}))).error?.code ?? ''}`);
+          const { redirectUrl } = await res.json();
+          const html = await (await fetch(redirectUrl)).text();
+          const action = [...html.matchAll(/<form method="post" action="([^"]+)"><button[^>]*>([^<]+)<\/button><\/form>/g)].find((m) => m[2] === 'Betal')?.[1];
+          const paid = await fetch(new URL(action, redirectUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+          if (paid.status !== 303) throw new Error(`landing ${paid.status}`);
+          cameBack.paid += 1;
+        } catch (err) {
+          cameBack.failed += 1;
+          cameBack.reasons[err.message] = (cameBack.reasons[err.message] ?? 0) + 1;
+        }
+      }),
+    );
+    log(`faults: ${held.length} parents with a held place came back after the outage: ${JSON.stringify(cameBack)}`);
+
     // Until every order is settled: none paid at Vipps and not yet enrolled or released (at most 3 minutes).
     const unsettled = `select count(*)::int as n from orders where status = 'authorized' or (status = 'created' and redirect_url is not null)`;
     let left = (await db.query(unsettled))[0].n;
@@ -727,6 +754,8 @@ async function faultNight(choice) {
       doubleCharges: doubleCharged,
       enrolledWithoutPayment,
       droppedWebhooks: simFaults.droppedWebhooks,
+      heldDuringOutage: held.length,
+      cameBack,
       outcomes: result.outcomes,
       statuses: result.statuses,
     };
@@ -1122,7 +1151,7 @@ function writeReport(report) {
   } else if (report.enrolment?.notRun) lines.push('## Enrolment night', '', `not run: ${report.enrolment.notRun}`, '');
   if (report.faults && !report.faults.notRun) {
     const f = report.faults;
-    lines.push('## Faults on enrolment night', '', `${f.parents} parents (time × ${f.timeScale}); ${f.timeline.join('; ')}. Sold ${f.sold} of ${f.placesAvailable} places (live holds left ${f.liveHolds}, oversold ${f.oversoldPlaces}); lost payments ${f.lostPayments}; double charges ${f.doubleCharges}; children enrolled without payment ${f.enrolledWithoutPayment}; every order settled ${f.settledAfterVippsBackS} s after Vipps came back (${f.unsettledLeft} left); webhooks lost in the outage ${f.droppedWebhooks}; parents ${JSON.stringify(f.outcomes)}.`, '', `Answers: ${JSON.stringify(f.statuses)}`, '');
+    lines.push('## Faults on enrolment night', '', `${f.parents} parents (time × ${f.timeScale}); ${f.timeline.join('; ')}. Sold ${f.sold} of ${f.placesAvailable} places (live holds left ${f.liveHolds}, oversold ${f.oversoldPlaces}); lost payments ${f.lostPayments}; double charges ${f.doubleCharges}; children enrolled without payment ${f.enrolledWithoutPayment}; every order settled ${f.settledAfterVippsBackS} s after Vipps came back (${f.unsettledLeft} left); webhooks lost in the outage ${f.droppedWebhooks}; places held for parents told 'Vipps svarer ikke' ${f.heldDuringOutage}, who came back and paid ${JSON.stringify(f.cameBack)}; parents ${JSON.stringify(f.outcomes)}.`, '', `Answers: ${JSON.stringify(f.statuses)}`, '');
   } else if (report.faults?.notRun) lines.push('## Faults on enrolment night', '', `not run: ${report.faults.notRun}`, '');
   if (report.notes.length) lines.push('## Notes', '', ...report.notes.map((n) => `- ${n}`), '');
   writeFileSync(path.join(resultsDir, 'latest.md'), `${lines.join('\n')}\n`);
