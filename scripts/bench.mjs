@@ -686,6 +686,7 @@ async function faultNight(choice) {
     // 'Plassen er holdt av for deg … prøv igjen om litt': the parents told so come back once Vipps answers, and pay.
     const held = await db.query(`select child_id, course_id from orders where status = 'created' and redirect_url is null and hold_expires_at > now()`);
     const byChild = new Map(seed.parents.map((p, i) => [p.childId, { ...p, index: i }]));
+    await new Promise((r) => setTimeout(r, Math.max(0, vippsBackAt + 16_000 - Date.now())));
     const cameBack = { paid: 0, failed: 0, reasons: {} };
     await Promise.all(
       held.map(async (h, i) => {
@@ -694,7 +695,13 @@ async function faultNight(choice) {
         await new Promise((r) => setTimeout(r, i * 20));
         const headers = { 'content-type': 'application/json', authorization: `Bearer ${p.token}`, 'x-forwarded-for': `10.${(p.index >> 16) & 255}.${(p.index >> 8) & 255}.${p.index & 255}` };
         try {
-          const res = await fetch(`${proxyUrl}/api/vipps/payment`, { method: 'POST', headers, body: JSON.stringify({ userId: p.userId, childId: p.childId, courseId: h.course_id }) });
+          let res;
+          // 'om litt': after the instances' breakers have let a trial call through; a 5xx is tried again twice.
+          for (let attempt = 0; attempt < 3; attempt++) {
+            if (attempt) await new Promise((r) => setTimeout(r, 2000));
+            res = await fetch(`${proxyUrl}/api/vipps/payment`, { method: 'POST', headers, body: JSON.stringify({ userId: p.userId, childId: p.childId, courseId: h.course_id }) });
+            if (res.status < 500) break;
+          }
           if (res.status !== 200) throw new Error(`payment start ${res.status} ${(await res.json().catch(() => ({}))).error?.code ?? ''}`);
           const { redirectUrl } = await res.json();
           const html = await (await fetch(redirectUrl)).text();
