@@ -33,6 +33,11 @@
  * BENCH_ENROLMENT_PARENTS (2000; the courses scale with it: 60 per 2,000 parents, at least 6),
  * BENCH_ENROLMENT_TIME_SCALE (1: 10 s peak within 120 s; 0.1 squeezes both ten times).
  * One section at small scale: BENCH_ONLY=enrolment BENCH_ENROLMENT_PARENTS=200 npm run bench
+ *  9. faults (issue 42, decision 044): the same enrolment night, with the simulator's merchant API down for
+ *     BENCH_FAULT_VIPPS_S (30) seconds from the middle of the peak, and one PostgreSQL restart after it (every
+ *     connection ended, none accepted for 2 s); reports places sold vs available, lost payments, double charges,
+ *     children enrolled without payment, and the time until every order is settled. Needs PostgreSQL.
+ *     Small: BENCH_ONLY=faults BENCH_ENROLMENT_PARENTS=100 BENCH_ENROLMENT_TIME_SCALE=0.2 npm run bench
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -58,7 +63,7 @@ const PHONES = [
 ];
 const PAGES = new Set((process.env.BENCH_PAGES ?? '').split(',').filter(Boolean));
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-const SECTIONS = ['lighthouse', 'load', 'backoffice', 'burst', 'enrolment'];
+const SECTIONS = ['lighthouse', 'load', 'backoffice', 'burst', 'enrolment', 'faults'];
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const SKIP = new Set([...(process.env.BENCH_SKIP ?? '').split(',').filter(Boolean), ...(ONLY.size ? SECTIONS.filter((x) => !ONLY.has(x)) : [])]);
 const ENROLMENT_PARENTS = Number(process.env.BENCH_ENROLMENT_PARENTS ?? 2000);
@@ -642,6 +647,186 @@ async function enrolmentNight(choice) {
   }
 }
 
+// ---- faults on enrolment night (issue 42) ------------------------------------------------------------------
+
+const FAULT_VIPPS_S = Number(process.env.BENCH_FAULT_VIPPS_S ?? 30);
+
+/** Vipps' record of each payment, read from the simulator as the product reads it (access token, GET payment). */
+async function vippsRecords(simUrl, references) {
+  const creds = { client_id: 'babysvomming-testmodus', client_secret: 'testmodus-hemmelighet-ikke-for-produksjon', 'Ocp-Apim-Subscription-Key': 'testmodus-abonnementsnokkel' };
+  const token = (await (await fetch(`${simUrl}/accesstoken/get`, { method: 'POST', headers: creds })).json()).access_token;
+  const headers = { Authorization: `Bearer ${token}`, 'Ocp-Apim-Subscription-Key': creds['Ocp-Apim-Subscription-Key'], 'Merchant-Serial-Number': '123456' };
+  const records = new Map();
+  for (const reference of references) {
+    const res = await fetch(`${simUrl}/epayment/v1/payments/${encodeURIComponent(reference)}`, { headers });
+    if (res.ok) records.set(reference, await res.json());
+  }
+  return records;
+}
+
+/**
+ * Enrolment night with Vipps down for FAULT_VIPPS_S seconds in the middle of the peak, and one PostgreSQL restart
+ * after it. The parents (bench/enrolment.mjs) and the two instances are those of enrolmentNight(); only the faults
+ * and the count afterwards are this section's.
+ */
+async function faultNight(choice) {
+  if (choice.kind !== 'postgres') {
+    log(`faults: not run, it needs PostgreSQL (${choice.why})`);
+    return { notRun: `needs PostgreSQL; ${choice.why}` };
+  }
+  const db = await createDatabase();
+  const dbName = new URL(db.env.DATABASE_URL).pathname.slice(1);
+  const stops = [];
+  try {
+    log(`faults: seeding ${ENROLMENT_COURSES} courses and ${ENROLMENT_PARENTS} signed-in parents`);
+    const seedOut = await run(process.execPath, ['--import', 'tsx', 'bench/enrolment-seed.ts'], {
+      env: { ...process.env, DATABASE_URL: db.env.DATABASE_URL, BENCH_SESSION_SECRET: SECRET, ENROLMENT_PARENTS: String(ENROLMENT_PARENTS), ENROLMENT_COURSES: String(ENROLMENT_COURSES) },
+    });
+    const seed = JSON.parse(seedOut.trim().split('\n').at(-1));
+    const simPort = await freePort();
+    const sim = spawn(process.execPath, ['--import', 'tsx', 'packages/vipps-sim/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, VIPPS_SIM_PORT: String(simPort), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    stops.push(() => new Promise((resolve) => (sim.once('exit', resolve), sim.kill('SIGTERM'))));
+    const simUrl = `http://127.0.0.1:${simPort}`;
+    await waitFor(`${simUrl}/access-management-1.0/access/.well-known/openid-configuration`);
+    const proxyPort = await freePort();
+    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    const instanceEnv = { PUBLIC_URL: proxyUrl, VIPPS_BASE_URL: simUrl, TRUST_PROXY: 'loopback', PAYMENT_START_IP_RATE_LIMIT: '120', PAYMENT_START_RATE_LIMIT: '10' };
+    const instances = [];
+    for (let i = 0; i < 2; i++) {
+      const instance = await startAppServer(db, await freePort(), instanceEnv);
+      instances.push(instance);
+      stops.push(() => instance.stop());
+    }
+    const proxy = spawn(process.execPath, ['bench/proxy.mjs', String(proxyPort), ...instances.map((x) => x.url)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    stops.push(() => new Promise((resolve) => (proxy.once('exit', resolve), proxy.kill('SIGTERM'))));
+    await waitFor(`${proxyUrl}/api/health`);
+
+    const inputFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-faults-')), 'input.json');
+    writeFileSync(inputFile, JSON.stringify({ url: proxyUrl, seed, timeScale: ENROLMENT_TIME_SCALE }));
+    const parentsStarted = Date.now();
+    const parents = run(process.execPath, ['bench/enrolment.mjs', inputFile]);
+    const at = (seconds) => new Promise((r) => setTimeout(r, Math.max(0, parentsStarted + seconds * 1000 - Date.now())));
+    const vippsDownAt = 5 * ENROLMENT_TIME_SCALE;
+    const timeline = [];
+    const faults = (async () => {
+      await at(vippsDownAt);
+      await fetch(`${simUrl}/simulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'down', durationMs: FAULT_VIPPS_S * 1000 }) });
+      timeline.push(`Vipps down at ${vippsDownAt.toFixed(1)} s for ${FAULT_VIPPS_S} s`);
+      log(`faults: Vipps down for ${FAULT_VIPPS_S} s`);
+      await at(vippsDownAt + FAULT_VIPPS_S + 2);
+      const { default: pg } = await import('pg');
+      const admin = new pg.Client({ connectionString: choice.adminUrl });
+      await admin.connect();
+      await admin.query(`alter database ${dbName} allow_connections false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [dbName]);
+      log('faults: PostgreSQL restart (every connection ended, none accepted for 2 s)');
+      timeline.push(`PostgreSQL restart at ${((Date.now() - parentsStarted) / 1000).toFixed(1)} s`);
+      await new Promise((r) => setTimeout(r, 2000));
+      await admin.query(`alter database ${dbName} allow_connections true`);
+      await admin.end();
+    })();
+    const out = await parents;
+    await faults;
+    rmSync(path.dirname(inputFile), { recursive: true, force: true });
+    const result = JSON.parse(out.trim().split('\n').at(-1));
+    const vippsBackAt = parentsStarted + (vippsDownAt + FAULT_VIPPS_S) * 1000;
+
+    // 'Plassen er holdt av for deg … prøv igjen om litt': the parents told so come back once Vipps answers, and pay.
+    const held = await db.query(`select child_id, course_id from orders where status = 'created' and redirect_url is null and hold_expires_at > now()`);
+    const byChild = new Map(seed.parents.map((p, i) => [p.childId, { ...p, index: i }]));
+    await new Promise((r) => setTimeout(r, Math.max(0, vippsBackAt + 16_000 - Date.now())));
+    const cameBack = { paid: 0, failed: 0, reasons: {} };
+    await Promise.all(
+      held.map(async (h, i) => {
+        const p = byChild.get(h.child_id);
+        if (!p) return;
+        await new Promise((r) => setTimeout(r, i * 20));
+        const headers = { 'content-type': 'application/json', authorization: `Bearer ${p.token}`, 'x-forwarded-for': `10.${(p.index >> 16) & 255}.${(p.index >> 8) & 255}.${p.index & 255}` };
+        try {
+          let res;
+          // 'om litt': after the instances' breakers have let a trial call through; a 5xx is tried again twice.
+          for (let attempt = 0; attempt < 3; attempt++) {
+            if (attempt) await new Promise((r) => setTimeout(r, 2000));
+            res = await fetch(`${proxyUrl}/api/vipps/payment`, { method: 'POST', headers, body: JSON.stringify({ userId: p.userId, childId: p.childId, courseId: h.course_id }) });
+            if (res.status < 500) break;
+          }
+          if (res.status !== 200) throw new Error(`payment start ${res.status} ${(await res.json().catch(() => ({}))).error?.code ?? ''}`);
+          const { redirectUrl } = await res.json();
+          const html = await (await fetch(redirectUrl)).text();
+          const action = [...html.matchAll(/<form method="post" action="([^"]+)"><button[^>]*>([^<]+)<\/button><\/form>/g)].find((m) => m[2] === 'Betal')?.[1];
+          const paid = await fetch(new URL(action, redirectUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+          if (paid.status !== 303) throw new Error(`landing ${paid.status}`);
+          cameBack.paid += 1;
+        } catch (err) {
+          cameBack.failed += 1;
+          cameBack.reasons[err.message] = (cameBack.reasons[err.message] ?? 0) + 1;
+        }
+      }),
+    );
+    log(`faults: ${held.length} parents with a held place came back after the outage: ${JSON.stringify(cameBack)}`);
+
+    // Until every order is settled: none paid at Vipps and not yet enrolled or released (at most 3 minutes).
+    const unsettled = `select count(*)::int as n from orders where status = 'authorized' or (status = 'created' and redirect_url is not null)`;
+    let left = (await db.query(unsettled))[0].n;
+    for (let i = 0; i < 180 && left > 0; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      left = (await db.query(unsettled))[0].n;
+    }
+    const settledAfterS = Math.round((Date.now() - vippsBackAt) / 100) / 10;
+
+    const orderRows = await db.query(`select o.reference, o.amount_ore, o.status, (select count(*)::int from participants p where p.order_id = o.id) as places from orders o`);
+    const atVipps = await vippsRecords(simUrl, orderRows.map((o) => o.reference));
+    let lost = 0;
+    let doubleCharged = 0;
+    let enrolledWithoutPayment = 0;
+    for (const o of orderRows) {
+      const v = atVipps.get(o.reference)?.aggregate;
+      const authorized = v?.authorizedAmount.value ?? 0;
+      const captured = v?.capturedAmount.value ?? 0;
+      const released = (v?.cancelledAmount.value ?? 0) + (v?.refundedAmount.value ?? 0);
+      if (o.places === 0 && authorized - released > 0) lost += 1;
+      if (captured > o.amount_ore) doubleCharged += 1;
+      if (o.places > 0 && captured < o.amount_ore) enrolledWithoutPayment += 1;
+    }
+    const [counts] = await db.query(`
+      select (select count(*)::int from participants) as sold,
+             (select coalesce(sum(maximum_participants), 0)::int from courses) as available,
+             (select coalesce(sum(greatest(n - m, 0)), 0)::int from (select count(*) as n, max(c.maximum_participants) as m from courses c join participants p on p.course_id = c.id group by c.id) y) as oversold_places,
+             (select count(*)::int from orders where status = 'created' and hold_expires_at > now()) as live_holds`);
+    const simFaults = await (await fetch(`${simUrl}/simulator/faults`)).json();
+    const faultsReport = {
+      parents: ENROLMENT_PARENTS,
+      timeScale: ENROLMENT_TIME_SCALE,
+      vippsDownSeconds: FAULT_VIPPS_S,
+      timeline,
+      placesAvailable: counts.available,
+      sold: counts.sold,
+      oversoldPlaces: counts.oversold_places,
+      liveHolds: counts.live_holds,
+      unsettledLeft: left,
+      settledAfterVippsBackS: settledAfterS,
+      lostPayments: lost,
+      doubleCharges: doubleCharged,
+      enrolledWithoutPayment,
+      droppedWebhooks: simFaults.droppedWebhooks,
+      heldDuringOutage: held.length,
+      cameBack,
+      outcomes: result.outcomes,
+      statuses: result.statuses,
+    };
+    log(`faults: sold ${counts.sold} of ${counts.available} places (live holds ${counts.live_holds}), lost payments ${lost}, double charges ${doubleCharged}, enrolled without payment ${enrolledWithoutPayment}, every order settled ${settledAfterS} s after Vipps came back (${left} left), webhooks lost in the outage ${simFaults.droppedWebhooks}`);
+    log(`faults: answers ${JSON.stringify(result.statuses)}`);
+    return faultsReport;
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await db.dispose();
+  }
+}
+
 // ---- main -------------------------------------------------------------------------------------------------
 
 async function main() {
@@ -681,6 +866,7 @@ async function main() {
     backOffice: {},
     burst: null,
     enrolment: null,
+    faults: null,
     budgets: [],
     notes: [],
   };
@@ -831,6 +1017,15 @@ async function main() {
     }
   }
 
+  if (!SKIP.has('faults')) {
+    try {
+      report.faults = await faultNight(choice);
+    } catch (err) {
+      report.notes.push(`Faults section failed: ${err.message}`);
+      log(`faults failed: ${err.stack ?? err.message}`);
+    }
+  }
+
   evaluateBudgets(report);
   writeReport(report);
   log(`done in ${Math.round((Date.now() - started) / 1000)} s on ${report.machine.database} (${report.machine.databaseWhy}): bench/results/latest.md`);
@@ -911,6 +1106,17 @@ function evaluateBudgets(report) {
         onPostgres && b.ok === 5 && b.holdsInDatabase === 5 && fiveXx.length === 0,
       );
     } else notRun('200 concurrent payment starts on the last 5 places', '= 5', 'burst section failed');
+  }
+  if (!SKIP.has('faults')) {
+    const f = report.faults;
+    if (!f || f.notRun) notRun('faults: 0 lost payments, 0 double charges, 0 enrolled without payment', '= 0', f?.notRun ?? 'failed');
+    else {
+      add('faults: lost payments (Vipps down, PostgreSQL restart)', f.lostPayments, '= 0', f.lostPayments === 0);
+      add('faults: double charges', f.doubleCharges, '= 0', f.doubleCharges === 0);
+      add('faults: children enrolled without payment', f.enrolledWithoutPayment, '= 0', f.enrolledWithoutPayment === 0);
+      add('faults: oversold places', f.oversoldPlaces, '= 0', f.oversoldPlaces === 0);
+      add('faults: every order settled after Vipps came back', f.unsettledLeft === 0 ? f.settledAfterVippsBackS : `${f.unsettledLeft} unsettled`, '≤ 180 s', f.unsettledLeft === 0, 's');
+    }
   }
   if (!SKIP.has('enrolment')) {
     const e = report.enrolment;
@@ -1013,6 +1219,10 @@ function writeReport(report) {
     }
     lines.push(cpuLine(e.cpu), '');
   } else if (report.enrolment?.notRun) lines.push('## Enrolment night', '', `not run: ${report.enrolment.notRun}`, '');
+  if (report.faults && !report.faults.notRun) {
+    const f = report.faults;
+    lines.push('## Faults on enrolment night', '', `${f.parents} parents (time × ${f.timeScale}); ${f.timeline.join('; ')}. Sold ${f.sold} of ${f.placesAvailable} places (live holds left ${f.liveHolds}, oversold ${f.oversoldPlaces}); lost payments ${f.lostPayments}; double charges ${f.doubleCharges}; children enrolled without payment ${f.enrolledWithoutPayment}; every order settled ${f.settledAfterVippsBackS} s after Vipps came back (${f.unsettledLeft} left); webhooks lost in the outage ${f.droppedWebhooks}; places held for parents told 'Vipps svarer ikke' ${f.heldDuringOutage}, who came back and paid ${JSON.stringify(f.cameBack)}; parents ${JSON.stringify(f.outcomes)}.`, '', `Answers: ${JSON.stringify(f.statuses)}`, '');
+  } else if (report.faults?.notRun) lines.push('## Faults on enrolment night', '', `not run: ${report.faults.notRun}`, '');
   if (report.notes.length) lines.push('## Notes', '', ...report.notes.map((n) => `- ${n}`), '');
   writeFileSync(path.join(resultsDir, 'latest.md'), `${lines.join('\n')}\n`);
 }

@@ -68,6 +68,13 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** Port of the Vipps simulator that server.ts starts in test mode (no Vipps credentials); default PORT + 1. */
   VIPPS_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where `npm run backup` (and the server, asked by it) writes backups (decision 044). Keep copies off the machine. */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  /** Each Vipps API call (the token call included) gives up after this long (issue 42, decision 044). */
+  VIPPS_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(4_000),
+  /** Circuit breaker: this many failed Vipps calls in a row stop the calls for VIPPS_BREAKER_OPEN_MS. */
+  VIPPS_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
+  VIPPS_BREAKER_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Rate limit for login start and token exchange: requests per IP per 10 minutes, each. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Rate limit for POST /contact: messages per IP per hour. */

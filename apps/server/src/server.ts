@@ -1,4 +1,7 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
+import { backupFileName, PID_FILE } from './db/backup';
 import { openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { parseEnv } from './env';
@@ -53,6 +56,26 @@ async function main() {
       process.exit(1);
     }
   };
+  // PGlite backups are made by this process (decision 044): `npm run backup` finds it by the pid file in DATA_DIR and
+  // sends SIGUSR2; the dump is taken between queries, so it is consistent.
+  const pidFile = database.backup ? path.join(env.DATA_DIR, PID_FILE) : undefined;
+  if (database.backup && pidFile) {
+    const backup = database.backup.bind(database);
+    writeFileSync(pidFile, String(process.pid));
+    let backingUp = false;
+    process.on('SIGUSR2', () => {
+      if (backingUp) return;
+      backingUp = true;
+      const file = path.resolve(env.BACKUP_DIR, backupFileName('pglite'));
+      const started = Date.now();
+      mkdirSync(path.dirname(file), { recursive: true });
+      backup(file)
+        .then(() => app.log.info({ file, ms: Date.now() - started }, 'backup written'))
+        .catch((err: unknown) => app.log.error({ err, file }, 'backup failed'))
+        .finally(() => (backingUp = false));
+    });
+    process.on('exit', () => rmSync(pidFile, { force: true }));
+  }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

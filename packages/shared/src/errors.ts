@@ -88,6 +88,8 @@ export const ERROR_STATUS = {
   /** The contact form's own limit (messages per hour). */
   CONTACT_RATE_LIMITED: 429,
   BUSY: 503,
+  /** The database did not answer (a restart, a failover): nothing was written; try again shortly (issue 42). */
+  DATABASE_UNAVAILABLE: 503,
   PAYMENT_PROVIDER: 502,
   /** Login return: the state is unknown, expired or already used (a replayed or forged return). */
   LOGIN_STATE_INVALID: 401,

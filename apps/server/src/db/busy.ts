@@ -25,3 +25,4 @@ export async function busyAsAppError<T>(work: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -18,8 +19,17 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** LISTEN on a channel (decision 017): PostgreSQL over a connection of its own, PGlite in process. */
   listen: Listen;
+  /**
+   * PGlite only (issue 42, decision 044): writes a gzipped tar of the data folder to `file`, taken while no other
+   * query runs (the connection's gate), so it is consistent. `inspect` runs in the same turn, before the dump, with
+   * the raw connection (the backup drill reads its row counts there).
+   */
+  backup?<T = undefined>(file: string, inspect?: (query: RawQuery) => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
+
+/** A query straight on the connection, bypassing the gate: only for use inside a turn that holds it. */
+export type RawQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 export interface ListenHandlers {
   /** A NOTIFY on the channel (delivered after its transaction committed), with its payload ('' when none). */
@@ -192,7 +202,16 @@ export async function openDatabase(options: {
     handlers.onReady();
     return { close: () => unsubscribe() };
   };
-  return { db: db as unknown as Db, kind: 'pglite', listen, close: () => client.close() };
+  const backup = <T>(file: string, inspect?: (query: RawQuery) => Promise<T>) =>
+    gate(async () => {
+      const seen = inspect ? await inspect((text) => client.query<Record<string, unknown>>(text)) : undefined;
+      const dump = await client.dumpDataDir('gzip');
+      const partial = `${file}.partial`;
+      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      await rename(partial, file);
+      return seen;
+    });
+  return { db: db as unknown as Db, kind: 'pglite', listen, backup, close: () => client.close() };
 }
 
 export async function ping(db: Db): Promise<void> {

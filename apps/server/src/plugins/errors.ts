@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode, type ErrorParams } from '@app/shared';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { API_SECURITY_HEADERS } from './security-headers';
 
 /** Errors travel as codes (convention 3): throw `new AppError('COURSE_FULL')` anywhere below a route. */
@@ -88,6 +89,11 @@ export default fp(async (app) => {
     if ((error as Error).message === 'timeout exceeded when trying to connect') {
       request.log.warn({ err: error }, 'no database connection in time');
       return reply.status(503).send(body('BUSY', 'The site is busy, try again in a moment'));
+    }
+    // The database restarted or failed over (issue 42): the transaction did not commit; the pool reconnects by itself.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '2').send(body('DATABASE_UNAVAILABLE', 'The database is not answering, try again in a moment'));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', 'Too many requests, try again later'));

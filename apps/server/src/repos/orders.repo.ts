@@ -216,6 +216,20 @@ export async function updateOrderState(
  * Reschedules the reconciler for an order without touching updated_at (it is bookkeeping, not a change). With
  * `ifStatus`, only while the order still has that status (an event applied meanwhile keeps its own schedule).
  */
+/**
+ * A 'created' order whose payment could not be started because Vipps did not answer: the reconciler looks at it when
+ * its hold ends (not after NO_PAYMENT_GRACE_MS), so the parent keeps the place for the whole hold. Returns the hold's
+ * end, or undefined when the order is no longer 'created' or its hold is over.
+ */
+export async function deferSyncToHoldEnd(db: DbOrTx, id: string): Promise<{ holdExpiresAt: Date | null } | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ syncAfter: sql`${orders.holdExpiresAt}` })
+    .where(and(eq(orders.id, id), eq(orders.status, 'created'), sql`${orders.holdExpiresAt} > now()`))
+    .returning({ holdExpiresAt: orders.holdExpiresAt });
+  return row;
+}
+
 export async function setSyncAfter(db: DbOrTx, id: string, syncAfter: SQL | null, ifStatus?: string): Promise<void> {
   await db
     .update(orders)

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { param, prepared } from '../db/prepared';
-import { authStates, profileParents, profiles, rateLimits, sessions, settings, users } from '../db/schema';
+import { authStates, orders, outbox, profileParents, profiles, rateLimits, sessions, settings, users } from '../db/schema';
 
 /**
  * System tables: login attempts (`auth_states`), sessions, rate-limit counters, shared settings; and transaction
@@ -228,3 +228,26 @@ export async function setLockTimeout(tx: DbOrTx): Promise<void> {
 
 /** Milliseconds from the database clock, so every instance agrees on holds and schedules. */
 export const dbNowPlus = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+// ---- operator view (GET /api/health for admins, issue 42) ------------------------------------------------------
+/** The e-mail outbox's backlog: messages waiting to be sent, given up on, and the oldest waiting one. */
+export async function outboxBacklog(db: DbOrTx): Promise<{ pending: number; failed: number; oldestPendingAt: Date | null }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${outbox.status} = 'pending')::int`,
+      failed: sql<number>`count(*) filter (where ${outbox.status} = 'failed')::int`,
+      oldest: sql<string | null>`min(${outbox.createdAt}) filter (where ${outbox.status} = 'pending')`,
+    })
+    .from(outbox)
+    .where(sql`${outbox.status} in ('pending', 'failed')`);
+  return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0), oldestPendingAt: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** Orders whose Vipps work is more than a minute past due: the reconciler is behind (or stopped, or Vipps is down). */
+export async function overdueOrderCount(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(sql`${orders.syncAfter} is not null and ${orders.syncAfter} < now() - interval '1 minute'`);
+  return Number(row?.n ?? 0);
+}

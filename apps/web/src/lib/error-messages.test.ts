@@ -20,6 +20,12 @@ describe('the one error table', () => {
     expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...serverCodes, ...CLIENT_ERROR_CODES].sort());
   });
 
+  it('Vipps not answering: says how long the place is held when the server says so (issue 42)', () => {
+    expect(messageForCode('PAYMENT_PROVIDER', { heldMinutes: 14 })).toBe('Vipps svarer ikke akkurat nå. Plassen er holdt av for deg i 14 minutter – prøv igjen om litt.');
+    expect(messageForCode('PAYMENT_PROVIDER', { heldMinutes: 1 })).toBe('Vipps svarer ikke akkurat nå. Plassen er holdt av for deg i 1 minutt – prøv igjen om litt.');
+    expect(messageForCode('PAYMENT_PROVIDER')).toBe('Vipps svarer ikke akkurat nå. Vennligst prøv igjen om litt.');
+  });
+
   it('chooses by code, never by the server message', () => {
     const english = new ApiError(400, 'CHILD_ALREADY_IN_COURSE', 'Something else entirely');
     expect(errorMessage(english)).toBe('Barnet er allerede påmeldt dette kurset');

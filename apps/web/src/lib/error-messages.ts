@@ -96,7 +96,13 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   RATE_LIMITED: 'For mange forsøk på kort tid. Vennligst vent litt og prøv igjen.',
   CONTACT_RATE_LIMITED: 'Du har sendt mange meldinger. Prøv igjen om litt.',
   BUSY: 'Det er mange som bestiller akkurat nå. Vennligst prøv igjen om litt.',
-  PAYMENT_PROVIDER: 'Vipps svarer ikke akkurat nå. Vennligst prøv igjen om litt.',
+  DATABASE_UNAVAILABLE: 'Nettstedet har et kort avbrudd, og ingenting ble lagret. Vennligst prøv igjen om litt.',
+  // Vipps slow or down (issue 42): the place stays held for the minutes the server says, and the parent hears so at once.
+  PAYMENT_PROVIDER: (params) => {
+    const minutes = num(params.heldMinutes);
+    if (minutes === null) return 'Vipps svarer ikke akkurat nå. Vennligst prøv igjen om litt.';
+    return `Vipps svarer ikke akkurat nå. Plassen er holdt av for deg i ${minutes === 1 ? '1 minutt' : `${minutes} minutter`} – prøv igjen om litt.`;
+  },
   LOGIN_STATE_INVALID: 'Innloggingen er utløpt eller allerede fullført. Vennligst logg inn på nytt.',
   LOGIN_BROWSER_MISMATCH: 'Innloggingen ble startet i en annen nettleser. Vennligst logg inn på nytt her.',
   LOGIN_FAILED: 'Vi kunne ikke bekrefte innloggingen fra Vipps. Vennligst prøv å logge inn på nytt.',

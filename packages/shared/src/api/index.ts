@@ -23,3 +23,4 @@ export * from './care';
 export * from './cancellation-rules';
 export * from './changes';
 export * from './queue';
+export * from './health';

@@ -342,3 +342,56 @@ describe('signWebhookRequest', () => {
     });
   });
 });
+
+describe('fault injection (/simulator/faults)', () => {
+  const setFault = (base: string, body: unknown) =>
+    fetch(`${base}/simulator/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('GET /payments/{reference} includes profile, as E0 marks it required', async () => {
+    const { call } = await start();
+    await call('POST', '/epayment/v1/payments', { body: createBody('profile-ref-1'), key: 'k-profile' });
+    const body = (await (await call('GET', '/epayment/v1/payments/profile-ref-1')).json()) as Record<string, unknown>;
+    expect(body.profile).toEqual({});
+    for (const field of ['aggregate', 'amount', 'state', 'paymentMethod', 'profile', 'pspReference', 'reference']) expect(body).toHaveProperty(field);
+  });
+
+  it('error: 5xx problem+json for the set time, then normal again; webhooks meanwhile are lost', async () => {
+    const { base, call, control } = await start();
+    const res = await setFault(base, { mode: 'error', durationMs: 300 });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { fault: { mode: string } }).fault.mode).toBe('error');
+    const failing = await call('GET', '/epayment/v1/payments/unknown-ref-1');
+    expect(failing.status).toBe(503);
+    expect(failing.headers.get('content-type')).toContain('application/problem+json');
+    await new Promise((r) => setTimeout(r, 350));
+    expect((await call('GET', '/epayment/v1/payments/unknown-ref-1')).status).toBe(404);
+    expect(control().faultStatus().fault).toBeNull();
+  });
+
+  it('down: the connection is dropped without an answer; DELETE ends it early', async () => {
+    const { base, call } = await start();
+    await setFault(base, { mode: 'down', durationMs: 60_000 });
+    await expect(call('GET', '/epayment/v1/payments/unknown-ref-1')).rejects.toThrow();
+    // The control route itself keeps answering.
+    expect(((await (await fetch(`${base}/simulator/faults`)).json()) as { fault: { mode: string } }).fault.mode).toBe('down');
+    await fetch(`${base}/simulator/faults`, { method: 'DELETE' });
+    expect((await call('GET', '/epayment/v1/payments/unknown-ref-1')).status).toBe(404);
+  });
+
+  it('slow: answers after the set delay', async () => {
+    const { base, call } = await start();
+    await setFault(base, { mode: 'slow', durationMs: 5_000, minDelayMs: 400, maxDelayMs: 400 });
+    const started = Date.now();
+    expect((await call('GET', '/epayment/v1/payments/unknown-ref-1')).status).toBe(404);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+  });
+
+  it('refuses a bad control body with 400 naming the fields', async () => {
+    const { base } = await start();
+    for (const body of [{}, { mode: 'broken', durationMs: 10 }, { mode: 'slow', durationMs: -1 }, { mode: 'error', durationMs: 10, status: 404 }, { mode: 'slow', durationMs: 10, minDelayMs: 5, maxDelayMs: 1 }, [1, 2]]) {
+      const res = await setFault(base, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(((await (await fetch(`${base}/simulator/faults`)).json()) as { fault: unknown }).fault).toBeNull();
+  });
+});

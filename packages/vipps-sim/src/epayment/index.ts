@@ -20,4 +20,5 @@ export {
 } from './webhooks';
 export type { Amount, PaymentEvent, PaymentEventName, PaymentState, PaymentView } from './payments';
 export { ProblemError, type ProblemBody } from './problem';
+export { FAULT_MODES, type FaultInput, type FaultMode, type FaultStatus } from './faults';
 export { signWebhookRequest } from './signing';

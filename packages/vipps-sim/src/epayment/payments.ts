@@ -65,6 +65,8 @@ export interface PaymentView {
   amount: Amount;
   state: PaymentState;
   paymentMethod: { type: 'WALLET' };
+  /** Required in E0's GetPaymentResponse; `sub` only when the create asked for a profile scope (never here). */
+  profile: { sub?: string };
   pspReference: string;
   reference: string;
   redirectUrl: string;
@@ -385,6 +387,7 @@ export class PaymentStore {
       amount: payment.amount,
       state: payment.state,
       paymentMethod: payment.paymentMethod,
+      profile: {},
       pspReference: payment.pspReference,
       reference: payment.reference,
       redirectUrl: payment.redirectUrl,

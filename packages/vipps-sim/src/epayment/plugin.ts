@@ -11,6 +11,7 @@ import {
 } from './payments';
 import { badRequest, PROBLEM_CONTENT_TYPE, ProblemError, problemBody } from './problem';
 import { WebhookDispatcher, type WebhookDeliveryOptions } from './webhooks';
+import { FaultSwitch, parseFaultInput, type FaultInput, type FaultStatus } from './faults';
 
 export interface EpaymentSimulatorOptions {
   clientId: string;
@@ -53,6 +54,10 @@ export interface EpaymentSimulatorControl {
   payment(reference: string): PaymentView | undefined;
   /** Resolves when no webhook delivery is queued or in flight. */
   webhooksIdle(): Promise<void>;
+  /** Vipps slow, failing or down for a while (faults.ts); the same as POST /simulator/faults. */
+  setFault(input: FaultInput): FaultStatus;
+  clearFault(): FaultStatus;
+  faultStatus(): FaultStatus;
 }
 
 /** Access tokens handed out by /accesstoken/get: token → expiry (ms since epoch). */
@@ -107,11 +112,15 @@ export const epaymentSimulator: FastifyPluginAsync<EpaymentSimulatorOptions> = a
   const expiryTimers = new Set<NodeJS.Timeout>();
 
   const dispatcher = new WebhookDispatcher(options.webhooks ?? {}, clock, app.log);
+  // Wall-clock time on purpose: a fault lasts real seconds even when a test drives the payments' clock.
+  const faults = new FaultSwitch();
   const store = new PaymentStore({
     msn,
     clock,
     paymentTimeoutMs: options.paymentTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-    onEvent: (event, payment) => dispatcher.publish(event, payment),
+    onEvent: (event, payment) => {
+      if (faults.letWebhookThrough()) dispatcher.publish(event, payment);
+    },
     onCreated: (payment) => armExpiry(payment, payment.expiresAt - clock()),
   });
 
@@ -166,9 +175,15 @@ export const epaymentSimulator: FastifyPluginAsync<EpaymentSimulatorOptions> = a
 
   options.onControl?.(control());
 
+  // ---- fault injection (the simulator's own control route; not Vipps' API) --------------------------------------
+  app.get('/simulator/faults', async () => faults.status());
+  app.post('/simulator/faults', async (request) => faults.set(parseFaultInput(request.body)));
+  app.delete('/simulator/faults', async () => faults.clear());
+  const faultHook = faults.hook();
+
   // ---- access token (A1) -----------------------------------------------------------------------------------------
   if (options.serveAccessToken !== false) {
-    app.post('/accesstoken/get', async (request, reply) => {
+    app.post('/accesstoken/get', { onRequest: faultHook }, async (request, reply) => {
       if (header(request, 'ocp-apim-subscription-key') !== options.subscriptionKey) {
         return reply.status(401).send({
           statusCode: 401,
@@ -237,6 +252,7 @@ export const epaymentSimulator: FastifyPluginAsync<EpaymentSimulatorOptions> = a
   const keyOf = (request: FastifyRequest) => header(request, 'idempotency-key')!;
 
   await app.register(async (api) => {
+    api.addHook('onRequest', faultHook);
     api.addHook('onRequest', authenticate);
 
     api.post('/epayment/v1/payments', async (request, reply) =>
@@ -321,6 +337,9 @@ export const epaymentSimulator: FastifyPluginAsync<EpaymentSimulatorOptions> = a
         return payment ? store.view(payment) : undefined;
       },
       webhooksIdle: () => dispatcher.idle(),
+      setFault: (input) => faults.set(parseFaultInput(input)),
+      clearFault: () => faults.clear(),
+      faultStatus: () => faults.status(),
     };
   }
 };

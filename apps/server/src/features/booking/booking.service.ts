@@ -24,7 +24,7 @@ import type { UserRow } from '../../repos/users.repo';
 import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
 import { paymentPausedUntil } from '../../family-lapses';
-import { idempotencyKey, payByCredit, POLL_MS, SETTLE_RETRY_MS, syncOrder } from './payment-events';
+import { idempotencyKey, payByCredit, POLL_MS, syncOrder } from './payment-events';
 import { creditPart, pledgeCredit } from '../../family-credit';
 
 export type { OrderAdditionalInfo };
@@ -264,10 +264,17 @@ export async function createVippsPayment(ctx: ServiceContext, reservation: Reser
   } catch (error) {
     if (error instanceof AppError) throw error;
     ctx.log.warn({ err: error, orderId: order.id }, 'vipps createPayment failed');
-    if (reservation.created) {
-      // A timeout may still have created it at Vipps: the scheduled check cancels anything left there.
-      const maybeAtVipps = error instanceof VippsError && error.retryable;
-      await orders.terminateCreated(ctx.db, order.id, { syncAfter: maybeAtVipps ? system.dbNowPlus(SETTLE_RETRY_MS) : null });
+    if (error instanceof VippsError && error.retryable) {
+      // Vipps slow, failing or down (issue 42, decision 044): the place stays held for the parent, who is told so at
+      // once and may press 'Bestill' again (the same order, the same Idempotency-Key). The reconciler looks at the
+      // order when the hold ends, and cancels anything a timed-out call may have created at Vipps.
+      const held = await orders.deferSyncToHoldEnd(ctx.db, order.id);
+      const minutesLeft = held?.holdExpiresAt ? Math.max(1, Math.ceil((held.holdExpiresAt.getTime() - ctx.clock.now().getTime()) / 60_000)) : null;
+      if (minutesLeft !== null) {
+        throw new AppError('PAYMENT_PROVIDER', 'Vipps is not answering; the place stays held', { heldMinutes: minutesLeft });
+      }
+    } else if (reservation.created) {
+      await orders.terminateCreated(ctx.db, order.id, { syncAfter: null });
     }
     throw new AppError('PAYMENT_PROVIDER', 'Vipps could not start the payment');
   }

@@ -34,5 +34,6 @@ export async function reconcilePayments(ctx: ServiceContext, options: ReconcileO
       ctx.log.warn({ err, orderId: order.id }, 'payment reconciliation failed; retried after the lease');
     }
   }
+  ctx.payments.lastReconcile = { at: new Date(), claimed: claimed.length, failed };
   return { claimed: claimed.length, failed };
 }

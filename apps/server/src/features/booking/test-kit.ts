@@ -11,6 +11,7 @@ import { openDatabase, type Database, type Db } from '../../db/client';
 import { parseEnv } from '../../env';
 import { createScratchDatabase } from '../../test/db';
 import { startTestEpaymentSimulator, submitLandingPage, type TestEpaymentSimulator } from '../../integrations/vipps/epayment/testing';
+import type { EpaymentClientOptions } from '../../integrations/vipps/epayment';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import { createFamily } from '../../db/seed/builders';
@@ -29,6 +30,8 @@ export interface BookingTestOptions {
   simulator?: Parameters<typeof startTestEpaymentSimulator>[0];
   /** The time every instance's rules use (default the system clock). */
   clock?: Clock;
+  /** The product's Vipps client against the simulator: e.g. a short timeout and a circuit breaker (issue 42). */
+  clientOptions?: Partial<EpaymentClientOptions>;
 }
 
 export interface BookingTestInstance {
@@ -112,7 +115,7 @@ export async function startBookingTest(options: BookingTestOptions = {}): Promis
       ...options.env,
     });
     const database = databases[i]!;
-    const payments = createPayments(env, database.db, { client: sim.client(), options: options.paymentOptions?.(i) });
+    const payments = createPayments(env, database.db, { client: sim.client(options.clientOptions), options: options.paymentOptions?.(i) });
     const app = await buildApp({ env, db: database.db, payments, clock: options.clock, listen: database.listen });
     await app.listen({ host: '127.0.0.1', port });
     instances.push({ app, url, payments, database });

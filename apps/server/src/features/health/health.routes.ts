@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthSchema } from '@app/shared';
+import { ctxOf } from '../../context';
 import { ping } from '../../db/client';
 import { AppError, errorResponses } from '../../plugins/errors';
+import { healthDetails } from './health.service';
 
 /** A database that does not answer within this is down, as far as the load balancer is concerned. */
 export const HEALTH_DB_TIMEOUT_MS = 2_000;
@@ -9,17 +11,20 @@ export const HEALTH_DB_TIMEOUT_MS = 2_000;
 /**
  * For the load balancer: 200 when this instance can reach the database, 503 (BUSY) when it cannot or the query
  * hangs, so traffic goes to the other instances. While the server shuts down Fastify answers 503 on its own.
+ * The status code is about the database only (a Vipps outage must not take the site out of the load balancer); an
+ * admin's request also gets the details (outbox, reconciler, Vipps: issue 42), which nobody else sees.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses('VALIDATION', 'BUSY') } } },
+    { schema: { response: { 200: healthSchema, ...errorResponses('VALIDATION', 'BUSY') } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_DB_TIMEOUT_MS} ms`)), HEALTH_DB_TIMEOUT_MS);
       });
+      const started = performance.now();
       try {
         await Promise.race([ping(app.db), timeout]);
       } catch (err) {
@@ -28,7 +33,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } finally {
         clearTimeout(timer);
       }
-      return { status: 'ok' as const };
+      const latencyMs = performance.now() - started;
+      if (!request.user?.isAdmin) return { status: 'ok' as const };
+      return { status: 'ok' as const, details: await healthDetails(ctxOf(request), latencyMs) };
     },
   );
 };

@@ -1,7 +1,14 @@
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { appVersion } from '../../app-version';
-import { createEpaymentClient, EPAYMENT_WEBHOOK_EVENTS, type EpaymentClient, type RegisteredWebhook } from './epayment';
+import {
+  createCircuitBreaker,
+  createEpaymentClient,
+  EPAYMENT_WEBHOOK_EVENTS,
+  type BreakerSnapshot,
+  type EpaymentClient,
+  type RegisteredWebhook,
+} from './epayment';
 import { createMemoryLimiter, type MemoryLimiter } from '../../plugins/memory-limiter';
 import { advisoryXactLock, readSetting, writeSetting } from '../../repos/system.repo';
 
@@ -35,6 +42,22 @@ export interface StoredWebhook {
 
 export type WebhookRegistration = 'env' | 'unconfigured' | 'kept' | 'registered';
 
+/** A time Vipps did not answer (the breaker opened), as the admin dashboard lists it: settings key OUTAGES_SETTING_KEY. */
+export interface VippsOutage {
+  startedAt: string;
+  endedAt: string | null;
+  lastError: string | null;
+}
+export const OUTAGES_SETTING_KEY = 'vipps.outages';
+const OUTAGES_KEPT = 10;
+
+export interface VippsStatus {
+  /** This instance's breaker; null when Vipps is not configured or the client has none. */
+  breaker: BreakerSnapshot | null;
+  /** The latest outages seen by any instance, newest first. */
+  outages: VippsOutage[];
+}
+
 export interface PaymentsOptions {
   /** How long a started payment holds its place. Longer than Vipps' ~10-minute payment timeout. */
   holdMinutes: number;
@@ -61,6 +84,10 @@ export interface Payments {
   webhookFailures: MemoryLimiter;
   /** Registers the webhook unless a live registration for this URL is stored. Safe to run on every instance. */
   ensureWebhook(): Promise<WebhookRegistration>;
+  /** This instance's last reconciler run (features/booking/reconciler.ts sets it). */
+  lastReconcile: { at: Date; claimed: number; failed: number } | null;
+  /** The breaker and the recorded outages (GET /api/health for admins, the dashboard). */
+  vippsStatus(): Promise<VippsStatus>;
   options: PaymentsOptions;
 }
 
@@ -77,8 +104,29 @@ export function epaymentClientFromEnv(env: Env): EpaymentClient | null {
     merchantSerialNumber: VIPPS_MERCHANT_SERIAL_NUMBER,
     systemName: 'babysvomming',
     systemVersion: appVersion().slice(0, 30),
-    timeoutMs: 10_000,
+    // Short: a parent waits for createPayment, and a Vipps that does not answer soon is treated as down.
+    timeoutMs: env.VIPPS_TIMEOUT_MS,
+    breaker: createCircuitBreaker({ failureThreshold: env.VIPPS_BREAKER_FAILURES, openMs: env.VIPPS_BREAKER_OPEN_MS }),
   });
+}
+
+/**
+ * Keeps the outage list in `settings` (shared by the instances): a new entry when a breaker opens, its end when it
+ * closes again. Written off the request's path; a failed write is only logged.
+ */
+async function recordOutage(db: Db, snapshot: BreakerSnapshot): Promise<void> {
+  const list = (await readSetting<VippsOutage[]>(db, OUTAGES_SETTING_KEY)) ?? [];
+  const openEntry = list.find((o) => o.endedAt === null);
+  if (snapshot.state === 'open' && !openEntry) {
+    list.unshift({ startedAt: (snapshot.openedAt ?? new Date()).toISOString(), endedAt: null, lastError: snapshot.lastError });
+  } else if (snapshot.state === 'open' && openEntry) {
+    openEntry.lastError = snapshot.lastError;
+  } else if (snapshot.state === 'closed' && openEntry) {
+    openEntry.endedAt = new Date().toISOString();
+  } else {
+    return;
+  }
+  await writeSetting(db, OUTAGES_SETTING_KEY, list.slice(0, OUTAGES_KEPT));
 }
 
 export function createPayments(
@@ -112,6 +160,10 @@ export function createPayments(
     return reading;
   };
 
+  client?.breaker?.subscribe((snapshot) => {
+    void recordOutage(db, snapshot).catch((err: unknown) => console.warn(`vipps outage not recorded: ${(err as Error).message}`));
+  });
+
   const isLive = (stored: StoredWebhook | undefined, hooks: RegisteredWebhook[]): stored is StoredWebhook =>
     !!stored && hooks.some((h) => h.id === stored.id && h.url === url);
 
@@ -119,6 +171,7 @@ export function createPayments(
     client,
     webhookUrl: url,
     webhookFailures: createMemoryLimiter({ max: env.WEBHOOK_FAILURE_RATE_LIMIT, windowMs: 60_000, now }),
+    lastReconcile: null,
     options: { holdMinutes: 15, unsafeNaiveCapacityCheck: false, ...overrides.options },
 
     async webhookSecret() {
@@ -132,6 +185,11 @@ export function createPayments(
       if (reading) return reading;
       if (cached && now() - cached.at < SECRET_REFRESH_MIN_MS) return undefined;
       return read();
+    },
+
+    async vippsStatus() {
+      const outages = (await readSetting<VippsOutage[]>(db, OUTAGES_SETTING_KEY)) ?? [];
+      return { breaker: client?.breaker?.snapshot() ?? null, outages: Array.isArray(outages) ? outages : [] };
     },
 
     async ensureWebhook() {

@@ -5,6 +5,7 @@ import { pageTitle } from '@/config/site';
 import { CoursesTodayBox } from '@/features/courses/components/courses-today-box';
 import { LastModifiedCoursesBox } from '@/features/courses/components/last-modified-courses-box';
 import { LatestOrdersBox } from '@/features/orders/components/latest-orders-box';
+import { OperationsBox } from '@/features/operations/components/operations-box';
 import { LastLoggedInBox } from '@/features/users/components/last-logged-in-box';
 import { WaitlistBox } from '@/features/waitlist/components/waitlist-box';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -24,6 +25,7 @@ export function Component() {
           <CoursesTodayBox now={now} />
           <LastModifiedCoursesBox now={now} />
           <WaitlistBox />
+          <OperationsBox />
         </div>
       </div>
       <p className="mt-6">

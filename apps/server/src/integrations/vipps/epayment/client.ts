@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { CircuitBreaker } from './breaker';
 import { VippsApiError, VippsNetworkError, VippsProtocolError } from './errors';
 import {
   accessTokenResponseSchema,
@@ -33,6 +34,8 @@ export interface EpaymentClientOptions {
   timeoutMs?: number;
   /** Milliseconds since the epoch, for token-expiry tests. */
   now?: () => number;
+  /** Stops calling a failing Vipps for a while (breaker.ts); every request, the token call included, goes through it. */
+  breaker?: CircuitBreaker;
 }
 
 export interface CreatePaymentInput {
@@ -53,6 +56,8 @@ export interface CreatePaymentInput {
 export interface EpaymentClient {
   /** The merchant (MSN) this client acts for: a webhook naming another one is not ours. */
   readonly merchantSerialNumber: string;
+  /** Set when the client has a circuit breaker (the product's does): its state, for the operator. */
+  readonly breaker?: CircuitBreaker;
   createPayment(input: CreatePaymentInput): Promise<CreatePaymentResponse>;
   getPayment(reference: string): Promise<Payment>;
   getEvents(reference: string): Promise<PaymentEvent[]>;
@@ -110,16 +115,25 @@ export function createEpaymentClient(options: EpaymentClientOptions): EpaymentCl
   let token: CachedToken | null = null;
   let tokenRequest: Promise<CachedToken> | null = null;
 
+  const breaker = options.breaker;
+
   async function send(url: string, init: RequestInit): Promise<Response> {
+    breaker?.before();
+    let response: Response;
     try {
-      return await doFetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+      response = await doFetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
       const what = `${init.method ?? 'GET'} ${new URL(url).pathname}`;
-      throw new VippsNetworkError(timedOut ? `${what} timed out after ${timeoutMs} ms` : `${what} failed: ${(error as Error).message}`, timedOut, {
+      const failure = new VippsNetworkError(timedOut ? `${what} timed out after ${timeoutMs} ms` : `${what} failed: ${(error as Error).message}`, timedOut, {
         cause: error,
       });
+      breaker?.failure(failure);
+      throw failure;
     }
+    if (response.status === 429 || response.status >= 500) breaker?.failure(new Error(`${init.method ?? 'GET'} ${new URL(url).pathname}: HTTP ${response.status}`));
+    else breaker?.success();
+    return response;
   }
 
   async function fetchToken(): Promise<CachedToken> {
@@ -189,6 +203,7 @@ export function createEpaymentClient(options: EpaymentClientOptions): EpaymentCl
 
   return {
     merchantSerialNumber: options.merchantSerialNumber,
+    ...(breaker ? { breaker } : {}),
     createPayment(input) {
       return request({
         method: 'POST',

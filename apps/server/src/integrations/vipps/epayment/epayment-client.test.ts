@@ -390,3 +390,43 @@ async function tokenFor(sim: TestEpaymentSimulator): Promise<string> {
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }
+
+describe('GET payment: only what ePayment v1 requires (issue 42)', () => {
+  /** A fetch that answers the token call and then the given GET payment body, as Vipps would. */
+  const vippsAnswering = (body: unknown): typeof fetch => async (url) =>
+    String(url).endsWith('/accesstoken/get')
+      ? Response.json({ access_token: 'token', expires_in: '3600' })
+      : Response.json(body);
+  const client = (body: unknown) =>
+    createEpaymentClient({
+      baseUrl: 'https://apitest.example',
+      clientId: 'id',
+      clientSecret: 'secret',
+      subscriptionKey: 'key',
+      merchantSerialNumber: '123456',
+      systemName: 'babysvomming',
+      systemVersion: '1.0.0',
+      fetch: vippsAnswering(body),
+    });
+  const nok = (value: number) => ({ currency: 'NOK', value });
+  const required = {
+    aggregate: { authorizedAmount: nok(100), cancelledAmount: nok(0), capturedAmount: nok(0), refundedAmount: nok(0) },
+    amount: nok(100),
+    state: 'AUTHORIZED',
+    paymentMethod: { type: 'WALLET' },
+    profile: {},
+    pspReference: '123',
+    reference: 'bs-ref-0001',
+  };
+
+  it('reads a payment with only the required fields (no redirectUrl, metadata, cardBin or profile.sub)', async () => {
+    expect(await client(required).getPayment('bs-ref-0001')).toMatchObject({ state: 'AUTHORIZED', reference: 'bs-ref-0001' });
+  });
+
+  it('does not depend on the fields the simulator used to leave out, and ignores ones it does not know', async () => {
+    const { profile: _profile, paymentMethod: _method, ...withoutOptional } = required;
+    expect((await client(withoutOptional).getPayment('bs-ref-0001')).state).toBe('AUTHORIZED');
+    const richer = { ...required, profile: { sub: 'c06c4afe-d9e1-4c5d-939a-177d752a0944' }, paymentMethod: { type: 'CARD', cardBin: '540185' }, newField: 1 };
+    expect((await client(richer).getPayment('bs-ref-0001')).profile?.sub).toBe('c06c4afe-d9e1-4c5d-939a-177d752a0944');
+  });
+});

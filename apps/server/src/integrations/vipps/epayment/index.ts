@@ -1,4 +1,5 @@
 export { createEpaymentClient, type CreatePaymentInput, type EpaymentClient, type EpaymentClientOptions } from './client';
+export { createCircuitBreaker, VippsUnavailableError, type BreakerSnapshot, type BreakerState, type CircuitBreaker } from './breaker';
 export { VippsApiError, VippsError, VippsNetworkError, VippsProtocolError } from './errors';
 export {
   EPAYMENT_WEBHOOK_EVENTS,

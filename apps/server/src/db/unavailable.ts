@@ -1,0 +1,33 @@
+/** The SQLSTATE of a driver error, also when wrapped (cause); busy.ts has the same walk, but imports the errors plugin. */
+function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The database is gone for the moment (issue 42): a restart or failover ended the connection (SQLSTATE class 08,
+ * 57P01–57P03), or no connection could be opened. The request's transaction did not commit, so nothing is written.
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03']);
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|database "[^"]*" is not currently accepting connections)/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const sqlState = sqlStateOf(error);
+  if (sqlState && (sqlState.startsWith('08') || UNAVAILABLE_CODES.has(sqlState))) return true;
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_ERRNO.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    if (current instanceof AggregateError && current.errors.some((e) => isDatabaseUnavailable(e))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

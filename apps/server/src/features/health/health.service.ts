@@ -1,0 +1,29 @@
+import type { HealthDetails } from '@app/shared';
+import type { ServiceContext } from '../../context';
+import * as system from '../../repos/system.repo';
+
+/**
+ * What an admin reads from GET /api/health (issue 42, decision 044): the database, the e-mail outbox's backlog, the
+ * payment reconciler's last run, and Vipps' state (this instance's circuit breaker, and outages any instance saw).
+ */
+export async function healthDetails(ctx: ServiceContext, databaseLatencyMs: number): Promise<HealthDetails> {
+  const [outbox, overdue, vipps] = await Promise.all([
+    system.outboxBacklog(ctx.db),
+    system.overdueOrderCount(ctx.db),
+    ctx.payments.vippsStatus(),
+  ]);
+  const last = ctx.payments.lastReconcile;
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  return {
+    database: { kind: ctx.env.DATABASE_URL ? 'postgres' : 'pglite', latencyMs: Math.round(databaseLatencyMs * 10) / 10 },
+    outbox: { pending: outbox.pending, failed: outbox.failed, oldestPendingAt: iso(outbox.oldestPendingAt) },
+    reconciler: { lastRunAt: iso(last?.at), lastClaimed: last?.claimed ?? null, lastFailed: last?.failed ?? null, overdue },
+    vipps: {
+      state: vipps.breaker?.state ?? (ctx.payments.client ? 'closed' : 'unconfigured'),
+      consecutiveFailures: vipps.breaker?.consecutiveFailures ?? 0,
+      retryAt: iso(vipps.breaker?.retryAt),
+      lastError: vipps.breaker?.lastError ?? null,
+      outages: vipps.outages.map((o) => ({ startedAt: o.startedAt, endedAt: o.endedAt, lastError: o.lastError })),
+    },
+  };
+}

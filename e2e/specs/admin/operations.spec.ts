@@ -1,0 +1,23 @@
+import { expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { expect, keepScreenshot, test } from '../../support/fixtures';
+
+test.describe("Operator view: the dashboard's 'Drift' box (issue 42)", () => {
+  test('shows the database, the e-mail outbox, the payment check and Vipps, each on its own line', async ({ page }, testInfo) => {
+    await loginAs(page, PERSONS.admin, '/admin');
+    const box = page.getByRole('region', { name: 'Drift' });
+    await expect(box).toBeVisible();
+    await expect(box.locator('[data-operations-database]')).toHaveText(/^svarer \(\d+ ms\)$/);
+    await expect(box.locator('[data-operations-outbox]')).toContainText('venter på sending');
+    await expect(box.locator('[data-operations-reconciler]')).toHaveText(/^(sist kjørt|ikke kjørt ennå)/);
+    // The E2E server runs against the built-in simulator, which answers.
+    await expect(box.locator('[data-operations-vipps]')).toHaveText('svarer');
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, 'drift');
+  });
+
+  test('a parent gets the health answer without the details', async ({ page }) => {
+    await loginAs(page, PERSONS.parent, '/');
+    const health = await page.evaluate(async () => (await fetch('/api/health')).json());
+    expect(health).toEqual({ status: 'ok' });
+  });
+});

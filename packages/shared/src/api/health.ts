@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/health (issue 42): the status code tells the load balancer about the database only; an admin's request
+ * also gets `details`, which tell the database, the e-mail outbox, the payment reconciler and Vipps apart.
+ */
+export const VIPPS_BREAKER_STATES = ['closed', 'open', 'half-open', 'unconfigured'] as const;
+
+export const healthDetailsSchema = z.object({
+  database: z.object({ kind: z.enum(['postgres', 'pglite']).nullable(), latencyMs: z.number() }),
+  outbox: z.object({ pending: z.number().int(), failed: z.number().int(), oldestPendingAt: z.string().nullable() }),
+  reconciler: z.object({
+    /** This instance's last run (null before the first). */
+    lastRunAt: z.string().nullable(),
+    lastClaimed: z.number().int().nullable(),
+    lastFailed: z.number().int().nullable(),
+    /** Orders waiting on Vipps work for more than a minute past their time (any instance should have taken them). */
+    overdue: z.number().int(),
+  }),
+  vipps: z.object({
+    state: z.enum(VIPPS_BREAKER_STATES),
+    consecutiveFailures: z.number().int(),
+    retryAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+    outages: z.array(z.object({ startedAt: z.string(), endedAt: z.string().nullable(), lastError: z.string().nullable() })),
+  }),
+});
+export type HealthDetails = z.infer<typeof healthDetailsSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok'), details: healthDetailsSchema.optional() });
+export type Health = z.infer<typeof healthSchema>;
