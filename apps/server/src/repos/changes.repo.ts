@@ -134,6 +134,9 @@ export async function insertCredit(tx: DbOrTx, values: typeof familyCredits.$inf
   const [row] = await tx.insert(familyCredits).values(values).returning();
   return row!;
 }
+export async function deleteCredit(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(familyCredits).where(eq(familyCredits.id, id));
+}
 export function creditsOfProfile(db: DbOrTx, profileId: string): Promise<CreditRow[]> {
   return db.select().from(familyCredits).where(eq(familyCredits.profileId, profileId)).orderBy(asc(familyCredits.createdAt));
 }

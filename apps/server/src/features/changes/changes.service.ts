@@ -261,18 +261,39 @@ async function settle(ctx: ServiceContext, row: changes.ChoiceWithContext, input
   return toChoice(ctx, (await changes.findChoice(ctx.db, row.choice.id))!, false);
 }
 
-/** The date's share back to Vipps: a partial refund on the order, with one Idempotency-Key per choice. */
+/**
+ * A date's share goes back the way it was paid: the Vipps part of the order's price to Vipps, the credit part as credit
+ * again (in whole øre, the Vipps part rounded down, so the Vipps parts of all dates never pass what Vipps took).
+ */
+export function refundParts(shareOre: number, order: { amountOre: number; creditOre: number }): { vippsOre: number; creditOre: number } {
+  const price = order.amountOre + order.creditOre;
+  const vippsOre = price > 0 ? Math.floor((shareOre * order.amountOre) / price) : 0;
+  return { vippsOre, creditOre: shareOre - vippsOre };
+}
+
+/** The date's share back: a partial refund on the order (one Idempotency-Key per choice), and any credit part as credit. */
 async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, by: 'family' | 'default', now: Date): Promise<void> {
   const order = await orders.findOrderById(ctx.db, row.choice.orderId!);
   if (!order || (order.status !== 'captured' && order.status !== 'refunded')) throw new AppError('ORDER_NOT_REFUNDABLE', 'The order is not captured');
-  const claimed = await changes.setChoice(ctx.db, row.choice.id, { choice: 'refund', chosenBy: by, chosenAt: now });
-  if (!claimed) throw new AppError('CONFLICT', 'Already chosen');
+  const parts = refundParts(row.choice.shareOre, order);
+  // The choice and the credit part in one transaction: on a Vipps failure both are undone together.
+  const credit = await withTx(ctx, async (ctx) => {
+    const claimed = await changes.setChoice(ctx.db, row.choice.id, { choice: 'refund', chosenBy: by, chosenAt: now });
+    if (!claimed) throw new AppError('CONFLICT', 'Already chosen');
+    if (parts.creditOre === 0 || !row.choice.profileId) return null;
+    const reason = `Avlyst ${osloDateKey(row.cancelled.date)}: ${row.course.name} (betalt med tilgode)`;
+    return changes.insertCredit(ctx.db, { profileId: row.choice.profileId, amountOre: parts.creditOre, reason, orderId: order.id, expiresAt: addMonths(now, ctx.env.CREDIT_MONTHS), createdAt: now });
+  });
+  if (parts.vippsOre === 0) return;
   try {
-    const pspReference = await refundDateShare(ctx, order, row.choice.shareOre, row.choice.id);
+    const pspReference = await refundDateShare(ctx, order, parts.vippsOre, row.choice.id);
     await changes.setRefundReference(ctx.db, row.choice.id, pspReference);
-    ctx.log.info({ orderId: order.id, amountOre: row.choice.shareOre }, "a cancelled date's share refunded");
+    ctx.log.info({ orderId: order.id, amountOre: parts.vippsOre }, "a cancelled date's share refunded");
   } catch (error) {
-    await changes.resetChoice(ctx.db, row.choice.id);
+    await withTx(ctx, async (ctx) => {
+      await changes.resetChoice(ctx.db, row.choice.id);
+      if (credit) await changes.deleteCredit(ctx.db, credit.id);
+    });
     throw error;
   }
 }

@@ -5,9 +5,10 @@ import { familyCredits, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
 import { startBookingTest, type BookingTest } from '../booking/test-kit';
-import { osloDateKey } from '@app/shared';
+import { dateSharesOre, osloDateKey } from '@app/shared';
 import { bookkeeping } from '../booking/bookkeeping.service';
 import { splitPrice } from '../../family-credit';
+import { refundParts } from './changes.service';
 
 /**
  * Family credit at booking (issue 38): credit first, Vipps the rest; a rest below 1 kr is not charged and the order is
@@ -39,6 +40,19 @@ describe('splitPrice', () => {
     expect(splitPrice(100_001, 99_902)).toEqual({ creditOre: 99_902, vippsOre: 0, paidByCredit: true });
     expect(splitPrice(100_001, 99_901)).toEqual({ creditOre: 99_901, vippsOre: 100, paidByCredit: false });
     expect(splitPrice(100_001, 500_000)).toEqual({ creditOre: 100_001, vippsOre: 0, paidByCredit: true });
+  });
+});
+
+describe('refundParts', () => {
+  it("a date's share goes back the way it was paid; the Vipps parts of all dates stay within what Vipps took", () => {
+    expect(refundParts(25_001, { amountOre: 100_001, creditOre: 0 })).toEqual({ vippsOre: 25_001, creditOre: 0 });
+    expect(refundParts(25_001, { amountOre: 50_001, creditOre: 50_000 })).toEqual({ vippsOre: 12_500, creditOre: 12_501 });
+    expect(refundParts(25_000, { amountOre: 0, creditOre: 100_000 })).toEqual({ vippsOre: 0, creditOre: 25_000 });
+    for (const [amountOre, creditOre, dates] of [[50_001, 50_000, 4], [1, 99_999, 7], [33_333, 33_334, 3]] as const) {
+      const parts = dateSharesOre(amountOre + creditOre, dates).map((share) => refundParts(share, { amountOre, creditOre }));
+      expect(parts.reduce((sum, p) => sum + p.vippsOre, 0)).toBeLessThanOrEqual(amountOre);
+      expect(parts.reduce((sum, p) => sum + p.vippsOre + p.creditOre, 0)).toBe(amountOre + creditOre);
+    }
   });
 });
 
