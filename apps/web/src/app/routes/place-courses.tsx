@@ -16,6 +16,7 @@ import { usePlace } from '@/features/places/api/get-place';
 import { placesQueryOptions, usePlaces } from '@/features/places/api/get-places';
 import { PlaceSelect } from '@/features/places/components/place-select';
 import { VenueCard } from '@/features/places/components/venue-card';
+import { useFamilyCredit } from '@/features/changes/api/changes';
 import { useMyWaitlist } from '@/features/waitlist/api/get-my-waitlist';
 import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
 import { CourseListOnDemand } from './course-list-on-demand';
@@ -131,6 +132,9 @@ export function Component() {
   const [booking, setBooking] = useState<Course | null>(null);
   const [childId, setChildId] = useState('');
   const [addChildOpen, setAddChildOpen] = useState(false);
+  // The chosen child's family's credit is used before Vipps: the booking dialog says how much (issue 38).
+  const bookingProfileId = profiles.data?.find((p) => p.children.some((c) => c._id === childId))?._id ?? '';
+  const credit = useFamilyCredit(bookingProfileId, { enabled: !!booking });
   // 'Påmeldt: Ella' on the rows: the viewer's own children, from their profiles (the course list names nobody).
   const ownChildren = useMemo(() => {
     const byCourse = new Map<string, string[]>();
@@ -418,6 +422,7 @@ export function Component() {
                 onChildChange={setChildId}
                 onAddChild={() => setAddChildOpen(true)}
                 onCourseFull={() => void refreshCourses()}
+                creditOre={credit.data?.balance}
               />
             </Suspense>
           ) : null}

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatCourseDate, formatPrice, fullName, isSafeHttpUrl, weekdayPlural } from '@/lib/format';
 import { paymentStartErrorMessage, useStartPayment } from '../api/start-payment';
+import { creditLine } from '../credit-line';
 import { ChildSelect } from './child-select';
 
 interface BookingDialogProps {
@@ -24,9 +25,12 @@ interface BookingDialogProps {
   onAddChild: () => void;
   /** The server said the course is full: refresh the course list. */
   onCourseFull: () => void;
+  /** The chosen child's family's unused credit (øre), used before Vipps (issue 38). */
+  creditOre?: number;
 }
 
-function CourseSummary({ course }: { course: Course }) {
+function CourseSummary({ course, creditOre = 0 }: { course: Course; creditOre?: number }) {
+  const paidWithCredit = creditLine(course.booking.price, creditOre);
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
   // A started course is booked for the dates that remain, at the price the server computed for them.
   const started = course.booking.state === 'started';
@@ -70,6 +74,7 @@ function CourseSummary({ course }: { course: Course }) {
             For {dates.length} av {course.dates.length} ganger (fullpris {formatPrice(course.price)})
           </span>
         ) : null}
+        {paidWithCredit ? <span className="block text-sm font-normal">{paidWithCredit}</span> : null}
       </dd>
       {course.info ? (
         <>
@@ -83,7 +88,7 @@ function CourseSummary({ course }: { course: Course }) {
   );
 }
 
-function BookingForm({ course, userId, profiles, profilesError, childId, onChildChange, onAddChild, onCourseFull }: Omit<BookingDialogProps, 'course' | 'onClose'> & { course: Course }) {
+function BookingForm({ course, userId, profiles, profilesError, childId, onChildChange, onAddChild, onCourseFull, creditOre }: Omit<BookingDialogProps, 'course' | 'onClose'> & { course: Course }) {
   const id = useId();
   const payment = useStartPayment();
   const [error, setError] = useState<string | null>(null);
@@ -127,7 +132,7 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
 
   return (
     <form noValidate onSubmit={submit} aria-busy={busy} className="space-y-5">
-      <CourseSummary course={course} />
+      <CourseSummary course={course} creditOre={creditOre} />
       <div>
         {profiles ? (
           <ChildSelect

@@ -75,5 +75,9 @@ export function useCancelCourseDate() {
   });
 }
 
-export const useFamilyCredit = (profileId: string) =>
-  useQuery({ queryKey: changesKeys.credit(profileId), queryFn: ({ signal }) => api<FamilyCredit>(`/profiles/${encodeURIComponent(profileId)}/credit`, { signal }) });
+export const useFamilyCredit = (profileId: string, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({
+    queryKey: changesKeys.credit(profileId),
+    queryFn: ({ signal }) => api<FamilyCredit>(`/profiles/${encodeURIComponent(profileId)}/credit`, { signal }),
+    enabled: enabled && !!profileId,
+  });

@@ -1,0 +1,17 @@
+import { formatPrice } from '@/lib/format';
+
+/** Below this the rest is not charged: the order is paid by credit (the server's MIN_VIPPS_ORE, issue 38). */
+const MIN_VIPPS_ORE = 100;
+
+/**
+ * What the booking dialog says under the price (kr, as the course row shows it) when the family has credit (øre, as
+ * the ledger keeps it): the credit is used first, Vipps takes the rest.
+ */
+export function creditLine(priceKr: number, creditOre: number): string | null {
+  const priceOre = Math.round(priceKr * 100);
+  const fromCredit = Math.min(Math.max(0, creditOre), priceOre);
+  if (fromCredit <= 0) return null;
+  const rest = priceOre - fromCredit;
+  if (rest < MIN_VIPPS_ORE) return `Betales med tilgode (${formatPrice(priceKr)}).`;
+  return `${formatPrice(fromCredit / 100)} trekkes fra tilgodehavendet, ${formatPrice(rest / 100)} betales med Vipps.`;
+}
