@@ -103,6 +103,8 @@ export const adminOrderSchema = z.object({
     course: z.object({ _id: idSchema, name: z.string(), place: z.string().nullable() }).nullable(),
   }),
   enrolled: z.boolean(),
+  /** An admin moved the child (issue 38): the order follows it; each move, oldest first, with the courses' names. */
+  moves: z.array(z.object({ from: z.string(), to: z.string(), at: isoDateTime })),
   events: z.array(orderEventSchema),
   /** An open payment incident: Vipps' own record contradicts this enrolled order (the admin resolves it). */
   incident: z.object({ reason: z.string(), vippsState: z.string().nullable(), createdAt: isoDateTime }).nullable().optional(),

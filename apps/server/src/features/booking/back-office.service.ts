@@ -36,8 +36,23 @@ const EMPTY_INFO: OrderAdditionalInfo = { profile: null, user: null, child: null
 type EventRow = Awaited<ReturnType<typeof repo.eventsOfOrders>>[number];
 type IncidentRow = Awaited<ReturnType<typeof repo.openIncidentsOfOrders>>[number];
 
+interface OrderMove {
+  fromCourseId: string;
+  toCourseId: string;
+  at: string;
+}
+const movesOf = (order: repo.OrderRow): OrderMove[] => ((order.additionalInfo as { moves?: OrderMove[] } | null)?.moves ?? []);
+
+/** The names of the courses the orders' moves name, in one query. */
+async function movedCourseNames(ctx: ServiceContext, list: readonly repo.OrderRow[]): Promise<Map<string, string>> {
+  const ids = list.flatMap((o) => movesOf(o).flatMap((m) => [m.fromCourseId, m.toCourseId]));
+  const found = await courses.findCoursesDetails(ctx.db, ids);
+  return new Map([...found].map(([id, c]) => [id, c.name]));
+}
+
 function toAdminOrder(
   order: repo.OrderRow,
+  courseNames: Map<string, string>,
   enrolled: boolean,
   events: EventRow[],
   incident?: IncidentRow,
@@ -65,6 +80,7 @@ function toAdminOrder(
       course: info.course ? { _id: info.course._id, name: info.course.name, place: info.course.place ?? null } : null,
     },
     enrolled,
+    moves: movesOf(order).map((m) => ({ from: courseNames.get(m.fromCourseId) ?? 'Slettet kurs', to: courseNames.get(m.toCourseId) ?? 'Slettet kurs', at: m.at })),
     events: events.map((e) => ({
       name: e.name,
       pspReference: e.pspReference,
@@ -119,6 +135,7 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
   const incidents = await repo.openIncidentsOfOrders(ctx.db, ids);
   const lapses = await lapsesOfOrders(ctx, rows.map((r) => r.order));
   const cancelled = await cancellations.cancellationsOfOrders(ctx.db, ids);
+  const courseNames = await movedCourseNames(ctx, rows.map((r) => r.order));
   return {
     total,
     page: query.page,
@@ -126,6 +143,7 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
     orders: rows.map((r) =>
       toAdminOrder(
         r.order,
+        courseNames,
         r.enrolled,
         events.filter((e) => e.orderId === r.order.id),
         incidents.find((i) => i.orderId === r.order.id),
@@ -144,6 +162,7 @@ async function loadAdminOrder(ctx: ServiceContext, orderId: string): Promise<Adm
   const [cancelled] = await cancellations.cancellationsOfOrders(ctx.db, [orderId]);
   return toAdminOrder(
     row.order,
+    await movedCourseNames(ctx, [row.order]),
     row.enrolled,
     await repo.eventsOfOrders(ctx.db, [orderId]),
     incident,

@@ -266,6 +266,10 @@ describe('changes the families are told about', () => {
     expect((moved!.additionalInfo as { moves: unknown[] }).moves).toMatchObject([{ fromCourseId: course.id, toCourseId: makeup.id }]);
     // The bookkeeping name of the sale stays the course it was sold for (a closed month is not rewritten).
     expect((moved!.additionalInfo as { course: { _id: string } }).course._id).toBe(course.id);
+    // The admin's order view names the course the child is on now and the move.
+    const page = await t.http('GET', `/api/payments?q=${order.humanReference}`, { token: adminToken });
+    const shown = page.json.orders.find((o: { _id: string }) => o._id === order.id);
+    expect(shown.moves).toMatchObject([{ from: course.name, to: makeup.name }]);
     const mails = await mailsWith(family, `${family.children[0]!.firstName} er flyttet`);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('til c38 Onsdag');

@@ -42,7 +42,15 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
           {child && !compact ? <span className="text-muted">{order.enrolled ? ' (påmeldt)' : ' (ikke påmeldt)'}</span> : null}
         </dd>
         <dt className="font-semibold">Kurs</dt>
-        <dd className="break-words">{course ? [course.name, course.place].filter(Boolean).join(', ') || '-' : '-'}</dd>
+        <dd className="break-words">
+          {/* After an admin's move the child (and the order) is on the last move's course; the booked one stays below. */}
+          {order.moves.at(-1)?.to ?? (course ? [course.name, course.place].filter(Boolean).join(', ') || '-' : '-')}
+          {order.moves.map((move) => (
+            <span key={move.at} className="block text-muted">
+              Flyttet fra {move.from} til {move.to} <time dateTime={move.at}>{formatDateTime(move.at)}</time>
+            </span>
+          ))}
+        </dd>
         <dt className="font-semibold">Bestilt</dt>
         <dd>
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
