@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /**
  * GET /api/health (issue 42): the status code tells the load balancer about the database only; an admin's request

@@ -20,9 +20,7 @@ import { useFamilyCredit } from '@/features/changes/api/changes';
 import { useMyWaitlist } from '@/features/waitlist/api/get-my-waitlist';
 import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
 import { CourseListOnDemand } from './course-list-on-demand';
-import { useJoinQueue, useLeaveQueue, usePosition } from '@/features/queue/api/queue';
-import { OpeningCountdown } from '@/features/queue/components/opening-countdown';
-import { useNow } from '@/lib/use-now';
+import { useWaitingRoom } from '@/features/queue/hooks/use-waiting-room';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -106,6 +104,19 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<{
   return { place: place ?? null };
 }
 
+/**
+ * The one dialog the page shows at a time. The add-child form is not among them: it opens over the booking dialog and
+ * the waitlist's, so it has a state of its own.
+ */
+type PageDialog =
+  | { kind: 'login' }
+  | { kind: 'booking'; course: Course }
+  | { kind: 'place'; mode: 'edit' | 'new' }
+  | { kind: 'course'; course: Course | 'new' }
+  | { kind: 'participants'; course: Course }
+  | { kind: 'course-list'; courseId: string }
+  | { kind: 'priority'; course: Course };
+
 /** /kurs/:slug: the course ordering page of one place. A place id in the URL is replaced by the name slug. */
 export function Component() {
   const { slug = '' } = useParams();
@@ -115,23 +126,21 @@ export function Component() {
   const { place, moved } = placeAt(places.data, slug);
   const [range, setRange] = useState<{ startDate: number; endDate: number } | null>(null);
   const courses = usePlaceCourses(place?._id, range ?? defaultCourseWindow());
-  const [loginOpen, setLoginOpen] = useState(false);
   const session = useSession();
+  const loggedIn = !!session;
   const user = useCurrentUser();
   const isAdmin = hasRole(user.data, 'admin');
   const isInstructor = hasRole(user.data, 'instructor');
-  const [placeForm, setPlaceForm] = useState<'edit' | 'new' | null>(null);
-  const [courseForm, setCourseForm] = useState<Course | 'new' | null>(null);
+  const [dialog, setDialog] = useState<PageDialog | null>(null);
+  const closeDialog = () => setDialog(null);
+  const opened = <K extends PageDialog['kind']>(kind: K) => (dialog?.kind === kind ? (dialog as Extract<PageDialog, { kind: K }>) : null);
+  const [addChildOpen, setAddChildOpen] = useState(false);
   const [hideUnpublished, setHideUnpublished] = useState(false);
-  const [participantsOf, setParticipantsOf] = useState<Course | null>(null);
-  const [courseListOf, setCourseListOf] = useState<string | null>(null);
-  const [priorityOf, setPriorityOf] = useState<Course | null>(null);
   const instructors = useInstructors({ enabled: isAdmin });
   const [profiles, setProfiles] = useState<OwnProfiles>({ isError: false });
   const queryClient = useQueryClient();
-  const [booking, setBooking] = useState<Course | null>(null);
   const [childId, setChildId] = useState('');
-  const [addChildOpen, setAddChildOpen] = useState(false);
+  const booking = opened('booking')?.course ?? null;
   // The chosen child's family's credit is used before Vipps: the booking dialog says how much (issue 38).
   const bookingProfileId = profiles.data?.find((p) => p.children.some((c) => c._id === childId))?._id ?? '';
   const credit = useFamilyCredit(bookingProfileId, { enabled: !!booking });
@@ -159,13 +168,13 @@ export function Component() {
       courseId={c._id}
       entries={(session ? (myWaitlist.data ?? []) : []).filter((e) => e.course._id === c._id)}
       children={session ? waitlistChildren : []}
-      loggedIn={!!session}
-      onLogin={() => setLoginOpen(true)}
+      loggedIn={loggedIn}
+      onLogin={() => setDialog({ kind: 'login' })}
       onAddChild={() => setAddChildOpen(true)}
       addedChildId={addedChildId}
     />
   );
-  const loginMounted = useOpenedOnce(loginOpen);
+  const loginMounted = useOpenedOnce(dialog?.kind === 'login');
   const bookingMounted = useOpenedOnce(booking !== null);
   const addChildMounted = useOpenedOnce(addChildOpen);
 
@@ -178,23 +187,26 @@ export function Component() {
   }, [missing, slug]);
 
   // Spec §4 Booking: a visitor gets the login prompt, a logged-in user the booking modal.
-  const loggedIn = !!session;
   const onBook = useCallback(
     (course: Course) => {
-      if (!loggedIn) {
-        setLoginOpen(true);
-        return;
-      }
+      if (!loggedIn) return setDialog({ kind: 'login' });
       setChildId('');
-      setBooking(course);
+      setDialog({ kind: 'booking', course });
     },
     [loggedIn],
   );
   const placeId = place?._id;
   const refreshCourses = useCallback(
-    () => placeId && queryClient.invalidateQueries({ queryKey: placeCoursesKeys.byPlace(placeId) }),
+    () => void (placeId && queryClient.invalidateQueries({ queryKey: placeCoursesKeys.byPlace(placeId) })),
     [queryClient, placeId],
   );
+  // Enrolment night (issue 37, decision 041): a waiting room governs 'Bestill' on the courses of an opening.
+  const waitingRoom = useWaitingRoom({
+    courses: courses.data,
+    viewer: !loggedIn ? 'visitor' : isAdmin ? 'admin' : 'parent',
+    onLogin: () => setDialog({ kind: 'login' }),
+    refreshCourses,
+  });
 
   // Spec §4: saving, creating or deleting a course ends with a page reload: every list on the page is fetched again.
   const reloadPage = useCallback(() => void queryClient.invalidateQueries(), [queryClient]);
@@ -202,87 +214,27 @@ export function Component() {
     () => (hideUnpublished ? courses.data?.filter((c) => c.published !== false) : courses.data),
     [courses.data, hideUnpublished],
   );
-  // Enrolment night (issue 37, decision 041): courses whose opening's waiting room governs 'Bestill' now.
-  const now = useNow(2_000);
-  const gated = useCallback((c: Course) => !!c.opensAt && !!c.queueUntil && now < Date.parse(c.queueUntil), [now]);
-  const [queueCourseId, setQueueCourseId] = useState<string | null>(null);
-  // After a reload or on another device: the family's ticket is asked for with the first course behind a line.
-  const watchedId = queueCourseId ?? (session && !isAdmin ? (courses.data?.find(gated)?._id ?? null) : null);
-  const position = usePosition(watchedId);
-  const joinQueue = useJoinQueue();
-  const leaveQueue = useLeaveQueue();
-  const queueState = position.data?.state;
-  const inLine = queueState === 'countdown' || queueState === 'waiting' || queueState === 'admitted' || queueState === 'full' || queueState === 'expired' || queueState === 'left';
-  const watchedCourse = courses.data?.find((c) => c._id === watchedId) ?? null;
-  const lineCourse = (position.data?.courseId ? courses.data?.find((c) => c._id === position.data?.courseId) : undefined) ?? watchedCourse;
-  const onQueue = useCallback(
-    (course: Course) => {
-      if (!loggedIn) {
-        setLoginOpen(true);
-        return;
-      }
-      setQueueCourseId(course._id);
-      joinQueue.mutate(course._id);
-    },
-    [loggedIn, joinQueue],
-  );
-  // While in line, the free places refresh (the parent is told what is still free).
-  useEffect(() => {
-    if (queueState !== 'waiting' && queueState !== 'countdown' && queueState !== 'admitted') return;
-    const timer = setInterval(() => void refreshCourses(), 10_000);
-    return () => clearInterval(timer);
-  }, [queueState, refreshCourses]);
-  useEffect(() => {
-    if (queueState === 'full') void refreshCourses();
-  }, [queueState, refreshCourses]);
-  const renderGate = (c: Course) => {
-    if (isAdmin || !gated(c)) return null;
-    const opensAt = c.opensAt!;
-    const sameLine = position.data?.opensAt != null && (position.data.opensAt === opensAt || position.data.courseId === c._id);
-    if (now < Date.parse(opensAt)) {
-      return (
-        <div className="flex flex-col items-start gap-2 sm:items-end sm:text-right">
-          <OpeningCountdown opensAt={opensAt} />
-          {sameLine && inLine && queueState !== 'left' ? null : (
-            <Button variant="secondary" onClick={() => onQueue(c)} disabled={joinQueue.isPending}>
-              Still deg i kø
-            </Button>
-          )}
-        </div>
-      );
-    }
-    // Let in, or the line ended (all sold: the row shows 'fullt' and the waitlist): the row books as usual.
-    if (sameLine && (queueState === 'admitted' || queueState === 'full' || queueState === 'open')) return null;
-    if (sameLine && (queueState === 'waiting' || queueState === 'countdown')) return <span className="text-sm font-semibold text-aqua-700">Du står i køen</span>;
-    return (
-      <Button onClick={() => onQueue(c)} disabled={joinQueue.isPending}>
-        Bestill
-      </Button>
-    );
-  };
   const teaches = (c: Course) => isInstructor && !!c.participants && c.instructors.some((i) => i._id === user.data?._id);
   const renderActions =
     isAdmin || isInstructor
       ? (c: Course) => (
           <>
             {isAdmin ? (
-              <Button variant="secondary" onClick={() => setCourseForm(c)}>
-                Endre kurs
-              </Button>
-            ) : null}
-            {isAdmin ? (
-              <Button variant="secondary" onClick={() => setParticipantsOf(c)}>
-                Påmeldte
-              </Button>
-            ) : null}
-            {isAdmin ? (
-              <Button variant="secondary" onClick={() => setPriorityOf(c)}>
-                Forrige kurs
-              </Button>
+              <>
+                <Button variant="secondary" onClick={() => setDialog({ kind: 'course', course: c })}>
+                  Endre kurs
+                </Button>
+                <Button variant="secondary" onClick={() => setDialog({ kind: 'participants', course: c })}>
+                  Påmeldte
+                </Button>
+                <Button variant="secondary" onClick={() => setDialog({ kind: 'priority', course: c })}>
+                  Forrige kurs
+                </Button>
+              </>
             ) : null}
             {isAdmin || teaches(c) ? (
               <>
-                <Button variant="secondary" onClick={() => setCourseListOf(c._id)}>
+                <Button variant="secondary" onClick={() => setDialog({ kind: 'course-list', courseId: c._id })}>
                   Kursliste
                 </Button>
                 <ButtonLink variant="secondary" to={paths.attendance(c._id)}>
@@ -297,6 +249,9 @@ export function Component() {
   const target = byId.data ?? moved;
   if (target && !place) return <Navigate to={paths.place(placeSlug(target.name))} replace />;
 
+  const placeForm = opened('place');
+  const courseForm = opened('course');
+  const participantsOf = opened('participants')?.course ?? null;
   return (
     <Container className="py-8 sm:py-12">
       {/* Choosing needs JavaScript; without it 'Bestill kurs' in the menu lists the venues. */}
@@ -316,10 +271,10 @@ export function Component() {
           </h1>
           {isAdmin ? (
             <div className="mb-4 flex flex-wrap gap-2">
-              <Button variant="secondary" onClick={() => setPlaceForm('edit')}>
+              <Button variant="secondary" onClick={() => setDialog({ kind: 'place', mode: 'edit' })}>
                 Endre sted
               </Button>
-              <Button variant="secondary" onClick={() => setPlaceForm('new')}>
+              <Button variant="secondary" onClick={() => setDialog({ kind: 'place', mode: 'new' })}>
                 Nytt sted
               </Button>
             </div>
@@ -348,24 +303,25 @@ export function Component() {
                 ) : null}
               </div>
             ) : null}
-            {lineCourse && inLine ? (
+            {waitingRoom.line ? (
               <Suspense fallback={null}>
-                <QueuePanel
-                  course={lineCourse}
-                  position={position.data}
-                  error={joinQueue.error ?? leaveQueue.error ?? position.error}
-                  busy={joinQueue.isPending || leaveQueue.isPending}
-                  onJoin={() => joinQueue.mutate(lineCourse._id)}
-                  onLeave={() => leaveQueue.mutate(lineCourse._id)}
-                  renderWaitlist={renderWaitlist}
-                />
+                <QueuePanel {...waitingRoom.line} renderWaitlist={renderWaitlist} />
               </Suspense>
             ) : null}
-            <CourseList courses={shownCourses} isPending={courses.isPending} onBook={onBook} ownChildren={ownChildren} showId={isAdmin} renderActions={renderActions} renderWaitlist={renderWaitlist} renderGate={renderGate} />
+            <CourseList
+              courses={shownCourses}
+              isPending={courses.isPending}
+              onBook={onBook}
+              ownChildren={ownChildren}
+              showId={isAdmin}
+              renderActions={renderActions}
+              renderWaitlist={renderWaitlist}
+              renderGate={waitingRoom.gate}
+            />
             {isAdmin ? (
               <button
                 type="button"
-                onClick={() => setCourseForm('new')}
+                onClick={() => setDialog({ kind: 'course', course: 'new' })}
                 className="mt-3 flex min-h-16 w-full items-center justify-center rounded-2xl border-2 border-dashed border-sea-700/60 bg-white font-semibold text-sea-800 hover:bg-sea-50"
               >
                 Klikk her for å legge til nytt kurs
@@ -376,16 +332,16 @@ export function Component() {
             <Suspense fallback={null}>
               <PlaceFormDialog
                 open={placeForm !== null}
-                onOpenChange={(open) => !open && setPlaceForm(null)}
-                place={placeForm === 'edit' ? place : undefined}
+                onOpenChange={(open) => !open && closeDialog()}
+                place={placeForm?.mode === 'edit' ? place : undefined}
                 onSaved={(saved) => {
-                  if (placeSlug(saved.name) !== placeSlug(place.name) || placeForm === 'new') navigate(paths.place(placeSlug(saved.name)));
+                  if (placeSlug(saved.name) !== placeSlug(place.name) || placeForm?.mode === 'new') navigate(paths.place(placeSlug(saved.name)));
                 }}
               />
               <CourseFormDialog
                 open={courseForm !== null}
-                onOpenChange={(open) => !open && setCourseForm(null)}
-                course={courseForm === 'new' || courseForm === null ? undefined : courseForm}
+                onOpenChange={(open) => !open && closeDialog()}
+                course={courseForm && courseForm.course !== 'new' ? courseForm.course : undefined}
                 placeId={place._id}
                 instructors={instructors.data ?? []}
                 onSaved={reloadPage}
@@ -394,9 +350,9 @@ export function Component() {
                 courseId={participantsOf?._id ?? null}
                 courseLabel={participantsOf ? courseLabel(participantsOf) : ''}
                 moveTargets={(courses.data ?? []).filter((c) => c._id !== participantsOf?._id).map((c) => ({ id: c._id, label: courseLabel(c) }))}
-                onClose={() => setParticipantsOf(null)}
+                onClose={closeDialog}
               />
-              <PriorityDialog course={priorityOf} onClose={() => setPriorityOf(null)} />
+              <PriorityDialog course={opened('priority')?.course ?? null} onClose={closeDialog} />
             </Suspense>
           ) : null}
           {session ? (
@@ -404,24 +360,24 @@ export function Component() {
               <OwnProfilesSource onChange={setProfiles} />
             </Suspense>
           ) : null}
-          <CourseListOnDemand courseId={courseListOf} onClose={() => setCourseListOf(null)} />
+          <CourseListOnDemand courseId={opened('course-list')?.courseId ?? null} onClose={closeDialog} />
           {loginMounted ? (
             <Suspense fallback={null}>
-              <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+              <LoginDialog open={dialog?.kind === 'login'} onOpenChange={(open) => setDialog(open ? { kind: 'login' } : null)} />
             </Suspense>
           ) : null}
           {bookingMounted ? (
             <Suspense fallback={null}>
               <BookingDialog
                 course={booking}
-                onClose={() => setBooking(null)}
+                onClose={closeDialog}
                 userId={user.data?._id}
                 profiles={profiles.data}
                 profilesError={profiles.isError}
                 childId={childId}
                 onChildChange={setChildId}
                 onAddChild={() => setAddChildOpen(true)}
-                onCourseFull={() => void refreshCourses()}
+                onCourseFull={refreshCourses}
                 creditOre={credit.data?.balance}
               />
             </Suspense>

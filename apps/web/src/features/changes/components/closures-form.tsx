@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DateInput, FormError, Select, Textarea } from '@/components/ui/form';
 import { formatDate, formatTime } from '@/lib/format';
 import { useCancelCourseDate, useClosePlace } from '../api/changes';
-
-const input = 'mt-1 w-full rounded-lg border border-sand-300 p-2';
 
 /**
  * The admin closes a venue on a day ('Bassenget er stengt': every course there that day) or cancels one date of one
@@ -35,28 +34,12 @@ export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlace
 
   return (
     <div className="max-w-xl space-y-5">
-      <label className="block font-medium">
-        Kurssted
-        <select className={input} value={placeId} onChange={(e) => setPlaceId(e.target.value)}>
-          <option value="">Velg kurssted</option>
-          {places.map((p) => (
-            <option key={p._id} value={p._id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block font-medium">
-        Grunn (familiene ser den)
-        <textarea className={input} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-      </label>
+      <Select label="Kurssted" placeholder="Velg kurssted" value={placeId} onChange={(e) => setPlaceId(e.target.value)} options={places.map((p) => ({ value: p._id, label: p.name }))} />
+      <Textarea label="Grunn (familiene ser den)" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
 
       <fieldset className="rounded-2xl border border-sand-200 p-4">
         <legend className="px-1 font-bold">Bassenget er stengt</legend>
-        <label className="block font-medium">
-          Dato
-          <input type="date" className={input} value={day} onChange={(e) => setDay(e.target.value)} />
-        </label>
+        <DateInput label="Dato" value={day} onChange={(e) => setDay(e.target.value)} />
         <Button
           className="mt-3"
           disabled={close.isPending}
@@ -72,19 +55,13 @@ export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlace
 
       <fieldset className="rounded-2xl border border-sand-200 p-4">
         <legend className="px-1 font-bold">Avlys én kursdag</legend>
-        <label className="block font-medium">
-          Kurs og dato
-          <select className={input} value={courseDate} onChange={(e) => setCourseDate(e.target.value)}>
-            <option value="">Velg kursdag</option>
-            {courses.flatMap((c) =>
-              c.dates.map((d) => (
-                <option key={`${c._id}|${d}`} value={`${c._id}|${d}`}>
-                  {c.name || c.experienceLevel} · {formatDate(d)} kl. {formatTime(d)}
-                </option>
-              )),
-            )}
-          </select>
-        </label>
+        <Select
+          label="Kurs og dato"
+          placeholder="Velg kursdag"
+          value={courseDate}
+          onChange={(e) => setCourseDate(e.target.value)}
+          options={courses.flatMap((c) => c.dates.map((d) => ({ value: `${c._id}|${d}`, label: `${c.name || c.experienceLevel} · ${formatDate(d)} kl. ${formatTime(d)}` })))}
+        />
         <Button
           className="mt-3"
           variant="secondary"
@@ -100,11 +77,7 @@ export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlace
         </Button>
       </fieldset>
 
-      {error || close.isError || cancel.isError ? (
-        <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-          {error ?? 'Kunne ikke avlyse. Er datoen allerede avlyst?'}
-        </p>
-      ) : null}
+      <FormError>{error ?? (close.isError || cancel.isError ? 'Kunne ikke avlyse. Er datoen allerede avlyst?' : null)}</FormError>
       {done ? (
         <p role="status" className="rounded-xl bg-success-bg p-3 font-medium text-success">
           {done.cancelled.length === 0 ? 'Ingen kurs har time den dagen.' : `Avlyst: ${done.cancelled.length} kursdag(er). ${done.families} familie(r) har fått e-post.`}

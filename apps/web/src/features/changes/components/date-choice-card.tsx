@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { ChooseInput, DateChoice } from '@shared/api';
 import { Button } from '@/components/ui/button';
-import { formatDate, formatTime } from '@/lib/format';
+import { FormError, Select } from '@/components/ui/form';
+import { formatDate, formatPrice, formatTime } from '@/lib/format';
 
-const kr = (ore: number) => `${(ore / 100).toLocaleString('nb-NO', { minimumFractionDigits: ore % 100 ? 2 : 0, maximumFractionDigits: 2 })} kr`;
+const kr = (ore: number) => formatPrice(ore / 100);
 
 const CHOSEN: Record<NonNullable<DateChoice['choice']>, string> = {
   makeup: 'Erstatningstime',
@@ -30,17 +31,14 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
           <p>Velg innen {formatDate(choice.deadline)}. Ellers får dere et tilgodebeløp.</p>
           {choice.options.length > 0 ? (
             <div className="flex flex-wrap items-end gap-2">
-              <label className="flex flex-col text-sm font-medium">
-                Erstatningstime
-                <select className="mt-1 rounded-lg border border-sand-300 p-2" value={makeup} onChange={(e) => setMakeup(e.target.value)}>
-                  <option value="">Velg en dato</option>
-                  {choice.options.map((o) => (
-                    <option key={`${o.courseId}/${o.date}`} value={`${o.courseId}|${o.date}`}>
-                      {formatDate(o.date)} kl. {o.timeFrom} · {o.courseName} · {o.placeName}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Select
+                label="Erstatningstime"
+                placeholder="Velg en dato"
+                fieldClassName="min-w-0 flex-1"
+                value={makeup}
+                onChange={(e) => setMakeup(e.target.value)}
+                options={choice.options.map((o) => ({ value: `${o.courseId}|${o.date}`, label: `${formatDate(o.date)} kl. ${o.timeFrom} · ${o.courseName} · ${o.placeName}` }))}
+              />
               <Button
                 disabled={!makeup || pending}
                 onClick={() => {
@@ -62,11 +60,7 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
               Tilgodebeløp ({kr(choice.shareAmount)})
             </Button>
           </div>
-          {error ? (
-            <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
-              {error}
-            </p>
-          ) : null}
+          <FormError>{error}</FormError>
         </div>
       )}
     </section>

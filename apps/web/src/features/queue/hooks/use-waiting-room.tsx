@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { Course } from '@shared/api';
+import { Button } from '@/components/ui/button';
+import { useNow } from '@/lib/use-now';
+import { useJoinQueue, useLeaveQueue, usePosition } from '../api/queue';
+import { OpeningCountdown } from '../components/opening-countdown';
+
+interface WaitingRoomOptions {
+  courses: readonly Course[] | undefined;
+  /** A parent holds the family's ticket; a visitor is asked to log in; an admin books past the line. */
+  viewer: 'visitor' | 'parent' | 'admin';
+  /** A visitor pressed 'Bestill' or 'Still deg i kø': the login prompt. */
+  onLogin: () => void;
+  /** The free places, asked again while the family waits. */
+  refreshCourses: () => void;
+}
+
+const IN_LINE = new Set(['countdown', 'waiting', 'admitted', 'full', 'expired', 'left']);
+
+/**
+ * Enrolment night on a venue page (issue 37, decision 041): which courses a waiting room governs now, the family's
+ * ticket and place in line, and what a course row shows instead of 'Bestill'. `line` is what the waiting-room panel
+ * shows; null when the family is in no line.
+ */
+export function useWaitingRoom({ courses, viewer, onLogin, refreshCourses }: WaitingRoomOptions) {
+  const now = useNow(2_000);
+  const gated = useCallback((c: Course) => !!c.opensAt && !!c.queueUntil && now < Date.parse(c.queueUntil), [now]);
+  const [joinedId, setJoinedId] = useState<string | null>(null);
+  // After a reload or on another device: the family's ticket is asked for with the first course behind a line.
+  const watchedId = joinedId ?? (viewer === 'parent' ? (courses?.find(gated)?._id ?? null) : null);
+  const position = usePosition(watchedId);
+  const join = useJoinQueue();
+  const leave = useLeaveQueue();
+  const state = position.data?.state;
+  const inLine = !!state && IN_LINE.has(state);
+  const lineCourse = courses?.find((c) => c._id === (position.data?.courseId ?? watchedId)) ?? null;
+
+  const joinLine = (course: Course) => {
+    if (viewer === 'visitor') return onLogin();
+    setJoinedId(course._id);
+    join.mutate(course._id);
+  };
+
+  // While in line, the free places refresh (the parent is told what is still free); once all is sold, at once.
+  useEffect(() => {
+    if (state === 'full') refreshCourses();
+    if (state !== 'waiting' && state !== 'countdown' && state !== 'admitted') return;
+    const timer = setInterval(refreshCourses, 10_000);
+    return () => clearInterval(timer);
+  }, [state, refreshCourses]);
+
+  /** What a course row shows instead of 'Bestill' (null: the row books as usual). */
+  const gate = (c: Course): ReactNode => {
+    if (viewer === 'admin' || !gated(c)) return null;
+    const opensAt = c.opensAt!;
+    const sameLine = position.data?.opensAt != null && (position.data.opensAt === opensAt || position.data.courseId === c._id);
+    if (now < Date.parse(opensAt)) {
+      return (
+        <div className="flex flex-col items-start gap-2 sm:items-end sm:text-right">
+          <OpeningCountdown opensAt={opensAt} />
+          {sameLine && inLine && state !== 'left' ? null : (
+            <Button variant="secondary" onClick={() => joinLine(c)} disabled={join.isPending}>
+              Still deg i kø
+            </Button>
+          )}
+        </div>
+      );
+    }
+    // Let in, or the line ended (all sold: the row shows 'fullt' and the waitlist): the row books as usual.
+    if (sameLine && (state === 'admitted' || state === 'full' || state === 'open')) return null;
+    if (sameLine && (state === 'waiting' || state === 'countdown')) return <span className="text-sm font-semibold text-aqua-700">Du står i køen</span>;
+    return (
+      <Button onClick={() => joinLine(c)} disabled={join.isPending}>
+        Bestill
+      </Button>
+    );
+  };
+
+  const line =
+    lineCourse && inLine
+      ? {
+          course: lineCourse,
+          position: position.data,
+          error: join.error ?? leave.error ?? position.error,
+          busy: join.isPending || leave.isPending,
+          onJoin: () => join.mutate(lineCourse._id),
+          onLeave: () => leave.mutate(lineCourse._id),
+        }
+      : null;
+  return { gate, line };
+}
