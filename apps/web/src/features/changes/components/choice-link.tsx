@@ -1,23 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLinkSecret } from '@/lib/use-link-secret';
 import { useChoiceLink, useChooseByLink } from '../api/changes';
 import { chooseErrorText, DateChoiceCard } from './date-choice-card';
-
-const SECRET = /^[A-Za-z0-9_-]{43}$/;
-
-/** The secret after '#' in the e-mailed link: taken out of the address bar at once, never stored. */
-function useLinkSecret(): string | null {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [secret] = useState(() => {
-    const fromHash = location.hash.slice(1);
-    return SECRET.test(fromHash) ? fromHash : null;
-  });
-  useEffect(() => {
-    if (location.hash) void navigate({ pathname: location.pathname }, { replace: true });
-  }, [location.hash, location.pathname, navigate]);
-  return secret;
-}
 
 /** /endring#<secret>: the cancelled date and the three choices; one tap chooses (mail scanners only open the page). */
 export function ChoiceLink() {

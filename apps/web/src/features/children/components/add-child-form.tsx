@@ -2,12 +2,13 @@ import { useId, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { addChildInputSchema, type Child } from '@shared/api';
 import { Button } from '@/components/ui/button';
-import { DateInput, FormError, Select, TextInput, useZodForm } from '@/components/ui/form';
+import { FormError, Select, useZodForm } from '@/components/ui/form';
 import { ModalClose } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { capitalizeName, osloDateKey } from '@/lib/format';
 import { useAddChild } from '../api/add-child';
+import { ChildFields } from './child-fields';
 
 export interface ProfileChoice {
   id: string;
@@ -32,15 +33,16 @@ export default function AddChildForm({ profiles, onDone, onAdded }: AddChildForm
   const [formError, setFormError] = useState<string | null>(null);
   const today = osloDateKey(new Date());
   const errorId = `${id}-feil`;
+  const form = useZodForm(addChildFormSchema, {
+    defaultValues: { firstName: '', lastName: '', birthdate: '', profileId: profiles.length === 1 ? (profiles[0]?.id ?? '') : '' },
+  });
   const {
     register,
     handleSubmit,
     setValue,
     getValues,
     formState: { errors },
-  } = useZodForm(addChildFormSchema, {
-    defaultValues: { firstName: '', lastName: '', birthdate: '', profileId: profiles.length === 1 ? (profiles[0]?.id ?? '') : '' },
-  });
+  } = form;
 
   // One message for the form, as before: what is missing first, then the profile, then the birth date.
   const onInvalid = (fieldErrors: FieldErrors<Values>) => {
@@ -53,10 +55,6 @@ export default function AddChildForm({ profiles, onDone, onAdded }: AddChildForm
     else if (fieldErrors.birthdate) setFormError(values.birthdate > today ? 'Fødselsdatoen kan ikke være i fremtiden' : (fieldErrors.birthdate.message ?? null));
     else setFormError('Navnene kan ha maks 100 tegn');
   };
-
-  const capitalize = (field: 'firstName' | 'lastName') => ({
-    onBlur: () => setValue(field, capitalizeName(getValues(field))),
-  });
 
   const onValid = ({ profileId, ...child }: { firstName: string; lastName: string; birthdate: string; profileId: string }) => {
     setFormError(null);
@@ -94,35 +92,7 @@ export default function AddChildForm({ profiles, onDone, onAdded }: AddChildForm
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-      <TextInput
-        label="Fornavn"
-        autoComplete="off"
-        required
-        maxLength={100}
-        readOnly={busy}
-        error={invalid('firstName')}
-        describedBy={errorId}
-        {...register('firstName', capitalize('firstName'))}
-      />
-      <TextInput
-        label="Etternavn"
-        autoComplete="off"
-        required
-        maxLength={100}
-        readOnly={busy}
-        error={invalid('lastName')}
-        describedBy={errorId}
-        {...register('lastName', capitalize('lastName'))}
-      />
-      <DateInput
-        label="Fødselsdato"
-        max={today}
-        required
-        readOnly={busy}
-        error={invalid('birthdate')}
-        describedBy={errorId}
-        {...register('birthdate')}
-      />
+      <ChildFields form={form} busy={busy} errorId={errorId} />
       {profiles.length > 1 ? (
         <Select
           label="Profil"

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { addChildInputSchema, type Child } from '@shared/api';
 import { Button } from '@/components/ui/button';
-import { DateInput, FormError, TextInput, useZodForm } from '@/components/ui/form';
+import { FormError, useZodForm } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { capitalizeName, fullName, osloDateKey } from '@/lib/format';
 import { useDeleteChild } from '../api/delete-child';
 import { useUpdateChild } from '../api/update-child';
+import { ChildFields } from './child-fields';
 
 // The same rules as adding a child (the shared schema): the form checks what the server checks.
 const editChildSchema = addChildInputSchema.shape.child;
@@ -23,13 +24,8 @@ function EditChildForm({ child, onDone }: { child: Child; onDone: () => void }) 
   const today = osloDateKey(new Date());
   const errorId = `${id}-feil`;
   const busy = update.isPending || remove.isPending;
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = useZodForm(editChildSchema, { defaultValues: { firstName: child.firstName, lastName: child.lastName, birthdate: child.birthdate } });
+  const form = useZodForm(editChildSchema, { defaultValues: { firstName: child.firstName, lastName: child.lastName, birthdate: child.birthdate } });
+  const { handleSubmit, setValue, getValues } = form;
 
   const submit = handleSubmit(
     (values) => {
@@ -60,8 +56,6 @@ function EditChildForm({ child, onDone }: { child: Child; onDone: () => void }) 
     },
   );
 
-  const capitalize = (field: 'firstName' | 'lastName') => ({ onBlur: () => setValue(field, capitalizeName(getValues(field))) });
-  const invalid = (field: 'firstName' | 'lastName' | 'birthdate') => (errors[field] ? true : undefined);
 
   const deleteChild = () =>
     remove.mutate(child._id, {
@@ -95,27 +89,7 @@ function EditChildForm({ child, onDone }: { child: Child; onDone: () => void }) 
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-      <TextInput
-        label="Fornavn"
-        autoComplete="off"
-        required
-        maxLength={100}
-        readOnly={busy}
-        error={invalid('firstName')}
-        describedBy={errorId}
-        {...register('firstName', capitalize('firstName'))}
-      />
-      <TextInput
-        label="Etternavn"
-        autoComplete="off"
-        required
-        maxLength={100}
-        readOnly={busy}
-        error={invalid('lastName')}
-        describedBy={errorId}
-        {...register('lastName', capitalize('lastName'))}
-      />
-      <DateInput label="Fødselsdato" max={today} required readOnly={busy} error={invalid('birthdate')} describedBy={errorId} {...register('birthdate')} />
+      <ChildFields form={form} busy={busy} errorId={errorId} />
       <FormError id={errorId}>{error}</FormError>
       <div className="flex flex-wrap justify-between gap-3 pt-2">
         <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>

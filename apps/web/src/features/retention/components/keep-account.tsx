@@ -1,31 +1,12 @@
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
+import { useLinkSecret } from '@/lib/use-link-secret';
 import { useKeepAccount, useKeepLink } from '../api/retention';
-
-const SECRET = /^[A-Za-z0-9_-]{43}$/;
-
-/**
- * The secret of the e-mailed keep link (`/behold-konto#<secret>`): the fragment never reaches a server. It is taken
- * out of the address bar at once (and so out of the history); no login is needed, so it is not stored.
- */
-function useKeepSecret(): string | null {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [secret] = useState(() => {
-    const fromHash = location.hash.slice(1);
-    return SECRET.test(fromHash) ? fromHash : null;
-  });
-  useEffect(() => {
-    if (location.hash) void navigate({ pathname: location.pathname }, { replace: true });
-  }, [location.hash, location.pathname, navigate]);
-  return secret;
-}
 
 /** The page behind the retention warning's link: one tap keeps the account (mail scanners only open the page). */
 export function KeepAccount() {
-  const secret = useKeepSecret();
+  // The e-mailed keep link (`/behold-konto#<secret>`): no login is needed, so it is not stored.
+  const secret = useLinkSecret();
   const link = useKeepLink(secret);
   const keep = useKeepAccount();
   if (!secret || link.isError) {
