@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from './db/client';
 import { parseEnv } from './env';
 import { defaultJobs, startWorkers, type Job } from './workers';
@@ -9,6 +9,10 @@ const deps = { db: {} as Db, env: parseEnv({ NODE_ENV: 'test' }), log };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('startWorkers', () => {
+  // The jobs' intervals and their work run on fake time: each test moves the clock, nothing waits for real.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('never overlaps a job with itself and waits for a running job on stop', async () => {
     let running = 0;
     let maxRunning = 0;
@@ -25,13 +29,15 @@ describe('startWorkers', () => {
       },
     };
     const workers = startWorkers(deps, [job]);
-    await sleep(80);
-    await workers.stop();
+    await vi.advanceTimersByTimeAsync(80);
+    const stopping = workers.stop();
+    await vi.advanceTimersByTimeAsync(30);
+    await stopping;
     expect(maxRunning).toBe(1);
     expect(running).toBe(0);
     expect(finished).toBeGreaterThanOrEqual(1);
     const after = finished;
-    await sleep(40);
+    await vi.advanceTimersByTimeAsync(40);
     expect(finished).toBe(after);
   });
 
@@ -40,7 +46,7 @@ describe('startWorkers', () => {
     const workers = startWorkers(deps, [
       { name: 'failing', everyMs: 5, run: () => Promise.reject(new Error(`boom ${++calls}`)) },
     ]);
-    await sleep(40);
+    await vi.advanceTimersByTimeAsync(40);
     await workers.stop();
     expect(calls).toBeGreaterThan(1);
     expect(log.error).toHaveBeenCalled();
