@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { LAST_LOGGED_IN_DEFAULT_LIMIT, USER_SEARCH_CATEGORIES, USER_SEARCH_MIN_EXCLUSIVE } from '../constants';
 import { idSchema } from '../ids';
 import { isoDateTime } from './common';
 
@@ -53,3 +54,54 @@ export const usersByRegistrationDateSchema = z.object({
   childCount: z.number().int(),
 });
 export type UsersByRegistrationDate = z.infer<typeof usersByRegistrationDateSchema>;
+
+// ---- the back office's users (spec §7: latest logins, user search; admin only) ---------------------------------
+
+export const lastLoggedInQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(LAST_LOGGED_IN_DEFAULT_LIMIT),
+});
+
+/** A user as the admin screens show them; `profile` is the profile to open (/profil/{profile}), if any. */
+export const adminUserSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roles: z.array(z.string()),
+  lastLogin: isoDateTime.nullable(),
+  registrationDate: isoDateTime,
+  profile: idSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
+
+/** The search text must be more than 2 characters, or '*' (everyone): 'Søk etter mer enn 2 tegn'. */
+export const isSearchableText = (text: string): boolean => text.trim() === '*' || text.trim().length > USER_SEARCH_MIN_EXCLUSIVE;
+
+export const userSearchQuerySchema = z.object({
+  name: z.string().max(100).refine(isSearchableText, 'Søk etter mer enn 2 tegn'),
+  categories: z
+    .string()
+    .max(100)
+    .default(USER_SEARCH_CATEGORIES.join(','))
+    .transform((value) => [...new Set(value.split(',').map((c) => c.trim()).filter(Boolean))])
+    .pipe(z.array(z.enum(USER_SEARCH_CATEGORIES)).min(1, 'Velg minst én kategori')),
+});
+
+export const userSearchHitSchema = z.discriminatedUnion('type', [
+  adminUserSchema.extend({ type: z.literal('parent') }),
+  z.object({
+    type: z.literal('child'),
+    _id: idSchema,
+    firstName: z.string(),
+    lastName: z.string(),
+    birthdate: z.string(),
+    registrationDate: isoDateTime,
+    profile: idSchema,
+  }),
+]);
+export type UserSearchHit = z.infer<typeof userSearchHitSchema>;
+/** `total` counts every hit; `users` lists at most USER_SEARCH_MAX_RESULTS of them. No hits at all is a 404. */
+export const userSearchResultSchema = z.object({ total: z.number().int(), users: z.array(userSearchHitSchema) });
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrdersPage } from '@shared/api/back-office';
+import type { OrdersPage } from '@shared/api/orders';
 import type { OrderStatus } from '@shared/constants';
 import { api } from '@/lib/api-client';
 import { PRIVATE_KEY } from '@/lib/current-user';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, CancelInput, RefundInput } from '@shared/api/back-office';
+import type { AdminOrder, CancelInput, RefundInput } from '@shared/api/orders';
 import type { Cancellation, CancellationDecision } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { ordersKeys } from './get-orders';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AdminOrder } from '@shared/api/back-office';
+import type { AdminOrder } from '@shared/api/orders';
 import { paymentStatusLabel } from '@shared/payment-status';
 import { FamilyLapsesNote } from '@/components/family-lapses-note';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import type { AdminOrder } from '@shared/api/back-office';
+import type { AdminOrder } from '@shared/api/orders';
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextInput, useZodForm } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';

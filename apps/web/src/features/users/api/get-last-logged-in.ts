@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminUser } from '@shared/api/back-office';
+import type { AdminUser } from '@shared/api/users';
 import { DASHBOARD_LAST_LOGGED_IN_LIMIT, LAST_LOGGED_IN_REFRESH_MS } from '@shared/constants';
 import { api } from '@/lib/api-client';
 import { PRIVATE_KEY } from '@/lib/current-user';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserSearchResult } from '@shared/api/back-office';
+import type { UserSearchResult } from '@shared/api/users';
 import type { UserSearchCategory } from '@shared/constants';
 import { api, isApiError } from '@/lib/api-client';
 import { PRIVATE_KEY } from '@/lib/current-user';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { isSearchableText, type UserSearchHit } from '@shared/api/back-office';
+import { isSearchableText, type UserSearchHit } from '@shared/api/users';
 import { USER_SEARCH_CATEGORIES, USER_SEARCH_DEBOUNCE_MS, type UserSearchCategory } from '@shared/constants';
 import { useToast } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';

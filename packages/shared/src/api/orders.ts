@@ -1,76 +1,13 @@
-/**
- * The back office's API contract (spec §7): latest logins, user search, orders with refunds and cancellation, and
- * the payment statistics. Admin only.
- */
+/** Orders in the back office (spec §7 GET /payments): the list, refunds and cancellation through Vipps. Admin only. */
 import { z } from '../zod';
-import {
-  LAST_LOGGED_IN_DEFAULT_LIMIT,
-  ORDER_STATUSES,
-  ORDERS_DEFAULT_LIMIT,
-  USER_SEARCH_CATEGORIES,
-  USER_SEARCH_MIN_EXCLUSIVE,
-} from '../constants';
+import { ORDER_STATUSES, ORDERS_DEFAULT_LIMIT } from '../constants';
 import { idSchema } from '../ids';
 import { familyLapsesSchema } from './booking';
 import { cancellationSchema } from './cancellation-rules';
-import { calendarDay } from './common';
+import { calendarDay, isoDateTime } from './common';
 
-const isoDateTime = z.string().datetime({ offset: true });
 /** A buyer or child named in an order; a deleted one keeps the order with `_id` null ('Slettet bruker', decision 008). */
 const personName = z.object({ _id: idSchema.nullable(), firstName: z.string(), lastName: z.string() });
-
-// ---- users -----------------------------------------------------------------------------------------------------
-
-export const lastLoggedInQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(LAST_LOGGED_IN_DEFAULT_LIMIT),
-});
-
-/** A user as the admin screens show them; `profile` is the profile to open (/profil/{profile}), if any. */
-export const adminUserSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  roles: z.array(z.string()),
-  lastLogin: isoDateTime.nullable(),
-  registrationDate: isoDateTime,
-  profile: idSchema.nullable(),
-});
-export type AdminUser = z.infer<typeof adminUserSchema>;
-export const adminUserListSchema = z.array(adminUserSchema);
-
-/** The search text must be more than 2 characters, or '*' (everyone): 'Søk etter mer enn 2 tegn'. */
-export const isSearchableText = (text: string): boolean => text.trim() === '*' || text.trim().length > USER_SEARCH_MIN_EXCLUSIVE;
-
-export const userSearchQuerySchema = z.object({
-  name: z.string().max(100).refine(isSearchableText, 'Søk etter mer enn 2 tegn'),
-  categories: z
-    .string()
-    .max(100)
-    .default(USER_SEARCH_CATEGORIES.join(','))
-    .transform((value) => [...new Set(value.split(',').map((c) => c.trim()).filter(Boolean))])
-    .pipe(z.array(z.enum(USER_SEARCH_CATEGORIES)).min(1, 'Velg minst én kategori')),
-});
-
-export const userSearchHitSchema = z.discriminatedUnion('type', [
-  adminUserSchema.extend({ type: z.literal('parent') }),
-  z.object({
-    type: z.literal('child'),
-    _id: idSchema,
-    firstName: z.string(),
-    lastName: z.string(),
-    birthdate: z.string(),
-    registrationDate: isoDateTime,
-    profile: idSchema,
-  }),
-]);
-export type UserSearchHit = z.infer<typeof userSearchHitSchema>;
-/** `total` counts every hit; `users` lists at most USER_SEARCH_MAX_RESULTS of them. No hits at all is a 404. */
-export const userSearchResultSchema = z.object({ total: z.number().int(), users: z.array(userSearchHitSchema) });
-export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
-
-// ---- orders ----------------------------------------------------------------------------------------------------
 
 const moneySchema = z.object({ value: z.number().int(), currency: z.string() });
 
@@ -153,23 +90,3 @@ export type RefundInput = z.infer<typeof refundInputSchema>;
 
 export const cancelInputSchema = z.object({ removeFromCourse: z.boolean(), idempotencyKey: idempotencyKeySchema });
 export type CancelInput = z.infer<typeof cancelInputSchema>;
-
-// ---- statistics ------------------------------------------------------------------------------------------------
-
-const MAX_STATISTICS_SPAN_MS = 400 * 24 * 3_600_000;
-
-export const statisticsQuerySchema = z
-  .object({ startDate: isoDateTime, endDate: isoDateTime })
-  .refine((q) => Date.parse(q.endDate) > Date.parse(q.startDate), { message: 'Sluttdato må være etter startdato', path: ['endDate'] })
-  .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= MAX_STATISTICS_SPAN_MS, {
-    message: 'Perioden kan være høyst 400 dager',
-    path: ['endDate'],
-  });
-
-/** Paid orders (captured, refunded) per bucket: hours, or whole UTC days when they span more than 7 days. */
-export const paymentStatisticsSchema = z.object({
-  bucket: z.enum(['hour', 'day']),
-  total: z.number().int(),
-  buckets: z.array(z.object({ t: isoDateTime, count: z.number().int() })),
-});
-export type PaymentStatistics = z.infer<typeof paymentStatisticsSchema>;
