@@ -3,7 +3,7 @@ import { formatDate, osloDateKey, type BookkeepingQuery } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as changes from '../../repos/changes.repo';
 import * as repo from '../../repos/orders.repo';
-import { osloDay } from './back-office.service';
+import { osloDay } from './orders.service';
 import type { OrderAdditionalInfo } from './booking.service';
 
 /**

@@ -16,7 +16,7 @@ import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
-import { applyAnswer, modificationKey, providerTrouble, syncEvents, toCancellation } from './back-office.service';
+import { applyAnswer, modificationKey, providerTrouble, syncEvents, toCancellation } from './orders.service';
 import type { OrderAdditionalInfo } from './booking.service';
 import { RECEIPT_EVENTS, receiptOfEvent } from './receipts.service';
 import { cancellationEmail, type CancellationEmailKind } from './refund-email';

@@ -18,7 +18,7 @@ import {
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
-import * as service from './back-office.service';
+import * as service from './orders.service';
 import * as cancellation from './cancellation.service';
 import * as receipts from './receipts.service';
 import * as bookkeeping from './bookkeeping.service';

@@ -4,7 +4,7 @@ import { VippsApiError, type PaymentEvent } from '../../integrations/vipps/epaym
 import * as cancellations from '../../repos/cancellations.repo';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/orders.repo';
-import { modificationKey, osloDay, providerTrouble } from './back-office.service';
+import { modificationKey, osloDay, providerTrouble } from './orders.service';
 import { finishRefund } from './cancellation.service';
 import { applyPaymentEvent } from './payment-events';
 
