@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Course, Place, Profile } from '@shared/api';
-import type { OwnProfiles } from './own-profiles';
 import { Navigate, redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { NoScriptNote } from '@/components/ui/noscript-note';
@@ -14,6 +13,7 @@ import { CourseList } from '@/features/courses/components/course-list';
 import { useInstructors } from '@/features/users/api/get-instructors';
 import { usePlace } from '@/features/places/api/get-place';
 import { placesQueryOptions, usePlaces } from '@/features/places/api/get-places';
+import { useProfiles } from '@/features/profiles/api/get-profiles';
 import { PlaceSelect } from '@/features/places/components/place-select';
 import { VenueCard } from '@/features/places/components/venue-card';
 import { useFamilyCredit } from '@/features/changes/api/changes';
@@ -35,8 +35,6 @@ const AddChildDialog = lazy(() => import('@/features/children/components/add-chi
 const MonthRangePicker = lazy(() =>
   import('@/features/courses/components/month-range-picker').then((m) => ({ default: m.MonthRangePicker })),
 );
-// The user's own profiles: loaded with a session only (a visitor's page has no use for the profiles code).
-const OwnProfilesSource = lazy(() => import('./own-profiles').then((m) => ({ default: m.OwnProfilesSource })));
 const CourseFormDialog = lazy(() => import('@/features/courses/components/course-form-dialog').then((m) => ({ default: m.CourseFormDialog })));
 const PlaceFormDialog = lazy(() => import('@/features/places/components/place-form-dialog').then((m) => ({ default: m.PlaceFormDialog })));
 const ParticipantsDialog = lazy(() =>
@@ -137,7 +135,8 @@ export function Component() {
   const [addChildOpen, setAddChildOpen] = useState(false);
   const [hideUnpublished, setHideUnpublished] = useState(false);
   const instructors = useInstructors({ enabled: isAdmin });
-  const [profiles, setProfiles] = useState<OwnProfiles>({ isError: false });
+  // The signed-in user's profiles: their children on the rows, in the booking and add-child dialogs.
+  const profiles = useProfiles();
   const queryClient = useQueryClient();
   const [childId, setChildId] = useState('');
   const booking = opened('booking')?.course ?? null;
@@ -353,11 +352,6 @@ export function Component() {
                 onClose={closeDialog}
               />
               <PriorityDialog course={opened('priority')?.course ?? null} onClose={closeDialog} />
-            </Suspense>
-          ) : null}
-          {session ? (
-            <Suspense fallback={null}>
-              <OwnProfilesSource onChange={setProfiles} />
             </Suspense>
           ) : null}
           <CourseListOnDemand courseId={opened('course-list')?.courseId ?? null} onClose={closeDialog} />
