@@ -35,7 +35,8 @@
  * One section at small scale: BENCH_ONLY=enrolment BENCH_ENROLMENT_PARENTS=200 npm run bench
  *  9. faults (issue 42, decision 044): the same enrolment night, with the simulator's merchant API down for
  *     BENCH_FAULT_VIPPS_S (30) seconds from the middle of the peak, and one PostgreSQL restart after it (every
- *     connection ended, none accepted for 2 s); reports places sold vs available, lost payments, double charges,
+ *     connection ended, none accepted for 2 s), then a rolling restart of both instances (SIGTERM, a new one on its
+ *     port); reports places sold vs available, lost payments, double charges,
  *     children enrolled without payment, and the time until every order is settled. Needs PostgreSQL.
  *     Small: BENCH_ONLY=faults BENCH_ENROLMENT_PARENTS=100 BENCH_ENROLMENT_TIME_SCALE=0.2 npm run bench
  */
@@ -696,11 +697,9 @@ async function faultNight(choice) {
     const proxyUrl = `http://127.0.0.1:${proxyPort}`;
     const instanceEnv = { PUBLIC_URL: proxyUrl, VIPPS_BASE_URL: simUrl, TRUST_PROXY: 'loopback', PAYMENT_START_IP_RATE_LIMIT: '120', PAYMENT_START_RATE_LIMIT: '10' };
     const instances = [];
-    for (let i = 0; i < 2; i++) {
-      const instance = await startAppServer(db, await freePort(), instanceEnv);
-      instances.push(instance);
-      stops.push(() => instance.stop());
-    }
+    for (let i = 0; i < 2; i++) instances.push(await startAppServer(db, await freePort(), instanceEnv));
+    // The instances running at the end (a rolling restart replaces them) are the ones stopped.
+    stops.push(() => Promise.all(instances.map((x) => x.stop())));
     const proxy = spawn(process.execPath, ['bench/proxy.mjs', String(proxyPort), ...instances.map((x) => x.url)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     stops.push(() => new Promise((resolve) => (proxy.once('exit', resolve), proxy.kill('SIGTERM'))));
     await waitFor(`${proxyUrl}/api/health`);
@@ -728,6 +727,14 @@ async function faultNight(choice) {
       await new Promise((r) => setTimeout(r, 2000));
       await admin.query(`alter database ${dbName} allow_connections true`);
       await admin.end();
+      // A rolling restart (a deploy): each instance in turn gets SIGTERM, finishes what it has, and a new one starts on
+      // its port; meanwhile the proxy sends everything to the other one.
+      for (const [i, instance] of instances.entries()) {
+        const { code, signal } = await instance.stop();
+        instances[i] = await startAppServer(db, Number(new URL(instance.url).port), instanceEnv);
+        timeline.push(`instance ${i + 1} restarted at ${((Date.now() - parentsStarted) / 1000).toFixed(1)} s (exit ${code ?? signal})`);
+      }
+      log('faults: rolling restart of both instances done');
     })();
     const out = await parents;
     await faults;
