@@ -33,6 +33,8 @@ export const dateChoiceSchema = z.object({
   reason: z.string(),
   shareAmount: z.number().int(),
   deadline: isoDateTime,
+  /** What the family gets when it has not chosen by the deadline (the school's setting). */
+  defaultChoice: z.enum(['credit', 'refund']),
   choice: dateChoiceKindSchema.nullable(),
   chosenBy: z.enum(['family', 'default']).nullable(),
   makeup: z.object({ courseId: idSchema, date: isoDateTime }).nullable(),

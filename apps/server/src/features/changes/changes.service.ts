@@ -188,6 +188,7 @@ async function toChoice(ctx: ServiceContext, row: changes.ChoiceWithContext, wit
     reason: row.cancelled.reason,
     shareAmount: c.shareOre,
     deadline: c.deadlineAt.toISOString(),
+    defaultChoice: ctx.env.DATE_CHOICE_DEFAULT,
     choice: (c.choice as DateChoice['choice']) ?? null,
     chosenBy: (c.chosenBy as DateChoice['chosenBy']) ?? null,
     makeup: c.makeupCourseId && c.makeupDate ? { courseId: c.makeupCourseId, date: c.makeupDate.toISOString() } : null,

@@ -28,7 +28,9 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
         </p>
       ) : (
         <div className="mt-3 space-y-3">
-          <p>Velg innen {formatDate(choice.deadline)}. Ellers får dere et tilgodebeløp.</p>
+          <p>
+            Velg innen {formatDate(choice.deadline)}. Ellers får dere {choice.defaultChoice === 'refund' ? 'pengene tilbake' : 'et tilgodebeløp'}.
+          </p>
           {choice.options.length > 0 ? (
             <div className="flex flex-wrap items-end gap-2">
               <Select
