@@ -28,10 +28,15 @@ describe('queries per list, whatever its length', () => {
     const twenty = await familyOnCourses(20);
     const ids = (f: typeof one) => f.family.children.map((c) => c.id);
     expect((await courseHistory(twenty.ctx, ids(twenty))).length).toBe(20);
-    const history = await Promise.all([one, twenty].map((f) => t.queriesOf(() => courseHistory(f.ctx, ids(f)))));
+    // One at a time: the counter is the database's, shared by whatever runs at once.
+    const history = [];
+    const profiles = [];
+    for (const f of [one, twenty]) {
+      history.push(await t.queriesOf(() => courseHistory(f.ctx, ids(f))));
+      profiles.push(await t.queriesOf(() => listProfiles(f.ctx)));
+    }
     expect(history[0]).toBeGreaterThan(0);
     expect(history[1]).toBe(history[0]);
-    const profiles = await Promise.all([one, twenty].map((f) => t.queriesOf(() => listProfiles(f.ctx))));
     expect(profiles[1]).toBe(profiles[0]);
   });
 
