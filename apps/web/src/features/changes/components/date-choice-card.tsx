@@ -32,11 +32,11 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
             Velg innen {formatDate(choice.deadline)}. Ellers får dere {choice.defaultChoice === 'refund' ? 'pengene tilbake' : 'et tilgodebeløp'}.
           </p>
           {choice.options.length > 0 ? (
-            <div className="flex flex-wrap items-end gap-2">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
               <Select
                 label="Erstatningstime"
                 placeholder="Velg en dato"
-                fieldClassName="min-w-0 flex-1"
+                fieldClassName="w-full min-w-0 sm:flex-1"
                 value={makeup}
                 onChange={(e) => setMakeup(e.target.value)}
                 options={choice.options.map((o) => ({ value: `${o.courseId}|${o.date}`, label: `${formatDate(o.date)} kl. ${o.timeFrom} · ${o.courseName} · ${o.placeName}` }))}
