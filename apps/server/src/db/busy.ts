@@ -1,18 +1,8 @@
 import { AppError } from '../plugins/errors';
+import { pgErrorCode } from './errors';
 
 /** Lock timeout (55P03), deadlock (40P01), serialization failure (40001): the caller may simply try again. */
 const BUSY_CODES = new Set(['55P03', '40P01', '40001']);
-
-/** The SQLSTATE of a driver error, also when Drizzle wraps it (DrizzleQueryError.cause). */
-export function pgErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** Runs database work; contention becomes a 503 BUSY (never a hang, never a 500). */
 export async function busyAsAppError<T>(work: () => Promise<T>): Promise<T> {

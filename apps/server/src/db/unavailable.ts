@@ -1,13 +1,4 @@
-/** The SQLSTATE of a driver error, also when wrapped (cause); busy.ts has the same walk, but imports the errors plugin. */
-function sqlStateOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+import { pgErrorCode } from './errors';
 
 /**
  * The database is gone for the moment (issue 42): a restart or failover ended the connection (SQLSTATE class 08,
@@ -19,7 +10,7 @@ const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|database "[^"]*" is not currently accepting connections)/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const sqlState = sqlStateOf(error);
+  const sqlState = pgErrorCode(error);
   if (sqlState && (sqlState.startsWith('08') || UNAVAILABLE_CODES.has(sqlState))) return true;
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
