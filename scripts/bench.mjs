@@ -510,6 +510,47 @@ function cpuLine(cpu) {
   return `CPU while the parents ran (${cpu.cores} cores): ${named}; everything else (PostgreSQL, the kernel, other services) ${seconds(rest)}. The machine was busy ${Math.round(100 * cpu.machineBusy)} % of the time, ${Math.round(100 * cpu.busiest10s)} % in its busiest 10 s.`;
 }
 
+/**
+ * Enrolment night's stage, shared by the enrolment and faults sections: the seeded season and parents, one Vipps
+ * simulator (a payment made through one instance is read through the other, as Vipps is one), two instances and the
+ * loopback proxy in front of them. What it starts goes into `stops`; the instances stopped are those running at the end
+ * (a rolling restart replaces them in `instances`).
+ */
+async function setUpNight(db, stops, section) {
+  log(`${section}: seeding ${ENROLMENT_COURSES} courses and ${ENROLMENT_PARENTS} signed-in parents`);
+  const seedOut = await run(process.execPath, ['--import', 'tsx', 'bench/enrolment-seed.ts'], {
+    env: { ...process.env, DATABASE_URL: db.env.DATABASE_URL, BENCH_SESSION_SECRET: SECRET, ENROLMENT_PARENTS: String(ENROLMENT_PARENTS), ENROLMENT_COURSES: String(ENROLMENT_COURSES) },
+  });
+  const seed = JSON.parse(seedOut.trim().split('\n').at(-1));
+  const simPort = await freePort();
+  const sim = spawn(process.execPath, ['--import', 'tsx', 'packages/vipps-sim/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, VIPPS_SIM_PORT: String(simPort), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  stops.push(() => new Promise((resolve) => (sim.once('exit', resolve), sim.kill('SIGTERM'))));
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  await waitFor(`${simUrl}/access-management-1.0/access/.well-known/openid-configuration`);
+
+  const proxyPort = await freePort();
+  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  const instanceEnv = {
+    PUBLIC_URL: proxyUrl,
+    VIPPS_BASE_URL: simUrl,
+    // The proxy is on loopback: its X-Forwarded-For (each parent's own address) counts for the per-IP limits.
+    TRUST_PROXY: 'loopback',
+    PAYMENT_START_IP_RATE_LIMIT: '120',
+    PAYMENT_START_RATE_LIMIT: '10',
+  };
+  const instances = [];
+  for (let i = 0; i < 2; i++) instances.push(await startAppServer(db, await freePort(), instanceEnv));
+  stops.push(() => Promise.all(instances.map((x) => x.stop())));
+  const proxy = spawn(process.execPath, ['bench/proxy.mjs', String(proxyPort), ...instances.map((x) => x.url)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  stops.push(() => new Promise((resolve) => (proxy.once('exit', resolve), proxy.kill('SIGTERM'))));
+  await waitFor(`${proxyUrl}/api/health`);
+  return { seed, simUrl, proxyUrl, instances, instanceEnv, pids: { proxy: proxy.pid, sim: sim.pid } };
+}
+
 async function enrolmentNight(choice) {
   if (choice.kind !== 'postgres') {
     log(`enrolment night: not run, it needs PostgreSQL (${choice.why})`);
@@ -518,42 +559,7 @@ async function enrolmentNight(choice) {
   const db = await createDatabase();
   const stops = [];
   try {
-    log(`enrolment night: seeding ${ENROLMENT_COURSES} courses and ${ENROLMENT_PARENTS} signed-in parents`);
-    const seedOut = await run(process.execPath, ['--import', 'tsx', 'bench/enrolment-seed.ts'], {
-      env: { ...process.env, DATABASE_URL: db.env.DATABASE_URL, BENCH_SESSION_SECRET: SECRET, ENROLMENT_PARENTS: String(ENROLMENT_PARENTS), ENROLMENT_COURSES: String(ENROLMENT_COURSES) },
-    });
-    const seed = JSON.parse(seedOut.trim().split('\n').at(-1));
-
-    // One simulator for both instances (a payment made through one is read through the other), as Vipps is one.
-    const simPort = await freePort();
-    const sim = spawn(process.execPath, ['--import', 'tsx', 'packages/vipps-sim/src/main.ts'], {
-      cwd: root,
-      env: { ...process.env, VIPPS_SIM_PORT: String(simPort), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    stops.push(() => new Promise((resolve) => (sim.once('exit', resolve), sim.kill('SIGTERM'))));
-    const simUrl = `http://127.0.0.1:${simPort}`;
-    await waitFor(`${simUrl}/access-management-1.0/access/.well-known/openid-configuration`);
-
-    const proxyPort = await freePort();
-    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
-    const instanceEnv = {
-      PUBLIC_URL: proxyUrl,
-      VIPPS_BASE_URL: simUrl,
-      // The proxy is on loopback: its X-Forwarded-For (each parent's own address) counts for the per-IP limits.
-      TRUST_PROXY: 'loopback',
-      PAYMENT_START_IP_RATE_LIMIT: '120',
-      PAYMENT_START_RATE_LIMIT: '10',
-    };
-    const instances = [];
-    for (let i = 0; i < 2; i++) {
-      const instance = await startAppServer(db, await freePort(), instanceEnv);
-      instances.push(instance);
-      stops.push(() => instance.stop());
-    }
-    const proxy = spawn(process.execPath, ['bench/proxy.mjs', String(proxyPort), ...instances.map((x) => x.url)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    stops.push(() => new Promise((resolve) => (proxy.once('exit', resolve), proxy.kill('SIGTERM'))));
-    await waitFor(`${proxyUrl}/api/health`);
+    const { seed, proxyUrl, instances, pids } = await setUpNight(db, stops, 'enrolment night');
     log(`enrolment night: 2 instances behind ${proxyUrl}, ${seed.placesAvailable} places in ${seed.courses.length} courses, ${seed.parents.length} parents over ${Math.round(120 * ENROLMENT_TIME_SCALE)} s (peak ${Math.round(10 * ENROLMENT_TIME_SCALE)} s)`);
 
     // The reference: a bare hello-world on the same machine, asked by the parents' process during the night.
@@ -577,7 +583,7 @@ async function enrolmentNight(choice) {
     const inputFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-enrolment-')), 'input.json');
     writeFileSync(inputFile, JSON.stringify({ url: proxyUrl, seed, timeScale: ENROLMENT_TIME_SCALE, opensAt, helloUrl: hello.url }));
     // The machine's CPU while the parents run: per second (for the busiest 10 s), and per process of ours.
-    const ours = { 'server instance 1': instances[0].pid, 'server instance 2': instances[1].pid, proxy: proxy.pid, 'Vipps simulator': sim.pid };
+    const ours = { 'server instance 1': instances[0].pid, 'server instance 2': instances[1].pid, proxy: pids.proxy, 'Vipps simulator': pids.sim };
     const cpuBefore = Object.fromEntries(Object.entries(ours).map(([name, pid]) => [name, cpuSecondsOf(pid)]));
     const ticks = [machineTicks()];
     const sampler = setInterval(() => ticks.push(machineTicks()), 1000);
@@ -679,30 +685,7 @@ async function faultNight(choice) {
   const dbName = new URL(db.env.DATABASE_URL).pathname.slice(1);
   const stops = [];
   try {
-    log(`faults: seeding ${ENROLMENT_COURSES} courses and ${ENROLMENT_PARENTS} signed-in parents`);
-    const seedOut = await run(process.execPath, ['--import', 'tsx', 'bench/enrolment-seed.ts'], {
-      env: { ...process.env, DATABASE_URL: db.env.DATABASE_URL, BENCH_SESSION_SECRET: SECRET, ENROLMENT_PARENTS: String(ENROLMENT_PARENTS), ENROLMENT_COURSES: String(ENROLMENT_COURSES) },
-    });
-    const seed = JSON.parse(seedOut.trim().split('\n').at(-1));
-    const simPort = await freePort();
-    const sim = spawn(process.execPath, ['--import', 'tsx', 'packages/vipps-sim/src/main.ts'], {
-      cwd: root,
-      env: { ...process.env, VIPPS_SIM_PORT: String(simPort), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    stops.push(() => new Promise((resolve) => (sim.once('exit', resolve), sim.kill('SIGTERM'))));
-    const simUrl = `http://127.0.0.1:${simPort}`;
-    await waitFor(`${simUrl}/access-management-1.0/access/.well-known/openid-configuration`);
-    const proxyPort = await freePort();
-    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
-    const instanceEnv = { PUBLIC_URL: proxyUrl, VIPPS_BASE_URL: simUrl, TRUST_PROXY: 'loopback', PAYMENT_START_IP_RATE_LIMIT: '120', PAYMENT_START_RATE_LIMIT: '10' };
-    const instances = [];
-    for (let i = 0; i < 2; i++) instances.push(await startAppServer(db, await freePort(), instanceEnv));
-    // The instances running at the end (a rolling restart replaces them) are the ones stopped.
-    stops.push(() => Promise.all(instances.map((x) => x.stop())));
-    const proxy = spawn(process.execPath, ['bench/proxy.mjs', String(proxyPort), ...instances.map((x) => x.url)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    stops.push(() => new Promise((resolve) => (proxy.once('exit', resolve), proxy.kill('SIGTERM'))));
-    await waitFor(`${proxyUrl}/api/health`);
+    const { seed, simUrl, proxyUrl, instances, instanceEnv } = await setUpNight(db, stops, 'faults');
 
     const inputFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-faults-')), 'input.json');
     writeFileSync(inputFile, JSON.stringify({ url: proxyUrl, seed, timeScale: ENROLMENT_TIME_SCALE }));
