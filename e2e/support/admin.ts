@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { loginAs, PERSONS, SESSION_KEY } from './auth';
+import { otherBrowser } from './fixtures';
 
 export interface ApiCourse {
   _id: string;
@@ -25,10 +26,9 @@ export async function apiAs<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'D
 
 /** A second browser (same viewport) logged in as the admin, for setting up data through the API. */
 export async function adminPage(browser: Browser, baseURL: string | undefined, like: Page): Promise<{ page: Page; close(): Promise<void> }> {
-  const context = await browser.newContext({ baseURL, viewport: like.viewportSize(), locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
-  const page = await context.newPage();
-  await loginAs(page, PERSONS.admin, '/kurs');
-  return { page, close: () => context.close() };
+  const admin = await otherBrowser(browser, baseURL, like);
+  await loginAs(admin.page, PERSONS.admin, '/kurs');
+  return admin;
 }
 
 /** 'YYYY-MM-DD' of the Monday `weeks` weeks after next Monday (Oslo calendar). */

@@ -1,35 +1,56 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Public pages arrive rendered by the server (decision 018): a click before React has taken the page over would be
+ * lost, so after each navigation the page waits until the app marks itself live (<html data-hydrated>).
+ */
+export function liveAfterNavigation(page: Page): Page {
+  // A function, not a string: the CSP (no 'unsafe-eval') refuses a string predicate. Typed by hand: no DOM library here.
+  type Doc = { getElementById(id: string): unknown; documentElement: { hasAttribute(name: string): boolean } };
+  const live = () =>
+    page.waitForFunction(() => {
+      const doc = (globalThis as unknown as { document: Doc }).document;
+      return !doc.getElementById('root') || doc.documentElement.hasAttribute('data-hydrated');
+    });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await live();
+    return response;
+  };
+  return page;
+}
+
+/**
+ * A second person's browser (an admin beside a parent, an invitee): its own context, Norwegian and in Oslo's time,
+ * the size of `like` when given, and live after each navigation like the test's own page.
+ */
+export async function otherBrowser(
+  browser: Browser,
+  baseURL: string | undefined,
+  like?: Page,
+): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext({ baseURL, viewport: like?.viewportSize() ?? undefined, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  const page = liveAfterNavigation(await context.newPage());
+  return { page, close: () => context.close() };
+}
 
 /**
  * Every test page fails on a console error or an uncaught page error, so a screen that "looks fine" but logs
  * errors does not pass.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  // Public pages arrive rendered by the server (decision 018): a click before React has taken the page over would be
-  // lost, so the test's page waits after each navigation until the app marks itself live (<html data-hydrated>).
   page: async ({ page }, use) => {
-    // A function, not a string: the CSP (no 'unsafe-eval') refuses a string predicate. Typed by hand: no DOM library here.
-    type Doc = { getElementById(id: string): unknown; documentElement: { hasAttribute(name: string): boolean } };
-    const live = () =>
-      page.waitForFunction(() => {
-        const doc = (globalThis as unknown as { document: Doc }).document;
-        return !doc.getElementById('root') || doc.documentElement.hasAttribute('data-hydrated');
-      });
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args: Parameters<Page['goto']>) => {
-      const response = await goto(...args);
-      await live();
-      return response;
-    };
-    page.reload = async (...args: Parameters<Page['reload']>) => {
-      const response = await reload(...args);
-      await live();
-      return response;
-    };
+    liveAfterNavigation(page);
     await use(page);
   },
   consoleErrors: [

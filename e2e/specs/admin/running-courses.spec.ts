@@ -1,6 +1,6 @@
 import { allowHttpErrors, expectAccessible, loginAs, PERSONS } from '../../support/auth';
 import { adminPage, apiAs, mondayDates, mondayKey, setUpCourse, uniqueName, type ApiCourse } from '../../support/admin';
-import { expect, keepScreenshot, test } from '../../support/fixtures';
+import { expect, keepScreenshot, otherBrowser, test } from '../../support/fixtures';
 
 const row = (page: import('@playwright/test').Page, courseId: string) => page.locator(`article[data-course-id="${courseId}"]`);
 
@@ -83,8 +83,8 @@ test.describe('Admin: venues, courses and participants', () => {
 
     // ---- a parent finds and books it
     const slug = venue.toLowerCase().replace(/\s+/g, '-');
-    const parent = await browser.newContext({ baseURL, viewport: page.viewportSize(), locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
-    const parentPage = await parent.newPage();
+    const parent = await otherBrowser(browser, baseURL, page);
+    const parentPage = parent.page;
     await loginAs(parentPage, PERSONS.parentOneChild, `/kurs/${slug}`);
     const parentRow = row(parentPage, courseId);
     await expect(parentRow).toContainText('6 ledige plasser');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
 import { mondayDates, setUpCourse, uniqueName } from '../../support/admin';
-import { expect, keepScreenshot, test } from '../../support/fixtures';
+import { expect, keepScreenshot, otherBrowser, test } from '../../support/fixtures';
 
 const authHeader = async (page: Page) => {
   const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { id_token?: string }).id_token, SESSION_KEY);
@@ -9,8 +9,7 @@ const authHeader = async (page: Page) => {
 };
 
 async function newPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
-  return context.newPage();
+  return (await otherBrowser(browser, baseURL)).page;
 }
 
 test.describe('Terms editing (admin)', () => {

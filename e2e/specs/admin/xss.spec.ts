@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
-import { expect, expectNoA11yViolations, test } from '../../support/fixtures';
+import { expect, expectNoA11yViolations, otherBrowser, test } from '../../support/fixtures';
 
 const authHeader = async (page: Page) => {
   const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { id_token?: string }).id_token, SESSION_KEY);
@@ -27,8 +27,8 @@ test('stored XSS payloads in FAQs and terms render as harmless text for visitors
   expect(term.status()).toBe(201);
   const ids = { faq: ((await faq.json()) as { _id: string })._id, term: ((await term.json()) as { _id: string })._id };
 
-  const context = await browser.newContext({ baseURL, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
-  const visitor = await context.newPage();
+  const context = await otherBrowser(browser, baseURL);
+  const visitor = context.page;
   const dialogs: string[] = [];
   visitor.on('dialog', (d) => {
     dialogs.push(d.message());

@@ -1,14 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { adminPage, apiAs, mondayDates, mondayKey, setUpCourse, uniqueName } from '../../support/admin';
 import { expectAccessible, loginAs, loginAsNew, newPerson, PERSONS } from '../../support/auth';
-import { expect, test } from '../../support/fixtures';
+import { expect, otherBrowser, test } from '../../support/fixtures';
 
 /** A second browser logged in as the demo instructor. */
 async function instructorPage(browser: Browser, baseURL: string | undefined, like: Page) {
-  const context = await browser.newContext({ baseURL, viewport: like.viewportSize(), locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
-  const page = await context.newPage();
-  await loginAs(page, PERSONS.instructor, '/profil');
-  return { page, close: () => context.close() };
+  const instructor = await otherBrowser(browser, baseURL, like);
+  await loginAs(instructor.page, PERSONS.instructor, '/profil');
+  return instructor;
 }
 
 /** When plans change (issue 38): the pool closes for a day; the family picks a make-up date; the instructor sees both. */

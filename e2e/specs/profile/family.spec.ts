@@ -10,7 +10,7 @@ import {
   PERSONS,
   startLoginFromNav,
 } from '../../support/auth';
-import { expect, keepScreenshot, test } from '../../support/fixtures';
+import { expect, keepScreenshot, otherBrowser, test } from '../../support/fixtures';
 import { keptMailTo } from '../../support/mail';
 
 /**
@@ -113,8 +113,8 @@ test.describe('Familieprofil', () => {
     expect(link).toBeDefined();
 
     // The invitee has never logged in: the link, the login prompt, Vipps, and back on the invite, which waits for a tap.
-    const context = await browser.newContext({ baseURL, viewport: page.viewportSize() });
-    const second = await context.newPage();
+    const context = await otherBrowser(browser, baseURL, page);
+    const second = context.page;
     await second.goto(link!);
     await expect(second.getByRole('heading', { name: 'Ikke logget inn' })).toBeVisible();
     await expect(second).toHaveURL(/\/invitasjon$/);
@@ -181,8 +181,8 @@ test.describe('Familieprofil', () => {
     await dialog.getByRole('button', { name: 'Send invitasjon' }).click();
     await expect(page.getByText('Invitasjon sendt!')).toBeVisible();
     const link = /(https?:\/\/\S+\/invitasjon#[A-Za-z0-9_-]{43})/.exec((await keptMailTo(browser, baseURL, invitee.email)).text)?.[1];
-    const context = await browser.newContext({ baseURL, viewport: page.viewportSize() });
-    const second = await context.newPage();
+    const context = await otherBrowser(browser, baseURL, page);
+    const second = context.page;
     await second.goto(link!);
     await second.getByRole('main').getByRole('link', { name: 'Logg inn' }).click();
     await second.getByRole('button', { name: 'Logg inn med Vipps' }).click();

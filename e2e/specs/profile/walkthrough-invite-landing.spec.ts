@@ -1,5 +1,5 @@
 import { approveAsNewPerson, expectAccessible, loginAsNew, newPerson } from '../../support/auth';
-import { expect, keepScreenshot, test } from '../../support/fixtures';
+import { expect, keepScreenshot, otherBrowser, test } from '../../support/fixtures';
 import { keptMailTo } from '../../support/mail';
 
 test.describe('After accepting an invite (issue 35, item 10)', () => {
@@ -30,8 +30,8 @@ test.describe('After accepting an invite (issue 35, item 10)', () => {
     expect(link).toBeDefined();
 
     // The invitee opens the link, logs in through Vipps with the invited address verified there, and taps once.
-    const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
-    const second = await context.newPage();
+    const context = await otherBrowser(browser, baseURL, page);
+    const second = context.page;
     await second.goto(link!);
     await second.getByRole('main').getByRole('link', { name: 'Logg inn' }).click();
     await second.getByRole('button', { name: 'Logg inn med Vipps' }).click();
