@@ -31,7 +31,8 @@
  * BENCH_ONLY or BENCH_SKIP (comma lists of: lighthouse, load, backoffice, burst, enrolment), BENCH_KEEP_DB=1,
  * BENCH_PAGES (Lighthouse on these pages only, a comma list of paths as the report names them: /,/kurs/{slug},/profil),
  * BENCH_ENROLMENT_PARENTS (2000; the courses scale with it: 60 per 2,000 parents, at least 6),
- * BENCH_ENROLMENT_TIME_SCALE (1: 10 s peak within 120 s; 0.1 squeezes both ten times).
+ * BENCH_ENROLMENT_TIME_SCALE (1: 10 s peak within 120 s; 0.1 squeezes both ten times),
+ * BENCH_SERVER_ENV (a JSON object of settings for every server instance: the B side of an A/B).
  * One section at small scale: BENCH_ONLY=enrolment BENCH_ENROLMENT_PARENTS=200 npm run bench
  *  9. faults (issue 42, decision 044): the same enrolment night, with the simulator's merchant API down for
  *     BENCH_FAULT_VIPPS_S (30) seconds from the middle of the peak, and one PostgreSQL restart after it (every
@@ -238,6 +239,8 @@ async function startAppServer(db, port, extraEnv = {}) {
     PAYMENT_START_RATE_LIMIT: '1000',
     ...db.env,
     ...extraEnv,
+    // An A/B of a mechanism with a switch (issue 43): e.g. BENCH_SERVER_ENV='{"SESSION_CACHE_TTL_MS":"0"}'.
+    ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
   };
   // The server as production runs it: compiled, no transpiler (built just before, so it is the current source).
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -841,6 +844,7 @@ async function main() {
       platform: `${os.type()} ${os.release()}`,
       database: choice.kind,
       databaseWhy: choice.why,
+      serverEnv: process.env.BENCH_SERVER_ENV ?? null,
       chromium: (() => {
         try {
           return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -1019,7 +1023,7 @@ async function main() {
   evaluateBudgets(report);
   writeReport(report);
   log(`done in ${Math.round((Date.now() - started) / 1000)} s on ${report.machine.database} (${report.machine.databaseWhy}): bench/results/latest.md`);
-  console.log(`\nBudgets (database: ${report.machine.database}; sections skipped: ${[...SKIP].join(', ') || 'none'})`);
+  console.log(`\nBudgets (database: ${report.machine.database}; sections skipped: ${[...SKIP].join(', ') || 'none'}${report.machine.serverEnv ? `; server settings ${report.machine.serverEnv}` : ''})`);
   for (const b of report.budgets) console.log(`  ${b.pass ? 'pass' : 'FAIL'}  ${b.name}: ${b.value}${b.unit && typeof b.value === 'number' ? ` ${b.unit}` : ''} (budget ${b.limit})`);
   const failed = report.budgets.filter((b) => b.pass === false);
   if (failed.length) {

@@ -65,7 +65,10 @@ export const arrivalKey = (at: Date) => at.getTime() * 1000;
 export interface Snapshot {
   at: number;
   opening: QueueOpeningRow | undefined;
+  /** The waiting tickets' places, in line order. */
   keys: { id: string; sortKey: number }[];
+  /** Every ticket of the opening by family: a polling family's own ticket needs no read of its own. */
+  tickets: Map<string, QueueTicketRow>;
 }
 const snapshots = new Map<string, Promise<Snapshot>>();
 // Tests read their own writes at once (NODE_ENV=test); elsewhere every poll within a second reads one snapshot.
@@ -81,8 +84,10 @@ export async function snapshotOf(ctx: ServiceContext, opensAt: Date): Promise<Sn
     if (snapshots.get(key) !== kept) return snapshotOf(ctx, opensAt);
   }
   const fresh = (async () => {
-    const [opening, keys] = await Promise.all([queue.findOpening(ctx.db, opensAt), queue.waitingKeys(ctx.db, opensAt)]);
-    return { at: Date.now(), opening, keys };
+    const [opening, rows] = await Promise.all([queue.findOpening(ctx.db, opensAt), queue.ticketsOf(ctx.db, opensAt)]);
+    const waiting = rows.filter((t) => !t.admittedAt && !t.leftAt && t.sortKey !== null);
+    const keys = waiting.map((t) => ({ id: t.id, sortKey: Number(t.sortKey) }));
+    return { at: Date.now(), opening, keys, tickets: new Map(rows.map((t) => [t.profileId, t])) };
   })();
   snapshots.set(key, fresh);
   fresh.catch(() => snapshots.delete(key));

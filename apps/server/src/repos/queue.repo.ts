@@ -86,13 +86,13 @@ export async function setSortKeys(tx: DbOrTx, ids: readonly string[]): Promise<v
 }
 
 /** Sort keys of the families waiting in an opening, in order (the instances' one-second snapshot for positions). */
-export async function waitingKeys(db: DbOrTx, opensAt: Date): Promise<{ id: string; sortKey: number }[]> {
-  const rows = await db
-    .select({ id: queueTickets.id, sortKey: queueTickets.sortKey })
+/** Every ticket of an opening, the waiting ones first in line order (the per-instance snapshot's one read). */
+export async function ticketsOf(db: DbOrTx, opensAt: Date): Promise<QueueTicketRow[]> {
+  return db
+    .select()
     .from(queueTickets)
-    .where(and(eq(queueTickets.opensAt, opensAt), isNull(queueTickets.admittedAt), isNull(queueTickets.leftAt), isNotNull(queueTickets.sortKey)))
+    .where(eq(queueTickets.opensAt, opensAt))
     .orderBy(asc(queueTickets.sortKey), asc(queueTickets.id));
-  return rows.map((r) => ({ id: r.id, sortKey: Number(r.sortKey) }));
 }
 
 /** Families waiting ahead of this ticket (not admitted, not left, with a smaller place). */

@@ -113,7 +113,9 @@ export async function position(ctx: ServiceContext, courseId: string, profileIds
   const profileId = await familyOf(ctx, profileIds);
   const opensAt = await openingFor(ctx, course, profileId, now);
   if (!opensAt) return view(ctx, null, now, { state: 'open', retryAfterMs: 60_000 });
-  const ticket = await queue.findTicket(ctx.db, opensAt, profileId);
+  // The family's ticket as the instance's snapshot has it (at most a second old: a family let in hears it up to a
+  // second later); read on its own only when the snapshot has none (no ticket yet, or one taken this second).
+  const ticket = (await snapshotOf(ctx, opensAt)).tickets.get(profileId) ?? (await queue.findTicket(ctx.db, opensAt, profileId));
   return positionOf(ctx, opensAt, ticket, now);
 }
 
@@ -164,9 +166,9 @@ export interface AdmissionResult {
 /**
  * One tick of the admission job, safe on several instances at once: each opening's row is locked with SKIP LOCKED
  * (one instance works on it at a time), the draw is made once (sealed_at), and a ticket is admitted once
- * (`admitted_at is null` in the update, under that lock).
+ * (`admitted_at is null` in the update, under that lock). `pace` (0–1] scales the opening's rate.
  */
-export async function admit(ctx: ServiceContext): Promise<AdmissionResult> {
+export async function admit(ctx: ServiceContext, pace = 1): Promise<AdmissionResult> {
   const now = ctx.clock.now();
   const result: AdmissionResult = { sealed: 0, admitted: [], ended: 0 };
   const env = ctx.env;
@@ -193,7 +195,8 @@ export async function admit(ctx: ServiceContext): Promise<AdmissionResult> {
         result.ended++;
         return;
       }
-      const rate = opening.admitPerMinute ?? env.QUEUE_ADMIT_PER_MINUTE;
+      // The opening's rate at this instance's pace (admission-pace.ts: slower while the instance lags).
+      const rate = (opening.admitPerMinute ?? env.QUEUE_ADMIT_PER_MINUTE) * pace;
       const through = opening.admittedThrough ?? opensAt;
       const due = Math.floor(((now.getTime() - through.getTime()) * rate) / MINUTE);
       if (due <= 0) return;
