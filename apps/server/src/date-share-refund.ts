@@ -1,5 +1,5 @@
 import type { ServiceContext } from './context';
-import { applyAnswer, modificationKey, providerTrouble } from './features/booking/orders.service';
+import { applyAnswer, modificationKey, providerTrouble } from './orders/modifications';
 import { VippsApiError } from './integrations/vipps/epayment';
 import { AppError } from './plugins/errors';
 import type { OrderRow } from './repos/orders.repo';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { systemClock } from './context';
 import type { Db } from './db/client';
 import type { Env } from './env';
-import { reconcilePayments } from './features/booking/reconciler';
+import { reconcilePayments } from './features/orders/reconciler';
 import { applyDefaults } from './features/changes/changes.service';
 import { sendReminders } from './features/changes/reminders.service';
 import { runIfDue as runRetentionIfDue } from './features/retention/retention.service';
@@ -78,7 +78,7 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
     { name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeExpiredRateLimits(deps.db) },
     { name: 'session-purge', everyMs: 60 * 60_000, run: async () => void (await deleteDeadSessions(deps.db)) },
     {
-      // Orders still waiting on Vipps: poll, capture, cancel expired holds (features/booking/reconciler.ts).
+      // Orders still waiting on Vipps: poll, capture, cancel expired holds (features/orders/reconciler.ts).
       name: 'payments-reconcile',
       everyMs: 10_000,
       run: async () => {

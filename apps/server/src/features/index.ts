@@ -3,7 +3,7 @@ import { healthRoutes } from './health/health.routes';
 import { invitesRoutes } from './invites/invites.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './booking/booking.routes';
-import { ordersRoutes } from './booking/orders.routes';
+import { ordersRoutes } from './orders/orders.routes';
 import { cancellationsRoutes } from './cancellations/cancellations.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
 import { changesRoutes } from './changes/changes.routes';

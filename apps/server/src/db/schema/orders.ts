@@ -57,7 +57,7 @@ export const orders = pgTable(
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     /**
      * When the payment reconciler should next look at this order (poll Vipps, capture, cancel); null when nothing
-     * is pending. Also the reconciler's lease: a claimed row gets it moved ahead (features/booking/reconciler.ts).
+     * is pending. Also the reconciler's lease: a claimed row gets it moved ahead (features/orders/reconciler.ts).
      */
     syncAfter: timestamp('sync_after', { withTimezone: true }),
     createdAt: createdAt(),

@@ -12,7 +12,7 @@ import { ctxOf } from '../../context';
 import { AppError, errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './booking.service';
-import { receiveWebhookEvent } from './payment-events';
+import { receiveWebhookEvent } from '../../orders/payment-events';
 
 const MINUTE_MS = 60_000;
 const WEBHOOK_BODY_LIMIT = 64 * 1024;

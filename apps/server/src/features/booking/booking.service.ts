@@ -24,10 +24,8 @@ import type { UserRow } from '../../repos/users.repo';
 import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../capacity';
 import { busyAsAppError } from '../../db/busy';
 import { paymentPausedUntil } from '../../family-lapses';
-import { idempotencyKey, payByCredit, POLL_MS, syncOrder } from './payment-events';
+import { idempotencyKey, payByCredit, POLL_MS, syncOrder } from '../../orders/payment-events';
 import { creditPart, pledgeCredit } from '../../family-credit';
-
-export type { OrderAdditionalInfo };
 
 /** paymentDescription: 3–100 characters, shown in the Vipps app and on settlements. */
 export function paymentDescription(course: OrderAdditionalInfo['course']): string {

@@ -5,7 +5,7 @@ import { movableClock } from '../../context';
 import { orders, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
-import { syncOrder } from './payment-events';
+import { syncOrder } from '../../orders/payment-events';
 import { startBookingTest, type BookingTest } from './test-kit';
 
 /** Place hoarding and the age rule (issue 36 findings 3 and 4, decisions 034 and 035), over real HTTP. */

@@ -6,7 +6,7 @@ import { createCourse, createFamily } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
 import { startBookingTest, type BookingTest } from '../booking/test-kit';
 import { dateSharesOre, osloDateKey } from '@app/shared';
-import { bookkeeping } from '../booking/bookkeeping.service';
+import { bookkeeping } from '../orders/bookkeeping.service';
 import { splitPrice } from '../../family-credit';
 import { refundParts } from './changes.service';
 

@@ -84,7 +84,7 @@ export interface Payments {
   webhookFailures: MemoryLimiter;
   /** Registers the webhook unless a live registration for this URL is stored. Safe to run on every instance. */
   ensureWebhook(): Promise<WebhookRegistration>;
-  /** This instance's last reconciler run (features/booking/reconciler.ts sets it). */
+  /** This instance's last reconciler run (features/orders/reconciler.ts sets it). */
   lastReconcile: { at: Date; claimed: number; failed: number } | null;
   /** The breaker and the recorded outages (GET /api/health for admins, the dashboard). */
   vippsStatus(): Promise<VippsStatus>;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, participants } from '../../db/schema';
 import { createCourse, createFamily, type Family } from '../../db/seed/builders';
-import { reconcilePayments } from '../../features/booking/reconciler';
+import { reconcilePayments } from '../../features/orders/reconciler';
 import { startBookingTest, type BookingTest } from '../../features/booking/test-kit';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
 

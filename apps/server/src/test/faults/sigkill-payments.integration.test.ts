@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
 import { parseEnv } from '../../env';
-import { reconcilePayments } from '../../features/booking/reconciler';
+import { reconcilePayments } from '../../features/orders/reconciler';
 import { createPayments } from '../../integrations/vipps/payments';
 import { createSessions } from '../../plugins/auth';
 import { createServerDatabase, FAULTS_SESSION_SECRET, startServer, type ServerDatabase, type ServerProcess } from './server-process';

@@ -6,7 +6,7 @@ import { countTaken } from '../../capacity';
 import { cancellations, orderEvents, outbox, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
-import { payForCourse, startBookingTest, type BookingTest } from './test-kit';
+import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
 
 /**
  * A parent cancels a child's place ('Meld av kurset', issue 40) under the rules version the order was bought under,

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context';
 import * as orders from '../../repos/orders.repo';
-import { syncOrder } from './payment-events';
+import { syncOrder } from '../../orders/payment-events';
 
 export interface ReconcileOptions {
   /** Orders per run. */

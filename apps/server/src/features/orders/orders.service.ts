@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   osloMidnight,
   searchTerm,
@@ -14,15 +13,16 @@ import {
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
-import { VippsApiError, VippsError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
+import { VippsApiError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
 import { familyLapses } from '../../family-lapses';
 import { AppError } from '../../plugins/errors';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
+import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
-import type { OrderAdditionalInfo } from './booking.service';
-import { applyPaymentEvent } from './payment-events';
+import { applyAnswer, modificationKey, providerTrouble } from '../../orders/modifications';
+import { applyPaymentEvent } from '../../orders/payment-events';
 import { moneyBackEmail } from './refund-email';
 
 /**
@@ -171,22 +171,6 @@ async function loadAdminOrder(ctx: ServiceContext, orderId: string): Promise<Adm
   );
 }
 
-/**
- * The Idempotency-Key sent to Vipps (≤50 characters): the operation, the order, and a digest of the key the admin's
- * dialog chose. A repeated click sends the same dialog key, so Vipps replays its first answer instead of refunding twice.
- */
-export function modificationKey(operation: 'refund' | 'cancel' | 'parentRefund', orderId: string, dialogKey: string): string {
-  const digest = createHash('sha256').update(dialogKey).digest('hex').slice(0, 16);
-  const prefix = { refund: 'ar', cancel: 'ac', parentRefund: 'pr' }[operation];
-  return `${prefix}-${orderId}-${digest}`;
-}
-
-export function providerTrouble(error: unknown): never {
-  if (error instanceof AppError) throw error;
-  if (error instanceof VippsError) throw new AppError('PAYMENT_PROVIDER', error.message);
-  throw error;
-}
-
 /** Reads Vipps' event log and applies every event (so the order is current); returns the log. */
 export async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Promise<PaymentEvent[]> {
   const client = ctx.payments.client;
@@ -202,23 +186,6 @@ export async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Pro
   }
   for (const event of events) await applyPaymentEvent(ctx, order, event);
   return events;
-}
-
-/** Applies the modification's answer as its event (the webhook brings the same pspReference later: a no-op). */
-export async function applyAnswer(
-  ctx: ServiceContext,
-  order: repo.OrderRow,
-  name: 'REFUNDED' | 'CANCELLED',
-  answer: Pick<ModificationResponse, 'pspReference'>,
-  amountOre: number,
-): Promise<void> {
-  await applyPaymentEvent(ctx, order, {
-    name,
-    pspReference: answer.pspReference,
-    amount: { currency: 'NOK', value: amountOre },
-    timestamp: ctx.clock.now().toISOString(),
-    success: true,
-  });
 }
 
 /** Takes the child off the course, when the admin chose so; then tells the parent, once per Vipps event. */

@@ -1,20 +1,20 @@
 import type { OrderEventName, OrderStatus } from '@app/shared';
-import type { DbOrTx } from '../../db/client';
-import { enqueueEmail } from '../../integrations/email';
-import { VippsApiError, type Payment, type PaymentEvent } from '../../integrations/vipps/epayment';
-import { withTx, type ServiceContext } from '../../context';
-import * as courses from '../../repos/courses.repo';
-import * as orders from '../../repos/orders.repo';
-import * as profiles from '../../repos/profiles.repo';
-import * as system from '../../repos/system.repo';
-import * as users from '../../repos/users.repo';
-import * as waitlist from '../../repos/waitlist.repo';
-import { countTaken } from '../../capacity';
-import { busyAsAppError } from '../../db/busy';
-import { AppError } from '../../plugins/errors';
-import { consumeCredit } from '../../family-credit';
+import type { DbOrTx } from '../db/client';
+import { enqueueEmail } from '../integrations/email';
+import { VippsApiError, type Payment, type PaymentEvent } from '../integrations/vipps/epayment';
+import { withTx, type ServiceContext } from '../context';
+import * as courses from '../repos/courses.repo';
+import * as orders from '../repos/orders.repo';
+import * as profiles from '../repos/profiles.repo';
+import * as system from '../repos/system.repo';
+import * as users from '../repos/users.repo';
+import * as waitlist from '../repos/waitlist.repo';
+import { countTaken } from '../capacity';
+import { busyAsAppError } from '../db/busy';
+import { AppError } from '../plugins/errors';
+import { consumeCredit } from '../family-credit';
 import { confirmationEmail } from './confirmation-email';
-import { queuePaymentReceipt } from './receipts.service';
+import { queuePaymentReceipt } from './receipt';
 import { isDeadStatus, nextStatus, settlementFor, STATUS_OF_EVENT, type Settlement } from './order-state';
 
 /**

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, createInstructor, createOrder, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
-import { applyPaymentEvent } from './payment-events';
-import { startBookingTest, type BookingTest } from './test-kit';
+import { applyPaymentEvent } from '../../orders/payment-events';
+import { startBookingTest, type BookingTest } from '../booking/test-kit';
 
 /**
  * The back office's orders against the Vipps simulator over real HTTP: GET /payments, and refunds (full, partial,

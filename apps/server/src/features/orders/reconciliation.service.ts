@@ -4,9 +4,10 @@ import { VippsApiError, type PaymentEvent } from '../../integrations/vipps/epaym
 import * as cancellations from '../../repos/cancellations.repo';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/orders.repo';
-import { modificationKey, osloDay, providerTrouble } from './orders.service';
+import { modificationKey, providerTrouble } from '../../orders/modifications';
+import { applyPaymentEvent } from '../../orders/payment-events';
+import { osloDay } from './orders.service';
 import { finishRefund } from './cancellation.service';
-import { applyPaymentEvent } from './payment-events';
 
 /**
  * The reconciliation view (issue 40): the period's captures and refunds against Vipps' own records, the ePayment

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
 import { asViewer, toViewer } from '../../context';
-import { paymentDescription, reserveOrder, type OrderAdditionalInfo } from './booking.service';
-import { applyPaymentEvent, idempotencyKey } from './payment-events';
+import { applyPaymentEvent, idempotencyKey } from '../../orders/payment-events';
+import type { OrderAdditionalInfo } from '../../repos/orders.repo';
+import { paymentDescription, reserveOrder } from '../booking/booking.service';
+import { startBookingTest, type BookingTest } from '../booking/test-kit';
 import { reconcilePayments } from './reconciler';
-import { startBookingTest, type BookingTest } from './test-kit';
 
 /**
  * The background job without webhooks (none registered here): whatever happened to the browser or the process, the

@@ -3,8 +3,8 @@ import { formatDate, osloDateKey, type BookkeepingQuery } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as changes from '../../repos/changes.repo';
 import * as repo from '../../repos/orders.repo';
+import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import { osloDay } from './orders.service';
-import type { OrderAdditionalInfo } from './booking.service';
 
 /**
  * The month-end (issue 40): a period's captures and refunds, one row each, for the bookkeeper, with totals per course

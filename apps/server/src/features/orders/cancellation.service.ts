@@ -16,9 +16,10 @@ import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
-import { applyAnswer, modificationKey, providerTrouble, syncEvents, toCancellation } from './orders.service';
-import type { OrderAdditionalInfo } from './booking.service';
-import { RECEIPT_EVENTS, receiptOfEvent } from './receipts.service';
+import { applyAnswer, modificationKey, providerTrouble } from '../../orders/modifications';
+import { RECEIPT_EVENTS, receiptOfEvent } from '../../orders/receipt';
+import type { OrderAdditionalInfo } from '../../repos/orders.repo';
+import { syncEvents, toCancellation } from './orders.service';
 import { cancellationEmail, type CancellationEmailKind } from './refund-email';
 
 /**
