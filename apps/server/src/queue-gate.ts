@@ -70,35 +70,60 @@ export interface Snapshot {
   /** Every ticket of the opening by family: a polling family's own ticket needs no read of its own. */
   tickets: Map<string, QueueTicketRow>;
 }
-const snapshots = new Map<string, Promise<Snapshot>>();
+/**
+ * Per opening: the last snapshot made, the one being made (one read at a time per instance), and whether the line
+ * moved since (`due`: read again at the next use).
+ */
+const snapshots = new Map<string, { last?: Snapshot; loading?: Promise<Snapshot>; due?: boolean }>();
+/** A snapshot this old is not answered while the next one is read: the poll waits for it (the database is in trouble). */
+const STALE_LIMIT_MS = 10_000;
 // Tests read their own writes at once (NODE_ENV=test); elsewhere every poll within a second reads one snapshot.
 const snapshotMs = (ctx: ServiceContext) => (ctx.env.NODE_ENV === 'test' ? 0 : 1_000);
 
-export async function snapshotOf(ctx: ServiceContext, opensAt: Date): Promise<Snapshot> {
-  const key = opensAt.toISOString();
-  const now = Date.now();
-  const kept = snapshots.get(key);
-  if (kept) {
-    const s = await kept;
-    if (now - s.at < snapshotMs(ctx)) return s;
-    if (snapshots.get(key) !== kept) return snapshotOf(ctx, opensAt);
-  }
-  const fresh = (async () => {
-    const [opening, rows] = await Promise.all([queue.findOpening(ctx.db, opensAt), queue.ticketsOf(ctx.db, opensAt)]);
-    const waiting = rows.filter((t) => !t.admittedAt && !t.leftAt && t.sortKey !== null);
-    const keys = waiting.map((t) => ({ id: t.id, sortKey: Number(t.sortKey) }));
-    return { at: Date.now(), opening, keys, tickets: new Map(rows.map((t) => [t.profileId, t])) };
-  })();
-  snapshots.set(key, fresh);
-  fresh.catch(() => snapshots.delete(key));
-  if (snapshots.size > 50) snapshots.delete(snapshots.keys().next().value!);
-  return fresh;
+async function loadSnapshot(ctx: ServiceContext, opensAt: Date): Promise<Snapshot> {
+  const [opening, rows] = await Promise.all([queue.findOpening(ctx.db, opensAt), queue.ticketsOf(ctx.db, opensAt)]);
+  const keys = rows.filter((t) => !t.admittedAt && !t.leftAt && t.sortKey !== null).map((t) => ({ id: t.id, sortKey: Number(t.sortKey) }));
+  return { at: Date.now(), opening, keys, tickets: new Map(rows.map((t) => [t.profileId, t])) };
 }
 
-/** Forget kept snapshots (tests move the clock and read their own writes at once). */
-export function forgetSnapshots(opensAt?: Date): void {
-  if (opensAt) snapshots.delete(opensAt.toISOString());
-  else snapshots.clear();
+/**
+ * The opening's snapshot. One older than a second (or made before the line moved) is still answered while the next one
+ * is read, so a waiting family's poll does not queue for a database connection on a busy night; the first read of an
+ * opening, and one after STALE_LIMIT_MS, is waited for.
+ */
+export async function snapshotOf(ctx: ServiceContext, opensAt: Date): Promise<Snapshot> {
+  if (snapshotMs(ctx) === 0) return loadSnapshot(ctx, opensAt);
+  const key = opensAt.toISOString();
+  let entry = snapshots.get(key);
+  if (!entry) {
+    entry = {};
+    snapshots.set(key, entry);
+    if (snapshots.size > 50) snapshots.delete(snapshots.keys().next().value!);
+  }
+  const { last } = entry;
+  const age = last ? Date.now() - last.at : Infinity;
+  if (last && !entry.due && age < snapshotMs(ctx)) return last;
+  if (!entry.loading) {
+    const kept = entry;
+    kept.due = false;
+    const loading = loadSnapshot(ctx, opensAt);
+    kept.loading = loading;
+    loading.then(
+      (s) => {
+        kept.last = s;
+        if (kept.loading === loading) kept.loading = undefined;
+      },
+      () => {
+        if (kept.loading === loading) kept.loading = undefined;
+      },
+    );
+  }
+  return last && age < STALE_LIMIT_MS ? last : entry.loading!;
+}
+
+/** The line moved (an admission, a new rate): every kept snapshot is read again at its next use. */
+export function refreshSnapshots(): void {
+  for (const entry of snapshots.values()) entry.due = true;
 }
 
 /** 1-based place among the waiting, from the snapshot (binary search). */

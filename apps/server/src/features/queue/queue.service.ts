@@ -7,9 +7,9 @@ import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as queue from '../../repos/queue.repo';
 import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
-import { arrivalKey, forgetSnapshots, governingOpening, lineRuns, MINUTE, placeIn, seededShuffle, snapshotOf, split } from '../../queue-gate';
+import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, seededShuffle, snapshotOf, split } from '../../queue-gate';
 
-export { forgetSnapshots, governingOpening, seededShuffle } from '../../queue-gate';
+export { refreshSnapshots, governingOpening, seededShuffle } from '../../queue-gate';
 
 /**
  * Enrolment night's waiting room (issue 37, decision 041).
@@ -75,8 +75,7 @@ function view(ctx: ServiceContext, opensAt: Date | null, now: Date, part: Partia
 
 const ratePerMinute = (ctx: ServiceContext, opening: QueueOpeningRow | undefined) => opening?.admitPerMinute ?? ctx.env.QUEUE_ADMIT_PER_MINUTE;
 
-async function positionOf(ctx: ServiceContext, opensAt: Date, ticket: QueueTicketRow | undefined, now: Date, fresh = false): Promise<QueuePosition> {
-  if (fresh) forgetSnapshots(opensAt);
+async function positionOf(ctx: ServiceContext, opensAt: Date, ticket: QueueTicketRow | undefined, now: Date): Promise<QueuePosition> {
   const snap = await snapshotOf(ctx, opensAt);
   const base = { courseId: ticket?.courseId ?? null };
   if (snap.opening?.endedAt) return view(ctx, opensAt, now, { ...base, state: 'full', retryAfterMs: 60_000 });
@@ -140,7 +139,7 @@ export async function join(ctx: ServiceContext, courseId: string, profileIds?: r
   } else if (ticket.leftAt || (ticket.admittedAt && ticket.admitUntil && ticket.admitUntil <= now)) {
     ticket = (await queue.rejoinTicket(ctx.db, ticket.id, { userId: viewer.id, courseId: course.id, arrivedAt: now, sortKey })) ?? ticket;
   }
-  return positionOf(ctx, opensAt, ticket, now, true);
+  return positionOf(ctx, opensAt, ticket, now);
 }
 
 /** DELETE /queue/courses/:id/ticket: leave the line (the place is given up). */
@@ -152,7 +151,7 @@ export async function leave(ctx: ServiceContext, courseId: string, profileIds?: 
   if (!opensAt) return view(ctx, null, now, { state: 'open', retryAfterMs: 60_000 });
   const ticket = await queue.findTicket(ctx.db, opensAt, profileId);
   if (ticket) await queue.leaveTicket(ctx.db, ticket.id, now);
-  return positionOf(ctx, opensAt, ticket ? await queue.findTicket(ctx.db, opensAt, profileId) : undefined, now, true);
+  return positionOf(ctx, opensAt, ticket ? await queue.findTicket(ctx.db, opensAt, profileId) : undefined, now);
 }
 
 // ---- the admission job --------------------------------------------------------------------------------------------
@@ -209,7 +208,7 @@ export async function admit(ctx: ServiceContext, pace = 1): Promise<AdmissionRes
       await queue.updateOpening(tx, opensAt, { admittedThrough: next });
     });
   }
-  if (result.sealed || result.admitted.length || result.ended) forgetSnapshots();
+  if (result.sealed || result.admitted.length || result.ended) refreshSnapshots();
   return result;
 }
 
@@ -247,7 +246,7 @@ export async function setRate(ctx: ServiceContext, opensAtIso: string, admitPerM
   const opensAt = new Date(opensAtIso);
   if (!(await queue.findOpening(ctx.db, opensAt))) throw new AppError('NOT_FOUND', 'Opening not found');
   await queue.updateOpening(ctx.db, opensAt, { admitPerMinute });
-  forgetSnapshots();
+  refreshSnapshots();
   return { ok: true };
 }
 
