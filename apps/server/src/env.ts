@@ -126,11 +126,6 @@ const envSchema = z.object({
   QUEUE_ADMIT_MINUTES: z.coerce.number().min(0.1).max(120).default(10),
   /** How long after an opening its line governs booking (unless every course is full before), in minutes. */
   QUEUE_GATE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
-  /**
-   * The admission rate from measured latency: above this event-loop delay (p99 over a tick, in ms) an instance lets
-   * families in at half the pace it did, down to a sixteenth; below it, back up to the full rate. 0: the full rate always.
-   */
-  QUEUE_ADMIT_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   /** How often each instance runs the admission job, in ms. */
   QUEUE_JOB_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   /** The shortest pace at which a waiting page asks for its position, in ms (the server may ask for a slower one). */

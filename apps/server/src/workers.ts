@@ -8,7 +8,6 @@ import { sendReminders } from './features/changes/reminders.service';
 import { runIfDue as runRetentionIfDue } from './features/retention/retention.service';
 import { processWaitlists } from './features/waitlist/waitlist.service';
 import { admit as admitFromQueues } from './features/queue/queue.service';
-import { admissionPace } from './admission-pace';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
 import { createPayments, type Payments } from './integrations/vipps/payments';
 import { deleteDeadSessions } from './repos/system.repo';
@@ -62,7 +61,6 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
   const transport = createMailTransport(deps.env);
   const from = mailFrom(deps.env);
   const payments = deps.payments ?? createPayments(deps.env, deps.db);
-  const pace = admissionPace(deps.env.QUEUE_ADMIT_MAX_DELAY_MS);
   return [
     {
       name: 'email-outbox',
@@ -100,13 +98,11 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
       name: 'queue-admission',
       everyMs: deps.env.QUEUE_JOB_MS,
       run: async () => {
-        const at = pace.next();
-        const result = await admitFromQueues({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock }, at);
+        const result = await admitFromQueues({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock });
         if (result.sealed || result.admitted.length || result.ended) {
-          deps.log.info({ job: 'queue-admission', sealed: result.sealed, admitted: result.admitted.length, ended: result.ended, pace: at }, 'queue admitted');
+          deps.log.info({ job: 'queue-admission', sealed: result.sealed, admitted: result.admitted.length, ended: result.ended }, 'queue admitted');
         }
       },
-      stop: () => pace.stop(),
     },
     {
       // Retention (issue 39, decision 038): once a day, counted from the last logged run, so a restart neither skips

@@ -167,21 +167,6 @@ describe('the waiting room (controllable clock)', () => {
     }
   });
 
-  it('at a slower pace (the instance lags) fewer families are let in, and nothing is banked for later', async () => {
-    const opensAt = new Date(T.getTime() + 240 * MIN);
-    clock.set(opensAt.getTime() - 5 * MIN);
-    const course = await openingCourse(t, opensAt, 50);
-    for (let i = 0; i < 10; i++) await join(t, await parent(t), course.id);
-    clock.set(opensAt.getTime());
-    expect(await admit(t.ctx)).toMatchObject({ sealed: 1, admitted: [] });
-    // 8 s at half of 60 a minute: 4 families, not 8.
-    clock.advance(8_000);
-    expect((await admit(t.ctx, 1 / 2)).admitted).toHaveLength(4);
-    // Back at the full rate: one second's worth, not the 4 the slow patch left out.
-    clock.advance(1_000);
-    expect((await admit(t.ctx, 1)).admitted).toHaveLength(1);
-  });
-
   it('an admitted family whose time runs out is refused, and joins again at the back', async () => {
     const opensAt = new Date(T.getTime() + 120 * MIN);
     clock.set(opensAt.getTime() - 1 * MIN);

@@ -165,9 +165,9 @@ export interface AdmissionResult {
 /**
  * One tick of the admission job, safe on several instances at once: each opening's row is locked with SKIP LOCKED
  * (one instance works on it at a time), the draw is made once (sealed_at), and a ticket is admitted once
- * (`admitted_at is null` in the update, under that lock). `pace` (0–1] scales the opening's rate.
+ * (`admitted_at is null` in the update, under that lock).
  */
-export async function admit(ctx: ServiceContext, pace = 1): Promise<AdmissionResult> {
+export async function admit(ctx: ServiceContext): Promise<AdmissionResult> {
   const now = ctx.clock.now();
   const result: AdmissionResult = { sealed: 0, admitted: [], ended: 0 };
   const env = ctx.env;
@@ -194,8 +194,7 @@ export async function admit(ctx: ServiceContext, pace = 1): Promise<AdmissionRes
         result.ended++;
         return;
       }
-      // The opening's rate at this instance's pace (admission-pace.ts: slower while the instance lags).
-      const rate = (opening.admitPerMinute ?? env.QUEUE_ADMIT_PER_MINUTE) * pace;
+      const rate = opening.admitPerMinute ?? env.QUEUE_ADMIT_PER_MINUTE;
       const through = opening.admittedThrough ?? opensAt;
       const due = Math.floor(((now.getTime() - through.getTime()) * rate) / MINUTE);
       if (due <= 0) return;
