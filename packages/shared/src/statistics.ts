@@ -45,6 +45,12 @@ function osloFields(date: Date): { year: number; month: number; day: number; hou
 /** The instant of Oslo midnight starting a calendar day (month is 1-based; overflowing values roll over). */
 export const osloMidnight = (year: number, month: number, day: number): Date => osloTime(year, month, day, '00:00');
 
+/** 'YYYY-MM-DD' as the instant its Oslo day starts, `plusDays` later (1: where that day ends, exclusive). */
+export function osloDayStart(day: string, plusDays = 0): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return osloMidnight(year, month, date + plusDays);
+}
+
 /** [start, end) of a period, in Oslo's calendar: rolling periods end now, calendar ones at their end. */
 export function periodRange(period: StatisticsPeriod, now: Date): { start: Date; end: Date } {
   const o = osloFields(now);

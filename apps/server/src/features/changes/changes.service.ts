@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   dateSharesOre,
   osloDateKey,
-  osloMidnight,
+  osloDayStart,
   type CancelDateInput,
   type ChooseInput,
   type CourseChanges,
@@ -30,12 +30,6 @@ import { dateCancelledEmail } from './change-emails';
  * the order paid (dateSharesOre); every guardian gets an e-mail with a one-tap link. The family picks a make-up date,
  * a refund through Vipps or a credit; with no choice by the deadline the school's default applies (applyDefaults).
  */
-
-/** 'YYYY-MM-DD' as Oslo midnight; `nextDay` gives the end of that day (exclusive). */
-function osloDay(day: string, nextDay = false): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return osloMidnight(y, m, d + (nextDay ? 1 : 0));
-}
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const DAY_MS = 86_400_000;
@@ -124,7 +118,7 @@ export async function cancelCourseDate(ctx: ServiceContext, courseId: string, in
 export async function closePlace(ctx: ServiceContext, placeId: string, input: PlaceClosureInput) {
   await requireAccess(ctx, 'place.close', placeId);
   return withTx(ctx, async (ctx) => {
-    const hits = await changes.coursesAtPlaceBetween(ctx.db, placeId, osloDay(input.day), osloDay(input.day, true));
+    const hits = await changes.coursesAtPlaceBetween(ctx.db, placeId, osloDayStart(input.day), osloDayStart(input.day, 1));
     const taken = new Set((await changes.cancelledDatesOf(ctx.db, hits.map((h) => h.courseId))).map((c) => `${c.courseId}/${c.date.getTime()}`));
     const cancelled = [];
     let families = 0;

@@ -1,10 +1,9 @@
 import ExcelJS from 'exceljs';
-import { formatDate, osloDateKey, type BookkeepingQuery } from '@app/shared';
+import { formatDate, osloDateKey, osloDayStart, type BookkeepingQuery } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as changes from '../../repos/changes.repo';
 import * as repo from '../../repos/orders.repo';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
-import { osloDay } from './orders.service';
 
 /**
  * The month-end (issue 40): a period's captures and refunds, one row each, for the bookkeeper, with totals per course
@@ -44,7 +43,7 @@ function totals<K extends string>(rows: BookkeepingRow[], keyOf: (row: Bookkeepi
 
 /** Admins only (the route's role gate). */
 export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQuery, 'from' | 'to'>): Promise<Bookkeeping> {
-  const events = await repo.moneyEventsBetween(ctx.db, osloDay(query.from), osloDay(query.to, true));
+  const events = await repo.moneyEventsBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1));
   const rows = events.map(({ event, order }): BookkeepingRow => {
     const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
     const kind = event.name === 'REFUNDED' ? 'refund' : 'capture';
@@ -61,7 +60,7 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
     };
   });
   const money = rows;
-  const credit = await changes.creditMovementsBetween(ctx.db, osloDay(query.from), osloDay(query.to, true), ctx.clock.now());
+  const credit = await changes.creditMovementsBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1), ctx.clock.now());
   const creditRow = (kind: 'credit-given' | 'credit-used' | 'credit-expired', r: (typeof credit.moved)[number], at: Date): BookkeepingRow => ({
     day: osloDateKey(at),
     kind,

@@ -1,5 +1,5 @@
 import {
-  osloMidnight,
+  osloDayStart,
   searchTerm,
   type AdminOrder,
   type Cancellation,
@@ -111,20 +111,14 @@ const toCancellationOrUndefined = (row: cancellations.CancellationRow | undefine
 const lapsesOfOrders = (ctx: ServiceContext, rows: readonly repo.OrderRow[]) =>
   familyLapses(ctx.db, rows.flatMap((o) => (o.profileId ? [o.profileId] : [])), ctx.clock.now());
 
-/** 'YYYY-MM-DD' as Oslo midnight; `nextDay` gives the end of that day (exclusive). */
-export function osloDay(day: string, nextDay = false): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return osloMidnight(y, m, d + (nextDay ? 1 : 0));
-}
-
 /** GET /payments: newest first, paged, filtered by status and by Oslo calendar days. */
 export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promise<OrdersPage> {
   const { total, rows } = await repo.listOrders(
     ctx.db,
     {
       status: query.status,
-      from: query.from ? osloDay(query.from) : undefined,
-      to: query.to ? osloDay(query.to, true) : undefined,
+      from: query.from ? osloDayStart(query.from) : undefined,
+      to: query.to ? osloDayStart(query.to, 1) : undefined,
       search: query.q ? { text: query.q, folded: searchTerm(query.q) } : undefined,
     },
     query.limit,

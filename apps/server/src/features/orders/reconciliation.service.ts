@@ -1,4 +1,4 @@
-import type { Reconciliation, ReconciliationDifference, ReconciliationQuery } from '@app/shared';
+import { osloDayStart, type Reconciliation, type ReconciliationDifference, type ReconciliationQuery } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import { VippsApiError, type PaymentEvent } from '../../integrations/vipps/epayment';
 import * as cancellations from '../../repos/cancellations.repo';
@@ -6,7 +6,6 @@ import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/orders.repo';
 import { modificationKey, providerTrouble } from '../../orders/modifications';
 import { applyPaymentEvent } from '../../orders/payment-events';
-import { osloDay } from './orders.service';
 import { finishRefund } from './cancellation.service';
 
 /**
@@ -62,7 +61,7 @@ function compare(
 async function check(ctx: ServiceContext, query: ReconciliationQuery, settle: boolean): Promise<Reconciliation> {
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
-  const moved = await repo.moneyEventsBetween(ctx.db, osloDay(query.from), osloDay(query.to, true));
+  const moved = await repo.moneyEventsBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1));
   const refunding = await cancellations.refundingCancellations(ctx.db);
   const ids = [...new Set([...moved.map((m) => m.order.id), ...refunding.map((c) => c.orderId)])];
   const differences: ReconciliationDifference[] = [];

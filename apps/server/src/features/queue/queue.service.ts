@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { QueueLive, QueuePosition, SetOpeningInput } from '@app/shared';
+import { osloDayStart, type QueueLive, type QueuePosition, type SetOpeningInput } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { signedIn, type ServiceContext } from '../../context';
 import { AppError } from '../../plugins/errors';
@@ -213,16 +213,6 @@ export async function admit(ctx: ServiceContext): Promise<AdmissionResult> {
 
 // ---- the admin's side ---------------------------------------------------------------------------------------------
 
-/** Oslo midnight of a 'YYYY-MM-DD' day, as an instant. */
-function osloDay(day: string, plusDays = 0): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const utc = Date.UTC(y, m - 1, d + plusDays);
-  // Oslo is UTC+1 or +2: find the offset at that day's noon.
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', hour: '2-digit', hourCycle: 'h23' }).format(new Date(utc + 12 * 3_600_000));
-  const offsetHours = Number(parts) - 12;
-  return new Date(utc - offsetHours * 3_600_000);
-}
-
 /** PUT /queue/openings: the opening time of picked courses, or of a season's courses (date range, venue). */
 export async function setOpening(ctx: ServiceContext, input: SetOpeningInput): Promise<{ updated: number; courseIds: string[] }> {
   let ids: string[];
@@ -231,7 +221,7 @@ export async function setOpening(ctx: ServiceContext, input: SetOpeningInput): P
     if (existing.length !== new Set(input.courseIds).size) throw new AppError('NOT_FOUND', 'Course not found');
     ids = existing;
   } else {
-    ids = await queue.seasonCourseIds(ctx.db, osloDay(input.from!), osloDay(input.to!, 1), input.placeId);
+    ids = await queue.seasonCourseIds(ctx.db, osloDayStart(input.from!), osloDayStart(input.to!, 1), input.placeId);
   }
   for (const id of ids) await requireAccess(ctx, 'course.write', id);
   const opensAt = input.opensAt ? new Date(input.opensAt) : null;
