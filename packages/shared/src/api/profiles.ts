@@ -1,8 +1,9 @@
 import { z } from '../zod';
+import { ORDER_STATUSES } from '../constants';
 import { idSchema } from '../ids';
-import { idListSchema, isoDateTime, trimmed } from './common';
+import { idListSchema, isoDateTime } from './common';
 import { familyLapsesSchema } from './booking';
-import { courseSchema } from './courses';
+import { childSchema } from './children';
 
 export const profileParentSchema = z.object({
   _id: idSchema,
@@ -11,28 +12,6 @@ export const profileParentSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
 });
-
-/** A course a child takes part in, as the family sees it. */
-export const childCourseSchema = courseSchema.pick({
-  _id: true,
-  name: true,
-  place: true,
-  dates: true,
-  timeFrom: true,
-  timeTo: true,
-  experienceLevel: true,
-});
-export type ChildCourse = z.infer<typeof childCourseSchema>;
-
-export const childSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  birthdate: z.string(),
-  registrationDate: isoDateTime,
-  courses: z.array(childCourseSchema),
-});
-export type Child = z.infer<typeof childSchema>;
 
 export const profileSchema = z.object({
   _id: idSchema,
@@ -58,18 +37,50 @@ export const profilesQuerySchema = z
   })
   .refine((q) => !(q.pId && q.cId), { message: 'Bruk enten pId eller cId', path: ['cId'] });
 
-const birthdateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fødselsdato må ha formen ÅÅÅÅ-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
-    const age = (Date.now() - date.getTime()) / (365.25 * 24 * 3600 * 1000);
-    return age >= -0.01 && age <= 18;
-  }, 'Fødselsdatoen må være en gyldig dato, ikke i fremtiden og høyst 18 år tilbake');
+// ---- PATCH /profiles/{id} -----------------------------------------------------------------------------------------
+/** The profile's guardians after the change, in order; the first (the owner) stays first. Only removal is possible. */
+export const updateProfileInputSchema = z.object({ parents: z.array(idSchema).min(1).max(50) }).strict();
 
-export const addChildInputSchema = z.object({
-  child: z.object({ firstName: trimmed(100), lastName: trimmed(100), birthdate: birthdateSchema }),
-  profileId: idSchema,
+/**
+ * GET /profiles/{id}/overview: what the profile page shows beside the profile itself. `instructorCourses` when the
+ * owner is an instructor (their courses from now on); `admin` only for admins.
+ */
+export const profileOrderSchema = z.object({
+  _id: idSchema,
+  reference: z.string(),
+  humanReference: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** kr */
+  amount: z.number(),
+  createdAt: isoDateTime,
+  courseId: idSchema.nullable(),
+  courseName: z.string().nullable(),
+  childName: z.string().nullable(),
 });
-export type AddChildInput = z.infer<typeof addChildInputSchema>;
+export type ProfileOrder = z.infer<typeof profileOrderSchema>;
+
+export const guardianDetailsSchema = z.object({
+  _id: idSchema,
+  roles: z.array(z.string()),
+  address: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  place: z.string().nullable(),
+  lastLogin: isoDateTime.nullable(),
+  registrationDate: isoDateTime,
+});
+
+export const instructorCourseSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  experienceLevel: z.string(),
+  place: z.object({ _id: idSchema, name: z.string(), place: z.string() }),
+  dates: z.array(isoDateTime),
+  timeFrom: z.string(),
+  timeTo: z.string(),
+});
+
+export const profileOverviewSchema = z.object({
+  instructorCourses: z.array(instructorCourseSchema),
+  admin: z.object({ guardians: z.array(guardianDetailsSchema), orders: z.array(profileOrderSchema) }).nullable(),
+});
+export type ProfileOverview = z.infer<typeof profileOverviewSchema>;

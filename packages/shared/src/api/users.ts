@@ -1,7 +1,7 @@
 import { z } from '../zod';
-import { LAST_LOGGED_IN_DEFAULT_LIMIT, USER_SEARCH_CATEGORIES, USER_SEARCH_MIN_EXCLUSIVE } from '../constants';
+import { LAST_LOGGED_IN_DEFAULT_LIMIT, ROLES, USER_SEARCH_CATEGORIES, USER_SEARCH_MIN_EXCLUSIVE } from '../constants';
 import { idSchema } from '../ids';
-import { isoDateTime } from './common';
+import { idListSchema, isoDateTime } from './common';
 
 export const instructorListItemSchema = z.object({ id: idSchema, name: z.string() });
 export const instructorListSchema = z.array(instructorListItemSchema);
@@ -105,3 +105,88 @@ export type UserSearchHit = z.infer<typeof userSearchHitSchema>;
 /** `total` counts every hit; `users` lists at most USER_SEARCH_MAX_RESULTS of them. No hits at all is a 404. */
 export const userSearchResultSchema = z.object({ total: z.number().int(), users: z.array(userSearchHitSchema) });
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
+
+const name = z.string().trim().min(1, 'Alle feltene må fylles ut').max(100);
+
+/** A calendar date (YYYY-MM-DD) that exists and is not in the future. A child's age range is checked by the server. */
+export const pastDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fødselsdato må ha formen ÅÅÅÅ-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+    return date.getUTCFullYear() >= 1900 && date.getTime() <= Date.now() + 24 * 3600 * 1000;
+  }, 'Fødselsdatoen må være en gyldig dato, ikke i fremtiden');
+
+// ---- PATCH /users/{id}, DELETE /users/{id} ------------------------------------------------------------------------
+/** Spec §7: `{_id, firstName?, lastName?, birthdate?}` (a child, or one's own user) … */
+export const updatePersonInputSchema = z
+  .object({ _id: idSchema.optional(), firstName: name.optional(), lastName: name.optional(), birthdate: pastDateSchema.optional() })
+  .strict()
+  .refine((v) => v.firstName !== undefined || v.lastName !== undefined || v.birthdate !== undefined, 'Ingenting å endre');
+/** … or `{roles}` (admin only). */
+export const updateRolesInputSchema = z.object({ roles: z.array(z.enum(ROLES)).max(ROLES.length) }).strict();
+export const updateUserInputSchema = z.union([updateRolesInputSchema, updatePersonInputSchema]);
+export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
+export type UpdatePersonInput = z.infer<typeof updatePersonInputSchema>;
+
+/** The person after an update: a child (roles ['child']) or a user. */
+export const updatedPersonSchema = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  birthdate: z.string().nullable(),
+  roles: z.array(z.string()),
+});
+export type UpdatedPerson = z.infer<typeof updatedPersonSchema>;
+
+export const deletedSchema = z.object({ ok: z.literal(true) });
+
+// ---- GET /users/courses: course history ---------------------------------------------------------------------------
+
+export const courseHistoryQuerySchema = z.object({
+  /** Child ids, comma separated. */
+  cIds: idListSchema,
+  /** The moment the statuses are computed for (epoch ms); default now. */
+  t: z.coerce.number().int().min(0).max(8_640_000_000_000).optional(),
+});
+
+/** Spec §4: before the first date, between first and last, on/after the last date. */
+export const COURSE_STATUSES = ['registered', 'ongoing', 'finished'] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
+export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
+  registered: 'Påmeldt',
+  ongoing: 'Pågår',
+  finished: 'Fullført',
+};
+
+export const historyCourseSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  place: z.object({ _id: idSchema, name: z.string(), place: z.string() }),
+  dates: z.array(isoDateTime),
+  timeFrom: z.string(),
+  timeTo: z.string(),
+  experienceLevel: z.string(),
+  participantsAge: z.string(),
+  maximumParticipants: z.number().int(),
+  freePlaces: z.number().int(),
+  status: z.enum(COURSE_STATUSES),
+});
+export const courseHistoryItemSchema = z.object({
+  user: z.object({ _id: idSchema, firstName: z.string(), lastName: z.string(), birthdate: z.string() }),
+  courses: z.array(historyCourseSchema),
+});
+export type CourseHistoryItem = z.infer<typeof courseHistoryItemSchema>;
+export const courseHistorySchema = z.array(courseHistoryItemSchema);
+
+// ---- GET /users/me/data: own data (personopplysningsloven, GDPR art. 15 and 20) ---------------------------------
+export const ownDataSchema = z.object({
+  exportedAt: isoDateTime,
+  user: z.record(z.string(), z.unknown()),
+  profiles: z.array(z.record(z.string(), z.unknown())),
+  orders: z.array(z.record(z.string(), z.unknown())),
+  invites: z.object({ sent: z.array(z.record(z.string(), z.unknown())), received: z.array(z.record(z.string(), z.unknown())) }),
+  instructorCourses: z.array(z.record(z.string(), z.unknown())),
+});
+export type OwnData = z.infer<typeof ownDataSchema>;

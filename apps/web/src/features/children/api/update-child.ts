@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdatedPerson, UpdatePersonInput } from '@shared/api/family';
+import type { UpdatedPerson, UpdatePersonInput } from '@shared/api/users';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 

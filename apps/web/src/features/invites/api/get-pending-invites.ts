@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invite } from '@shared/api/family';
+import type { Invite } from '@shared/api/invites';
 import { api } from '@/lib/api-client';
 import { inviteKeys } from './keys';
 

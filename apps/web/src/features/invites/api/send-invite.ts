@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Invite, InviteInput } from '@shared/api/family';
+import type { Invite, InviteInput } from '@shared/api/invites';
 import { api } from '@/lib/api-client';
 import { inviteKeys } from './keys';
 

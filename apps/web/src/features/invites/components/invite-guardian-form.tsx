@@ -1,4 +1,4 @@
-import { inviteInputSchema } from '@shared/api/family';
+import { inviteInputSchema } from '@shared/api/invites';
 import { Button } from '@/components/ui/button';
 import { TextInput, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';

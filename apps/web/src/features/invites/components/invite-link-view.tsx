@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { InviteLink } from '@shared/api/family';
+import type { InviteLink } from '@shared/api/invites';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';

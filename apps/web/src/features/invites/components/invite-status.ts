@@ -1,4 +1,4 @@
-import type { Invite } from '@shared/api/family';
+import type { Invite } from '@shared/api/invites';
 
 /** Spec §4 invite states. */
 export const INVITE_STATUS_LABELS: Record<Invite['status'], string> = {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Invite } from '@shared/api/family';
+import type { Invite } from '@shared/api/invites';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Invite } from '@shared/api/family';
+import type { Invite } from '@shared/api/invites';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileOverview } from '@shared/api/family';
+import type { ProfileOverview } from '@shared/api/profiles';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 

@@ -1,5 +1,5 @@
 import type { Profile } from '@shared/api';
-import type { ProfileOverview } from '@shared/api/family';
+import type { ProfileOverview } from '@shared/api/profiles';
 import { roleLabel } from '@shared/constants';
 import { paymentStatusLabel, paymentStatusTone } from '@shared/payment-status';
 import { site } from '@/config/site';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ProfileOverview } from '@shared/api/family';
+import type { ProfileOverview } from '@shared/api/profiles';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatDate, osloDateKey, osloWeekday, relativeDayLabel, weekdayPlural } from '@/lib/format';

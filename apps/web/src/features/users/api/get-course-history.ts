@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseHistoryItem } from '@shared/api/family';
+import type { CourseHistoryItem } from '@shared/api/users';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OwnData } from '@shared/api/family';
+import type { OwnData } from '@shared/api/users';
 import { api } from '@/lib/api-client';
 
 /** GET /api/users/me/data: everything the site keeps about the user and their families, as JSON. */
