@@ -64,15 +64,9 @@ declare module 'fastify' {
   }
 }
 
-/** Tokens whose signature and claims were checked, per instance (the oldest go first when it is full). */
-const VERIFIED_TOKENS_MAX = 10_000;
-
 export function createSessions(secret: string, db: DbOrTx, lifetimeSeconds = SESSION_LIFETIME_SECONDS): Sessions {
   // Imported once: given the secret's bytes, jose imports the key again (an async WebCrypto job) on every call.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-  // The HMAC check is the largest single cost of a signed-in request (decision 019): a token that passed it once is
-  // the same string next time, so only its expiry is checked again. The session row is still checked every request.
-  const verified = new Map<string, { userId: string; sessionId: string; exp: number }>();
   return {
     async issue(userId, meta = {}) {
       const sessionId = await insertSession(db, {
@@ -93,19 +87,10 @@ export function createSessions(secret: string, db: DbOrTx, lifetimeSeconds = SES
       return { token, expiresIn: lifetimeSeconds, sessionId };
     },
     async verify(token) {
-      const known = verified.get(token);
-      if (known) {
-        // jose's rule: expired once the clock (whole seconds) reaches exp.
-        if (Math.floor(Date.now() / 1000) < known.exp) return { userId: known.userId, sessionId: known.sessionId };
-        verified.delete(token);
-        return { error: 'SESSION_EXPIRED' };
-      }
       try {
         // The signature is checked before the claims, so a tampered expired token is UNAUTHENTICATED.
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
         if (!payload.sub || !payload.jti || payload.exp === undefined) return { error: 'UNAUTHENTICATED' };
-        if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
-        verified.set(token, { userId: payload.sub, sessionId: payload.jti, exp: payload.exp });
         return { userId: payload.sub, sessionId: payload.jti };
       } catch (err) {
         return { error: err instanceof joseErrors.JWTExpired ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED' };
