@@ -9,7 +9,7 @@ import * as queue from '../../repos/queue.repo';
 import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
 import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, seededShuffle, snapshotOf, split } from '../../queue-gate';
 
-export { refreshSnapshots, governingOpening, seededShuffle } from '../../queue-gate';
+export { seededShuffle } from '../../queue-gate';
 
 /**
  * Enrolment night's waiting room (issue 37, decision 041).
