@@ -12,6 +12,8 @@
 // waitlist is offered, outcome fullWithWaitlist), and then books as above; those steps are timed as the admitted
 // parent's. input.quiet: a few parents one after another, no line (the quiet evening the admitted steps compare with).
 // input.helloUrl: a bare hello-world asked every 100 ms meanwhile (the position answer's reference).
+// input.floorPath: the cheapest answer an instance gives (a static file: no database, no session), asked through the
+// proxy every 100 ms meanwhile: how long any answer waits behind the night's other requests (context, not a budget).
 // Prints one JSON line: timings per step, outcomes, status codes, errors.
 import { readFileSync } from 'node:fs';
 
@@ -34,6 +36,7 @@ const outcomes = { booked: 0, gaveUp: 0, failed: 0, fullWithWaitlist: 0 };
 const queued = input.opensAt != null;
 const positionMs = [];
 const helloMs = [];
+const floorMs = [];
 const decisionMs = [];
 let noPositionShown = 0;
 const courseFullAnswersMs = [];
@@ -242,22 +245,23 @@ const arrivals = input.quiet
   : seed.parents.map((_, i) => (i < Math.round(n * 0.8) ? rng() * PEAK_MS : PEAK_MS + rng() * (TOTAL_MS - PEAK_MS))).sort((a, b) => a - b);
 const t0 = performance.now() + 200;
 let running = true;
-const helloLoop = (async () => {
-  if (!input.helloUrl) return;
+/** Asks `target` every 100 ms until the parents are done; the times go into `into` (best effort: errors are skipped). */
+async function probe(target, into) {
   while (running) {
     const t = performance.now();
     try {
-      await (await fetch(input.helloUrl, { signal: AbortSignal.timeout(30_000) })).text();
-      helloMs.push(performance.now() - t);
+      await (await fetch(target, { signal: AbortSignal.timeout(30_000) })).text();
+      into.push(performance.now() - t);
     } catch {
-      // The reference is best effort.
+      // A reference, not a parent.
     }
     await sleep(100);
   }
-})();
+}
+const probes = [input.helloUrl && probe(input.helloUrl, helloMs), input.floorPath && probe(new URL(input.floorPath, url), floorMs)];
 await Promise.all(seed.parents.map((p, i) => parent(p, i, arrivals[i], t0)));
 running = false;
-await helloLoop;
+await Promise.all(probes);
 const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
@@ -272,6 +276,7 @@ process.stdout.write(
     courseFullAnswers: stats(courseFullAnswersMs),
     positionAnswers: stats(positionMs),
     helloWorld: stats(helloMs),
+    floor: stats(floorMs),
     decisionWait: stats(decisionMs),
     noPositionShown,
     outcomes,

@@ -72,6 +72,12 @@ const ENROLMENT_PARENTS = Number(process.env.BENCH_ENROLMENT_PARENTS ?? 2000);
 const ENROLMENT_COURSES = Math.max(6, Math.round((60 * ENROLMENT_PARENTS) / 2000));
 const ENROLMENT_TIME_SCALE = Number(process.env.BENCH_ENROLMENT_TIME_SCALE ?? 1);
 /** The quiet evening before the night (issue 37): this many parents, one every 300 ms, no line. */
+/**
+ * Enrolment night's floor: a static file the instances serve (no database, no session), asked through the proxy
+ * during the night. Its p99 is how long any answer waits behind the night's other work on this machine: context for
+ * the position answer's ratio, not a budget.
+ */
+const FLOOR_PATH = '/favicon.svg';
 const ENROLMENT_QUIET_PARENTS = Math.min(30, Math.max(5, Math.round(ENROLMENT_PARENTS / 20)));
 /** The opening moment within the peak (0.5: half-way through its 10 s). */
 const PEAK_OPENING_SHARE = 0.5;
@@ -584,7 +590,7 @@ async function enrolmentNight(choice) {
     await db.query(`update courses set opens_at = to_timestamp(${opensAt / 1000})`);
 
     const inputFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-enrolment-')), 'input.json');
-    writeFileSync(inputFile, JSON.stringify({ url: proxyUrl, seed, timeScale: ENROLMENT_TIME_SCALE, opensAt, helloUrl: hello.url }));
+    writeFileSync(inputFile, JSON.stringify({ url: proxyUrl, seed, timeScale: ENROLMENT_TIME_SCALE, opensAt, helloUrl: hello.url, floorPath: FLOOR_PATH }));
     // The machine's CPU while the parents run: per second (for the busiest 10 s), and per process of ours.
     const ours = { 'server instance 1': instances[0].pid, 'server instance 2': instances[1].pid, proxy: pids.proxy, 'Vipps simulator': pids.sim };
     const cpuBefore = Object.fromEntries(Object.entries(ours).map(([name, pid]) => [name, cpuSecondsOf(pid)]));
@@ -639,11 +645,13 @@ async function enrolmentNight(choice) {
       position: result.positionAnswers,
       helloWorld: result.helloWorld,
       positionRatio: result.helloWorld.p99 > 0 ? Math.round((100 * result.positionAnswers.p99) / result.helloWorld.p99) / 100 : null,
+      floor: result.floor,
       longestDecisionSeconds: Math.round(result.decisionWait.max / 100) / 10,
       noPositionShown: result.noPositionShown,
     };
     log(`enrolment night: waiting room: ${queue.tickets} tickets (${queue.pre_opening_group} drawn at the opening), ${queue.admitted} admitted, ${queue.unfair} admitted out of ticket order; last place sold ${queue.last_sold_seconds?.toFixed(1)} s after the opening; longest wait for a decision ${waitingRoom.longestDecisionSeconds} s`);
     log(`enrolment night: position answer p99 ${result.positionAnswers.p99} ms (n ${result.positionAnswers.count}) vs hello-world p99 ${result.helloWorld.p99} ms: × ${waitingRoom.positionRatio}`);
+    log(`enrolment night: the instances' floor (${FLOOR_PATH} through the proxy, every 100 ms): p50 ${result.floor.p50} ms, p99 ${result.floor.p99} ms (n ${result.floor.count})`);
     for (const [step, st] of Object.entries(admittedSteps)) log(`enrolment night: admitted: ${step}: p99 ${st.p99} ms vs quiet ${st.quietP99} ms (× ${st.ratio})`);
     const enrolment = { ...result, waitingRoom, cpu, courses: seed.courses.length, placesAvailable: counts.available, sold: counts.sold, oversoldCourses: counts.oversold_courses, oversoldPlaces: counts.oversold_places, liveHolds: counts.live_holds, lostPayments: lost.n, orderStatuses, fiveXx, timeScale: ENROLMENT_TIME_SCALE };
     log(`enrolment night: sold ${enrolment.sold} of ${enrolment.placesAvailable} places, oversold ${enrolment.oversoldPlaces}, 5xx/network errors ${fiveXx}, outcomes ${JSON.stringify(result.outcomes)}`);
@@ -824,7 +832,8 @@ async function faultNight(choice) {
 
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
-  if (!SKIP.has('lighthouse') && !existsSync(path.join(distDir, 'index.html'))) {
+  // Every section serves the app's pages (enrolment night's parents open them too): without the web build they 404.
+  if (!existsSync(path.join(distDir, 'index.html'))) {
     log('apps/web/dist is missing: npm run build');
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }
@@ -1207,7 +1216,7 @@ function writeReport(report) {
     if (e.errors.length) lines.push(`First errors (${e.errorCount} in all): ${e.errors.slice(0, 10).join('; ')}`, '');
     const w = e.waitingRoom;
     if (w) {
-      lines.push(`Waiting room: ${w.tickets} tickets (${w.pre_opening_group} drawn at the opening), ${w.admitted} admitted, ${w.unfair} out of ticket order; line ended: ${w.ended ? 'yes' : 'no'}; last place sold ${w.last_sold_seconds === null ? '-' : Math.round(w.last_sold_seconds)} s after the opening; longest wait for a decision ${w.longestDecisionSeconds} s; position answer p99 ${w.position.p99} ms vs hello-world p99 ${w.helloWorld.p99} ms (× ${w.positionRatio}).`, '', '| admitted step | p99 | quiet p99 | ratio |', '|---|---|---|---|');
+      lines.push(`Waiting room: ${w.tickets} tickets (${w.pre_opening_group} drawn at the opening), ${w.admitted} admitted, ${w.unfair} out of ticket order; line ended: ${w.ended ? 'yes' : 'no'}; last place sold ${w.last_sold_seconds === null ? '-' : Math.round(w.last_sold_seconds)} s after the opening; longest wait for a decision ${w.longestDecisionSeconds} s; position answer p99 ${w.position.p99} ms vs hello-world p99 ${w.helloWorld.p99} ms (× ${w.positionRatio}). The instances' floor, ${FLOOR_PATH} through the proxy every 100 ms: p50 ${w.floor.p50} ms, p99 ${w.floor.p99} ms (n ${w.floor.count}).`, '', '| admitted step | p99 | quiet p99 | ratio |', '|---|---|---|---|');
       for (const [step, st] of Object.entries(w.admittedSteps)) lines.push(`| ${step} | ${st.p99} ms | ${st.quietP99} ms | × ${st.ratio} |`);
       lines.push('');
     }
