@@ -26,3 +26,12 @@ describe('Vipps test mode', () => {
     expect(parseEnv({ NODE_ENV: 'test' }).vippsTestMode).toBe(true);
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('is this machine at PORT when unset, so a site started on another port logs in and pays there', () => {
+    expect(parseEnv({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(parseEnv({ PORT: '3400' }).PUBLIC_URL).toBe('http://localhost:3400');
+    expect(parseEnv({ PORT: '3400' }).site.siteUrl).toBe('http://localhost:3400');
+    expect(parseEnv({ PORT: '3400', PUBLIC_URL: 'https://plask.example.no' }).PUBLIC_URL).toBe('https://plask.example.no');
+  });
+});

@@ -64,8 +64,11 @@ const envSchema = z.object({
   /** The ledger account the month-end's bookkeeping file puts course payments on (issue 40). */
   BOOKKEEPING_ACCOUNT: z.string().min(1).max(40).default('3000'),
   RECEIPT_VAT_LINE: z.string().min(1).max(300).default('Svømmeopplæring er unntatt fra merverdiavgift (mval. § 3-5).'),
-  /** The site's public address; Vipps Login returns to `${PUBLIC_URL}/vipps/login-redirect`. */
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * The site's public address; Vipps Login returns to `${PUBLIC_URL}/vipps/login-redirect`. Unset: this machine at
+   * PORT, so `PORT=3400 npm start` logs in and pays on port 3400 too.
+   */
+  PUBLIC_URL: z.string().url().optional(),
   /** Port of the Vipps simulator that server.ts starts in test mode (no Vipps credentials); default PORT + 1. */
   VIPPS_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Where `npm run backup` (and the server, asked by it) writes backups (decision 044). Keep copies off the machine. */
@@ -142,7 +145,8 @@ const envSchema = z.object({
   CREDIT_MONTHS: z.coerce.number().int().min(1).max(60).default(12),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_CACHE_TTL_MS' | 'SESSION_CACHE_TTL_MS' | 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'PUBLIC_CACHE_TTL_MS' | 'SESSION_CACHE_TTL_MS' | 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'> & {
+  PUBLIC_URL: string;
   PUBLIC_CACHE_TTL_MS: number;
   SESSION_CACHE_TTL_MS: number;
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: number;
@@ -173,12 +177,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   const testing = result.data.NODE_ENV === 'test';
+  const PUBLIC_URL = result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`;
   return {
     ...result.data,
+    PUBLIC_URL,
     PUBLIC_CACHE_TTL_MS: result.data.PUBLIC_CACHE_TTL_MS ?? (testing ? 0 : 60_000),
     SESSION_CACHE_TTL_MS: result.data.SESSION_CACHE_TTL_MS ?? (testing ? 0 : 60_000),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: result.data.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (testing || !result.data.DATABASE_URL ? 0 : 500),
-    site: siteConfigFromEnv(source),
+    site: siteConfigFromEnv({ ...source, PUBLIC_URL }),
     vippsTestMode,
   };
 }
