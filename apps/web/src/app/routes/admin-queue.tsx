@@ -60,7 +60,7 @@ function OpeningForm() {
     if (from > to) return setProblem('Fra-datoen må være før til-datoen.');
     if (placeId && matching.length && matching.every((c) => unchecked.has(c._id))) return setProblem('Velg minst ett kurs.');
     if (clear) return save.mutate(null);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return setProblem('Skriv inn dato og klokkeslett (TT:MM) for når påmeldingen åpner.');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return setProblem('Skriv inn dato og klokkeslett for når påmeldingen åpner.');
     save.mutate(new Date(`${date}T${time}:00`).toISOString());
   };
 
@@ -71,7 +71,7 @@ function OpeningForm() {
       </h2>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <DateInput label="Påmeldingen åpner (dato)" value={date} onChange={(e) => setDate(e.target.value)} />
-        <TextInput label="Klokkeslett" hint="TT:MM" inputMode="numeric" value={time} onChange={(e) => setTime(e.target.value)} />
+        <TextInput label="Klokkeslett" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
         <DateInput label="Kurs med oppstart fra" value={from} onChange={(e) => setFrom(e.target.value)} />
         <DateInput label="til og med" value={to} onChange={(e) => setTo(e.target.value)} />
         <Select
