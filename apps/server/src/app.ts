@@ -48,7 +48,7 @@ export interface BuildAppOptions {
   sessionClock?: Clock;
   /**
    * The database's LISTEN (Database.listen): the public lists' cache is dropped on every NOTIFY public_lists, from
-   * whichever instance wrote (decision 017); a booking's NOTIFY drops only its venue's answers (decision 023).
+   * whichever instance wrote (decision 017), whatever its payload (decision 023).
    * Without it, cached lists live at most 2 s (the old micro-cache).
    */
   listen?: Listen;
@@ -56,8 +56,6 @@ export interface BuildAppOptions {
 
 /** The channel the database's triggers notify on (db/migrations/0009_public_lists_notify.sql). */
 export const PUBLIC_LISTS_CHANNEL = 'public_lists';
-/** The payload prefix of a NOTIFY public_lists that concerns one venue's free places (db/migrations/0011). */
-const VENUE_PAYLOAD = 'place:';
 /** A user's session, row or families changed; the payload is their id, '' for all (db/migrations/0010). */
 export const SESSIONS_CHANNEL = 'sessions_changed';
 
@@ -101,8 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Until LISTEN is in place, entries live at most 2 s; every NOTIFY (any instance's commit) drops them all.
       publicCache.setDegraded(true);
       const listening = await options.listen(PUBLIC_LISTS_CHANNEL, {
-        // 'place:<id>': a booking changed that venue's free places (decision 023); anything else: drop every entry.
-        onNotify: (payload) => (payload.startsWith(VENUE_PAYLOAD) ? publicCache.invalidateVenue(payload.slice(VENUE_PAYLOAD.length)) : publicCache.invalidate()),
+        // Whatever the payload: drop every entry (decision 023).
+        onNotify: () => publicCache.invalidate(),
         onLost: () => {
           app.log.warn('public lists: LISTEN connection lost; cached lists live at most 2 s until it is back');
           publicCache.setDegraded(true);

@@ -24,64 +24,48 @@ describe('public cache (decision 017)', () => {
     expect((await cache.get('k', schema, async () => ['fresh'])).text).toBe('["fresh"]');
   });
 
-  it("a venue's change drops only the answers that show it, and a load that began before it is not kept (decision 023)", async () => {
+  it('an invalidation drops every entry, lists and pages alike', async () => {
     const cache = createPublicCache({ maxAgeMs: 60_000 });
-    const text = async (key: string, value: string, venues?: readonly string[] | '*') => (await cache.get(key, schema, async () => value, venues)).text;
-    await text('a', 'a1', ['A']);
-    await text('b', 'b1', ['B']);
-    await text('all', 'all1', '*');
-    await text('places', 'places1');
-    // A page learns its venues while it renders.
-    await cache.remember('page-a', async (deps) => (deps.venues(['A']), 'page-a1'));
-
-    cache.invalidateVenue('A');
-    expect(await text('a', 'a2', ['A'])).toBe('"a2"');
-    expect(await text('b', 'b2', ['B'])).toBe('"b1"');
-    expect(await text('all', 'all2', '*')).toBe('"all2"');
-    expect(await text('places', 'places2')).toBe('"places1"');
-    expect(await cache.remember('page-a', async () => 'page-a2')).toBe('page-a2');
-
-    let release!: () => void;
-    const inFlight = cache.remember('page-b', async (deps) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      deps.venues(['B']);
-      return 'page-b1';
-    });
-    cache.invalidateVenue('B');
-    release();
-    expect(await inFlight).toBe('page-b1');
-    expect(await cache.remember('page-b', async () => 'page-b2')).toBe('page-b2');
-    expect(await text('a', 'a3', ['A'])).toBe('"a2"');
-
+    const text = async (key: string, value: string) => (await cache.get(key, schema, async () => value)).text;
+    await text('a', 'a1');
+    await text('all', 'all1');
+    await cache.remember('page', async () => 'page1');
+    expect(await text('a', 'a2')).toBe('"a1"');
     cache.invalidate();
-    expect(await text('places', 'places3')).toBe('"places3"');
+    expect(cache.size).toBe(0);
+    expect(await text('a', 'a2')).toBe('"a2"');
+    expect(await text('all', 'all2')).toBe('"all2"');
+    expect(await cache.remember('page', async () => 'page2')).toBe('page2');
   });
 
-  it("drops a venue's answers when its first payment hold runs out, and only then (issue 36)", async () => {
+  it('an entry whose answer changes with time alone expires at that moment, the first one reported (issue 36)', async () => {
     let now = 0;
     const cache = createPublicCache({ maxAgeMs: 60_000, now: () => now });
-    const text = async (key: string, value: string, venues: readonly string[] | '*', holdEnds?: [string, number][]) =>
-      (await cache.get(key, schema, async (deps) => (holdEnds?.forEach(([v, ms]) => deps.venueChangesIn(v, ms)), value), venues)).text;
-    await text('a', 'a1', ['A'], [['A', 15_000], ['A', 20_000]]);
-    await text('b', 'b1', ['B']);
-    await text('all', 'all1', '*', [['A', 30_000]]);
-    // A page showing venue A (its list's hold end is known to the cache, whoever loaded it).
-    await cache.remember('page-a', async (deps) => (deps.venues(['A']), 'page-a1'));
+    const text = async (key: string, value: string, holdEnds: number[] = []) =>
+      (await cache.get(key, schema, async (deps) => (holdEnds.forEach((ms) => deps.changesIn(ms)), value))).text;
+    await text('a', 'a1', [20_000, 15_000]);
+    await text('b', 'b1');
+    await text('far', 'far1', [120_000]);
+    // A page passes its deps to the lists it reads, so it expires with them.
+    await cache.remember('page', async (deps) => (deps.changesIn(15_000), 'page1'));
     now = 14_999;
-    expect(await text('a', 'a2', ['A'])).toBe('"a1"');
-    expect(await cache.remember('page-a', async () => 'page-a2')).toBe('page-a1');
+    expect(await text('a', 'a2')).toBe('"a1"');
+    expect(await cache.remember('page', async () => 'page2')).toBe('page1');
     now = 15_000;
-    expect(await text('a', 'a2', ['A'], [['A', 5_000]])).toBe('"a2"');
-    expect(await cache.remember('page-a', async () => 'page-a2')).toBe('page-a2');
-    expect(await text('all', 'all2', '*')).toBe('"all2"');
-    expect(await text('b', 'b2', ['B'])).toBe('"b1"');
-    // The next hold end (learned by the reload) drops them again; nothing else does.
+    expect(await text('a', 'a2', [5_000])).toBe('"a2"');
+    expect(await cache.remember('page', async () => 'page2')).toBe('page2');
+    expect(await text('b', 'b2')).toBe('"b1"');
+    // The reload's own report counts from its load: it expires in turn.
     now = 19_999;
-    expect(await text('a', 'a3', ['A'])).toBe('"a2"');
+    expect(await text('a', 'a3')).toBe('"a2"');
     now = 20_000;
-    expect(await text('a', 'a3', ['A'])).toBe('"a3"');
-    now = 40_000;
-    expect(await text('a', 'a4', ['A'])).toBe('"a3"');
+    expect(await text('a', 'a3')).toBe('"a3"');
+    // A moment past the max age does not lengthen the entry's life.
+    now = 59_999;
+    expect(await text('far', 'far2')).toBe('"far1"');
+    now = 60_000;
+    expect(await text('far', 'far2')).toBe('"far2"');
+    expect(await text('b', 'b2')).toBe('"b2"');
   });
 
   it('expires at the max age, shorter while degraded; never caches failures', async () => {

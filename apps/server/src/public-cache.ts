@@ -7,9 +7,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * The public lists' cache (decision 017, replacing the 2-second micro-cache of 006 for these answers): each entry is
  * the answer as JSON text (checked against the route's schema once per load), its ETag, and its gzip and brotli
  * bodies (made on the first request that accepts them, once per entry). Entries live until a change invalidates
- * them: a NOTIFY from the database (every instance; see db/migrations/0008) or a write on this instance. `maxAgeMs`
- * is only the safety net for answers that change with time alone (a course's booking state, the date window), and
- * shrinks to `degradedMaxAgeMs` while the LISTEN connection is down, so a missed NOTIFY costs at most that long.
+ * them: a NOTIFY from the database (every instance, any payload; see db/migrations/0009) or a write on this
+ * instance. `maxAgeMs` is only the safety net for answers that change with time alone (a course's booking state, the
+ * date window; a load that knows the moment, a payment hold's end, shortens its entry's life to it with
+ * `LoadDeps.changesIn`), and shrinks to `degradedMaxAgeMs` while the LISTEN connection is down, so a missed NOTIFY
+ * costs at most that long.
  * Concurrent misses share one load; failures are never cached; an invalidation during a load drops that load's
  * result for later requests (it may predate the change).
  */
@@ -21,37 +23,28 @@ export interface CachedBody {
   encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
 
-/**
- * Which venues' bookings an answer shows (its free places): none, some venues' (a venue's course list, its page) or
- * every venue's ('*': the list of all courses). A booking drops only the answers of its venue (decision 023).
- */
-export type Venues = readonly string[] | '*';
-
-/** What a load tells the cache while it runs: the venues its answer turned out to show (a page learns them as it renders). */
+/** What a load tells the cache while it runs. */
 export interface LoadDeps {
-  venues(venues: Venues): void;
   /**
-   * The venue's free places change with time alone in `ms` (a payment hold runs out, issue 36): at that moment the
-   * cache drops the venue's answers as if it had been told of a booking there.
+   * The answer changes with time alone in `ms` (a payment hold runs out, issue 36): the entry expires then (the
+   * smallest reported wins).
    */
-  venueChangesIn(placeId: string, ms: number): void;
+  changesIn(ms: number): void;
 }
 
 export interface PublicCache {
   /** Off (max age 0): every request loads (tests that read their own writes). */
   readonly enabled: boolean;
-  get<T>(key: string, schema: { parse(value: unknown): T }, load: (deps: LoadDeps) => Promise<T>, venues?: Venues): Promise<CachedBody>;
+  get<T>(key: string, schema: { parse(value: unknown): T }, load: (deps: LoadDeps) => Promise<T>): Promise<CachedBody>;
   /**
    * Any value under the same rules (shared load, dropped on invalidation, max age): the server-rendered public pages
    * (plugins/web.ts), whose HTML is made from the same lists and so changes with them.
    */
-  remember<T>(key: string, load: (deps: LoadDeps) => Promise<T>, venues?: Venues): Promise<T>;
+  remember<T>(key: string, load: (deps: LoadDeps) => Promise<T>): Promise<T>;
   /** Drops one entry (a result that must not be kept, such as a failed render). */
   forget(key: string): void;
   /** Drops every entry (a change somewhere: the lists are few and cheap to rebuild). */
   invalidate(): void;
-  /** A booking changed one venue's free places: drops the answers that show them (decision 023). */
-  invalidateVenue(placeId: string): void;
   /** Same as invalidate (the name the routes and tests of decision 006 use). */
   clear(): void;
   /** LISTEN lost (true) or back (false): entries then live at most the degraded max age. */
@@ -61,7 +54,7 @@ export interface PublicCache {
 
 const MAX_ENTRIES = 2000;
 /** With the cache off, what a load reports goes nowhere. */
-const NO_DEPS: LoadDeps = { venues: () => undefined, venueChangesIn: () => undefined };
+const NO_DEPS: LoadDeps = { changesIn: () => undefined };
 /** Below this the body is sent as it is (headers cost more than the saving). */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -99,38 +92,15 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
   const now = options.now ?? Date.now;
   const degradedMaxAge = Math.min(options.maxAgeMs, options.degradedMaxAgeMs ?? 2000);
   let maxAge = options.maxAgeMs;
-  // A full invalidation bumps the generation. A venue's bumps the epoch and records it for that venue: an entry whose
-  // load began before that epoch and that shows the venue is stale.
+  // An invalidation bumps the generation: an entry whose load began before it is stale.
   let generation = 0;
-  let epoch = 0;
-  let lastVenueEpoch = 0;
-  const venueEpochs = new Map<string, number>();
-  // When a venue's answers change with time alone (the first hold's end), and the first of those moments.
-  const venueChanges = new Map<string, number>();
-  let nextVenueChange = Infinity;
-  const dropVenuesDue = (at: number) => {
-    if (at < nextVenueChange) return;
-    nextVenueChange = Infinity;
-    for (const [venue, due] of venueChanges) {
-      if (due <= at) {
-        venueChanges.delete(venue);
-        cache.invalidateVenue(venue);
-      } else nextVenueChange = Math.min(nextVenueChange, due);
-    }
-  };
   interface Entry {
     expires: number;
     generation: number;
-    epoch: number;
-    venues: Venues | undefined;
     value: Promise<unknown>;
   }
   const entries = new Map<string, Entry>();
-  const fresh = (e: Entry, at: number) =>
-    e.expires > at &&
-    e.generation === generation &&
-    (e.venues === undefined ||
-      (e.venues === '*' ? lastVenueEpoch <= e.epoch : e.venues.every((v) => (venueEpochs.get(v) ?? 0) <= e.epoch)));
+  const fresh = (e: Entry, at: number) => e.expires > at && e.generation === generation;
   const cache: PublicCache = {
     get enabled() {
       return options.maxAgeMs > 0;
@@ -138,30 +108,22 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
     get size() {
       return entries.size;
     },
-    get(key, schema, load, venues) {
-      return cache.remember(key, async (deps) => cachedBody(JSON.stringify(schema.parse(await load(deps)))), venues);
+    get(key, schema, load) {
+      return cache.remember(key, async (deps) => cachedBody(JSON.stringify(schema.parse(await load(deps)))));
     },
-    remember<T>(key: string, make: (deps: LoadDeps) => Promise<T>, venues?: Venues): Promise<T> {
+    remember<T>(key: string, make: (deps: LoadDeps) => Promise<T>): Promise<T> {
       if (options.maxAgeMs <= 0) return make(NO_DEPS);
       const at = now();
-      dropVenuesDue(at);
       const hit = entries.get(key);
       if (hit && fresh(hit, at)) return hit.value as Promise<T>;
       if (entries.size >= MAX_ENTRIES) {
         for (const [k, e] of entries) if (!fresh(e, at)) entries.delete(k);
         if (entries.size >= MAX_ENTRIES) entries.clear();
       }
-      const entry: Entry = { expires: at + maxAge, generation, epoch, venues, value: Promise.resolve() };
+      const entry: Entry = { expires: at + maxAge, generation, value: Promise.resolve() };
       const deps: LoadDeps = {
-        venues(more) {
-          const known = entry.venues;
-          entry.venues = known === '*' || more === '*' ? '*' : [...(known ?? []), ...more];
-        },
-        venueChangesIn(placeId, ms) {
-          const due = now() + ms;
-          if (due >= (venueChanges.get(placeId) ?? Infinity)) return;
-          venueChanges.set(placeId, due);
-          nextVenueChange = Math.min(nextVenueChange, due);
+        changesIn(ms) {
+          entry.expires = Math.min(entry.expires, now() + ms);
         },
       };
       const value = make(deps);
@@ -178,14 +140,6 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
     invalidate() {
       generation += 1;
       entries.clear();
-      venueEpochs.clear();
-      venueChanges.clear();
-      nextVenueChange = Infinity;
-    },
-    invalidateVenue(placeId) {
-      epoch += 1;
-      lastVenueEpoch = epoch;
-      venueEpochs.set(placeId, epoch);
     },
     clear() {
       cache.invalidate();

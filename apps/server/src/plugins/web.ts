@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cachedBody, sendCached, type CachedBody } from '../public-cache';
-import { venuesShownBy } from '../features/courses/courses.routes';
 import { apiNotFound, asJson } from './errors';
 import { pageRead, type ReadQuery } from './page-reads';
 
@@ -123,16 +122,13 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
       const pagePath = request.url.split('?')[0] ?? '/';
       const key = `page:${pagePath}`;
       const result = await app.publicCache.remember(key, async (deps): Promise<Rendered> => {
-        // The page is kept until a booking at a venue whose free places it shows (decision 023).
         const unread: string[] = [];
-        const read = (apiPath: string, { query = {} }: { query?: ReadQuery } = {}) => {
-          const venues = venuesShownBy(apiPath);
-          if (venues) deps.venues(venues);
-          return pageRead(app, apiPath, query, deps).catch((err: unknown) => {
+        // The lists hand `deps` on: a page that shows a payment hold expires at the hold's end, as the list does.
+        const read = (apiPath: string, { query = {} }: { query?: ReadQuery } = {}) =>
+          pageRead(app, apiPath, query, deps).catch((err: unknown) => {
             unread.push(apiPath);
             throw err;
           });
-        };
         try {
           const r = await ssr.render({ url: pagePath, origin: app.env.PUBLIC_URL.replace(/\/$/, ''), read });
           const rendered: Rendered =

@@ -4,20 +4,8 @@ import { courseInputSchema, courseListSchema, courseSchema, coursesQuerySchema, 
 import { seesPublicView } from '../../access/access';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
-import { sendCached, type LoadDeps, type Venues } from '../../public-cache';
+import { sendCached, type LoadDeps } from '../../public-cache';
 import * as service from './courses.service';
-
-/**
- * The venues whose free places a public GET answer shows, as the two list routes below tell the cache (decision 023):
- * a venue's course list shows that venue's, the list of all courses every venue's. The server-rendered pages ask it
- * of each API path they read, so a page is kept until a booking at one of those venues.
- */
-export function venuesShownBy(apiPath: string): Venues | undefined {
-  const path = apiPath.split('?')[0]!;
-  if (path === '/courses') return '*';
-  const venue = /^\/places\/([^/]+)\/courses$/.exec(path)?.[1];
-  return venue ? [venue] : undefined;
-}
 
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -34,7 +22,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const load = (deps?: LoadDeps) => service.listPlaceCourses(ctx, request.params.id, request.query, deps);
       if (!seesPublicView(ctx.viewer)) return load();
       const key = `place-courses:${request.params.id}:${JSON.stringify(request.query)}`;
-      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load, [request.params.id]));
+      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load));
     },
   );
 
@@ -51,7 +39,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const load = (deps?: LoadDeps) => service.listCourses(ctx, request.query, deps);
       if (!seesPublicView(ctx.viewer)) return load();
       const key = `courses:${JSON.stringify(request.query)}`;
-      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load, '*'));
+      return sendCached(request, reply, app.publicCache.get(key, courseListSchema, load));
     },
   );
 

@@ -26,11 +26,11 @@ import { assertOrdered, windowFromQuery } from './course-window';
 import { MINUTE, split } from '../../queue-gate';
 
 /**
- * Told, while a public list loads, when a venue's free places will change with time alone: at the first live payment
- * hold's end (the public cache drops that venue's answers then, public-cache.ts). Absent: nobody keeps the answer.
+ * Told, while a public list loads, when its answer will change with time alone: at the first live payment hold's end
+ * (the public cache's entry expires then, public-cache.ts). Absent: nobody keeps the answer.
  */
-export interface VenueChanges {
-  venueChangesIn(placeId: string, ms: number): void;
+export interface AnswerChanges {
+  changesIn(ms: number): void;
 }
 
 export type PlaceCoursesQuery = z.infer<typeof placeCoursesQuerySchema>;
@@ -42,7 +42,7 @@ export const LAST_MODIFIED_DEFAULT_LIMIT = 5;
 export const BETWEEN_DATES_DEFAULT_LIMIT = 200;
 
 /** Spec §7 GET /places/{id}/courses: courses overlapping the window, by start time then first date. */
-export async function listPlaceCourses(ctx: ServiceContext, placeId: string, query: PlaceCoursesQuery, changes?: VenueChanges): Promise<Course[]> {
+export async function listPlaceCourses(ctx: ServiceContext, placeId: string, query: PlaceCoursesQuery, changes?: AnswerChanges): Promise<Course[]> {
   await requireVisiblePlace(ctx, placeId);
   const window = windowFromQuery(query, ctx.clock.now());
   const rows = await repo.findCourses(ctx.db, {
@@ -60,7 +60,7 @@ export async function listPlaceCourses(ctx: ServiceContext, placeId: string, que
  * Spec §7 GET /courses. With pId: that place's courses (default window). Without pId and dates: the last modified
  * (updatedAt desc, 5). With startDate and/or endDate: the courses between them.
  */
-export async function listCourses(ctx: ServiceContext, query: CoursesQuery, changes?: VenueChanges): Promise<Course[]> {
+export async function listCourses(ctx: ServiceContext, query: CoursesQuery, changes?: AnswerChanges): Promise<Course[]> {
   const { db } = ctx;
   const includeUnpublished = seesUnpublished(ctx.viewer);
   const order = query.sortOrder;
@@ -128,12 +128,12 @@ async function instructorsOf(ctx: ServiceContext, courseIds: readonly string[]):
  * participants (with the profile link), an instructor those of the courses they teach (spec §2); the access module
  * decides which (course.participants.read).
  */
-async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], changes?: VenueChanges): Promise<Course[]> {
+async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], changes?: AnswerChanges): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
   const [placesTaken, instructors] = await Promise.all([repo.placesOfCourses(ctx.db, ids), instructorsOf(ctx, ids)]);
   for (const row of rows) {
     const ends = placesTaken.get(row.id)?.holdEndsInMs;
-    if (changes && ends != null) changes.venueChangesIn(row.placeId, ends);
+    if (changes && ends != null) changes.changesIn(ends);
   }
   const now = ctx.clock.now();
   const mayRead = ctx.viewer?.isAdmin || ctx.viewer?.isInstructor;
