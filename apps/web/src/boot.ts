@@ -20,6 +20,12 @@ async function start() {
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });
     document.head.append(link);
   }
+  // React first, then TanStack Query with the app's API client, each evaluated in a task of its own, then the app (the
+  // router, the page's code) in the next: one module graph is evaluated in one go, and React with the app was one task
+  // of about 60 ms on a laptop, ten times that on a low-tier phone, during which a tap waits. Every file is already
+  // being fetched (above), so no request waits for another.
+  await import('react-dom/client');
+  await import('./lib/query-client');
   await import('./main');
 }
 
