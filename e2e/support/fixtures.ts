@@ -5,7 +5,8 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /**
  * Public pages arrive rendered by the server (decision 018): a click before React has taken the page over would be
- * lost, so after each navigation the page waits until the app marks itself live (<html data-hydrated>).
+ * lost, so after each navigation the page waits until the app marks itself live (<html data-hydrated>), or until
+ * boot.ts has decided that a visitor gets the page without the app (<html data-without-app>, decision 045).
  */
 export function liveAfterNavigation(page: Page): Page {
   // A function, not a string: the CSP (no 'unsafe-eval') refuses a string predicate. Typed by hand: no DOM library here.
@@ -13,7 +14,8 @@ export function liveAfterNavigation(page: Page): Page {
   const live = () =>
     page.waitForFunction(() => {
       const doc = (globalThis as unknown as { document: Doc }).document;
-      return !doc.getElementById('root') || doc.documentElement.hasAttribute('data-hydrated');
+      const html = doc.documentElement;
+      return !doc.getElementById('root') || html.hasAttribute('data-hydrated') || html.hasAttribute('data-without-app');
     });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);

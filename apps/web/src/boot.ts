@@ -1,4 +1,5 @@
 import './index.css';
+import { hasStoredSession } from './lib/session-key';
 
 /**
  * The page's entry. A server-rendered page is already painted and its links work without JavaScript, so the app
@@ -6,6 +7,8 @@ import './index.css';
  * line it then does not compete with the stylesheet and the first pictures, and the phone paints the page first. The
  * page's own route chunks (named by the server in `data-modules`) are preloaded at the same moment, so hydration does
  * not wait for one more round trip. A client-rendered page (no `#ssr-data`) has nothing to show yet: it starts at once.
+ * A visitor (no stored session) on a page whose every control is a link or the platform's own gets no app at all
+ * (`data-without-app`, decision 045).
  */
 const ssrData = document.getElementById('ssr-data');
 
@@ -29,8 +32,21 @@ async function start() {
   await import('./main');
 }
 
+/**
+ * A page a visitor gets without the app (`data-without-app`, decision 045): every control on it is a link or the
+ * platform's own, so React never starts. What the app would have kept in step is kept here: the menu button's
+ * `aria-expanded` follows the native popover it opens.
+ */
+function withoutApp() {
+  document.documentElement.dataset.withoutApp = '';
+  const menu = document.querySelector<HTMLElement>('[popover][id]');
+  const button = menu && document.querySelector(`[popovertarget="${menu.id}"]`);
+  menu?.addEventListener('toggle', (event) => button?.setAttribute('aria-expanded', String((event as ToggleEvent).newState === 'open')));
+}
+
 // After the load event's next frame: the page's pictures are then painted before the app's requests begin.
 const afterNextPaint = () => requestAnimationFrame(() => setTimeout(() => void start(), 0));
 if (!ssrData) void start();
+else if (ssrData.dataset.withoutApp !== undefined && !hasStoredSession()) withoutApp();
 else if (document.readyState === 'complete') afterNextPaint();
 else window.addEventListener('load', afterNextPaint, { once: true });

@@ -20,7 +20,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { pageData } from './app/page-data';
 import { headHtml, pageHead } from './app/page-head';
 import { AppProvider } from './app/provider';
-import { routeModules, routes, serverRenderedRouteIds, type ServerRenderedRouteId } from './app/routes';
+import { pagesWithoutApp, routeModules, routes, serverRenderedRouteIds, type ServerRenderedRouteId } from './app/routes';
 
 type ParsedNode = ReturnType<typeof parseDocument>['children'][number];
 
@@ -61,6 +61,8 @@ export type RenderResult =
       data: string;
       /** Vite manifest key of the page's lazy route module (modulepreload). */
       routeModule?: string;
+      /** A visitor gets this page without the app (routes.ts, `pagesWithoutApp`). */
+      withoutApp: boolean;
     };
 
 // Created once: it resolves each lazy route module the first time a page needs it and keeps it.
@@ -141,5 +143,5 @@ export async function render({ url, origin, read }: RenderInput): Promise<Render
   }).replace(/</g, '\\u003c');
   const place = (routed.loaderData.place as { place: Place | null } | undefined)?.place ?? undefined;
   const status = id === 'not-found' || id === 'unknown' ? 404 : 200;
-  return { kind: 'page', status, head: headHtml(pageHead(id, origin, { place, pathname: at.pathname }), at.pathname, origin), html, data, routeModule: routeModules[id] };
+  return { kind: 'page', status, head: headHtml(pageHead(id, origin, { place, pathname: at.pathname }), at.pathname, origin), html, data, routeModule: routeModules[id], withoutApp: pagesWithoutApp.includes(id) };
 }

@@ -51,7 +51,7 @@ test.describe('Forside', () => {
       ['Om oss', '/om-oss'],
       ['Regler og betingelser', '/regler-og-betingelser'],
       ['Kontakt', '/kontakt'],
-      ['Logg inn', '/login'],
+      ['Logg inn', '/login?tilbake=%2F'],
     ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
-import { allowHttpErrors, loginAs, PERSONS } from '../../support/auth';
+import { allowHttpErrors, approveInSimulator, loginAs, openMenuIfCollapsed, PERSONS } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /**
@@ -25,6 +25,8 @@ interface PublicPage {
   h1: string;
   texts: string[];
   canonical: boolean;
+  /** A visitor gets the page without the app (routes.tsx, `pagesWithoutApp`; decision 045). */
+  withoutApp: boolean;
 }
 
 async function publicPages(request: APIRequestContext): Promise<{ pages: PublicPage[]; venue: Place }> {
@@ -41,8 +43,8 @@ async function publicPages(request: APIRequestContext): Promise<{ pages: PublicP
   ]);
   const venue = places.find((p) => p.name === 'Sagene Basseng') ?? places[0]!;
   const pages: PublicPage[] = [
-    { path: '/', status: 200, title: /^Plask Babysvømming \| /, h1: 'Trygg og morsom babysvømming', texts: ['Kurssteder', places[0]!.name, faqs[0]!.question], canonical: true },
-    { path: '/kurs', status: 200, title: /^Kurssteder \| /, h1: 'Kurssteder', texts: ['Babysvømming Oslo', venue.name], canonical: true },
+    { path: '/', status: 200, title: /^Plask Babysvømming \| /, h1: 'Trygg og morsom babysvømming', texts: ['Kurssteder', places[0]!.name, faqs[0]!.question], canonical: true, withoutApp: true },
+    { path: '/kurs', status: 200, title: /^Kurssteder \| /, h1: 'Kurssteder', texts: ['Babysvømming Oslo', venue.name], canonical: true, withoutApp: true },
     {
       path: `/kurs/${venue.slug}`,
       status: 200,
@@ -50,11 +52,12 @@ async function publicPages(request: APIRequestContext): Promise<{ pages: PublicP
       h1: `Babysvømming ${venue.name}, ${venue.place}`,
       texts: [venue.address, 'Kurs'],
       canonical: true,
+      withoutApp: false,
     },
-    { path: '/om-oss', status: 200, title: /^Om oss \| /, h1: 'Om oss', texts: ['Våre instruktører', instructors[0]!.name], canonical: true },
-    { path: '/kontakt', status: 200, title: /^Kontakt \| /, h1: 'Kontakt oss', texts: ['Skriv til oss', 'Kontaktinformasjon'], canonical: true },
-    { path: '/regler-og-betingelser', status: 200, title: /^Regler og betingelser \| /, h1: 'Regler og betingelser', texts: [terms[0]!.category], canonical: true },
-    { path: '/denne-siden-finnes-ikke', status: 404, title: /^Ikke funnet \| /, h1: 'Ikke funnet', texts: ['Vi kan dessverre ikke finne siden du leter etter'], canonical: false },
+    { path: '/om-oss', status: 200, title: /^Om oss \| /, h1: 'Om oss', texts: ['Våre instruktører', instructors[0]!.name], canonical: true, withoutApp: true },
+    { path: '/kontakt', status: 200, title: /^Kontakt \| /, h1: 'Kontakt oss', texts: ['Skriv til oss', 'Kontaktinformasjon'], canonical: true, withoutApp: false },
+    { path: '/regler-og-betingelser', status: 200, title: /^Regler og betingelser \| /, h1: 'Regler og betingelser', texts: [terms[0]!.category], canonical: true, withoutApp: true },
+    { path: '/denne-siden-finnes-ikke', status: 404, title: /^Ikke funnet \| /, h1: 'Ikke funnet', texts: ['Vi kan dessverre ikke finne siden du leter etter'], canonical: false, withoutApp: false },
   ];
   return { pages, venue };
 }
@@ -96,6 +99,8 @@ test('every public page arrives rendered, with its title, description and Open G
       expect(modules, 'the app and React, named in the page').toEqual(
         expect.arrayContaining([expect.stringMatching(/^\/assets\/main-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/react-[\w-]+\.js$/)]),
       );
+      // Named for a logged-in user's app; a visitor gets these pages without it (decision 045).
+      expect(/ id="ssr-data"[^>]* data-without-app[ >]/.test(html), 'a visitor gets the page without the app').toBe(expected.withoutApp);
 
       await withoutJavaScript(browser, baseURL, async (page) => {
         const response = await page.goto(expected.path);
@@ -207,8 +212,14 @@ test('the public pages hydrate without a mismatch, console errors or layout shif
     observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
   `);
 
-  for (const expected of pages) {
-    await test.step(expected.path, async () => {
+  // A visitor's app hydrates the pages that need it; a logged-in parent's, every page (the rest a visitor gets without
+  // the app, decision 045).
+  const visits = [...pages.filter((p) => !p.withoutApp), ...pages.filter((p) => p.withoutApp).map((p) => ({ ...p, asParent: true }))];
+  for (const expected of visits) {
+    if ('asParent' in expected && !(await page.evaluate(() => localStorage.length))) {
+      await loginAs(page, PERSONS.parent, '/');
+    }
+    await test.step(`${expected.path}${'asParent' in expected ? ' (parent)' : ''}`, async () => {
       messages.length = 0;
       await page.goto(expected.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.h1);
@@ -255,7 +266,7 @@ test('the public pages hydrate without a mismatch, console errors or layout shif
       expect(errors, `console errors on ${expected.path}`).toEqual([]);
     });
   }
-  // Client navigation is still the SPA's: from the rendered home page to a venue without a page load.
+  // A logged-in parent's navigation is the SPA's: from the rendered home page to the venues without a page load.
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => ((globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -299,7 +310,7 @@ async function withHeldScript(
 // page (/) the app then takes the server's page over; on a client-rendered one (/login) it draws its own frame in place
 // of the server's, with the menu open again (decision 021).
 for (const { path, kind } of [
-  { path: '/', kind: 'a rendered page' },
+  { path: '/kontakt', kind: 'a rendered page' },
   { path: '/login', kind: "a client-rendered page's frame" },
 ]) {
   test(`the menu opens on ${kind} before the app has started, and stays open when it starts`, async ({ browser, baseURL }) => {
@@ -411,4 +422,48 @@ test("a signed-in parent's server-rendered page keeps the lists it came with; an
   await expect
     .poll(async () => lists(await fetchedByThisPage()), "the admin's lists, and the instructors for the course form")
     .toEqual(['/api/places', expect.stringMatching(/^\/api\/places\/[\w-]+\/courses$/), '/api/users/instructors']);
+});
+
+test('a visitor gets the pages without the app: nothing on them needs it, and logging in returns to the page', async ({ page, request }) => {
+  // Decision 045: on these pages every control is a link or the platform's own, so React is never asked for.
+  const { pages } = await publicPages(request);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  for (const expected of pages.filter((p) => p.withoutApp)) {
+    await test.step(expected.path, async () => {
+      scripts.length = 0;
+      await page.goto(expected.path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('html[data-without-app]')).toHaveCount(1);
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+      expect(scripts, 'only the entry (boot.ts) and what it imports').not.toContainEqual(expect.stringMatching(/\/assets\/(main|react)-/));
+      // Nothing that would need the app: the only button opens the menu's popover, and there are no form fields.
+      const buttons = await page.locator('button').evaluateAll((all) => all.map((b) => b.getAttribute('popovertarget') ?? b.outerHTML.slice(0, 80)));
+      expect(buttons, 'buttons other than the menu').toEqual(['hovedmeny']);
+      await expect(page.locator('input, select, textarea')).toHaveCount(0);
+      // The menu opens, and its button says so, as the app's would.
+      const nav = page.getByRole('navigation', { name: 'Hovedmeny' });
+      const menu = nav.getByRole('button', { name: 'Meny' });
+      if (await menu.isVisible()) {
+        await menu.click();
+        await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      }
+      await expect(nav.getByRole('link', { name: 'Logg inn', exact: true })).toHaveAttribute('href', `/login?tilbake=${encodeURIComponent(expected.path)}`);
+    });
+  }
+  // 'Logg inn' leads to the login page, which returns here after Vipps; the page is then the parent's, with the app.
+  await page.goto('/regler-og-betingelser');
+  await openMenuIfCollapsed(page);
+  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true }).click();
+  await page.getByRole('button', { name: 'Logg inn med Vipps' }).click();
+  await approveInSimulator(page, PERSONS.parent);
+  await expect(page).toHaveURL(/\/regler-og-betingelser$/);
+  await expect(page.getByText('Du har blitt logget inn')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(page.locator('html[data-without-app]')).toHaveCount(0);
+  await openMenuIfCollapsed(page);
+  await expect(page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Sara', exact: true })).toBeVisible();
 });

@@ -13,7 +13,7 @@ interface SsrModule {
   render(input: { url: string; origin: string; read: (path: string, options?: { query?: ReadQuery }) => Promise<unknown> }): Promise<
     | { kind: 'shell'; html: string }
     | { kind: 'redirect'; status: 301 | 302; location: string }
-    | { kind: 'page'; status: number; head: string; html: string; data: string; routeModule?: string }
+    | { kind: 'page'; status: number; head: string; html: string; data: string; routeModule?: string; withoutApp?: boolean }
   >;
 }
 
@@ -215,10 +215,12 @@ function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
     }
     return files;
   };
-  return ({ head, html, data, routeModule }: { head: string; html: string; data: string; routeModule?: string }) => {
+  return ({ head, html, data, routeModule, withoutApp }: { head: string; html: string; data: string; routeModule?: string; withoutApp?: boolean }) => {
     const files = modules(routeModule);
     const modulesAttribute = files ? ` data-modules="${files}"` : '';
-    return `${beforeHead}${head}${afterHead}<div id="root">${html}</div>\n    <script type="application/json" id="ssr-data"${modulesAttribute}>${data}</script>${afterRoot}`;
+    // A visitor gets this page without the app (boot.ts, decision 045).
+    const withoutAppAttribute = withoutApp ? ' data-without-app' : '';
+    return `${beforeHead}${head}${afterHead}<div id="root">${html}</div>\n    <script type="application/json" id="ssr-data"${modulesAttribute}${withoutAppAttribute}>${data}</script>${afterRoot}`;
   };
 }
 

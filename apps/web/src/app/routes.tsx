@@ -26,6 +26,14 @@ export const serverRenderedRouteIds = ['home', 'courses', 'place', 'about', 'con
 export type ServerRenderedRouteId = (typeof serverRenderedRouteIds)[number];
 
 /**
+ * The server-rendered pages a visitor gets without the app (decision 045): every control on them is a link or the
+ * platform's own (the menu's popover, the FAQ's `<details>`), so React never starts there for someone who is not logged
+ * in. A logged-in user's page shows their own state, so the app starts for them (boot.ts). A page with a form, a
+ * dialog or a live part (contact, a venue's courses) is not among these.
+ */
+export const pagesWithoutApp: readonly ServerRenderedRouteId[] = ['home', 'courses', 'about', 'terms', 'not-found'];
+
+/**
  * One route table for the browser (main.tsx) and the server (entry-server.tsx). The home route ships in the entry
  * chunk (it is the first paint for most visitors); every other screen is a lazy route module, fetched when first
  * visited (on a server-rendered page: before hydration, see main.tsx).

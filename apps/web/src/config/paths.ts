@@ -7,6 +7,8 @@ export const paths = {
   contact: '/kontakt',
   terms: '/regler-og-betingelser',
   login: '/login',
+  /** The login page, returning to `returnTo` after Vipps (login.tsx reads it). */
+  loginFrom: (returnTo: string) => `/login?tilbake=${encodeURIComponent(returnTo)}`,
   profile: '/profil',
   profileById: (profileId: string) => `/profil/${encodeURIComponent(profileId)}`,
   invite: '/invitasjon',

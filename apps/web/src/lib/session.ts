@@ -3,7 +3,8 @@
  * API client for the Authorization header and by the UI to know whether someone is logged in. The server decides
  * everything else; an expired or refused token ends the session here (spec §4 Session).
  */
-const SESSION_KEY = 'plask:session';
+import { SESSION_KEY } from './session-key';
+
 const RETURN_KEY = 'plask:returnTo';
 
 export interface StoredSession {

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
@@ -12,7 +12,10 @@ export function Component() {
   useDocumentTitle(pageTitle('Logg inn'));
   const session = useSession();
   const state = useLocation().state as { returnTo?: unknown } | null;
-  const returnTo = typeof state?.returnTo === 'string' ? state.returnTo : peekReturnAddress();
+  // Where the visitor came from: the header's link names it in the address (paths.loginFrom), an error view in the
+  // route's state; the server accepts only a path of this site.
+  const [search] = useSearchParams();
+  const returnTo = (typeof state?.returnTo === 'string' ? state.returnTo : search.get('tilbake')) || peekReturnAddress();
   return (
     <Container className="py-12 sm:py-20">
       <div className="mx-auto max-w-md rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-line sm:p-10">

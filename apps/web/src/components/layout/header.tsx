@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, useSyncExternalStore, type SyntheticEvent 
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
-import { storeReturnAddress } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import { Logo } from './logo';
 
@@ -97,12 +96,14 @@ export function Header() {
           <button
             type="button"
             popoverTarget={MENU_ID}
-            className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-sea-800 px-4 font-semibold text-sea-800 lg:hidden"
+            className="group inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-sea-800 px-4 font-semibold text-sea-800 lg:hidden"
             aria-expanded={open}
             aria-controls={MENU_ID}
           >
+            {/* The icon follows aria-expanded, which boot.ts keeps on a page without the app. */}
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-              {open ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5h14M3 10h14M3 15h14" />}
+              <path d="M5 5l10 10M15 5L5 15" className="hidden group-aria-expanded:inline" />
+              <path d="M3 5h14M3 10h14M3 15h14" className="group-aria-expanded:hidden" />
             </svg>
             Meny
           </button>
@@ -118,16 +119,18 @@ export function Header() {
             {items.map((link) => (
               <li
                 key={link.to}
-                // (Signing in needs JavaScript: without it the session link is not shown at all.)
-                className={[link.session && 'noscript:hidden', link.session && !inBrowser && 'invisible'].filter(Boolean).join(' ') || undefined}
+                // (Signing in needs JavaScript: without it the session link is not shown at all. On a page a visitor
+                // gets without the app, boot.ts has found no session: 'Logg inn' is then right, and shown.)
+                className={
+                  [link.session && 'noscript:hidden', link.session && !inBrowser && 'invisible without-app:visible'].filter(Boolean).join(' ') ||
+                  undefined
+                }
               >
                 <NavLink
-                  to={link.to}
+                  // The login page returns the visitor here after Vipps: in its address, so it holds without the app.
+                  to={link.to === paths.login && pathname !== paths.login ? paths.loginFrom(here) : link.to}
                   end={link.end}
                   className={linkClass}
-                  // The login page keeps where the visitor came from, to return there after Vipps.
-                  state={link.to === paths.login && pathname !== paths.login ? { returnTo: here } : undefined}
-                  onClick={link.to === paths.login && pathname !== paths.login ? () => storeReturnAddress(here) : undefined}
                 >
                   {link.label}
                 </NavLink>
