@@ -33,15 +33,29 @@ async function start() {
 }
 
 /**
- * A page a visitor gets without the app (`data-without-app`, decision 045): every control on it is a link or the
- * platform's own, so React never starts. What the app would have kept in step is kept here: the menu button's
- * `aria-expanded` follows the native popover it opens.
+ * A page a visitor gets without the app (`data-without-app`, decision 045): every control on it is a link, the
+ * platform's own or a GET form, so React never starts. Three things the app's components do are done here instead:
+ * - the menu button's `aria-expanded` follows the native popover it opens;
+ * - a disclosure button (`aria-expanded` and `aria-controls`: a course's details) shows and hides what it controls;
+ * - a select with `data-goes-to` (the venue picker) goes to that address plus the chosen value.
  */
 function withoutApp() {
   document.documentElement.dataset.withoutApp = '';
   const menu = document.querySelector<HTMLElement>('[popover][id]');
-  const button = menu && document.querySelector(`[popovertarget="${menu.id}"]`);
-  menu?.addEventListener('toggle', (event) => button?.setAttribute('aria-expanded', String((event as ToggleEvent).newState === 'open')));
+  const menuButton = menu && document.querySelector(`[popovertarget="${menu.id}"]`);
+  menu?.addEventListener('toggle', (event) => menuButton?.setAttribute('aria-expanded', String((event as ToggleEvent).newState === 'open')));
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest('button[aria-expanded][aria-controls]:not([popovertarget])');
+    const part = button && document.getElementById(button.getAttribute('aria-controls') ?? '');
+    if (!button || !part) return;
+    const open = button.getAttribute('aria-expanded') !== 'true';
+    button.setAttribute('aria-expanded', String(open));
+    part.hidden = !open;
+  });
+  document.addEventListener('change', (event) => {
+    const select = event.target as HTMLSelectElement;
+    if (select.dataset.goesTo !== undefined && select.value) window.location.assign(`${select.dataset.goesTo}${encodeURIComponent(select.value)}`);
+  });
 }
 
 // After the load event's next frame: the page's pictures are then painted before the app's requests begin.

@@ -61,7 +61,7 @@ export type RenderResult =
       data: string;
       /** Vite manifest key of the page's lazy route module (modulepreload). */
       routeModule?: string;
-      /** A visitor gets this page without the app (routes.ts, `pagesWithoutApp`). */
+      /** A visitor gets this page without the app (routes.tsx's `pagesWithoutApp`, unless a loader answers `needsApp`). */
       withoutApp: boolean;
     };
 
@@ -143,5 +143,7 @@ export async function render({ url, origin, read }: RenderInput): Promise<Render
   }).replace(/</g, '\\u003c');
   const place = (routed.loaderData.place as { place: Place | null } | undefined)?.place ?? undefined;
   const status = id === 'not-found' || id === 'unknown' ? 404 : 200;
-  return { kind: 'page', status, head: headHtml(pageHead(id, origin, { place, pathname: at.pathname }), at.pathname, origin), html, data, routeModule: routeModules[id], withoutApp: pagesWithoutApp.includes(id) };
+  const needsApp = Object.values(routed.loaderData).some((data) => (data as { needsApp?: boolean } | null)?.needsApp === true);
+  const withoutApp = pagesWithoutApp.includes(id) && !needsApp;
+  return { kind: 'page', status, head: headHtml(pageHead(id, origin, { place, pathname: at.pathname }), at.pathname, origin), html, data, routeModule: routeModules[id], withoutApp };
 }

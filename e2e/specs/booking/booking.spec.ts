@@ -206,15 +206,17 @@ test.describe('Bestill kurs', () => {
     await expect(row(page, course._id)).toContainText(`${course.freePlaces} ledige plasser`);
   });
 
-  test('a visitor who orders gets the login prompt, whose button goes straight to the Vipps login and back', async ({ page }) => {
+  test('a visitor who orders gets the login prompt, whose button goes to the Vipps login and back', async ({ page }) => {
+    // Without the app on a visitor's page (decision 045), the prompt is the login page, reached by a form.
     await page.goto(`/kurs/${SAGENE}`);
     await page.getByRole('button', { name: 'Bestill' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Logg inn' });
-    await expect(dialog).toContainText('Du må være logget inn for å utføre denne handlingen');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Logg inn' })).toBeVisible();
+    await expect(main).toContainText('Du må være logget inn for å utføre denne handlingen');
     await expect(page.getByRole('dialog', { name: 'Kursoversikt' })).toHaveCount(0);
     await expectAccessible(page);
 
-    await dialog.getByRole('button', { name: 'Logg inn med Vipps' }).click();
+    await main.getByRole('button', { name: 'Logg inn med Vipps' }).click();
     await approveInSimulator(page, PERSONS.parent);
     await expect(page.getByText('Du har blitt logget inn')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/kurs/${SAGENE}$`));

@@ -64,12 +64,12 @@ test('keyboard only: find a course, log in, add a child, book and pay', async ({
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Babysvømming Jessheim Badeland, Jessheim');
 
-  // Ordering as a visitor asks to log in; its button goes straight to the Vipps simulator.
+  // Ordering as a visitor asks to log in (the login page, decision 045); its button goes to the Vipps simulator.
   await tabTo(page, bookButton);
   await page.keyboard.press('Enter');
-  const loginDialog = page.getByRole('dialog');
-  await expect(loginDialog).toContainText('Du må være logget inn for å utføre denne handlingen');
-  await tabTo(page, loginDialog.getByRole('button', { name: 'Logg inn med Vipps' }));
+  const loginPage = page.getByRole('main');
+  await expect(loginPage).toContainText('Du må være logget inn for å utføre denne handlingen');
+  await tabTo(page, loginPage.getByRole('button', { name: 'Logg inn med Vipps' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: /Logg inn på/ })).toBeVisible();
   await chooseRadio(page, page.getByRole('radio', { name: new RegExp(`^${PERSONS.parentNoChildren}`) }));

@@ -193,7 +193,7 @@ test.afterAll(async () => {
   await parent?.context.close();
 });
 
-test('public pages and the login dialog, logged out', async ({ page, consoleErrors }) => {
+test('public pages and the login prompt, logged out', async ({ page, consoleErrors }) => {
   await visit(page, '/');
   await shot(page, 'home');
   await visit(page, '/kurs');
@@ -206,9 +206,13 @@ test('public pages and the login dialog, logged out', async ({ page, consoleErro
   await visit(page, '/vipps/login-redirect?error=access_denied', '/vipps/login-redirect');
   await visit(page, '/vipps/payment/000000000000000000000000', '/vipps/payment/:id');
 
+  // A visitor's 'Bestill' goes to the login page, which then says why (decision 045).
   await page.goto(`/kurs/${fixture.slug}`);
   await settle(page);
-  await checkDialog(page, page.getByRole('button', { name: 'Bestill' }).first(), 'Logg inn');
+  await page.getByRole('button', { name: 'Bestill' }).first().click();
+  await expect(page.getByText('Du må være logget inn for å utføre denne handlingen')).toBeVisible();
+  await settle(page);
+  await expectNoSidewaysScroll(page, '/login?tilbake=…&handling');
   // The unknown addresses and payment answer 404 (in the console), as they should.
   allowHttpErrors(consoleErrors, 404);
 });

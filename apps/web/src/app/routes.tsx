@@ -26,12 +26,13 @@ export const serverRenderedRouteIds = ['home', 'courses', 'place', 'about', 'con
 export type ServerRenderedRouteId = (typeof serverRenderedRouteIds)[number];
 
 /**
- * The server-rendered pages a visitor gets without the app (decision 045): every control on them is a link or the
- * platform's own (the menu's popover, the FAQ's `<details>`), so React never starts there for someone who is not logged
- * in. A logged-in user's page shows their own state, so the app starts for them (boot.ts). A page with a form, a
- * dialog or a live part (contact, a venue's courses) is not among these.
+ * The server-rendered pages a visitor gets without the app (decision 045): every control on them is a link, the
+ * platform's own (the menu's popover, the FAQ's `<details>`), a GET form (LoginFirstButton) or one of the two that
+ * boot.ts runs (a disclosure button, a select that goes to a page), so React never starts there for someone who is not
+ * logged in. A logged-in user's page shows their own state, so the app starts for them. A page whose loader answers
+ * `needsApp` (a venue during a waiting room) and a page with a form (contact) start it for everyone.
  */
-export const pagesWithoutApp: readonly ServerRenderedRouteId[] = ['home', 'courses', 'about', 'terms', 'not-found'];
+export const pagesWithoutApp: readonly ServerRenderedRouteId[] = ['home', 'courses', 'place', 'about', 'terms', 'not-found'];
 
 /**
  * One route table for the browser (main.tsx) and the server (entry-server.tsx). The home route ships in the entry

@@ -20,6 +20,8 @@ export function Component() {
     <Container className="py-12 sm:py-20">
       <div className="mx-auto max-w-md rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-line sm:p-10">
         <h1 className="text-3xl font-bold text-sea-900">Logg inn</h1>
+        {/* From a button that needs login (LoginFirstButton): the spec's login prompt says why. */}
+        {!session && search.has('handling') ? <p className="mt-4 text-lg font-semibold text-ink">Du må være logget inn for å utføre denne handlingen</p> : null}
         {session ? (
           <>
             <p className="mt-4 text-lg text-muted">Du er allerede logget inn.</p>

@@ -20,7 +20,7 @@ import { useFamilyCredit } from '@/features/changes/api/changes';
 import { useMyWaitlist } from '@/features/waitlist/api/get-my-waitlist';
 import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
 import { CourseListOnDemand } from './course-list-on-demand';
-import { useWaitingRoom } from '@/features/queue/hooks/use-waiting-room';
+import { behindLine, useWaitingRoom } from '@/features/queue/hooks/use-waiting-room';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -29,7 +29,6 @@ import { pageData } from '../page-data';
 
 // Dialogs load when first opened, never with the page: a visitor's first load holds no booking, form or admin code
 // (issue 11). Admin-only dialogs (forms with zod and the date picker) load when an admin opens the page.
-const LoginDialog = lazy(() => import('@/features/auth/components/login-dialog').then((m) => ({ default: m.LoginDialog })));
 const BookingDialog = lazy(() => import('@/features/booking/components/booking-dialog').then((m) => ({ default: m.BookingDialog })));
 const AddChildDialog = lazy(() => import('@/features/children/components/add-child-dialog').then((m) => ({ default: m.AddChildDialog })));
 const MonthRangePicker = lazy(() =>
@@ -63,7 +62,7 @@ function PlacePageSkeleton() {
       </div>
       <div className="mt-10">
         <Skeleton className="mb-4 h-8 w-20" />
-        <CourseList courses={undefined} isPending onBook={() => undefined} />
+        <CourseList courses={undefined} isPending loggedIn={false} onBook={() => undefined} />
       </div>
     </div>
   );
@@ -91,15 +90,18 @@ function placeAt(places: Place[] | undefined, slug: string) {
 
 /**
  * The venues and this venue's courses, before the page renders (on the server too, decision 018). An old address
- * moves for good (301). The venue is the loader's data: the server renderer names it in the page's head tags.
+ * moves for good (301). The venue is the loader's data: the server renderer names it in the page's head tags. While a
+ * waiting room governs one of its courses, the page's countdown is live: a visitor gets the app too (decision 045).
  */
-export async function loader({ context, params }: LoaderFunctionArgs): Promise<{ place: Place | null }> {
+export async function loader({ context, params }: LoaderFunctionArgs): Promise<{ place: Place | null; needsApp: boolean }> {
   const { queryClient, read } = context.get(pageData);
   const places = await queryClient.ensureQueryData(placesQueryOptions(read)).catch(() => undefined);
   const { place, moved } = placeAt(places, params.slug ?? '');
   if (moved) throw redirect(paths.place(placeSlug(moved.name)), 301);
-  if (place) await queryClient.prefetchQuery(placeCoursesQueryOptions(place._id, defaultCourseWindow(), read));
-  return { place: place ?? null };
+  if (!place) return { place: null, needsApp: false };
+  const courses = await queryClient.ensureQueryData(placeCoursesQueryOptions(place._id, defaultCourseWindow(), read)).catch(() => undefined);
+  const now = Date.now();
+  return { place, needsApp: !!courses?.some((c) => behindLine(c, now)) };
 }
 
 /**
@@ -107,7 +109,6 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<{
  * the waitlist's, so it has a state of its own.
  */
 type PageDialog =
-  | { kind: 'login' }
   | { kind: 'booking'; course: Course }
   | { kind: 'place'; mode: 'edit' | 'new' }
   | { kind: 'course'; course: Course | 'new' }
@@ -168,12 +169,10 @@ export function Component() {
       entries={(session ? (myWaitlist.data ?? []) : []).filter((e) => e.course._id === c._id)}
       children={session ? waitlistChildren : []}
       loggedIn={loggedIn}
-      onLogin={() => setDialog({ kind: 'login' })}
       onAddChild={() => setAddChildOpen(true)}
       addedChildId={addedChildId}
     />
   );
-  const loginMounted = useOpenedOnce(dialog?.kind === 'login');
   const bookingMounted = useOpenedOnce(booking !== null);
   const addChildMounted = useOpenedOnce(addChildOpen);
 
@@ -185,15 +184,12 @@ export function Component() {
     if (missing) console.log(`Fant ikke kurssted: ${slug}`);
   }, [missing, slug]);
 
-  // Spec §4 Booking: a visitor gets the login prompt, a logged-in user the booking modal.
-  const onBook = useCallback(
-    (course: Course) => {
-      if (!loggedIn) return setDialog({ kind: 'login' });
-      setChildId('');
-      setDialog({ kind: 'booking', course });
-    },
-    [loggedIn],
-  );
+  // Spec §4 Booking: a logged-in user gets the booking modal; a visitor's 'Bestill' goes to the login page
+  // (LoginFirstButton, decision 045).
+  const onBook = useCallback((course: Course) => {
+    setChildId('');
+    setDialog({ kind: 'booking', course });
+  }, []);
   const placeId = place?._id;
   const refreshCourses = useCallback(
     () => void (placeId && queryClient.invalidateQueries({ queryKey: placeCoursesKeys.byPlace(placeId) })),
@@ -203,7 +199,6 @@ export function Component() {
   const waitingRoom = useWaitingRoom({
     courses: courses.data,
     viewer: !loggedIn ? 'visitor' : isAdmin ? 'admin' : 'parent',
-    onLogin: () => setDialog({ kind: 'login' }),
     refreshCourses,
   });
 
@@ -253,7 +248,8 @@ export function Component() {
   const participantsOf = opened('participants')?.course ?? null;
   return (
     <Container className="py-8 sm:py-12">
-      {/* Choosing needs JavaScript; without it 'Bestill kurs' in the menu lists the venues. */}
+      {/* Choosing needs JavaScript (boot.ts's when the page runs without the app); without it 'Bestill kurs' in the menu
+          lists the venues. */}
       <div className="mb-8 noscript:hidden">
         <PlaceSelect
           places={places.data ?? []}
@@ -310,6 +306,7 @@ export function Component() {
             <CourseList
               courses={shownCourses}
               isPending={courses.isPending}
+              loggedIn={loggedIn}
               onBook={onBook}
               ownChildren={ownChildren}
               showId={isAdmin}
@@ -355,11 +352,6 @@ export function Component() {
             </Suspense>
           ) : null}
           <CourseListOnDemand courseId={opened('course-list')?.courseId ?? null} onClose={closeDialog} />
-          {loginMounted ? (
-            <Suspense fallback={null}>
-              <LoginDialog open={dialog?.kind === 'login'} onOpenChange={(open) => setDialog(open ? { kind: 'login' } : null)} />
-            </Suspense>
-          ) : null}
           {bookingMounted ? (
             <Suspense fallback={null}>
               <BookingDialog

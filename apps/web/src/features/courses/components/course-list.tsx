@@ -7,6 +7,7 @@ import { CourseRow, type CourseRowExtras } from './course-row';
 interface CourseListProps extends CourseRowExtras {
   courses: readonly Course[] | undefined;
   isPending: boolean;
+  loggedIn: boolean;
   onBook: (course: Course) => void;
   /** The viewer's own children per course id (first names), for 'Påmeldt: Ella'. */
   ownChildren?: ReadonlyMap<string, readonly string[]>;
@@ -23,7 +24,7 @@ function CourseRowSkeleton() {
 }
 
 /** The course grid of a place: sorted by start time then first date; courses that follow each other are grouped. */
-export function CourseList({ courses, isPending, onBook, ownChildren, ...extras }: CourseListProps) {
+export function CourseList({ courses, isPending, loggedIn, onBook, ownChildren, ...extras }: CourseListProps) {
   const groups = useMemo(() => groupCourses(sortCourses(courses ?? [])), [courses]);
 
   if (isPending) {
@@ -53,7 +54,7 @@ export function CourseList({ courses, isPending, onBook, ownChildren, ...extras 
         if (group.length === 1) {
           return (
             <li key={first._id}>
-              <CourseRow course={first} onBook={onBook} ownChildren={ownChildren?.get(first._id)} {...extras} />
+              <CourseRow course={first} loggedIn={loggedIn} onBook={onBook} ownChildren={ownChildren?.get(first._id)} {...extras} />
             </li>
           );
         }
@@ -66,7 +67,7 @@ export function CourseList({ courses, isPending, onBook, ownChildren, ...extras 
               <ul className="space-y-2">
                 {group.map((course) => (
                   <li key={course._id}>
-                    <CourseRow course={course} onBook={onBook} ownChildren={ownChildren?.get(course._id)} {...extras} />
+                    <CourseRow course={course} loggedIn={loggedIn} onBook={onBook} ownChildren={ownChildren?.get(course._id)} {...extras} />
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Course } from '@shared/api';
-import { Button } from '@/components/ui/button';
+import { LoginFirstButton } from '@/components/ui/login-first-button';
 import { paths } from '@/config/paths';
 import { LinkifiedText } from '@/components/ui/linkified-text';
 import {
@@ -31,6 +31,8 @@ export interface CourseRowExtras {
 
 interface CourseRowProps extends CourseRowExtras {
   course: Course;
+  /** Logged in: 'Bestill' opens the booking. A visitor's 'Bestill' goes to the login page (LoginFirstButton). */
+  loggedIn: boolean;
   onBook: (course: Course) => void;
   /** First names of the viewer's own children on this course (from their profiles). */
   ownChildren?: readonly string[];
@@ -71,7 +73,7 @@ function Participants({ course, ownChildren }: { course: Course; ownChildren?: r
   return <>{participantNames(named)}</>;
 }
 
-export function CourseRow({ course, onBook, ownChildren, showId, renderActions, renderWaitlist, renderGate }: CourseRowProps) {
+export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, renderActions, renderWaitlist, renderGate }: CourseRowProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const bookInfoId = useId();
@@ -101,7 +103,7 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
             <svg
               aria-hidden="true"
               viewBox="0 0 20 20"
-              className={`mt-1 size-6 shrink-0 rounded-full bg-sea-50 p-1 text-sea-800 transition-transform noscript:invisible ${open ? 'rotate-180' : ''}`}
+              className="mt-1 size-6 shrink-0 rounded-full bg-sea-50 p-1 text-sea-800 transition-transform group-aria-expanded:rotate-180 noscript:invisible"
               fill="none"
               stroke="currentColor"
               strokeWidth="2.2"
@@ -159,9 +161,9 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
           {gate ? (
             <div className="noscript:hidden">{gate}</div>
           ) : bookable ? (
-            <Button onClick={() => onBook(course)} aria-describedby={bookInfoId} className="noscript:hidden">
+            <LoginFirstButton loggedIn={loggedIn} onClick={() => onBook(course)} aria-describedby={bookInfoId} className="noscript:hidden">
               Bestill
-            </Button>
+            </LoginFirstButton>
           ) : waitlist ? (
             <div className="noscript:hidden">{waitlist}</div>
           ) : null}
@@ -171,71 +173,70 @@ export function CourseRow({ course, onBook, ownChildren, showId, renderActions, 
           </span>
         </div>
       </div>
+      {/* In the page whether open or not: on a page a visitor gets without the app, boot.ts opens it (decision 045). */}
       <div id={detailsId} hidden={!open} className="border-t border-line px-4 py-4 sm:px-5">
-        {open ? (
-          <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2.5 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6">
-            <dt className="font-semibold text-sea-900">Datoer</dt>
-            <dd>
-              {course.dates.length === 0 ? (
-                '-'
-              ) : (
-                <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
-                  {course.dates.map((date) => {
-                    const relative = relativeDayLabel(date);
-                    const past = !relative && new Date(date).getTime() < Date.now();
-                    return (
-                      <li key={date} className={past ? 'text-muted' : undefined}>
-                        {formatCourseDate(date, course.timeFrom)}
-                        {past ? <span className="sr-only"> (gjennomført)</span> : null}
-                        {relative ? (
-                          <span className="ml-2 rounded-full bg-aqua-100 px-2 py-0.5 text-sm font-semibold text-aqua-700">
-                            {relative}
-                          </span>
-                        ) : null}
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </dd>
-            <dt className="font-semibold text-sea-900">Ukedag</dt>
-            <dd>{weekday}</dd>
-            <dt className="font-semibold text-sea-900">Tid</dt>
-            <dd>{time}</dd>
-            <dt className="font-semibold text-sea-900">Nivå</dt>
-            <dd>{course.experienceLevel || '-'}</dd>
-            <dt className="font-semibold text-sea-900">Alder</dt>
-            <dd>{course.participantsAge || '-'}</dd>
-            <dt className="font-semibold text-sea-900">Instruktører</dt>
-            <dd>{instructors}</dd>
-            <dt className="font-semibold text-sea-900">Pris</dt>
-            <dd>
-              {reduced
-                ? `${formatPrice(course.booking.price)} for ${course.booking.remainingDates.length} av ${course.dates.length} ganger (fullpris ${formatPrice(course.price)})`
-                : formatPrice(course.booking.price)}
-            </dd>
-            <dt className="font-semibold text-sea-900">Ledige plasser</dt>
-            <dd>{freePlacesLabel(course.freePlaces)}</dd>
-            {course.info ? (
-              <>
-                <dt className="font-semibold text-sea-900">Info</dt>
-                <dd>
-                  <LinkifiedText text={course.info} />
-                </dd>
-              </>
-            ) : null}
-            <dt className="font-semibold text-sea-900">Påmeldte</dt>
-            <dd>
-              <Participants course={course} ownChildren={ownChildren} />
-            </dd>
-            {showId ? (
-              <>
-                <dt className="font-semibold text-sea-900">Kurs-ID</dt>
-                <dd className="font-mono text-sm break-all">{course._id}</dd>
-              </>
-            ) : null}
-          </dl>
-        ) : null}
+        <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2.5 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6">
+          <dt className="font-semibold text-sea-900">Datoer</dt>
+          <dd>
+            {course.dates.length === 0 ? (
+              '-'
+            ) : (
+              <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
+                {course.dates.map((date) => {
+                  const relative = relativeDayLabel(date);
+                  const past = !relative && new Date(date).getTime() < Date.now();
+                  return (
+                    <li key={date} className={past ? 'text-muted' : undefined}>
+                      {formatCourseDate(date, course.timeFrom)}
+                      {past ? <span className="sr-only"> (gjennomført)</span> : null}
+                      {relative ? (
+                        <span className="ml-2 rounded-full bg-aqua-100 px-2 py-0.5 text-sm font-semibold text-aqua-700">
+                          {relative}
+                        </span>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </dd>
+          <dt className="font-semibold text-sea-900">Ukedag</dt>
+          <dd>{weekday}</dd>
+          <dt className="font-semibold text-sea-900">Tid</dt>
+          <dd>{time}</dd>
+          <dt className="font-semibold text-sea-900">Nivå</dt>
+          <dd>{course.experienceLevel || '-'}</dd>
+          <dt className="font-semibold text-sea-900">Alder</dt>
+          <dd>{course.participantsAge || '-'}</dd>
+          <dt className="font-semibold text-sea-900">Instruktører</dt>
+          <dd>{instructors}</dd>
+          <dt className="font-semibold text-sea-900">Pris</dt>
+          <dd>
+            {reduced
+              ? `${formatPrice(course.booking.price)} for ${course.booking.remainingDates.length} av ${course.dates.length} ganger (fullpris ${formatPrice(course.price)})`
+              : formatPrice(course.booking.price)}
+          </dd>
+          <dt className="font-semibold text-sea-900">Ledige plasser</dt>
+          <dd>{freePlacesLabel(course.freePlaces)}</dd>
+          {course.info ? (
+            <>
+              <dt className="font-semibold text-sea-900">Info</dt>
+              <dd>
+                <LinkifiedText text={course.info} />
+              </dd>
+            </>
+          ) : null}
+          <dt className="font-semibold text-sea-900">Påmeldte</dt>
+          <dd>
+            <Participants course={course} ownChildren={ownChildren} />
+          </dd>
+          {showId ? (
+            <>
+              <dt className="font-semibold text-sea-900">Kurs-ID</dt>
+              <dd className="font-mono text-sm break-all">{course._id}</dd>
+            </>
+          ) : null}
+        </dl>
         {open && renderActions ? <div className="mt-4 flex flex-wrap gap-2">{renderActions(course)}</div> : null}
       </div>
     </article>

@@ -1,5 +1,6 @@
 import type { Place } from '@shared/api';
 import { Select } from '@/components/ui/form/select';
+import { paths } from '@/config/paths';
 import { placeSlug } from '@/lib/format';
 
 interface PlaceSelectProps {
@@ -10,7 +11,10 @@ interface PlaceSelectProps {
   disabled?: boolean;
 }
 
-/** 'Velg kurssted': a native select with a visible label; choosing a place changes the route. */
+/**
+ * 'Velg kurssted': a native select with a visible label; choosing a place changes the route. `data-goes-to` names the
+ * address before the slug, for boot.ts on a page a visitor gets without the app (decision 045).
+ */
 export function PlaceSelect({ places, value, onChange, disabled }: PlaceSelectProps) {
   return (
     <Select
@@ -20,6 +24,7 @@ export function PlaceSelect({ places, value, onChange, disabled }: PlaceSelectPr
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
+      data-goes-to={paths.place('')}
       // The prompt shows only until a place is chosen.
       placeholder={value === '' ? 'Velg kurssted' : undefined}
       options={places.map((place) => ({ value: placeSlug(place.name), label: place.name }))}

@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { Course } from '@shared/api';
-import { Button } from '@/components/ui/button';
+import { LoginFirstButton } from '@/components/ui/login-first-button';
 import { useNow } from '@/lib/use-now';
 import { useJoinQueue, useLeaveQueue, usePosition } from '../api/queue';
 import { OpeningCountdown } from '../components/opening-countdown';
 
 interface WaitingRoomOptions {
   courses: readonly Course[] | undefined;
-  /** A parent holds the family's ticket; a visitor is asked to log in; an admin books past the line. */
+  /** A parent holds the family's ticket; a visitor's buttons go to the login page; an admin books past the line. */
   viewer: 'visitor' | 'parent' | 'admin';
-  /** A visitor pressed 'Bestill' or 'Still deg i kø': the login prompt. */
-  onLogin: () => void;
   /** The free places, asked again while the family waits. */
   refreshCourses: () => void;
 }
+
+/** True while a waiting room governs the course: from its opening's announcement until the line ends. */
+export const behindLine = (c: Course, now: number): boolean => !!c.opensAt && !!c.queueUntil && now < Date.parse(c.queueUntil);
 
 const IN_LINE = new Set(['countdown', 'waiting', 'admitted', 'full', 'expired', 'left']);
 
@@ -22,9 +23,9 @@ const IN_LINE = new Set(['countdown', 'waiting', 'admitted', 'full', 'expired', 
  * ticket and place in line, and what a course row shows instead of 'Bestill'. `line` is what the waiting-room panel
  * shows; null when the family is in no line.
  */
-export function useWaitingRoom({ courses, viewer, onLogin, refreshCourses }: WaitingRoomOptions) {
+export function useWaitingRoom({ courses, viewer, refreshCourses }: WaitingRoomOptions) {
   const now = useNow(2_000);
-  const gated = useCallback((c: Course) => !!c.opensAt && !!c.queueUntil && now < Date.parse(c.queueUntil), [now]);
+  const gated = useCallback((c: Course) => behindLine(c, now), [now]);
   const [joinedId, setJoinedId] = useState<string | null>(null);
   // After a reload or on another device: the family's ticket is asked for with the first course behind a line.
   const watchedId = joinedId ?? (viewer === 'parent' ? (courses?.find(gated)?._id ?? null) : null);
@@ -36,7 +37,6 @@ export function useWaitingRoom({ courses, viewer, onLogin, refreshCourses }: Wai
   const lineCourse = courses?.find((c) => c._id === (position.data?.courseId ?? watchedId)) ?? null;
 
   const joinLine = (course: Course) => {
-    if (viewer === 'visitor') return onLogin();
     setJoinedId(course._id);
     join.mutate(course._id);
   };
@@ -59,9 +59,9 @@ export function useWaitingRoom({ courses, viewer, onLogin, refreshCourses }: Wai
         <div className="flex flex-col items-start gap-2 sm:items-end sm:text-right">
           <OpeningCountdown opensAt={opensAt} />
           {sameLine && inLine && state !== 'left' ? null : (
-            <Button variant="secondary" onClick={() => joinLine(c)} disabled={join.isPending}>
+            <LoginFirstButton variant="secondary" loggedIn={viewer !== 'visitor'} onClick={() => joinLine(c)} disabled={join.isPending}>
               Still deg i kø
-            </Button>
+            </LoginFirstButton>
           )}
         </div>
       );
@@ -70,9 +70,9 @@ export function useWaitingRoom({ courses, viewer, onLogin, refreshCourses }: Wai
     if (sameLine && (state === 'admitted' || state === 'full' || state === 'open')) return null;
     if (sameLine && (state === 'waiting' || state === 'countdown')) return <span className="text-sm font-semibold text-aqua-700">Du står i køen</span>;
     return (
-      <Button onClick={() => joinLine(c)} disabled={join.isPending}>
+      <LoginFirstButton loggedIn={viewer !== 'visitor'} onClick={() => joinLine(c)} disabled={join.isPending}>
         Bestill
-      </Button>
+      </LoginFirstButton>
     );
   };
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { MyWaitlistEntry } from '@shared/api';
 import { Button } from '@/components/ui/button';
+import { LoginFirstButton } from '@/components/ui/login-first-button';
 import { FormError, Select } from '@/components/ui/form';
 import { confirm } from '@/components/ui/dialogs';
 import { Modal, ModalClose } from '@/components/ui/modal';
@@ -29,10 +30,9 @@ interface Props {
   courseId: string;
   /** The viewer's open entries on this course. */
   entries: readonly MyWaitlistEntry[];
-  /** The viewer's children (empty for a visitor: the login prompt opens instead). */
+  /** The viewer's children (empty for a visitor: the button goes to the login page instead). */
   children: readonly WaitlistChild[];
   loggedIn: boolean;
-  onLogin: () => void;
   /** 'Legg til barn': opens the add-child dialog (the booking dialog's own, composed by the route). */
   onAddChild: () => void;
   /** The child just added there: chosen in the dialog once it is in `children`. */
@@ -43,7 +43,7 @@ interface Props {
  * On a full course's row, instead of the pay button: 'Sett barnet på venteliste', and once on the list the position
  * ('Du er nr. {n} på ventelisten'), kept current by the query, with a way off the list.
  */
-export function WaitlistCourseAction({ courseId, entries, children, loggedIn, onLogin, onAddChild, addedChildId }: Props) {
+export function WaitlistCourseAction({ courseId, entries, children, loggedIn, onAddChild, addedChildId }: Props) {
   const [open, setOpen] = useState(false);
   const leave = useLeaveWaitlist();
   const waiting = new Set(entries.map((e) => e.child._id));
@@ -67,9 +67,9 @@ export function WaitlistCourseAction({ courseId, entries, children, loggedIn, on
         </p>
       ))}
       {canJoin ? (
-        <Button variant="secondary" onClick={() => (loggedIn ? setOpen(true) : onLogin())}>
+        <LoginFirstButton variant="secondary" loggedIn={loggedIn} onClick={() => setOpen(true)}>
           Sett barnet på venteliste
-        </Button>
+        </LoginFirstButton>
       ) : null}
       <Modal open={open} onOpenChange={setOpen} title="Sett barnet på venteliste">
         {open ? (

@@ -1,0 +1,36 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { Button, type ButtonVariant } from './button';
+
+interface LoginFirstButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'type'> {
+  variant?: ButtonVariant;
+  /** Logged in: the button does its work. Not logged in: it goes to the login page, returning here after Vipps. */
+  loggedIn: boolean;
+  onClick: () => void;
+}
+
+/**
+ * A button for something that needs a logged-in user ('Bestill', 'Sett barnet på venteliste', 'Still deg i kø'). For
+ * a visitor it sends a plain GET form to the login page (`?tilbake=` this page, `&handling`: the page then says why),
+ * so it works before the app has started and on a page a visitor gets without the app (decision 045). For a logged-in
+ * user the form is not sent: `onClick` runs.
+ */
+export function LoginFirstButton({ loggedIn, onClick, ...props }: LoginFirstButtonProps) {
+  const { pathname, search } = useLocation();
+  return (
+    <form method="get" action={paths.login} className="contents">
+      <input type="hidden" name="tilbake" value={`${pathname}${search}`} />
+      <input type="hidden" name="handling" value="" />
+      <Button
+        type="submit"
+        onClick={(event) => {
+          if (!loggedIn) return;
+          event.preventDefault();
+          onClick();
+        }}
+        {...props}
+      />
+    </form>
+  );
+}
