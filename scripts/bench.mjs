@@ -396,9 +396,14 @@ async function lighthouseRuns(pages) {
       const tab = await browser.newPage();
       await tab.goto(new URL('/', page.url).toString(), { waitUntil: 'load' });
       await tab.evaluate((value) => localStorage.setItem('plask:session', value), JSON.stringify(page.session));
-      const result = await lighthouse(page.url, { ...flags, disableStorageReset: true }, undefined, tab);
-      await tab.close();
-      return result;
+      try {
+        return await lighthouse(page.url, { ...flags, disableStorageReset: true }, undefined, tab);
+      } finally {
+        // The browser keeps localStorage across tabs and Lighthouse's own reset does not clear it: a session left here
+        // would make every later visitor's run a logged-in user's (a visitor's public page runs no app, decision 045).
+        await tab.evaluate(() => localStorage.removeItem('plask:session')).catch(() => undefined);
+        await tab.close();
+      }
     } finally {
       await browser.disconnect();
     }
