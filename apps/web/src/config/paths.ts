@@ -1,3 +1,6 @@
+/** The login page's parameter for where to return after Vipps (login.tsx reads it; LoginFirstButton's form sends it). */
+export const LOGIN_RETURN_PARAM = 'tilbake';
+
 /** Every path of the web app, in one place. */
 export const paths = {
   home: '/',
@@ -7,8 +10,8 @@ export const paths = {
   contact: '/kontakt',
   terms: '/regler-og-betingelser',
   login: '/login',
-  /** The login page, returning to `returnTo` after Vipps (login.tsx reads it). */
-  loginFrom: (returnTo: string) => `/login?tilbake=${encodeURIComponent(returnTo)}`,
+  /** The login page, returning to `returnTo` after Vipps: in the address, so it holds without the app. */
+  loginFrom: (returnTo: string) => `/login?${LOGIN_RETURN_PARAM}=${encodeURIComponent(returnTo)}`,
   profile: '/profil',
   profileById: (profileId: string) => `/profil/${encodeURIComponent(profileId)}`,
   invite: '/invitasjon',

@@ -1,7 +1,7 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/page-header';
-import { paths } from '@/config/paths';
+import { LOGIN_RETURN_PARAM, paths } from '@/config/paths';
 import { pageTitle } from '@/config/site';
 import { VippsLoginButton } from '@/features/auth/components/vipps-login-button';
 import { peekReturnAddress } from '@/lib/session';
@@ -11,11 +11,10 @@ import { useSession } from '@/lib/use-session';
 export function Component() {
   useDocumentTitle(pageTitle('Logg inn'));
   const session = useSession();
-  const state = useLocation().state as { returnTo?: unknown } | null;
-  // Where the visitor came from: the header's link names it in the address (paths.loginFrom), an error view in the
-  // route's state; the server accepts only a path of this site.
+  // Where the user came from, named in the address by every link and form that leads here (paths.loginFrom,
+  // LoginFirstButton), else the one a failed login kept; the server accepts only a path of this site.
   const [search] = useSearchParams();
-  const returnTo = (typeof state?.returnTo === 'string' ? state.returnTo : search.get('tilbake')) || peekReturnAddress();
+  const returnTo = search.get(LOGIN_RETURN_PARAM) || peekReturnAddress();
   return (
     <Container className="py-12 sm:py-20">
       <div className="mx-auto max-w-md rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-line sm:p-10">

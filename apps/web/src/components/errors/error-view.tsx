@@ -4,7 +4,6 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { pageTitle } from '@/config/site';
-import { storeReturnAddress } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 function ErrorView({ code, title, message, children }: { code?: string; title: string; message: string; children?: ReactNode }) {
@@ -42,7 +41,7 @@ export function Unauthorized() {
   const here = `${pathname}${search}`;
   return (
     <ErrorView code="401" title="Ikke logget inn" message="Du må være logget inn for å se denne siden">
-      <ButtonLink to={paths.login} state={{ returnTo: here }} onClick={() => storeReturnAddress(here)}>
+      <ButtonLink to={paths.loginFrom(here)}>
         Logg inn
       </ButtonLink>
     </ErrorView>

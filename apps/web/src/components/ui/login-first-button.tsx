@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '@/config/paths';
+import { LOGIN_RETURN_PARAM, paths } from '@/config/paths';
 import { Button, type ButtonVariant } from './button';
 
 interface LoginFirstButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'type'> {
@@ -20,7 +20,7 @@ export function LoginFirstButton({ loggedIn, onClick, ...props }: LoginFirstButt
   const { pathname, search } = useLocation();
   return (
     <form method="get" action={paths.login} className="contents">
-      <input type="hidden" name="tilbake" value={`${pathname}${search}`} />
+      <input type="hidden" name={LOGIN_RETURN_PARAM} value={`${pathname}${search}`} />
       <input type="hidden" name="handling" value="" />
       <Button
         type="submit"

@@ -31,7 +31,7 @@ function LoginFailed({ message }: { message: string }) {
         <ButtonLink to={paths.home} variant="secondary">
           Til forsiden
         </ButtonLink>
-        <ButtonLink to={paths.login} state={returnTo ? { returnTo } : undefined}>
+        <ButtonLink to={returnTo ? paths.loginFrom(returnTo) : paths.login}>
           Logg inn på nytt
         </ButtonLink>
       </div>
