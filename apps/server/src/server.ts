@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { backupFileName, PID_FILE } from './db/backup';
@@ -17,6 +17,8 @@ const say = (msg: string) =>
 
 /** Owns the port, the background workers and a clean shutdown: SIGTERM drains requests, then stops workers. */
 async function main() {
+  // Whatever this process writes (the pid file, backups, PGlite's new files) is the server user's alone (probe M2).
+  process.umask(0o077);
   // No Vipps credentials: the simulator starts here (its own port) and env points at it.
   const vipps = await startVippsTestMode(parseEnv(), { info: say });
   const env = vipps.env;
@@ -68,7 +70,6 @@ async function main() {
       backingUp = true;
       const file = path.resolve(env.BACKUP_DIR, backupFileName('pglite'));
       const started = Date.now();
-      mkdirSync(path.dirname(file), { recursive: true });
       backup(file)
         .then(() => app.log.info({ file, ms: Date.now() - started }, 'backup written'))
         .catch((err: unknown) => app.log.error({ err, file }, 'backup failed'))

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { RawQuery } from './client';
+import { keepPrivate, makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 /**
  * Backups that restore (issue 42, decision 044). PGlite: the running server dumps its data folder (a gzipped tar,
@@ -35,7 +36,10 @@ export async function havePgTools(): Promise<boolean> {
 
 /** pg_dump of the whole database in custom format; `snapshot` (pg_export_snapshot) pins the state it dumps. */
 export async function pgDump(url: string, file: string, options: { snapshot?: string } = {}): Promise<void> {
-  mkdirSync(path.dirname(file), { recursive: true });
+  makePrivateDir(path.dirname(file));
+  // pg_dump creates the file with the umask's mode: made empty and private first, it keeps 0600.
+  writeFileSync(file, '', { mode: PRIVATE_FILE_MODE });
+  chmodSync(file, PRIVATE_FILE_MODE);
   await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, ...(options.snapshot ? [`--snapshot=${options.snapshot}`] : []), url]);
 }
 
@@ -58,13 +62,14 @@ export async function pgRestore(url: string, file: string): Promise<void> {
 /** Into an empty (or missing) data folder only. */
 export async function pgliteRestore(file: string, dataDir: string): Promise<void> {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty: restore into a new, empty folder`);
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const db = new PGlite(dataDir, { loadDataDir: new Blob([await readFile(file)]), extensions: { pg_trgm } });
   await db.waitReady;
   await db.query('select 1');
   await db.close();
+  keepPrivate(dataDir);
 }
 
 /**
@@ -101,7 +106,7 @@ export function serverPid(dataDir: string): number | undefined {
 
 /** Asks the running server for a backup (SIGUSR2) and waits for the finished file in `backupDir`. */
 export async function requestServerBackup(pid: number, backupDir: string, timeoutMs = 120_000): Promise<string> {
-  mkdirSync(backupDir, { recursive: true });
+  makePrivateDir(backupDir);
   const before = new Set(readdirSync(backupDir));
   const asked = Date.now();
   process.kill(pid, 'SIGUSR2');

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { AppError } from '../plugins/errors';
 import * as schema from './schema';
+import { keepPrivate, makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 export type Schema = typeof schema;
 /** One type for both drivers (node-postgres and PGlite): the same SQL runs on both. */
@@ -185,7 +185,8 @@ export async function openDatabase(options: {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dataDir = options.dataDir;
-  if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const onDisk = !!dataDir && !dataDir.startsWith('memory://');
+  if (onDisk) makePrivateDir(dataDir);
   // pg_trgm ships with PGlite as a contrib extension: load it, so the migration's CREATE EXTENSION finds it.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
@@ -196,6 +197,7 @@ export async function openDatabase(options: {
   };
   const db = drizzle({ client: gated as unknown as typeof client, schema, logger });
   await migrate(db, { migrationsFolder });
+  if (onDisk) keepPrivate(dataDir);
   // PGlite is one process: NOTIFY arrives in the same process, so "every instance" is this one (decision 017).
   const listen: Listen = async (channel, handlers) => {
     const unsubscribe = await client.listen(channel, (payload) => handlers.onNotify(payload ?? ''));
@@ -207,7 +209,8 @@ export async function openDatabase(options: {
       const seen = inspect ? await inspect((text) => client.query<Record<string, unknown>>(text)) : undefined;
       const dump = await client.dumpDataDir('gzip');
       const partial = `${file}.partial`;
-      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      makePrivateDir(path.dirname(file));
+      await writeFile(partial, Buffer.from(await dump.arrayBuffer()), { mode: PRIVATE_FILE_MODE });
       await rename(partial, file);
       return seen;
     });
