@@ -57,5 +57,6 @@ describe('startWorkers', () => {
     const outbox = jobs.find((j) => j.name === 'email-outbox');
     expect(outbox?.everyMs).toBeLessThanOrEqual(2_000);
     expect(jobs.map((j) => j.name)).toContain('rate-limit-purge');
+    expect(jobs.map((j) => j.name)).toContain('outbox-purge');
   });
 });

@@ -11,6 +11,7 @@ import { admit as admitFromQueues } from './features/queue/queue.service';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
 import { createPayments, type Payments } from './integrations/vipps/payments';
 import { deleteDeadSessions } from './repos/system.repo';
+import { purgeOldMessages } from './repos/outbox.repo';
 import { makePendingVariants } from './lib/images/variants';
 import { purgeExpiredRateLimits } from './plugins/rate-limit';
 
@@ -74,6 +75,8 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
     // Photo variants not made yet (an upload whose instance stopped before its queue ran): decision 040.
     { name: 'image-variants', everyMs: 15_000, run: () => makePendingVariants(deps.db, deps.log) },
     { name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeExpiredRateLimits(deps.db) },
+    // Sent, failed and kept e-mails leave the outbox OUTBOX_KEEP_DAYS after they were queued (probe M3).
+    { name: 'outbox-purge', everyMs: 60 * 60_000, run: () => purgeOldMessages(deps.db, systemClock.now()) },
     { name: 'session-purge', everyMs: 60 * 60_000, run: async () => void (await deleteDeadSessions(deps.db)) },
     {
       // Orders still waiting on Vipps: poll, capture, cancel expired holds (features/orders/reconciler.ts).

@@ -2,6 +2,13 @@
 
 export const APP_VERSION_FALLBACK = '1.10.8-1';
 
+/**
+ * Days an e-mail stays in the outbox after it was queued (probe round 3, M3). With SMTP its body is deleted as soon
+ * as it is sent, so only recipient, subject, time and state remain that long; in test mode (no SMTP) the outbox is
+ * the demo's mailbox and keeps bodies for this long.
+ */
+export const OUTBOX_KEEP_DAYS = 30;
+
 export const EXPERIENCE_LEVELS = [
   'Nybegynner',
   'Viderekommen',

@@ -1,5 +1,6 @@
 /** The `outbox` table: e-mail waiting to be sent. Only this repo queries it. */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { OUTBOX_KEEP_DAYS } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -49,8 +50,11 @@ export async function keepDue(db: DbOrTx, batch: number): Promise<number> {
   return rows.length;
 }
 
+/** A message that has left (or will never leave) keeps no body: no secret link or personal text stays (probe M3). */
+const noBody = { text: '', html: null, attachments: [] };
+
 export async function markSent(db: DbOrTx, id: string): Promise<void> {
-  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, id));
+  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...noBody }).where(eq(outbox.id, id));
 }
 
 export async function markRetry(db: DbOrTx, id: string, error: string, delayMs: number): Promise<void> {
@@ -61,7 +65,22 @@ export async function markRetry(db: DbOrTx, id: string, error: string, delayMs: 
 }
 
 export async function markFailed(db: DbOrTx, id: string, error: string): Promise<void> {
-  await db.update(outbox).set({ status: 'failed', lastError: error }).where(eq(outbox.id, id));
+  await db.update(outbox).set({ status: 'failed', lastError: error, ...noBody }).where(eq(outbox.id, id));
+}
+
+/** Every message that is not waiting to be sent, queued OUTBOX_KEEP_DAYS before `now`: sent, given up on, or kept. */
+export async function purgeOldMessages(db: DbOrTx, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - OUTBOX_KEEP_DAYS * 86_400_000);
+  const rows = await db
+    .delete(outbox)
+    .where(and(ne(outbox.status, 'pending'), lt(outbox.createdAt, before)))
+    .returning({ id: outbox.id });
+  return rows.length;
+}
+
+/** The e-mails to a person whose account is deleted: they leave with the account (the address compared as written). */
+export async function deleteMessagesTo(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(outbox).where(eq(sql`lower(${outbox.to})`, email.trim().toLowerCase()));
 }
 
 /** The newest messages first, for the admin's sent-mail page. */

@@ -6,7 +6,8 @@ export const outboxMessageSchema = z.object({
   _id: idSchema,
   to: z.string(),
   subject: z.string(),
-  text: z.string(),
+  /** The body: only while the site keeps it (test mode, no SMTP); a message sent over SMTP keeps no body. */
+  text: z.string().nullable(),
   /** pending, sent, failed, or kept (no SMTP configured: the message stays here) */
   status: z.string(),
   createdAt: isoDateTime,

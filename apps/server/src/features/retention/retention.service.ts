@@ -6,6 +6,7 @@ import { enqueueEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
+import * as outboxRepo from '../../repos/outbox.repo';
 import * as profilesRepo from '../../repos/profiles.repo';
 import * as changes from '../../repos/changes.repo';
 import * as retention from '../../repos/retention.repo';
@@ -163,7 +164,8 @@ export async function run(ctx: ServiceContext): Promise<Plan> {
 
 /** A guardian with no children left: out of shared families, own empty families deleted, orders keep amounts. */
 async function deleteGuardian(tx: ServiceContext['db'], userId: string): Promise<void> {
-  if (!(await usersRepo.lockUser(tx, userId))) return;
+  const user = await usersRepo.lockUser(tx, userId);
+  if (!user) return;
   for (const profileId of await profilesRepo.listProfileIdsOf(tx, userId)) {
     await profilesRepo.lockProfile(tx, profileId);
     const others = (await profilesRepo.guardianIds(tx, profileId)).filter((g) => g !== userId);
@@ -171,6 +173,7 @@ async function deleteGuardian(tx: ServiceContext['db'], userId: string): Promise
     else await profilesRepo.deleteProfile(tx, profileId);
   }
   await ordersRepo.anonymiseOrdersOfUser(tx, userId);
+  if (user.email) await outboxRepo.deleteMessagesTo(tx, user.email);
   await usersRepo.deleteUser(tx, userId);
 }
 

@@ -26,6 +26,7 @@ import { AppError } from '../../plugins/errors';
 import * as careRepo from '../../repos/care.repo';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
+import * as outboxRepo from '../../repos/outbox.repo';
 import * as profilesRepo from '../../repos/profiles.repo';
 import * as repo from '../../repos/users.repo';
 
@@ -175,7 +176,8 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
   }
   await requireAccess(ctx, 'user.delete', id);
   await db.transaction(async (tx) => {
-    if (!(await repo.lockUser(tx, id))) throw new AppError('NOT_FOUND', 'No such user');
+    const user = await repo.lockUser(tx, id);
+    if (!user) throw new AppError('NOT_FOUND', 'No such user');
     for (const profileId of await profilesRepo.listProfileIdsOf(tx, id)) {
       await profilesRepo.lockProfile(tx, profileId);
       const others = (await profilesRepo.guardianIds(tx, profileId)).filter((g) => g !== id);
@@ -190,6 +192,7 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
       await profilesRepo.deleteProfile(tx, profileId);
     }
     await ordersRepo.anonymiseOrdersOfUser(tx, id);
+    if (user.email) await outboxRepo.deleteMessagesTo(tx, user.email);
     await repo.deleteUser(tx, id);
   });
 }

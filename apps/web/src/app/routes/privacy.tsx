@@ -1,4 +1,5 @@
 import { careTexts } from '@shared/api';
+import { OUTBOX_KEEP_DAYS } from '@shared/constants';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { site, pageTitle } from '@/config/site';
 import { useAppConfig } from '@/lib/app-config';
@@ -47,6 +48,10 @@ function Privacy() {
           <li>{texts.emergencyContact}</li>
           <li>Før helseopplysningene slettes etter kurset, får du en e-post.</li>
           <li>Bestillinger beholdes i 5 år for regnskapet, men navnene i dem erstattes når barnet eller kontoen slettes.</li>
+          <li>
+            E-post vi sender deg: innholdet slettes så snart e-posten er sendt. Mottaker, emne og tidspunkt slettes etter {OUTBOX_KEEP_DAYS} dager,
+            og alt sammen når kontoen din slettes.
+          </li>
           <li>Et barn med et kurs som ikke er ferdig, slettes aldri.</li>
         </ul>
         <p className="mt-4">

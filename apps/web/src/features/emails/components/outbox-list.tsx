@@ -30,19 +30,24 @@ function MessageItem({ message }: { message: OutboxMessage }) {
           {message.attachments.length ? message.attachments.map((a) => a.filename).join(', ') : 'Ingen'}
         </dd>
       </dl>
-      <details className="mt-3">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sea-800 underline">
-          Vis innholdet
-        </summary>
-        <pre className="mt-2 rounded-xl bg-sand-50 p-3 font-sans text-sm break-words whitespace-pre-wrap">
-          {message.text}
-        </pre>
-      </details>
+      {message.text !== null && (
+        <details className="mt-3">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sea-800 underline">
+            Vis innholdet
+          </summary>
+          <pre className="mt-2 rounded-xl bg-sand-50 p-3 font-sans text-sm break-words whitespace-pre-wrap">
+            {message.text}
+          </pre>
+        </details>
+      )}
     </article>
   );
 }
 
-/** The sent-mail list (admin): subject, recipient, time, status, attachment names; the text opens on demand. */
+/**
+ * The sent-mail list (admin): subject, recipient, time, status, attachment names. The text opens on demand, and only in
+ * test mode (the demo's mailbox): with an e-mail server the site keeps no body once a message is sent (probe M3).
+ */
 export function OutboxList() {
   const outbox = useOutbox();
   if (outbox.isPending) {
