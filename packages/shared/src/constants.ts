@@ -123,6 +123,13 @@ export type PlaceImage = (typeof PLACE_IMAGES)[number];
 // ---- venue photos (issue 41, decision 040) ------------------------------------------------------------------
 /** The largest upload, in bytes (before re-encoding). */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+/**
+ * A photo's shape (probe round 3, L1): each side at most MAX_PHOTO_SIDE pixels, and the long side at most
+ * MAX_PHOTO_ASPECT times the short one. A degenerate shape within the pixel cap (1 × 40 000 000) is small on disk but
+ * costs a minute of CPU and gigabytes of memory to decode; a phone's panorama is about 1 : 4.
+ */
+export const MAX_PHOTO_SIDE = 12_000;
+export const MAX_PHOTO_ASPECT = 8;
 export const MAX_PHOTOS_PER_PLACE = 8;
 /** The longest alt text. */
 export const MAX_PHOTO_ALT_LENGTH = 200;

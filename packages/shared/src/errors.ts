@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   IMAGE_HEIC: 400,
   /** A photo over MAX_PHOTO_BYTES. */
   IMAGE_TOO_LARGE: 400,
+  /** A photo wider or higher than MAX_PHOTO_SIDE, or longer than MAX_PHOTO_ASPECT times its short side. */
+  IMAGE_SHAPE: 400,
   /** A venue already has MAX_PHOTOS_PER_PLACE photos. */
   TOO_MANY_PHOTOS: 409,
   /** PATCH /users/{id} {roles}: an admin cannot take the admin role from themselves (decision 014). */

@@ -1,4 +1,4 @@
-import { MAX_CHILDREN_PER_PROFILE, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PLACE } from '@shared/constants';
+import { MAX_CHILDREN_PER_PROFILE, MAX_PHOTO_ASPECT, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_PLACE } from '@shared/constants';
 import { formatAgeMonths, formatAgeRange } from '@shared/course-booking';
 import { formatDate, openingLabel, paymentPauseLabel } from '@shared/format';
 import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@shared/errors';
@@ -72,6 +72,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   IMAGE_INVALID: 'Filen er ikke et bilde vi kan bruke. Last opp et bilde i JPEG, PNG eller WebP.',
   IMAGE_HEIC: 'HEIC-bilder støttes ikke. Send bildet som JPEG (iPhone gjør det selv når du deler bildet).',
   IMAGE_TOO_LARGE: `Bildet er for stort. Største tillatte størrelse er ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`,
+  IMAGE_SHAPE: `Bildet har en form vi ikke kan bruke. Hver side kan være høyst ${MAX_PHOTO_SIDE.toLocaleString("nb-NO")} piksler, og den lange siden høyst ${MAX_PHOTO_ASPECT} ganger den korte.`,
   TOO_MANY_PHOTOS: `Et kurssted kan ha høyst ${MAX_PHOTOS_PER_PLACE} bilder. Slett et bilde før du laster opp et nytt.`,
   PLACE_NAME_TAKEN: 'Navnet er allerede brukt av et annet kurssted.',
   PLACE_NAME_WAS_USED: 'Navnet var adressen til et annet kurssted før det fikk nytt navn, og den gamle adressen leder dit. Velg et annet navn.',

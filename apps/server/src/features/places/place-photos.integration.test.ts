@@ -1,12 +1,13 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PLACE, PHOTO_VARIANTS, placeSchema, type Place } from '@app/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_PLACE, PHOTO_VARIANTS, placeSchema, type Place } from '@app/shared';
 import { createPlace, createUser, type PlaceRow } from '../../db/seed/builders';
 import { findImage, variantNames } from '../../repos/images.repo';
 import { createTestApp, type TestContext } from '../../test/app';
 import { testPhoto, testPhotoWithGps } from '../../test/images';
 import { makePendingVariants } from '../../lib/images/variants';
+import * as processing from '../../lib/images/processing';
 
 let ctx: TestContext;
 const tokens = { admin: '', parent: '', instructor: '' };
@@ -34,7 +35,15 @@ async function counts(): Promise<Record<string, number>> {
 }
 
 /** A PNG whose header claims 100 000 × 100 000 pixels in a few bytes: a decompression bomb. */
-function pngBomb(): Buffer {
+const pngBomb = () => greyPng(100_000, 100_000, Buffer.alloc(64 * 1024), 2);
+
+/**
+ * A whole greyscale PNG of `width` × `height` black pixels: a degenerate shape within the pixel cap is small on disk
+ * (1 × 40 000 000 is 78 KB) but took a minute of CPU and gigabytes of memory to decode (probe round 3, L1).
+ */
+const degeneratePng = (width: number, height: number) => greyPng(width, height, Buffer.alloc((width + 1) * height), 0);
+
+function greyPng(width: number, height: number, rows: Buffer, colourType: 0 | 2): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const length = Buffer.alloc(4);
@@ -44,11 +53,11 @@ function pngBomb(): Buffer {
     return Buffer.concat([length, body, crc]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(100_000, 0);
-  ihdr.writeUInt32BE(100_000, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr.writeUInt8(8, 8); // bit depth
-  ihdr.writeUInt8(2, 9); // truecolour
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))), chunk('IEND', Buffer.alloc(0))]);
+  ihdr.writeUInt8(colourType, 9); // 0 greyscale, 2 truecolour
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 describe('photo uploads (issue 41)', () => {
@@ -89,6 +98,10 @@ describe('photo uploads (issue 41)', () => {
     ['an SVG with a script', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 'IMAGE_INVALID'],
     ['a GIF', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer(), 'IMAGE_INVALID'],
     ['a decompression bomb (100 000 × 100 000 in a small PNG)', () => pngBomb(), 'IMAGE_INVALID'],
+    ['a 1 × 40 000 000 px PNG (within the pixel cap, probe L1)', () => degeneratePng(1, 40_000_000), 'IMAGE_SHAPE'],
+    ['a 40 000 000 × 1 px PNG (probe L1)', () => degeneratePng(40_000_000, 1), 'IMAGE_SHAPE'],
+    [`a PNG with a side over ${MAX_PHOTO_SIDE} px`, () => degeneratePng(MAX_PHOTO_SIDE + 1, 2_000), 'IMAGE_SHAPE'],
+    ['a PNG 20 times wider than high', () => degeneratePng(4_000, 200), 'IMAGE_SHAPE'],
     ['a truncated JPEG', async () => (await testPhoto('jpeg', { width: 1200, height: 900 })).subarray(0, 600), 'IMAGE_INVALID'],
     ['a HEIC photo', () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]), 'IMAGE_HEIC'],
     ['an empty body', () => Buffer.alloc(0), 'IMAGE_INVALID'],
@@ -214,6 +227,19 @@ describe('serving photos', () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/images/${hash}/w480.webp` });
     expect(res.statusCode).toBe(200);
     expect(await variantNames(ctx.app.db, hash)).toContain('w480.webp');
+  });
+
+  it('makes a missing variant once for many requests at the same time (single flight, probe L2)', async () => {
+    await ctx.app.db.execute(`delete from image_variants where hash = '${hash}' and variant = 'w1600.avif'` as never);
+    const encode = vi.spyOn(processing, 'makeVariant');
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => ctx.app.inject({ method: 'GET', url: `/api/images/${hash}/w1600.avif` })));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+      expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+      expect(encode.mock.calls.filter(([, variant]) => variant === 'w1600.avif')).toHaveLength(1);
+    } finally {
+      encode.mockRestore();
+    }
   });
 
   it('answers 404 for an unknown image and 400 for a made-up variant', async () => {

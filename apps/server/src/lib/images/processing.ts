@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_PHOTO_BYTES, OG_IMAGE_SIZE, type PhotoVariant } from '@app/shared';
+import { MAX_PHOTO_ASPECT, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, OG_IMAGE_SIZE, type PhotoVariant } from '@app/shared';
 import { AppError } from '../../plugins/errors';
 
 /**
@@ -51,8 +51,10 @@ export async function processUpload(bytes: Buffer): Promise<ProcessedImage> {
   } catch {
     throw invalid();
   }
-  // The header's own claim is checked before any pixel is decoded.
+  // The header's own claim is checked before any pixel is decoded: the area, each side, and the shape.
   if (meta.format !== sniffed || !meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS) throw invalid();
+  const [long, short] = meta.width > meta.height ? [meta.width, meta.height] : [meta.height, meta.width];
+  if (long > MAX_PHOTO_SIDE || long > short * MAX_PHOTO_ASPECT) throw new AppError('IMAGE_SHAPE', 'The photo is too long or too narrow');
   try {
     const pipeline = decoder(bytes)
       .rotate()

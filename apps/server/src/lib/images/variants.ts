@@ -10,15 +10,33 @@ import { makeVariant } from './processing';
  * request for a variant not made yet makes it on the spot.
  */
 
+/**
+ * The variants this instance is making now: a request (or the background job) for a variant that is being made waits
+ * for that one encode instead of starting its own, so 20 requests for a fresh photo cost one encode (probe L2).
+ */
+const making = new Map<string, Promise<Buffer>>();
+
+function makeOnce(db: Db, hash: string, variant: PhotoVariant, master: Buffer): Promise<Buffer> {
+  const key = `${hash}/${variant}`;
+  let made = making.get(key);
+  if (!made) {
+    made = (async () => {
+      const bytes = await makeVariant(master, variant);
+      await images.insertVariant(db, hash, variant, bytes);
+      return bytes;
+    })().finally(() => making.delete(key));
+    making.set(key, made);
+  }
+  return made;
+}
+
 /** One variant's bytes: stored, or made from the master now (and stored). Undefined: no such image. */
 export async function variantBytes(db: Db, hash: string, variant: PhotoVariant): Promise<Buffer | undefined> {
   const stored = await images.findVariant(db, hash, variant);
   if (stored) return stored;
   const image = await images.findImage(db, hash);
   if (!image) return undefined;
-  const bytes = await makeVariant(image.master, variant);
-  await images.insertVariant(db, hash, variant, bytes);
-  return bytes;
+  return makeOnce(db, hash, variant, image.master);
 }
 
 /** Makes every variant an image still lacks. One at a time: sharp uses the cores already. */
@@ -28,7 +46,7 @@ export async function makeMissingVariants(db: Db, hash: string): Promise<number>
   if (missing.length === 0) return 0;
   const image = await images.findImage(db, hash);
   if (!image) return 0;
-  for (const variant of missing) await images.insertVariant(db, hash, variant, await makeVariant(image.master, variant));
+  for (const variant of missing) await makeOnce(db, hash, variant, image.master);
   return missing.length;
 }
 
