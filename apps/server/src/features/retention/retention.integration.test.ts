@@ -166,6 +166,26 @@ describe('retention', { timeout: 30_000 }, () => {
     expect((await db.select().from(children).where(eq(children.id, child.id))).length).toBe(1);
   });
 
+  it('money event "credit given": unexpired family credit keeps the family, not the health note past its 30 days (probe L9)', async () => {
+    const { clock, db, service } = await start();
+    const course = await createCourse(db, { dates: [new Date(T0 - DAY)] });
+    const family = await createFamily(db, { lastName: 'Tilgode' });
+    const child = family.children[0]!;
+    await createOrder(db, { course, child, user: family.guardians[0]!, profileId: family.profile.id, enrol: true });
+    await db.insert(childCare).values({ childId: child.id, healthNote: 'Astma', healthConsentAt: new Date(T0 - 60 * DAY) });
+    await db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: 54_374, reason: 'Avlyst', expiresAt: new Date(months(12)) });
+    const end = course.dates.at(-1)!.getTime();
+
+    clock.set(end + 23 * DAY);
+    expect(ids((await retention.run(service())).healthNoteWarnings)).toEqual([child.id]);
+    clock.set(end + 30 * DAY);
+    const done = await retention.run(service());
+    expect(ids(done.healthNotes)).toEqual([child.id]);
+    expect(done.children).toEqual([]);
+    expect((await db.select().from(childCare).where(eq(childCare.childId, child.id)))[0]!.healthNote).toBeNull();
+    expect((await db.select().from(familyCredits).where(eq(familyCredits.profileId, family.profile.id))).length).toBe(1);
+  });
+
   it('finds nothing to delete or warn about in a freshly seeded demo (npm start)', async () => {
     const { db, service } = await start();
     await seedDemoDataIfEmpty(db, new Date(T0));

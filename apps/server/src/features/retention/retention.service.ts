@@ -55,8 +55,9 @@ export interface Plan {
 }
 
 /**
- * What a run at `ctx.clock.now()` does. Family credit does not exist yet: when it does, a family with unexpired credit
- * must be left out here (open-issues decisions, "Retention never deletes a family that has unexpired credit").
+ * What a run at `ctx.clock.now()` does. A family with unexpired credit is never deleted (open-issues decisions,
+ * "Retention never deletes a family that has unexpired credit"), but its children's health notes still go 30 days
+ * after each child's own last course: the credit is about money, the note about the child (probe round 3, L9).
  */
 export async function plan(ctx: ServiceContext): Promise<Plan> {
   const now = ctx.clock.now();
@@ -73,7 +74,8 @@ export async function plan(ctx: ServiceContext): Promise<Plan> {
 
   // A note is warned about HEALTH_NOTE_WARNING_DAYS before its day, and goes on its day only once warned that long ago.
   const noteDue = (base: Date) => new Date(base.getTime() + noteDays * DAY_MS);
-  const noteKids = kids.filter((k) => k.hasNote && !k.hasFuture && !goingIds.has(k.id) && k.noteBase);
+  // From the child's own facts (its courses, holds and waitlist places), not the family's credit.
+  const noteKids = facts.filter((k) => k.hasNote && !k.hasFuture && !goingIds.has(k.id) && k.noteBase);
   const healthNotes = noteKids.filter(
     (k) => noteDue(k.noteBase!) <= now && k.noteWarnedAt !== null && k.noteWarnedAt.getTime() <= now.getTime() - HEALTH_NOTE_WARNING_DAYS * DAY_MS,
   );
