@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { siteConfigFromEnv, type RetentionSettings, type SiteConfig } from '@app/shared';
-import { DEFAULT_DATABASE_WAIT_MS } from './db/client';
+import { DEFAULT_DATABASE_WAIT_MS, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/client';
 
 /** Parsed once at start-up; a bad value stops the server with a list of what is wrong (convention 4). */
 const envSchema = z.object({
@@ -13,6 +13,9 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** A request that waits this long for a database connection is answered 503 BUSY (decision 026). */
   DATABASE_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_DATABASE_WAIT_MS),
+  /** PostgreSQL: a statement waiting this long for a lock, or running this long, is stopped and answered 503 BUSY. */
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_LOCK_TIMEOUT_MS),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(DEFAULT_STATEMENT_TIMEOUT_MS),
   /** Load demo data when the database is empty. */
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   SMTP_URL: z.string().url().optional(),

@@ -22,7 +22,15 @@ async function main() {
   // No Vipps credentials: the simulator starts here (its own port) and env points at it.
   const vipps = await startVippsTestMode(parseEnv(), { info: say });
   const env = vipps.env;
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE, waitMs: env.DATABASE_WAIT_MS, keepConnections: true });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+    waitMs: env.DATABASE_WAIT_MS,
+    lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    keepConnections: true,
+  });
   if (env.SEED_DEMO_DATA === 'true') await seedDemoDataIfEmpty(database.db);
 
   const app = await buildApp({

@@ -1,15 +1,20 @@
 import { AppError } from '../plugins/errors';
 import { pgErrorCode } from './errors';
 
-/** Lock timeout (55P03), deadlock (40P01), serialization failure (40001): the caller may simply try again. */
-const BUSY_CODES = new Set(['55P03', '40P01', '40001']);
+/**
+ * Lock timeout (55P03), deadlock (40P01), serialization failure (40001), statement timeout (57014): nothing was
+ * written, and the caller may simply try again.
+ */
+const BUSY_CODES = new Set(['55P03', '40P01', '40001', '57014']);
+
+export const isBusy = (error: unknown): boolean => !(error instanceof AppError) && BUSY_CODES.has(pgErrorCode(error) ?? '');
 
 /** Runs database work; contention becomes a 503 BUSY (never a hang, never a 500). */
 export async function busyAsAppError<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof AppError) && BUSY_CODES.has(pgErrorCode(error) ?? '')) {
+    if (isBusy(error)) {
       throw new AppError('BUSY', 'The booking system is busy, try again');
     }
     throw error;

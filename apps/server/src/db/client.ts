@@ -97,6 +97,13 @@ function listenOnPostgres(url: string): Listen {
 
 /** How long a request waits for a database connection before it is answered 503 BUSY (DATABASE_WAIT_MS). */
 export const DEFAULT_DATABASE_WAIT_MS = 10_000;
+/**
+ * PostgreSQL: every connection gives up on a lock after this long (SQLSTATE 55P03), and on a statement after
+ * DEFAULT_STATEMENT_TIMEOUT_MS (57014); the error handler answers both 503 BUSY, as PGlite's wait does. Migrations
+ * lift both for their own connection (an instance waits its turn behind another's migration).
+ */
+export const DEFAULT_LOCK_TIMEOUT_MS = 3_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 
 const waitedTooLong = (waitMs: number) => new AppError('BUSY', `No database connection within ${waitMs} ms`);
 
@@ -156,6 +163,9 @@ export async function openDatabase(options: {
   keepConnections?: boolean;
   /** How long a query waits for a connection before it fails with 503 BUSY (default DEFAULT_DATABASE_WAIT_MS). */
   waitMs?: number;
+  /** PostgreSQL's lock_timeout and statement_timeout on every connection (defaults above). */
+  lockTimeoutMs?: number;
+  statementTimeoutMs?: number;
   /** Called with each statement's SQL (tests count a service's queries). */
   onQuery?: (sql: string) => void;
 }): Promise<Database> {
@@ -166,16 +176,25 @@ export async function openDatabase(options: {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const size = options.poolSize ?? 10;
-    const pool = new Pool({ connectionString: options.url, max: size, min: options.keepConnections ? size : 0, connectionTimeoutMillis: waitMs });
+    const pool = new Pool({
+      connectionString: options.url,
+      max: size,
+      min: options.keepConnections ? size : 0,
+      connectionTimeoutMillis: waitMs,
+      lock_timeout: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+      statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    });
     // An idle connection that dies (server restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema, logger });
     const client = await pool.connect();
     try {
+      await client.query('set lock_timeout = 0; set statement_timeout = 0');
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(drizzle(client, { schema }), { migrationsFolder });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      await client.query('reset lock_timeout; reset statement_timeout').catch(() => undefined);
       client.release();
     }
     if (options.keepConnections) for (const opened of await Promise.all(Array.from({ length: size }, () => pool.connect()))) opened.release();

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode, type ErrorParams } from '@app/shared';
+import { isBusy } from '../db/busy';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { API_SECURITY_HEADERS } from './security-headers';
 
@@ -89,6 +90,12 @@ export default fp(async (app) => {
     if ((error as Error).message === 'timeout exceeded when trying to connect') {
       request.log.warn({ err: error }, 'no database connection in time');
       return reply.status(503).send(body('BUSY', 'The site is busy, try again in a moment'));
+    }
+    // PostgreSQL gave up on a lock or a statement (DATABASE_LOCK_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS), or chose
+    // this transaction as a deadlock's victim: nothing was written, and trying again may well work.
+    if (isBusy(error)) {
+      request.log.warn({ err: error }, 'database busy');
+      return reply.status(503).header('Retry-After', '2').send(body('BUSY', 'The site is busy, try again in a moment'));
     }
     // The database restarted or failed over (issue 42): the transaction did not commit; the pool reconnects by itself.
     if (isDatabaseUnavailable(error)) {
