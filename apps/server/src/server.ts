@@ -32,6 +32,8 @@ async function main() {
     keepConnections: true,
   });
   if (env.SEED_DEMO_DATA === 'true') await seedDemoDataIfEmpty(database.db);
+  const learned = await vipps.learnPayments(database.db);
+  if (learned) say(`Vipps testmodus: simulatoren kjenner ${learned} betalinger fra databasen`);
 
   const app = await buildApp({
     env,

@@ -338,6 +338,16 @@ export async function findOrderWithEnrolment(db: DbOrTx, id: string) {
   return row;
 }
 
+/** Every Vipps payment's recorded events, by order reference in time order (test mode teaches them to the simulator). */
+export function vippsPaymentEvents(db: DbOrTx) {
+  return db
+    .select({ reference: orders.reference, name: orderEvents.name, pspReference: orderEvents.pspReference, amountOre: orderEvents.amountOre, timestamp: orderEvents.timestamp })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(and(eq(orders.provider, 'vipps'), eq(orderEvents.success, 'true')))
+    .orderBy(asc(orders.reference), asc(orderEvents.timestamp), asc(orderEvents.createdAt));
+}
+
 export function eventsOfOrders(db: DbOrTx, orderIds: readonly string[]) {
   if (!orderIds.length) return Promise.resolve([]);
   return db

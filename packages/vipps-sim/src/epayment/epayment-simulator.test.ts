@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { epaymentSimulator, signWebhookRequest, type EpaymentSimulatorControl, type EpaymentSimulatorOptions } from './index';
+import { epaymentSimulator, signWebhookRequest, type EpaymentSimulatorControl, type EpaymentSimulatorOptions, type PaymentView } from './index';
 
 const CREDS = {
   clientId: 'sim-client',
@@ -393,5 +393,31 @@ describe('fault injection (/simulator/faults)', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(((await (await fetch(`${base}/simulator/faults`)).json()) as { fault: unknown }).fault).toBeNull();
+  });
+});
+
+describe('payments the shop already has (test mode after a restart, and the demo data)', () => {
+  const known = {
+    reference: 'order-known-1',
+    events: [
+      { name: 'CREATED' as const, amount: 260_000, pspReference: '1001', timestamp: '2026-12-01T10:00:00.000Z' },
+      { name: 'AUTHORIZED' as const, amount: 260_000, pspReference: '1002', timestamp: '2026-12-01T10:01:00.000Z' },
+      { name: 'CAPTURED' as const, amount: 260_000, pspReference: '1003', timestamp: '2026-12-01T10:01:05.000Z' },
+      { name: 'REFUNDED' as const, amount: 26_000, pspReference: '1004', timestamp: '2026-12-02T09:00:00.000Z' },
+    ],
+  };
+
+  it('are learned with their events, answer GET and events as Vipps would, and can be refunded further', async () => {
+    const sim = await start();
+    expect(sim.control().learn([known, { reference: 'order-known-1', events: [] }])).toBe(1);
+    const payment = (await (await sim.call('GET', '/epayment/v1/payments/order-known-1')).json()) as PaymentView;
+    expect(payment.state).toBe('AUTHORIZED');
+    expect(payment.aggregate).toMatchObject({ authorizedAmount: { value: 260_000 }, capturedAmount: { value: 260_000 }, refundedAmount: { value: 26_000 } });
+    const events = (await (await sim.call('GET', '/epayment/v1/payments/order-known-1/events')).json()) as { name: string; pspReference: string }[];
+    expect(events.map((e) => [e.name, e.pspReference])).toEqual(known.events.map((e) => [e.name, e.pspReference]));
+    const refund = await sim.call('POST', '/epayment/v1/payments/order-known-1/refund', { key: 'refund-2', body: { modificationAmount: { currency: 'NOK', value: 234_000 } } });
+    expect(refund.status).toBe(200);
+    const tooMuch = await sim.call('POST', '/epayment/v1/payments/order-known-1/refund', { key: 'refund-3', body: { modificationAmount: { currency: 'NOK', value: 1 } } });
+    expect(tooMuch.status).toBe(400);
   });
 });

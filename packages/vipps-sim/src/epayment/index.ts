@@ -18,7 +18,7 @@ export {
   type WebhookDeliveryOptions,
   type WebhookPayload,
 } from './webhooks';
-export type { Amount, PaymentEvent, PaymentEventName, PaymentState, PaymentView } from './payments';
+export type { Amount, KnownPayment, PaymentEvent, PaymentEventName, PaymentState, PaymentView } from './payments';
 export { ProblemError, type ProblemBody } from './problem';
 export { FAULT_MODES, type FaultInput, type FaultMode, type FaultStatus } from './faults';
 export { signWebhookRequest } from './signing';

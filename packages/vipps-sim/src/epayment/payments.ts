@@ -239,6 +239,15 @@ function returnUrlProblem(value: string, allowInsecure: boolean): string | null 
   return null; // custom app scheme, e.g. myapp://payment
 }
 
+/**
+ * A payment the shop already has, with the events it recorded (test mode only): the simulator keeps its payments in
+ * memory, so after a restart, and for the demo's seeded orders, it learns them from the shop's database at start.
+ */
+export interface KnownPayment {
+  reference: string;
+  events: { name: PaymentEventName; amount: number; pspReference: string; timestamp: string }[];
+}
+
 export interface PaymentStoreOptions {
   msn: string;
   clock: () => number;
@@ -288,6 +297,38 @@ export class PaymentStore {
     this.addEvent(payment, 'CREATED', payment.amount.value, idempotencyKey, payment.pspReference);
     this.options.onCreated?.(payment);
     return payment;
+  }
+
+  /**
+   * Takes a payment the shop already has, as its events say, unless one with that reference exists. No webhook is
+   * sent: the shop has these events. Its amount is the first event's; the aggregate is the events' sums.
+   */
+  learn(known: KnownPayment): boolean {
+    const first = known.events[0];
+    if (!first || this.payments.has(known.reference)) return false;
+    const sum = (name: PaymentEventName) => known.events.filter((e) => e.name === name).reduce((total, e) => total + e.amount, 0);
+    const last = known.events.findLast((e) => e.name !== 'CAPTURED' && e.name !== 'REFUNDED' && e.name !== 'CANCELLED')!;
+    const state: PaymentState = last.name === 'AUTHORIZED' ? 'AUTHORIZED' : last.name === 'CREATED' ? 'CREATED' : (last.name as PaymentState);
+    const createdAt = Date.parse(first.timestamp);
+    this.payments.set(known.reference, {
+      msn: this.options.msn,
+      reference: known.reference,
+      pspReference: first.pspReference,
+      amount: nok(first.amount),
+      paymentMethod: { type: 'WALLET' },
+      userFlow: 'WEB_REDIRECT',
+      returnUrl: 'http://localhost/',
+      redirectUrl: 'http://localhost/',
+      state,
+      authorized: sum('AUTHORIZED'),
+      captured: sum('CAPTURED'),
+      refunded: sum('REFUNDED'),
+      cancelled: sum('CANCELLED'),
+      createdAt,
+      expiresAt: createdAt + this.options.paymentTimeoutMs,
+      events: known.events.map((e) => ({ reference: known.reference, pspReference: e.pspReference, name: e.name, amount: nok(e.amount), timestamp: e.timestamp, idempotencyKey: null, success: true })),
+    });
+    return true;
   }
 
   /** The payment after the lazy expiry check; 404 problem when unknown. */

@@ -5,6 +5,7 @@ import {
   parseCreateBody,
   parseModificationBody,
   PaymentStore,
+  type KnownPayment,
   type ModificationView,
   type Payment,
   type PaymentView,
@@ -58,6 +59,8 @@ export interface EpaymentSimulatorControl {
   setFault(input: FaultInput): FaultStatus;
   clearFault(): FaultStatus;
   faultStatus(): FaultStatus;
+  /** Payments the shop already has (test mode's start: the demo data, or orders from before a restart). */
+  learn(payments: KnownPayment[]): number;
 }
 
 /** Access tokens handed out by /accesstoken/get: token → expiry (ms since epoch). */
@@ -340,6 +343,7 @@ export const epaymentSimulator: FastifyPluginAsync<EpaymentSimulatorOptions> = a
       setFault: (input) => faults.set(parseFaultInput(input)),
       clearFault: () => faults.clear(),
       faultStatus: () => faults.status(),
+      learn: (payments) => payments.filter((payment) => store.learn(payment)).length,
     };
   }
 };

@@ -1,11 +1,33 @@
+import type { KnownPayment } from '@app/vipps-sim';
+import type { DbOrTx } from '../../db/client';
 import type { Env } from '../../env';
+import { vippsPaymentEvents } from '../../repos/orders.repo';
 
 export interface VippsTestMode {
   /** The env the app should use: in test mode it points at the simulator with its credentials. */
   env: Env;
   /** The simulator's base URL in test mode. */
   simulatorUrl: string | undefined;
+  /**
+   * The simulator started here learns every Vipps payment the database has (decision 046): it keeps payments in
+   * memory, so the demo's seeded orders and orders from before a restart would otherwise be unknown to it, and
+   * their refunds and reconciliation would fail. Answers how many it learned; 0 outside test mode.
+   */
+  learnPayments(db: DbOrTx): Promise<number>;
   close(): Promise<void>;
+}
+
+const learnNothing = async () => 0;
+
+/** The database's Vipps payments as the simulator takes them: each order's recorded events, in time order. */
+async function knownPayments(db: DbOrTx): Promise<KnownPayment[]> {
+  const byReference = new Map<string, KnownPayment>();
+  for (const e of await vippsPaymentEvents(db)) {
+    let payment = byReference.get(e.reference);
+    if (!payment) byReference.set(e.reference, (payment = { reference: e.reference, events: [] }));
+    payment.events.push({ name: e.name as KnownPayment['events'][number]['name'], amount: e.amountOre, pspReference: e.pspReference, timestamp: e.timestamp.toISOString() });
+  }
+  return [...byReference.values()];
 }
 
 export const loginRedirectUri = (env: Pick<Env, 'PUBLIC_URL'>) => `${env.PUBLIC_URL.replace(/\/+$/, '')}/vipps/login-redirect`;
@@ -16,7 +38,7 @@ export const loginRedirectUri = (env: Pick<Env, 'PUBLIC_URL'>) => `${env.PUBLIC_
  * credentials, it names a simulator started elsewhere (`npm start -w packages/vipps-sim`) with the default credentials.
  */
 export async function startVippsTestMode(env: Env, log: { info(msg: string): void }): Promise<VippsTestMode> {
-  if (!env.vippsTestMode) return { env, simulatorUrl: undefined, close: async () => undefined };
+  if (!env.vippsTestMode) return { env, simulatorUrl: undefined, learnPayments: learnNothing, close: async () => undefined };
   // Loaded only in test mode: a production server never loads the simulator.
   const { buildSimulator, SIM_DEFAULTS } = await import('@app/vipps-sim');
   const credentials = {
@@ -27,7 +49,7 @@ export async function startVippsTestMode(env: Env, log: { info(msg: string): voi
   };
   if (env.VIPPS_BASE_URL) {
     log.info(`Vipps testmodus: bruker simulatoren på ${env.VIPPS_BASE_URL}`);
-    return { env: { ...env, ...credentials }, simulatorUrl: env.VIPPS_BASE_URL, close: async () => undefined };
+    return { env: { ...env, ...credentials }, simulatorUrl: env.VIPPS_BASE_URL, learnPayments: learnNothing, close: async () => undefined };
   }
   const simulator = await buildSimulator({
     clientId: credentials.VIPPS_CLIENT_ID,
@@ -41,5 +63,10 @@ export async function startVippsTestMode(env: Env, log: { info(msg: string): voi
   const address = simulator.server.address();
   const simulatorUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   log.info(`Vipps testmodus: simulatoren kjører på ${simulatorUrl}`);
-  return { env: { ...env, ...credentials, VIPPS_BASE_URL: simulatorUrl }, simulatorUrl, close: () => simulator.close() };
+  return {
+    env: { ...env, ...credentials, VIPPS_BASE_URL: simulatorUrl },
+    simulatorUrl,
+    learnPayments: async (db) => simulator.simulator.epayment!.learn(await knownPayments(db)),
+    close: () => simulator.close(),
+  };
 }
