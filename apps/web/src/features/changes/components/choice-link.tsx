@@ -1,6 +1,6 @@
 import { useLinkSecret } from '@/lib/use-link-secret';
 import { useChoiceLink, useChooseByLink } from '../api/changes';
-import { chooseErrorText, DateChoiceCard } from './date-choice-card';
+import { DateChoiceCard } from './date-choice-card';
 
 /** /endring#<secret>: the cancelled date and the three choices; one tap chooses (mail scanners only open the page). */
 export function ChoiceLink() {
@@ -20,7 +20,7 @@ export function ChoiceLink() {
     <DateChoiceCard
       choice={choice}
       pending={choose.isPending}
-      error={choose.isError ? chooseErrorText(choose.error) : null}
+      error={choose.isError ? choose.error : null}
       onChoose={(input) => choose.mutate({ secret, input })}
     />
   );

@@ -1,20 +1,52 @@
 import { useState } from 'react';
-import type { ChooseInput, DateChoice } from '@shared/api';
+import type { ChooseInput, DateChoice, DateChoiceKind } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { FormError, Select } from '@/components/ui/form';
+import { isApiError } from '@/lib/api-client';
 import { formatDate, formatPrice, formatTime } from '@/lib/format';
 
 const kr = (ore: number) => formatPrice(ore / 100);
 
-const CHOSEN: Record<NonNullable<DateChoice['choice']>, string> = {
-  makeup: 'Erstatningstime',
-  refund: 'Pengene tilbake',
-  credit: 'Tilgodebeløp',
-};
+/** What was chosen, with the amount and what happens next (walk-through 06.12, finding 12). */
+function chosenText(choice: DateChoice): string {
+  const amount = kr(choice.shareAmount);
+  switch (choice.choice) {
+    case 'makeup':
+      return `Valgt: Erstatningstime${choice.makeup ? ` ${formatDate(choice.makeup.date)} kl. ${formatTime(choice.makeup.date)}` : ''}`;
+    case 'refund':
+      return `Valgt: Pengene tilbake (${amount}). De kommer tilbake til Vipps innen noen dager.`;
+    case 'credit':
+      return `Valgt: Tilgodebeløp (${amount}). Det trekkes fra neste gang dere bestiller.`;
+    default:
+      return '';
+  }
+}
 
-/** One cancelled date of one child: what happened, and the three choices, each one tap. */
-export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: DateChoice; onChoose: (input: ChooseInput) => void; pending: boolean; error: string | null }) {
+/**
+ * What went wrong with a tap, and what to do next (walk-through 06.12, finding 6): shown beside the button that was
+ * tapped, not at the bottom of the card.
+ */
+export function chooseErrorText(error: unknown, kind: DateChoiceKind): string {
+  if (isApiError(error) && error.status === 409) {
+    return kind === 'makeup' ? 'Timen ble akkurat full. Velg en annen dato.' : 'Valget er allerede gjort. Last siden på nytt for å se det.';
+  }
+  if (isApiError(error) && error.code === 'PAYMENT_PROVIDER' && kind === 'refund') {
+    return 'Vipps kunne ikke betale tilbake akkurat nå. Prøv igjen om litt, eller velg tilgodebeløp.';
+  }
+  return 'Kunne ikke lagre valget. Prøv igjen om litt, eller kontakt oss.';
+}
+
+/** One cancelled date of one child: what happened, and the choices, each one tap. */
+export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: DateChoice; onChoose: (input: ChooseInput) => void; pending: boolean; error: unknown }) {
   const [makeup, setMakeup] = useState('');
+  const [tapped, setTapped] = useState<DateChoiceKind>('refund');
+  const choose = (input: ChooseInput) => {
+    setTapped(input.choice);
+    onChoose(input);
+  };
+  const errorAt = (kinds: DateChoiceKind[]) => (error && kinds.includes(tapped) ? chooseErrorText(error, tapped) : null);
+  // A child added without payment (an admin's 'Legg til barn') has nothing to get back: only a make-up is offered.
+  const paid = choice.shareAmount > 0;
   const title = `${choice.child.firstName}: ${choice.course.name || 'Kurs'} ${formatDate(choice.date)} er avlyst`;
   return (
     <section aria-label={title} className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-5" data-testid="date-choice">
@@ -22,54 +54,59 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
       <p className="mt-1 text-muted">Grunn: {choice.reason}</p>
       {choice.choice ? (
         <p role="status" className="mt-3 font-medium text-success">
-          Valgt: {CHOSEN[choice.choice]}
-          {choice.makeup ? ` ${formatDate(choice.makeup.date)} kl. ${formatTime(choice.makeup.date)}` : ''}
+          {chosenText(choice)}
           {choice.chosenBy === 'default' ? ' (standardvalget)' : ''}
         </p>
       ) : (
         <div className="mt-3 space-y-3">
-          <p>
-            Velg innen {formatDate(choice.deadline)}. Ellers får dere {choice.defaultChoice === 'refund' ? 'pengene tilbake' : 'et tilgodebeløp'}.
-          </p>
+          {paid ? (
+            <p>
+              Velg innen {formatDate(choice.deadline)}. Ellers får dere {choice.defaultChoice === 'refund' ? 'pengene tilbake' : 'et tilgodebeløp'}.
+            </p>
+          ) : (
+            <p>Barnet er med på kurset uten betaling, så det er ingen penger å få tilbake for denne dagen.</p>
+          )}
           {choice.options.length > 0 ? (
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-              <Select
-                label="Erstatningstime"
-                placeholder="Velg en dato"
-                fieldClassName="w-full min-w-0 sm:flex-1"
-                value={makeup}
-                onChange={(e) => setMakeup(e.target.value)}
-                options={choice.options.map((o) => ({ value: `${o.courseId}|${o.date}`, label: `${formatDate(o.date)} kl. ${o.timeFrom} · ${o.courseName} · ${o.placeName}` }))}
-              />
-              <Button
-                disabled={!makeup || pending}
-                onClick={() => {
-                  const [courseId, date] = makeup.split('|') as [string, string];
-                  onChoose({ choice: 'makeup', courseId, date });
-                }}
-              >
-                Velg erstatningstime
-              </Button>
+            <div className="space-y-2">
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                <Select
+                  label="Erstatningstime"
+                  placeholder="Velg en dato"
+                  fieldClassName="w-full min-w-0 sm:flex-1"
+                  value={makeup}
+                  onChange={(e) => setMakeup(e.target.value)}
+                  options={choice.options.map((o) => ({ value: `${o.courseId}|${o.date}`, label: `${formatDate(o.date)} kl. ${o.timeFrom} · ${o.courseName} · ${o.placeName}` }))}
+                />
+                <Button
+                  disabled={!makeup || pending}
+                  onClick={() => {
+                    const [courseId, date] = makeup.split('|') as [string, string];
+                    choose({ choice: 'makeup', courseId, date });
+                  }}
+                >
+                  Velg erstatningstime
+                </Button>
+              </div>
+              <FormError>{errorAt(['makeup'])}</FormError>
             </div>
           ) : (
             <p className="text-sm text-muted">Ingen ledige erstatningstimer akkurat nå.</p>
           )}
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" disabled={pending} onClick={() => onChoose({ choice: 'refund' })}>
-              Pengene tilbake ({kr(choice.shareAmount)})
-            </Button>
-            <Button variant="secondary" disabled={pending} onClick={() => onChoose({ choice: 'credit' })}>
-              Tilgodebeløp ({kr(choice.shareAmount)})
-            </Button>
-          </div>
-          <FormError>{error}</FormError>
+          {paid && (
+            <div className="space-y-2">
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" disabled={pending} onClick={() => choose({ choice: 'refund' })}>
+                  Pengene tilbake ({kr(choice.shareAmount)})
+                </Button>
+                <Button variant="secondary" disabled={pending} onClick={() => choose({ choice: 'credit' })}>
+                  Tilgodebeløp ({kr(choice.shareAmount)})
+                </Button>
+              </div>
+              <FormError>{errorAt(['refund', 'credit'])}</FormError>
+            </div>
+          )}
         </div>
       )}
     </section>
   );
 }
-
-export const chooseErrorText = (error: unknown) =>
-  error && typeof error === 'object' && 'status' in error && error.status === 409
-    ? 'Timen ble akkurat full, eller valget er allerede gjort. Velg en annen.'
-    : 'Kunne ikke lagre valget. Prøv igjen.';

@@ -1,5 +1,5 @@
 import { useChoose, useMyChoices, useReminderSetting, useSetReminders } from '../api/changes';
-import { chooseErrorText, DateChoiceCard } from './date-choice-card';
+import { DateChoiceCard } from './date-choice-card';
 
 /** The notice on /profil: every cancelled date of the family's children, open choices first. */
 export function MyChanges() {
@@ -17,7 +17,7 @@ export function MyChanges() {
           key={c._id}
           choice={c}
           pending={choose.isPending}
-          error={choose.isError && choose.variables?.id === c._id ? chooseErrorText(choose.error) : null}
+          error={choose.isError && choose.variables?.id === c._id ? choose.error : null}
           onChoose={(input) => choose.mutate({ id: c._id, input })}
         />
       ))}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import type { DateChoice } from '@shared/api';
+import { ApiError } from '@/lib/api-client';
+import { expectNoAxeViolations } from '@/test/axe';
+import { DateChoiceCard } from './date-choice-card';
+
+/** Walk-through 06.12, findings 6 and 12: the cancelled-date card's edge cases, and where its errors show. */
+const base: DateChoice = {
+  _id: 'c'.repeat(24),
+  child: { _id: 'a'.repeat(24), firstName: 'Emma', lastName: 'Nilsen' },
+  course: { _id: 'b'.repeat(24), name: 'Babysvømming 2' },
+  date: '2027-02-08T08:30:00.000Z',
+  reason: 'Bassenget er stengt',
+  shareAmount: 26_250,
+  deadline: '2027-02-15T22:59:00.000Z',
+  defaultChoice: 'credit',
+  choice: null,
+  chosenBy: null,
+  makeup: null,
+  options: [{ courseId: 'd'.repeat(24), courseName: 'Babysvømming 3', placeName: 'Grorud Basseng', date: '2027-02-18T08:00:00.000Z', timeFrom: '09:00', timeTo: '09:30', freePlaces: 2 }],
+};
+const noop = () => undefined;
+
+describe('DateChoiceCard', () => {
+  it('a child on the course without payment is offered only a make-up, and no 0 kr', async () => {
+    const screen = await render(<DateChoiceCard choice={{ ...base, shareAmount: 0 }} onChoose={noop} pending={false} error={null} />);
+    expect(screen.container.textContent).not.toContain('0 kr');
+    expect(screen.container.textContent).not.toContain('Pengene tilbake');
+    await expect.element(page.getByText('ingen penger å få tilbake', { exact: false })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Velg erstatningstime' })).toBeVisible();
+    await expectNoAxeViolations(screen.container);
+  });
+
+  it('after a refund the card says how much, and where the money goes', async () => {
+    await render(<DateChoiceCard choice={{ ...base, choice: 'refund', chosenBy: 'family' }} onChoose={noop} pending={false} error={null} />);
+    await expect.element(page.getByRole('status')).toHaveTextContent('Valgt: Pengene tilbake (262,50 kr). De kommer tilbake til Vipps innen noen dager.');
+  });
+
+  it('a failed refund is told beside the refund button, with what to do next', async () => {
+    const screen = await render(<DateChoiceCard choice={base} onChoose={noop} pending={false} error={null} />);
+    await page.getByRole('button', { name: 'Pengene tilbake (262,50 kr)' }).click();
+    await screen.rerender(<DateChoiceCard choice={base} onChoose={noop} pending={false} error={new ApiError(502, 'PAYMENT_PROVIDER', 'Vipps')} />);
+    const alert = page.getByRole('alert');
+    await expect.element(alert).toHaveTextContent('Vipps kunne ikke betale tilbake akkurat nå. Prøv igjen om litt, eller velg tilgodebeløp.');
+    // Right under the two money buttons, not under the make-up row.
+    const money = page.getByRole('button', { name: 'Tilgodebeløp (262,50 kr)' }).element().closest('div.space-y-2');
+    expect(money?.contains(alert.element())).toBe(true);
+    await expectNoAxeViolations(screen.container);
+  });
+});
