@@ -1,22 +1,64 @@
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { useFamilyCredit, useFamilyFeed, useRenewFeed } from '../api/changes';
 
-/** The family's calendar address (webcal) on /profil: 'Legg til i kalender', and a new address on request. */
+/** Google Calendar's own "add by address" link (decision 047): it opens the subscription in a signed-in browser. */
+export const googleCalendarUrl = (feedUrl: string) => `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(feedUrl)}`;
+
+/**
+ * The family's calendar address on /profil. `webcal:` opens Apple's calendars only; Android and Google users copy the
+ * https address (walk-through 06.12, finding 2), or open it in Google Calendar on a computer. A new address on request.
+ */
 export function FamilyCalendar({ profileId }: { profileId: string }) {
   const feed = useFamilyFeed(profileId);
   const renew = useRenewFeed(profileId);
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   if (!feed.data) return null;
+  const id = `kalender-${profileId}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(feed.data.url);
+      setCopied('yes');
+    } catch {
+      setCopied('no');
+    }
+  };
   return (
-    <section aria-labelledby={`kalender-${profileId}`} className="mt-6 rounded-2xl border border-sand-200 p-4">
-      <h3 id={`kalender-${profileId}`} className="font-bold text-sea-900">
+    <section aria-labelledby={id} className="mt-6 rounded-2xl border border-sand-200 p-4">
+      <h3 id={id} className="font-bold text-sea-900">
         Familiekalender
       </h3>
       <p className="mt-1 text-sm text-muted">Alle kursdager for barna, også erstatningstimer. Avlyste timer blir merket i kalenderen.</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <a className="inline-flex items-center rounded-xl bg-sea-700 px-4 py-2 font-semibold text-white" href={feed.data.webcalUrl} rel="noreferrer">
-          Legg til i kalender
+        <a className="inline-flex min-h-11 items-center rounded-xl bg-sea-700 px-4 py-2 font-semibold text-white" href={feed.data.webcalUrl} rel="noreferrer">
+          Legg til i kalender (iPhone og Mac)
         </a>
+        <Button variant="secondary" onClick={() => void copy()}>
+          Kopier kalenderadressen
+        </Button>
+      </div>
+      <label htmlFor={`${id}-adresse`} className="mt-3 block text-sm font-semibold">
+        Kalenderadressen
+      </label>
+      <input
+        id={`${id}-adresse`}
+        readOnly
+        value={feed.data.url}
+        onFocus={(e) => e.currentTarget.select()}
+        className="mt-1 min-h-11 w-full rounded-xl border-2 border-sea-700/40 bg-sea-50 px-3 py-2 font-mono text-sm"
+      />
+      <p role="status" className="mt-2 text-sm">
+        {copied === 'yes' ? 'Adressen er kopiert.' : copied === 'no' ? 'Kunne ikke kopiere. Trykk på adressen over og kopier den selv.' : ''}
+      </p>
+      <p className="mt-2 text-sm">
+        Google Kalender (også på Android): lim inn adressen under «Andre kalendere» → «Fra nettadresse» på calendar.google.com, eller{' '}
+        <a className="font-semibold text-sea-800 underline" href={googleCalendarUrl(feed.data.url)} target="_blank" rel="noreferrer">
+          åpne den i Google Kalender
+        </a>
+        . Kalenderen holder seg oppdatert av seg selv.
+      </p>
+      <div className="mt-3">
         <Button variant="secondary" disabled={renew.isPending} onClick={() => renew.mutate()}>
           Lag ny adresse
         </Button>
