@@ -43,12 +43,23 @@ test.describe('Venue photos (issue 41)', () => {
       await expect(form.getByRole('textbox', { name: /^Alternativ tekst, bilde \d$/ }).last()).toHaveValue(alt);
     }
     await expect(form.getByRole('textbox', { name: /^Alternativ tekst, bilde \d$/ })).toHaveCount(2);
-    // The second photo becomes the cover, with a sharper alt text.
+    // The second photo becomes the cover, with a sharper alt text; the dialog's one 'Lagre' saves them with the venue
+    // (walk-through 06.12, finding 5: a second save button used to lose these changes).
     await form.getByRole('textbox', { name: 'Alternativ tekst, bilde 2' }).fill('Garderoben med stellebord og barnevognparkering');
     await form.getByRole('radio', { name: 'Forsidebilde, bilde 2' }).check();
-    await form.getByRole('button', { name: 'Lagre bilder' }).click();
-    await expect(admin.page.getByText('Bildene er lagret')).toBeVisible();
     await expectAccessible(admin.page);
+    await expect(form.getByRole('button', { name: 'Lagre bilder' })).toHaveCount(0);
+    await form.getByRole('button', { name: 'Lagre', exact: true }).click();
+    await expect(form).toBeHidden();
+    await admin.page.getByRole('main').getByRole('button', { name: 'Endre sted' }).click();
+    const again = admin.page.getByRole('dialog', { name: 'Endre sted' });
+    await expect(again.getByRole('textbox', { name: 'Alternativ tekst, bilde 2' })).toHaveValue('Garderoben med stellebord og barnevognparkering');
+    await expect(again.getByRole('radio', { name: 'Forsidebilde, bilde 2' })).toBeChecked();
+    // A missing alt text stops the one save, and says so, with nothing closed.
+    await again.getByRole('textbox', { name: 'Alternativ tekst, bilde 1' }).fill('');
+    await again.getByRole('button', { name: 'Lagre', exact: true }).click();
+    await expect(again.getByRole('alert').filter({ hasText: 'Skriv en alternativ tekst for hvert bilde.' })).toBeVisible();
+    await expect(again).toBeVisible();
     await admin.close();
 
     // A visitor: the venue shows the cover photo in AVIF/WebP/JPEG at the widths the screen needs.

@@ -7,10 +7,12 @@ export interface FormActionsProps {
   /** 'Slett' shows only with a handler (an existing item). */
   onDelete?: () => void;
   busy?: boolean;
+  /** The id of the form 'Lagre' submits, when the buttons sit after it (a dialog with more below its form). */
+  form?: string;
 }
 
 /** The buttons under an edit form: 'Avbryt', 'Slett' for an existing item, and 'Lagre' (submits the form). */
-export function FormActions({ onCancel, onDelete, busy = false }: FormActionsProps) {
+export function FormActions({ onCancel, onDelete, busy = false, form }: FormActionsProps) {
   return (
     <div className="flex flex-wrap justify-end gap-3 pt-2">
       {onCancel === 'modal' ? (
@@ -27,7 +29,7 @@ export function FormActions({ onCancel, onDelete, busy = false }: FormActionsPro
           Slett
         </Button>
       ) : null}
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" form={form} disabled={busy}>
         Lagre
       </Button>
     </div>

@@ -77,10 +77,22 @@ interface Row {
 }
 
 /**
- * The venue form's photos (issue 41): upload, order, alt texts, cover, replace and delete. A venue without photos
- * keeps showing its drawing. The order, alt texts and cover are saved together with 'Lagre bilder'.
+ * What the venue dialog's one 'Lagre' asks of the photos (walk-through 06.12, finding 5: a second save button lost
+ * the admin's changes): whether the order, alt texts and cover are valid, and a save when they have changed.
  */
-export function PlacePhotosEditor({ place: initial }: { place: Place }) {
+export interface PhotoChanges {
+  /** Marks missing alt texts; false when the photos cannot be saved as they are. */
+  validate(): boolean;
+  /** Saves the order, alt texts and cover; undefined when nothing changed. */
+  save: (() => Promise<Place>) | undefined;
+}
+
+/**
+ * The venue form's photos (issue 41): upload, order, alt texts, cover, replace and delete. A venue without photos
+ * keeps showing its drawing. Uploads, replacements and deletions happen at once; the order, alt texts and cover are
+ * saved with the dialog's 'Lagre' (`changes`).
+ */
+export function PlacePhotosEditor({ place: initial, changes }: { place: Place; changes: React.RefObject<PhotoChanges | null> }) {
   const [place, setPlace] = useState(initial);
   const [rows, setRows] = useState<Row[]>(initial.photos.map(({ _id, alt }) => ({ _id, alt })));
   const [coverId, setCoverId] = useState<string | null>(initial.photos.find((p) => p.cover)?._id ?? null);
@@ -114,13 +126,18 @@ export function PlacePhotosEditor({ place: initial }: { place: Place }) {
       return next;
     });
 
-  const save = (event: React.FormEvent) => {
-    event.preventDefault();
-    const missing = Object.fromEntries(rows.filter((r) => !r.alt.trim()).map((r) => [r._id, 'Alternativ tekst må fylles ut']));
-    setAltErrors(missing);
-    if (Object.keys(missing).length) return;
-    setFailure(null);
-    arrange.mutate(undefined, { onSuccess: (saved) => (changed(saved), toast.success('Bildene er lagret')), onError: fail('Kunne ikke lagre bildene') });
+  const saved = place.photos;
+  const dirty =
+    rows.length !== saved.length ||
+    rows.some((r, i) => r._id !== saved[i]?._id || r.alt !== saved[i]?.alt) ||
+    coverId !== (saved.find((p) => p.cover)?._id ?? null);
+  changes.current = {
+    validate: () => {
+      const missing = Object.fromEntries(rows.filter((r) => !r.alt.trim()).map((r) => [r._id, 'Alternativ tekst må fylles ut']));
+      setAltErrors(missing);
+      return Object.keys(missing).length === 0;
+    },
+    save: dirty ? () => arrange.mutateAsync(undefined).then((saved) => (changed(saved), saved)) : undefined,
   };
   const onDelete = async (photoId: string) => {
     if (!(await confirm({ title: 'Slett bilde', message: 'Vil du slette bildet?', confirmText: 'Slett', confirmVariant: 'danger' }))) return;
@@ -140,7 +157,8 @@ export function PlacePhotosEditor({ place: initial }: { place: Place }) {
       </h3>
       {rows.length === 0 ? <p className="text-muted">Kursstedet har ingen bilder ennå, så tegningen over vises.</p> : null}
       {rows.length > 0 ? (
-        <form noValidate onSubmit={save} aria-busy={busy} className="space-y-3">
+        <div aria-busy={busy} className="space-y-3">
+          <p className="text-sm text-muted">Opplasting, bytte og sletting skjer med en gang. Rekkefølgen, tekstene og forsidebildet lagres med «Lagre».</p>
           <ol className="space-y-3">
             {rows.map((row, index) => {
               const photo = byId.get(row._id);
@@ -182,10 +200,7 @@ export function PlacePhotosEditor({ place: initial }: { place: Place }) {
             })}
           </ol>
           <FormError>{failure}</FormError>
-          <Button type="submit" disabled={busy}>
-            Lagre bilder
-          </Button>
-        </form>
+        </div>
       ) : null}
       <UploadForm place={place} onChanged={changed} />
     </section>
