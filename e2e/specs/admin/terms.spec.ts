@@ -32,6 +32,8 @@ test.describe('Terms editing (admin)', () => {
     await form.getByLabel('Kategori').fill(category);
     await form.getByLabel('Tekst').fill('Avbestilling må skje <strong>senest</strong> 14 dager før kursstart.');
     await form.getByLabel('Prioritet').fill('5');
+    // A hand-written cancellation rule would contradict the generated one: the editor says so (walk-through 06.12, 7).
+    await expect(form.getByRole('status')).toContainText('Avbestilling og refusjon står allerede i den faste delen «Avbestilling»');
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'regel-ny');
     await form.getByRole('button', { name: 'Lagre' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CANCELLATION_RULES, cancellationRulesSchema, type CancellationRules } from './api/cancellation-rules';
-import { cancellationFeeOre, cancellationOutcome, cancellationRulesText } from './cancellation';
+import { cancellationFeeOre, cancellationOutcome, cancellationRulesText, overlapsCancellationRules } from './cancellation';
 import { osloTime } from './format';
 
 // Four Mondays 17:00 Oslo, from 2 March 2026; 1 000 kr paid.
@@ -61,5 +61,17 @@ describe('the rules form', () => {
     expect(toCancellationRulesForm(toCancellationRules(form))).toEqual(form);
     expect(cancellationRulesFormSchema.safeParse({ ...form, feeKind: 'percent', fee: 101 }).success).toBe(false);
     expect(cancellationRulesFormSchema.safeParse({ ...form, fee: 1.005 }).success).toBe(false);
+  });
+});
+
+describe('overlapsCancellationRules (the terms editor warns)', () => {
+  it('finds a hand-written cancellation or refund rule, in the category or the text', () => {
+    expect(overlapsCancellationRules('Avbestilling og refusjon', '<p>Full refusjon 14 dager før.</p>')).toBe(true);
+    expect(overlapsCancellationRules('Betaling', '<p>Ved senere avbestilling refunderes kursavgiften bare mot legeerklæring.</p>')).toBe(true);
+    expect(overlapsCancellationRules('Praktisk', 'Melder du av etter start, trekker vi et gebyr.')).toBe(true);
+  });
+  it('leaves other sections alone', () => {
+    expect(overlapsCancellationRules('Sikkerhet i bassenget', '<p>Barnet skal alltid ha en voksen med seg i vannet.</p>')).toBe(false);
+    expect(overlapsCancellationRules('Sykdom og fravær', 'Syke barn skal ikke bade.')).toBe(false);
   });
 });

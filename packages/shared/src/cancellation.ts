@@ -100,6 +100,16 @@ export function cancellationRulesText(rules: CancellationRules): string[] {
   ];
 }
 
+/**
+ * Whether an edited terms section covers what the generated 'Avbestilling' section already says (walk-through 06.12,
+ * finding 7: a hand-written 'refunded only against a doctor's note' contradicted the generated 25 % fee). The terms
+ * editor warns; the admin changes the cancellation rules instead.
+ */
+export function overlapsCancellationRules(category: string, text: string): boolean {
+  const plain = `${category} ${text.replace(/<[^>]*>/g, ' ')}`.toLowerCase();
+  return /avbestill|avmeld|meld(?:e|er)? av|refus|refunder|pengene tilbake|gebyr|angrerett/.test(plain);
+}
+
 /** A receipt's file name (kvittering, issue 40): the same on the server's download and the web's saved file. */
 export function receiptFileName(kind: 'payment' | 'refund', humanReference: string, at: Date | string): string {
   return `${kind === 'refund' ? 'kvittering-refusjon' : 'kvittering'}-${humanReference}-${formatDate(at).replace(/\./g, '-')}.pdf`;

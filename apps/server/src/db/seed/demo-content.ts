@@ -225,7 +225,7 @@ export const DEMO_FAQS: { question: string; answer: string }[] = [
   },
   {
     question: 'Får jeg pengene tilbake hvis vi ikke kan fullføre kurset?',
-    answer: 'Kurset refunderes i sin helhet ved avbestilling senest 14 dager før første kursdag. Ved senere avbestilling refunderer vi bare ved sykdom med legeerklæring. Se våre regler og betingelser for detaljer.',
+    answer: 'Melder du av i god tid før første kursdag, får du hele beløpet tilbake. Hva som gjelder senere, står under «Avbestilling» i våre regler og betingelser. Du melder av under «Meld av kurset» på profilen din, og pengene går tilbake til Vipps.',
   },
   {
     question: 'Kan søsken være med?',
@@ -255,13 +255,13 @@ export const DEMO_TERMS: { category: string; priority: number; texts: string[] }
       'Du får ordrebekreftelse på e-post. Ta kontakt med oss dersom du ikke har mottatt den innen ett døgn.',
     ],
   },
+  // Cancellation and refunds are the generated 'Avbestilling' section's alone (walk-through 06.12, finding 7).
   {
-    category: 'Avbestilling og refusjon',
+    category: 'Når vi avlyser',
     priority: 80,
     texts: [
-      'Avbestilling senest 14 dager før første kursdag gir full refusjon av kursavgiften.',
-      'Ved avbestilling senere enn 14 dager før kursstart refunderes kursavgiften bare mot legeerklæring.',
-      'Dersom vi må avlyse kurset, får du pengene tilbake i sin helhet.',
+      'Må vi avlyse en kursdag, for eksempel fordi bassenget er stengt, får dere e-post og velger selv: en erstatningstime på et kurs med ledig plass, pengene for dagen tilbake, eller et tilgodebeløp.',
+      'Avlyser vi hele kurset, får dere hele beløpet tilbake.',
     ],
   },
   {
@@ -269,7 +269,7 @@ export const DEMO_TERMS: { category: string; priority: number; texts: string[] }
     priority: 60,
     texts: [
       'Syke barn skal ikke bade. Ved feber, omgangssyke eller smittsom sykdom må dere stå over kursdagen.',
-      'Tapte kursdager erstattes ikke, men ved lengre sykdom kan vi tilby plass på et senere kurs der det er ledig.',
+      'En kursdag barnet står over på grunn av sykdom eller annet fravær, erstattes ikke. Ved lengre sykdom kan vi ofte tilby plass på et senere kurs der det er ledig.',
     ],
   },
   {

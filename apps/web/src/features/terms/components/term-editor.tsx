@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { termInputSchema } from '@shared/api';
+import { overlapsCancellationRules } from '@shared/cancellation';
 import { RICH_TEXT_MAX } from '@shared/constants';
 import { FormActions, TextInput, useZodForm } from '@/components/ui/form';
 import { confirm } from '@/components/ui/dialogs';
@@ -94,6 +95,12 @@ export function TermEditor({ term, categories, onDone }: { term: EditableTerm; c
         />
       </div>
       <RichTextField label="Tekst" error={errors.text?.message} preview={watch('text')} {...register('text')} />
+      {overlapsCancellationRules(watch('category'), watch('text')) ? (
+        <p role="status" className="rounded-xl bg-warning-bg p-3 font-medium text-warning">
+          Avbestilling og refusjon står allerede i den faste delen «Avbestilling», som lages av avbestillingsreglene. Skriv ikke egne regler
+          om det her: endre heller avbestillingsreglene, så sier vilkårene det samme overalt.
+        </p>
+      ) : null}
       <FormActions onCancel={onDone} onDelete={term._id ? onDelete : undefined} busy={busy} />
     </form>
   );
