@@ -73,7 +73,7 @@ test.describe('Brukere', () => {
     await expect(main.getByRole('status')).toHaveText(/^Fant \d+ brukere/);
     const ingrid = main.locator('article[data-user-id]').filter({ hasText: 'Ingrid Admin-Berg' });
     await expect(ingrid).toBeVisible();
-    await expect(ingrid).toContainText('Administator');
+    await expect(ingrid).toContainText('Administrator');
     await expect(ingrid.getByRole('link', { name: 'Ingrid Admin-Berg' })).toHaveAttribute('href', /^\/profil\/[0-9a-f]{24}$/);
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'brukere-treff');

@@ -89,8 +89,8 @@ test.describe('Brukere: roller og sletting', () => {
     // The admin's own card: the admin role cannot be taken away here, and there is no delete button.
     await search(page, 'admin-berg');
     const own = main.locator('article[data-user-id]').filter({ hasText: 'Ingrid Admin-Berg' });
-    await expect(own.getByLabel('Administator')).toBeChecked();
-    await expect(own.getByLabel('Administator')).toBeDisabled();
+    await expect(own.getByLabel('Administrator')).toBeChecked();
+    await expect(own.getByLabel('Administrator')).toBeDisabled();
     await expect(own.getByText('Du kan ikke fjerne administratorrollen fra deg selv.')).toBeVisible();
     await expect(own.getByRole('button', { name: /Slett bruker/ })).toHaveCount(0);
     await expectAccessible(page);

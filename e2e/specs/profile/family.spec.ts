@@ -251,7 +251,7 @@ test.describe('Familieprofil', () => {
   test('an admin sees roles, last login, registration and orders on a profile', async ({ page }, testInfo) => {
     await loginAs(page, PERSONS.admin, '/profil');
     const admin = page.getByRole('main').getByRole('region', { name: 'For administrator' });
-    await expect(admin).toContainText('Administator');
+    await expect(admin).toContainText('Administrator');
     await expect(admin).toContainText('Sist innlogget');
     await expect(admin).toContainText('Registrert');
     await expect(admin.getByRole('heading', { name: 'Ordre' })).toBeVisible();

@@ -21,7 +21,7 @@ export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 export const ROLES = ['admin', 'parent', 'child', 'instructor', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<string, string> = {
-  admin: 'Administator',
+  admin: 'Administrator',
   parent: 'Forelder',
   child: 'Barn',
   instructor: 'Instruktør',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
+  displayPhone,
+  plural,
   asciiSlug,
   capitalizeName,
   formatAge,
@@ -238,5 +241,25 @@ describe('links', () => {
     expect(mapsSearchUrl('Sandakerveien 2, 0473 Oslo')).toBe(
       'https://www.google.com/maps/search/?api=1&query=Sandakerveien%202%2C%200473%20Oslo',
     );
+  });
+});
+
+describe('Norwegian counts and phone numbers (walk-through 06.12, finding 19)', () => {
+  it('chooses the plural by count with Intl.PluralRules', () => {
+    expect(countOf(1, 'bruker', 'brukere')).toBe('1 bruker');
+    expect(countOf(0, 'bruker', 'brukere')).toBe('0 brukere');
+    expect(countOf(4, 'kursdag', 'kursdager')).toBe('4 kursdager');
+    expect(countOf(20, 'familie', 'familier')).toBe('20 familier');
+    expect(plural(1, 'gang', 'ganger')).toBe('gang');
+    expect(countOf(1500, 'krone', 'kroner')).toBe('1\u00a0500 kroner');
+  });
+
+  it("shows a Norwegian number as '962 50 253' and keeps a foreign number's country code", () => {
+    expect(displayPhone('4796250253')).toBe('962 50 253');
+    expect(displayPhone('+47 962 50 253')).toBe('962 50 253');
+    expect(displayPhone('96250253')).toBe('962 50 253');
+    expect(displayPhone('46701234567')).toBe('+46701234567');
+    expect(displayPhone('')).toBe('Ikke oppgitt');
+    expect(displayPhone(null)).toBe('Ikke oppgitt');
   });
 });

@@ -201,7 +201,7 @@ export function formatAge(birthdate: DateInput | null | undefined, now: DateInpu
   if (months >= 24) return `${Math.floor(months / 12)} år`;
   if (months >= 12) return `${months} mnd`;
   const days = Math.max(0, Math.round((Date.UTC(ny, nm - 1, nd) - Date.UTC(by, bm - 1, bd)) / 86_400_000));
-  return days === 1 ? '1 dag' : `${days} dager`;
+  return countOf(days, 'dag', 'dager');
 }
 
 // ---- courses ----------------------------------------------------------------------------------------------
@@ -263,7 +263,7 @@ export function groupCourses<T extends GroupableCourse>(courses: readonly T[]): 
 /** '{n} ledige plasser' ('1 ledig plass'), or 'Fullt' when no place is left. */
 export function freePlacesLabel(freePlaces: number): string {
   if (!Number.isFinite(freePlaces) || freePlaces <= 0) return 'Fullt';
-  return freePlaces === 1 ? '1 ledig plass' : `${freePlaces} ledige plasser`;
+  return countOf(freePlaces, 'ledig plass', 'ledige plasser');
 }
 
 /** Spec §4: full when participants ≥ maximum; otherwise maximum minus participants. */
@@ -348,15 +348,29 @@ export function isSafeHttpUrl(value: string): boolean {
   }
 }
 
+const pluralRules = new Intl.PluralRules('nb-NO');
+
+/**
+ * The word for a count, chosen by Norwegian plural rules (the one plural helper, open-issues decisions):
+ * `plural(1, 'bruker', 'brukere')` → 'bruker', `plural(0, …)` → 'brukere'.
+ */
+export const plural = (n: number, one: string, other: string): string => (pluralRules.select(n) === 'one' ? one : other);
+
+/** A count with its word: `countOf(4, 'kursdag', 'kursdager')` → '4 kursdager'. */
+export const countOf = (n: number, one: string, other: string): string => `${n.toLocaleString('nb-NO')} ${plural(n, one, other)}`;
+
 /** A Google Maps search link for an address. */
 export function mapsSearchUrl(query: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
-/** Spec §3: the stored phone starts with a two-character country prefix, removed for display ('912 34 567'). */
+/**
+ * A phone number as people read it (spec §3; walk-through 06.12): stored numbers carry the country code
+ * ('4796250253'). A Norwegian one reads '962 50 253'; a foreign one keeps its country code ('+46701234567').
+ */
 export function displayPhone(phone: string | null | undefined): string {
-  if (!phone) return 'Ikke oppgitt';
-  const local = phone.replace(/\D/g, '').slice(2);
-  if (!local) return 'Ikke oppgitt';
-  return /^\d{8}$/.test(local) ? `${local.slice(0, 3)} ${local.slice(3, 5)} ${local.slice(5)}` : local;
+  const digits = (phone ?? '').replace(/\D/g, '');
+  if (!digits) return 'Ikke oppgitt';
+  const local = /^47\d{8}$/.test(digits) ? digits.slice(2) : /^\d{8}$/.test(digits) ? digits : null;
+  return local ? `${local.slice(0, 3)} ${local.slice(3, 5)} ${local.slice(5)}` : `+${digits}`;
 }

@@ -1,3 +1,4 @@
+import { countOf } from '../format';
 import { z } from '../zod';
 import { idSchema } from '../ids';
 import { isoDateTime } from './common';
@@ -89,8 +90,8 @@ export type ParticipantHealthNote = z.infer<typeof participantHealthNoteSchema>;
 export const courseHealthNotesSchema = z.object({ notes: z.array(participantHealthNoteSchema) });
 export type CourseHealthNotes = z.infer<typeof courseHealthNotesSchema>;
 
-const months = (n: number) => `${n} ${n === 1 ? 'måned' : 'måneder'}`;
-const days = (n: number) => `${n} ${n === 1 ? 'dag' : 'dager'}`;
+const months = (n: number) => countOf(n, 'måned', 'måneder');
+const days = (n: number) => countOf(n, 'dag', 'dager');
 
 /**
  * Who sees each care detail and how long it is kept, in the family's words, from the retention settings: /profil and

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { isApiError } from '@/lib/api-client';
-import { formatDate, formatPrice, fullName, placeSlug } from '@/lib/format';
+import { countOf, formatDate, formatPrice, fullName, placeSlug } from '@/lib/format';
 import { usePaymentStatus } from '../api/get-payment-status';
 
 const TONE: Record<PaymentStatusTone, string> = {
@@ -44,7 +44,7 @@ function OrderSummary({ payment }: { payment: PaymentStatus }) {
           <dt className="font-semibold text-sea-900">Datoer</dt>
           <dd>
             {dates.length
-              ? `${formatDate(dates[0])} – ${formatDate(dates[dates.length - 1])} (${dates.length} ${dates.length === 1 ? 'gang' : 'ganger'}), kl. ${course.timeFrom}–${course.timeTo}`
+              ? `${formatDate(dates[0])} – ${formatDate(dates[dates.length - 1])} (${countOf(dates.length, 'gang', 'ganger')}), kl. ${course.timeFrom}–${course.timeTo}`
               : '-'}
           </dd>
         </>

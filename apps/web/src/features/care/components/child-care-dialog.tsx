@@ -9,7 +9,6 @@ import { displayPhone, formatDateTime } from '@/lib/format';
 import { useChildCare, useHealthNoteReads, useSaveChildCare } from '../api/child-care';
 
 /** A stored MSISDN as the guardian would type it: Norwegian numbers without the 47, others with + and the code. */
-const typedPhone = (msisdn: string) => (/^47\d{8}$/.test(msisdn) ? displayPhone(msisdn) : `+${msisdn}`);
 
 const READ_VIA = { list: 'i kurslisten', print: 'på utskrift av kurslisten', child: 'da barnet ble åpnet' } as const;
 
@@ -55,7 +54,7 @@ function CareForm({ care, editable, onDone }: { care: ChildCare; editable: boole
   } = useZodForm(childCareInputSchema, {
     defaultValues: {
       emergencyName: care.emergencyContact?.name ?? '',
-      emergencyPhone: care.emergencyContact ? typedPhone(care.emergencyContact.phone) : '',
+      emergencyPhone: care.emergencyContact ? displayPhone(care.emergencyContact.phone) : '',
       healthNote: care.healthNote ?? '',
       healthConsent: care.healthConsent,
       photoConsent: care.photoConsent,

@@ -4,7 +4,7 @@ import { nb } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { PICKER_MIN_DATE, PICKER_TYPING_TIMEOUT_MS } from '@shared/constants';
 import { parseTypedDay } from '@shared/course-form';
-import { formatDate } from '@/lib/format';
+import { countOf, formatDate } from '@/lib/format';
 import type { HolidayLabel } from './holiday-label';
 
 interface MultiDatePickerProps {
@@ -103,7 +103,7 @@ export function MultiDatePicker({ id, value, onChange, holidays, invalid, labell
         components={components}
         footer={
           <p className="mt-2 text-sm text-muted" aria-live="polite">
-            {value.length === 0 ? 'Ingen datoer valgt' : `${value.length} ${value.length === 1 ? 'dato' : 'datoer'} valgt`}
+            {value.length === 0 ? 'Ingen datoer valgt' : `${countOf(value.length, 'dato', 'datoer')} valgt`}
             {holidays ? ' · helligdager og skoleferier er merket' : ''}
           </p>
         }

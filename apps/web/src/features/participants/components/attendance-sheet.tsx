@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/form';
-import { formatDate, fullName, osloDateKey, relativeDayLabel } from '@/lib/format';
+import { countOf, formatDate, fullName, osloDateKey, relativeDayLabel } from '@/lib/format';
 import { useAttendanceQueue } from '../hooks/use-attendance-queue';
 import { ParticipantCare } from './participant-care';
 
@@ -48,7 +48,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
       />
       <p role="status" className={`rounded-xl p-3 font-semibold ${state === 'saved' ? 'bg-success-bg text-success' : state === 'failed' ? 'bg-danger-bg text-danger' : 'bg-warning-bg text-warning'}`}>
         {presentCount} av {list.participants.length} til stede ·{' '}
-        {state === 'waiting' ? `${pending} ${pending === 1 ? 'markering' : 'markeringer'} ${STATUS_TEXT.waiting}` : STATUS_TEXT[state]}
+        {state === 'waiting' ? `${countOf(pending, 'markering', 'markeringer')} ${STATUS_TEXT.waiting}` : STATUS_TEXT[state]}
       </p>
       {list.participants.length === 0 ? <p>Ingen påmeldte</p> : null}
       {notYet ? <p className="rounded-xl bg-sand-100 p-3 font-medium">Oppmøte kan føres fra {formatDate(date)}.</p> : null}

@@ -9,11 +9,11 @@ import { useCourseHealthNotes } from '../api/get-health-notes';
 import { CallLink, ParticipantCare } from './participant-care';
 
 /** Phone numbers are stored with the country prefix first (4791234567); the list shows them as +4791234567. */
-export const displayPhone = (phone: string) => `+${phone.replace(/^\+/, '')}`;
+export const smsPhone = (phone: string) => `+${phone.replace(/^\+/, '')}`;
 
 /** Every guardian's phone number with a + prefix, one per guardian, for pasting into a group SMS. */
 export function phoneList(list: CourseParticipants): string {
-  const phones = list.participants.flatMap((p) => p.guardians.map((g) => g.phone).filter((x): x is string => !!x).map(displayPhone));
+  const phones = list.participants.flatMap((p) => p.guardians.map((g) => g.phone).filter((x): x is string => !!x).map(smsPhone));
   return [...new Set(phones)].join(', ');
 }
 

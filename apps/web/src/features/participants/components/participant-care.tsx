@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import type { CourseParticipant } from '@shared/course-admin';
-import { fullName } from '@/lib/format';
+import { displayPhone, fullName } from '@/lib/format';
 import { useParticipantHealthNote } from '../api/get-health-notes';
 
-/** MSISDN (4791234567) as a tel: address and as shown (+4791234567). */
+/** MSISDN (4791234567) as a tel: address; it is shown as '912 34 567' (displayPhone). */
 export const telHref = (phone: string) => `tel:+${phone.replace(/^\+/, '')}`;
-export const plusPhone = (phone: string) => `+${phone.replace(/^\+/, '')}`;
 
 /** A tap-to-call link: large enough for a wet thumb, named for whom it calls. */
 export function CallLink({ phone, who }: { phone: string; who: string }) {
   return (
-    <a href={telHref(phone)} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline underline-offset-2" aria-label={`Ring ${who}, ${plusPhone(phone)}`}>
-      {plusPhone(phone)}
+    <a href={telHref(phone)} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline underline-offset-2" aria-label={`Ring ${who}, ${displayPhone(phone)}`}>
+      {displayPhone(phone)}
     </a>
   );
 }

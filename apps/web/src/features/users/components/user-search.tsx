@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isSearchableText, type UserSearchHit } from '@shared/api/users';
 import { USER_SEARCH_CATEGORIES, USER_SEARCH_DEBOUNCE_MS, type UserSearchCategory } from '@shared/constants';
 import { useToast } from '@/components/ui/toast';
+import { countOf } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSearchUsers } from '../api/search-users';
 import { UserCard } from './user-card';
@@ -85,7 +86,7 @@ export function UserSearch({ actions }: { actions?: (user: Extract<UserSearchHit
           </p>
         ) : search.data ? (
           <p role="status" className="font-semibold text-sea-900">
-            {search.data.total === 0 ? 'Fant ingen brukere' : `Fant ${search.data.total} brukere`}
+            {search.data.total === 0 ? 'Fant ingen brukere' : `Fant ${countOf(search.data.total, 'bruker', 'brukere')}`}
             {search.data.total > search.data.users.length ? ` (viser de ${search.data.users.length} første)` : ''}
           </p>
         ) : (
