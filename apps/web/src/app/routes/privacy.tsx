@@ -1,20 +1,21 @@
-import { careTexts } from '@shared/api';
 import { OUTBOX_KEEP_DAYS } from '@shared/constants';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { site, pageTitle } from '@/config/site';
 import { useAppConfig } from '@/lib/app-config';
+import { countOf } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
- * /personvern (issue 39): what is stored, why, who sees it and how long, in plain Norwegian. The periods come from
- * /api/config, which gives the settings the retention job itself uses, so the text cannot drift from what it does.
+ * /personvern (issue 39): what is stored, why, who sees it and how long, in plain Norwegian, in the page's own words
+ * (walk-through 06.12, finding 14: it used to reuse the profile's field hints). The periods come from /api/config,
+ * which gives the settings the retention job itself uses, so the text cannot drift from what it does.
  */
 function Privacy() {
   const config = useAppConfig();
   if (config.isPending) return <p role="status">Laster …</p>;
   if (config.isError) return <p role="alert">Kunne ikke hente personvernerklæringen</p>;
   const r = config.data.retention;
-  const texts = careTexts(r);
+  const months = countOf(r.months, 'måned', 'måneder');
   return (
     <div className="max-w-3xl space-y-8 text-lg">
       <section aria-labelledby="hva">
@@ -34,9 +35,17 @@ function Privacy() {
         </h2>
         <ul className="list-disc space-y-2 pl-6">
           <li>Du og de andre foresatte i familien ser alt om barna deres.</li>
-          <li>Instruktøren ser bare barna på sine egne kurs: navn, alder, telefon til foresatte og nødkontakt, og «Ikke foto».</li>
-          <li>{texts.healthNote}</li>
-          <li>Administrator ser det som trengs for å drive kursene. Ingen andre familier ser noe om dere.</li>
+          <li>
+            <strong>Instruktøren</strong> ser bare barna på sine egne kurs: navn, alder, telefon til foresatte, nødkontakten og «Ikke foto» når dere
+            ikke har samtykket til bilder.
+          </li>
+          <li>
+            <strong>Helseopplysninger</strong> leser bare instruktørene på barnets kurs, når de trykker på merket ved barnet, og administrator. Hver
+            gang noen leser dem, blir det logget, og loggen ser du på profilen din under «Helse og kontakt».
+          </li>
+          <li>
+            <strong>Administrator</strong> ser det som trengs for å drive kursene. Ingen andre familier ser noe om dere.
+          </li>
         </ul>
       </section>
       <section aria-labelledby="hvor-lenge">
@@ -44,15 +53,25 @@ function Privacy() {
           Hvor lenge vi tar vare på det
         </h2>
         <ul className="list-disc space-y-2 pl-6">
-          <li>{texts.account}</li>
-          <li>{texts.emergencyContact}</li>
-          <li>Før helseopplysningene slettes etter kurset, får du en e-post.</li>
-          <li>Bestillinger beholdes i 5 år for regnskapet, men navnene i dem erstattes når barnet eller kontoen slettes.</li>
           <li>
-            E-post vi sender deg: innholdet slettes så snart e-posten er sendt. Mottaker, emne og tidspunkt slettes etter {OUTBOX_KEEP_DAYS} dager,
-            og alt sammen når kontoen din slettes.
+            <strong>Barnet</strong>, med nødkontakt og fotosamtykke, slettes {months} etter at det siste kurset er slutt, eller etter registreringen
+            hvis barnet aldri har gått på kurs. Et barn med et kurs som ikke er ferdig, slettes aldri.
           </li>
-          <li>Et barn med et kurs som ikke er ferdig, slettes aldri.</li>
+          <li>
+            <strong>Helseopplysningene</strong> slettes {countOf(r.healthNoteDays, 'dag', 'dager')} etter at barnets siste kurs er slutt, eller med en
+            gang du tar bort samtykket. Du får en e-post før de slettes.
+          </li>
+          <li>
+            <strong>Kontoen din</strong> slettes når du ikke har barn igjen og ikke har logget inn på {months}. Du får en e-post{' '}
+            {countOf(r.warningDays, 'dag', 'dager')} før, med en lenke for å beholde kontoen.
+          </li>
+          <li>
+            <strong>Bestillinger</strong> beholdes i 5 år for regnskapet, men navnene i dem erstattes når barnet eller kontoen slettes.
+          </li>
+          <li>
+            <strong>E-post vi sender deg:</strong> innholdet slettes så snart e-posten er sendt. Mottaker, emne og tidspunkt slettes etter{' '}
+            {OUTBOX_KEEP_DAYS} dager, og alt sammen når kontoen din slettes.
+          </li>
         </ul>
         <p className="mt-4">
           Du kan laste ned alt vi har lagret om familien din, eller slette kontoen din, under «Dine data» på profilen. Spørsmål? Kontakt {site.companyName}.
