@@ -27,7 +27,12 @@ test.describe('Health notes on the pool deck (issue 39)', () => {
     await page.getByRole('button', { name: `Helse og kontakt, ${childName}` }).click();
     const dialog = page.getByRole('dialog', { name: `Helse og kontakt, ${childName}` });
     await expect(dialog.getByText('Bare instruktørene på barnets kurs leser dette')).toBeVisible();
+    // Read-only until the consent, and the field says why (walk-through 06.12, finding 15).
+    const noteField = dialog.getByLabel('Helseopplysninger (allergier, epilepsi, astma …)');
+    await expect(noteField).toHaveAttribute('readonly', '');
+    await expect(noteField).toHaveAccessibleDescription(/Kryss av for samtykket over for å skrive her/);
     await dialog.getByRole('checkbox', { name: /Jeg samtykker/ }).check();
+    await expect(noteField).not.toHaveAttribute('readonly', '');
     await dialog.getByLabel('Helseopplysninger (allergier, epilepsi, astma …)').fill(note);
     await expect(dialog.getByText('Ingen har lest dem ennå.')).toBeVisible();
     await expectAccessible(page);

@@ -95,7 +95,8 @@ function CareForm({ care, editable, onDone }: { care: ChildCare; editable: boole
         />
         <Textarea
           label="Helseopplysninger (allergier, epilepsi, astma …)"
-          hint={`Valgfritt, maks ${HEALTH_NOTE_MAX} tegn.`}
+          // Read-only until the consent is ticked, and it says so (walk-through 06.12, finding 15).
+          hint={consent ? `Valgfritt, maks ${HEALTH_NOTE_MAX} tegn.` : 'Kryss av for samtykket over for å skrive her.'}
           rows={4}
           maxLength={HEALTH_NOTE_MAX}
           // Not `disabled` (react-hook-form would drop the value): without the consent nothing is sent anyway.
