@@ -29,3 +29,16 @@ test('an Android parent copies the family calendar address, and Google Calendar 
   expect(feed.headers()['content-type']).toContain('text/calendar');
   await expectAccessible(page);
 });
+
+/** Walk-through 06.12, finding 16: the reminders opt-out is a setting with a heading, and says it was saved. */
+test('a parent turns the reminders off under their own heading, sees it saved, and it stays off', async ({ page }, testInfo) => {
+  await loginAsNew(page, newPerson(testInfo, 1, '53'), '/profil');
+  const reminders = page.getByRole('region', { name: 'Påminnelser' });
+  const box = reminders.getByRole('checkbox', { name: /Send meg en påminnelse på e-post/ });
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await expect(reminders.getByRole('status')).toHaveText('Lagret');
+  await expectAccessible(page);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Påminnelser' }).getByRole('checkbox', { name: /Send meg en påminnelse/ })).not.toBeChecked();
+});

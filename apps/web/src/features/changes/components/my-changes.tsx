@@ -1,4 +1,5 @@
 import { useChoose, useMyChoices, useReminderSetting, useSetReminders } from '../api/changes';
+import { Checkbox, FormError } from '@/components/ui/form';
 import { DateChoiceCard } from './date-choice-card';
 
 /** The notice on /profil: every cancelled date of the family's children, open choices first. */
@@ -25,15 +26,30 @@ export function MyChanges() {
   );
 }
 
-/** 'Påminnelser på e-post' on /profil: the day-before e-mails on or off. */
+/**
+ * 'Påminnelser' on /profil: the day-before e-mails on or off, as a setting of its own with a heading and a 'Lagret'
+ * (walk-through 06.12, finding 16: it was a bare 13 px checkbox that said nothing when changed).
+ */
 export function ReminderToggle() {
   const setting = useReminderSetting();
   const save = useSetReminders();
   if (!setting.data) return null;
   return (
-    <label className="mt-4 flex items-center gap-2">
-      <input type="checkbox" checked={!setting.data.off} disabled={save.isPending} onChange={(e) => save.mutate(!e.target.checked)} />
-      Send meg en påminnelse på e-post dagen før første kursdag og før erstatningstimer
-    </label>
+    <section aria-labelledby="paminnelser-tittel" className="mt-6 rounded-2xl border border-sand-200 p-4">
+      <h3 id="paminnelser-tittel" className="font-bold text-sea-900">
+        Påminnelser
+      </h3>
+      <Checkbox
+        fieldClassName="mt-3"
+        label="Send meg en påminnelse på e-post dagen før første kursdag og før erstatningstimer"
+        checked={!setting.data.off}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate(!e.target.checked)}
+      />
+      <p role="status" className="mt-2 min-h-5 text-sm font-medium text-success">
+        {save.isSuccess ? 'Lagret' : ''}
+      </p>
+      {save.isError ? <FormError>Kunne ikke lagre valget. Prøv igjen.</FormError> : null}
+    </section>
   );
 }
