@@ -78,15 +78,6 @@ export async function countLiveHolds(db: DbOrTx, courseId: string, excludeOrderI
   return Number(held?.n ?? 0);
 }
 
-/** The family's live holds (any course, any child), oldest first. */
-export function liveHoldsOfProfile(db: DbOrTx, profileId: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.profileId, profileId), eq(orders.status, 'created'), gt(orders.holdExpiresAt, sql`now()`)))
-    .orderBy(asc(orders.createdAt));
-}
-
 /** Lapsed holds per family (profile) within the last `withinMs`, for the admin's view. */
 export async function lapsesPerProfile(db: DbOrTx, profileIds: readonly string[], withinMs: number): Promise<Map<string, number>> {
   if (profileIds.length === 0) return new Map();
