@@ -11,6 +11,7 @@ import { can, requireAccess } from '../../access/access';
 import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
 import { VippsError } from '../../integrations/vipps/epayment';
 import { AppError } from '../../plugins/errors';
+import * as changes from '../../repos/changes.repo';
 import * as content from '../../repos/content.repo';
 import * as courses from '../../repos/courses.repo';
 import { humanReference, newOrderId, orderAdditionalInfo, orderReference, type OrderAdditionalInfo, type OrderRow } from '../../repos/orders.repo';
@@ -69,7 +70,9 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   if (existing) return { order: existing, created: false };
   const now = ctx.clock.now();
   const dates = course.dates.map(toDate);
-  const booking = courseBooking({ ...course, dates }, now);
+  // A date cancelled before this booking is neither sold nor covered (issue 52).
+  const cancelledDates = (await changes.cancelledDatesByCourse(db, [course.id])).get(course.id) ?? [];
+  const booking = courseBooking({ ...course, dates, cancelledDates }, now);
   if (booking.state === 'ended') throw new AppError('COURSE_ENDED', 'The course has ended');
   if (booking.state === 'closed') throw new AppError('LATE_BOOKING_CLOSED', 'Late booking is closed for this course');
   // Admins may place any child (they also add participants by hand); parents book within the age range.
