@@ -499,3 +499,34 @@ export async function resolveIncident(db: DbOrTx, orderId: string, reason: strin
     .set({ resolvedAt: sql`now()` })
     .where(and(eq(paymentIncidents.orderId, orderId), eq(paymentIncidents.reason, reason), isNull(paymentIncidents.resolvedAt)));
 }
+
+export type IncidentRow = typeof paymentIncidents.$inferSelect;
+
+/** One payment incident, open or resolved. */
+export async function findIncident(db: DbOrTx, id: string): Promise<IncidentRow | undefined> {
+  const [row] = await db.select().from(paymentIncidents).where(eq(paymentIncidents.id, id));
+  return row;
+}
+
+/**
+ * An admin resolves an open incident (issue 52): who, when, the outcome and the note, once. Undefined when it was
+ * resolved already (a second click, or another admin first): the row is only written while `resolved_at` is null.
+ */
+export async function resolveIncidentByAdmin(
+  db: DbOrTx,
+  id: string,
+  resolution: { resolvedBy: string; outcome: string; note: string },
+): Promise<IncidentRow | undefined> {
+  const [row] = await db
+    .update(paymentIncidents)
+    .set({ resolvedAt: sql`now()`, ...resolution })
+    .where(and(eq(paymentIncidents.id, id), isNull(paymentIncidents.resolvedAt)))
+    .returning();
+  return row;
+}
+
+/** How many payment incidents are open (the admin dashboard's 'Drift'). */
+export async function countOpenIncidents(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(paymentIncidents).where(isNull(paymentIncidents.resolvedAt));
+  return Number(row?.n ?? 0);
+}

@@ -4,9 +4,9 @@ const DATES = ['2030-03-04T16:00:00.000Z', '2030-03-11T16:00:00.000Z', '2030-03-
 
 /** A course whose second date was cancelled before anybody booked; the server's answer as it sends it (issue 52). */
 export const courseWithCancelledDate: Course = {
-  _id: 'c0000000000000000000001a',
+  _id: 'a0000000000000000000001a',
   name: 'Babysvømming 1',
-  place: { _id: 'p0000000000000000000001a', name: 'Sagene Basseng', slug: 'sagene-basseng', place: 'Oslo' },
+  place: { _id: 'b0000000000000000000001a', name: 'Sagene Basseng', slug: 'sagene-basseng', place: 'Oslo' },
   dates: DATES,
   cancelledDates: [DATES[1]!],
   timeFrom: '17:00',

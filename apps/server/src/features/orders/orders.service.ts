@@ -88,7 +88,7 @@ function toAdminOrder(
       timestamp: e.timestamp.toISOString(),
       success: e.success === 'true',
     })),
-    incident: incident ? { reason: incident.reason, vippsState: incident.vippsState, createdAt: incident.createdAt.toISOString() } : null,
+    incident: incident ? { _id: incident.id, reason: incident.reason, vippsState: incident.vippsState, createdAt: incident.createdAt.toISOString() } : null,
     ...(lapses ? { familyLapses: lapses } : {}),
     cancellation: cancellation ?? null,
   };

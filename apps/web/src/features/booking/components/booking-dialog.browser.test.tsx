@@ -15,7 +15,7 @@ describe('BookingDialog', () => {
           <BookingDialog
             course={courseWithCancelledDate}
             onClose={() => undefined}
-            userId="u0000000000000000000001a"
+            userId="d0000000000000000000001a"
             profiles={[]}
             childId=""
             onChildChange={() => undefined}
