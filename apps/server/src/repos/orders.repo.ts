@@ -282,6 +282,8 @@ export interface OrderListFilter {
   to?: Date;
   /** Typed text: part of a reference (case ignored), or, folded (searchTerm), of the buyer's or a guardian's name. */
   search?: { text: string; folded: string };
+  /** Only orders with an open payment incident. */
+  openIncident?: boolean;
 }
 
 /** Orders whose reference contains the text, or whose buyer or family's guardians have it in their name. */
@@ -303,6 +305,7 @@ export async function listOrders(db: DbOrTx, filter: OrderListFilter, limit: num
     filter.from ? gte(orders.createdAt, filter.from) : undefined,
     filter.to ? lt(orders.createdAt, filter.to) : undefined,
     filter.search ? matchesSearch(filter.search) : undefined,
+    filter.openIncident ? sql`exists (select 1 from ${paymentIncidents} i where i.order_id = ${orders.id} and i.resolved_at is null)` : undefined,
   );
   const [counted] = await db.select({ n: count() }).from(orders).where(where);
   const rows = await db

@@ -64,6 +64,8 @@ export const ordersQuerySchema = z
     to: dayString.optional(),
     /** The order's reference (Vipps's or the receipt's), or a name of the buyer or a guardian of the family. */
     q: z.string().trim().max(100).optional(),
+    /** 'open': only orders with an open payment incident (the dashboard's 'Drift' links here, issue 52). */
+    incident: z.literal('open').optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Fra-dato må være før til-dato', path: ['to'] });
 export type OrdersQuery = z.infer<typeof ordersQuerySchema>;

@@ -54,7 +54,11 @@ describe('resolving a payment incident (issue 52)', () => {
 
   it('money event "incident resolved: paid by other means": the child keeps the place; a second resolution is 409', async () => {
     const { incident: open, course, family, order } = await incident();
+    // 'Drift' links to the orders with an open incident.
+    const withIncident = async () => ((await t.http('GET', '/api/payments?limit=100&incident=open', { token: admin.token })).json.orders as { _id: string }[]).map((o) => o._id);
+    expect(await withIncident()).toContain(order.id);
     const res = await resolve(open.id, { outcome: 'paid-elsewhere', note: 'Betalt med bankoverføring 06.12' });
+    expect(await withIncident()).not.toContain(order.id);
     expect(res.status, res.text).toBe(200);
     const [row] = await t.db.select().from(paymentIncidents).where(eq(paymentIncidents.id, open.id));
     expect(row).toMatchObject({ outcome: 'paid-elsewhere', note: 'Betalt med bankoverføring 06.12', resolvedBy: admin.id });
