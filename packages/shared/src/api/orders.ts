@@ -96,11 +96,11 @@ export type RefundInput = z.infer<typeof refundInputSchema>;
  */
 export const INCIDENT_OUTCOMES = ['refund', 'paid-elsewhere', 'remove-child'] as const;
 export type IncidentOutcome = (typeof INCIDENT_OUTCOMES)[number];
-const incidentNote = z.string().trim().min(1, 'Skriv et notat').max(1000, 'Notatet kan være høyst 1000 tegn');
+export const incidentNoteSchema = z.string().trim().min(1, 'Skriv et notat').max(1000, 'Notatet kan være høyst 1000 tegn');
 export const incidentResolutionInputSchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('refund'), note: incidentNote, amount: refundInputSchema.shape.amount, removeFromCourse: z.boolean(), idempotencyKey: idempotencyKeySchema }),
-  z.object({ outcome: z.literal('paid-elsewhere'), note: incidentNote }),
-  z.object({ outcome: z.literal('remove-child'), note: incidentNote }),
+  z.object({ outcome: z.literal('refund'), note: incidentNoteSchema, amount: refundInputSchema.shape.amount, removeFromCourse: z.boolean(), idempotencyKey: idempotencyKeySchema }),
+  z.object({ outcome: z.literal('paid-elsewhere'), note: incidentNoteSchema }),
+  z.object({ outcome: z.literal('remove-child'), note: incidentNoteSchema }),
 ]);
 export type IncidentResolutionInput = z.infer<typeof incidentResolutionInputSchema>;
 

@@ -1,20 +1,15 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import type { AdminOrder, IncidentOutcome } from '@shared/api/orders';
+import { INCIDENT_OUTCOMES, incidentNoteSchema, type AdminOrder, type IncidentOutcome } from '@shared/api/orders';
 import { Button } from '@/components/ui/button';
 import { Select, Textarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { formatPrice } from '@/lib/format';
 import { useResolveIncident } from '../api/refund-order';
+import { newIdempotencyKey } from '../idempotency-key';
 
-/** A fresh key per opened dialog: a double click refunds once (as the refund dialog's). */
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
-
-const formSchema = z.object({
-  outcome: z.enum(['refund', 'paid-elsewhere', 'remove-child']),
-  note: z.string().trim().min(1, 'Skriv et notat').max(1000, 'Notatet kan være høyst 1000 tegn'),
-});
+const formSchema = z.object({ outcome: z.enum(INCIDENT_OUTCOMES), note: incidentNoteSchema });
 
 const DONE: Record<IncidentOutcome, string> = {
   refund: 'Hendelsen er løst: pengene er refundert',
@@ -29,7 +24,7 @@ const DONE: Record<IncidentOutcome, string> = {
 export function IncidentForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const incident = order.incident!;
   const refundable = order.capturedAmount - order.refundedAmount;
-  const [key] = useState(newKey);
+  const [key] = useState(newIdempotencyKey);
   const toast = useToast();
   const resolve = useResolveIncident();
   const { register, handleSubmit, formState } = useZodForm(formSchema, {

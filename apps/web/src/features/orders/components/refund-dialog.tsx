@@ -10,9 +10,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { useCancelOrder, useDecideCancellation, useRefundOrder } from '../api/refund-order';
 import { IncidentForm } from './incident-form';
 import { kr } from './order-card';
-
-/** A fresh key per opened dialog: every click inside it (a double click too) is the same request to Vipps. */
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+import { newIdempotencyKey } from '../idempotency-key';
 
 /** '1 450,50' → 1450.5 */
 const parseKr = (text: string) => Number(text.replace(/\s/g, '').replace(',', '.'));
@@ -38,7 +36,7 @@ function refundSchema(maxOre: number) {
 }
 function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const refundable = order.capturedAmount - order.refundedAmount;
-  const [key] = useState(newKey);
+  const [key] = useState(newIdempotencyKey);
   const toast = useToast();
   const refund = useRefundOrder();
   const { register, handleSubmit, watch, formState, setValue } = useZodForm(refundSchema(refundable), {
@@ -102,7 +100,7 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
 }
 
 function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
-  const [key] = useState(newKey);
+  const [key] = useState(newIdempotencyKey);
   const [removeFromCourse, setRemoveFromCourse] = useState(false);
   const toast = useToast();
   const cancel = useCancelOrder();
