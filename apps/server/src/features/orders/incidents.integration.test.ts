@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, participants, paymentIncidents } from '../../db/schema';
+import { orderEvents, outbox, participants, paymentIncidents } from '../../db/schema';
 import { createCourse, createInstructor, createUser } from '../../db/seed/builders';
 import * as orders from '../../repos/orders.repo';
 import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
@@ -80,6 +80,9 @@ describe('resolving a payment incident (issue 52)', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ outcome: 'remove-child' });
     expect(await onCourse(course.id)).not.toContain(family.children[0]!.id);
+    // The family is told, as when an admin takes a child off by hand.
+    const mails = await t.db.select().from(outbox).where(eq(outbox.to, family.guardians[0]!.email!));
+    expect(mails.map((m) => m.subject)).toContain(`${family.children[0]!.firstName} er tatt av et kurs`);
     expect((await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).some((e) => e.name === 'REFUNDED')).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import type { IncidentResolutionInput, PaymentIncident } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
+import { tellChildChange } from '../../family-notices';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
@@ -30,7 +31,11 @@ export async function resolveIncident(ctx: ServiceContext, incidentId: string, i
     if (!row) throw new AppError('INCIDENT_RESOLVED', 'The payment incident is resolved already');
     if (input.outcome === 'remove-child' && incident.courseId && incident.childId) {
       const removed = await courses.deleteParticipant(ctx.db, incident.courseId, incident.childId);
-      if (removed) ctx.log.info({ incidentId: incident.id, courseId: incident.courseId }, 'child taken off the course to resolve a payment incident');
+      if (removed) {
+        ctx.log.info({ incidentId: incident.id, courseId: incident.courseId }, 'child taken off the course to resolve a payment incident');
+        // The family is told, as when an admin takes a child off a course by hand (in this transaction, the outbox).
+        await tellChildChange(ctx, 'removed', { childId: incident.childId, courseId: incident.courseId });
+      }
     }
     return row;
   });
