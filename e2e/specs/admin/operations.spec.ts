@@ -11,6 +11,11 @@ test.describe("Operator view: the dashboard's 'Drift' box (issue 42)", () => {
     await expect(box.locator('[data-operations-reconciler]')).toHaveText(/^(sist kjørt|ikke kjørt ennå)/);
     // The E2E server runs against the built-in simulator, which answers.
     await expect(box.locator('[data-operations-vipps]')).toHaveText('svarer');
+    // Open payment incidents (issue 52): none, or a count with the way to the orders where they are resolved.
+    const incidents = box.locator('[data-operations-incidents]');
+    await expect(incidents).toHaveText(/^(ingen åpne|\d+ åpne? · Løs dem under Ordre)$/);
+    const link = incidents.getByRole('link', { name: 'Løs dem under Ordre' });
+    if (await link.count()) await expect(link).toHaveAttribute('href', '/admin/ordre?hendelser=apne');
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'drift');
   });

@@ -34,6 +34,23 @@ describe('late booking', () => {
     expect(courseBooking({ ...course, proRata: false }, after(3)).priceOre).toBe(250_000);
   });
 
+  it('money event "date cancelled before booking": the cancelled date is neither sold nor counted (I1)', () => {
+    // 2 500 kr over 10 dates: 250 kr a date; the third is cancelled.
+    const cancelled = { ...course, cancelledDates: [dates[2]!.toISOString()] };
+    const b = courseBooking(cancelled, new Date('2027-01-01T00:00:00Z'));
+    expect(b).toMatchObject({ state: 'open', priceOre: 225_000, passedCount: 0 });
+    expect(b.remainingDates).toHaveLength(9);
+    expect(b.remainingDates.map((d) => d.toISOString())).not.toContain(dates[2]!.toISOString());
+    // Whole øre: 1 000,01 kr over 3 dates is 333,34 + 333,34 + 333,33 (the remainder to the first dates), and the
+    // first date cancelled leaves the last two.
+    const odd = { dates: dates.slice(0, 3), priceOre: 100_001, lateBookingMaxPassed: null, proRata: true, cancelledDates: [dates[0]!] };
+    expect(courseBooking(odd, new Date('2027-01-01T00:00:00Z')).priceOre).toBe(33_334 + 33_333);
+    // A late booking: the pro-rata price of the remaining dates, less the cancelled one's share of it.
+    expect(courseBooking({ ...course, cancelledDates: [dates[6]!] }, after(4)).priceOre).toBe(125_000);
+    // Every remaining date cancelled: nothing left to sell.
+    expect(courseBooking({ ...course, lateBookingMaxPassed: 8, cancelledDates: dates.slice(8) }, after(8)).state).toBe('ended');
+  });
+
   it('rounds the reduced price to the nearest 25 kr', () => {
     expect(proRataPriceOre(195_000, 5, 8)).toBe(122_500); // 1218.75 kr → 1225 kr
     expect(proRataPriceOre(199_000, 2, 3)).toBe(132_500); // 1326.67 kr → 1325 kr

@@ -1,4 +1,5 @@
 import { PRICE_STEP_KR } from './constants';
+import { dateSharesOre } from './date-shares';
 import { osloDateKey } from './format';
 
 /**
@@ -22,11 +23,16 @@ export interface LateBookingCourse {
   /** Null: the default (open until half the dates have passed). */
   lateBookingMaxPassed: number | null;
   proRata: boolean;
+  /** Dates of `dates` that will not take place ('Avlyst'): a booking made now neither gets nor pays for them. */
+  cancelledDates?: readonly DateLike[];
 }
 
 export interface CourseBooking {
   state: CourseBookingState;
-  /** The dates a booking made now covers (all of them for an open course; none when it cannot be booked). */
+  /**
+   * The dates a booking made now covers (all of them for an open course; none when it cannot be booked); never a
+   * cancelled one.
+   */
   remainingDates: Date[];
   /** What a booking made now costs, øre; whole 25 kr steps when reduced. */
   priceOre: number;
@@ -48,12 +54,26 @@ export function courseBooking(course: LateBookingCourse, now: Date): CourseBooki
   const dates = course.dates.map((d) => new Date(ms(d))).sort((a, b) => a.getTime() - b.getTime());
   const remaining = dates.filter((d) => d.getTime() > now.getTime());
   const passedCount = dates.length - remaining.length;
-  if (passedCount === 0) return { state: 'open', remainingDates: dates, priceOre: course.priceOre, passedCount };
-  if (remaining.length === 0) return { state: 'ended', remainingDates: [], priceOre: course.priceOre, passedCount };
+  if (passedCount > 0 && remaining.length === 0) return { state: 'ended', remainingDates: [], priceOre: course.priceOre, passedCount };
   const maxPassed = course.lateBookingMaxPassed ?? defaultLateBookingMaxPassed(dates.length);
   if (passedCount > maxPassed) return { state: 'closed', remainingDates: [], priceOre: course.priceOre, passedCount };
-  const priceOre = course.proRata ? proRataPriceOre(course.priceOre, remaining.length, dates.length) : course.priceOre;
-  return { state: 'started', remainingDates: remaining, priceOre, passedCount };
+  const priceOre = passedCount > 0 && course.proRata ? proRataPriceOre(course.priceOre, remaining.length, dates.length) : course.priceOre;
+  const held = withoutCancelled(remaining, priceOre, course.cancelledDates ?? []);
+  if (remaining.length > 0 && held.dates.length === 0) return { state: 'ended', remainingDates: [], priceOre: course.priceOre, passedCount };
+  return { state: passedCount === 0 ? 'open' : 'started', remainingDates: held.dates, priceOre: held.priceOre, passedCount };
+}
+
+/**
+ * A date cancelled before the booking (issue 52, I1) is not sold: the price of the remaining dates is split over them
+ * (`dateSharesOre`, the one share of a date: whole øre, the remainder to the first dates), and the cancelled dates'
+ * shares are left out, as a family that paid before the cancellation gets that share back.
+ */
+function withoutCancelled(remaining: Date[], priceOre: number, cancelledDates: readonly DateLike[]): { dates: Date[]; priceOre: number } {
+  if (cancelledDates.length === 0) return { dates: remaining, priceOre };
+  const cancelled = new Set(cancelledDates.map(ms));
+  const shares = dateSharesOre(priceOre, remaining.length);
+  const kept = remaining.map((date, i) => ({ date, share: shares[i]! })).filter((d) => !cancelled.has(d.date.getTime()));
+  return { dates: kept.map((d) => d.date), priceOre: kept.reduce((sum, d) => sum + d.share, 0) };
 }
 
 // ---- age --------------------------------------------------------------------------------------------------

@@ -17,6 +17,13 @@ export function cancelledDatesOf(db: DbOrTx, courseIds: readonly string[]): Prom
   return db.select().from(cancelledDates).where(inArray(cancelledDates.courseId, [...courseIds])).orderBy(asc(cancelledDates.date));
 }
 
+/** Each course's cancelled dates ('Avlyst'), oldest first; a course without any is not in the map. */
+export async function cancelledDatesByCourse(db: DbOrTx, courseIds: readonly string[]): Promise<Map<string, Date[]>> {
+  const result = new Map<string, Date[]>();
+  for (const row of await cancelledDatesOf(db, courseIds)) result.set(row.courseId, [...(result.get(row.courseId) ?? []), row.date]);
+  return result;
+}
+
 /** Courses at a venue with a date in [from, to): the courses a closed pool touches. */
 export async function coursesAtPlaceBetween(db: DbOrTx, placeId: string, from: Date, to: Date) {
   const rows = await db.select({ id: courses.id, dates: courses.dates }).from(courses).where(eq(courses.placeId, placeId));

@@ -78,15 +78,6 @@ export async function countLiveHolds(db: DbOrTx, courseId: string, excludeOrderI
   return Number(held?.n ?? 0);
 }
 
-/** The family's live holds (any course, any child), oldest first. */
-export function liveHoldsOfProfile(db: DbOrTx, profileId: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.profileId, profileId), eq(orders.status, 'created'), gt(orders.holdExpiresAt, sql`now()`)))
-    .orderBy(asc(orders.createdAt));
-}
-
 /** Lapsed holds per family (profile) within the last `withinMs`, for the admin's view. */
 export async function lapsesPerProfile(db: DbOrTx, profileIds: readonly string[], withinMs: number): Promise<Map<string, number>> {
   if (profileIds.length === 0) return new Map();
@@ -291,6 +282,8 @@ export interface OrderListFilter {
   to?: Date;
   /** Typed text: part of a reference (case ignored), or, folded (searchTerm), of the buyer's or a guardian's name. */
   search?: { text: string; folded: string };
+  /** Only orders with an open payment incident. */
+  openIncident?: boolean;
 }
 
 /** Orders whose reference contains the text, or whose buyer or family's guardians have it in their name. */
@@ -312,6 +305,7 @@ export async function listOrders(db: DbOrTx, filter: OrderListFilter, limit: num
     filter.from ? gte(orders.createdAt, filter.from) : undefined,
     filter.to ? lt(orders.createdAt, filter.to) : undefined,
     filter.search ? matchesSearch(filter.search) : undefined,
+    filter.openIncident ? sql`exists (select 1 from ${paymentIncidents} i where i.order_id = ${orders.id} and i.resolved_at is null)` : undefined,
   );
   const [counted] = await db.select({ n: count() }).from(orders).where(where);
   const rows = await db
@@ -517,4 +511,35 @@ export async function resolveIncident(db: DbOrTx, orderId: string, reason: strin
     .update(paymentIncidents)
     .set({ resolvedAt: sql`now()` })
     .where(and(eq(paymentIncidents.orderId, orderId), eq(paymentIncidents.reason, reason), isNull(paymentIncidents.resolvedAt)));
+}
+
+export type IncidentRow = typeof paymentIncidents.$inferSelect;
+
+/** One payment incident, open or resolved. */
+export async function findIncident(db: DbOrTx, id: string): Promise<IncidentRow | undefined> {
+  const [row] = await db.select().from(paymentIncidents).where(eq(paymentIncidents.id, id));
+  return row;
+}
+
+/**
+ * An admin resolves an open incident (issue 52): who, when, the outcome and the note, once. Undefined when it was
+ * resolved already (a second click, or another admin first): the row is only written while `resolved_at` is null.
+ */
+export async function resolveIncidentByAdmin(
+  db: DbOrTx,
+  id: string,
+  resolution: { resolvedBy: string; outcome: string; note: string },
+): Promise<IncidentRow | undefined> {
+  const [row] = await db
+    .update(paymentIncidents)
+    .set({ resolvedAt: sql`now()`, ...resolution })
+    .where(and(eq(paymentIncidents.id, id), isNull(paymentIncidents.resolvedAt)))
+    .returning();
+  return row;
+}
+
+/** How many payment incidents are open (the admin dashboard's 'Drift'). */
+export async function countOpenIncidents(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(paymentIncidents).where(isNull(paymentIncidents.resolvedAt));
+  return Number(row?.n ?? 0);
 }

@@ -22,6 +22,8 @@ export const paths = {
   adminOutbox: '/admin/e-post',
   adminUsers: '/admin/brukere',
   adminOrders: '/admin/ordre',
+  /** The orders with an open payment incident, where an admin resolves them (issue 52). */
+  adminOrderIncidents: '/admin/ordre?hendelser=apne',
   adminRetention: '/admin/sletting',
   adminQueue: '/admin/ko',
   privacy: '/personvern',

@@ -116,6 +116,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   REFUND_TOO_LARGE: 'Beløpet er større enn det som kan refunderes.',
   ORDER_NOT_REFUNDABLE: 'Ordren kan ikke refunderes.',
   ORDER_NOT_CANCELLABLE: 'Ordren kan ikke kanselleres.',
+  INCIDENT_RESOLVED: 'Hendelsen er allerede løst.',
 };
 
 /**

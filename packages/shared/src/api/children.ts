@@ -11,6 +11,7 @@ export const childCourseSchema = courseSchema.pick({
   name: true,
   place: true,
   dates: true,
+  cancelledDates: true,
   timeFrom: true,
   timeTo: true,
   experienceLevel: true,

@@ -22,6 +22,8 @@ export const courseSchema = z.object({
   name: z.string(),
   place: z.object({ _id: idSchema, name: z.string(), slug: z.string(), place: z.string() }),
   dates: z.array(isoDateTime),
+  /** Those of `dates` that will not take place ('Avlyst', issue 52): not sold, not counted in `booking`. */
+  cancelledDates: z.array(isoDateTime),
   timeFrom: z.string(),
   timeTo: z.string(),
   weekday: z.number().int().min(0).max(6).nullable(),

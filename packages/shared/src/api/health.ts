@@ -17,6 +17,8 @@ export const healthDetailsSchema = z.object({
     /** Orders waiting on Vipps work for more than a minute past their time (any instance should have taken them). */
     overdue: z.number().int(),
   }),
+  /** Open payment incidents (issue 52): each waits for an admin to resolve it on its order. */
+  paymentIncidents: z.object({ open: z.number().int() }),
   vipps: z.object({
     state: z.enum(VIPPS_BREAKER_STATES),
     consecutiveFailures: z.number().int(),

@@ -44,7 +44,7 @@ export const adminOrderSchema = z.object({
   moves: z.array(z.object({ from: z.string(), to: z.string(), at: isoDateTime })),
   events: z.array(orderEventSchema),
   /** An open payment incident: Vipps' own record contradicts this enrolled order (the admin resolves it). */
-  incident: z.object({ reason: z.string(), vippsState: z.string().nullable(), createdAt: isoDateTime }).nullable().optional(),
+  incident: z.object({ _id: idSchema, reason: z.string(), vippsState: z.string().nullable(), createdAt: isoDateTime }).nullable().optional(),
   /** The ordering family's lapses and payment pause (issue 36); absent on an order without a family. */
   familyLapses: familyLapsesSchema.optional(),
   /** The parent's cancellation (issue 40): 'requested' waits for the admin's answer ('etter avtale'). */
@@ -64,6 +64,8 @@ export const ordersQuerySchema = z
     to: dayString.optional(),
     /** The order's reference (Vipps's or the receipt's), or a name of the buyer or a guardian of the family. */
     q: z.string().trim().max(100).optional(),
+    /** 'open': only orders with an open payment incident (the dashboard's 'Drift' links here, issue 52). */
+    incident: z.literal('open').optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Fra-dato må være før til-dato', path: ['to'] });
 export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
@@ -87,6 +89,34 @@ export const refundInputSchema = z.object({
   idempotencyKey: idempotencyKeySchema,
 });
 export type RefundInput = z.infer<typeof refundInputSchema>;
+
+/**
+ * How an admin resolves a payment incident (issue 52): a refund through the ordinary admin refund, 'Betalt på annen
+ * måte' (the family paid by other means; the child keeps the place), or 'Ta barnet av kurset'. Always with a note.
+ */
+export const INCIDENT_OUTCOMES = ['refund', 'paid-elsewhere', 'remove-child'] as const;
+export type IncidentOutcome = (typeof INCIDENT_OUTCOMES)[number];
+export const incidentNoteSchema = z.string().trim().min(1, 'Skriv et notat').max(1000, 'Notatet kan være høyst 1000 tegn');
+export const incidentResolutionInputSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('refund'), note: incidentNoteSchema, amount: refundInputSchema.shape.amount, removeFromCourse: z.boolean(), idempotencyKey: idempotencyKeySchema }),
+  z.object({ outcome: z.literal('paid-elsewhere'), note: incidentNoteSchema }),
+  z.object({ outcome: z.literal('remove-child'), note: incidentNoteSchema }),
+]);
+export type IncidentResolutionInput = z.infer<typeof incidentResolutionInputSchema>;
+
+/** A payment incident with its resolution: who, when, which outcome and the note. */
+export const paymentIncidentSchema = z.object({
+  _id: idSchema,
+  orderId: idSchema,
+  reason: z.string(),
+  vippsState: z.string().nullable(),
+  createdAt: isoDateTime,
+  resolvedAt: isoDateTime.nullable(),
+  resolvedBy: personName.nullable(),
+  outcome: z.enum(INCIDENT_OUTCOMES).nullable(),
+  note: z.string().nullable(),
+});
+export type PaymentIncident = z.infer<typeof paymentIncidentSchema>;
 
 export const cancelInputSchema = z.object({ removeFromCourse: z.boolean(), idempotencyKey: idempotencyKeySchema });
 export type CancelInput = z.infer<typeof cancelInputSchema>;

@@ -132,10 +132,18 @@ export const paymentIncidents = pgTable(
     /** What Vipps said (state, amount), as read. */
     vippsState: text('vipps_state'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * An admin's resolution (issue 52): who, the outcome ('refund', 'paid-elsewhere', 'remove-child') and the note.
+     * Null with `resolved_at` set: the reconciler settled it by itself.
+     */
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    outcome: text('outcome'),
+    note: text('note'),
     createdAt: createdAt(),
   },
   (t) => [
     idCheck('payment_incidents', t.id),
+    check('payment_incidents_outcome_known', sql`${t.outcome} is null or ${t.outcome} in ('refund','paid-elsewhere','remove-child')`),
     uniqueIndex('payment_incidents_once_key').on(t.orderId, t.reason),
     index('payment_incidents_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`),
   ],

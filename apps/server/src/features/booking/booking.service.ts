@@ -11,6 +11,7 @@ import { can, requireAccess } from '../../access/access';
 import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
 import { VippsError } from '../../integrations/vipps/epayment';
 import { AppError } from '../../plugins/errors';
+import * as changes from '../../repos/changes.repo';
 import * as content from '../../repos/content.repo';
 import * as courses from '../../repos/courses.repo';
 import { humanReference, newOrderId, orderAdditionalInfo, orderReference, type OrderAdditionalInfo, type OrderRow } from '../../repos/orders.repo';
@@ -69,7 +70,9 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   if (existing) return { order: existing, created: false };
   const now = ctx.clock.now();
   const dates = course.dates.map(toDate);
-  const booking = courseBooking({ ...course, dates }, now);
+  // A date cancelled before this booking is neither sold nor covered (issue 52).
+  const cancelledDates = (await changes.cancelledDatesByCourse(db, [course.id])).get(course.id) ?? [];
+  const booking = courseBooking({ ...course, dates, cancelledDates }, now);
   if (booking.state === 'ended') throw new AppError('COURSE_ENDED', 'The course has ended');
   if (booking.state === 'closed') throw new AppError('LATE_BOOKING_CLOSED', 'Late booking is closed for this course');
   // Admins may place any child (they also add participants by hand); parents book within the age range.
@@ -278,25 +281,11 @@ export async function createVippsPayment(ctx: ServiceContext, reservation: Reser
   }
 }
 
-/**
- * A family holds one place of a course at a time (issue 36, decision 035): its new hold replaces its other live one
- * on that course (another child). The old orders end here and the reconciler cancels them at Vipps. Done after the
- * new hold committed, touching only order rows (never under a course row lock, so no lock order against enrolment).
- */
-async function replaceOlderHolds(ctx: ServiceContext, order: OrderRow): Promise<void> {
-  if (!order.profileId) return;
-  for (const old of await orders.liveHoldsOfProfile(ctx.db, order.profileId)) {
-    if (old.id === order.id || old.courseId !== order.courseId) continue;
-    if (await orders.terminateCreated(ctx.db, old.id, { syncAfter: system.dbNowPlus(0) })) {
-      ctx.log.info({ orderId: old.id, replacedBy: order.id }, 'hold replaced by the family\'s next payment start');
-    }
-  }
-}
-
 /** POST /vipps/payment: reserve a place, then create the Vipps payment; answers where to send the browser. */
 export async function startPayment(ctx: ServiceContext, input: PaymentStartInput, sessionUser?: SessionUser): Promise<{ redirectUrl: string }> {
+  // One live hold per child and course (decision 035): a second start for the same child gets its hold back
+  // (reserveOrder), and a sibling's start holds its own place, so no start ends another's payment.
   const reservation = await reserveOrder(ctx, input, sessionUser);
-  if (reservation.created) await replaceOlderHolds(ctx, reservation.order);
   if (reservation.order.redirectUrl) return { redirectUrl: reservation.order.redirectUrl };
   if (reservation.order.amountOre === 0 && reservation.order.creditOre > 0) return { redirectUrl: await payByCredit(ctx, reservation.order) };
   return { redirectUrl: await createVippsPayment(ctx, reservation) };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../../db/schema';
-import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { startBookingTest, type BookingTest } from './test-kit';
 
 /**
@@ -61,6 +61,21 @@ describe('the public free places (issue 36)', () => {
     expect((await t.db.select().from(orders).where(eq(orders.courseId, course.id)))[0]!.status).toBe('created');
     // And a payment start says the same: the place is free.
     expect((await pay(await createFamily(t.db), course)).status).toBe(200);
+  });
+
+  it('membership event "date cancelled": the cached public lists show it cancelled at once (its NOTIFY)', async () => {
+    const course = await createCourse(t.db, { maximumParticipants: 3 });
+    const cancelledOn = async () => {
+      const res = await t.http('GET', venueList(course));
+      expect(res.status, res.text).toBe(200);
+      return (res.json as { _id: string; cancelledDates: string[] }[]).find((c) => c._id === course.id)?.cancelledDates;
+    };
+    expect(await cancelledOn()).toEqual([]);
+    const date = new Date(course.dates[1]!).toISOString();
+    const admin = await t.token((await createUser(t.db, { roles: ['parent', 'admin'] })).id);
+    const res = await t.http('POST', `/api/courses/${course.id}/cancelled-dates`, { token: admin, body: { date, reason: 'Svømmestevne' } });
+    expect(res.status, res.text).toBe(200);
+    await vi.waitFor(async () => expect(await cancelledOn()).toEqual([date]), { timeout: 2_000, interval: 20 });
   });
 
   it("a hold's start and end send one NOTIFY; the reconciler's lease and redirect writes do not (migrations 0015, 0021)", async () => {

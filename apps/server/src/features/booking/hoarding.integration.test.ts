@@ -38,35 +38,44 @@ const liveHolds = async (family: Family) =>
   (await ordersOf(family)).filter((o) => o.status === 'created' && o.holdExpiresAt! > new Date());
 
 describe('payment holds (finding 3)', () => {
-  it("a family's second hold on a course replaces its first, and its old place is free again", async () => {
+  it('money event "payment start" (L6): siblings on one course each hold their own place, and neither start ends the other', async () => {
     const family = await createFamily(t.db, { children: 2 });
-    const first = await createCourse(t.db, { maximumParticipants: 2 });
+    const course = await createCourse(t.db, { maximumParticipants: 3 });
     const elsewhere = await createCourse(t.db, { maximumParticipants: 1 });
 
     expect((await pay(family, 0, elsewhere)).status).toBe(200);
-    expect((await pay(family, 0, first)).status).toBe(200);
-    expect((await pay(family, 1, first)).status).toBe(200);
+    expect((await pay(family, 0, course)).status).toBe(200);
+    expect((await pay(family, 1, course)).status).toBe(200);
 
-    const [kept, old, current] = await ordersOf(family);
-    // A hold on another course is not touched: a family may pay for two courses one after the other.
-    expect(kept).toMatchObject({ courseId: elsewhere.id, status: 'created' });
-    expect(old).toMatchObject({ courseId: first.id, status: 'terminated' });
-    expect(current).toMatchObject({ courseId: first.id, status: 'created' });
-    // The old hold's place is free: the course's second place goes to another family, it is not told 'full'.
-    const other = await createFamily(t.db);
-    expect((await pay(other, 0, first)).status).toBe(200);
-    // And Vipps is told: the replaced payment is cancelled there (the reconciler's work, run here directly).
-    await syncOrder(t.ctx, old!.id);
-    expect(t.sim.control.payment(old!.reference)?.state).toBe('TERMINATED');
+    // One live hold per child and course: three holds, none ended.
+    const all = await ordersOf(family);
+    expect(all.map((o) => o.status)).toEqual(['created', 'created', 'created']);
+    expect(await liveHolds(family)).toHaveLength(3);
+    // The course's third place is still free for another family.
+    expect((await pay(await createFamily(t.db), 0, course)).status).toBe(200);
   });
 
-  it('one family holds one place of a course however many children it starts for', async () => {
-    const family = await createFamily(t.db, { children: 3 });
+  it('money event "payment start" (L6): a second start for the same child and course gets that child\'s one hold back', async () => {
+    const family = await createFamily(t.db, { children: 1 });
     const course = await createCourse(t.db, { maximumParticipants: 2 });
-    for (const index of [0, 1, 2]) expect((await pay(family, index, course)).status).toBe(200);
+    const first = await pay(family, 0, course);
+    const second = await pay(family, 0, course);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.json).toEqual(first.json);
     expect(await liveHolds(family)).toHaveLength(1);
-    // A real parent still finds a place.
-    expect((await pay(await createFamily(t.db), 0, course)).status).toBe(200);
+  });
+
+  it('money event "payment start" (L6): parallel starts for two siblings and a repeat both succeed, no 502', async () => {
+    const family = await createFamily(t.db, { children: 2 });
+    const course = await createCourse(t.db, { maximumParticipants: 5 });
+    const answers = await Promise.all([pay(family, 0, course), pay(family, 1, course), pay(family, 0, course), pay(family, 1, course)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const holds = await liveHolds(family);
+    expect(holds.map((o) => o.childId).sort()).toEqual(family.children.map((c) => c.id).sort());
+    // Each answer sends the parent to its own child's payment.
+    const urls = new Set(answers.map((a) => (a.json as { redirectUrl: string }).redirectUrl));
+    expect(urls.size).toBe(2);
   });
 
   it('after repeated lapsed holds the family waits (HOLD_COOLDOWN); an admin is not held back', async () => {

@@ -100,6 +100,34 @@ describe('an admin cancels a date', () => {
   });
 });
 
+describe('a date cancelled before a family books (issue 52, I1)', () => {
+  it('membership event "booked after a closure": the date shows cancelled on the public list, and the order pays only for the dates it gets', async () => {
+    const { place, course, family: before, order: paidBefore } = await setup();
+    const venueList = async () => {
+      const res = await t.http('GET', `/api/places/${place.id}/courses`);
+      expect(res.status, res.text).toBe(200);
+      return res.json as { _id: string; cancelledDates: string[]; booking: { remainingDates: string[]; price: number } }[];
+    };
+    // The public list is read (and cached) before the closure, as a visitor's would be.
+    expect((await venueList()).find((c) => c._id === course.id)!.cancelledDates).toEqual([]);
+    expect((await cancelDate(course.id, DATES[1]!)).status).toBe(200);
+
+    const listed = (await venueList()).find((c) => c._id === course.id)!;
+    expect(listed.cancelledDates).toEqual([DATES[1]!.toISOString()]);
+    expect(listed.booking.remainingDates).toEqual([DATES[0], DATES[2], DATES[3]].map((d) => d!.toISOString()));
+    // 1 000,01 kr over 4 dates is 250,01 + 250 + 250 + 250: the second date's 250 kr is not sold.
+    expect(listed.booking.price).toBe(750.01);
+
+    const { order } = await payForCourse(t, course);
+    expect(order.status).toBe('captured');
+    expect(order.amountOre + order.creditOre).toBe(UNEVEN - dateSharesOre(UNEVEN, 4)[1]!);
+    expect(order.coveredDates!.map((d) => new Date(d).toISOString())).toEqual(listed.booking.remainingDates);
+    // The family that paid before the closure keeps its choice for that date, as before.
+    const [choice] = await t.db.select().from(dateChoices).where(eq(dateChoices.orderId, paidBefore.id));
+    expect(choice).toMatchObject({ childId: before.children[0]!.id, shareOre: 25_000 });
+  });
+});
+
 describe('one choice per child', () => {
   it('a make-up date: the child is on that course for that date only, and the one-tap link works once', async () => {
     const { course, makeup, family } = await setup({ makeupMax: 1 });

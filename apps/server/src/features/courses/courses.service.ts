@@ -18,6 +18,7 @@ import { countTaken } from '../../capacity';
 import { withTx, type ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../plugins/errors';
+import * as dateChanges from '../../repos/changes.repo';
 import * as repo from '../../repos/courses.repo';
 import * as places from '../../repos/places.repo';
 import * as system from '../../repos/system.repo';
@@ -130,7 +131,7 @@ async function instructorsOf(ctx: ServiceContext, courseIds: readonly string[]):
  */
 async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], changes?: AnswerChanges): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
-  const [placesTaken, instructors] = await Promise.all([repo.placesOfCourses(ctx.db, ids), instructorsOf(ctx, ids)]);
+  const [placesTaken, instructors, cancelled] = await Promise.all([repo.placesOfCourses(ctx.db, ids), instructorsOf(ctx, ids), dateChanges.cancelledDatesByCourse(ctx.db, ids)]);
   for (const row of rows) {
     const ends = placesTaken.get(row.id)?.holdEndsInMs;
     if (changes && ends != null) changes.changesIn(ends);
@@ -157,13 +158,15 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], change
   return rows.map((row) => {
     const places = placesTaken.get(row.id);
     const participantsCount = places?.participants ?? 0;
-    const booking = courseBooking({ ...row, dates: row.dates.map(toDate) }, now);
+    const cancelledDates = cancelled.get(row.id) ?? [];
+    const booking = courseBooking({ ...row, dates: row.dates.map(toDate), cancelledDates }, now);
     const openToAllAt = row.openToAllAt && row.priorityCourseIds.length > 0 && row.openToAllAt > now ? row.openToAllAt : null;
     return {
       _id: row.id,
       name: row.name,
       place: { _id: row.placeId, name: row.placeName, slug: placeSlug(row.placeName), place: row.placeTown },
       dates: row.dates.map((d) => toDate(d).toISOString()),
+      cancelledDates: cancelledDates.map((d) => d.toISOString()),
       timeFrom: row.timeFrom,
       timeTo: row.timeTo,
       weekday: row.firstDate ? osloWeekday(row.firstDate) : null,

@@ -1,5 +1,6 @@
 import type { HealthDetails } from '@app/shared';
 import type { ServiceContext } from '../../context';
+import * as orders from '../../repos/orders.repo';
 import * as system from '../../repos/system.repo';
 
 /**
@@ -7,9 +8,10 @@ import * as system from '../../repos/system.repo';
  * payment reconciler's last run, and Vipps' state (this instance's circuit breaker, and outages any instance saw).
  */
 export async function healthDetails(ctx: ServiceContext, databaseLatencyMs: number): Promise<HealthDetails> {
-  const [outbox, overdue, vipps] = await Promise.all([
+  const [outbox, overdue, openIncidents, vipps] = await Promise.all([
     system.outboxBacklog(ctx.db),
     system.overdueOrderCount(ctx.db),
+    orders.countOpenIncidents(ctx.db),
     ctx.payments.vippsStatus(),
   ]);
   const last = ctx.payments.lastReconcile;
@@ -18,6 +20,7 @@ export async function healthDetails(ctx: ServiceContext, databaseLatencyMs: numb
     database: { kind: ctx.env.DATABASE_URL ? 'postgres' : 'pglite', latencyMs: Math.round(databaseLatencyMs * 10) / 10 },
     outbox: { pending: outbox.pending, failed: outbox.failed, oldestPendingAt: iso(outbox.oldestPendingAt) },
     reconciler: { lastRunAt: iso(last?.at), lastClaimed: last?.claimed ?? null, lastFailed: last?.failed ?? null, overdue },
+    paymentIncidents: { open: openIncidents },
     vipps: {
       state: vipps.breaker?.state ?? (ctx.payments.client ? 'closed' : 'unconfigured'),
       consecutiveFailures: vipps.breaker?.consecutiveFailures ?? 0,

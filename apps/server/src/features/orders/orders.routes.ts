@@ -15,6 +15,8 @@ import {
   bookkeepingQuerySchema,
   reconciliationQuerySchema,
   reconciliationSchema,
+  incidentResolutionInputSchema,
+  paymentIncidentSchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
@@ -23,6 +25,7 @@ import * as cancellation from './cancellation.service';
 import * as receipts from './receipts.service';
 import * as bookkeeping from './bookkeeping.service';
 import * as reconciliation from './reconciliation.service';
+import * as incidents from './incidents.service';
 import { attachmentDisposition } from '../../integrations/calendar';
 import { z } from 'zod';
 
@@ -162,6 +165,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: reconciliationQuerySchema, response: { 200: reconciliationSchema, ...MODIFICATION_ERRORS } },
     },
     (request) => reconciliation.settleDifferences(ctxOf(request), request.body),
+  );
+
+  /** Admin: resolves a payment incident with a note: a refund, 'Betalt på annen måte' or 'Ta barnet av kurset'. */
+  app.post(
+    '/payments/incidents/:id/resolution',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParamsSchema,
+        body: incidentResolutionInputSchema,
+        response: { 200: paymentIncidentSchema, ...MODIFICATION_ERRORS },
+      },
+    },
+    (request) => incidents.resolveIncident(ctxOf(request), request.params.id, request.body),
   );
 
   /** Admin: the answer to an 'etter avtale' request. */

@@ -88,7 +88,7 @@ function toAdminOrder(
       timestamp: e.timestamp.toISOString(),
       success: e.success === 'true',
     })),
-    incident: incident ? { reason: incident.reason, vippsState: incident.vippsState, createdAt: incident.createdAt.toISOString() } : null,
+    incident: incident ? { _id: incident.id, reason: incident.reason, vippsState: incident.vippsState, createdAt: incident.createdAt.toISOString() } : null,
     ...(lapses ? { familyLapses: lapses } : {}),
     cancellation: cancellation ?? null,
   };
@@ -120,6 +120,7 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
       from: query.from ? osloDayStart(query.from) : undefined,
       to: query.to ? osloDayStart(query.to, 1) : undefined,
       search: query.q ? { text: query.q, folded: searchTerm(query.q) } : undefined,
+      openIncident: query.incident === 'open',
     },
     query.limit,
     (query.page - 1) * query.limit,

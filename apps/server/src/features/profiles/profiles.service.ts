@@ -3,6 +3,7 @@ import { allowed, can, requireAccess, requireAccessToAll, requireAllowed } from 
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { familyLapses } from '../../family-lapses';
 import { AppError } from '../../plugins/errors';
+import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
@@ -17,6 +18,7 @@ async function populate(ctx: ServiceContext, ids: readonly string[]): Promise<Pr
     users.findUserContacts(ctx.db, guardians.map((g) => g.userId)),
     courses.listCoursesOfChildren(ctx.db, kids.map((k) => k.id)),
   ]);
+  const cancelled = await changes.cancelledDatesByCourse(ctx.db, [...new Set(courseRows.map((c) => c.id))]);
   return ids.map((id) => ({
     _id: id,
     parents: guardians
@@ -40,6 +42,7 @@ async function populate(ctx: ServiceContext, ids: readonly string[]): Promise<Pr
             name: c.name,
             place: { _id: c.placeId, name: c.placeName, slug: placeSlug(c.placeName), place: c.placeTown },
             dates: c.dates.map((d) => d.toISOString()),
+            cancelledDates: (cancelled.get(c.id) ?? []).map((d) => d.toISOString()),
             timeFrom: c.timeFrom,
             timeTo: c.timeTo,
             experienceLevel: c.experienceLevel,

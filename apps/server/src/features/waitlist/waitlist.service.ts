@@ -24,6 +24,7 @@ import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
 import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
+import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
@@ -196,10 +197,11 @@ export async function processWaitlists(ctx: ServiceContext, options: { batch?: n
 async function toMyEntries(ctx: ServiceContext, rows: waitlist.WaitlistEntryRow[]): Promise<MyWaitlistEntry[]> {
   const now = ctx.clock.now();
   // A fixed number of queries whatever the number of entries (issue 43).
-  const [kids, details, positions] = await Promise.all([
+  const [kids, details, positions, cancelled] = await Promise.all([
     profiles.findChildren(ctx.db, rows.map((r) => r.childId)),
     courses.findCoursesDetails(ctx.db, rows.map((r) => r.courseId)),
     waitlist.positionsOf(ctx.db, rows),
+    changes.cancelledDatesByCourse(ctx.db, rows.map((r) => r.courseId)),
   ]);
   // A family in a payment pause cannot book an offer until it ends (issue 36): the list says until when.
   const lapses = await familyLapses(ctx.db, kids.map((k) => k.profileId), now);
@@ -207,7 +209,7 @@ async function toMyEntries(ctx: ServiceContext, rows: waitlist.WaitlistEntryRow[
     const child = kids.find((k) => k.id === row.childId);
     const course = details.get(row.courseId);
     if (!course || !child) return [];
-    const booking = courseBooking({ ...course, dates: course.dates.map(toDate) }, now);
+    const booking = courseBooking({ ...course, dates: course.dates.map(toDate), cancelledDates: cancelled.get(course.id) ?? [] }, now);
     return [
       {
         _id: row.id,

@@ -178,6 +178,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/payments/bookkeeping':   { expect: adminOnly, req: () => ({ query: { from: '2026-01-01', to: '2026-01-31', format: 'csv' } }), note: 'the month-end file (issue 40)' },
   'GET /api/payments/reconciliation': { expect: adminOnly, req: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }), note: 'the reconciliation view (issue 40)' },
   'POST /api/payments/reconciliation': { expect: adminOnly, req: () => ({ payload: { from: '2026-01-01', to: '2026-01-31' } }) },
+  'POST /api/payments/incidents/:id/resolution': { expect: [401, 403, 403, 403, 403, 404], req: () => ({ url: '/api/payments/incidents/0000000000000000000000aa/resolution', payload: { outcome: 'paid-elsewhere', note: 'Betalt kontant' } }), note: 'resolving a payment incident (issue 52); admin reaches the service: no such incident (NOT_FOUND)' },
   'POST /api/payments/:id/cancellation-decision': { expect: [401, 403, 403, 403, 403, 409], req: (fx) => ({ url: `/api/payments/${fx.orderA.id}/cancellation-decision`, payload: { approve: false, message: 'Nei' } }), note: 'admin reaches the service: no open request (CONFLICT)' },
   // ---- when plans change (issue 38): the admin cancels dates; the family chooses; the family's own calendar address
   'POST /api/courses/:id/cancelled-dates': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/cancelled-dates`, payload: { date: fx.spareCourse.dates[2]!.toISOString(), reason: 'Svømmestevne' } }) },

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Course, Profile } from '@shared/api';
+import { CancelledMark, isCancelledDate } from '@/components/cancelled-dates';
 import { Button } from '@/components/ui/button';
 import { LinkifiedText } from '@/components/ui/linkified-text';
 import { Modal, ModalClose } from '@/components/ui/modal';
@@ -34,7 +35,11 @@ function CourseSummary({ course, creditOre = 0 }: { course: Course; creditOre?: 
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
   // A started course is booked for the dates that remain, at the price the server computed for them.
   const started = course.booking.state === 'started';
-  const dates = started ? course.booking.remainingDates : course.dates;
+  // The dates this booking gets, and among them, marked 'Avlyst', those cancelled before it (not sold, issue 52).
+  const remaining = new Set(course.booking.remainingDates);
+  const firstRemaining = course.booking.remainingDates[0];
+  const dates = started ? course.dates.filter((d) => remaining.has(d) || (isCancelledDate(course, d) && !!firstRemaining && d > firstRemaining)) : course.dates;
+  const held = course.booking.remainingDates.length;
   return (
     <dl className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 sm:grid-cols-[8.5rem_minmax(0,1fr)]">
       <dt className="font-semibold text-sea-900">Sted</dt>
@@ -49,16 +54,23 @@ function CourseSummary({ course, creditOre = 0 }: { course: Course; creditOre?: 
       <dd>
         {started ? (
           <p className="mb-1 font-semibold text-aqua-700">
-            Kurset har startet – {dates.length} {dates.length === 1 ? 'gang' : 'ganger'} igjen
+            Kurset har startet – {held} {held === 1 ? 'gang' : 'ganger'} igjen
           </p>
         ) : null}
         {dates.length === 0 ? (
           '-'
         ) : (
           <ul className="gap-x-6 sm:columns-2">
-            {dates.map((date) => (
-              <li key={date}>{formatCourseDate(date, course.timeFrom)}</li>
-            ))}
+            {dates.map((date) =>
+              isCancelledDate(course, date) ? (
+                <li key={date} className="text-muted" data-cancelled>
+                  <s>{formatCourseDate(date, course.timeFrom)}</s>
+                  <CancelledMark />
+                </li>
+              ) : (
+                <li key={date}>{formatCourseDate(date, course.timeFrom)}</li>
+              ),
+            )}
           </ul>
         )}
       </dd>
@@ -69,9 +81,9 @@ function CourseSummary({ course, creditOre = 0 }: { course: Course; creditOre?: 
       <dt className="font-semibold text-sea-900">Pris</dt>
       <dd className="font-bold">
         {formatPrice(course.booking.price)}
-        {started && course.booking.price !== course.price ? (
+        {course.booking.price !== course.price && course.booking.state !== 'ended' && course.booking.state !== 'closed' ? (
           <span className="block text-sm font-normal text-muted">
-            For {dates.length} av {course.dates.length} ganger (fullpris {formatPrice(course.price)})
+            For {held} av {course.dates.length} ganger (fullpris {formatPrice(course.price)})
           </span>
         ) : null}
         {paidWithCredit ? <span className="block text-sm font-normal">{paidWithCredit}</span> : null}

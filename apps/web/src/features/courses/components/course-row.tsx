@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Course } from '@shared/api';
+import { CancelledMark, heldDatesLabel, isCancelledDate } from '@/components/cancelled-dates';
 import { LoginFirstButton } from '@/components/ui/login-first-button';
 import { paths } from '@/config/paths';
 import { LinkifiedText } from '@/components/ui/linkified-text';
@@ -77,7 +78,8 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const bookInfoId = useId();
-  const firstDate = course.dates[0];
+  // The start a parent goes by: the first date that takes place.
+  const firstDate = course.dates.find((d) => !isCancelledDate(course, d)) ?? course.dates[0];
   const weekday = weekdayPlural(course.weekday);
   const time = `${course.timeFrom}–${course.timeTo}`;
   const full = course.freePlaces <= 0;
@@ -86,7 +88,8 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
   const waitlist = full && running && course.waitlistOpen && renderWaitlist ? renderWaitlist(course) : null;
   const gate = running && renderGate ? renderGate(course) : null;
   const status = bookingStatusLabel(course);
-  const reduced = course.booking.state === 'started' && course.booking.price !== course.price;
+  // Less than the full price: a late booking pro rata, or a date cancelled before booking (not sold, issue 52).
+  const reduced = (course.booking.state === 'started' || course.booking.state === 'open') && course.booking.price !== course.price;
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
 
   return (
@@ -119,8 +122,7 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
                 {course.participantsAge ? ` · ${course.participantsAge}` : ''}
               </span>
               <span className="block text-sm text-muted">
-                {firstDate ? `Oppstart ${formatDate(firstDate)}` : 'Datoer ikke satt'} · {course.dates.length}{' '}
-                {course.dates.length === 1 ? 'gang' : 'ganger'}
+                {firstDate ? `Oppstart ${formatDate(firstDate)}` : 'Datoer ikke satt'} · {heldDatesLabel(course)}
               </span>
               {status ? (
                 <span className={`block text-sm font-semibold ${course.booking.state === 'started' ? 'text-aqua-700' : 'text-muted'}`}>
@@ -183,12 +185,14 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
             ) : (
               <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
                 {course.dates.map((date) => {
-                  const relative = relativeDayLabel(date);
+                  const cancelled = isCancelledDate(course, date);
+                  const relative = cancelled ? null : relativeDayLabel(date);
                   const past = !relative && new Date(date).getTime() < Date.now();
                   return (
-                    <li key={date} className={past ? 'text-muted' : undefined}>
-                      {formatCourseDate(date, course.timeFrom)}
-                      {past ? <span className="sr-only"> (gjennomført)</span> : null}
+                    <li key={date} className={past || cancelled ? 'text-muted' : undefined} data-cancelled={cancelled || undefined}>
+                      {cancelled ? <s>{formatCourseDate(date, course.timeFrom)}</s> : formatCourseDate(date, course.timeFrom)}
+                      {cancelled ? <CancelledMark /> : null}
+                      {past && !cancelled ? <span className="sr-only"> (gjennomført)</span> : null}
                       {relative ? (
                         <span className="ml-2 rounded-full bg-aqua-100 px-2 py-0.5 text-sm font-semibold text-aqua-700">
                           {relative}

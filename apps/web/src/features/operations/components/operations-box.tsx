@@ -1,5 +1,7 @@
 import type { HealthDetails } from '@shared/api';
+import { Link } from 'react-router';
 import { DashboardBox } from '@/components/ui/dashboard-box';
+import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useHealth } from '../api/get-health';
 
@@ -31,6 +33,17 @@ export function OperationsBox() {
           <dd data-operations-reconciler>
             {details.reconciler.lastRunAt ? `sist kjørt ${formatDateTime(details.reconciler.lastRunAt)}` : 'ikke kjørt ennå på denne serveren'}
             {details.reconciler.overdue ? ` · ${details.reconciler.overdue} bestillinger venter på Vipps` : ''}
+          </dd>
+          <dt className="font-semibold">Betalingshendelser</dt>
+          <dd data-operations-incidents className={details.paymentIncidents.open > 0 ? 'font-semibold text-danger' : undefined}>
+            {details.paymentIncidents.open === 0 ? (
+              'ingen åpne'
+            ) : (
+              <>
+                {details.paymentIncidents.open} {details.paymentIncidents.open === 1 ? 'åpen' : 'åpne'} ·{' '}
+                <Link to={paths.adminOrderIncidents}>Løs dem under Ordre</Link>
+              </>
+            )}
           </dd>
           <dt className="font-semibold">Vipps</dt>
           <dd data-operations-vipps={details.vipps.state} className={details.vipps.state === 'open' ? 'font-semibold text-danger' : undefined}>

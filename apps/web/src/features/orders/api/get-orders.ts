@@ -13,11 +13,13 @@ export interface OrdersFilter {
   to?: string;
   /** A reference, or a name of the buyer or a guardian. */
   q?: string;
+  /** Only orders with an open payment incident. */
+  incident?: 'open';
 }
 
 /** GET /api/payments (admin): newest first, paged and filtered. */
 export const getOrders = (filter: OrdersFilter, signal?: AbortSignal) =>
-  api<OrdersPage>('/payments', { query: { limit: filter.limit, page: filter.page, status: filter.status, from: filter.from, to: filter.to, q: filter.q }, signal });
+  api<OrdersPage>('/payments', { query: { limit: filter.limit, page: filter.page, status: filter.status, from: filter.from, to: filter.to, q: filter.q, incident: filter.incident }, signal });
 
 export const ordersKeys = { all: [PRIVATE_KEY, 'admin', 'orders'] as const, list: (filter: OrdersFilter) => [...ordersKeys.all, filter] as const };
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, CancelInput, RefundInput } from '@shared/api/orders';
+import type { AdminOrder, CancelInput, IncidentResolutionInput, PaymentIncident, RefundInput } from '@shared/api/orders';
 import type { Cancellation, CancellationDecision } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { ordersKeys } from './get-orders';
@@ -34,6 +34,16 @@ export function useDecideCancellation() {
   return useMutation({
     mutationFn: ({ orderId, decision }: { orderId: string; decision: CancellationDecision }) =>
       api<Cancellation>(`/payments/${encodeURIComponent(orderId)}/cancellation-decision`, { method: 'POST', body: decision }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+}
+
+/** POST /api/payments/incidents/{id}/resolution (admin, issue 52): a refund, 'Betalt på annen måte' or 'Ta barnet av kurset'. */
+export function useResolveIncident() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ incidentId, input }: { incidentId: string; input: IncidentResolutionInput }) =>
+      api<PaymentIncident>(`/payments/incidents/${encodeURIComponent(incidentId)}/resolution`, { method: 'POST', body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 }

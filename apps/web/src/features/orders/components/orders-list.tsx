@@ -3,7 +3,7 @@ import { USER_SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { ORDER_STATUSES, ORDERS_PAGE_SIZE, type OrderStatus } from '@shared/constants';
 import { paymentStatusLabel } from '@shared/payment-status';
 import { Button } from '@/components/ui/button';
-import { DateInput, Select, TextInput } from '@/components/ui/form';
+import { Checkbox, DateInput, Select, TextInput } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { site } from '@/config/site';
@@ -24,16 +24,17 @@ const STATUS_OPTIONS = [
  * The orders list (admin): 24 per page, newest first, searched by reference or a parent's name, filtered by status
  * and by day; refund and cancel per order.
  */
-export function OrdersList() {
+export function OrdersList({ openIncidentsFirst = false }: { /** Start filtered to open payment incidents ('Drift' links here). */ openIncidentsFirst?: boolean } = {}) {
   const ids = { status: useId(), search: useId() };
   const toast = useToast();
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [search, setSearch] = useState('');
+  const [incidents, setIncidents] = useState(openIncidentsFirst);
   const q = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
-  const orders = useOrders({ limit: ORDERS_PAGE_SIZE, page, status, from: from || undefined, to: to || undefined, q: q || undefined });
+  const orders = useOrders({ limit: ORDERS_PAGE_SIZE, page, status, from: from || undefined, to: to || undefined, q: q || undefined, incident: incidents ? 'open' : undefined });
   const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / ORDERS_PAGE_SIZE)) : 1;
 
   useEffect(() => {
@@ -71,6 +72,12 @@ export function OrdersList() {
         />
         <DateInput label="Fra dato" value={from} max={to || undefined} onChange={(e) => filter(setFrom)(e.target.value)} />
         <DateInput label="Til dato" value={to} min={from || undefined} onChange={(e) => filter(setTo)(e.target.value)} />
+        <Checkbox
+          label="Bare åpne betalingshendelser"
+          fieldClassName="sm:col-span-3"
+          checked={incidents}
+          onChange={(e) => filter(setIncidents)(e.target.checked)}
+        />
       </div>
 
       {orders.isPending ? (

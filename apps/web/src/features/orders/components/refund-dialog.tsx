@@ -8,10 +8,9 @@ import { prompt } from '@/components/ui/dialogs';
 import { toast, useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useCancelOrder, useDecideCancellation, useRefundOrder } from '../api/refund-order';
+import { IncidentForm } from './incident-form';
 import { kr } from './order-card';
-
-/** A fresh key per opened dialog: every click inside it (a double click too) is the same request to Vipps. */
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+import { newIdempotencyKey } from '../idempotency-key';
 
 /** '1 450,50' → 1450.5 */
 const parseKr = (text: string) => Number(text.replace(/\s/g, '').replace(',', '.'));
@@ -37,7 +36,7 @@ function refundSchema(maxOre: number) {
 }
 function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const refundable = order.capturedAmount - order.refundedAmount;
-  const [key] = useState(newKey);
+  const [key] = useState(newIdempotencyKey);
   const toast = useToast();
   const refund = useRefundOrder();
   const { register, handleSubmit, watch, formState, setValue } = useZodForm(refundSchema(refundable), {
@@ -101,7 +100,7 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
 }
 
 function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
-  const [key] = useState(newKey);
+  const [key] = useState(newIdempotencyKey);
   const [removeFromCourse, setRemoveFromCourse] = useState(false);
   const toast = useToast();
   const cancel = useCancelOrder();
@@ -171,14 +170,16 @@ function CancellationRequestActions({ order }: { order: AdminOrder }) {
 }
 
 export function OrderActions({ order }: { order: AdminOrder }) {
-  const [open, setOpen] = useState<'refund' | 'cancel' | null>(null);
+  const [open, setOpen] = useState<'refund' | 'cancel' | 'incident' | null>(null);
   const refundable = order.capturedAmount - order.refundedAmount;
   const canRefund = (order.status === 'captured' || order.status === 'refunded') && refundable > 0;
   const canCancel = order.status === 'authorized';
   const requested = order.cancellation?.status === 'requested';
-  if (!canRefund && !canCancel && !requested) return null;
+  if (!canRefund && !canCancel && !requested && !order.incident) return null;
+  const title = { refund: `Refunder ordre ${order.humanReference}`, cancel: `Kanseller ordre ${order.humanReference}`, incident: 'Løs hendelsen' };
   return (
     <>
+      {order.incident ? <Button onClick={() => setOpen('incident')}>Løs hendelsen</Button> : null}
       {requested ? <CancellationRequestActions order={order} /> : null}
       {canRefund ? (
         <Button variant="secondary" onClick={() => setOpen('refund')}>
@@ -193,8 +194,9 @@ export function OrderActions({ order }: { order: AdminOrder }) {
       <Modal
         open={open !== null}
         onOpenChange={(next) => setOpen(next ? open : null)}
-        title={open === 'cancel' ? `Kanseller ordre ${order.humanReference}` : `Refunder ordre ${order.humanReference}`}
+        title={title[open ?? 'refund']}
       >
+        {open === 'incident' && order.incident ? <IncidentForm order={order} onDone={() => setOpen(null)} /> : null}
         {open === 'refund' ? <RefundForm order={order} onDone={() => setOpen(null)} /> : null}
         {open === 'cancel' ? <CancelForm order={order} onDone={() => setOpen(null)} /> : null}
       </Modal>

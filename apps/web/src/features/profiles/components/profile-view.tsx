@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Child, ChildCourse, Profile } from '@shared/api';
+import { heldDatesLabel } from '@/components/cancelled-dates';
 import { FamilyLapsesNote } from '@/components/family-lapses-note';
 import { paths } from '@/config/paths';
 import { compareCodeUnits, displayPhone, formatAge, formatDate, freePlacesLabel, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
@@ -68,7 +69,7 @@ function CourseItem({ item, action, freePlacesOf, showCourseIds }: { item: Cours
         </p>
         <p className="text-sm">
           {weekdayPlural(first ? osloWeekday(first) : null)} kl. {course.timeFrom}–{course.timeTo} · {formatDate(first)} –{' '}
-          {formatDate(last)} · {course.dates.length} {course.dates.length === 1 ? 'gang' : 'ganger'}
+          {formatDate(last)} · {heldDatesLabel(course)}
           {free !== undefined && !done ? ` · ${freePlacesLabel(free)}` : ''}
         </p>
         {showCourseIds ? <p className="font-mono text-sm break-all text-muted">Kurs-id: {course._id}</p> : null}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import { INCIDENT_OUTCOMES, incidentNoteSchema, type AdminOrder, type IncidentOutcome } from '@shared/api/orders';
+import { Button } from '@/components/ui/button';
+import { Select, Textarea, useZodForm } from '@/components/ui/form';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/error-messages';
+import { formatPrice } from '@/lib/format';
+import { useResolveIncident } from '../api/refund-order';
+import { newIdempotencyKey } from '../idempotency-key';
+
+const formSchema = z.object({ outcome: z.enum(INCIDENT_OUTCOMES), note: incidentNoteSchema });
+
+const DONE: Record<IncidentOutcome, string> = {
+  refund: 'Hendelsen er løst: pengene er refundert',
+  'paid-elsewhere': 'Hendelsen er løst: betalt på annen måte',
+  'remove-child': 'Hendelsen er løst: barnet er tatt av kurset',
+};
+
+/**
+ * 'Løs hendelsen' (issue 52): the admin picks what happens to a payment Vipps contradicts, with a note that is kept
+ * with who and when. A refund gives back all that can be refunded and takes the child off the course.
+ */
+export function IncidentForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
+  const incident = order.incident!;
+  const refundable = order.capturedAmount - order.refundedAmount;
+  const [key] = useState(newIdempotencyKey);
+  const toast = useToast();
+  const resolve = useResolveIncident();
+  const { register, handleSubmit, formState } = useZodForm(formSchema, {
+    defaultValues: { outcome: refundable > 0 ? 'refund' : 'paid-elsewhere', note: '' },
+  });
+  const options = [
+    ...(refundable > 0 ? [{ value: 'refund', label: `Refunder ${formatPrice(refundable / 100)} og ta barnet av kurset` }] : []),
+    { value: 'paid-elsewhere', label: 'Betalt på annen måte' },
+    { value: 'remove-child', label: 'Ta barnet av kurset' },
+  ];
+
+  const submit = handleSubmit(async ({ outcome, note }) => {
+    const input = outcome === 'refund' ? { outcome, note, amount: refundable, removeFromCourse: true, idempotencyKey: key } : { outcome, note };
+    try {
+      await resolve.mutateAsync({ incidentId: incident._id, input });
+      toast.success(DONE[outcome]);
+      onDone();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Kunne ikke løse hendelsen'));
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4" data-incident-form>
+      <p>
+        Vipps stemmer ikke med denne ordren ({incident.vippsState ?? incident.reason}). Velg hva som skal skje, og skriv et
+        notat om hvorfor.
+      </p>
+      <Select label="Utfall" options={options} error={formState.errors.outcome?.message} {...register('outcome')} />
+      <Textarea label="Notat" rows={3} error={formState.errors.note?.message} {...register('note')} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={resolve.isPending}>
+          Avbryt
+        </Button>
+        <Button type="submit" disabled={resolve.isPending}>
+          {resolve.isPending ? 'Løser …' : 'Løs hendelsen'}
+        </Button>
+      </div>
+    </form>
+  );
+}
