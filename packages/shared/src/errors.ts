@@ -78,6 +78,8 @@ export const ERROR_STATUS = {
   /** Refund or cancel: the order is not in a state that allows it (nothing captured / nothing reserved). */
   ORDER_NOT_REFUNDABLE: 409,
   ORDER_NOT_CANCELLABLE: 409,
+  /** A cancelled date's choice: the child's place was cancelled (or the child left the course), so it cannot be chosen. */
+  CHOICE_CLOSED: 409,
   RATE_LIMITED: 429,
   /** Payment start: the family let several holds run out unpaid lately (issue 36); params: pausedUntil (ISO time). */
   HOLD_COOLDOWN: 429,
