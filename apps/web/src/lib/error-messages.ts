@@ -115,6 +115,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   REFUND_TOO_LARGE: 'Beløpet er større enn det som kan refunderes.',
   ORDER_NOT_REFUNDABLE: 'Ordren kan ikke refunderes.',
   ORDER_NOT_CANCELLABLE: 'Ordren kan ikke kanselleres.',
+  CHOICE_CLOSED: 'Plassen er meldt av, så dette valget er lukket. Det dere har fått tilbake, står under betalinger på profilen.',
 };
 
 /**

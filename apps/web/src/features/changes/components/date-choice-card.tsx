@@ -10,6 +10,7 @@ const CHOSEN: Record<NonNullable<DateChoice['choice']>, string> = {
   makeup: 'Erstatningstime',
   refund: 'Pengene tilbake',
   credit: 'Tilgodebeløp',
+  closed: 'Lukket: plassen er meldt av',
 };
 
 /** One cancelled date of one child: what happened, and the three choices, each one tap. */
