@@ -4,7 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { osloDateKey, osloTime } from '@app/shared';
 import { dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
-import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
 import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
 import { applyDefaults } from '../changes/changes.service';
@@ -55,6 +55,15 @@ const pdfText = async (base64: string) => {
 };
 type Attachment = { filename: string; content: string };
 
+/** A paid booking (through Vipps) on a fresh course, one of whose dates an admin then cancels, before the deadline. */
+async function paidWithCancelledDate(dateIndex: number) {
+  const c = await course();
+  const paid = await payForCourse(t, c);
+  clock.current = EARLY;
+  await cancelDate(c.id, DATES[dateIndex]!);
+  return { ...paid, course: c };
+}
+
 /** A family with credit on its ledger, booking `courseId`: credit first, Vipps the rest (if any). */
 async function bookWithCredit(courseId: string, creditOre: number, expiresAt = new Date(Date.now() + 200 * 86_400_000)) {
   const family = await createFamily(t.db);
@@ -74,10 +83,7 @@ async function bookWithCredit(courseId: string, creditOre: number, expiresAt = n
 
 describe('M1: a cancellation settles every open date choice', () => {
   it('money event "parent cancels, then chooses credit": the choice is closed (409 CHOICE_CLOSED); Vipps + credit = paid', async () => {
-    const c = await course();
-    const { family, order, token } = await payForCourse(t, c);
-    clock.current = EARLY;
-    await cancelDate(c.id, DATES[1]!);
+    const { family, order, token } = await paidWithCancelledDate(1);
     const shown = await preview(order.id, token);
     expect(shown.json).toMatchObject({ outcome: 'full', paidAmount: PRICE, refundAmount: PRICE, creditAmount: 0 });
     expect((await cancel(order.id, token, PRICE)).status).toBe(200);
@@ -90,10 +96,7 @@ describe('M1: a cancellation settles every open date choice', () => {
   });
 
   it('money event "date cancelled, credit chosen, then parent cancels": the refund leaves out the credited share', async () => {
-    const c = await course();
-    const { family, order, token } = await payForCourse(t, c);
-    clock.current = EARLY;
-    await cancelDate(c.id, DATES[0]!);
+    const { family, order, token } = await paidWithCancelledDate(0);
     expect((await choose((await choiceOf(order.id)).id, token, 'credit')).status).toBe(200);
     const shown = await preview(order.id, token);
     expect(shown.json).toMatchObject({ outcome: 'full', paidAmount: PRICE - SHARE, refundAmount: PRICE - SHARE });
@@ -104,10 +107,7 @@ describe('M1: a cancellation settles every open date choice', () => {
   });
 
   it('money event "date cancelled, share refunded, then parent cancels": the order can still be cancelled, for the rest', async () => {
-    const c = await course();
-    const { family, order, token } = await payForCourse(t, c);
-    clock.current = EARLY;
-    await cancelDate(c.id, DATES[0]!);
+    const { family, order, token } = await paidWithCancelledDate(0);
     expect((await choose((await choiceOf(order.id)).id, token, 'refund')).status).toBe(200);
     const shown = await preview(order.id, token);
     expect(shown.status, shown.text).toBe(200);
@@ -116,11 +116,23 @@ describe('M1: a cancellation settles every open date choice', () => {
     expect(vippsRefunded(order.reference) + (await creditGiven(family.profile.id))).toBe(PRICE);
   });
 
-  it('money event "date cancelled, nothing chosen, parent cancels, the default runs": no credit on top of the refund', async () => {
-    const c = await course();
-    const { family, order, token } = await payForCourse(t, c);
+  it('money event "date cancelled, make-up taken, then parent cancels": the make-up counts as given', async () => {
+    const place = await createPlace(t.db);
+    const own = await createCourse(t.db, { place, priceOre: PRICE, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner' });
+    const wednesday = osloTime(2027, 3, 3, '10:00');
+    const makeup = await createCourse(t.db, { place, priceOre: 80_000, maximumParticipants: 4, dates: [wednesday], ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner' });
+    const { family, order, token } = await payForCourse(t, own);
     clock.current = EARLY;
-    await cancelDate(c.id, DATES[2]!);
+    await cancelDate(own.id, DATES[0]!);
+    const taken = await t.http('POST', `/api/changes/${(await choiceOf(order.id)).id}/choose`, { token, body: { choice: 'makeup', courseId: makeup.id, date: wednesday.toISOString() } });
+    expect(taken.status, taken.text).toBe(200);
+    expect((await preview(order.id, token)).json).toMatchObject({ paidAmount: PRICE - SHARE, refundAmount: PRICE - SHARE });
+    expect((await cancel(order.id, token, PRICE - SHARE)).status).toBe(200);
+    expect(vippsRefunded(order.reference) + (await creditGiven(family.profile.id))).toBe(PRICE - SHARE);
+  });
+
+  it('money event "date cancelled, nothing chosen, parent cancels, the default runs": no credit on top of the refund', async () => {
+    const { family, order, token } = await paidWithCancelledDate(2);
     expect((await cancel(order.id, token, PRICE)).status).toBe(200);
     clock.current = new Date(EARLY.getTime() + 8 * 86_400_000);
     await applyDefaults(t.ctx);
@@ -131,10 +143,7 @@ describe('M1: a cancellation settles every open date choice', () => {
 
   it('money events "parent cancels" and "chooses credit" at once: never both (Vipps + credit = paid, never more)', async () => {
     for (let round = 0; round < 3; round++) {
-      const c = await course();
-      const { family, order, token } = await payForCourse(t, c);
-      clock.current = EARLY;
-      await cancelDate(c.id, DATES[1]!);
+      const { family, order, token } = await paidWithCancelledDate(1);
       const choice = await choiceOf(order.id);
       const [cancelled, chosen] = await Promise.all([cancel(order.id, token, PRICE), choose(choice.id, token, 'credit')]);
       await t.sim.control.webhooksIdle();
@@ -147,10 +156,7 @@ describe('M1: a cancellation settles every open date choice', () => {
   });
 
   it('money event "admin refunds and takes the child off": the default no longer credits the open choice', async () => {
-    const c = await course();
-    const { family, order } = await payForCourse(t, c);
-    clock.current = EARLY;
-    await cancelDate(c.id, DATES[3]!);
+    const { family, order } = await paidWithCancelledDate(3);
     const res = await t.http('POST', `/api/payments/${order.id}/refund`, { token: adminToken, body: { amount: PRICE, removeFromCourse: true, idempotencyKey: randomUUID() } });
     expect(res.status, res.text).toBe(200);
     clock.current = new Date(EARLY.getTime() + 8 * 86_400_000);
@@ -242,9 +248,7 @@ describe('receipts for every refund', () => {
   });
 
   it("money event \"a cancelled date's share refunded\": a receipt by e-mail", async () => {
-    const c = await course();
-    const { family, order, token } = await payForCourse(t, c);
-    await cancelDate(c.id, DATES[0]!);
+    const { family, order, token } = await paidWithCancelledDate(0);
     expect((await choose((await choiceOf(order.id)).id, token, 'refund')).status).toBe(200);
     const [mail] = await mailsTo(family, 'Kvittering for refusjon');
     expect(mail!.text).toContain('Du får 250,01 kr tilbake til Vipps for den avlyste kursdagen 01.03.2027');
