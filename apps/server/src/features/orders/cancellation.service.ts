@@ -227,7 +227,9 @@ export async function cancelPlace(ctx: ServiceContext, orderId: string, input: C
     });
     if (!result.created) return result;
     if (status !== 'requested') {
-      // A date's choice settled since the preview (a tap, the default) changes what is owed: the parent looks again.
+      // Closing the open choices waits for a choice being made at this moment (its row lock); one settled since the
+      // preview (a tap, the default) changes what is owed, so the parent looks again.
+      await changes.closeOpenChoicesOfOrder(ctx.db, orderId, ctx.clock.now());
       const now = await preview(ctx, await load(ctx, orderId));
       if (now.refundAmount !== shown.refundAmount) throw new AppError('CONFLICT', 'The refund has changed since the preview');
       await giveUpPlace(ctx, loaded.order, back.creditOre);
