@@ -129,6 +129,8 @@ export const familyPaymentSchema = z.object({
   childName: z.string().nullable(),
   capturedAmount: z.number().int(),
   refundedAmount: z.number().int(),
+  /** The part of the price paid with family credit (issue 52); the price is capturedAmount + creditAmount. */
+  creditAmount: z.number().int(),
   /** The child is on the course and nothing was cancelled yet: 'Meld av kurset' is offered. */
   cancellable: z.boolean(),
   cancellation: cancellationSchema.nullable(),

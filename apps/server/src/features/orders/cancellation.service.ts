@@ -288,6 +288,7 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
       childName: info.child ? fullName(info.child) : null,
       capturedAmount: sum('CAPTURED'),
       refundedAmount: sum('REFUNDED'),
+      creditAmount: order.creditOre,
       cancellable: (order.status === 'captured' || order.status === 'refunded') && enrolled && !cancellation,
       cancellation: cancellation ? toCancellation(cancellation) : null,
       receipts: [

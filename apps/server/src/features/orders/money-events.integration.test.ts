@@ -264,6 +264,7 @@ describe('receipts for every refund', () => {
     const [file] = mail!.attachments as Attachment[];
     expect(await pdfText(file!.content)).toContain('Betalingsmåte: Tilgode');
     const listed = (await t.http('GET', `/api/profiles/${family.profile.id}/payments`, { token })).json[0];
+    expect(listed).toMatchObject({ capturedAmount: 0, creditAmount: PRICE });
     expect(listed.receipts).toMatchObject([{ kind: 'payment', method: 'credit', amount: PRICE }]);
     const pdf = await fetch(`${t.url}/api/orders/${order.id}/receipts/${listed.receipts[0].eventId}`, { headers: { authorization: `Bearer ${token}` } });
     expect(pdf.status).toBe(200);

@@ -119,7 +119,8 @@ export function FamilyPayments({ profileId, canCancel }: { profileId: string; ca
             <div className="min-w-0 space-y-1">
               <p className="font-semibold">{[payment.courseName, payment.childName].filter(Boolean).join(' – ') || 'Kurs'}</p>
               <p className="text-muted">
-                {formatDate(payment.createdAt)} · {kr(payment.capturedAmount)} · Ordrenummer {payment.humanReference}
+                {formatDate(payment.createdAt)} · {kr(payment.capturedAmount + payment.creditAmount)}
+                {payment.creditAmount > 0 ? ` (${kr(payment.creditAmount)} med tilgode)` : ''} · Ordrenummer {payment.humanReference}
                 {payment.refundedAmount > 0 ? ` · Refundert ${kr(payment.refundedAmount)}` : ''}
               </p>
               <CancellationState payment={payment} />
