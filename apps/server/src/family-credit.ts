@@ -9,6 +9,10 @@ import type { OrderRow } from './repos/orders.repo';
  * is the Vipps part (what the webhook check compares with), `creditOre` the credit part.
  */
 export const MIN_VIPPS_ORE = 100;
+/** The reason's start of the entry that keeps what is left of a given entry a booking took part of. */
+export const REST_REASON = 'Rest: ';
+/** Credit given back on a refund keeps its original expiry, but never ends sooner than this after the refund. */
+export const MIN_CREDIT_BACK_DAYS = 30;
 
 export interface CreditPart {
   creditOre: number;
@@ -65,7 +69,35 @@ export async function consumeCredit(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'pr
   await changes.markCreditsUsed(tx, taken.map((c) => c.id), entry.id);
   if (left < 0) {
     const last = taken[taken.length - 1]!;
-    await changes.insertCredit(tx, { profileId: order.profileId, amountOre: -left, reason: `Rest: ${last.reason}`, orderId: last.orderId, expiresAt: last.expiresAt, createdAt: now });
+    await changes.insertCredit(tx, { profileId: order.profileId, amountOre: -left, reason: `${REST_REASON}${last.reason}`, orderId: last.orderId, expiresAt: last.expiresAt, createdAt: now });
   }
   return Math.max(0, left);
+}
+
+/**
+ * A refund goes back to each source in proportion (open-issues decisions, Wave 4): of `refundOre`, the Vipps part of
+ * the order's price to Vipps, the credit part as credit (in whole øre, the Vipps part rounded down, so the Vipps parts
+ * of all refunds never pass what Vipps took).
+ */
+export function refundParts(refundOre: number, order: { amountOre: number; creditOre: number }): { vippsOre: number; creditOre: number } {
+  const price = order.amountOre + order.creditOre;
+  const vippsOre = price > 0 ? Math.floor((refundOre * order.amountOre) / price) : 0;
+  return { vippsOre, creditOre: refundOre - vippsOre };
+}
+
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+/**
+ * The expiry of credit given back on a refund: "credit as credit with its original expiry" (the latest of the entries
+ * the order's payment took), never sooner than MIN_CREDIT_BACK_DAYS from now; `creditMonths` from now when the order
+ * took no credit (a share paid by Vipps and given as credit).
+ */
+export async function creditBackExpiry(db: DbOrTx, orderId: string, now: Date, creditMonths: number): Promise<Date> {
+  const taken = (await changes.creditsUsedByOrder(db, orderId)).flatMap((c) => (c.expiresAt ? [c.expiresAt.getTime()] : []));
+  if (taken.length === 0) return addMonths(now, creditMonths);
+  return new Date(Math.max(...taken, now.getTime() + MIN_CREDIT_BACK_DAYS * 86_400_000));
 }

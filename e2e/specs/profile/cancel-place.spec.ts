@@ -29,7 +29,7 @@ test.describe('Meld av kurset', () => {
     await item.getByRole('button', { name: /^Meld av kurset/ }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Meld av kurset?' }).or(page.getByRole('dialog', { name: 'Meld av kurset?' }));
     await expect(dialog).toContainText('og får hele beløpet tilbake.');
-    await expect(dialog).toContainText('Du får tilbake 1 950 kr til Vipps.');
+    await expect(dialog).toContainText('Du får 1 950 kr tilbake til Vipps.');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Meld av' }).click();
     await expect(item.getByTestId('cancellation-state')).toHaveText('Meldt av og refundert: 1 950 kr');

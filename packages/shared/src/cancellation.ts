@@ -1,5 +1,5 @@
 import type { CancellationFee, CancellationRules } from './api/cancellation-rules';
-import { remainingSharesOre } from './date-shares';
+import { dateSharesOre } from './date-shares';
 import { formatDate, formatPrice, osloDateKey } from './format';
 import { osloMidnight } from './statistics';
 
@@ -27,6 +27,13 @@ export interface CancellableOrder {
   paidOre: number;
   /** The dates the order pays for (their start times). */
   coveredDates: readonly (Date | string)[];
+  /**
+   * What the dates' shares split (the order's price: Vipps and credit parts); default paidOre. With givenDates: the
+   * 'remaining dates' rule pays each future date's share of the price once (issue 52).
+   */
+  priceOre?: number;
+  /** Cancelled dates whose share was given already (refunded, credited or made up): not paid again. */
+  givenDates?: readonly (Date | string)[];
 }
 
 const kr = (ore: number) => formatPrice(ore / 100);
@@ -45,6 +52,13 @@ function lastFullRefundDay(firstDate: Date, daysBefore: number): { key: string; 
 }
 
 const feeText = (fee: CancellationFee) => (fee.kind === 'fixed' ? kr(fee.amountOre) : `${fee.percent} %`);
+
+/** The shares of the price of the dates still to come, less those given already (a cancelled date's choice). */
+function futureSharesOre(order: CancellableOrder, dates: readonly Date[], now: Date): number {
+  const given = new Set((order.givenDates ?? []).map((d) => new Date(d).getTime()));
+  const shares = dateSharesOre(Math.max(0, order.priceOre ?? order.paidOre), dates.length);
+  return dates.reduce((sum, d, i) => (d.getTime() > now.getTime() && !given.has(d.getTime()) ? sum + shares[i]! : sum), 0);
+}
 
 export function cancellationOutcome(rules: CancellationRules, order: CancellableOrder, now: Date): CancellationOutcome {
   const dates = order.coveredDates.map((d) => new Date(d)).sort((a, b) => a.getTime() - b.getTime());
@@ -75,11 +89,22 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
     return {
       ...base,
       kind: 'remaining',
-      refundOre: remainingSharesOre(paid, dates.length, remaining),
+      refundOre: Math.min(paid, futureSharesOre(order, dates, now)),
       reason: `Kurset har startet. Du får tilbake andelen for ${remaining === 1 ? 'den ene kursdagen' : `de ${remaining} kursdagene`} som gjenstår.`,
     };
   }
   return { ...base, kind: 'none', refundOre: 0, reason: 'Kurset har startet. Etter vilkårene får du ikke penger tilbake.' };
+}
+
+/**
+ * What a parent gets back and where, in one sentence (the preview, the confirmation and the e-mail): the Vipps part
+ * to Vipps, the credit part as credit ('tilgode'). Amounts in øre.
+ */
+export function moneyBackText(vippsOre: number, creditOre: number): string {
+  if (vippsOre > 0 && creditOre > 0) return `Du får ${kr(vippsOre)} tilbake til Vipps og ${kr(creditOre)} som tilgode.`;
+  if (vippsOre > 0) return `Du får ${kr(vippsOre)} tilbake til Vipps.`;
+  if (creditOre > 0) return `Du får ${kr(creditOre)} tilbake som tilgode.`;
+  return 'Du får ingen penger tilbake.';
 }
 
 /** The rules as the terms page shows them, one sentence each. */
@@ -96,7 +121,7 @@ export function cancellationRulesText(rules: CancellationRules): string[] {
       : `Du får hele beløpet tilbake hvis du melder av senest ${days} ${days === 1 ? 'dag' : 'dager'} før første kursdag.`,
     `Melder du av senere, men før kurset starter, trekker vi et gebyr på ${feeText(rules.lateFee)}.`,
     afterStart[rules.afterStart],
-    'Du melder av under «Meld av kurset» på profilen din. Pengene går tilbake til Vipps.',
+    'Du melder av under «Meld av kurset» på profilen din. Pengene går tilbake til Vipps, og det du betalte med tilgode, får du tilbake som tilgode.',
   ];
 }
 

@@ -82,6 +82,8 @@ export const ERROR_STATUS = {
   ORDER_NOT_CANCELLABLE: 409,
   /** A payment incident that an admin has resolved already (issue 52): resolved once, with one outcome. */
   INCIDENT_RESOLVED: 409,
+  /** A cancelled date's choice: the child's place was cancelled (or the child left the course), so it cannot be chosen. */
+  CHOICE_CLOSED: 409,
   RATE_LIMITED: 429,
   /** Payment start: the family let several holds run out unpaid lately (issue 36); params: pausedUntil (ISO time). */
   HOLD_COOLDOWN: 429,

@@ -374,6 +374,8 @@ export async function payByCredit(ctx: ServiceContext, order: { id: string; refe
     }
     await consumeCredit(ctx.db, locked, ctx.clock.now());
     await queueConfirmation(ctx.db, ctx, locked);
+    // The receipt of the payment by credit (issue 52); a free course (0 kr) has nothing to receipt.
+    if (locked.creditOre > 0) await queuePaymentReceipt(ctx.db, ctx, locked, null);
     await orders.updateOrderState(ctx.db, locked.id, { status: 'captured', syncAfter: null });
     ctx.log.info({ orderId: locked.id, creditOre: locked.creditOre }, 'order paid by credit');
     return true;

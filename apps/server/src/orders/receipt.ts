@@ -2,7 +2,10 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { formatDate, formatPrice, formatTime, fullName, receiptFileName } from '@app/shared';
 import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { enqueueEmail } from '../integrations/email';
+import { enqueueEmail, type EmailAttachment } from '../integrations/email';
+import { REST_REASON } from '../family-credit';
+import * as changes from '../repos/changes.repo';
+import type { CreditRow } from '../repos/changes.repo';
 import { AppError } from '../plugins/errors';
 import * as repo from '../repos/orders.repo';
 import type { OrderAdditionalInfo } from '../repos/orders.repo';
@@ -15,6 +18,10 @@ import { escapeHtml } from './confirmation-email';
  */
 export interface ReceiptFields {
   kind: 'payment' | 'refund';
+  /** How the money moved: through Vipps, or as family credit ('tilgode'). */
+  method: 'vipps' | 'credit';
+  /** Credit given back: until when it can be used. */
+  expiresAt?: Date | null;
   company: { name: string; orgNumber: string; address: string };
   /** When the money moved. */
   at: Date;
@@ -23,13 +30,18 @@ export interface ReceiptFields {
   /** øre */
   amountOre: number;
   humanReference: string;
-  /** The Vipps reference of the order and the pspReference of this capture or refund. */
+  /** The Vipps reference of the order, and the pspReference of this capture or refund (credit: the ledger entry's id). */
   vippsReference: string;
   pspReference: string;
   vatLine: string;
 }
 
 const kr = (ore: number) => formatPrice(ore / 100).replace(/\u00a0/g, ' ');
+
+const METHOD_TEXT = {
+  vipps: { payment: 'Vipps', refund: 'Tilbakebetalt til Vipps' },
+  credit: { payment: 'Tilgode', refund: 'Tilbake som tilgode' },
+} as const;
 
 export async function receiptPdf(fields: ReceiptFields): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -53,10 +65,10 @@ export async function receiptPdf(fields: ReceiptFields): Promise<Uint8Array> {
     ['Kurs', fields.courseName ?? '-'],
     ['Barn', fields.childName ?? '-'],
     [fields.kind === 'refund' ? 'Refundert' : 'Betalt', kr(fields.amountOre)],
-    ['Betalingsmåte', fields.kind === 'refund' ? 'Tilbakebetalt til Vipps' : 'Vipps'],
-    ['Vipps-referanse', fields.vippsReference],
-    ['pspReference', fields.pspReference],
+    ['Betalingsmåte', METHOD_TEXT[fields.method][fields.kind]],
   ];
+  if (fields.method === 'vipps') rows.push(['Vipps-referanse', fields.vippsReference], ['pspReference', fields.pspReference]);
+  else rows.push(['Tilgode-referanse', fields.pspReference], ...(fields.expiresAt ? [['Gyldig til', formatDate(fields.expiresAt)] as [string, string]] : []));
   for (const [label, value] of rows) {
     page.drawText(`${label}:`, { x: 56, y, size: 11, font: bold });
     page.drawText(value, { x: 190, y, size: 11, font });
@@ -76,20 +88,49 @@ type EventRow = NonNullable<Awaited<ReturnType<typeof repo.findOrderEvent>>>;
 export async function receiptOfEvent(ctx: ServiceContext, order: repo.OrderRow, event: EventRow): Promise<{ filename: string; pdf: Uint8Array }> {
   const kind = RECEIPT_EVENTS[event.name];
   if (!kind || event.success !== 'true') throw new AppError('NOT_FOUND', 'Receipt not found');
+  return receiptFile(ctx, order, { kind, method: 'vipps', at: event.timestamp, amountOre: event.amountOre, pspReference: event.pspReference });
+}
+
+/**
+ * The receipt of a credit movement of an order (issue 52): a payment by credit (the order's 'used' entry) or credit
+ * given back (a cancellation, a cancelled date); the entry's id is its reference.
+ */
+export async function receiptOfCredit(ctx: ServiceContext, order: repo.OrderRow, entry: CreditRow): Promise<{ filename: string; pdf: Uint8Array }> {
+  const kind = entry.amountOre < 0 ? 'payment' : 'refund';
+  return receiptFile(ctx, order, { kind, method: 'credit', at: entry.createdAt, amountOre: Math.abs(entry.amountOre), pspReference: entry.id, expiresAt: entry.expiresAt });
+}
+
+/** The credit entries of an order that have a receipt: its payment by credit and the credit it gave back (not the rest of another order's credit). */
+export const hasCreditReceipt = (entry: CreditRow, orderId: string) => entry.orderId === orderId && !entry.reason.startsWith(REST_REASON);
+
+async function receiptFile(
+  ctx: ServiceContext,
+  order: repo.OrderRow,
+  movement: Pick<ReceiptFields, 'kind' | 'method' | 'at' | 'amountOre' | 'pspReference' | 'expiresAt'>,
+): Promise<{ filename: string; pdf: Uint8Array }> {
   const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
+  const kind = movement.kind;
   const fields: ReceiptFields = {
-    kind,
+    ...movement,
     company: { name: ctx.env.site.companyName, orgNumber: ctx.env.COMPANY_ORG_NUMBER, address: ctx.env.COMPANY_ADDRESS },
-    at: event.timestamp,
     courseName: info.course?.name?.trim() || null,
     childName: info.child ? fullName(info.child) : null,
-    amountOre: event.amountOre,
     humanReference: order.humanReference,
     vippsReference: order.reference,
-    pspReference: event.pspReference,
     vatLine: ctx.env.RECEIPT_VAT_LINE,
   };
-  return { filename: receiptFileName(kind, order.humanReference, event.timestamp), pdf: await receiptPdf(fields) };
+  return { filename: receiptFileName(kind, order.humanReference, movement.at), pdf: await receiptPdf(fields) };
+}
+
+/** A receipt as an e-mail attachment. */
+export function receiptAttachment(file: { filename: string; pdf: Uint8Array }): EmailAttachment {
+  return { filename: file.filename, contentType: 'application/pdf', content: Buffer.from(file.pdf).toString('base64'), encoding: 'base64' };
+}
+
+/** The receipt of the stored REFUNDED event of this pspReference, as an attachment (none when it is not stored). */
+export async function refundReceiptAttachment(ctx: ServiceContext, order: repo.OrderRow, pspReference: string): Promise<EmailAttachment[]> {
+  const event = (await repo.eventsOfOrders(ctx.db, [order.id])).find((e) => e.name === 'REFUNDED' && e.pspReference === pspReference && e.success === 'true');
+  return event ? [receiptAttachment(await receiptOfEvent(ctx, order, event))] : [];
 }
 
 /**
@@ -97,21 +138,40 @@ export async function receiptOfEvent(ctx: ServiceContext, order: repo.OrderRow, 
  * payment; the refund's goes with the cancellation e-mail). In the transaction that stores the capture, so it is
  * sent once.
  */
-export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order: repo.OrderRow, pspReference: string): Promise<void> {
-  const event = (await repo.eventsOfOrders(tx, [order.id])).find((e) => e.name === 'CAPTURED' && e.pspReference === pspReference);
+export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order: repo.OrderRow, pspReference: string | null): Promise<void> {
+  const event = pspReference === null ? undefined : (await repo.eventsOfOrders(tx, [order.id])).find((e) => e.name === 'CAPTURED' && e.pspReference === pspReference);
+  // The credit part (issue 52): the order's 'used' entry, taken in this same transaction.
+  const used = order.creditOre > 0 ? (await changes.creditsOfOrders(tx, [order.id])).find((c) => c.amountOre < 0) : undefined;
   const buyer = order.userId ? await users.findUserById(tx, order.userId) : undefined;
-  if (!event || !buyer?.email) {
+  if ((!event && !used) || !buyer?.email) {
     ctx.log.warn({ orderId: order.id }, 'payment receipt not sent: no capture event or no e-mail address');
     return;
   }
-  const file = await receiptOfEvent(ctx, order, event);
-  const amount = kr(event.amountOre);
+  const files = [...(event ? [await receiptOfEvent({ ...ctx, db: tx }, order, event)] : []), ...(used ? [await receiptOfCredit(ctx, order, used)] : [])];
+  const paid = [...(event ? [`${kr(event.amountOre)} med Vipps`] : []), ...(used ? [`${kr(-used.amountOre)} med tilgode`] : [])].join(' og ');
   const company = ctx.env.site.companyName;
+  const text = `Vi har mottatt ${paid} for ordre ${order.humanReference}. ${files.length > 1 ? 'Kvitteringene ligger ved.' : 'Kvitteringen ligger ved.'}`;
   await enqueueEmail(tx, {
     to: buyer.email,
     subject: `Kvittering for betaling ${order.humanReference}`,
-    text: [`Hei ${buyer.firstName}!`, '', `Vi har mottatt ${amount} med Vipps for ordre ${order.humanReference}. Kvitteringen ligger ved.`, '', 'Hilsen', company].join('\n'),
-    html: `<p>Hei ${escapeHtml(buyer.firstName)}!</p><p>Vi har mottatt ${escapeHtml(amount)} med Vipps for ordre ${escapeHtml(order.humanReference)}. Kvitteringen ligger ved.</p><p>Hilsen<br>${escapeHtml(company)}</p>`,
-    attachments: [{ filename: file.filename, contentType: 'application/pdf', content: Buffer.from(file.pdf).toString('base64'), encoding: 'base64' }],
+    text: [`Hei ${buyer.firstName}!`, '', text, '', 'Hilsen', company].join('\n'),
+    html: `<p>Hei ${escapeHtml(buyer.firstName)}!</p><p>${escapeHtml(text)}</p><p>Hilsen<br>${escapeHtml(company)}</p>`,
+    attachments: files.map(receiptAttachment),
+  });
+}
+
+/**
+ * A refund's receipt by e-mail where no other e-mail carries it (a cancelled date's share, issue 52): the Vipps
+ * refund's receipt, and the credit part's when part of the share came back as credit.
+ */
+export async function queueRefundReceipt(ctx: ServiceContext, order: repo.OrderRow, lines: string[], attachments: EmailAttachment[]): Promise<void> {
+  const buyer = order.userId ? await users.findUserById(ctx.db, order.userId) : undefined;
+  if (!buyer?.email || attachments.length === 0) return;
+  const company = ctx.env.site.companyName;
+  await enqueueEmail(ctx.db, {
+    to: buyer.email,
+    subject: `Kvittering for refusjon ${order.humanReference}`,
+    text: [`Hei ${buyer.firstName}!`, '', ...lines, attachments.length > 1 ? 'Kvitteringene ligger ved.' : 'Kvitteringen ligger ved.', '', 'Hilsen', company].join('\n'),
+    attachments,
   });
 }

@@ -65,6 +65,19 @@ export function choicesOfChildren(db: DbOrTx, childIds: readonly string[]) {
 export function choicesOfCourse(db: DbOrTx, courseId: string) {
   return choicesQuery(db).where(eq(cancelledDates.courseId, courseId)).orderBy(asc(cancelledDates.date), asc(children.firstName));
 }
+/** Every choice of an order (open, settled or closed), with its cancelled date. */
+export function choicesOfOrder(db: DbOrTx, orderId: string) {
+  return choicesQuery(db).where(eq(dateChoices.orderId, orderId)).orderBy(asc(cancelledDates.date));
+}
+/** The place was cancelled: every open choice of the order is closed (the default never applies to them). */
+export async function closeOpenChoicesOfOrder(tx: DbOrTx, orderId: string, now: Date): Promise<number> {
+  const rows = await tx
+    .update(dateChoices)
+    .set({ choice: 'closed', chosenAt: now })
+    .where(and(eq(dateChoices.orderId, orderId), isNull(dateChoices.choice)))
+    .returning({ id: dateChoices.id });
+  return rows.length;
+}
 /** Open choices whose deadline has passed (the default applies), oldest first. */
 export function overdueChoiceIds(db: DbOrTx, now: Date, limit: number) {
   return db
@@ -144,6 +157,11 @@ export async function insertCredit(tx: DbOrTx, values: typeof familyCredits.$inf
 export async function deleteCredit(tx: DbOrTx, id: string): Promise<void> {
   await tx.delete(familyCredits).where(eq(familyCredits.id, id));
 }
+/** The ledger entries that name an order, oldest first. */
+export function creditsOfOrders(db: DbOrTx, orderIds: readonly string[]): Promise<CreditRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.select().from(familyCredits).where(inArray(familyCredits.orderId, [...orderIds])).orderBy(asc(familyCredits.createdAt), asc(familyCredits.id));
+}
 export function creditsOfProfile(db: DbOrTx, profileId: string): Promise<CreditRow[]> {
   return db.select().from(familyCredits).where(eq(familyCredits.profileId, profileId)).orderBy(asc(familyCredits.createdAt));
 }
@@ -160,6 +178,18 @@ export function liveCredits(db: DbOrTx, profileId: string, now: Date): Promise<C
     .where(and(eq(familyCredits.profileId, profileId), sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), sql`(${familyCredits.expiresAt} is null or ${familyCredits.expiresAt} > ${now})`))
     .orderBy(asc(familyCredits.expiresAt), asc(familyCredits.id))
     .for('update');
+}
+/** The given entries an order's payment took (they name the order's 'used' entry). */
+export function creditsUsedByOrder(db: DbOrTx, orderId: string): Promise<CreditRow[]> {
+  return db
+    .select()
+    .from(familyCredits)
+    .where(
+      inArray(
+        familyCredits.usedByEntryId,
+        db.select({ id: familyCredits.id }).from(familyCredits).where(and(eq(familyCredits.orderId, orderId), sql`${familyCredits.amountOre} < 0`)),
+      ),
+    );
 }
 export async function markCreditsUsed(tx: DbOrTx, ids: readonly string[], usedBy: string): Promise<void> {
   if (ids.length === 0) return;

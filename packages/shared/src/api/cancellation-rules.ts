@@ -81,6 +81,8 @@ export const cancellationPreviewSchema = z.object({
   paidAmount: z.number().int(),
   /** Null for 'etter avtale': the admin decides. */
   refundAmount: z.number().int().nullable(),
+  /** The part of refundAmount that comes back as family credit (the order was paid partly or wholly with credit). */
+  creditAmount: z.number().int(),
   feeAmount: z.number().int(),
   lastFullRefundDay: z.string().nullable(),
   reason: z.string(),
@@ -98,6 +100,8 @@ export const cancellationSchema = z.object({
   status: z.enum(CANCELLATION_STATUSES),
   outcome: z.enum(['full', 'fee', 'none', 'remaining', 'byAgreement']),
   refundAmount: z.number().int().nullable(),
+  /** The part of refundAmount given back as family credit; the rest goes to Vipps. */
+  creditAmount: z.number().int(),
   feeAmount: z.number().int(),
   adminMessage: z.string().nullable(),
   createdAt: isoDateTime,
@@ -125,11 +129,13 @@ export const familyPaymentSchema = z.object({
   childName: z.string().nullable(),
   capturedAmount: z.number().int(),
   refundedAmount: z.number().int(),
+  /** The part of the price paid with family credit (issue 52); the price is capturedAmount + creditAmount. */
+  creditAmount: z.number().int(),
   /** The child is on the course and nothing was cancelled yet: 'Meld av kurset' is offered. */
   cancellable: z.boolean(),
   cancellation: cancellationSchema.nullable(),
-  /** A receipt (kvittering) per capture and per refund: GET /orders/{id}/receipts/{eventId} gives the PDF. */
-  receipts: z.array(z.object({ eventId: z.string(), kind: z.enum(['payment', 'refund']), amount: z.number().int(), at: isoDateTime })),
+  /** A receipt (kvittering) per capture and refund, through Vipps or as credit: GET /orders/{id}/receipts/{eventId} gives the PDF. */
+  receipts: z.array(z.object({ eventId: z.string(), kind: z.enum(['payment', 'refund']), method: z.enum(['vipps', 'credit']), amount: z.number().int(), at: isoDateTime })),
 });
 export type FamilyPayment = z.infer<typeof familyPaymentSchema>;
 export const familyPaymentListSchema = z.array(familyPaymentSchema);

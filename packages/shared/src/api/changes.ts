@@ -20,6 +20,8 @@ export const cancelledDatesSchema = z.object({ cancelled: z.array(cancelledDateS
 
 export const dateChoiceKindSchema = z.enum(['makeup', 'refund', 'credit']);
 export type DateChoiceKind = z.infer<typeof dateChoiceKindSchema>;
+/** A settled choice, or 'closed': the place was cancelled while the choice was open (nothing more is given for the date). */
+export const dateChoiceStateSchema = z.enum(['makeup', 'refund', 'credit', 'closed']);
 
 export const makeupOptionSchema = z.object({ courseId: idSchema, courseName: z.string(), placeName: z.string(), date: isoDateTime, timeFrom: z.string(), timeTo: z.string(), freePlaces: z.number().int() });
 export type MakeupOption = z.infer<typeof makeupOptionSchema>;
@@ -35,7 +37,7 @@ export const dateChoiceSchema = z.object({
   deadline: isoDateTime,
   /** What the family gets when it has not chosen by the deadline (the school's setting). */
   defaultChoice: z.enum(['credit', 'refund']),
-  choice: dateChoiceKindSchema.nullable(),
+  choice: dateChoiceStateSchema.nullable(),
   chosenBy: z.enum(['family', 'default']).nullable(),
   makeup: z.object({ courseId: idSchema, date: isoDateTime }).nullable(),
   options: z.array(makeupOptionSchema),
@@ -58,7 +60,7 @@ export const chooseBySecretInputSchema = z.intersection(choiceSecretSchema, choo
 export const courseChangesSchema = z.object({
   cancelled: z.array(cancelledDateSchema),
   makeups: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime })),
-  choices: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime, choice: dateChoiceKindSchema.nullable(), chosenBy: z.enum(['family', 'default']).nullable() })),
+  choices: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime, choice: dateChoiceStateSchema.nullable(), chosenBy: z.enum(['family', 'default']).nullable() })),
 });
 export type CourseChanges = z.infer<typeof courseChangesSchema>;
 

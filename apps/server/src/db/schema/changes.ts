@@ -34,7 +34,8 @@ export const cancelledDates = pgTable(
  * One choice per child per cancelled date: a make-up date on another course, a refund of the date's share, or a
  * credit on the family. Null `choice`: still open (the default applies after the deadline). The e-mail's one-tap link
  * carries a secret; only its hash is stored here. A make-up row is the child's place on that course for that date only
- * (it counts against that date's places under the course row lock).
+ * (it counts against that date's places under the course row lock). 'closed': the place was cancelled (or the child
+ * left the course) while the choice was open; nothing is given for the date beyond what the cancellation gave.
  */
 export const dateChoices = pgTable(
   'date_choices',
@@ -63,7 +64,7 @@ export const dateChoices = pgTable(
   },
   (t) => [
     idCheck('date_choices', t.id),
-    check('date_choices_choice_known', sql`${t.choice} is null or ${t.choice} in ('makeup','refund','credit')`),
+    check('date_choices_choice_known', sql`${t.choice} is null or ${t.choice} in ('makeup','refund','credit','closed')`),
     check('date_choices_share_non_negative', sql`${t.shareOre} >= 0`),
     uniqueIndex('date_choices_date_child_key').on(t.cancelledDateId, t.childId),
     uniqueIndex('date_choices_secret_hash_key').on(t.secretHash),

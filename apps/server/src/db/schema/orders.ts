@@ -168,6 +168,8 @@ export const cancellations = pgTable(
     status: text('status').notNull(),
     /** Øre back to the parent (null while an 'etter avtale' request waits). */
     refundOre: integer('refund_ore'),
+    /** The part of refundOre that goes back as family credit (the order's credit part, issue 52); the rest is Vipps. */
+    creditOre: integer('credit_ore').notNull().default(0),
     feeOre: integer('fee_ore').notNull().default(0),
     /** Vipps' pspReference of the refund, once Vipps answered. */
     pspReference: text('psp_reference'),

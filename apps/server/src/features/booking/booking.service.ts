@@ -287,7 +287,8 @@ export async function startPayment(ctx: ServiceContext, input: PaymentStartInput
   // (reserveOrder), and a sibling's start holds its own place, so no start ends another's payment.
   const reservation = await reserveOrder(ctx, input, sessionUser);
   if (reservation.order.redirectUrl) return { redirectUrl: reservation.order.redirectUrl };
-  if (reservation.order.amountOre === 0 && reservation.order.creditOre > 0) return { redirectUrl: await payByCredit(ctx, reservation.order) };
+  // Nothing for Vipps to charge (paid by credit, or a free course, issue 52): the order is paid at once, without Vipps.
+  if (reservation.order.amountOre === 0) return { redirectUrl: await payByCredit(ctx, reservation.order) };
   return { redirectUrl: await createVippsPayment(ctx, reservation) };
 }
 

@@ -14,7 +14,8 @@ import { startTestEpaymentSimulator, submitLandingPage, type TestEpaymentSimulat
 import type { EpaymentClientOptions } from '../../integrations/vipps/epayment';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
-import { createFamily } from '../../db/seed/builders';
+import { createFamily, createUser } from '../../db/seed/builders';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createPayments, type Payments, type PaymentsOptions } from '../../integrations/vipps/payments';
 import { type Clock, type ServiceContext } from '../../context';
 
@@ -172,4 +173,22 @@ export async function payForCourse(kit: BookingTest, course: { id: string }) {
   await kit.sim.control.webhooksIdle();
   const [order] = await kit.db.select().from(orders).where(eq(orders.childId, family.children[0]!.id));
   return { family, order: order!, token };
+}
+
+/**
+ * The frame of the money tests (cancellations, cancelled dates, issue 52): one kit for the file with a clock the test
+ * sets (back to now before each test) and an admin's token. Read `kit.t` and `kit.adminToken` inside the tests.
+ */
+export function bookingTestWithClock() {
+  const clock = { current: new Date(), now() { return this.current; } };
+  const kit = { clock, t: undefined as unknown as BookingTest, adminToken: '' };
+  beforeAll(async () => {
+    kit.t = await startBookingTest({ clock });
+    kit.adminToken = await kit.t.token((await createUser(kit.t.db, { roles: ['admin', 'parent'] })).id);
+  });
+  afterAll(() => kit.t?.close());
+  beforeEach(() => {
+    clock.current = new Date();
+  });
+  return kit;
 }

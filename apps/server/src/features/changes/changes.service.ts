@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   dateSharesOre,
+  formatDate,
+  moneyBackText,
   osloDateKey,
   osloDayStart,
   type CancelDateInput,
@@ -16,12 +18,15 @@ import { countTaken } from '../../capacity';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
+import * as cancellations from '../../repos/cancellations.repo';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import { refundDateShare } from '../../date-share-refund';
+import { addMonths, creditBackExpiry, refundParts } from '../../family-credit';
+import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../orders/receipt';
 import { dateCancelledEmail } from './change-emails';
 
 /**
@@ -35,12 +40,6 @@ const hashSecret = (secret: string) => createHash('sha256').update(secret).diges
 const DAY_MS = 86_400_000;
 /** How far after the cancelled date a make-up date may lie. */
 const MAKEUP_WINDOW_DAYS = 42;
-
-function addMonths(date: Date, months: number): Date {
-  const d = new Date(date);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-}
 
 /** The share of `date` in what the order paid: the order's amount split over the dates it covers. */
 export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredDates'> & { creditOre?: number } | undefined, courseDates: readonly Date[], date: Date): number {
@@ -219,8 +218,24 @@ export async function choose(ctx: ServiceContext, choiceId: string, input: Choos
   return settle(ctx, row, input, 'family');
 }
 
+/**
+ * A choice can be made only while its order still holds the child's place (issue 52): not after the parent cancelled
+ * the place or an admin took the child off, when the cancellation's refund already counted the date.
+ */
+async function requireOpen(ctx: ServiceContext, row: changes.ChoiceWithContext): Promise<void> {
+  if (row.choice.choice === 'closed') throw new AppError('CHOICE_CLOSED', 'The place was cancelled');
+  if (!row.choice.orderId) return;
+  const order = await orders.findOrderWithEnrolment(ctx.db, row.choice.orderId);
+  const cancelled = order && (await cancellations.findCancellationOfOrder(ctx.db, order.order.id));
+  if (!order || !order.enrolled || (order.order.status !== 'captured' && order.order.status !== 'refunded') || (cancelled && cancelled.status !== 'requested' && cancelled.status !== 'declined')) {
+    throw new AppError('CHOICE_CLOSED', 'The order no longer holds the place');
+  }
+}
+
 async function settle(ctx: ServiceContext, row: changes.ChoiceWithContext, input: ChooseInput, by: 'family' | 'default'): Promise<DateChoice> {
+  if (row.choice.choice === 'closed') throw new AppError('CHOICE_CLOSED', 'The place was cancelled');
   if (row.choice.choice) throw new AppError('CONFLICT', 'Already chosen');
+  await requireOpen(ctx, row);
   const now = ctx.clock.now();
   if (input.choice === 'makeup') {
     const options = await makeupOptions(ctx, row);
@@ -256,16 +271,6 @@ async function settle(ctx: ServiceContext, row: changes.ChoiceWithContext, input
   return toChoice(ctx, (await changes.findChoice(ctx.db, row.choice.id))!, false);
 }
 
-/**
- * A date's share goes back the way it was paid: the Vipps part of the order's price to Vipps, the credit part as credit
- * again (in whole øre, the Vipps part rounded down, so the Vipps parts of all dates never pass what Vipps took).
- */
-export function refundParts(shareOre: number, order: { amountOre: number; creditOre: number }): { vippsOre: number; creditOre: number } {
-  const price = order.amountOre + order.creditOre;
-  const vippsOre = price > 0 ? Math.floor((shareOre * order.amountOre) / price) : 0;
-  return { vippsOre, creditOre: shareOre - vippsOre };
-}
-
 /** The date's share back: a partial refund on the order (one Idempotency-Key per choice), and any credit part as credit. */
 async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, by: 'family' | 'default', now: Date): Promise<void> {
   const order = await orders.findOrderById(ctx.db, row.choice.orderId!);
@@ -277,11 +282,18 @@ async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, 
     if (!claimed) throw new AppError('CONFLICT', 'Already chosen');
     if (parts.creditOre === 0 || !row.choice.profileId) return null;
     const reason = `Avlyst ${osloDateKey(row.cancelled.date)}: ${row.course.name} (betalt med tilgode)`;
-    return changes.insertCredit(ctx.db, { profileId: row.choice.profileId, amountOre: parts.creditOre, reason, orderId: order.id, expiresAt: addMonths(now, ctx.env.CREDIT_MONTHS), createdAt: now });
+    const expiresAt = await creditBackExpiry(ctx.db, order.id, now, ctx.env.CREDIT_MONTHS);
+    return changes.insertCredit(ctx.db, { profileId: row.choice.profileId, amountOre: parts.creditOre, reason, orderId: order.id, expiresAt, createdAt: now });
   });
-  if (parts.vippsOre === 0) return;
+  const what = `den avlyste kursdagen ${formatDate(row.cancelled.date)} (${row.course.name.trim() || 'kurs'})`;
+  const creditReceipt = credit ? [receiptAttachment(await receiptOfCredit(ctx, order, credit))] : [];
+  if (parts.vippsOre === 0) {
+    await queueRefundReceipt(ctx, order, [`${formatMoneyBack(0, parts.creditOre)} for ${what}.`], creditReceipt);
+    return;
+  }
+  let pspReference: string;
   try {
-    const pspReference = await refundDateShare(ctx, order, parts.vippsOre, row.choice.id);
+    pspReference = await refundDateShare(ctx, order, parts.vippsOre, row.choice.id);
     await changes.setRefundReference(ctx.db, row.choice.id, pspReference);
     ctx.log.info({ orderId: order.id, amountOre: parts.vippsOre }, "a cancelled date's share refunded");
   } catch (error) {
@@ -291,7 +303,13 @@ async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, 
     });
     throw error;
   }
+  // Every refund gets its receipt by e-mail (issue 52), as the parent's cancellation and the back office's do.
+  const receipts = [...(await refundReceiptAttachment(ctx, order, pspReference)), ...creditReceipt];
+  await queueRefundReceipt(ctx, order, [`${formatMoneyBack(parts.vippsOre, parts.creditOre)} for ${what}.`, 'Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.'], receipts);
 }
+
+/** 'Du får 250 kr tilbake til Vipps' as a plain-text e-mail line (no non-breaking spaces), without the full stop. */
+const formatMoneyBack = (vippsOre: number, creditOre: number) => moneyBackText(vippsOre, creditOre).replace(/\u00a0/g, ' ').replace(/\.$/, '');
 
 /** The job: open choices past their deadline get the school's default (credit, or a refund). */
 export async function applyDefaults(ctx: ServiceContext, limit = 100): Promise<number> {
@@ -304,6 +322,11 @@ export async function applyDefaults(ctx: ServiceContext, limit = 100): Promise<n
       await settle(ctx, row, { choice: ctx.env.DATE_CHOICE_DEFAULT }, 'default');
       applied++;
     } catch (error) {
+      if (error instanceof AppError && error.code === 'CHOICE_CLOSED') {
+        // The place went another way (an admin took the child off): the date was counted there; nothing is given.
+        await changes.setChoice(ctx.db, id, { choice: 'closed', chosenBy: null, chosenAt: ctx.clock.now() });
+        continue;
+      }
       ctx.log.warn({ choiceId: id, err: error }, 'default choice not applied; next tick tries again');
     }
   }

@@ -2,13 +2,14 @@ import ExcelJS from 'exceljs';
 import { formatDate, osloDateKey, osloDayStart, type BookkeepingQuery } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as changes from '../../repos/changes.repo';
+import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 
 /**
  * The month-end (issue 40): a period's captures and refunds, one row each, for the bookkeeper, with totals per course
- * and per month. Each row is reported under the course the order was for when it was made (its stored names), so a
- * later move does not rewrite a closed month. Amounts are øre in the data and kr with two decimals in the file.
+ * and per month. Each row is reported under the course the order was for when the money moved (the course sold, or
+ * where a move before then took it), so a later move does not rewrite a closed month. Amounts are øre in the data and kr with two decimals in the file.
  * Family credit (issue 38) adds rows of its own kinds (given, used, expired); they are not Vipps money, so the
  * totals (per course, per month, in all) count captures and refunds only.
  */
@@ -33,6 +34,25 @@ export interface Bookkeeping {
   totalOre: number;
 }
 
+type Move = { toCourseId: string; at: string };
+const movesOf = (info: unknown): Move[] => (info as { moves?: Move[] } | null)?.moves ?? [];
+
+/**
+ * The course the order was for when the money moved (open-issues decisions, Money): the course it was sold for, or
+ * the one the last move before that moment took it to. Later moves do not rewrite a closed month.
+ */
+function courseWhenMoneyMoved(additionalInfo: unknown, at: Date, moved: Map<string, { name: string }>): string {
+  const sold = (additionalInfo as Partial<OrderAdditionalInfo>).course?.name?.trim() || 'Ukjent kurs';
+  const last = movesOf(additionalInfo).filter((m) => new Date(m.at).getTime() <= at.getTime()).at(-1);
+  return (last && moved.get(last.toCourseId)?.name.trim()) || sold;
+}
+
+/**
+ * A text cell the CSV writes as it is: one that starts with = + - @, a tab or a carriage return is a formula to Excel
+ * and LibreOffice, so it gets a leading apostrophe (OWASP "CSV injection"). Numbers stay numbers (a refund's −).
+ */
+export const csvSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
 const KIND_TEXT = { capture: 'Betaling', refund: 'Refusjon', 'credit-given': 'Tilgode gitt', 'credit-used': 'Tilgode brukt', 'credit-expired': 'Tilgode utløpt' } as const;
 
 function totals<K extends string>(rows: BookkeepingRow[], keyOf: (row: BookkeepingRow) => string, name: K) {
@@ -44,15 +64,15 @@ function totals<K extends string>(rows: BookkeepingRow[], keyOf: (row: Bookkeepi
 /** Admins only (the route's role gate). */
 export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQuery, 'from' | 'to'>): Promise<Bookkeeping> {
   const events = await repo.moneyEventsBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1));
+  const moved = await courses.findCoursesDetails(ctx.db, events.flatMap(({ order }) => movesOf(order.additionalInfo).map((m) => m.toCourseId)));
   const rows = events.map(({ event, order }): BookkeepingRow => {
-    const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
     const kind = event.name === 'REFUNDED' ? 'refund' : 'capture';
     return {
       day: osloDateKey(event.timestamp),
       kind,
       orderId: order.id,
       humanReference: order.humanReference,
-      course: info.course?.name?.trim() || 'Ukjent kurs',
+      course: courseWhenMoneyMoved(order.additionalInfo, event.timestamp, moved),
       amountOre: kind === 'refund' ? -event.amountOre : event.amountOre,
       vippsReference: order.reference,
       pspReference: event.pspReference,
@@ -88,6 +108,8 @@ const kr = (ore: number) => ore / 100;
 
 /** The workbook: the rows on one sheet, the totals on another. The CSV is the rows sheet with the totals under it. */
 function workbook(data: Bookkeeping, withTotalsBelow: boolean): ExcelJS.Workbook {
+  // The CSV (the totals below) is where a text cell could turn into a formula; the XLSX keeps them as strings.
+  const text = withTotalsBelow ? csvSafe : (value: string) => value;
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Bevegelser');
   sheet.columns = [
@@ -101,12 +123,12 @@ function workbook(data: Bookkeeping, withTotalsBelow: boolean): ExcelJS.Workbook
     { header: 'Konto', key: 'account', width: 8 },
   ];
   for (const r of data.rows) {
-    sheet.addRow({ date: formatDate(`${r.day}T12:00:00Z`), kind: KIND_TEXT[r.kind], order: r.humanReference, course: r.course, amount: kr(r.amountOre), reference: r.vippsReference, psp: r.pspReference, account: r.account });
+    sheet.addRow({ date: formatDate(`${r.day}T12:00:00Z`), kind: KIND_TEXT[r.kind], order: text(r.humanReference), course: text(r.course), amount: kr(r.amountOre), reference: text(r.vippsReference), psp: text(r.pspReference), account: text(r.account) });
   }
   const totalsSheet = withTotalsBelow ? sheet : book.addWorksheet('Summer');
   if (withTotalsBelow) totalsSheet.addRow([]);
   totalsSheet.addRow(['Sum per kurs']);
-  for (const c of data.perCourse) totalsSheet.addRow([c.course, kr(c.amountOre)]);
+  for (const c of data.perCourse) totalsSheet.addRow([text(c.course), kr(c.amountOre)]);
   totalsSheet.addRow(['Sum per måned']);
   for (const m of data.perMonth) totalsSheet.addRow([m.month, kr(m.amountOre)]);
   totalsSheet.addRow(['Sum', kr(data.totalOre)]);

@@ -13,12 +13,14 @@ import { enqueueEmail, type EmailAttachment } from '../../integrations/email';
 import { VippsApiError, type ModificationResponse } from '../../integrations/vipps/epayment';
 import { AppError } from '../../plugins/errors';
 import * as cancellations from '../../repos/cancellations.repo';
+import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
 import { applyAnswer, modificationKey, providerTrouble } from '../../orders/modifications';
-import { RECEIPT_EVENTS, receiptOfEvent } from '../../orders/receipt';
+import { hasCreditReceipt, RECEIPT_EVENTS, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../orders/receipt';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
+import { creditBackExpiry, refundParts } from '../../family-credit';
 import { syncEvents, toCancellation } from './orders.service';
 import { cancellationEmail, type CancellationEmailKind } from './refund-email';
 
@@ -29,7 +31,12 @@ import { cancellationEmail, type CancellationEmailKind } from './refund-email';
  * The place frees up at once (the child leaves the course); the waitlist job offers it to the next child waiting.
  */
 
-type Loaded = { order: repo.OrderRow; paidOre: number; coveredDates: Date[]; enrolled: boolean };
+/**
+ * What the order still holds for the family (issue 52): the Vipps money captured and not refunded, plus the order's
+ * credit part, less what cancelled dates gave already (a share credited, a make-up taken, the credit part of a share
+ * refunded; a share's Vipps part is in the refunds). `givenDates` are those dates: the 'remaining dates' rule skips them.
+ */
+type Loaded = { order: repo.OrderRow; paidOre: number; vippsOre: number; givenDates: Date[]; coveredDates: Date[]; enrolled: boolean };
 
 async function load(ctx: ServiceContext, orderId: string): Promise<Loaded> {
   const row = await repo.findOrderWithEnrolment(ctx.db, orderId);
@@ -38,19 +45,37 @@ async function load(ctx: ServiceContext, orderId: string): Promise<Loaded> {
   const sum = (name: string) => events.filter((e) => e.name === name).reduce((total, e) => total + e.amountOre, 0);
   const course = row.order.courseId ? await courses.findCourseDetails(ctx.db, row.order.courseId) : undefined;
   const coveredDates = (row.order.coveredDates ?? course?.dates ?? []).map((d) => new Date(d));
-  return { order: row.order, paidOre: sum('CAPTURED') - sum('REFUNDED'), coveredDates, enrolled: row.enrolled };
+  const given = (await changes.choicesOfOrder(ctx.db, orderId)).filter((c) => c.choice.choice && c.choice.choice !== 'closed');
+  const givenOre = given.reduce((total, c) => total + (c.choice.choice === 'refund' ? refundParts(c.choice.shareOre, row.order).creditOre : c.choice.shareOre), 0);
+  const vippsOre = sum('CAPTURED') - sum('REFUNDED');
+  return {
+    order: row.order,
+    paidOre: Math.max(0, vippsOre + row.order.creditOre - givenOre),
+    vippsOre,
+    givenDates: given.map((c) => c.cancelled.date),
+    coveredDates,
+    enrolled: row.enrolled,
+  };
+}
+
+/** A refund of `refundOre` split the way the order was paid: Vipps never more than Vipps still holds, the rest as credit. */
+function splitRefund(loaded: Loaded, refundOre: number): { vippsOre: number; creditOre: number } {
+  const vippsOre = Math.min(Math.max(0, loaded.vippsOre), refundParts(refundOre, loaded.order).vippsOre);
+  return { vippsOre, creditOre: refundOre - vippsOre };
 }
 
 async function preview(ctx: ServiceContext, loaded: Loaded): Promise<CancellationPreview> {
   const rules = await cancellations.rulesOfVersion(ctx.db, loaded.order.cancellationRulesVersion);
   if (!rules) throw new AppError('NOT_FOUND', 'Cancellation rules not found');
-  const outcome = cancellationOutcome(rules.rules, { paidOre: loaded.paidOre, coveredDates: loaded.coveredDates }, ctx.clock.now());
+  const order = { paidOre: loaded.paidOre, coveredDates: loaded.coveredDates, priceOre: loaded.order.amountOre + loaded.order.creditOre, givenDates: loaded.givenDates };
+  const outcome = cancellationOutcome(rules.rules, order, ctx.clock.now());
   return {
     orderId: loaded.order.id,
     rulesVersion: rules.version,
     outcome: outcome.kind,
     paidAmount: loaded.paidOre,
     refundAmount: outcome.refundOre,
+    creditAmount: outcome.refundOre === null ? 0 : splitRefund(loaded, outcome.refundOre).creditOre,
     feeAmount: outcome.feeOre,
     lastFullRefundDay: outcome.lastFullRefundDay,
     reason: outcome.reason,
@@ -58,9 +83,9 @@ async function preview(ctx: ServiceContext, loaded: Loaded): Promise<Cancellatio
   };
 }
 
-
+/** The order holds the child's place: paid (a cancelled date's share may have been refunded already) and enrolled. */
 function requireCancellable(loaded: Loaded): void {
-  if (loaded.order.status !== 'captured') throw new AppError('ORDER_NOT_REFUNDABLE', `Order is ${loaded.order.status}`);
+  if (loaded.order.status !== 'captured' && loaded.order.status !== 'refunded') throw new AppError('ORDER_NOT_REFUNDABLE', `Order is ${loaded.order.status}`);
   if (!loaded.enrolled) throw new AppError('ORDER_NOT_REFUNDABLE', 'The child is no longer on the course');
 }
 
@@ -72,14 +97,18 @@ export async function cancellationPreview(ctx: ServiceContext, orderId: string):
   return preview(ctx, loaded);
 }
 
+/** What goes back where (øre): to Vipps, and as family credit. */
+type MoneyBack = { vippsOre: number; creditOre: number };
+const NOTHING: MoneyBack = { vippsOre: 0, creditOre: 0 };
+
 /** Tells the parent by e-mail (the outbox), in the transaction that moved the cancellation. */
 async function mail(
   ctx: ServiceContext,
   order: repo.OrderRow,
   kind: CancellationEmailKind,
-  amountOre: number,
+  back: MoneyBack,
   message: string | null = null,
-  attachment?: EmailAttachment,
+  attachments: EmailAttachment[] = [],
 ) {
   const guardian = order.userId ? await users.findUserById(ctx.db, order.userId) : undefined;
   if (!guardian?.email) {
@@ -95,27 +124,26 @@ async function mail(
       courseName: info.course?.name?.trim() || null,
       order,
       kind,
-      amountOre,
+      amountOre: back.vippsOre,
+      creditOre: back.creditOre,
       message,
     });
-  await enqueueEmail(ctx.db, attachment ? { ...email, attachments: [attachment] } : email);
+  await enqueueEmail(ctx.db, attachments.length ? { ...email, attachments } : email);
 }
 
-/** The refund's receipt as an e-mail attachment (the stored REFUNDED event of this pspReference). */
-async function refundReceipt(ctx: ServiceContext, order: repo.OrderRow, pspReference: string): Promise<EmailAttachment | undefined> {
-  const event = (await repo.eventsOfOrders(ctx.db, [order.id])).find((e) => e.name === 'REFUNDED' && e.pspReference === pspReference);
-  if (!event) return undefined;
-  const file = await receiptOfEvent(ctx, order, event);
-  return { filename: file.filename, contentType: 'application/pdf', content: Buffer.from(file.pdf).toString('base64'), encoding: 'base64' };
+/** The receipt of the credit this cancellation gave back (its ledger entry). */
+async function creditReceipt(ctx: ServiceContext, order: repo.OrderRow): Promise<EmailAttachment[]> {
+  const entry = (await changes.creditsOfOrders(ctx.db, [order.id])).find((c) => c.amountOre > 0 && c.reason.startsWith(CREDIT_BACK_REASON));
+  return entry ? [receiptAttachment(await receiptOfCredit(ctx, order, entry))] : [];
 }
 
 /**
- * Sends the refund of a 'refunding' cancellation to Vipps, with the key of this cancellation (a retry replays the
+ * Sends the Vipps part of a 'refunding' cancellation to Vipps, with the key of this cancellation (a retry replays the
  * first answer), stores Vipps' event and marks the cancellation refunded. A failure leaves it 'refunding': the
- * parent's retry, or the reconciliation view, finishes it.
+ * parent's retry, or the reconciliation view, finishes it. The credit part was given in the cancellation's transaction.
  */
 export async function finishRefund(ctx: ServiceContext, order: repo.OrderRow, row: cancellations.CancellationRow): Promise<cancellations.CancellationRow> {
-  const amountOre = row.refundOre ?? 0;
+  const amountOre = (row.refundOre ?? 0) - row.creditOre;
   const key = modificationKey('parentRefund', order.id, row.id);
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
@@ -133,17 +161,44 @@ export async function finishRefund(ctx: ServiceContext, order: repo.OrderRow, ro
     const done = await cancellations.updateCancellation(ctx.db, row.id, ['refunding'], { status: 'refunded', pspReference: answer.pspReference });
     if (!done) return (await cancellations.findCancellationOfOrder(ctx.db, order.id))!;
     if (await repo.claimEventNotification(ctx.db, order.id, 'REFUNDED', answer.pspReference)) {
-      await mail(ctx, order, 'refunded', amountOre, null, await refundReceipt(ctx, order, answer.pspReference));
+      const receipts = [...(await refundReceiptAttachment(ctx, order, answer.pspReference)), ...(await creditReceipt(ctx, order))];
+      await mail(ctx, order, 'refunded', { vippsOre: amountOre, creditOre: row.creditOre }, null, receipts);
     }
-    ctx.log.info({ orderId: order.id, amountOre }, 'order refunded: the parent cancelled');
+    ctx.log.info({ orderId: order.id, amountOre, creditOre: row.creditOre }, 'order refunded: the parent cancelled');
     return done;
   });
 }
 
+/** The reason of the credit entry a cancellation gives back (its receipt finds the entry by it). */
+const CREDIT_BACK_REASON = 'Avmeldt';
+
+/**
+ * The place is given up (a parent's cancellation, or an admin's approval of one): the child leaves the course and every
+ * open choice of a cancelled date closes (its date is counted in this refund; the default never applies to it). The
+ * credit part of the refund goes back as credit here, with its original expiry.
+ */
+async function giveUpPlace(ctx: ServiceContext, order: repo.OrderRow, creditOre: number): Promise<void> {
+  const now = ctx.clock.now();
+  if (order.courseId && order.childId) await courses.deleteParticipant(ctx.db, order.courseId, order.childId);
+  await changes.closeOpenChoicesOfOrder(ctx.db, order.id, now);
+  if (creditOre > 0 && order.profileId) {
+    const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
+    await changes.insertCredit(ctx.db, {
+      profileId: order.profileId,
+      amountOre: creditOre,
+      reason: `${CREDIT_BACK_REASON} ${order.humanReference}: ${info.course?.name?.trim() || 'kurs'}`,
+      orderId: order.id,
+      expiresAt: await creditBackExpiry(ctx.db, order.id, now, ctx.env.CREDIT_MONTHS),
+      createdAt: now,
+    });
+  }
+}
+
 /**
  * POST: the parent confirms with the amount the preview showed (CONFLICT when the rules give another now). The child
- * leaves the course and the cancellation row is written in one transaction; then the refund goes to Vipps at once.
- * 'Etter avtale': a request for the admin; the child stays until the admin decides.
+ * leaves the course, the open date choices close, the credit part comes back as credit and the cancellation row is
+ * written in one transaction; then the Vipps part goes to Vipps at once. 'Etter avtale': a request for the admin; the
+ * child stays until the admin decides.
  */
 export async function cancelPlace(ctx: ServiceContext, orderId: string, input: CancellationInput): Promise<Cancellation> {
   await requireAccess(ctx, 'order.family', orderId);
@@ -157,7 +212,8 @@ export async function cancelPlace(ctx: ServiceContext, orderId: string, input: C
   const shown = await preview(ctx, loaded);
   if (shown.refundAmount !== input.expectedRefund) throw new AppError('CONFLICT', 'The refund has changed since the preview');
 
-  const status = shown.outcome === 'byAgreement' ? 'requested' : (shown.refundAmount ?? 0) > 0 ? 'refunding' : 'done';
+  const back = shown.refundAmount === null ? NOTHING : splitRefund(loaded, shown.refundAmount);
+  const status = shown.outcome === 'byAgreement' ? 'requested' : back.vippsOre > 0 ? 'refunding' : back.creditOre > 0 ? 'refunded' : 'done';
   const { row } = await withTx(ctx, async (ctx) => {
     const result = await cancellations.insertCancellation(ctx.db, {
       orderId,
@@ -166,15 +222,22 @@ export async function cancelPlace(ctx: ServiceContext, orderId: string, input: C
       outcome: shown.outcome,
       status,
       refundOre: shown.refundAmount,
+      creditOre: back.creditOre,
       feeOre: shown.feeAmount,
     });
     if (!result.created) return result;
-    if (status !== 'requested' && loaded.order.courseId && loaded.order.childId) {
-      await courses.deleteParticipant(ctx.db, loaded.order.courseId, loaded.order.childId);
+    if (status !== 'requested') {
+      // Closing the open choices waits for a choice being made at this moment (its row lock); one settled since the
+      // preview (a tap, the default) changes what is owed, so the parent looks again.
+      await changes.closeOpenChoicesOfOrder(ctx.db, orderId, ctx.clock.now());
+      const now = await preview(ctx, await load(ctx, orderId));
+      if (now.refundAmount !== shown.refundAmount) throw new AppError('CONFLICT', 'The refund has changed since the preview');
+      await giveUpPlace(ctx, loaded.order, back.creditOre);
     }
-    if (status === 'requested') await mail(ctx, loaded.order, 'requested', 0);
-    if (status === 'done') await mail(ctx, loaded.order, 'noRefund', 0);
-    ctx.log.info({ orderId, outcome: shown.outcome, status }, 'a parent cancelled a place');
+    if (status === 'requested') await mail(ctx, loaded.order, 'requested', NOTHING);
+    if (status === 'done') await mail(ctx, loaded.order, 'noRefund', NOTHING);
+    if (status === 'refunded') await mail(ctx, loaded.order, 'refunded', back, null, await creditReceipt(ctx, loaded.order));
+    ctx.log.info({ orderId, outcome: shown.outcome, status, creditOre: back.creditOre }, 'a parent cancelled a place');
     return result;
   });
   if (row.status === 'refunding') return toCancellation(await finishRefund(ctx, loaded.order, row));
@@ -188,15 +251,17 @@ export async function decideCancellation(ctx: ServiceContext, orderId: string, i
   const request = await cancellations.findCancellationOfOrder(ctx.db, orderId);
   if (!request || request.status !== 'requested') throw new AppError('CONFLICT', 'No open cancellation request on this order');
   const refundOre = input.approve ? (input.refundAmount ?? 0) : null;
-  if (refundOre !== null && refundOre > loaded.paidOre) throw new AppError('REFUND_TOO_LARGE', `At most ${loaded.paidOre} øre can be refunded`);
+  // The admin's amount goes to Vipps: at most what Vipps still holds (and what the order still holds).
+  const refundable = Math.min(loaded.paidOre, loaded.vippsOre);
+  if (refundOre !== null && refundOre > refundable) throw new AppError('REFUND_TOO_LARGE', `At most ${refundable} øre can be refunded`);
   const decided = { adminMessage: input.message, decidedBy: ctx.viewer?.id ?? null, decidedAt: ctx.clock.now() };
   const row = await withTx(ctx, async (ctx) => {
     const status = !input.approve ? 'declined' : refundOre ? 'refunding' : 'done';
     const moved = await cancellations.updateCancellation(ctx.db, request.id, ['requested'], { ...decided, status, refundOre });
     if (!moved) throw new AppError('CONFLICT', 'The request was decided already');
-    if (input.approve && loaded.order.courseId && loaded.order.childId) await courses.deleteParticipant(ctx.db, loaded.order.courseId, loaded.order.childId);
-    if (status === 'declined') await mail(ctx, loaded.order, 'declined', 0, input.message);
-    if (status === 'done') await mail(ctx, loaded.order, 'noRefund', 0, input.message);
+    if (input.approve) await giveUpPlace(ctx, loaded.order, 0);
+    if (status === 'declined') await mail(ctx, loaded.order, 'declined', NOTHING, input.message);
+    if (status === 'done') await mail(ctx, loaded.order, 'noRefund', NOTHING, input.message);
     return moved;
   });
   return toCancellation(row.status === 'refunding' ? await finishRefund(ctx, loaded.order, row) : row);
@@ -209,6 +274,7 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
   const ids = rows.map((r) => r.order.id);
   const events = (await repo.eventsOfOrders(ctx.db, ids)).filter((e) => e.success === 'true');
   const done = await cancellations.cancellationsOfOrders(ctx.db, ids);
+  const credits = await changes.creditsOfOrders(ctx.db, ids);
   return rows.map(({ order, enrolled }) => {
     const sum = (name: string) => events.filter((e) => e.orderId === order.id && e.name === name).reduce((total, e) => total + e.amountOre, 0);
     const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
@@ -222,11 +288,17 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
       childName: info.child ? fullName(info.child) : null,
       capturedAmount: sum('CAPTURED'),
       refundedAmount: sum('REFUNDED'),
-      cancellable: order.status === 'captured' && enrolled && !cancellation,
+      creditAmount: order.creditOre,
+      cancellable: (order.status === 'captured' || order.status === 'refunded') && enrolled && !cancellation,
       cancellation: cancellation ? toCancellation(cancellation) : null,
-      receipts: events
-        .filter((e) => e.orderId === order.id && RECEIPT_EVENTS[e.name])
-        .map((e) => ({ eventId: e.id, kind: RECEIPT_EVENTS[e.name]!, amount: e.amountOre, at: e.timestamp.toISOString() })),
+      receipts: [
+        ...events
+          .filter((e) => e.orderId === order.id && RECEIPT_EVENTS[e.name])
+          .map((e) => ({ eventId: e.id, kind: RECEIPT_EVENTS[e.name]!, method: 'vipps' as const, amount: e.amountOre, at: e.timestamp.toISOString() })),
+        ...credits
+          .filter((c) => hasCreditReceipt(c, order.id))
+          .map((c) => ({ eventId: c.id, kind: c.amountOre < 0 ? ('payment' as const) : ('refund' as const), method: 'credit' as const, amount: Math.abs(c.amountOre), at: c.createdAt.toISOString() })),
+      ],
     };
   });
 }

@@ -23,6 +23,8 @@ import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
 import { applyAnswer, modificationKey, providerTrouble } from '../../orders/modifications';
 import { applyPaymentEvent } from '../../orders/payment-events';
+import { refundReceiptAttachment } from '../../orders/receipt';
+import * as changes from '../../repos/changes.repo';
 import { moneyBackEmail } from './refund-email';
 
 /**
@@ -101,6 +103,7 @@ export const toCancellation = (row: cancellations.CancellationRow): Cancellation
   status: row.status as Cancellation['status'],
   outcome: row.outcome as Cancellation['outcome'],
   refundAmount: row.refundOre,
+  creditAmount: row.creditOre,
   feeAmount: row.feeOre,
   adminMessage: row.adminMessage,
   createdAt: row.createdAt.toISOString(),
@@ -193,16 +196,20 @@ async function finish(
   const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
   await withTx(ctx, async (ctx) => {
     const removed = removeFromCourse && order.courseId && order.childId ? await courses.deleteParticipant(ctx.db, order.courseId, order.childId) : false;
-    if (removed) ctx.log.info({ orderId: order.id, courseId: order.courseId }, 'child taken off the course by an admin');
+    if (removed) {
+      // The place is given up: the open choices of its cancelled dates close (the admin's refund settled them).
+      await changes.closeOpenChoicesOfOrder(ctx.db, order.id, ctx.clock.now());
+      ctx.log.info({ orderId: order.id, courseId: order.courseId }, 'child taken off the course by an admin');
+    }
     if (!(await repo.claimEventNotification(ctx.db, order.id, done.event.name, done.event.pspReference))) return;
     const guardian = order.userId ? await users.findUserById(ctx.db, order.userId) : undefined;
     if (!guardian?.email) {
       ctx.log.warn({ orderId: order.id }, `${done.kind} e-mail not sent: no e-mail address`);
       return;
     }
-    await enqueueEmail(
-      ctx.db,
-      moneyBackEmail({
+    // Every refund gets its receipt (issue 52): the admin's too.
+    const receipts = done.kind === 'refund' ? await refundReceiptAttachment(ctx, order, done.event.pspReference) : [];
+    const email = moneyBackEmail({
         to: guardian.email,
         companyName: ctx.env.site.companyName,
         guardian,
@@ -212,8 +219,9 @@ async function finish(
         kind: done.kind,
         amountOre: done.event.amountOre,
         removedFromCourse: removeFromCourse,
-      }),
-    );
+      });
+    await enqueueEmail(ctx.db, receipts.length ? { ...email, attachments: receipts } : email);
+
   });
   return loadAdminOrder(ctx, order.id);
 }

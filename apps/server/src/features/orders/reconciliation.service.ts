@@ -40,7 +40,7 @@ function compare(
   const refundKey = refunding ? modificationKey('parentRefund', order.id, refunding.id) : null;
   const unconfirmedStored = storedOk.filter((e) => e.name === 'REFUNDED' && !atVipps('REFUNDED', e.pspReference));
   if (refunding && !ok.some((e) => e.name === 'REFUNDED' && e.idempotencyKey === refundKey)) {
-    out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${kr(refunding.refundOre ?? 0)} ble startet, men Vipps har ikke bekreftet den.`, settleable: true });
+    out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${kr((refunding.refundOre ?? 0) - refunding.creditOre)} ble startet, men Vipps har ikke bekreftet den.`, settleable: true });
   } else if (unconfirmedStored.length) {
     out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${kr(unconfirmedStored[0]!.amountOre)} finnes ikke hos Vipps.`, settleable: false });
   }

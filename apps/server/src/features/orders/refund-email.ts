@@ -1,4 +1,4 @@
-import { formatPrice, fullName, type NamedPerson } from '@app/shared';
+import { formatPrice, fullName, moneyBackText, type NamedPerson } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 
 export interface MoneyBackInput {
@@ -61,10 +61,22 @@ export interface CancellationEmailInput {
   courseName: string | null;
   order: { humanReference: string; reference: string };
   kind: CancellationEmailKind;
-  /** øre (for 'refunded') */
+  /** øre back to Vipps (for 'refunded') */
   amountOre: number;
+  /** øre back as family credit (for 'refunded'; the order was paid partly or wholly with credit). */
+  creditOre?: number;
   /** The admin's message (a decided 'etter avtale' request). */
   message: string | null;
+}
+
+/** Where the money of a cancellation goes: to Vipps, as credit, or both (issue 52). */
+function refundedLines(vippsOre: number, creditOre: number): string[] {
+  if (creditOre === 0) return [`Vi har refundert ${kr(vippsOre)}. Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.`];
+  return [
+    moneyBackText(vippsOre, creditOre).replace(/\u00a0/g, ' '),
+    ...(vippsOre > 0 ? ['Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.'] : []),
+    'Tilgodebeløpet ser du på profilen din, og det brukes automatisk neste gang du bestiller.',
+  ];
 }
 
 /** Confirms a parent's cancellation ('Meld av kurset', issue 40): the refund, none, the request, or the admin's no. */
@@ -72,10 +84,7 @@ export function cancellationEmail(input: CancellationEmailInput): OutgoingEmail 
   const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
   const child = input.childName ?? 'Barnet';
   const lines: Record<CancellationEmailKind, string[]> = {
-    refunded: [
-      `${child} er meldt av ${what}.`,
-      `Vi har refundert ${kr(input.amountOre)}. Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.`,
-    ],
+    refunded: [`${child} er meldt av ${what}.`, ...refundedLines(input.amountOre, input.creditOre ?? 0)],
     noRefund: [`${child} er meldt av ${what}.`, 'Etter avbestillingsreglene blir det ingen refusjon.'],
     requested: [`Vi har fått forespørselen din om å melde ${child} av ${what}.`, 'Refusjon skjer etter avtale. Vi svarer deg på e-post.'],
     declined: [`Vi har sett på forespørselen din om å melde ${child} av ${what}, og kan dessverre ikke refundere.`, `${child} står fortsatt på kurset.`],

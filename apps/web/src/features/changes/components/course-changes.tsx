@@ -1,7 +1,7 @@
 import { formatDate, formatTime } from '@/lib/format';
 import { useCourseChanges } from '../api/changes';
 
-const CHOSEN = { makeup: 'erstatningstime', refund: 'pengene tilbake', credit: 'tilgodebeløp' } as const;
+const CHOSEN = { makeup: 'erstatningstime', refund: 'pengene tilbake', credit: 'tilgodebeløp', closed: 'lukket (meldt av)' } as const;
 
 /** On the instructor's list and attendance: the course's cancelled dates ('Avlyst') and the make-up children by date. */
 export function CourseChanges({ courseId, showChoices = false }: { courseId: string; showChoices?: boolean }) {

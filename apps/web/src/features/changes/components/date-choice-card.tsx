@@ -3,6 +3,7 @@ import type { ChooseInput, DateChoice, DateChoiceKind } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { FormError, Select } from '@/components/ui/form';
 import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatPrice, formatTime } from '@/lib/format';
 
 const kr = (ore: number) => formatPrice(ore / 100);
@@ -17,6 +18,8 @@ function chosenText(choice: DateChoice): string {
       return `Valgt: Pengene tilbake (${amount}). De kommer tilbake til Vipps innen noen dager.`;
     case 'credit':
       return `Valgt: Tilgodebeløp (${amount}). Det trekkes fra neste gang dere bestiller.`;
+    case 'closed':
+      return 'Lukket: plassen er meldt av, og det dere har fått tilbake, står under betalinger.';
     default:
       return '';
   }
@@ -27,6 +30,7 @@ function chosenText(choice: DateChoice): string {
  * tapped, not at the bottom of the card.
  */
 export function chooseErrorText(error: unknown, kind: DateChoiceKind): string {
+  if (isApiError(error) && error.code === 'CHOICE_CLOSED') return errorMessage(error);
   if (isApiError(error) && error.status === 409) {
     return kind === 'makeup' ? 'Timen ble akkurat full. Velg en annen dato.' : 'Valget er allerede gjort. Last siden på nytt for å se det.';
   }

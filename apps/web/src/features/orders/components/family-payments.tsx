@@ -1,5 +1,5 @@
 import type { FamilyPayment } from '@shared/api';
-import { receiptFileName } from '@shared/cancellation';
+import { moneyBackText, receiptFileName } from '@shared/cancellation';
 import { Button } from '@/components/ui/button';
 import { confirm } from '@/components/ui/dialogs';
 import { toast } from '@/components/ui/toast';
@@ -22,7 +22,8 @@ const STATUS_TEXT: Record<NonNullable<FamilyPayment['cancellation']>['status'], 
 function CancellationState({ payment }: { payment: FamilyPayment }) {
   const c = payment.cancellation;
   if (!c) return null;
-  const amount = c.status === 'refunded' || c.status === 'refunding' ? `: ${kr(c.refundAmount ?? 0)}` : '';
+  const credit = c.creditAmount > 0 ? ` (${kr(c.creditAmount)} som tilgode)` : '';
+  const amount = c.status === 'refunded' || c.status === 'refunding' ? `: ${kr(c.refundAmount ?? 0)}${credit}` : '';
   return (
     <p className="text-sea-900" data-testid="cancellation-state">
       {STATUS_TEXT[c.status]}
@@ -47,9 +48,7 @@ function CancelButton({ payment }: { payment: FamilyPayment }) {
     const back =
       preview.refundAmount === null
         ? 'Refusjon skjer etter avtale: forespørselen går til oss.'
-        : preview.refundAmount > 0
-          ? `Du får tilbake ${kr(preview.refundAmount)} til Vipps.`
-          : 'Du får ingen penger tilbake.';
+        : moneyBackText(preview.refundAmount - preview.creditAmount, preview.creditAmount);
     const yes = await confirm({
       title: 'Meld av kurset?',
       message: (
@@ -66,7 +65,7 @@ function CancelButton({ payment }: { payment: FamilyPayment }) {
     if (!yes) return;
     try {
       const done = await cancel.mutateAsync({ orderId: payment._id, expectedRefund: preview.refundAmount });
-      toast.success(done.status === 'requested' ? 'Forespørselen er sendt' : done.refundAmount ? `Meldt av. ${kr(done.refundAmount)} er refundert.` : 'Meldt av');
+      toast.success(done.status === 'requested' ? 'Forespørselen er sendt' : done.refundAmount ? `Meldt av. ${moneyBackText(done.refundAmount - done.creditAmount, done.creditAmount)}` : 'Meldt av');
     } catch (error) {
       if (isApiError(error) && error.status === 409) toast.error('Beløpet har endret seg siden du så det. Prøv igjen for å se det nye beløpet.');
       else toast.error(errorMessage(error, 'Kunne ikke melde av kurset'));
@@ -79,7 +78,12 @@ function CancelButton({ payment }: { payment: FamilyPayment }) {
   );
 }
 
-/** 'Kvittering' per capture and refund: the PDF from the server, saved as a file. */
+const RECEIPT_LABEL = {
+  vipps: { payment: () => 'Kvittering', refund: (amount: string) => `Kvittering for refusjon (${amount})` },
+  credit: { payment: (amount: string) => `Kvittering for tilgode brukt (${amount})`, refund: (amount: string) => `Kvittering for tilgode (${amount})` },
+} as const;
+
+/** 'Kvittering' per capture and refund, through Vipps or as credit: the PDF from the server, saved as a file. */
 function ReceiptButtons({ payment }: { payment: FamilyPayment }) {
   const download = async (receipt: FamilyPayment['receipts'][number]) => {
     try {
@@ -93,7 +97,7 @@ function ReceiptButtons({ payment }: { payment: FamilyPayment }) {
     <>
       {payment.receipts.map((receipt) => (
         <Button key={receipt.eventId} variant="secondary" onClick={() => void download(receipt)}>
-          {receipt.kind === 'refund' ? `Kvittering for refusjon (${kr(receipt.amount)})` : 'Kvittering'}
+          {RECEIPT_LABEL[receipt.method][receipt.kind](kr(receipt.amount))}
         </Button>
       ))}
     </>
@@ -115,7 +119,8 @@ export function FamilyPayments({ profileId, canCancel }: { profileId: string; ca
             <div className="min-w-0 space-y-1">
               <p className="font-semibold">{[payment.courseName, payment.childName].filter(Boolean).join(' – ') || 'Kurs'}</p>
               <p className="text-muted">
-                {formatDate(payment.createdAt)} · {kr(payment.capturedAmount)} · Ordrenummer {payment.humanReference}
+                {formatDate(payment.createdAt)} · {kr(payment.capturedAmount + payment.creditAmount)}
+                {payment.creditAmount > 0 ? ` (${kr(payment.creditAmount)} med tilgode)` : ''} · Ordrenummer {payment.humanReference}
                 {payment.refundedAmount > 0 ? ` · Refundert ${kr(payment.refundedAmount)}` : ''}
               </p>
               <CancellationState payment={payment} />
