@@ -80,7 +80,8 @@ test.describe('Failures in the spec’s words', () => {
     await main.getByRole('button', { name: 'Klikk her for å legge til nytt kurs' }).click();
     const create = page.getByRole('dialog', { name: 'Nytt kurs' });
     await create.getByLabel('Nivå').selectOption('Nybegynner');
-    await create.getByLabel('Alder', { exact: true }).fill('6–12 mnd');
+    await create.getByLabel('Alder fra (mnd)').fill('6');
+    await create.getByLabel('Alder til (mnd)').fill('12');
     await create.getByLabel('Pris (kr)').fill('1975');
     await create.getByLabel('Maks antall deltakere').fill('6');
     await create.getByLabel('Skriv inn dato (ÅÅÅÅ-MM-DD)').fill(mondayDates(4)[0]!.slice(0, 10));

@@ -48,7 +48,8 @@ test.describe('Admin: venues, courses and participants', () => {
     await expectAccessible(page);
 
     await courseDialog.getByLabel('Nivå').selectOption('Nybegynner');
-    await courseDialog.getByLabel('Alder', { exact: true }).fill('6–12 mnd');
+    await courseDialog.getByLabel('Alder fra (mnd)').fill('6');
+    await courseDialog.getByLabel('Alder til (mnd)').fill('12');
     await courseDialog.getByLabel('Tid fra').fill('10:15');
     await expect(courseDialog.getByLabel('Tid til')).toHaveValue('10:45');
     await courseDialog.getByLabel('Pris (kr)').fill('1990');

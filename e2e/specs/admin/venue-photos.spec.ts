@@ -72,6 +72,14 @@ test.describe('Venue photos (issue 41)', () => {
     await expect(cover).toHaveAttribute('height', '700');
     await expect(page.locator('main picture source[type="image/avif"]').first()).toHaveAttribute('srcset', /w960\.avif 960w/);
     expect(await cover.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    // The other photo is in the venue's small gallery, lazy, with its alt text and a link to the large photo
+    // (walk-through 06.12, finding 17).
+    const gallery = page.getByRole('list', { name: /^Flere bilder fra / });
+    const other = gallery.getByRole('img', { name: 'Varmtvannsbassenget med trapp' });
+    await expect(other).toHaveAttribute('loading', 'lazy');
+    await expect(gallery.getByRole('link')).toHaveAttribute('href', /\/api\/images\/[0-9a-f]{64}\/w1600\.jpg$/);
+    await other.scrollIntoViewIfNeeded();
+    await expect(other).toBeVisible();
     await expectAccessible(page);
 
     // The server-rendered head: og:image is the cover's 1200×630 JPEG.

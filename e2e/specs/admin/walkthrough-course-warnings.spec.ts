@@ -25,7 +25,10 @@ test.describe('Course settings that warn (issue 35, item 8; decision 031)', () =
     await row.getByRole('button', { name: 'Endre kurs' }).click();
     const form = a.getByRole('dialog', { name: 'Endre kurs' });
     await form.getByLabel('Maks antall deltakere').fill('1');
-    await form.getByLabel('Alder', { exact: true }).fill('2–3 år');
+    // One source for the age: the months, and the text parents read is made from them (walk-through 06.12, 20).
+    await form.getByLabel('Alder fra (mnd)').fill('24');
+    await form.getByLabel('Alder til (mnd)').fill('47');
+    await expect(form.getByText('Foreldre ser alderen som «2–3 år».')).toBeVisible();
     await form.getByRole('button', { name: 'Lagre' }).click();
     const warning = a.getByRole('alertdialog', { name: 'Lagre likevel?' });
     await expect(warning).toContainText('Kurset har 2 påmeldte barn, men maks antall deltakere er satt til 1.');

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { EXPERIENCE_LEVELS, MAX_COURSE_DATES, PICKER_MIN_DATE, PRICE_STEP_KR } from '../constants';
-import { COURSE_BOOKING_STATES } from '../course-booking';
+import { COURSE_BOOKING_STATES, formatAgeRange } from '../course-booking';
 import { idSchema } from '../ids';
 import { onlyWrongType } from '../zod-messages';
 import { epochMs, isoDateTime } from './common';
@@ -123,7 +123,11 @@ export const courseInputSchema = z
     timeFrom: clockTime,
     timeTo: clockTime,
     experienceLevel: z.enum(EXPERIENCE_LEVELS, { message: 'Velg nivå' }),
-    participantsAge: z.string().trim().min(1, 'Alder må fylles ut').max(100),
+    /**
+     * The age as text is made from the months (`courseAgeText`, walk-through 06.12 finding 20: the two could
+     * disagree). A course with no bounds keeps the text it has.
+     */
+    participantsAge: z.string().trim().max(100),
     /** Whole months; min ≤ max (the database refuses otherwise). Null: no bound. */
     ageMinMonths: z.number().int().min(0).max(240).nullable(),
     ageMaxMonths: z.number().int().min(0).max(240).nullable(),
@@ -150,8 +154,16 @@ export const courseInputSchema = z
     message: 'Sluttid må være etter starttid',
     path: ['timeTo'],
   })
+  .refine((c) => c.ageMinMonths !== null || c.ageMaxMonths !== null || c.participantsAge.trim() !== '', {
+    message: 'Fyll inn alder fra eller til',
+    path: ['ageMinMonths'],
+  })
   .superRefine(ageRangeOrdered);
 export type CourseInput = z.infer<typeof courseInputSchema>;
+
+/** The age parents read ('6–12 mnd'), made from the months; the stored text only for a course without bounds. */
+export const courseAgeText = (c: { participantsAge: string; ageMinMonths: number | null; ageMaxMonths: number | null }) =>
+  formatAgeRange(c) || c.participantsAge.trim();
 
 /**
  * A course's name when the admin gave it none: its level and age ('Nybegynner, 1–2 år'). Such a name is made again

@@ -162,6 +162,15 @@ describe('venue and course writes', () => {
   });
 
   describe('courses', () => {
+    it('the age parents read is made from the months, so the two never disagree; without months or text it is 400 (walk-through 06.12, 20)', async () => {
+      const res = await call('POST', '/api/courses', 'admin', { ...validCourse(), participantsAge: '2–4 år', ageMinMonths: 6, ageMaxMonths: 12 });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ participantsAge: '6–12 mnd', name: 'Nybegynner, 6–12 mnd' });
+      const none = await call('POST', '/api/courses', 'admin', { ...validCourse(), participantsAge: '', ageMinMonths: null, ageMaxMonths: null });
+      expect(none.statusCode).toBe(400);
+      expect(none.body).toContain('Fyll inn alder fra eller til');
+    });
+
     it('admin creates a ten-date course: dates sorted, weekday from the first date, price in kr, instructors named', async () => {
       const res = await call('POST', '/api/courses', 'admin', validCourse());
       expect(res.statusCode).toBe(201);

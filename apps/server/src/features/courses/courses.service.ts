@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   courseBooking,
   coursesQuerySchema,
+  courseAgeText,
   derivedCourseName,
   freePlaces,
   isDerivedCourseName,
@@ -218,8 +219,10 @@ const sortedDates = (input: CourseInput) => [...new Set(input.dates.map((d) => D
  */
 function courseValues(input: CourseInput): repo.CourseValues {
   const dates = sortedDates(input);
+  // One source for the age: the months; the text parents read is made from them (walk-through 06.12, finding 20).
+  const participantsAge = courseAgeText(input);
   return {
-    name: isDerivedCourseName(input.name) ? derivedCourseName(input) : input.name.trim(),
+    name: isDerivedCourseName(input.name) ? derivedCourseName({ ...input, participantsAge }) : input.name.trim(),
     placeId: input.placeId,
     dates,
     firstDate: dates[0] ?? null,
@@ -227,7 +230,7 @@ function courseValues(input: CourseInput): repo.CourseValues {
     timeFrom: input.timeFrom,
     timeTo: input.timeTo,
     experienceLevel: input.experienceLevel,
-    participantsAge: input.participantsAge,
+    participantsAge,
     ageMinMonths: input.ageMinMonths,
     ageMaxMonths: input.ageMaxMonths,
     lateBookingMaxPassed: input.lateBookingMaxPassed,

@@ -47,7 +47,7 @@ export function SessionsSection() {
             <li key={s._id} className="py-3">
               <p className="font-semibold text-sea-900">
                 {s.device}
-                {s.current ? <span className="ml-2 rounded-full bg-sea-100 px-2 py-0.5 text-sm font-medium text-sea-900">Denne enheten</span> : null}
+                {s.current ? <span className="ml-2 inline-block rounded-full bg-sea-100 px-2 py-0.5 text-sm font-medium whitespace-nowrap text-sea-900">Denne enheten</span> : null}
               </p>
               <p className="text-sm text-ink">
                 Logget inn {formatDateTime(s.createdAt)} · sist brukt {formatDateTime(s.lastSeenAt)}

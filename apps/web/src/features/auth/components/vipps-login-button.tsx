@@ -30,13 +30,14 @@ export function VippsLoginButton({ returnTo }: { returnTo?: string }) {
         type="button"
         onClick={start}
         disabled={busy}
-        className="inline-flex min-h-14 w-full items-center justify-center gap-3 rounded-full bg-[#d03f0c] px-6 text-lg font-bold text-white hover:bg-[#b3360a] disabled:cursor-wait disabled:opacity-70"
+        className="inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-full bg-[#d03f0c] px-4 text-lg font-bold sm:gap-3 sm:px-6 text-white hover:bg-[#b3360a] disabled:cursor-wait disabled:opacity-70"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
           <path d="M6 9c1.5 4 3.5 6 6 6s4.5-2 6-6" />
           <circle cx="15.5" cy="5.5" r="1.6" fill="currentColor" stroke="none" />
         </svg>
-        {busy ? 'Sender deg til Vipps …' : 'Logg inn med Vipps'}
+        {/* One line with its logo on a 360 px phone (walk-through 06.12, finding 21). */}
+        <span className="whitespace-nowrap">{busy ? 'Sender deg til Vipps …' : 'Logg inn med Vipps'}</span>
       </button>
       {failed ? (
         <p role="alert" className="rounded-xl bg-danger-bg p-4 font-medium text-danger">

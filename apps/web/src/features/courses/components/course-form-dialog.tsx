@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
-import { courseInputSchema, isDerivedCourseName, type Course, type CourseInput } from '@shared/api';
+import { courseAgeText, courseInputSchema, isDerivedCourseName, type Course, type CourseInput } from '@shared/api';
 import { DEFAULT_TIME_FROM, DEFAULT_TIME_TO, EXPERIENCE_LEVELS, INSTRUCTOR_SELECT_MAX_NAMES, INSTRUCTOR_UNKNOWN_VALUE, PRICE_STEP_KR } from '@shared/constants';
 import { courseDates, endTimeFor, htmlToLineBreaks } from '@shared/course-form';
 import { Checkbox, ConfirmDialog, FieldErrorText, FormActions, FormError, Select, Textarea, TextInput, useZodForm } from '@/components/ui/form';
@@ -147,6 +147,7 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
   const {
     register,
     control,
+    watch,
     handleSubmit,
     setValue,
     formState: { errors },
@@ -213,13 +214,15 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
   };
 
   const timeFrom = register('timeFrom');
+  const months = (value: unknown) => (value === '' || value === null || value === undefined || Number.isNaN(Number(value)) ? null : Number(value));
+  const ageText = courseAgeText({ participantsAge: watch('participantsAge') ?? '', ageMinMonths: months(watch('ageMinMonths')), ageMaxMonths: months(watch('ageMaxMonths')) });
   // A date error may sit on one date ('dates.3') rather than on the list.
   const datesError = errors.dates?.message ?? (Array.isArray(errors.dates) ? errors.dates.find((e) => e?.message)?.message : undefined);
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
       <Select label="Nivå" placeholder="Velg nivå" options={LEVEL_OPTIONS} required error={errors.experienceLevel?.message} {...register('experienceLevel')} />
-      <TextInput label="Alder" autoComplete="off" required readOnly={busy} error={errors.participantsAge?.message} {...register('participantsAge')} />
+      {/* One source for the age (walk-through 06.12, finding 20): the months; parents read the text made from them. */}
       <div className="grid grid-cols-2 gap-3">
         {/* Decision 012: whole months at the first date, both ends included; empty is no bound. Admins are not bound. */}
         <TextInput
@@ -247,6 +250,9 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
           {...register('ageMaxMonths')}
         />
       </div>
+      <p className="text-sm text-muted" aria-live="polite">
+        {ageText ? `Foreldre ser alderen som «${ageText}».` : 'Fyll inn alder fra eller til (i måneder).'}
+      </p>
       <div className="grid grid-cols-2 gap-3">
         <TextInput
           label="Tid fra"

@@ -64,7 +64,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
                 onClick={() => mark(p._id, date, !present)}
                 className="min-h-16 w-full justify-between rounded-2xl text-left text-lg"
               >
-                <span className="min-w-0">{fullName(p)}</span>
+                <span className="min-w-0 flex-1 text-left break-words">{fullName(p)}</span>
                 <span aria-hidden="true" className="shrink-0 text-base">
                   {present === true ? '✓ Til stede' : present === false ? 'Borte' : 'Ikke registrert'}
                 </span>

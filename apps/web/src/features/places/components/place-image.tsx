@@ -77,10 +77,10 @@ interface PlaceImageProps {
 }
 
 /**
- * A venue's cover photo in AVIF, WebP or JPEG at the width the screen needs. Its dominant colour fills the box while
+ * A venue's photo in AVIF, WebP or JPEG at the width the screen needs. Its dominant colour fills the box while
  * the photo loads: drawn as an SVG rectangle (a `fill` attribute, not a style attribute, which the CSP refuses).
  */
-function CoverPhoto({ photo, sizes, className, eager }: { photo: PlacePhoto; sizes: string; className: string; eager: boolean }) {
+export function PlacePhotoPicture({ photo, sizes, className, eager }: { photo: PlacePhoto; sizes: string; className: string; eager: boolean }) {
   return (
     <div className={`relative aspect-[8/5] w-full overflow-hidden ${className}`}>
       <svg aria-hidden="true" className="absolute inset-0 size-full" preserveAspectRatio="none" viewBox="0 0 1 1">
@@ -106,9 +106,30 @@ function CoverPhoto({ photo, sizes, className, eager }: { photo: PlacePhoto; siz
   );
 }
 
+/**
+ * The venue's other photos, after the cover (walk-through 06.12, finding 17: parents saw only the cover): small,
+ * lazy loaded, each with its alt text and a link to the large photo. Nothing when the venue has one photo or none.
+ */
+export function PlaceGallery({ name, photos }: { name: string; photos: readonly PlacePhoto[] | undefined }) {
+  const cover = coverPhoto(photos);
+  const others = (photos ?? []).filter((p) => p !== cover);
+  if (!others.length) return null;
+  return (
+    <ul aria-label={`Flere bilder fra ${name}`} className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
+      {others.map((photo) => (
+        <li key={photo._id}>
+          <a href={photoUrl(photo.hash, 'w1600.jpg')} className="block overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-sea-800">
+            <PlacePhotoPicture photo={photo} sizes="(min-width: 640px) 12rem, 45vw" className="" eager={false} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function PlaceImage({ name, image, photos, sizes = CARD_IMAGE_SIZES, className = '', eager = false }: PlaceImageProps) {
   const cover = coverPhoto(photos);
-  if (cover) return <CoverPhoto photo={cover} sizes={sizes} className={className} eager={eager} />;
+  if (cover) return <PlacePhotoPicture photo={cover} sizes={sizes} className={className} eager={eager} />;
   return (
     <img
       src={placeImageSrc(name, image)}

@@ -1,7 +1,7 @@
 import type { Place } from '@shared/api';
 import { LinkifiedText } from '@/components/ui/linkified-text';
 import { mapsSearchUrl } from '@/lib/format';
-import { PlaceImage } from './place-image';
+import { PlaceGallery, PlaceImage } from './place-image';
 
 /** The venue on its ordering page: image, name, address linked to a maps search, info text. */
 export function VenueCard({ place }: { place: Place }) {
@@ -28,6 +28,7 @@ export function VenueCard({ place }: { place: Place }) {
           </a>
         </p>
         {place.info ? <LinkifiedText text={place.info} className="mt-3 text-ink" /> : null}
+        <PlaceGallery name={place.name} photos={place.photos} />
       </div>
     </article>
   );
