@@ -112,8 +112,9 @@ describe('one choice per child', () => {
     const chosen = await t.http('POST', '/api/changes/choose', { body: { secret, choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[1]!.toISOString() } });
     expect(chosen.status, chosen.text).toBe(200);
     expect(chosen.json).toMatchObject({ choice: 'makeup', chosenBy: 'family', makeup: { courseId: makeup.id, date: WEDNESDAYS[1]!.toISOString() } });
+    // Once chosen, the link is no longer valid (L7): 404, as for an unknown link.
     const twice = await t.http('POST', '/api/changes/choose', { body: { secret, choice: 'credit' } });
-    expect(twice.status).toBe(409);
+    expect(twice.status).toBe(404);
 
     const list = await t.http('GET', `/api/courses/${makeup.id}/changes`, { token: adminToken });
     expect(list.json.makeups).toEqual([{ childId: family.children[0]!.id, firstName: family.children[0]!.firstName, lastName: family.children[0]!.lastName, date: WEDNESDAYS[1]!.toISOString() }]);

@@ -3,12 +3,13 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import type { CalendarFeed } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
+import { currentFeedSecret, renewFeedAddress } from '../../family-feed';
 import { courseSessions } from '../../integrations/calendar/course-calendar';
+import { hashSecret } from '../../lib/secret-link';
 import { AppError } from '../../plugins/errors';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
-import { feedSecret, hashSecret } from './changes.service';
 
 /**
  * The family calendar that follows (issue 38): a secret webcal address per family. Every date of every child's
@@ -27,21 +28,15 @@ function toFeed(ctx: ServiceContext, secret: string): CalendarFeed {
 /** GET /profiles/:id/calendar-feed: the family's address (made on first ask). */
 export async function familyFeed(ctx: ServiceContext, profileId: string): Promise<CalendarFeed> {
   await requireAccess(ctx, 'profile.feed', profileId);
-  const existing = await changes.findFeedOfProfile(ctx.db, profileId);
-  const secret = existing && feedSecret(ctx.env, profileId, existing.createdAt);
-  if (secret && hashSecret(secret) === existing.secretHash) return toFeed(ctx, secret);
+  const secret = await currentFeedSecret(ctx, profileId);
+  if (secret) return toFeed(ctx, secret);
   return renewFeed(ctx, profileId, false);
 }
 
 /** POST /profiles/:id/calendar-feed: a new address; the old one stops working at once. */
 export async function renewFeed(ctx: ServiceContext, profileId: string, check = true): Promise<CalendarFeed> {
   if (check) await requireAccess(ctx, 'profile.feed', profileId);
-  // Whole milliseconds (the stored time is the secret's input), and never the same as the previous one.
-  const previous = await changes.findFeedOfProfile(ctx.db, profileId);
-  const now = new Date(Math.max(ctx.clock.now().getTime(), (previous?.createdAt.getTime() ?? 0) + 1));
-  const secret = feedSecret(ctx.env, profileId, now);
-  await withTx(ctx, (ctx) => changes.upsertFeed(ctx.db, profileId, hashSecret(secret), now));
-  return toFeed(ctx, secret);
+  return toFeed(ctx, await withTx(ctx, (ctx) => renewFeedAddress(ctx, profileId)));
 }
 
 export interface FeedFile {
