@@ -15,6 +15,7 @@ import { AppError } from '../../plugins/errors';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
+import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import { applyAnswer, modificationKey, providerTrouble } from '../../orders/modifications';
 import { RECEIPT_EVENTS, receiptOfEvent } from '../../orders/receipt';
@@ -72,7 +73,10 @@ export async function cancellationPreview(ctx: ServiceContext, orderId: string):
   return preview(ctx, loaded);
 }
 
-/** Tells the parent by e-mail (the outbox), in the transaction that moved the cancellation. */
+/**
+ * Tells the family by e-mail (the outbox), in the transaction that moved the cancellation: every current guardian
+ * (issue 52), not only the one who cancelled. An order whose family is gone: its buyer, if still a user.
+ */
 async function mail(
   ctx: ServiceContext,
   order: repo.OrderRow,
@@ -81,14 +85,16 @@ async function mail(
   message: string | null = null,
   attachment?: EmailAttachment,
 ) {
-  const guardian = order.userId ? await users.findUserById(ctx.db, order.userId) : undefined;
-  if (!guardian?.email) {
+  const guardianIds = order.profileId ? await profiles.guardianIds(ctx.db, order.profileId) : [];
+  const recipients = (await users.findUsers(ctx.db, guardianIds.length > 0 ? guardianIds : order.userId ? [order.userId] : [])).filter((g) => g.email);
+  if (recipients.length === 0) {
     ctx.log.warn({ orderId: order.id }, 'cancellation e-mail not sent: no e-mail address');
     return;
   }
   const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
-  const email = cancellationEmail({
-      to: guardian.email,
+  for (const guardian of recipients) {
+    const email = cancellationEmail({
+      to: guardian.email!,
       companyName: ctx.env.site.companyName,
       guardian,
       childName: info.child ? fullName(info.child) : null,
@@ -98,7 +104,8 @@ async function mail(
       amountOre,
       message,
     });
-  await enqueueEmail(ctx.db, attachment ? { ...email, attachments: [attachment] } : email);
+    await enqueueEmail(ctx.db, attachment ? { ...email, attachments: [attachment] } : email);
+  }
 }
 
 /** The refund's receipt as an e-mail attachment (the stored REFUNDED event of this pspReference). */

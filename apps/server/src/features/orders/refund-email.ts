@@ -67,18 +67,21 @@ export interface CancellationEmailInput {
   message: string | null;
 }
 
-/** Confirms a parent's cancellation ('Meld av kurset', issue 40): the refund, none, the request, or the admin's no. */
+/**
+ * Confirms a parent's cancellation ('Meld av kurset', issue 40): the refund, none, the request, or the admin's no. It
+ * goes to every current guardian of the family (issue 52), so its wording fits the one who did not cancel too.
+ */
 export function cancellationEmail(input: CancellationEmailInput): OutgoingEmail {
   const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
   const child = input.childName ?? 'Barnet';
   const lines: Record<CancellationEmailKind, string[]> = {
     refunded: [
       `${child} er meldt av ${what}.`,
-      `Vi har refundert ${kr(input.amountOre)}. Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.`,
+      `Vi har refundert ${kr(input.amountOre)}. Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.`,
     ],
     noRefund: [`${child} er meldt av ${what}.`, 'Etter avbestillingsreglene blir det ingen refusjon.'],
-    requested: [`Vi har fått forespørselen din om å melde ${child} av ${what}.`, 'Refusjon skjer etter avtale. Vi svarer deg på e-post.'],
-    declined: [`Vi har sett på forespørselen din om å melde ${child} av ${what}, og kan dessverre ikke refundere.`, `${child} står fortsatt på kurset.`],
+    requested: [`Vi har fått forespørselen om å melde ${child} av ${what}.`, 'Refusjon skjer etter avtale. Vi svarer dere på e-post.'],
+    declined: [`Vi har sett på forespørselen om å melde ${child} av ${what}, og kan dessverre ikke refundere.`, `${child} står fortsatt på kurset.`],
   };
   const subjects: Record<CancellationEmailKind, string> = {
     refunded: 'Avmelding og refusjon',
