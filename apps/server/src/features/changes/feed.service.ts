@@ -56,7 +56,9 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
   const details = await courses.findCoursesDetails(ctx.db, courseIds);
   const cancelled = new Map((await changes.cancelledDatesOf(ctx.db, courseIds)).map((c) => [`${c.courseId}/${c.date.getTime()}`, c.createdAt] as const));
 
-  const cal = ical({ name: ctx.env.site.companyName, prodId: { company: ctx.env.site.companyName, product: 'familiekalender' }, timezone: 'Europe/Oslo', ttl: 3600 });
+  // Times in UTC (with Z), as the course's own calendar file: every calendar shows them at the Oslo time (walk-through
+  // finding 1: a calendar zone without TZID made the times floating, 1–2 hours early).
+  const cal = ical({ name: ctx.env.site.companyName, prodId: { company: ctx.env.site.companyName, product: 'familiekalender' }, ttl: 3600 });
   const add = (courseId: string, childId: string, date: Date, makeup: boolean) => {
     const course = details.get(courseId);
     const child = kids.get(childId);
@@ -83,7 +85,7 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
     for (const date of b.course.dates) add(b.course.id, b.childId, new Date(date), false);
   }
   for (const m of makeups) add(m.choice.makeupCourseId!, m.child.id, m.choice.makeupDate!, true);
-  // A refresh hint for Apple (X-PUBLISHED-TTL, from ttl) and RFC 7986 clients (REFRESH-INTERVAL).
-  const content = cal.toString().replace('X-PUBLISHED-TTL:PT1H', 'X-PUBLISHED-TTL:PT1H\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H');
+  // ttl gives both refresh hints: Apple's X-PUBLISHED-TTL and RFC 7986's REFRESH-INTERVAL (each once).
+  const content = cal.toString();
   return { content, etag: `"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"` };
 }
