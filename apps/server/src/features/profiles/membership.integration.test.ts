@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { osloTime } from '@app/shared';
+import { movableClock } from '../../context';
 import { invites, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
@@ -11,7 +12,7 @@ import { startBookingTest, type BookingTest } from '../booking/test-kit';
  * of it. The membership events: a guardian is removed by the owner, an accepted invite is undone, a guardian leaves,
  * a guardian's account is deleted. Each test names its event; the domain issue's membership-event handler keeps them.
  */
-const clock = { current: new Date(), now() { return this.current; } };
+const clock = movableClock(Date.now());
 let t: BookingTest;
 let adminToken: string;
 
@@ -20,9 +21,7 @@ beforeAll(async () => {
   adminToken = await t.token((await createUser(t.db, { roles: ['admin', 'parent'] })).id);
 });
 afterAll(() => t?.close());
-beforeEach(() => {
-  clock.current = new Date();
-});
+beforeEach(() => clock.set(Date.now()));
 
 const DATES = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
 const WEDNESDAYS = [3, 10, 17, 24].map((d) => osloTime(2027, 3, d, '10:00'));
@@ -123,7 +122,7 @@ describe('orders are acted on by the current guardians only', () => {
   it('membership event "guardian removed": the former guardian who bought the place gets 404 for preview, cancellation and status, but keeps the receipt', async () => {
     const s = await family();
     const order = await buy(s, s.second, s.secondToken);
-    clock.current = osloTime(2027, 2, 1, '12:00');
+    clock.set(osloTime(2027, 2, 1, '12:00'));
     expect((await t.http('GET', `/api/orders/${order.id}/cancellation`, { token: s.secondToken })).status).toBe(200);
     const [capture] = await t.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.name, 'CAPTURED')));
 
@@ -145,7 +144,7 @@ describe('orders are acted on by the current guardians only', () => {
   it('a cancellation e-mails every current guardian, not only the one who cancelled', async () => {
     const s = await family();
     const order = await buy(s, s.second, s.secondToken);
-    clock.current = osloTime(2027, 2, 1, '12:00');
+    clock.set(osloTime(2027, 2, 1, '12:00'));
     const res = await t.http('POST', `/api/orders/${order.id}/cancellation`, { token: s.ownerToken, body: { expectedRefund: 100_000 } });
     expect(res.status, res.text).toBe(200);
     expect(await mailsTo(s.owner, 'Avmelding og refusjon')).toHaveLength(1);
@@ -198,7 +197,7 @@ describe('the /endring links follow the family', () => {
 
     expect((await cancelDate(s.course.id, DATES[1]!)).status).toBe(200);
     const second = secretOf((await mailsTo(s.owner, 'Avlyst:')).find((m) => !m.text.includes(secret))!.text);
-    clock.current = new Date(Date.now() + 8 * 86_400_000);
+    clock.set(new Date(Date.now() + 8 * 86_400_000));
     const late = await t.http('POST', '/api/changes/open', { body: { secret: second } });
     expect(late.status).toBe(404);
     expect(late.text).not.toContain(s.family.children[0]!.firstName);
