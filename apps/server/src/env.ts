@@ -49,6 +49,12 @@ const envSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),
+  /**
+   * The key of the family calendar feeds' addresses (issue 52, I2): a key of its own, so rotating SESSION_SECRET
+   * (everybody logged out) leaves the feeds alone, and rotating this one gives every family a new address. Unset as
+   * SESSION_SECRET: a random key per process (addresses change on restart, and differ between instances).
+   */
+  CALENDAR_FEED_KEY: z.string().min(32).optional(),
   ADMIN_PHONE_NUMBERS: z.string().default(''),
   VIPPS_BASE_URL: z.string().url().optional(),
   VIPPS_CLIENT_ID: z.string().optional(),

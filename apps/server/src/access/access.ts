@@ -43,6 +43,11 @@ const userExists = async (ctx: ServiceContext, id: string) => !!(await users.fin
 const isGuardian = (ctx: ServiceContext, viewer: SignedIn, profileId: string) => profiles.isGuardianOfProfile(ctx.db, viewer.id, profileId);
 const isOwner = async (ctx: ServiceContext, viewer: SignedIn, profileId: string) =>
   (await profiles.guardianPosition(ctx.db, viewer.id, profileId)) === 0;
+/** A current guardian of the order's family (an order whose family is gone has none). */
+const isGuardianOfOrder = async (ctx: ServiceContext, viewer: SignedIn, orderId: string) => {
+  const order = await orders.findOrderById(ctx.db, orderId);
+  return !!order?.profileId && (await isGuardian(ctx, viewer, order.profileId));
+};
 const adminOnly = async (_ctx: ServiceContext, viewer: SignedIn) => viewer.isAdmin;
 
 const RULES = {
@@ -113,31 +118,40 @@ const RULES = {
     exists: courseExists,
     allows: async (ctx, v, id) => v.isAdmin || courses.hasParticipantAmong(ctx.db, id, await profiles.childIdsOfGuardian(ctx.db, v.id)),
   },
-  /** An order and its payment status: its buyer, the guardians of its family, and admins (others: NOT_FOUND). */
+  /**
+   * An order and its payment status (the child's name, the course): the current guardians of its family, and admins
+   * (others: NOT_FOUND). Not its buyer as such: a guardian who has left the family no longer sees it (issue 52, H1).
+   * An order whose family is gone has no guardians: admins only.
+   */
   'order.read': {
     object: 'order',
     denied: 'NOT_FOUND',
     exists: orderExists,
-    allows: async (ctx, v, id) => {
-      if (v.isAdmin) return true;
-      const order = await orders.findOrderById(ctx.db, id);
-      if (!order) return false;
-      return order.userId === v.id || (!!order.profileId && (await isGuardian(ctx, v, order.profileId)));
-    },
+    allows: async (ctx, v, id) => v.isAdmin || isGuardianOfOrder(ctx, v, id),
   },
   /**
-   * What only the order's own family does (issue 40): cancel the child's place ('Meld av kurset'), see its preview,
-   * download its receipts. The buyer and the guardians of its family (others, admins included: NOT_FOUND; admins
-   * refund in the back office).
+   * What only the order's own family does (issue 40): cancel the child's place ('Meld av kurset') and see its preview.
+   * The current guardians of its family (others, admins and a former guardian who bought it included: NOT_FOUND;
+   * admins refund in the back office).
    */
   'order.family': {
     object: 'order',
     denied: 'NOT_FOUND',
     exists: orderExists,
+    allows: isGuardianOfOrder,
+    allowsImpliesExists: true,
+  },
+  /**
+   * The receipts of an order (what was paid and refunded, as PDFs): the current guardians of its family, and its buyer
+   * for ever (read-only: a former guardian keeps the receipts of what they paid, issue 52). Admins: NOT_FOUND.
+   */
+  'order.receipt': {
+    object: 'order',
+    denied: 'NOT_FOUND',
+    exists: orderExists,
     allows: async (ctx, v, id) => {
       const order = await orders.findOrderById(ctx.db, id);
-      if (!order) return false;
-      return order.userId === v.id || (!!order.profileId && (await isGuardian(ctx, v, order.profileId)));
+      return !!order && (order.userId === v.id || (!!order.profileId && (await isGuardian(ctx, v, order.profileId))));
     },
     allowsImpliesExists: true,
   },

@@ -1,5 +1,5 @@
 /** Cancelled dates, the families' choices, family credit and calendar feeds (issue 38). Only this repo queries them. */
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { calendarFeeds, cancelledDates, children, courses, dateChoices, familyCredits, orders, participants, places, remindersSent } from '../db/schema';
 
@@ -77,6 +77,16 @@ export async function closeOpenChoicesOfOrder(tx: DbOrTx, orderId: string, now: 
     .where(and(eq(dateChoices.orderId, orderId), isNull(dateChoices.choice)))
     .returning({ id: dateChoices.id });
   return rows.length;
+}
+/** The family's open choices whose deadline has not passed: those whose e-mailed links still work. */
+export function openChoicesOfProfile(db: DbOrTx, profileId: string, now: Date) {
+  return choicesQuery(db)
+    .where(and(eq(dateChoices.profileId, profileId), isNull(dateChoices.choice), gt(dateChoices.deadlineAt, now)))
+    .orderBy(asc(cancelledDates.date), asc(children.firstName));
+}
+/** A new secret for a choice's link: the old link stops working. */
+export async function setChoiceSecretHash(tx: DbOrTx, id: string, secretHash: string): Promise<void> {
+  await tx.update(dateChoices).set({ secretHash }).where(eq(dateChoices.id, id));
 }
 /** Open choices whose deadline has passed (the default applies), oldest first. */
 export function overdueChoiceIds(db: DbOrTx, now: Date, limit: number) {

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { idSchema } from '../ids';
-import { isoDateTime, trimmed } from './common';
+import { isoDateTime, personName } from './common';
 import { courseSchema } from './courses';
 
 /** A child of a family profile: its courses, and adding one (`POST /users/children`). */
@@ -39,7 +39,7 @@ const birthdateSchema = z
   }, 'Fødselsdatoen må være en gyldig dato, ikke i fremtiden og høyst 18 år tilbake');
 
 export const addChildInputSchema = z.object({
-  child: z.object({ firstName: trimmed(100), lastName: trimmed(100), birthdate: birthdateSchema }),
+  child: z.object({ firstName: personName(100), lastName: personName(100), birthdate: birthdateSchema }),
   profileId: idSchema,
 });
 export type AddChildInput = z.infer<typeof addChildInputSchema>;

@@ -4,6 +4,11 @@ import { idSchema } from '../ids';
 /** Pieces every feature's API file shares: the error body, id params, trimmed text, times. */
 
 export const trimmed = (max: number) => z.string().trim().min(1).max(max);
+/** Unicode bidi and format characters (U+200E–200F, U+202A–202E, U+2066–2069): they make a name display as another. */
+const BIDI_CHARS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+export const stripBidi = (text: string): string => text.replace(BIDI_CHARS, '');
+/** A person's name (a user's or a child's): bidi characters removed, trimmed, 1 to `max` characters (issue 52, L5). */
+export const personName = (max: number, emptyMessage?: string) => z.string().overwrite(stripBidi).trim().min(1, emptyMessage).max(max);
 export const isoDateTime = z.string().datetime({ offset: true });
 /** A calendar day, YYYY-MM-DD, that exists (2026-13-40 and 2026-02-30 do not: 400, never rolled over). */
 export const calendarDay = z

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { LAST_LOGGED_IN_DEFAULT_LIMIT, ROLES, USER_SEARCH_CATEGORIES, USER_SEARCH_MIN_EXCLUSIVE } from '../constants';
 import { idSchema } from '../ids';
-import { idListSchema, isoDateTime } from './common';
+import { idListSchema, isoDateTime, personName } from './common';
 
 export const instructorListItemSchema = z.object({ id: idSchema, name: z.string() });
 export const instructorListSchema = z.array(instructorListItemSchema);
@@ -106,7 +106,7 @@ export type UserSearchHit = z.infer<typeof userSearchHitSchema>;
 export const userSearchResultSchema = z.object({ total: z.number().int(), users: z.array(userSearchHitSchema) });
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
-const name = z.string().trim().min(1, 'Alle feltene må fylles ut').max(100);
+const name = personName(100, 'Alle feltene må fylles ut');
 
 /** A calendar date (YYYY-MM-DD) that exists and is not in the future. A child's age range is checked by the server. */
 export const pastDateSchema = z

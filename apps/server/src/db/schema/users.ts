@@ -11,6 +11,12 @@ export const users = pgTable(
     vippsSub: text('vipps_sub'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
+    /**
+     * The name as Vipps last gave it (issue 52, L5): what e-mails to people outside the family call this user (an
+     * invite), since firstName/lastName can be edited on the site. Null until the first Vipps login that gave one.
+     */
+    vippsFirstName: text('vipps_first_name'),
+    vippsLastName: text('vipps_last_name'),
     birthdate: date('birthdate'),
     email: text('email'),
     /** Vipps' userinfo said `email_verified: true` for `email` (issue 36): only a verified address receives invites. */

@@ -248,6 +248,9 @@ export async function createUser(db: DbOrTx, overrides: Partial<NewUser> = {}): 
     .values({
       firstName,
       lastName,
+      // As after a Vipps login: the name Vipps gave (override with null for an account Vipps never named).
+      vippsFirstName: firstName,
+      vippsLastName: lastName,
       email: `${firstName.toLowerCase()}.${n}.${unique()}@example.no`,
       phone: `479${String(randomInt(Math.random, 0, 9_999_999)).padStart(7, '0')}`,
       birthdate: '1988-05-17',

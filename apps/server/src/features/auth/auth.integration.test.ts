@@ -244,6 +244,17 @@ describe('the full code flow', () => {
     expect(logged).toHaveLength(1);
   });
 
+  it('L5: keeps the name Vipps gives beside the editable one, renewed at every login, without bidi characters', async () => {
+    const db = ctx.database.db;
+    const log = { info: () => undefined };
+    const id = await upsertVippsUser(db, log, 'l5-sub', { sub: 'l5-sub', given_name: 'Kari\u202E', family_name: 'Nordmann', phone_number: '4790000152' }, new Set());
+    const row = async () => (await db.select().from(users).where(eq(users.id, id)))[0]!;
+    expect(await row()).toMatchObject({ firstName: 'Kari', lastName: 'Nordmann', vippsFirstName: 'Kari', vippsLastName: 'Nordmann' });
+    await db.update(users).set({ firstName: 'Kundeservice', vippsFirstName: 'Kundeservice' }).where(eq(users.id, id));
+    await upsertVippsUser(db, log, 'l5-sub', { sub: 'l5-sub', given_name: 'Kari', family_name: 'Nordmann', phone_number: '4790000152' }, new Set());
+    expect(await row()).toMatchObject({ firstName: 'Kundeservice', vippsFirstName: 'Kari', vippsLastName: 'Nordmann' });
+  });
+
   it('accepts the token type in any case', async () => {
     const { id_token: token } = await login({ person: sara.sub });
     expect((await me(token, 'bearer')).statusCode).toBe(200);

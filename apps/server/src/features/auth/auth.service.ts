@@ -167,6 +167,10 @@ export async function upsertVippsUser(
 /** The settings key that records the one grant of a listed admin number (issue 36 finding 5). */
 export const adminGrantKey = (phone: string) => `admin-phone-grant:${phone}`;
 
+/** The name Vipps gave, for the columns that keep it (nothing when Vipps gave none). */
+const vippsName = (fields: { firstName: string; lastName: string }) =>
+  fields.firstName || fields.lastName ? { vippsFirstName: fields.firstName, vippsLastName: fields.lastName } : {};
+
 async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUserInfo, adminPhones: Set<string>, now: Date): Promise<string> {
   const fields = userFieldsFrom(info);
 
@@ -185,6 +189,7 @@ async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUser
       vippsSub: sub,
       firstName: fields.firstName,
       lastName: fields.lastName,
+      ...vippsName(fields),
       birthdate: fields.birthdate,
       email: fields.email,
       emailVerified: fields.email !== null && fields.emailVerified,
@@ -203,6 +208,8 @@ async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUser
       lastLogin: now,
       firstName: user.firstName || fields.firstName,
       lastName: user.lastName || fields.lastName,
+      // The name Vipps gives is kept beside the editable one, renewed at every login (issue 52, L5).
+      ...vippsName(fields),
       birthdate: user.birthdate ?? fields.birthdate,
       // The address and whether Vipps has verified it travel together.
       ...(fields.email ? { email: fields.email, emailVerified: fields.emailVerified } : {}),

@@ -1,3 +1,4 @@
+import { stripBidi } from '@app/shared';
 import type { VippsUserInfo } from '../../integrations/vipps/login';
 
 /** Pure mapping from Vipps userinfo to the product's user fields (spec §3 User). */
@@ -41,10 +42,12 @@ const nonEmpty = (s: string | undefined | null): string | null => {
 };
 
 export function userFieldsFrom(info: VippsUserInfo): UserFields {
-  let firstName = nonEmpty(info.given_name);
-  let lastName = nonEmpty(info.family_name);
-  if (!firstName && !lastName && info.name?.trim()) {
-    const parts = info.name.trim().split(/\s+/);
+  // No bidi characters in a stored name, whoever gave it (issue 52, L5).
+  let firstName = nonEmpty(stripBidi(info.given_name ?? ''));
+  let lastName = nonEmpty(stripBidi(info.family_name ?? ''));
+  const fullName = stripBidi(info.name ?? '').trim();
+  if (!firstName && !lastName && fullName) {
+    const parts = fullName.split(/\s+/);
     lastName = parts.length > 1 ? parts.pop()! : null;
     firstName = parts.join(' ');
   }

@@ -1,7 +1,7 @@
 import { formatDate, formatTime } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
+import { secretLink } from '../../lib/secret-link';
 
-const site = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 const kr = (ore: number) => `${(ore / 100).toLocaleString('nb-NO', { minimumFractionDigits: ore % 100 ? 2 : 0, maximumFractionDigits: 2 })} kr`;
 
 /**
@@ -22,7 +22,7 @@ export function dateCancelledEmail(input: {
   companyName: string;
   publicUrl: string;
 }): OutgoingEmail {
-  const link = `${site(input.publicUrl)}/endring#${input.secret}`;
+  const link = secretLink(input.publicUrl, '/endring', input.secret);
   const text = [
     `Hei ${input.firstName}!`,
     '',

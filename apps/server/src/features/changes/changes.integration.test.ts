@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dateSharesOre, osloTime } from '@app/shared';
+import { dateSharesOre, formatTime as osloClock, osloTime } from '@app/shared';
 import { countTaken } from '../../capacity';
 import { dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
@@ -140,8 +140,9 @@ describe('one choice per child', () => {
     const chosen = await t.http('POST', '/api/changes/choose', { body: { secret, choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[1]!.toISOString() } });
     expect(chosen.status, chosen.text).toBe(200);
     expect(chosen.json).toMatchObject({ choice: 'makeup', chosenBy: 'family', makeup: { courseId: makeup.id, date: WEDNESDAYS[1]!.toISOString() } });
+    // Once chosen, the link is no longer valid (L7): 404, as for an unknown link.
     const twice = await t.http('POST', '/api/changes/choose', { body: { secret, choice: 'credit' } });
-    expect(twice.status).toBe(409);
+    expect(twice.status).toBe(404);
 
     const list = await t.http('GET', `/api/courses/${makeup.id}/changes`, { token: adminToken });
     expect(list.json.makeups).toEqual([{ childId: family.children[0]!.id, firstName: family.children[0]!.firstName, lastName: family.children[0]!.lastName, date: WEDNESDAYS[1]!.toISOString() }]);
@@ -257,6 +258,22 @@ describe('the family calendar feed', () => {
     expect(now.find((e) => e.uid === uid)).toMatchObject({ status: 'CANCELLED' });
     expect(now.filter((e) => e.status === 'CANCELLED')).toHaveLength(1);
     expect(now.find((e) => e.start.getTime() === WEDNESDAYS[0]!.getTime())).toMatchObject({ status: 'CONFIRMED' });
+  });
+
+  it('shows each lesson at the course’s Oslo time, in winter and in summer (walk-through finding 1), with one refresh hint', async () => {
+    const family = await createFamily(t.db);
+    const winter = osloTime(2027, 2, 1, '09:30');
+    const summer = osloTime(2027, 6, 7, '09:30');
+    await createCourse(t.db, { timeFrom: '09:30', timeTo: '10:00', dates: [winter, summer], participants: [family.children[0]!], ageMinMonths: null, ageMaxMonths: null, name: 'c52 Tid' });
+    const token = await t.token(family.guardians[0]!.id);
+    const feed = (await t.http('GET', `/api/profiles/${family.profile.id}/calendar-feed`, { token })).json;
+    const text = (await t.http('GET', new URL(feed.url).pathname)).text;
+    // What a calendar app shows in Oslo: a UTC time converted, a zoned or floating time as written.
+    const shown = (time: ICAL.Time) => (time.zone?.tzid === 'UTC' ? osloClock(time.toJSDate()) : `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`);
+    const starts = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('dtstart') as ICAL.Time);
+    expect(starts.map((s) => [s.toJSDate().getUTCMonth() + 1, shown(s)]).sort()).toEqual([[2, '09:30'], [6, '09:30']]);
+    expect(starts.map((s) => s.toJSDate().getTime()).sort()).toEqual([winter.getTime(), summer.getTime()]);
+    expect(text.match(/REFRESH-INTERVAL/g)).toHaveLength(1);
   });
 
   it("shows no other family's child; the address is unguessable, and a renewed address makes the old one 404", async () => {

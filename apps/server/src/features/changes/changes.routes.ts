@@ -25,6 +25,9 @@ const secretHeaders = { 'cache-control': 'no-store', 'referrer-policy': 'no-refe
 
 /** When plans change (issue 38): cancelled dates, the families' choices, family credit and the family calendar. */
 export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.env.CALENDAR_FEED_KEY) {
+    app.log.warn('CALENDAR_FEED_KEY is not set: using a random one, so calendar feed addresses change on restart and are not shared between instances');
+  }
   app.post(
     '/courses/:id/cancelled-dates',
     { config: { access: 'admin' }, schema: { params: idParamsSchema, body: cancelDateInputSchema, response: { 200: cancelledDatesSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'NOT_A_COURSE_DATE', 'CONFLICT') } } },
@@ -57,14 +60,18 @@ export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/changes/open',
     { schema: { body: choiceSecretSchema, response: { 200: dateChoiceSchema, ...errorResponses('VALIDATION', 'NOT_FOUND') } } },
-    async (request, reply) => reply.headers(secretHeaders).send(await service.openBySecret(ctxOf(request), request.body.secret)),
+    async (request, reply) => {
+      reply.headers(secretHeaders);
+      return reply.send(await service.openBySecret(ctxOf(request), request.body.secret));
+    },
   );
   app.post(
     '/changes/choose',
     { schema: { body: chooseBySecretInputSchema, response: { 200: dateChoiceSchema, ...errorResponses('VALIDATION', 'NOT_FOUND', 'CONFLICT', 'COURSE_FULL', 'ORDER_NOT_REFUNDABLE', 'REFUND_TOO_LARGE', 'PAYMENT_PROVIDER') } } },
     async (request, reply) => {
       const { secret, ...choice } = request.body;
-      return reply.headers(secretHeaders).send(await service.chooseBySecret(ctxOf(request), secret, choice));
+      reply.headers(secretHeaders);
+      return reply.send(await service.chooseBySecret(ctxOf(request), secret, choice));
     },
   );
   app.get(
@@ -87,8 +94,10 @@ export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/calendar-feeds/:file',
     { schema: { params: z.object({ file: z.string().max(100) }), response: { 200: z.string(), 304: z.null(), ...errorResponses('VALIDATION', 'NOT_FOUND') } } },
     async (request, reply) => {
+      // Before the look-up: an unknown or renewed address's 404 carries them too (I5).
+      reply.headers(secretHeaders);
       const file = await feeds.feedBySecret(ctxOf(request), request.params.file.replace(/\.ics$/, ''));
-      reply.headers({ ...secretHeaders, etag: file.etag }).type('text/calendar; charset=utf-8');
+      reply.headers({ etag: file.etag }).type('text/calendar; charset=utf-8');
       if (request.headers['if-none-match'] === file.etag) return reply.code(304).send(null);
       return reply.send(file.content);
     },

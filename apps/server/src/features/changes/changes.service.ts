@@ -1,4 +1,3 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   dateSharesOre,
   formatDate,
@@ -17,6 +16,7 @@ import { requireAccess } from '../../access/access';
 import { countTaken } from '../../capacity';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
+import { hashSecret, newLinkSecret } from '../../lib/secret-link';
 import { AppError } from '../../plugins/errors';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as changes from '../../repos/changes.repo';
@@ -36,7 +36,6 @@ import { dateCancelledEmail } from './change-emails';
  * a refund through Vipps or a credit; with no choice by the deadline the school's default applies (applyDefaults).
  */
 
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const DAY_MS = 86_400_000;
 /** How far after the cancelled date a make-up date may lie. */
 const MAKEUP_WINDOW_DAYS = 42;
@@ -66,7 +65,7 @@ async function cancelOne(ctx: ServiceContext, courseId: string, date: Date, reas
   const families = new Set<string>();
   for (const p of onCourse) {
     const order = p.orderId ? await orders.findOrderById(ctx.db, p.orderId) : undefined;
-    const secret = randomBytes(32).toString('base64url');
+    const secret = newLinkSecret();
     const choice = await changes.insertChoice(ctx.db, {
       cancelledDateId: row.id,
       childId: p.childId,
@@ -196,18 +195,25 @@ export async function myChoices(ctx: ServiceContext): Promise<DateChoice[]> {
   return Promise.all(rows.map((r) => toChoice(ctx, r, true)));
 }
 
+/**
+ * The open choice behind an e-mail's link (L7: a link serves one purpose and expires). Unknown, renewed (a guardian
+ * left the family), already chosen, or past its deadline: the same NOT_FOUND, which tells nothing about the child,
+ * the course or the time. /profil shows the family what was chosen.
+ */
+async function choiceOfLink(ctx: ServiceContext, secret: string): Promise<changes.ChoiceWithContext> {
+  const row = await changes.findChoiceBySecretHash(ctx.db, hashSecret(secret));
+  if (!row || row.choice.choice || row.choice.deadlineAt.getTime() <= ctx.clock.now().getTime()) throw new AppError('NOT_FOUND', 'No such link, or no longer valid');
+  return row;
+}
+
 /** POST /changes/open {secret}: the e-mail link's page, before the one tap (nothing changes). */
 export async function openBySecret(ctx: ServiceContext, secret: string): Promise<DateChoice> {
-  const row = await changes.findChoiceBySecretHash(ctx.db, hashSecret(secret));
-  if (!row) throw new AppError('NOT_FOUND', 'No such link');
-  return toChoice(ctx, row, true);
+  return toChoice(ctx, await choiceOfLink(ctx, secret), true);
 }
 
 /** POST /changes/choose {secret, choice}: the one tap from the e-mail. */
 export async function chooseBySecret(ctx: ServiceContext, secret: string, input: ChooseInput): Promise<DateChoice> {
-  const row = await changes.findChoiceBySecretHash(ctx.db, hashSecret(secret));
-  if (!row) throw new AppError('NOT_FOUND', 'No such link');
-  return settle(ctx, row, input, 'family');
+  return settle(ctx, await choiceOfLink(ctx, secret), input, 'family');
 }
 
 /** POST /changes/:id/choose: the same from /profil, for a guardian of the child. */
@@ -369,14 +375,6 @@ export async function familyCredit(ctx: ServiceContext, profileId: string): Prom
   };
 }
 
-
-/** The feed secret: derived from the server's key and the feed row's time, so /profil can show it again; only its hash is stored. */
-const FALLBACK_FEED_KEY = randomBytes(32);
-export function feedSecret(env: ServiceContext['env'], profileId: string, createdAt: Date): string {
-  // Without SESSION_SECRET (a dev server) the key lives as long as the process; familyFeed then makes a new address.
-  return createHmac('sha256', env.SESSION_SECRET ?? FALLBACK_FEED_KEY).update(`feed:${profileId}:${createdAt.getTime()}`).digest('base64url');
-}
-export { hashSecret };
 
 /** GET /users/me/reminders. */
 export async function reminderSetting(ctx: ServiceContext): Promise<{ off: boolean }> {

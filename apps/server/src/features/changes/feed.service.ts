@@ -3,12 +3,13 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import type { CalendarFeed } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
+import { currentFeedSecret, renewFeedAddress } from '../../family-feed';
 import { courseSessions } from '../../integrations/calendar/course-calendar';
+import { hashSecret } from '../../lib/secret-link';
 import { AppError } from '../../plugins/errors';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
-import { feedSecret, hashSecret } from './changes.service';
 
 /**
  * The family calendar that follows (issue 38): a secret webcal address per family. Every date of every child's
@@ -27,21 +28,15 @@ function toFeed(ctx: ServiceContext, secret: string): CalendarFeed {
 /** GET /profiles/:id/calendar-feed: the family's address (made on first ask). */
 export async function familyFeed(ctx: ServiceContext, profileId: string): Promise<CalendarFeed> {
   await requireAccess(ctx, 'profile.feed', profileId);
-  const existing = await changes.findFeedOfProfile(ctx.db, profileId);
-  const secret = existing && feedSecret(ctx.env, profileId, existing.createdAt);
-  if (secret && hashSecret(secret) === existing.secretHash) return toFeed(ctx, secret);
+  const secret = await currentFeedSecret(ctx, profileId);
+  if (secret) return toFeed(ctx, secret);
   return renewFeed(ctx, profileId, false);
 }
 
 /** POST /profiles/:id/calendar-feed: a new address; the old one stops working at once. */
 export async function renewFeed(ctx: ServiceContext, profileId: string, check = true): Promise<CalendarFeed> {
   if (check) await requireAccess(ctx, 'profile.feed', profileId);
-  // Whole milliseconds (the stored time is the secret's input), and never the same as the previous one.
-  const previous = await changes.findFeedOfProfile(ctx.db, profileId);
-  const now = new Date(Math.max(ctx.clock.now().getTime(), (previous?.createdAt.getTime() ?? 0) + 1));
-  const secret = feedSecret(ctx.env, profileId, now);
-  await withTx(ctx, (ctx) => changes.upsertFeed(ctx.db, profileId, hashSecret(secret), now));
-  return toFeed(ctx, secret);
+  return toFeed(ctx, await withTx(ctx, (ctx) => renewFeedAddress(ctx, profileId)));
 }
 
 export interface FeedFile {
@@ -61,7 +56,9 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
   const details = await courses.findCoursesDetails(ctx.db, courseIds);
   const cancelled = new Map((await changes.cancelledDatesOf(ctx.db, courseIds)).map((c) => [`${c.courseId}/${c.date.getTime()}`, c.createdAt] as const));
 
-  const cal = ical({ name: ctx.env.site.companyName, prodId: { company: ctx.env.site.companyName, product: 'familiekalender' }, timezone: 'Europe/Oslo', ttl: 3600 });
+  // Times in UTC (with Z), as the course's own calendar file: every calendar shows them at the Oslo time (walk-through
+  // finding 1: a calendar zone without TZID made the times floating, 1–2 hours early).
+  const cal = ical({ name: ctx.env.site.companyName, prodId: { company: ctx.env.site.companyName, product: 'familiekalender' }, ttl: 3600 });
   const add = (courseId: string, childId: string, date: Date, makeup: boolean) => {
     const course = details.get(courseId);
     const child = kids.get(childId);
@@ -88,7 +85,7 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
     for (const date of b.course.dates) add(b.course.id, b.childId, new Date(date), false);
   }
   for (const m of makeups) add(m.choice.makeupCourseId!, m.child.id, m.choice.makeupDate!, true);
-  // A refresh hint for Apple (X-PUBLISHED-TTL, from ttl) and RFC 7986 clients (REFRESH-INTERVAL).
-  const content = cal.toString().replace('X-PUBLISHED-TTL:PT1H', 'X-PUBLISHED-TTL:PT1H\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H');
+  // ttl gives both refresh hints: Apple's X-PUBLISHED-TTL and RFC 7986's REFRESH-INTERVAL (each once).
+  const content = cal.toString();
   return { content, etag: `"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"` };
 }

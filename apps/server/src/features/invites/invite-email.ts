@@ -1,5 +1,6 @@
-import { formatDate } from '@app/shared';
+import { formatDate, stripBidi } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
+import { secretLink } from '../../lib/secret-link';
 
 /**
  * The invite e-mail. The link carries the invite's secret after '#': browsers never send that part to a server, so it
@@ -10,13 +11,14 @@ export function inviteEmail(input: {
   to: string;
   secret: string;
   expiresAt: Date;
-  inviter: { firstName: string; lastName: string };
+  /** The inviter's name as Vipps gave it (issue 52, L5): never the name edited on the site; null names nobody. */
+  inviter: { vippsFirstName: string | null; vippsLastName: string | null };
   childNames: string[];
   companyName: string;
   publicUrl: string;
 }): OutgoingEmail {
-  const inviter = `${input.inviter.firstName} ${input.inviter.lastName}`.trim();
-  const link = `${input.publicUrl.replace(/\/+$/, '')}/invitasjon#${input.secret}`;
+  const inviter = stripBidi(`${input.inviter.vippsFirstName ?? ''} ${input.inviter.vippsLastName ?? ''}`).replace(/\s+/g, ' ').trim();
+  const link = secretLink(input.publicUrl, '/invitasjon', input.secret);
   const children =
     input.childNames.length === 0
       ? 'familieprofilen sin'
@@ -24,7 +26,7 @@ export function inviteEmail(input: {
   const text = [
     'Hei!',
     '',
-    `${inviter} har invitert deg som foresatt i ${children} hos ${input.companyName}.`,
+    inviter ? `${inviter} har invitert deg som foresatt i ${children} hos ${input.companyName}.` : `Du er invitert som foresatt i en familieprofil hos ${input.companyName}.`,
     'Som foresatt ser du barna, kursene deres og kan bestille kurs for dem.',
     '',
     `Åpne lenken, logg inn med Vipps og svar på invitasjonen: ${link}`,
@@ -34,5 +36,5 @@ export function inviteEmail(input: {
     '',
     `Hilsen ${input.companyName}`,
   ].join('\n');
-  return { to: input.to, subject: `Invitasjon fra ${inviter} til familieprofil hos ${input.companyName}`, text };
+  return { to: input.to, subject: inviter ? `Invitasjon fra ${inviter} til familieprofil hos ${input.companyName}` : `Invitasjon til familieprofil hos ${input.companyName}`, text };
 }

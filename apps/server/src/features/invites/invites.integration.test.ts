@@ -296,6 +296,27 @@ describe('invites', () => {
     }
   });
 
+  // Issue 52 (L5): Kari renamed herself 'Vinn iPhone på https://evil.example/premie ‮' / 'Kundeservice' and invited a stranger.
+  it('L5: the invite e-mail names the inviter by the Vipps-verified name, never an edited one, and no name when none is verified', async () => {
+    const db = ctx.database.db;
+    const kari = await createFamily(db, { guardians: [{ firstName: 'Kari', lastName: 'Nordmann' }] });
+    const owner = kari.guardians[0]!;
+    const renamed = await http(owner, 'PATCH', `/api/users/${owner.id}`, { firstName: 'Vinn iPhone på https://evil.example/premie \u202E', lastName: 'Kundeservice' });
+    expect(renamed.status, renamed.text).toBe(200);
+    const { text } = await invite(owner, kari.profile.id, 'stranger-l5@example.org');
+    const [mail] = await db.select().from(outbox).where(eq(outbox.to, 'stranger-l5@example.org'));
+    for (const sent of [text, mail!.subject]) {
+      expect(sent).toContain('Kari Nordmann');
+      expect(sent).not.toMatch(/evil|Vinn|Kundeservice|\u202E/i);
+    }
+
+    // Nobody verified by Vipps (an account from before names were kept): the e-mail names nobody.
+    const unverified = await createFamily(db, { guardians: [{ firstName: 'Vinn', lastName: 'https://evil.example', vippsFirstName: null, vippsLastName: null }] });
+    const plain = await invite(unverified.guardians[0]!, unverified.profile.id, 'stranger-l5b@example.org');
+    expect(plain.text).not.toMatch(/evil|Vinn/);
+    expect(plain.text).toContain('Du er invitert som foresatt');
+  });
+
   // Issue 36 finding 8: a child named 'Vinn iPhone på https://…' was mailed to any address, 20 an hour.
   it('mails children’s names only to a verified user’s address, and at most INVITE_RECIPIENT_LIMIT invites to one address a day', async () => {
     const db = ctx.database.db;

@@ -3,6 +3,7 @@ import type { Invite, InviteAnswerInput, InviteAnswerResult, InviteInput, Invite
 import { requireAccess } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
+import { guardianLeft } from '../../membership';
 import { AppError } from '../../plugins/errors';
 import * as profilesRepo from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
@@ -225,12 +226,16 @@ export async function undoInvite(ctx: ServiceContext, inviteId: string): Promise
   const joined = invite.acceptedById;
   if (invite.status !== 'accepted' || !joined) throw new AppError('INVITE_NOT_PENDING', 'Only an accepted invite can be undone');
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async (ctx) => {
+    const tx = ctx.db;
     if (!(await profilesRepo.lockProfile(tx, invite.profileId))) throw notFound();
     const current = await profilesRepo.guardianIds(tx, invite.profileId);
     if (current[0] === joined) throw new AppError('LAST_GUARDIAN', 'The first guardian cannot be removed');
     if (!(await profilesRepo.revokeInvite(tx, inviteId, now))) throw new AppError('INVITE_NOT_PENDING', 'Only an accepted invite can be undone');
-    if (current.includes(joined)) await profilesRepo.setGuardians(tx, invite.profileId, current.filter((id) => id !== joined));
+    if (current.includes(joined)) {
+      await profilesRepo.setGuardians(tx, invite.profileId, current.filter((id) => id !== joined));
+      await guardianLeft(ctx, invite.profileId, joined);
+    }
   });
   ctx.log.info({ inviteId, userId: joined, by: signedIn(ctx).id }, 'accepted invite undone');
   return listedInvite(ctx, invite);

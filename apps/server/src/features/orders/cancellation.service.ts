@@ -16,6 +16,7 @@ import * as cancellations from '../../repos/cancellations.repo';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
+import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import { applyAnswer, modificationKey, providerTrouble } from '../../orders/modifications';
 import { hasCreditReceipt, RECEIPT_EVENTS, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../orders/receipt';
@@ -101,7 +102,10 @@ export async function cancellationPreview(ctx: ServiceContext, orderId: string):
 type MoneyBack = { vippsOre: number; creditOre: number };
 const NOTHING: MoneyBack = { vippsOre: 0, creditOre: 0 };
 
-/** Tells the parent by e-mail (the outbox), in the transaction that moved the cancellation. */
+/**
+ * Tells the family by e-mail (the outbox), in the transaction that moved the cancellation: every current guardian
+ * (issue 52), not only the one who cancelled. An order whose family is gone: its buyer, if still a user.
+ */
 async function mail(
   ctx: ServiceContext,
   order: repo.OrderRow,
@@ -110,14 +114,16 @@ async function mail(
   message: string | null = null,
   attachments: EmailAttachment[] = [],
 ) {
-  const guardian = order.userId ? await users.findUserById(ctx.db, order.userId) : undefined;
-  if (!guardian?.email) {
+  const guardianIds = order.profileId ? await profiles.guardianIds(ctx.db, order.profileId) : [];
+  const recipients = (await users.findUsers(ctx.db, guardianIds.length > 0 ? guardianIds : order.userId ? [order.userId] : [])).filter((g) => g.email);
+  if (recipients.length === 0) {
     ctx.log.warn({ orderId: order.id }, 'cancellation e-mail not sent: no e-mail address');
     return;
   }
   const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
-  const email = cancellationEmail({
-      to: guardian.email,
+  for (const guardian of recipients) {
+    const email = cancellationEmail({
+      to: guardian.email!,
       companyName: ctx.env.site.companyName,
       guardian,
       childName: info.child ? fullName(info.child) : null,
@@ -128,7 +134,8 @@ async function mail(
       creditOre: back.creditOre,
       message,
     });
-  await enqueueEmail(ctx.db, attachments.length ? { ...email, attachments } : email);
+    await enqueueEmail(ctx.db, attachments.length ? { ...email, attachments } : email);
+  }
 }
 
 /** The receipt of the credit this cancellation gave back (its ledger entry). */

@@ -5,9 +5,9 @@ import * as changes from '../../repos/changes.repo';
 import { AppError } from '../../plugins/errors';
 import * as repo from '../../repos/orders.repo';
 
-/** The receipt of one capture or refund of an order (through Vipps or as credit), for its own family (issues 40, 52). */
+/** The receipt of one capture or refund of an order (through Vipps or as credit), for its own family and its buyer (issues 40, 52). */
 export async function receipt(ctx: ServiceContext, orderId: string, eventId: string): Promise<{ filename: string; pdf: Uint8Array }> {
-  await requireAccess(ctx, 'order.family', orderId);
+  await requireAccess(ctx, 'order.receipt', orderId);
   const order = await repo.findOrderById(ctx.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Receipt not found');
   const event = await repo.findOrderEvent(ctx.db, orderId, eventId);

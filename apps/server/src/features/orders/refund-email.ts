@@ -39,7 +39,7 @@ export function moneyBackEmail(input: MoneyBackInput): OutgoingEmail {
     input.kind === 'refund'
       ? [
           `Vi har refundert ${kr(input.amountOre)} for ${what}${child}.`,
-          'Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.',
+          'Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.',
         ]
       : [`Vi har kansellert betalingen for ${what}${child}. Reservasjonen på ${kr(input.amountOre)} er frigitt, og du blir ikke belastet.`];
   if (input.removedFromCourse) lines.push(`${input.child ? fullName(input.child) : 'Barnet'} er meldt av kurset.`);
@@ -71,23 +71,26 @@ export interface CancellationEmailInput {
 
 /** Where the money of a cancellation goes: to Vipps, as credit, or both (issue 52). */
 function refundedLines(vippsOre: number, creditOre: number): string[] {
-  if (creditOre === 0) return [`Vi har refundert ${kr(vippsOre)}. Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.`];
+  if (creditOre === 0) return [`Vi har refundert ${kr(vippsOre)}. Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.`];
   return [
     moneyBackText(vippsOre, creditOre).replace(/\u00a0/g, ' '),
-    ...(vippsOre > 0 ? ['Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.'] : []),
+    ...(vippsOre > 0 ? ['Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.'] : []),
     'Tilgodebeløpet ser du på profilen din, og det brukes automatisk neste gang du bestiller.',
   ];
 }
 
-/** Confirms a parent's cancellation ('Meld av kurset', issue 40): the refund, none, the request, or the admin's no. */
+/**
+ * Confirms a parent's cancellation ('Meld av kurset', issue 40): the refund, none, the request, or the admin's no. It
+ * goes to every current guardian of the family (issue 52), so its wording fits the one who did not cancel too.
+ */
 export function cancellationEmail(input: CancellationEmailInput): OutgoingEmail {
   const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
   const child = input.childName ?? 'Barnet';
   const lines: Record<CancellationEmailKind, string[]> = {
     refunded: [`${child} er meldt av ${what}.`, ...refundedLines(input.amountOre, input.creditOre ?? 0)],
     noRefund: [`${child} er meldt av ${what}.`, 'Etter avbestillingsreglene blir det ingen refusjon.'],
-    requested: [`Vi har fått forespørselen din om å melde ${child} av ${what}.`, 'Refusjon skjer etter avtale. Vi svarer deg på e-post.'],
-    declined: [`Vi har sett på forespørselen din om å melde ${child} av ${what}, og kan dessverre ikke refundere.`, `${child} står fortsatt på kurset.`],
+    requested: [`Vi har fått forespørselen om å melde ${child} av ${what}.`, 'Refusjon skjer etter avtale. Vi svarer dere på e-post.'],
+    declined: [`Vi har sett på forespørselen om å melde ${child} av ${what}, og kan dessverre ikke refundere.`, `${child} står fortsatt på kurset.`],
   };
   const subjects: Record<CancellationEmailKind, string> = {
     refunded: 'Avmelding og refusjon',

@@ -2,6 +2,7 @@ import { placeSlug, type Profile, type ProfileOrder, type ProfileOverview } from
 import { allowed, can, requireAccess, requireAccessToAll, requireAllowed } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { familyLapses } from '../../family-lapses';
+import { guardianLeft } from '../../membership';
 import { AppError } from '../../plugins/errors';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
@@ -121,6 +122,7 @@ export async function updateGuardians(ctx: ServiceContext, profileId: string, pa
     if (!leavingOnlySelf) await requireAccess(ctx, 'guardian.remove', profileId);
     const kept = current.filter((id) => wanted.includes(id));
     await profiles.setGuardians(ctx.db, profileId, kept);
+    for (const userId of removed) await guardianLeft(ctx, profileId, userId);
   });
   if (!(await can(ctx, 'profile.read', profileId))) {
     // The viewer left the profile: it is no longer theirs to see.

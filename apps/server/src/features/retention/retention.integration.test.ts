@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contextFor, movableClock } from '../../context';
-import { childCare, children, familyCredits, orders, outbox, retentionRuns, users } from '../../db/schema';
+import { calendarFeeds, childCare, children, familyCredits, orders, outbox, retentionRuns, users } from '../../db/schema';
 import { createCourse, createFamily, createOrder, createUser } from '../../db/seed/builders';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { createTestApp, type TestContext } from '../../test/app';
@@ -103,6 +103,24 @@ describe('retention', { timeout: 30_000 }, () => {
     expect(ids(planned.children)).toEqual([plain.children[0]!.id]);
     clock.set(months(21));
     expect(ids((await retention.plan(service())).children)).toEqual([credited.children[0]!.id, plain.children[0]!.id].sort());
+  });
+
+  it('membership event "guardian account deleted" (by retention): the family feed gets a new address and the remaining guardian is told', async () => {
+    const { clock, db, service } = await start();
+    const family = await createFamily(db, { guardians: 2, children: 0 });
+    const [owner, leaving] = family.guardians as [(typeof family.guardians)[number], (typeof family.guardians)[number]];
+    await db.update(users).set({ lastLogin: new Date(months(6)) }).where(eq(users.id, owner.id));
+    await db.insert(calendarFeeds).values({ profileId: family.profile.id, secretHash: 'f'.repeat(64), createdAt: new Date(T0) });
+
+    clock.set(months(12) - 30 * DAY + 60_000);
+    await retention.run(service());
+    clock.set(months(12) + 60_000);
+    expect(ids((await retention.run(service())).guardians)).toEqual([leaving.id]);
+
+    const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.profileId, family.profile.id));
+    expect(feed!.secretHash).not.toBe('f'.repeat(64));
+    const told = await db.select().from(outbox).where(eq(outbox.to, owner.email!));
+    expect(told.map((m) => m.subject)).toEqual(['Familiekalenderen har fått ny adresse']);
   });
 
   it('e-mails the guardian 30 days before, and the keep link keeps the account', async () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fullName, type KeepAccountLink, type RetentionPlan, type RetentionRuns } from '@app/shared';
 import { withTx, type ServiceContext } from '../../context';
+import { guardianLeft } from '../../membership';
 import { retentionSettings } from '../../env';
 import { enqueueEmail } from '../../integrations/email';
 import { AppError } from '../../plugins/errors';
@@ -137,7 +138,7 @@ export async function run(ctx: ServiceContext): Promise<Plan> {
     await ordersRepo.anonymiseOrdersOfChildren(tx, childIds, false);
     await coursesRepo.deleteParticipationsOf(tx, childIds);
     await profilesRepo.deleteChildren(tx, childIds);
-    for (const g of p.guardians) await deleteGuardian(tx, g.id);
+    for (const g of p.guardians) await deleteGuardian(ctx, g.id);
 
     const { site, PUBLIC_URL } = ctx.env;
     for (const w of p.guardianWarnings) {
@@ -165,14 +166,17 @@ export async function run(ctx: ServiceContext): Promise<Plan> {
 }
 
 /** A guardian with no children left: out of shared families, own empty families deleted, orders keep amounts. */
-async function deleteGuardian(tx: ServiceContext['db'], userId: string): Promise<void> {
+async function deleteGuardian(ctx: ServiceContext, userId: string): Promise<void> {
+  const tx = ctx.db;
   const user = await usersRepo.lockUser(tx, userId);
   if (!user) return;
   for (const profileId of await profilesRepo.listProfileIdsOf(tx, userId)) {
     await profilesRepo.lockProfile(tx, profileId);
     const others = (await profilesRepo.guardianIds(tx, profileId)).filter((g) => g !== userId);
-    if (others.length > 0) await profilesRepo.setGuardians(tx, profileId, others);
-    else await profilesRepo.deleteProfile(tx, profileId);
+    if (others.length > 0) {
+      await profilesRepo.setGuardians(tx, profileId, others);
+      await guardianLeft(ctx, profileId, userId);
+    } else await profilesRepo.deleteProfile(tx, profileId);
   }
   await ordersRepo.anonymiseOrdersOfUser(tx, userId);
   if (user.email) await outboxRepo.deleteMessagesTo(tx, user.email);

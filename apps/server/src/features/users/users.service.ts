@@ -22,6 +22,7 @@ import {
 } from '@app/shared';
 import { allowed, requireAccess, requireAccessToAll } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
+import { guardianLeft } from '../../membership';
 import { AppError } from '../../plugins/errors';
 import * as careRepo from '../../repos/care.repo';
 import * as coursesRepo from '../../repos/courses.repo';
@@ -175,7 +176,8 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
     return;
   }
   await requireAccess(ctx, 'user.delete', id);
-  await db.transaction(async (tx) => {
+  await withTx(ctx, async (ctx) => {
+    const tx = ctx.db;
     const user = await repo.lockUser(tx, id);
     if (!user) throw new AppError('NOT_FOUND', 'No such user');
     for (const profileId of await profilesRepo.listProfileIdsOf(tx, id)) {
@@ -183,6 +185,7 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
       const others = (await profilesRepo.guardianIds(tx, profileId)).filter((g) => g !== id);
       if (others.length > 0) {
         await profilesRepo.setGuardians(tx, profileId, others);
+        await guardianLeft(ctx, profileId, id);
         continue;
       }
       const kids = await profilesRepo.childIdsOfProfile(tx, profileId);

@@ -2,8 +2,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTIONS, allowed, can, filterAccess, requireAccess, requireAllowed, type Action, type RoleAction } from '../../access/access';
 import { contextFor, toViewer, type Viewer } from '../../context';
-import { children, invites, waitlistEntries } from '../../db/schema';
-import { createUser } from '../../db/seed/builders';
+import { and, eq, like } from 'drizzle-orm';
+import { children, invites, orderEvents, outbox, waitlistEntries } from '../../db/schema';
+import { createCourse, createFamily, createOrder, createUser } from '../../db/seed/builders';
 import { listPhotos } from '../../repos/places.repo';
 import { insertTestPhoto, testPhoto } from '../images';
 import { AppError } from '../../plugins/errors';
@@ -434,7 +435,8 @@ describe('access matrix', () => {
       'course.calendar':          { id: (fx) => fx.course.id, expect: hiddenFromOthers, note: 'parent A’s child is on the course' },
       'order.read':               { id: (fx) => fx.orderA.id, expect: hiddenFromOthers },
       'order.refund':             { id: (fx) => fx.orderA.id, expect: adminOnlyAction },
-      'order.family':             { id: (fx) => fx.orderA.id, expect: [U, 'ok', N, N, N, N], note: 'the buyer’s family only: admins refund in the back office' },
+      'order.family':             { id: (fx) => fx.orderA.id, expect: [U, 'ok', N, N, N, N], note: 'the current guardians of its family only: admins refund in the back office; a former guardian: see "a removed guardian"' },
+      'order.receipt':            { id: (fx) => fx.orderA.id, expect: [U, 'ok', N, N, N, N], note: 'the family, and the buyer for ever (see "a removed guardian")' },
       'user.act-as':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
       'user.roles':               { id: (fx) => fx.parentA.id, expect: adminOnlyAction },
       'user.write':               { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
@@ -535,5 +537,60 @@ describe('access matrix', () => {
       }
       expect(mismatches, mismatches.join('\n')).toEqual([]);
     });
+  });
+});
+
+/**
+ * Issue 52 (H1), membership event "guardian removed": the owner removes the second guardian, who had bought the child's
+ * place, read the family calendar and received a cancelled date's /endring link. Afterwards they keep the receipt of
+ * what they paid, and nothing else.
+ */
+describe('access matrix: a removed guardian', () => {
+  type Row = { req: () => InjectOptions; expect: number };
+  let rows: Record<string, Row>;
+  let removed: { id: string; token: string };
+  let childName: string;
+  const injectAs = (token: string | undefined, options: InjectOptions) => ctx.app.inject({ ...options, headers: { ...authHeader(token), ...(options.headers ?? {}) } });
+
+  beforeAll(async () => {
+    const family = await createFamily(ctx.database.db, { guardians: 2 });
+    const [owner, second] = family.guardians as [(typeof family.guardians)[number], (typeof family.guardians)[number]];
+    const child = family.children[0]!;
+    childName = child.firstName;
+    const course = await createCourse(ctx.database.db, { weeks: 4, maximumParticipants: 10 });
+    const { order } = await createOrder(ctx.database.db, { status: 'captured', course, child, user: second, profileId: family.profile.id, enrol: true });
+    const [capture] = await ctx.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.name, 'CAPTURED')));
+    const ownerToken = (await ctx.app.sessions.issue(owner.id)).token;
+    removed = { id: second.id, token: (await ctx.app.sessions.issue(second.id)).token };
+    const feed = (await injectAs(removed.token, { method: 'GET', url: `/api/profiles/${family.profile.id}/calendar-feed` })).json();
+    const cancelled = await injectAs(fx.tokens.admin, { method: 'POST', url: `/api/courses/${course.id}/cancelled-dates`, payload: { date: course.dates[0]!.toISOString(), reason: 'Stengt' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [mail] = await ctx.database.db.select().from(outbox).where(and(eq(outbox.to, second.email!), like(outbox.subject, 'Avlyst:%')));
+    const secret = /\/endring#([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
+    const choiceId = (await injectAs(ownerToken, { method: 'GET', url: '/api/changes/mine' })).json()[0]._id as string;
+    const res = await injectAs(ownerToken, { method: 'PATCH', url: `/api/profiles/${family.profile.id}`, payload: { parents: [owner.id] } });
+    expect(res.statusCode, res.body).toBe(200);
+    // prettier-ignore
+    rows = {
+      'GET /api/calendar-feeds/:file (the old address)': { req: () => ({ method: 'GET', url: new URL(feed.url as string).pathname }), expect: 404 },
+      'GET /api/profiles/:id/calendar-feed':             { req: () => ({ method: 'GET', url: `/api/profiles/${family.profile.id}/calendar-feed` }), expect: 404 },
+      'GET /api/orders/:id/cancellation':                { req: () => ({ method: 'GET', url: `/api/orders/${order.id}/cancellation` }), expect: 404 },
+      'POST /api/orders/:id/cancellation':               { req: () => ({ method: 'POST', url: `/api/orders/${order.id}/cancellation`, payload: { expectedRefund: order.amountOre } }), expect: 404 },
+      'GET /api/vipps/payment/:paymentId':               { req: () => ({ method: 'GET', url: `/api/vipps/payment/${order.reference}` }), expect: 404 },
+      'POST /api/changes/:id/choose':                    { req: () => ({ method: 'POST', url: `/api/changes/${choiceId}/choose`, payload: { choice: 'credit' } }), expect: 403 },
+      'POST /api/changes/open (their old link)':         { req: () => ({ method: 'POST', url: '/api/changes/open', payload: { secret } }), expect: 404 },
+      'POST /api/changes/choose (their old link)':       { req: () => ({ method: 'POST', url: '/api/changes/choose', payload: { secret, choice: 'credit' } }), expect: 404 },
+      'GET /api/orders/:id/receipts/:eventId':           { req: () => ({ method: 'GET', url: `/api/orders/${order.id}/receipts/${capture!.id}` }), expect: 200 },
+    };
+  });
+
+  it('gets the receipt of what they paid, and 403/404 for everything else of the family', async () => {
+    const mismatches: string[] = [];
+    for (const [key, row] of Object.entries(rows)) {
+      const res = await injectAs(removed.token, row.req());
+      if (res.statusCode !== row.expect) mismatches.push(`${key}: expected ${row.expect}, got ${res.statusCode}`);
+      if (row.expect !== 200 && res.body.includes(childName)) mismatches.push(`${key}: leaks the child's name`);
+    }
+    expect(mismatches, mismatches.join('\n')).toEqual([]);
   });
 });

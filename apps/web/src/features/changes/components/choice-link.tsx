@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { useLinkSecret } from '@/lib/use-link-secret';
 import { useChoiceLink, useChooseByLink } from '../api/changes';
 import { DateChoiceCard } from './date-choice-card';
@@ -7,10 +9,15 @@ export function ChoiceLink() {
   const secret = useLinkSecret();
   const link = useChoiceLink(secret);
   const choose = useChooseByLink();
+  // Unknown, renewed, already used or past its deadline: the server answers the same 404 (issue 52, L7).
   if (!secret || link.isError) {
     return (
       <p role="alert" className="rounded-2xl bg-danger-bg p-5 font-medium text-danger">
-        Lenken er ugyldig. Du kan også velge under «Min profil».
+        Lenken er ikke lenger gyldig. Valget er kanskje allerede gjort, eller fristen er ute. Logg inn og se{' '}
+        <Link to={paths.profile} className="underline">
+          «Min profil»
+        </Link>
+        .
       </p>
     );
   }

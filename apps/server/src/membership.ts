@@ -1,0 +1,77 @@
+import { formatDate, formatTime } from '@app/shared';
+import type { ServiceContext } from './context';
+import { renewFeedAddress } from './family-feed';
+import { enqueueEmail, type OutgoingEmail } from './integrations/email';
+import { hashSecret, newLinkSecret, secretLink } from './lib/secret-link';
+import * as changes from './repos/changes.repo';
+import * as profiles from './repos/profiles.repo';
+import * as users from './repos/users.repo';
+
+/**
+ * What follows when a guardian leaves a family (issue 52, H1): the membership event. Every path that takes a guardian
+ * out of a family calls `guardianLeft` in the transaction that does it, after the guardian list has changed: the owner
+ * removing a guardian and a guardian leaving (PATCH /profiles/:id), an accepted invite undone, an account deleted (by
+ * its user, an admin, or the retention job). The domain issue's membership-event handler takes this over unchanged.
+ *
+ * The copies of the family that a former guardian could keep:
+ * - the family calendar feed's address: renewed, so the old one answers 404;
+ * - the e-mailed links of open choices for cancelled dates (/endring): new secrets, the old links answer 404; the
+ *   remaining guardians get the new links.
+ * Orders need nothing here: acting on an order asks for a current guardian (access.ts, order.family / order.read).
+ * The remaining guardians are told by e-mail (none remains: nothing to tell).
+ */
+export async function guardianLeft(ctx: ServiceContext, profileId: string, userId: string): Promise<void> {
+  const now = ctx.clock.now();
+  const feedRenewed = !!(await changes.findFeedOfProfile(ctx.db, profileId));
+  if (feedRenewed) await renewFeedAddress(ctx, profileId);
+  const links: NewChoiceLink[] = [];
+  for (const row of await changes.openChoicesOfProfile(ctx.db, profileId, now)) {
+    const secret = newLinkSecret();
+    await changes.setChoiceSecretHash(ctx.db, row.choice.id, hashSecret(secret));
+    links.push({ childName: row.child.firstName, courseName: row.course.name, date: row.cancelled.date, deadline: row.choice.deadlineAt, secret });
+  }
+  ctx.log.info({ profileId, userId, feedRenewed, linksRenewed: links.length }, 'a guardian left the family: feed and links renewed');
+  if (!feedRenewed && links.length === 0) return;
+  const remaining = await users.findUsers(ctx.db, await profiles.guardianIds(ctx.db, profileId));
+  for (const g of remaining) {
+    if (!g.email || g.id === userId) continue;
+    await enqueueEmail(ctx.db, guardianLeftEmail({ to: g.email, firstName: g.firstName, feedRenewed, links, companyName: ctx.env.site.companyName, publicUrl: ctx.env.PUBLIC_URL }));
+  }
+}
+
+interface NewChoiceLink {
+  childName: string;
+  courseName: string;
+  date: Date;
+  deadline: Date;
+  secret: string;
+}
+
+/** To each remaining guardian: the calendar's address is renewed (the new one is on /profil), and any new choice links. */
+export function guardianLeftEmail(input: {
+  to: string;
+  firstName: string;
+  feedRenewed: boolean;
+  links: readonly NewChoiceLink[];
+  companyName: string;
+  publicUrl: string;
+}): OutgoingEmail {
+  const site = input.publicUrl.replace(/\/+$/, '');
+  const lines = [`Hei ${input.firstName}!`, '', `En foresatt er ikke lenger med i familieprofilen deres hos ${input.companyName}.`];
+  if (input.feedRenewed) {
+    lines.push(
+      'Derfor har familiekalenderen fått ny adresse, og den gamle virker ikke lenger.',
+      '',
+      `Bruker dere familiekalenderen i en kalenderapp, legger dere den til på nytt med den nye adressen. Du finner den under «Familiekalender» på «Min profil»: ${site}/profil`,
+    );
+  }
+  if (input.links.length > 0) {
+    lines.push('', 'Lenkene for å velge hva barnet skal få for en avlyst time er også nye. De gamle lenkene virker ikke lenger:');
+    for (const l of input.links) {
+      lines.push(`- ${l.childName}, ${l.courseName.trim()} ${formatDate(l.date)} kl. ${formatTime(l.date)} (velg innen ${formatDate(l.deadline)}): ${secretLink(site, '/endring', l.secret)}`);
+    }
+  }
+  lines.push('', `Hilsen ${input.companyName}`);
+  const subject = input.feedRenewed ? 'Familiekalenderen har fått ny adresse' : 'Nye lenker for avlyste timer';
+  return { to: input.to, subject, text: lines.join('\n') };
+}
