@@ -60,7 +60,6 @@ const eventTime = (timestamp: string, now: Date) => {
 export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string }, event: IncomingEvent): Promise<ApplyResult> {
   return busyAsAppError(() =>
     withTx(ctx, async (ctx) => {
-      await system.setLockTimeout(ctx.db);
       const locked = await orders.lockOrder(ctx.db, order.id);
       if (!locked) return { stored: false, status: null, settle: false };
       const stored = await orders.insertEvent(ctx.db, {

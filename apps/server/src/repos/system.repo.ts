@@ -221,11 +221,6 @@ export async function advisoryXactLock(db: DbOrTx, key: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
 }
 
-/** Fail fast instead of queueing behind a stuck lock (performance doc C2): SQLSTATE 55P03 becomes BUSY. */
-export async function setLockTimeout(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`set local lock_timeout = '3s'`);
-}
-
 /** Milliseconds from the database clock, so every instance agrees on holds and schedules. */
 export const dbNowPlus = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 

@@ -17,7 +17,6 @@ import * as courses from '../../repos/courses.repo';
 import { humanReference, newOrderId, orderAdditionalInfo, orderReference, type OrderAdditionalInfo, type OrderRow } from '../../repos/orders.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
-import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import * as queueRepo from '../../repos/queue.repo';
 import { gate as queueGate, markDone as queueDone } from '../../queue-gate';
@@ -146,7 +145,6 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   const reservation = await inCourseQueue(db, course, child.id, () => {
     return busyAsAppError(() =>
       db.transaction(async (tx) => {
-        await system.setLockTimeout(tx);
         const locked = await courses.lockCourse(tx, course.id);
         if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
         // Again under the lock, in a statement after it (so it sees every commit before the lock was granted): a

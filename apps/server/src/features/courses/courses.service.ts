@@ -22,7 +22,6 @@ import { AppError } from '../../plugins/errors';
 import * as dateChanges from '../../repos/changes.repo';
 import * as repo from '../../repos/courses.repo';
 import * as places from '../../repos/places.repo';
-import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
 import { MINUTE, split } from '../../queue-gate';
@@ -313,7 +312,6 @@ export async function deleteCourse(ctx: ServiceContext, id: string): Promise<voi
   await requireAccess(ctx, 'course.write', id);
   await busyAsAppError(() =>
     ctx.db.transaction(async (tx) => {
-      await system.setLockTimeout(tx);
       if (!(await repo.lockCourse(tx, id))) throw new AppError('NOT_FOUND', 'Course not found');
       if ((await countTaken(tx, id)) > 0) throw new AppError('COURSE_HAS_PARTICIPANTS', 'The course has participants');
       await repo.deleteCourse(tx, id);

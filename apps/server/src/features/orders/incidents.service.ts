@@ -5,7 +5,6 @@ import { tellChildChange } from '../../family-notices';
 import { AppError } from '../../plugins/errors';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
-import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import { refundOrder } from './orders.service';
 
@@ -26,7 +25,6 @@ export async function resolveIncident(ctx: ServiceContext, incidentId: string, i
     await refundOrder(ctx, incident.orderId, { amount: input.amount, removeFromCourse: input.removeFromCourse, idempotencyKey: input.idempotencyKey });
   }
   const resolved = await withTx(ctx, async (ctx) => {
-    await system.setLockTimeout(ctx.db);
     const row = await repo.resolveIncidentByAdmin(ctx.db, incident.id, { resolvedBy: admin.id, outcome: input.outcome, note: input.note });
     if (!row) throw new AppError('INCIDENT_RESOLVED', 'The payment incident is resolved already');
     if (input.outcome === 'remove-child' && incident.courseId && incident.childId) {

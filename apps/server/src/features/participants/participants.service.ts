@@ -20,7 +20,6 @@ import * as care from '../../repos/care.repo';
 import * as repo from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
-import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
 
@@ -66,7 +65,6 @@ export async function addParticipant(ctx: ServiceContext, courseId: string, chil
   await busyAsAppError(() =>
     withTx(ctx, async (ctx) => {
       const tx = ctx.db;
-      await system.setLockTimeout(tx);
       const { overrideUsed } = await placeOnCourse(tx, courseId, childId, override);
       await repo.insertAdminParticipant(tx, { courseId, childId, addedBy: admin.id, capacityOverride: overrideUsed });
       await waitlist.markBookedOnCourse(tx, courseId, childId);
@@ -146,7 +144,6 @@ export async function moveParticipant(
   await busyAsAppError(() =>
     withTx(ctx, async (ctx) => {
       const tx = ctx.db;
-      await system.setLockTimeout(tx);
       const [first, second] = [move.fromCourseId, move.toCourseId].sort();
       const firstLocked = await repo.lockCourse(tx, first!);
       const secondLocked = await repo.lockCourse(tx, second!);

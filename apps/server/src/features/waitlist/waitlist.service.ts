@@ -27,7 +27,6 @@ import { AppError } from '../../plugins/errors';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
-import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
 import { offerEmail, priorityInvitationEmail, waitlistClosedEmail, type EntryEmail } from './waitlist-emails';
@@ -115,7 +114,6 @@ async function settleCourse(ctx: ServiceContext, courseId: string, options: { sk
   if (!course) return { offered: 0, expired: 0 };
   return busyAsAppError(() =>
     withTx(ctx, async (ctx) => {
-      await system.setLockTimeout(ctx.db);
       const locked = options.skipLocked ? await courses.lockCourseOrSkip(ctx.db, courseId) : await lockWithSettings(ctx.db, courseId);
       if (!locked) return { offered: 0, expired: 0 };
       const now = ctx.clock.now();
@@ -261,7 +259,6 @@ export async function joinWaitlist(ctx: ServiceContext, courseId: string, input:
   if (!allowed(ctx, 'waitlist.any-age')) requireAgeFits(course, child);
   const entry = await busyAsAppError(() =>
     ctx.db.transaction(async (tx) => {
-      await system.setLockTimeout(tx);
       const locked = await courses.lockCourse(tx, courseId);
       if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
       if (await courses.findParticipant(tx, courseId, input.childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
@@ -372,7 +369,6 @@ export async function offerByHand(ctx: ServiceContext, entryId: string): Promise
   if (!course) throw new AppError('NOT_FOUND', 'Course not found');
   await busyAsAppError(() =>
     withTx(ctx, async (ctx) => {
-      await system.setLockTimeout(ctx.db);
       const locked = await courses.lockCourse(ctx.db, entry.courseId);
       if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
       const current = await waitlist.lockEntry(ctx.db, entry.id);
