@@ -1,4 +1,5 @@
 import { expect, expectNoA11yViolations, keepScreenshot, pinned, test } from '../../support/fixtures';
+import { approveInSimulator, PERSONS } from '../../support/auth';
 
 test.describe('Bestill kurs for one place', () => {
   test('header, venue card, course grid and expandable rows', async ({ page }, testInfo) => {
@@ -37,17 +38,27 @@ test.describe('Bestill kurs for one place', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Babysvømming Skjetten Bad, Skjetten');
   });
 
-  test('ordering as a visitor leads to the login page, which says why', async ({ page }, testInfo) => {
+  test('ordering as a visitor leads to the login page, which says why, and back to the course with its booking open', async ({ page }, testInfo) => {
     // A visitor's page runs without the app (decision 045): 'Bestill' is a form to the login page, which says why.
     await page.goto('/kurs/sagene-basseng');
-    await page.getByRole('button', { name: /^Bestill/ }).first().click();
-    await expect(page).toHaveURL(/\/login\?tilbake=%2Fkurs%2Fsagene-basseng&handling=$/);
+    const row = page.locator('article[data-course-id]').filter({ has: page.getByRole('button', { name: /^Bestill/ }) }).last();
+    const courseId = await row.getAttribute('data-course-id');
+    await row.getByRole('button', { name: /^Bestill/ }).click();
+    const back = `/kurs/sagene-basseng?kurs=${courseId}&handling=bestill`;
+    await expect(page).toHaveURL(`/login?tilbake=${encodeURIComponent(back)}&handling=`);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Logg inn' })).toBeVisible();
     await expect(main).toContainText('Du må være logget inn for å utføre denne handlingen');
     await expect(main.getByRole('button', { name: 'Logg inn med Vipps' })).toBeVisible();
     await expectNoA11yViolations(page);
     await keepScreenshot(page, testInfo, 'logg-inn-fra-bestill');
+    // After Vipps: the same course, its booking dialog open, the row in view (walk-through 06.12, finding 10).
+    await main.getByRole('button', { name: 'Logg inn med Vipps' }).click();
+    await approveInSimulator(page, PERSONS.parent);
+    await expect(page.getByRole('dialog', { name: 'Kursoversikt' })).toBeVisible();
+    await expect(page).toHaveURL(/\/kurs\/sagene-basseng$/);
+    await page.keyboard.press('Escape');
+    await expect(page.locator(`article[data-course-id="${courseId}"]`)).toBeInViewport();
   });
 
   test('an unknown place says so', async ({ page }) => {

@@ -132,6 +132,9 @@ test.describe('Påmeldingskø (issue 37)', () => {
     await page.goto(venue);
     const courseRow = row(page, course._id);
     await courseRow.getByRole('button', { name: 'Still deg i kø' }).click();
+    // The confirmation is where the tap was, and has the focus (walk-through 06.12, finding 11).
+    await expect(courseRow.getByText('Du står i køen.')).toBeFocused();
+    await expect(courseRow.getByText('Du står i køen.')).toBeInViewport();
     const panel = page.getByRole('region', { name: 'Køen til påmeldingen' });
     await expect(panel).toContainText('Du står i køen.');
     await expect(panel).toContainText(/Påmeldingen åpner/);

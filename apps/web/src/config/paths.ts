@@ -1,11 +1,19 @@
 /** The login page's parameter for where to return after Vipps (login.tsx reads it; LoginFirstButton's form sends it). */
 export const LOGIN_RETURN_PARAM = 'tilbake';
 
+/** What a venue page opens for a course once a visitor has logged in (walk-through 06.12, finding 10). */
+export type CourseAction = 'bestill' | 'venteliste';
+export const COURSE_PARAM = 'kurs';
+export const COURSE_ACTION_PARAM = 'handling';
+
 /** Every path of the web app, in one place. */
 export const paths = {
   home: '/',
   courses: '/kurs',
   place: (slug: string) => `/kurs/${encodeURIComponent(slug)}`,
+  /** A venue page that scrolls to a course and opens its booking or waitlist dialog: `?kurs={id}&handling=bestill`. */
+  courseAction: (venuePath: string, courseId: string, action: CourseAction) =>
+    `${venuePath}?${COURSE_PARAM}=${encodeURIComponent(courseId)}&${COURSE_ACTION_PARAM}=${action}`,
   about: '/om-oss',
   contact: '/kontakt',
   terms: '/regler-og-betingelser',

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Course, Place, Profile } from '@shared/api';
-import { Navigate, redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Navigate, redirect, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { NoScriptNote } from '@/components/ui/noscript-note';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Container } from '@/components/ui/page-header';
-import { paths } from '@/config/paths';
+import { COURSE_ACTION_PARAM, COURSE_PARAM, paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { defaultCourseWindow, placeCoursesKeys, placeCoursesQueryOptions, usePlaceCourses } from '@/features/courses/api/get-place-courses';
 import { CourseList } from '@/features/courses/components/course-list';
@@ -127,6 +127,9 @@ export function Component() {
   const courses = usePlaceCourses(place?._id, range ?? defaultCourseWindow());
   const session = useSession();
   const loggedIn = !!session;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wantedCourse = searchParams.get(COURSE_PARAM);
+  const wantedAction = searchParams.get(COURSE_ACTION_PARAM);
   const user = useCurrentUser();
   const isAdmin = hasRole(user.data, 'admin');
   const isInstructor = hasRole(user.data, 'instructor');
@@ -171,6 +174,7 @@ export function Component() {
       loggedIn={loggedIn}
       onAddChild={() => setAddChildOpen(true)}
       addedChildId={addedChildId}
+      autoOpen={loggedIn && wantedCourse === c._id && wantedAction === 'venteliste'}
     />
   );
   const bookingMounted = useOpenedOnce(booking !== null);
@@ -239,6 +243,16 @@ export function Component() {
           </>
         )
       : undefined;
+
+  // Back from the login a visitor started with 'Bestill' or 'Sett barnet på venteliste' (walk-through 06.12, finding
+  // 10): the course's row in view, its dialog open (the waitlist's opens itself, above), and the address made plain.
+  useEffect(() => {
+    if (!wantedCourse || !loggedIn || !courses.data) return;
+    const course = courses.data.find((c) => c._id === wantedCourse);
+    document.querySelector(`[data-course-id="${CSS.escape(wantedCourse)}"]`)?.scrollIntoView({ block: 'center' });
+    if (course && wantedAction === 'bestill') onBook(course);
+    setSearchParams({}, { replace: true });
+  }, [wantedCourse, wantedAction, loggedIn, courses.data, onBook, setSearchParams]);
 
   const target = byId.data ?? moved;
   if (target && !place) return <Navigate to={paths.place(placeSlug(target.name))} replace />;

@@ -8,6 +8,8 @@ interface LoginFirstButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   /** Logged in: the button does its work. Not logged in: it goes to the login page, returning here after Vipps. */
   loggedIn: boolean;
   onClick: () => void;
+  /** Where the login returns to; default this page. A course's button returns to its row, dialog open. */
+  returnTo?: string;
 }
 
 /**
@@ -16,11 +18,11 @@ interface LoginFirstButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
  * so it works before the app has started and on a page a visitor gets without the app (decision 045). For a logged-in
  * user the form is not sent: `onClick` runs.
  */
-export function LoginFirstButton({ loggedIn, onClick, ...props }: LoginFirstButtonProps) {
+export function LoginFirstButton({ loggedIn, onClick, returnTo, ...props }: LoginFirstButtonProps) {
   const { pathname, search } = useLocation();
   return (
     <form method="get" action={paths.login} className="contents">
-      <input type="hidden" name={LOGIN_RETURN_PARAM} value={`${pathname}${search}`} />
+      <input type="hidden" name={LOGIN_RETURN_PARAM} value={returnTo ?? `${pathname}${search}`} />
       <input type="hidden" name="handling" value="" />
       <Button
         type="submit"

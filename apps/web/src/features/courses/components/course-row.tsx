@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Course } from '@shared/api';
 import { CancelledMark, heldDatesLabel, isCancelledDate } from '@/components/cancelled-dates';
 import { LoginFirstButton } from '@/components/ui/login-first-button';
@@ -76,6 +76,7 @@ function Participants({ course, ownChildren }: { course: Course; ownChildren?: r
 
 export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, renderActions, renderWaitlist, renderGate }: CourseRowProps) {
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
   const detailsId = useId();
   const bookInfoId = useId();
   // The start a parent goes by: the first date that takes place.
@@ -163,7 +164,13 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
           {gate ? (
             <div className="noscript:hidden">{gate}</div>
           ) : bookable ? (
-            <LoginFirstButton loggedIn={loggedIn} onClick={() => onBook(course)} aria-describedby={bookInfoId} className="noscript:hidden">
+            <LoginFirstButton
+              loggedIn={loggedIn}
+              onClick={() => onBook(course)}
+              returnTo={paths.courseAction(pathname, course._id, 'bestill')}
+              aria-describedby={bookInfoId}
+              className="noscript:hidden"
+            >
               Bestill
             </LoginFirstButton>
           ) : waitlist ? (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Course } from '@shared/api';
 import { LoginFirstButton } from '@/components/ui/login-first-button';
 import { useNow } from '@/lib/use-now';
@@ -17,6 +17,25 @@ interface WaitingRoomOptions {
 export const behindLine = (c: Course, now: number): boolean => !!c.opensAt && !!c.queueUntil && now < Date.parse(c.queueUntil);
 
 const IN_LINE = new Set(['countdown', 'waiting', 'admitted', 'full', 'expired', 'left']);
+
+/**
+ * 'Du står i køen' in the row that was tapped, with focus moved to it (walk-through 06.12, finding 11: the only
+ * confirmation was the panel far above the rows), and a link to the panel with the place in line.
+ */
+function InLineNote({ focus }: { focus: boolean }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  return (
+    <p ref={ref} tabIndex={-1} className="text-sm font-semibold text-aqua-700 focus-visible:outline-2 focus-visible:outline-sea-800">
+      Du står i køen.{' '}
+      <a href="#ko-tittel" className="underline">
+        Se plassen din
+      </a>
+    </p>
+  );
+}
 
 /**
  * Enrolment night on a venue page (issue 37, decision 041): which courses a waiting room governs now, the family's
@@ -58,7 +77,9 @@ export function useWaitingRoom({ courses, viewer, refreshCourses }: WaitingRoomO
       return (
         <div className="flex flex-col items-start gap-2 sm:items-end sm:text-right">
           <OpeningCountdown opensAt={opensAt} />
-          {sameLine && inLine && state !== 'left' ? null : (
+          {sameLine && inLine && state !== 'left' ? (
+            <InLineNote focus={joinedId === c._id} />
+          ) : (
             <LoginFirstButton variant="secondary" loggedIn={viewer !== 'visitor'} onClick={() => joinLine(c)} disabled={join.isPending}>
               Still deg i kø
             </LoginFirstButton>
@@ -68,7 +89,7 @@ export function useWaitingRoom({ courses, viewer, refreshCourses }: WaitingRoomO
     }
     // Let in, or the line ended (all sold: the row shows 'fullt' and the waitlist): the row books as usual.
     if (sameLine && (state === 'admitted' || state === 'full' || state === 'open')) return null;
-    if (sameLine && (state === 'waiting' || state === 'countdown')) return <span className="text-sm font-semibold text-aqua-700">Du står i køen</span>;
+    if (sameLine && (state === 'waiting' || state === 'countdown')) return <InLineNote focus={joinedId === c._id} />;
     return (
       <LoginFirstButton loggedIn={viewer !== 'visitor'} onClick={() => joinLine(c)} disabled={join.isPending}>
         Bestill

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import type { MyWaitlistEntry } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { LoginFirstButton } from '@/components/ui/login-first-button';
@@ -6,6 +7,7 @@ import { FormError, Select } from '@/components/ui/form';
 import { confirm } from '@/components/ui/dialogs';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/format';
 import { useJoinWaitlist } from '../api/join-waitlist';
@@ -37,14 +39,20 @@ interface Props {
   onAddChild: () => void;
   /** The child just added there: chosen in the dialog once it is in `children`. */
   addedChildId?: string | null;
+  /** The dialog opens by itself: a visitor tapped 'Sett barnet på venteliste' here and has now logged in. */
+  autoOpen?: boolean;
 }
 
 /**
  * On a full course's row, instead of the pay button: 'Sett barnet på venteliste', and once on the list the position
  * ('Du er nr. {n} på ventelisten'), kept current by the query, with a way off the list.
  */
-export function WaitlistCourseAction({ courseId, entries, children, loggedIn, onAddChild, addedChildId }: Props) {
+export function WaitlistCourseAction({ courseId, entries, children, loggedIn, onAddChild, addedChildId, autoOpen = false }: Props) {
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (autoOpen && loggedIn) setOpen(true);
+  }, [autoOpen, loggedIn]);
   const leave = useLeaveWaitlist();
   const waiting = new Set(entries.map((e) => e.child._id));
   // A family with no child waiting here (none at all included: they add one in the dialog), or one who can still join.
@@ -67,7 +75,7 @@ export function WaitlistCourseAction({ courseId, entries, children, loggedIn, on
         </p>
       ))}
       {canJoin ? (
-        <LoginFirstButton variant="secondary" loggedIn={loggedIn} onClick={() => setOpen(true)}>
+        <LoginFirstButton variant="secondary" loggedIn={loggedIn} onClick={() => setOpen(true)} returnTo={paths.courseAction(pathname, courseId, 'venteliste')}>
           Sett barnet på venteliste
         </LoginFirstButton>
       ) : null}
