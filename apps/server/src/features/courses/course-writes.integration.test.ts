@@ -236,7 +236,7 @@ describe('venue and course writes', () => {
       const created = (await call('POST', '/api/courses', 'admin', validCourse())).json();
       expect(created.name).toBe('Nybegynner, 6–12 mnd');
       // The form sends back the name it got: still a made name, made again from the new age and level.
-      const older = await call('PATCH', `/api/courses/${created._id}`, 'admin', { ...validCourse(), name: created.name, participantsAge: '1–2 år', experienceLevel: 'Viderekommen' });
+      const older = await call('PATCH', `/api/courses/${created._id}`, 'admin', { ...validCourse(), name: created.name, ageMinMonths: 12, ageMaxMonths: 35, experienceLevel: 'Viderekommen' });
       expect(older.json().name).toBe('Viderekommen, 1–2 år');
       const named = await call('PATCH', `/api/courses/${created._id}`, 'admin', { ...validCourse(), name: 'Morgensvømming' });
       expect(named.json().name).toBe('Morgensvømming');
@@ -278,7 +278,7 @@ describe('venue and course writes', () => {
         ['negative capacity', { maximumParticipants: -1 }],
         ['fractional capacity', { maximumParticipants: 2.5 }],
         ['placeholder level', { experienceLevel: 'Velg nivå' }],
-        ['no age', { participantsAge: ' ' }],
+        ['no age', { participantsAge: ' ', ageMinMonths: null, ageMaxMonths: null }],
         ['time not HH:MM', { timeFrom: '7:00' }],
         ['unknown place', { placeId: 'd'.repeat(24) }],
       ];
