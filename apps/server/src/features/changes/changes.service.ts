@@ -78,21 +78,21 @@ async function childrenToTell(ctx: ServiceContext, courseId: string, date: Date)
 async function cancelOne(
   ctx: ServiceContext,
   input: { courseId: string; date: Date; reason: string; placeClosure: boolean; preview: boolean; announceAt: Date },
-): Promise<{ row: ReturnType<typeof toCancelled>; families: number }> {
+): Promise<{ row: ReturnType<typeof toCancelled>; familyIds: Set<string> }> {
   const { courseId, date } = input;
   const course = await courses.findCourseDetails(ctx.db, courseId);
   if (!course) throw new AppError('NOT_FOUND', 'Course not found');
   if (!course.dates.some((d) => new Date(d).getTime() === date.getTime())) throw new AppError('NOT_A_COURSE_DATE', 'The course has no such date');
-  const families = new Set((await childrenToTell(ctx, courseId, date)).map((p) => p.profileId)).size;
+  const familyIds = new Set((await childrenToTell(ctx, courseId, date)).map((p) => p.profileId));
   const courseName = courseLabel(course);
   if (input.preview) {
     if ((await changes.cancelledDatesOf(ctx.db, [courseId])).some((c) => c.date.getTime() === date.getTime())) throw new AppError('CONFLICT', 'The date is cancelled already');
-    return { row: { _id: '', courseId, courseName, date: date.toISOString(), reason: input.reason, placeClosure: input.placeClosure }, families };
+    return { row: { _id: '', courseId, courseName, date: date.toISOString(), reason: input.reason, placeClosure: input.placeClosure }, familyIds };
   }
   const row = await changes.insertCancelledDate(ctx.db, { courseId, date, reason: input.reason, placeClosure: input.placeClosure, cancelledBy: ctx.viewer?.id ?? null, announceAt: input.announceAt });
   if (!row) throw new AppError('CONFLICT', 'The date is cancelled already');
   ctx.log.info({ courseId, date: date.toISOString(), announceAt: input.announceAt.toISOString() }, 'course date cancelled');
-  return { row: toCancelled(row, courseName), families };
+  return { row: toCancelled(row, courseName), familyIds };
 }
 
 /** The families are told: one choice row per child, an e-mail to every guardian (the job, or 'Send e-post nå'). */
@@ -168,8 +168,8 @@ export async function announceDueClosures(ctx: ServiceContext, limit = 50): Prom
   return announced;
 }
 
-const toCancelled = (r: changes.CancelledDateRow, courseName: string) => ({ _id: r.id, courseId: r.courseId, courseName, date: r.date.toISOString(), reason: r.reason, placeClosure: r.placeClosure });
 const toCancelledDate = (r: changes.CancelledDateRow) => ({ _id: r.id, courseId: r.courseId, date: r.date.toISOString(), reason: r.reason, placeClosure: r.placeClosure });
+const toCancelled = (r: changes.CancelledDateRow, courseName: string) => ({ ...toCancelledDate(r), courseName });
 
 const announceTime = (ctx: ServiceContext) => new Date(ctx.clock.now().getTime() + ctx.env.CLOSURE_UNDO_MINUTES * MINUTE_MS);
 
@@ -179,7 +179,7 @@ export async function cancelCourseDate(ctx: ServiceContext, courseId: string, in
   const announceAt = announceTime(ctx);
   const preview = input.preview === true;
   const done = await withTx(ctx, (ctx) => cancelOne(ctx, { courseId, date: new Date(input.date), reason: input.reason, placeClosure: false, preview, announceAt }));
-  return { cancelled: [done.row], families: done.families, announceAt: announceAt.toISOString(), preview };
+  return { cancelled: [done.row], families: done.familyIds.size, announceAt: announceAt.toISOString(), preview };
 }
 
 /** POST /places/:id/closures: every course at the venue with a date on that Oslo day ('Bassenget er stengt'). */
@@ -197,7 +197,7 @@ export async function closePlace(ctx: ServiceContext, placeId: string, input: Pl
       const done = await cancelOne(ctx, { courseId: hit.courseId, date: hit.date, reason: input.reason, placeClosure: true, preview, announceAt });
       cancelled.push(done.row);
       // A family with children on two of the day's courses is one family.
-      for (const p of await childrenToTell(ctx, hit.courseId, hit.date)) families.add(p.profileId);
+      for (const id of done.familyIds) families.add(id);
     }
     return { cancelled, families: families.size, announceAt: announceAt.toISOString(), preview };
   });
