@@ -148,6 +148,10 @@ const envSchema = z.object({
   RETENTION_JOB_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
   /** Issue 38: days a family has to choose make-up, refund or credit for a cancelled date; then the default applies. */
   DATE_CHOICE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  /** Issue 53: minutes between a closure's confirmation and the families' e-mails; 'Angre' until then. */
+  CLOSURE_UNDO_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
+  /** How often each instance looks for cancelled dates due to be announced, in ms. */
+  CLOSURE_JOB_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** The school's default for a cancelled date nobody chose for. */
   DATE_CHOICE_DEFAULT: z.enum(['credit', 'refund']).default('credit'),
   /** A family credit expires this many months after it was given. */

@@ -3,7 +3,7 @@ import { systemClock } from './context';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { reconcilePayments } from './features/orders/reconciler';
-import { applyDefaults } from './features/changes/changes.service';
+import { announceDueClosures, applyDefaults } from './features/changes/changes.service';
 import { sendReminders } from './features/changes/reminders.service';
 import { runIfDue as runRetentionIfDue } from './features/retention/retention.service';
 import { processWaitlists } from './features/waitlist/waitlist.service';
@@ -118,6 +118,15 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
           const counts = { children: done.children.length, healthNotes: done.healthNotes.length, guardians: done.guardians.length };
           deps.log.info({ job: 'retention', ...counts, warnings: done.guardianWarnings.length + done.healthNoteWarnings.length }, 'retention ran');
         }
+      },
+    },
+    {
+      // Issue 53: cancelled dates whose undo time has passed: the families' choices and e-mails, once per date.
+      name: 'closure-announce',
+      everyMs: deps.env.CLOSURE_JOB_MS,
+      run: async () => {
+        const announced = await announceDueClosures({ db: deps.db, env: deps.env, payments, log: deps.log, viewer: null, clock: systemClock });
+        if (announced) deps.log.info({ job: 'closure-announce', announced }, 'cancelled dates announced');
       },
     },
     {

@@ -84,6 +84,8 @@ export const ERROR_STATUS = {
   INCIDENT_RESOLVED: 409,
   /** A cancelled date's choice: the child's place was cancelled (or the child left the course), so it cannot be chosen. */
   CHOICE_CLOSED: 409,
+  /** 'Angre' on a cancelled date whose families were told already (issue 53): there is no undo after the e-mails. */
+  CLOSURE_ANNOUNCED: 409,
   RATE_LIMITED: 429,
   /** Payment start: the family let several holds run out unpaid lately (issue 36); params: pausedUntil (ISO time). */
   HOLD_COOLDOWN: 429,

@@ -1,5 +1,6 @@
 import type { ServiceContext, SignedIn, Viewer } from '../context';
 import { AppError } from '../plugins/errors';
+import * as changes from '../repos/changes.repo';
 import * as content from '../repos/content.repo';
 import * as courses from '../repos/courses.repo';
 import * as orders from '../repos/orders.repo';
@@ -20,7 +21,7 @@ import * as waitlist from '../repos/waitlist.repo';
  */
 interface Rule {
   /** What `id` points at. */
-  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place';
+  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place' | 'cancelled date';
   denied: 'FORBIDDEN' | 'NOT_FOUND';
   exists(ctx: ServiceContext, id: string): Promise<boolean>;
   /** `allows` only holds for an object that exists (it joins the object's row): `exists` is not asked after it. */
@@ -187,6 +188,8 @@ const RULES = {
   /** Upload, replace, arrange or delete a venue's photos: admins (issue 41). */
   /** Close a venue on a day ('Bassenget er stengt', issue 38): admins. */
   'place.close': { object: 'place', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await places.findPlaceRow(ctx.db, id)), allows: adminOnly },
+  /** Undo a cancelled date, or tell its families now (issue 53): admins. */
+  'cancelled-date.write': { object: 'cancelled date', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await changes.findCancelledDate(ctx.db, id)), allows: adminOnly },
   /** A family's credit and calendar feed (issue 38): its guardians, and admins (others: NOT_FOUND, no hint). */
   'profile.credit.read': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isGuardian(ctx, v, id) },
   'profile.feed': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: (ctx, v, id) => isGuardian(ctx, v, id) },
@@ -259,6 +262,8 @@ const ROLE_RULES = {
   'children.families': (v: SignedIn) => v.isAdmin || v.isInstructor,
   /** A family's back-office details beside its profile (roles, address, orders): admins. */
   'profile.admin-details': (v: SignedIn) => v.isAdmin,
+  /** The overview of coming cancelled dates and the families' choices (issue 53): admins. */
+  'closures.overview': (v: SignedIn) => v.isAdmin,
 } as const satisfies Record<string, (viewer: SignedIn) => boolean>;
 
 export type RoleAction = keyof typeof ROLE_RULES;

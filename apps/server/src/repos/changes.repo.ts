@@ -17,6 +17,61 @@ export function cancelledDatesOf(db: DbOrTx, courseIds: readonly string[]): Prom
   return db.select().from(cancelledDates).where(inArray(cancelledDates.courseId, [...courseIds])).orderBy(asc(cancelledDates.date));
 }
 
+export async function findCancelledDate(db: DbOrTx, id: string): Promise<CancelledDateRow | undefined> {
+  const [row] = await db.select().from(cancelledDates).where(eq(cancelledDates.id, id));
+  return row;
+}
+
+/**
+ * Issue 53: cancelled dates whose families are due to be told, locked for this transaction. SKIP LOCKED: with several
+ * instances each row is announced by one of them; `only` narrows to one row ('Send e-post nå').
+ */
+export function claimDueAnnouncements(tx: DbOrTx, now: Date, limit: number, only?: string): Promise<CancelledDateRow[]> {
+  return tx
+    .select()
+    .from(cancelledDates)
+    .where(and(isNull(cancelledDates.announcedAt), only ? eq(cancelledDates.id, only) : lte(cancelledDates.announceAt, now)))
+    .orderBy(asc(cancelledDates.announceAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markAnnounced(tx: DbOrTx, id: string, now: Date): Promise<void> {
+  await tx.update(cancelledDates).set({ announcedAt: now }).where(eq(cancelledDates.id, id));
+}
+
+/** 'Angre': deletes the cancelled date only while its families were not told; waits for an announcement under way. */
+export async function deleteUnannouncedCancelledDate(tx: DbOrTx, id: string): Promise<CancelledDateRow | undefined> {
+  const [row] = await tx.delete(cancelledDates).where(and(eq(cancelledDates.id, id), isNull(cancelledDates.announcedAt))).returning();
+  return row;
+}
+
+/** The admin's overview: cancelled dates on or after `from`, newest first, with the children's choices counted. */
+export function closureOverview(db: DbOrTx, from: Date) {
+  const count = (choice: string | null) =>
+    choice === null
+      ? sql<number>`count(${dateChoices.id}) filter (where ${dateChoices.choice} is null)`.mapWith(Number)
+      : sql<number>`count(${dateChoices.id}) filter (where ${dateChoices.choice} = ${choice})`.mapWith(Number);
+  return db
+    .select({
+      cancelled: cancelledDates,
+      courseName: courses.name,
+      experienceLevel: courses.experienceLevel,
+      placeName: places.name,
+      makeup: count('makeup'),
+      refund: count('refund'),
+      credit: count('credit'),
+      open: count(null),
+    })
+    .from(cancelledDates)
+    .innerJoin(courses, eq(courses.id, cancelledDates.courseId))
+    .innerJoin(places, eq(places.id, courses.placeId))
+    .leftJoin(dateChoices, eq(dateChoices.cancelledDateId, cancelledDates.id))
+    .where(gte(cancelledDates.date, from))
+    .groupBy(cancelledDates.id, courses.id, places.id)
+    .orderBy(sql`${cancelledDates.createdAt} desc`, asc(cancelledDates.date), asc(courses.name));
+}
+
 /** Each course's cancelled dates ('Avlyst'), oldest first; a course without any is not in the map. */
 export async function cancelledDatesByCourse(db: DbOrTx, courseIds: readonly string[]): Promise<Map<string, Date[]>> {
   const result = new Map<string, Date[]>();

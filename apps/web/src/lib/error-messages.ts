@@ -117,6 +117,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   ORDER_NOT_REFUNDABLE: 'Ordren kan ikke refunderes.',
   ORDER_NOT_CANCELLABLE: 'Ordren kan ikke kanselleres.',
   INCIDENT_RESOLVED: 'Hendelsen er allerede løst.',
+  CLOSURE_ANNOUNCED: 'Familiene har allerede fått e-post om avlysningen, så den kan ikke angres.',
   CHOICE_CLOSED: 'Plassen er meldt av, så dette valget er lukket. Det dere har fått tilbake, står under betalinger på profilen.',
 };
 

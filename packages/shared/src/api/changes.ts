@@ -6,17 +6,47 @@ import { isoDateTime } from './common';
 
 const reason = z.string().trim().min(1, 'Skriv en grunn familiene ser').max(500, 'Grunnen kan være høyst 500 tegn');
 
+/** `preview: true`: what the closure would cancel and how many families it would tell; nothing is written (issue 53). */
+const preview = z.boolean().optional();
+
 /** POST /courses/:id/cancelled-dates: one date of a course. */
-export const cancelDateInputSchema = z.object({ date: isoDateTime, reason });
+export const cancelDateInputSchema = z.object({ date: isoDateTime, reason, preview });
 export type CancelDateInput = z.infer<typeof cancelDateInputSchema>;
 
 /** POST /places/:id/closures: 'Bassenget er stengt' on an Oslo day, every course there. */
-export const placeClosureInputSchema = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Velg en dato'), reason });
+export const placeClosureInputSchema = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Velg en dato'), reason, preview });
 export type PlaceClosureInput = z.infer<typeof placeClosureInputSchema>;
 
 export const cancelledDateSchema = z.object({ _id: idSchema, courseId: idSchema, date: isoDateTime, reason: z.string(), placeClosure: z.boolean() });
 export type CancelledDate = z.infer<typeof cancelledDateSchema>;
-export const cancelledDatesSchema = z.object({ cancelled: z.array(cancelledDateSchema), families: z.number().int() });
+/**
+ * The answer to a closure: the dates cancelled (or, for a preview, that would be, with `_id` empty), the course names,
+ * the families to be told, and when the e-mails go out (`announceAt`; 'Angre' until then).
+ */
+export const cancelledDatesSchema = z.object({
+  cancelled: z.array(cancelledDateSchema.extend({ _id: z.string(), courseName: z.string() })),
+  families: z.number().int(),
+  announceAt: isoDateTime,
+  preview: z.boolean(),
+});
+export type CancelledDates = z.infer<typeof cancelledDatesSchema>;
+
+/** GET /cancelled-dates: the admin's overview of coming cancelled dates, newest first, with the families' choices so far. */
+export const closureOverviewItemSchema = z.object({
+  _id: idSchema,
+  courseId: idSchema,
+  courseName: z.string(),
+  placeName: z.string(),
+  date: isoDateTime,
+  reason: z.string(),
+  placeClosure: z.boolean(),
+  announceAt: isoDateTime,
+  /** Null: not told yet ('Angre' and 'Send e-post nå' are offered). */
+  announcedAt: isoDateTime.nullable(),
+  choices: z.object({ makeup: z.number().int(), refund: z.number().int(), credit: z.number().int(), open: z.number().int() }),
+});
+export type ClosureOverviewItem = z.infer<typeof closureOverviewItemSchema>;
+export const closureOverviewSchema = z.array(closureOverviewItemSchema);
 
 export const dateChoiceKindSchema = z.enum(['makeup', 'refund', 'credit']);
 export type DateChoiceKind = z.infer<typeof dateChoiceKindSchema>;

@@ -8,7 +8,8 @@ import { children, profiles, users } from './users';
 /**
  * A course date that will not take place (issue 38): 'Avlyst', with the reason the families see. The date stays in
  * the course's `dates` (its history); this row marks it. One row per (course, date). `place_closure` groups the
- * rows written by one 'Bassenget er stengt' (every course at a venue on a day).
+ * rows written by one 'Bassenget er stengt' (every course at a venue on a day). The row is written at the admin's
+ * confirmation ('Avlyst' shows at once); the families hear of it at `announce_at` (issue 53).
  */
 export const cancelledDates = pgTable(
   'cancelled_dates',
@@ -22,9 +23,14 @@ export const cancelledDates = pgTable(
     placeClosure: boolean('place_closure').notNull().default(false),
     cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** When the families are told (e-mails, choices): CLOSURE_UNDO_MINUTES after the confirmation; 'Angre' until then. */
+    announceAt: timestamp('announce_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once by the job (or 'Send e-post nå') that wrote the choices and queued the e-mails; no undo after it. */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
   (t) => [
     idCheck('cancelled_dates', t.id),
+    index('cancelled_dates_unannounced_idx').on(t.announceAt).where(sql`${t.announcedAt} is null`),
     uniqueIndex('cancelled_dates_course_date_key').on(t.courseId, t.date),
     index('cancelled_dates_date_idx').on(t.date),
   ],

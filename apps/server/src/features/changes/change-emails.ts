@@ -16,6 +16,8 @@ export function dateCancelledEmail(input: {
   date: Date;
   reason: string;
   shareOre: number;
+  /** Whether the child has a make-up date to pick right now: the e-mail promises only what the page offers. */
+  hasMakeup: boolean;
   deadline: Date;
   defaultChoice: 'credit' | 'refund';
   secret: string;
@@ -23,19 +25,29 @@ export function dateCancelledEmail(input: {
   publicUrl: string;
 }): OutgoingEmail {
   const link = secretLink(input.publicUrl, '/endring', input.secret);
+  // Nothing paid for the date (a child an admin added): no money to give back, only a make-up (minor 12).
+  const paid = input.shareOre > 0;
+  const options = [
+    ...(input.hasMakeup ? ['- En erstatningstime på et annet kurs med ledig plass'] : []),
+    ...(paid ? [`- Pengene for timen tilbake til Vipps (${kr(input.shareOre)})`, `- Et tilgodebeløp på ${kr(input.shareOre)} som brukes automatisk neste gang dere bestiller`] : []),
+  ];
+  const choose =
+    options.length > 0
+      ? [
+          `Velg hva ${input.childName} skal få for timen:`,
+          ...options,
+          '',
+          `Velg med ett trykk her: ${link}`,
+          'Du kan også velge under «Min profil».',
+          ...(paid ? [`Velger du ikke innen ${formatDate(input.deadline)}, får dere ${input.defaultChoice === 'credit' ? 'et tilgodebeløp' : 'pengene tilbake'}.`] : []),
+        ]
+      : [`Det er ingen ledige erstatningstimer akkurat nå. Blir det ledig plass, kan du velge en her: ${link}`];
   const text = [
     `Hei ${input.firstName}!`,
     '',
     `${input.courseName} ${formatDate(input.date)} kl. ${formatTime(input.date)} er avlyst: ${input.reason}`,
     '',
-    `Velg hva ${input.childName} skal få for timen:`,
-    '- En erstatningstime på et annet kurs med ledig plass',
-    `- Pengene for timen tilbake til Vipps (${kr(input.shareOre)})`,
-    `- Et tilgodebeløp på ${kr(input.shareOre)} som brukes automatisk neste gang dere bestiller`,
-    '',
-    `Velg med ett trykk her: ${link}`,
-    'Du kan også velge under «Min profil».',
-    `Velger du ikke innen ${formatDate(input.deadline)}, får dere ${input.defaultChoice === 'credit' ? 'et tilgodebeløp' : 'pengene tilbake'}.`,
+    ...choose,
     '',
     `Hilsen ${input.companyName}`,
   ].join('\n');

@@ -3,10 +3,10 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dateSharesOre, formatTime as osloClock, osloTime } from '@app/shared';
 import { countTaken } from '../../capacity';
-import { dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
+import { cancelledDates, dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
 import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
-import { applyDefaults, shareOfDate } from './changes.service';
+import { announceDueClosures, applyDefaults, shareOfDate } from './changes.service';
 
 /**
  * When plans change (issue 38), against the Vipps simulator over real HTTP with a controllable clock: an admin
@@ -41,8 +41,14 @@ async function setup(options: { makeupMax?: number } = {}) {
   return { place, course, makeup, ...paid };
 }
 
-const cancelDate = (courseId: string, date: Date, reason = 'Svømmestevne') =>
-  t.http('POST', `/api/courses/${courseId}/cancelled-dates`, { token: adminToken, body: { date: date.toISOString(), reason } });
+/** 'Send e-post nå' for every date of a closure's answer. */
+const announceAll = async <R extends Awaited<ReturnType<BookingTest["http"]>>>(res: R): Promise<R> => {
+  for (const c of (res.json?.cancelled ?? []) as { _id: string }[]) expect((await t.http('POST', `/api/cancelled-dates/${c._id}/announce`, { token: adminToken })).status).toBe(200);
+  return res;
+};
+/** A cancelled date, announced at once ('Send e-post nå'): the choices and e-mails exist when it returns. */
+const cancelDate = async (courseId: string, date: Date, reason = 'Svømmestevne') =>
+  announceAll(await t.http('POST', `/api/courses/${courseId}/cancelled-dates`, { token: adminToken, body: { date: date.toISOString(), reason } }));
 const mailsTo = (family: Family) => t.db.select().from(outbox).where(and(eq(outbox.to, family.guardians[0]!.email!), like(outbox.subject, 'Avlyst:%')));
 const mine = async (token: string) => (await t.http('GET', '/api/changes/mine', { token })).json;
 /** The secret of the e-mail's link (after '#'). */
@@ -87,16 +93,92 @@ describe('an admin cancels a date', () => {
   it('of a whole venue on a day: every course there with a date that day, nothing else', async () => {
     const { place, course, makeup, family } = await setup();
     const elsewhere = await createCourse(t.db, { priceOre: 50_000, dates: DATES, name: 'c38 Annet sted' });
-    const res = await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '2027-03-08', reason: 'Bassenget er stengt' } });
+    const res = await announceAll(await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '2027-03-08', reason: 'Bassenget er stengt' } }));
     expect(res.status, res.text).toBe(200);
     expect(res.json.cancelled.map((c: { courseId: string }) => c.courseId)).toEqual([course.id]);
     expect(res.json.cancelled[0]).toMatchObject({ placeClosure: true, date: DATES[1]!.toISOString() });
     expect(await mailsTo(family)).toHaveLength(1);
-    const wednesday = await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '2027-03-10', reason: 'Strømbrudd' } });
+    const wednesday = await announceAll(await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '2027-03-10', reason: 'Strømbrudd' } }));
     expect(wednesday.json.cancelled.map((c: { courseId: string }) => c.courseId)).toEqual([makeup.id]);
     expect((await t.http('GET', `/api/courses/${elsewhere.id}/changes`, { token: adminToken })).json.cancelled).toEqual([]);
     const bad = await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '8. mars', reason: '' } });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('a closure gets a second look and an undo (issue 53)', () => {
+  const MINUTE = 60_000;
+  const post = (url: string, body: Record<string, unknown>) => t.http('POST', url, { token: adminToken, body });
+  const choicesOf = (cancelledDateId: string) => t.db.select().from(dateChoices).where(eq(dateChoices.cancelledDateId, cancelledDateId));
+  const overview = async () => (await t.http('GET', '/api/cancelled-dates', { token: adminToken })).json as { _id: string; announcedAt: string | null; choices: Record<string, number> }[];
+
+  it('membership event "closure previewed": the preview names the courses and families and writes nothing', async () => {
+    const { place, course, family } = await setup();
+    const res = await post(`/api/places/${place.id}/closures`, { day: '2027-03-08', reason: 'Svømmestevne', preview: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ preview: true, families: 1, cancelled: [{ courseId: course.id, courseName: 'c38 Mandag', date: DATES[1]!.toISOString() }] });
+    expect(new Date(res.json.announceAt).getTime()).toBe(clock.current.getTime() + 10 * MINUTE);
+    const one = await post(`/api/courses/${course.id}/cancelled-dates`, { date: DATES[2]!.toISOString(), reason: 'Svømmestevne', preview: true });
+    expect(one.json).toMatchObject({ preview: true, families: 1, cancelled: [{ courseName: 'c38 Mandag' }] });
+    expect(await t.db.select().from(cancelledDates).where(eq(cancelledDates.courseId, course.id))).toEqual([]);
+    expect(await mailsTo(family)).toHaveLength(0);
+  });
+
+  it('membership event "closure confirmed": the date shows cancelled at once; choices and e-mails come once, CLOSURE_UNDO_MINUTES later', async () => {
+    const { course, family, token } = await setup();
+    const res = await post(`/api/courses/${course.id}/cancelled-dates`, { date: DATES[1]!.toISOString(), reason: 'Svømmestevne' });
+    expect(res.status, res.text).toBe(200);
+    const id = res.json.cancelled[0]._id as string;
+    expect((await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken })).json.cancelled).toHaveLength(1);
+    expect(await mailsTo(family)).toHaveLength(0);
+    expect(await mine(token)).toEqual([]);
+    expect((await overview()).find((o) => o._id === id)).toMatchObject({ announcedAt: null });
+
+    clock.current = new Date(clock.current.getTime() + 9 * MINUTE);
+    await announceDueClosures(t.ctx);
+    expect(await choicesOf(id)).toHaveLength(0);
+    clock.current = new Date(clock.current.getTime() + 2 * MINUTE);
+    // Two instances' ticks at once: one announces, the other finds the row taken or done.
+    await Promise.all([announceDueClosures(t.ctx), announceDueClosures(t.ctx)]);
+    await announceDueClosures(t.ctx);
+    expect(await choicesOf(id)).toHaveLength(1);
+    expect(await mailsTo(family)).toHaveLength(1);
+    expect((await overview()).find((o) => o._id === id)).toMatchObject({ announcedAt: clock.current.toISOString(), choices: { makeup: 0, refund: 0, credit: 0, open: 1 } });
+
+    // No undo after the e-mails.
+    const late = await t.http('DELETE', `/api/cancelled-dates/${id}`, { token: adminToken });
+    expect(late.status).toBe(409);
+    expect(late.text).toContain('CLOSURE_ANNOUNCED');
+    expect((await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken })).json.cancelled).toHaveLength(1);
+  });
+
+  it("membership event \"closure undone\": 'Angre' within the time deletes the date and nobody is told", async () => {
+    const { course, family, token } = await setup();
+    const res = await post(`/api/courses/${course.id}/cancelled-dates`, { date: DATES[1]!.toISOString(), reason: 'Feil dato' });
+    const id = res.json.cancelled[0]._id as string;
+    const undo = await t.http('DELETE', `/api/cancelled-dates/${id}`, { token: adminToken });
+    expect(undo.status, undo.text).toBe(200);
+    expect(undo.json.find((o: { _id: string }) => o._id === id)).toBeUndefined();
+    clock.current = new Date(clock.current.getTime() + 11 * MINUTE);
+    await announceDueClosures(t.ctx);
+    expect(await mailsTo(family)).toHaveLength(0);
+    expect(await mine(token)).toEqual([]);
+    expect((await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken })).json.cancelled).toEqual([]);
+    expect((await t.http('DELETE', `/api/cancelled-dates/${id}`, { token: adminToken })).status).toBe(404);
+  });
+
+  it("money event \"booked after the closure\": at the announcement a child whose order does not cover the date is skipped", async () => {
+    const { course, family: before } = await setup();
+    const res = await post(`/api/courses/${course.id}/cancelled-dates`, { date: DATES[1]!.toISOString(), reason: 'Svømmestevne' });
+    const id = res.json.cancelled[0]._id as string;
+    // A family books within the undo time: its order pays for three dates, without the cancelled one.
+    const after = await payForCourse(t, course);
+    expect(after.order.coveredDates).toHaveLength(3);
+    const sent = await t.http('POST', `/api/cancelled-dates/${id}/announce`, { token: adminToken });
+    expect(sent.status, sent.text).toBe(200);
+    expect((await choicesOf(id)).map((c) => c.childId)).toEqual([before.children[0]!.id]);
+    expect(await mailsTo(after.family)).toHaveLength(0);
+    expect(await mailsTo(before)).toHaveLength(1);
   });
 });
 

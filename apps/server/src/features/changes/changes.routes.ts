@@ -5,6 +5,7 @@ import {
   cancelDateInputSchema,
   cancelledDatesSchema,
   choiceSecretSchema,
+  closureOverviewSchema,
   chooseBySecretInputSchema,
   chooseInputSchema,
   courseChangesSchema,
@@ -35,8 +36,24 @@ export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/places/:id/closures',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: placeClosureInputSchema, response: { 200: cancelledDatesSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } } },
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: placeClosureInputSchema, response: { 200: cancelledDatesSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'NOT_A_COURSE_DATE', 'CONFLICT') } } },
     (request) => service.closePlace(ctxOf(request), request.params.id, request.body),
+  );
+  // Issue 53: the overview of coming cancelled dates; 'Angre' before the e-mails; 'Send e-post nå'.
+  app.get(
+    '/cancelled-dates',
+    { config: { access: 'admin' }, schema: { response: { 200: closureOverviewSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') } } },
+    (request) => service.closureOverview(ctxOf(request)),
+  );
+  app.delete(
+    '/cancelled-dates/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: closureOverviewSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CLOSURE_ANNOUNCED') } } },
+    (request) => service.undoClosure(ctxOf(request), request.params.id),
+  );
+  app.post(
+    '/cancelled-dates/:id/announce',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: closureOverviewSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } } },
+    (request) => service.announceNow(ctxOf(request), request.params.id),
   );
   app.get(
     '/courses/:id/changes',

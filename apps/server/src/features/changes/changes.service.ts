@@ -5,6 +5,7 @@ import {
   osloDateKey,
   osloDayStart,
   type CancelDateInput,
+  type ClosureOverviewItem,
   type ChooseInput,
   type CourseChanges,
   type DateChoice,
@@ -12,7 +13,7 @@ import {
   type MakeupOption,
   type PlaceClosureInput,
 } from '@app/shared';
-import { requireAccess } from '../../access/access';
+import { requireAccess, requireAllowed } from '../../access/access';
 import { countTaken } from '../../capacity';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
@@ -51,32 +52,74 @@ export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredD
   return dateSharesOre(paid, covered.length)[index]!;
 }
 
-async function cancelOne(ctx: ServiceContext, courseId: string, date: Date, reason: string, placeClosure: boolean): Promise<{ row: changes.CancelledDateRow; families: number }> {
-  const { env } = ctx;
-  const now = ctx.clock.now();
-  const course = await courses.findCourseDetails(ctx.db, courseId);
-  if (!course) throw new AppError('NOT_FOUND', 'Course not found');
-  const dates = course.dates.map((d) => new Date(d));
-  if (!dates.some((d) => d.getTime() === date.getTime())) throw new AppError('NOT_A_COURSE_DATE', 'The course has no such date');
-  const row = await changes.insertCancelledDate(ctx.db, { courseId, date, reason, placeClosure, cancelledBy: ctx.viewer?.id ?? null });
-  if (!row) throw new AppError('CONFLICT', 'The date is cancelled already');
+const courseLabel = (course: { name: string; experienceLevel: string }) => course.name.trim() || course.experienceLevel;
+const MINUTE_MS = 60_000;
+
+/**
+ * The children to tell about a cancelled date, with the order that paid: every child on the course, except a child
+ * whose order does not cover the date (booked after the closure, so it paid without it: courseBooking's cancelledDates).
+ */
+async function childrenToTell(ctx: ServiceContext, courseId: string, date: Date) {
   const onCourse = await changes.participantsWithOrders(ctx.db, courseId);
-  const deadline = new Date(now.getTime() + env.DATE_CHOICE_DAYS * DAY_MS);
-  const families = new Set<string>();
+  const result = [];
   for (const p of onCourse) {
     const order = p.orderId ? await orders.findOrderById(ctx.db, p.orderId) : undefined;
+    if (order?.coveredDates && !order.coveredDates.some((d) => new Date(d).getTime() === date.getTime())) continue;
+    result.push({ ...p, order });
+  }
+  return result;
+}
+
+/**
+ * One date of one course: checked, then written (or, for a preview, only counted). The families are told later, at
+ * `announceAt` (announce), so that 'Angre' can still take the date back without anyone hearing of it (issue 53).
+ */
+async function cancelOne(
+  ctx: ServiceContext,
+  input: { courseId: string; date: Date; reason: string; placeClosure: boolean; preview: boolean; announceAt: Date },
+): Promise<{ row: ReturnType<typeof toCancelled>; familyIds: Set<string> }> {
+  const { courseId, date } = input;
+  const course = await courses.findCourseDetails(ctx.db, courseId);
+  if (!course) throw new AppError('NOT_FOUND', 'Course not found');
+  if (!course.dates.some((d) => new Date(d).getTime() === date.getTime())) throw new AppError('NOT_A_COURSE_DATE', 'The course has no such date');
+  const familyIds = new Set((await childrenToTell(ctx, courseId, date)).map((p) => p.profileId));
+  const courseName = courseLabel(course);
+  if (input.preview) {
+    if ((await changes.cancelledDatesOf(ctx.db, [courseId])).some((c) => c.date.getTime() === date.getTime())) throw new AppError('CONFLICT', 'The date is cancelled already');
+    return { row: { _id: '', courseId, courseName, date: date.toISOString(), reason: input.reason, placeClosure: input.placeClosure }, familyIds };
+  }
+  const row = await changes.insertCancelledDate(ctx.db, { courseId, date, reason: input.reason, placeClosure: input.placeClosure, cancelledBy: ctx.viewer?.id ?? null, announceAt: input.announceAt });
+  if (!row) throw new AppError('CONFLICT', 'The date is cancelled already');
+  ctx.log.info({ courseId, date: date.toISOString(), announceAt: input.announceAt.toISOString() }, 'course date cancelled');
+  return { row: toCancelled(row, courseName), familyIds };
+}
+
+/** The families are told: one choice row per child, an e-mail to every guardian (the job, or 'Send e-post nå'). */
+async function announce(ctx: ServiceContext, cancelled: changes.CancelledDateRow): Promise<number> {
+  const { env } = ctx;
+  const now = ctx.clock.now();
+  const course = await courses.findCourseDetails(ctx.db, cancelled.courseId);
+  if (!course) return 0;
+  const dates = course.dates.map((d) => new Date(d));
+  const { date, reason } = cancelled;
+  const deadline = new Date(now.getTime() + env.DATE_CHOICE_DAYS * DAY_MS);
+  const families = new Set<string>();
+  for (const p of await childrenToTell(ctx, course.id, date)) {
     const secret = newLinkSecret();
     const choice = await changes.insertChoice(ctx.db, {
-      cancelledDateId: row.id,
+      cancelledDateId: cancelled.id,
       childId: p.childId,
       profileId: p.profileId,
-      orderId: order?.id ?? null,
-      shareOre: shareOfDate(order, dates, date),
+      orderId: p.order?.id ?? null,
+      shareOre: shareOfDate(p.order, dates, date),
       secretHash: hashSecret(secret),
       deadlineAt: deadline,
     });
     if (!choice) continue;
     families.add(p.profileId);
+    // The e-mail promises a make-up only when there is one to pick right now (minor 12).
+    const withContext = await changes.findChoice(ctx.db, choice.id);
+    const hasMakeup = !!withContext && (await makeupOptions(ctx, withContext)).length > 0;
     const guardians = await users.findUsers(ctx.db, (await profiles.listGuardians(ctx.db, [p.profileId])).map((g) => g.userId));
     for (const g of guardians) {
       if (!g.email) continue;
@@ -86,10 +129,11 @@ async function cancelOne(ctx: ServiceContext, courseId: string, date: Date, reas
           to: g.email,
           firstName: g.firstName,
           childName: p.firstName,
-          courseName: course.name.trim() || course.experienceLevel,
+          courseName: courseLabel(course),
           date,
           reason,
           shareOre: choice.shareOre,
+          hasMakeup,
           deadline,
           defaultChoice: env.DATE_CHOICE_DEFAULT,
           secret,
@@ -99,35 +143,97 @@ async function cancelOne(ctx: ServiceContext, courseId: string, date: Date, reas
       );
     }
   }
-  ctx.log.info({ courseId, date: date.toISOString(), children: onCourse.length }, 'course date cancelled');
-  return { row, families: families.size };
+  await changes.markAnnounced(ctx.db, cancelled.id, now);
+  ctx.log.info({ courseId: course.id, date: date.toISOString(), families: families.size }, 'cancelled date announced');
+  return families.size;
 }
 
-const toCancelled = (r: changes.CancelledDateRow) => ({ _id: r.id, courseId: r.courseId, date: r.date.toISOString(), reason: r.reason, placeClosure: r.placeClosure });
+/**
+ * The job (issue 53): cancelled dates whose undo time has passed are announced, each in its own transaction, exactly
+ * once even with several instances (the row is claimed FOR UPDATE SKIP LOCKED and marked `announced_at`).
+ */
+export async function announceDueClosures(ctx: ServiceContext, limit = 50): Promise<number> {
+  let announced = 0;
+  for (let i = 0; i < limit; i++) {
+    const done = await withTx(ctx, async (ctx) => {
+      const [row] = await changes.claimDueAnnouncements(ctx.db, ctx.clock.now(), 1);
+      if (!row) return false;
+      await announce(ctx, row);
+      return true;
+    });
+    if (!done) break;
+    announced++;
+  }
+  return announced;
+}
 
-/** POST /courses/:id/cancelled-dates: one date of one course. */
+const toCancelledDate = (r: changes.CancelledDateRow) => ({ _id: r.id, courseId: r.courseId, date: r.date.toISOString(), reason: r.reason, placeClosure: r.placeClosure });
+const toCancelled = (r: changes.CancelledDateRow, courseName: string) => ({ ...toCancelledDate(r), courseName });
+
+const announceTime = (ctx: ServiceContext) => new Date(ctx.clock.now().getTime() + ctx.env.CLOSURE_UNDO_MINUTES * MINUTE_MS);
+
+/** POST /courses/:id/cancelled-dates: one date of one course (`preview`: what would happen, nothing written). */
 export async function cancelCourseDate(ctx: ServiceContext, courseId: string, input: CancelDateInput) {
   await requireAccess(ctx, 'course.write', courseId);
-  const done = await withTx(ctx, (ctx) => cancelOne(ctx, courseId, new Date(input.date), input.reason, false));
-  return { cancelled: [toCancelled(done.row)], families: done.families };
+  const announceAt = announceTime(ctx);
+  const preview = input.preview === true;
+  const done = await withTx(ctx, (ctx) => cancelOne(ctx, { courseId, date: new Date(input.date), reason: input.reason, placeClosure: false, preview, announceAt }));
+  return { cancelled: [done.row], families: done.familyIds.size, announceAt: announceAt.toISOString(), preview };
 }
 
 /** POST /places/:id/closures: every course at the venue with a date on that Oslo day ('Bassenget er stengt'). */
 export async function closePlace(ctx: ServiceContext, placeId: string, input: PlaceClosureInput) {
   await requireAccess(ctx, 'place.close', placeId);
+  const announceAt = announceTime(ctx);
+  const preview = input.preview === true;
   return withTx(ctx, async (ctx) => {
     const hits = await changes.coursesAtPlaceBetween(ctx.db, placeId, osloDayStart(input.day), osloDayStart(input.day, 1));
     const taken = new Set((await changes.cancelledDatesOf(ctx.db, hits.map((h) => h.courseId))).map((c) => `${c.courseId}/${c.date.getTime()}`));
     const cancelled = [];
-    let families = 0;
+    const families = new Set<string>();
     for (const hit of hits) {
       if (taken.has(`${hit.courseId}/${hit.date.getTime()}`)) continue;
-      const done = await cancelOne(ctx, hit.courseId, hit.date, input.reason, true);
-      cancelled.push(toCancelled(done.row));
-      families += done.families;
+      const done = await cancelOne(ctx, { courseId: hit.courseId, date: hit.date, reason: input.reason, placeClosure: true, preview, announceAt });
+      cancelled.push(done.row);
+      // A family with children on two of the day's courses is one family.
+      for (const id of done.familyIds) families.add(id);
     }
-    return { cancelled, families };
+    return { cancelled, families: families.size, announceAt: announceAt.toISOString(), preview };
   });
+}
+
+/** GET /cancelled-dates: the admin's one overview of coming cancelled dates and the families' choices (issue 53). */
+export async function closureOverview(ctx: ServiceContext): Promise<ClosureOverviewItem[]> {
+  requireAllowed(ctx, 'closures.overview');
+  const rows = await changes.closureOverview(ctx.db, osloDayStart(osloDateKey(ctx.clock.now())));
+  return rows.map((r) => ({
+    ...toCancelledDate(r.cancelled),
+    courseName: courseLabel({ name: r.courseName, experienceLevel: r.experienceLevel }),
+    placeName: r.placeName,
+    announceAt: r.cancelled.announceAt.toISOString(),
+    announcedAt: r.cancelled.announcedAt?.toISOString() ?? null,
+    choices: { makeup: r.makeup, refund: r.refund, credit: r.credit, open: r.open },
+  }));
+}
+
+/** DELETE /cancelled-dates/:id: 'Angre' before the families are told; the date is held again and nobody hears of it. */
+export async function undoClosure(ctx: ServiceContext, id: string): Promise<ClosureOverviewItem[]> {
+  await requireAccess(ctx, 'cancelled-date.write', id);
+  // The delete waits for an announcement under way and then finds the row announced: CLOSURE_ANNOUNCED.
+  const deleted = await withTx(ctx, (ctx) => changes.deleteUnannouncedCancelledDate(ctx.db, id));
+  if (!deleted) throw new AppError('CLOSURE_ANNOUNCED', 'The families were told already');
+  ctx.log.info({ courseId: deleted.courseId, date: deleted.date.toISOString() }, 'cancelled date undone');
+  return closureOverview(ctx);
+}
+
+/** POST /cancelled-dates/:id/announce: 'Send e-post nå' (no more undo). Already told (or being told): nothing more. */
+export async function announceNow(ctx: ServiceContext, id: string): Promise<ClosureOverviewItem[]> {
+  await requireAccess(ctx, 'cancelled-date.write', id);
+  await withTx(ctx, async (ctx) => {
+    const [row] = await changes.claimDueAnnouncements(ctx.db, ctx.clock.now(), 1, id);
+    if (row) await announce(ctx, row);
+  });
+  return closureOverview(ctx);
 }
 
 // ---- the families' choices ----------------------------------------------------------------------------------------
@@ -348,7 +454,7 @@ export async function courseChanges(ctx: ServiceContext, courseId: string): Prom
   const makeups = await changes.makeupsOnCourses(ctx.db, [courseId]);
   const choices = await changes.choicesOfCourse(ctx.db, courseId);
   return {
-    cancelled: cancelled.map(toCancelled),
+    cancelled: cancelled.map(toCancelledDate),
     makeups: makeups.map((m) => ({ childId: m.childId, firstName: m.firstName, lastName: m.lastName, date: m.date!.toISOString() })),
     choices: choices.map((c) => ({
       childId: c.child.id,

@@ -25,8 +25,12 @@ const SHARE = 25_001;
 const EARLY = osloTime(2027, 2, 1, '12:00');
 
 const course = () => createCourse(kit.t.db, { priceOre: PRICE, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
-const cancelDate = (courseId: string, date: Date) =>
-  kit.t.http('POST', `/api/courses/${courseId}/cancelled-dates`, { token: kit.adminToken, body: { date: date.toISOString(), reason: 'Svømmestevne' } });
+/** A cancelled date, announced at once ('Send e-post nå'): the choices exist when it returns. */
+const cancelDate = async (courseId: string, date: Date) => {
+  const res = await kit.t.http('POST', `/api/courses/${courseId}/cancelled-dates`, { token: kit.adminToken, body: { date: date.toISOString(), reason: 'Svømmestevne' } });
+  for (const c of (res.json?.cancelled ?? []) as { _id: string }[]) await kit.t.http('POST', `/api/cancelled-dates/${c._id}/announce`, { token: kit.adminToken });
+  return res;
+};
 const preview = (orderId: string, token: string) => kit.t.http('GET', `/api/orders/${orderId}/cancellation`, { token });
 const cancel = (orderId: string, token: string, expectedRefund: number | null) => kit.t.http('POST', `/api/orders/${orderId}/cancellation`, { token, body: { expectedRefund } });
 const choiceOf = async (orderId: string) => (await kit.t.db.select().from(dateChoices).where(eq(dateChoices.orderId, orderId)))[0]!;

@@ -184,6 +184,9 @@ const MATRIX: Record<string, Row> = {
   // ---- when plans change (issue 38): the admin cancels dates; the family chooses; the family's own calendar address
   'POST /api/courses/:id/cancelled-dates': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/cancelled-dates`, payload: { date: fx.spareCourse.dates[2]!.toISOString(), reason: 'Svømmestevne' } }) },
   'POST /api/places/:id/closures':   { expect: adminOnly, req: (fx) => ({ url: `/api/places/${fx.unpublishedPlace.id}/closures`, payload: { day: '2020-01-06', reason: 'Bassenget er stengt' } }), note: 'no course there that day: nothing cancelled' },
+  'GET /api/cancelled-dates':        { expect: adminOnly, note: 'the overview of coming cancelled dates (issue 53)' },
+  'DELETE /api/cancelled-dates/:id': { expect: adminOnly, req: (fx) => ({ url: `/api/cancelled-dates/${fx.cancelledDateToUndo.id}` }), note: "'Angre' before the e-mails" },
+  'POST /api/cancelled-dates/:id/announce': { expect: adminOnly, req: (fx) => ({ url: `/api/cancelled-dates/${fx.cancelledDateToAnnounce.id}/announce` }), note: "'Send e-post nå' (no participants: nobody is mailed)" },
   'GET /api/courses/:id/changes':    { expect: ownInstructor, object: 'familyA', req: (fx) => ({ url: `/api/courses/${fx.course.id}/changes` }), note: "cancelled dates, make-up children and who chose what" },
   'GET /api/changes/mine':           { expect: loggedIn(200) },
   'POST /api/changes/:id/choose':    { expect: [401, 404, 404, 404, 404, 404], req: () => ({ url: `/api/changes/${'0'.repeat(24)}/choose`, payload: { choice: 'credit' } }), note: "no such choice; another family's choice is 403 (changes.integration.test.ts)" },
@@ -428,6 +431,7 @@ describe('access matrix', () => {
       'child.care.read':          { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly, note: 'the note: own family; the admin opening the child (logged); not instructors here' },
       'child.care.write':         { id: (fx) => fx.familyA.children[0]!.id, expect: [U, 'ok', F, F, F, F], note: 'the consent is the guardians’ to give' },
       'child.health-note.reads':  { id: (fx) => fx.familyA.children[0]!.id, expect: familyOnly, note: 'the read log' },
+      'cancelled-date.write':     { id: (fx) => fx.cancelledDateToAnnounce.id, expect: adminOnlyAction, note: "'Angre' and 'Send e-post nå' (issue 53)" },
       'course.health-notes.read': { id: (fx) => fx.course.id, expect: [U, F, F, 'ok', F, 'ok'], note: 'instructor of the course yes, of another course no' },
       'child.book':               { id: (fx) => fx.familyA.children[0]!.id, expect: [U, 'ok', N, N, N, N], note: 'guardians only: an admin books as the guardian' },
       'course.write':             { id: (fx) => fx.course.id, expect: adminOnlyAction },
@@ -519,6 +523,7 @@ describe('access matrix', () => {
       'child.birthdate.after-booking': adminOnlyRole,
       'children.families':             [U, F, F, 'ok', 'ok', 'ok'],
       'profile.admin-details':         adminOnlyRole,
+      'closures.overview':             adminOnlyRole,
     };
     it.each(Object.keys(ROLE_MATRIX) as RoleAction[])('%s', (action) => {
       const mismatches: string[] = [];

@@ -16,7 +16,7 @@ import {
   type TestCourse,
   type UserRow,
 } from '../../db/seed/builders';
-import { childCare, faqs, invites, waitlistEntries } from '../../db/schema';
+import { cancelledDates, childCare, faqs, invites, waitlistEntries } from '../../db/schema';
 
 /** The callers of the security tests. `instructorOther` teaches a different course than the one addressed. */
 export const ROLES = ['anonymous', 'parentA', 'parentB', 'instructor', 'instructorOther', 'admin'] as const;
@@ -65,6 +65,9 @@ export interface Fixtures {
   /** Deleted by the access matrix's DELETE rows (faq and term must survive for the object-action rows). */
   faqToDelete: { id: string };
   termToDelete: { id: string };
+  /** Cancelled dates of a course without participants, not announced yet (issue 53): one for 'Angre' (the matrix's DELETE), one to announce. */
+  cancelledDateToUndo: { id: string };
+  cancelledDateToAnnounce: { id: string };
   /** Every FAQ's id in the current order (for a valid reorder request). */
   faqIds(): Promise<string[]>;
   tokens: Record<Role, string | undefined>;
@@ -128,6 +131,13 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
   const term = await createTerm(db, { text: 'Fixture.' });
   const faqToDelete = await createFaq(db, { question: 'Fixture to delete?' });
   const termToDelete = await createTerm(db, { text: 'Fixture to delete.' });
+  const inAnHour = new Date(Date.now() + 3_600_000);
+  // A course of their own (emptyCourse is deleted by the matrix's DELETE row), with nobody to mail.
+  const closureCourse = await createCourse(db, { place, instructors: [instructor] });
+  const [cancelledDateToUndo, cancelledDateToAnnounce] = await db
+    .insert(cancelledDates)
+    .values([0, 1].map((i) => ({ courseId: closureCourse.id, date: closureCourse.dates[i]!, reason: 'Svømmestevne', announceAt: inAnHour })))
+    .returning({ id: cancelledDates.id });
   const faqIds = async () => (await db.select({ id: faqs.id }).from(faqs).orderBy(asc(faqs.position), asc(faqs.createdAt), asc(faqs.id))).map((r) => r.id);
 
   const token = async (user: UserRow) => (await app.sessions.issue(user.id)).token;
@@ -163,6 +173,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     term,
     faqToDelete,
     termToDelete,
+    cancelledDateToUndo: cancelledDateToUndo!,
+    cancelledDateToAnnounce: cancelledDateToAnnounce!,
     faqIds,
     tokens,
     freshToken: async (role) => (role === 'anonymous' ? undefined : token({ parentA, parentB, instructor, instructorOther, admin }[role])),

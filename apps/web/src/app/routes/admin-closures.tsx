@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { pageTitle } from '@/config/site';
 import { ClosuresForm } from '@/features/changes/components/closures-form';
+import { ClosuresOverviewSection } from '@/features/changes/components/closures-overview';
 import { usePlaceCourses } from '@/features/courses/api/get-place-courses';
 import { usePlaces } from '@/features/places/api/get-places';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /admin/avlysning: cancel a date, or close a pool for a day (issue 38). */
+/** /admin/avlysning: cancel a date, or close a pool for a day (issue 38), and the overview of cancelled dates (issue 53). */
 export function Component() {
   useDocumentTitle(pageTitle('Avlys kursdager'));
   const places = usePlaces();
@@ -14,8 +15,9 @@ export function Component() {
   const courses = usePlaceCourses(placeId || undefined);
   return (
     <Container className="py-10 sm:py-14">
-      <PageHeader title="Avlys kursdager" lead="Familiene får e-post med en gang og velger erstatningstime, pengene tilbake eller tilgodebeløp." />
+      <PageHeader title="Avlys kursdager" lead="Du ser hva som blir avlyst før du bekrefter. Familiene får e-post litt senere (tiden står i listen under), og du kan angre til da. De velger erstatningstime, pengene tilbake eller tilgodebeløp." />
       <ClosuresForm places={places.data ?? []} courses={courses.data ?? []} placeId={placeId} onPlaceChange={setPlaceId} />
+      <ClosuresOverviewSection />
     </Container>
   );
 }

@@ -11,6 +11,63 @@ import { WaitlistBox } from '@/features/waitlist/components/waitlist-box';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
 
+/** Every admin page, grouped (walk-through minor 13): plain links at the top of the dashboard. */
+const ADMIN_MENU: readonly { title: string; links: readonly { to: string; label: string; hint: string }[] }[] = [
+  {
+    title: 'Kurs og steder',
+    links: [
+      { to: paths.courses, label: 'Kurs og kurssteder', hint: 'Legg til og endre kurs, kurssteder og bilder.' },
+      { to: paths.adminClosures, label: 'Avlys kursdager', hint: 'Bassenget er stengt eller én kursdag avlyses, og hva familiene har valgt.' },
+      { to: paths.adminQueue, label: 'Påmeldingskø', hint: 'Når påmeldingen åpner, og køen mens den pågår.' },
+    ],
+  },
+  {
+    title: 'Familier og brukere',
+    links: [{ to: paths.adminUsers, label: 'Brukere', hint: 'Foresatte, barn, instruktører og roller.' }],
+  },
+  {
+    title: 'Penger',
+    links: [
+      { to: paths.adminOrders, label: 'Ordre', hint: 'Betalinger, refusjoner og regnskapsfil.' },
+      { to: paths.adminOrderIncidents, label: 'Betalingshendelser', hint: 'Betalinger som må ses på.' },
+      { to: paths.terms, label: 'Avbestillingsregler', hint: 'Regler og betingelser, med reglene for avbestilling.' },
+    ],
+  },
+  {
+    title: 'Drift og innhold',
+    links: [
+      { to: paths.adminOutbox, label: 'Sendt e-post', hint: 'Kvitteringer, invitasjoner og kontaktmeldinger som nettstedet har sendt.' },
+      { to: paths.adminRetention, label: 'Sletting av data', hint: 'Hva neste kjøring sletter, og hva hver kjøring har slettet.' },
+      { to: paths.home, label: 'Ofte stilte spørsmål', hint: 'Spørsmål og svar på forsiden.' },
+      { to: paths.about, label: 'Om oss', hint: 'Teksten på Om oss-siden.' },
+    ],
+  },
+];
+
+function AdminMenu() {
+  return (
+    <nav aria-label="Adminsider" className="mb-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {ADMIN_MENU.map((group) => (
+        <section key={group.title} aria-labelledby={`admin-menu-${group.title}`}>
+          <h2 id={`admin-menu-${group.title}`} className="text-lg font-bold">
+            {group.title}
+          </h2>
+          <ul className="mt-1">
+            {group.links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline">
+                  {link.label}
+                </Link>
+                <p className="text-sm text-muted">{link.hint}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}
+
 /** /admin 'Dashbord' (spec §2): latest logins, latest orders, today's courses, last changed courses. */
 export function Component() {
   useDocumentTitle(pageTitle('Dashbord'));
@@ -18,6 +75,7 @@ export function Component() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Dashbord" />
+      <AdminMenu />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <LastLoggedInBox now={now} />
         <div className="grid grid-cols-1 content-start gap-4">
@@ -28,30 +86,6 @@ export function Component() {
           <OperationsBox />
         </div>
       </div>
-      <p className="mt-6">
-        <Link to={paths.adminOutbox} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline">
-          Sendt e-post
-        </Link>
-        <span className="ml-2 text-muted">Kvitteringer, invitasjoner og kontaktmeldinger som nettstedet har sendt.</span>
-      </p>
-      <p className="mt-2">
-        <Link to={paths.adminRetention} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline">
-          Sletting av data
-        </Link>
-        <span className="ml-2 text-muted">Hva neste kjøring sletter, og hva hver kjøring har slettet.</span>
-      </p>
-      <p className="mt-2">
-        <Link to={paths.adminClosures} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline">
-          Avlys kursdager
-        </Link>
-        <span className="ml-2 text-muted">Bassenget er stengt, eller én kursdag avlyses.</span>
-      </p>
-      <p className="mt-2">
-        <Link to={paths.adminQueue} className="inline-flex min-h-11 items-center font-semibold text-sea-800 underline">
-          Påmeldingskø
-        </Link>
-        <span className="ml-2 text-muted">Når påmeldingen åpner, og køen mens den pågår.</span>
-      </p>
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarFeed, CancelDateInput, ChooseInput, CourseChanges, DateChoice, FamilyCredit, PlaceClosureInput, ReminderSetting } from '@shared/api';
+import type { CalendarFeed, CancelDateInput, CancelledDates, ChooseInput, ClosureOverviewItem, CourseChanges, DateChoice, FamilyCredit, PlaceClosureInput, ReminderSetting } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -12,6 +12,7 @@ export const changesKeys = {
   feed: (profileId: string) => [...queryRoots.private, 'changes', 'feed', profileId] as const,
   link: () => ['changes', 'link'] as const,
   credit: (profileId: string) => [...queryRoots.private, 'changes', 'credit', profileId] as const,
+  overview: () => [...queryRoots.private, 'changes', 'overview'] as const,
 };
 
 export const useMyChoices = () => useQuery({ queryKey: changesKeys.mine(), queryFn: ({ signal }) => api<DateChoice[]>('/changes/mine', { signal }) });
@@ -57,9 +58,26 @@ export function useRenewFeed(profileId: string) {
 }
 
 export const cancelCourseDate = (courseId: string, input: CancelDateInput) =>
-  api<{ cancelled: unknown[]; families: number }>(`/courses/${encodeURIComponent(courseId)}/cancelled-dates`, { method: 'POST', body: input });
+  api<CancelledDates>(`/courses/${encodeURIComponent(courseId)}/cancelled-dates`, { method: 'POST', body: input });
 export const closePlace = (placeId: string, input: PlaceClosureInput) =>
-  api<{ cancelled: unknown[]; families: number }>(`/places/${encodeURIComponent(placeId)}/closures`, { method: 'POST', body: input });
+  api<CancelledDates>(`/places/${encodeURIComponent(placeId)}/closures`, { method: 'POST', body: input });
+
+/** Issue 53: the admin's overview of coming cancelled dates, with 'Angre' and 'Send e-post nå' before the e-mails. */
+export const useClosureOverview = () =>
+  useQuery({ queryKey: changesKeys.overview(), queryFn: ({ signal }) => api<ClosureOverviewItem[]>('/cancelled-dates', { signal }) });
+export function useClosureAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'undo' | 'announce' }) =>
+      action === 'undo'
+        ? api<ClosureOverviewItem[]>(`/cancelled-dates/${encodeURIComponent(id)}`, { method: 'DELETE' })
+        : api<ClosureOverviewItem[]>(`/cancelled-dates/${encodeURIComponent(id)}/announce`, { method: 'POST' }),
+    onSuccess: async (data) => {
+      client.setQueryData(changesKeys.overview(), data);
+      await client.invalidateQueries({ queryKey: changesKeys.all() });
+    },
+  });
+}
 export function useClosePlace() {
   const client = useQueryClient();
   return useMutation({

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import type { CancelledDates } from '@shared/api';
 import { Button } from '@/components/ui/button';
-import { DateInput, FormError, Select, Textarea } from '@/components/ui/form';
-import { formatDate, formatTime } from '@/lib/format';
+import { ConfirmDialog, DateInput, FormError, Select, Textarea } from '@/components/ui/form';
+import { errorMessage } from '@/lib/error-messages';
+import { countOf, formatDate, formatTime } from '@/lib/format';
 import { useCancelCourseDate, useClosePlace } from '../api/changes';
 
 /**
  * The admin closes a venue on a day ('Bassenget er stengt': every course there that day) or cancels one date of one
- * course, with the reason families see. Every family is told by e-mail at once and chooses on /profil.
+ * course, with the reason families see. The server's preview comes first (which courses, how many families); after the
+ * confirmation the families are told CLOSURE_UNDO_MINUTES later, and the overview below offers 'Angre' until then.
  */
 export interface ClosuresFormProps {
   places: readonly { _id: string; name: string }[];
@@ -14,16 +17,40 @@ export interface ClosuresFormProps {
   courses: readonly { _id: string; name: string; experienceLevel: string; dates: readonly string[] }[];
   placeId: string;
   onPlaceChange: (placeId: string) => void;
+  /** The time now (tests); only future dates are offered. */
+  now?: Date;
 }
 
-export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlaceId }: ClosuresFormProps) {
+type Pending = { kind: 'day'; preview: CancelledDates } | { kind: 'date'; preview: CancelledDates; courseId: string };
+
+const minutesUntil = (iso: string) => Math.max(0, Math.round((new Date(iso).getTime() - Date.now()) / 60_000));
+
+/** 'Avlyse 4 kurs 08.02.2027?' or 'Avlyse Babysvømming 2 08.02.2027 kl. 10:00?'. */
+function confirmTitle(pending: Pending): string {
+  const first = pending.preview.cancelled[0]!;
+  if (pending.kind === 'date') return `Avlyse ${first.courseName} ${formatDate(first.date)} kl. ${formatTime(first.date)}?`;
+  return `Avlyse ${countOf(pending.preview.cancelled.length, 'kurs', 'kurs')} ${formatDate(first.date)}?`;
+}
+
+/** '20 familier får e-post om 10 minutter. Du kan angre til da.' */
+function confirmMessage(preview: CancelledDates): string {
+  const families = countOf(preview.families, 'familie', 'familier');
+  const minutes = minutesUntil(preview.announceAt);
+  if (preview.families === 0) return 'Ingen familier har barn på kurset den dagen, så ingen får e-post.';
+  if (minutes === 0) return `${families} får e-post nå.`;
+  return `${families} får e-post om ${countOf(minutes, 'minutt', 'minutter')}. Du kan angre til da.`;
+}
+
+export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlaceId, now = new Date() }: ClosuresFormProps) {
   const [day, setDay] = useState('');
   const [courseDate, setCourseDate] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
   const close = useClosePlace();
   const cancel = useCancelCourseDate();
-  const done = close.data ?? cancel.data;
+  const busy = close.isPending || cancel.isPending;
 
   const check = (needs: string) => {
     if (!placeId) return 'Velg et kurssted';
@@ -31,6 +58,55 @@ export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlace
     if (!reason.trim()) return 'Skriv en grunn familiene ser';
     return null;
   };
+  const fail = (e: unknown) => setError(errorMessage(e, 'Kunne ikke avlyse. Er datoen allerede avlyst?'));
+
+  const previewDay = async () => {
+    const problem = check(day);
+    setError(problem);
+    setStatus(null);
+    if (problem) return;
+    try {
+      const preview = await close.mutateAsync({ placeId, input: { day, reason: reason.trim(), preview: true } });
+      if (preview.cancelled.length === 0) setStatus('Ingen kurs har time den dagen.');
+      else setPending({ kind: 'day', preview });
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const previewDate = async () => {
+    const problem = check(courseDate);
+    setError(problem);
+    setStatus(null);
+    if (problem) return;
+    const [courseId, date] = courseDate.split('|') as [string, string];
+    try {
+      setPending({ kind: 'date', courseId, preview: await cancel.mutateAsync({ courseId, input: { date, reason: reason.trim(), preview: true } }) });
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const done =
+        pending.kind === 'day'
+          ? await close.mutateAsync({ placeId, input: { day, reason: reason.trim() } })
+          : await cancel.mutateAsync({ courseId: pending.courseId, input: { date: pending.preview.cancelled[0]!.date, reason: reason.trim() } });
+      setDay('');
+      setCourseDate('');
+      setReason('');
+      setError(null);
+      const families = countOf(done.families, 'familie', 'familier');
+      setStatus(`Avlyst: ${countOf(done.cancelled.length, 'kursdag', 'kursdager')}. ${done.families === 0 ? 'Ingen familier får e-post.' : `${families} får e-post kl. ${formatTime(done.announceAt)}.`}`);
+    } catch (e) {
+      fail(e);
+      throw e;
+    }
+  };
+
+  const futureDates = courses.flatMap((c) =>
+    c.dates.filter((d) => new Date(d) > now).map((d) => ({ value: `${c._id}|${d}`, label: `${c.name || c.experienceLevel} · ${formatDate(d)} kl. ${formatTime(d)}` })),
+  );
 
   return (
     <div className="max-w-xl space-y-5">
@@ -40,49 +116,49 @@ export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlace
       <fieldset className="rounded-2xl border border-sand-200 p-4">
         <legend className="px-1 font-bold">Bassenget er stengt</legend>
         <DateInput label="Dato" value={day} onChange={(e) => setDay(e.target.value)} />
-        <Button
-          className="mt-3"
-          disabled={close.isPending}
-          onClick={() => {
-            const problem = check(day);
-            setError(problem);
-            if (!problem) close.mutate({ placeId, input: { day, reason: reason.trim() } });
-          }}
-        >
+        <Button className="mt-3" disabled={busy} onClick={() => void previewDay()}>
           Avlys alle kurs denne dagen
         </Button>
       </fieldset>
 
       <fieldset className="rounded-2xl border border-sand-200 p-4">
         <legend className="px-1 font-bold">Avlys én kursdag</legend>
-        <Select
-          label="Kurs og dato"
-          placeholder="Velg kursdag"
-          value={courseDate}
-          onChange={(e) => setCourseDate(e.target.value)}
-          options={courses.flatMap((c) => c.dates.map((d) => ({ value: `${c._id}|${d}`, label: `${c.name || c.experienceLevel} · ${formatDate(d)} kl. ${formatTime(d)}` })))}
-        />
-        <Button
-          className="mt-3"
-          variant="secondary"
-          disabled={cancel.isPending}
-          onClick={() => {
-            const problem = check(courseDate);
-            setError(problem);
-            const [courseId, date] = courseDate.split('|') as [string, string];
-            if (!problem) cancel.mutate({ courseId, input: { date, reason: reason.trim() } });
-          }}
-        >
+        <Select label="Kurs og dato" placeholder="Velg kursdag" value={courseDate} onChange={(e) => setCourseDate(e.target.value)} options={futureDates} />
+        <Button className="mt-3" variant="secondary" disabled={busy} onClick={() => void previewDate()}>
           Avlys kursdagen
         </Button>
       </fieldset>
 
-      <FormError>{error ?? (close.isError || cancel.isError ? 'Kunne ikke avlyse. Er datoen allerede avlyst?' : null)}</FormError>
-      {done ? (
+      <FormError>{error}</FormError>
+      {status ? (
         <p role="status" className="rounded-xl bg-success-bg p-3 font-medium text-success">
-          {done.cancelled.length === 0 ? 'Ingen kurs har time den dagen.' : `Avlyst: ${done.cancelled.length} kursdag(er). ${done.families} familie(r) har fått e-post.`}
+          {status}
         </p>
       ) : null}
+
+      <ConfirmDialog
+        open={!!pending}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title={pending ? confirmTitle(pending) : ''}
+        message={pending ? confirmMessage(pending.preview) : undefined}
+        confirmText="Avlys"
+        cancelText="Tilbake"
+        confirmVariant="danger"
+        busyText="Avlyser …"
+        onConfirm={confirm}
+      >
+        {pending && pending.kind === 'day' ? (
+          <ul className="list-disc space-y-1 pl-5 text-sm">
+            {pending.preview.cancelled.map((c) => (
+              <li key={`${c.courseId}|${c.date}`}>
+                {c.courseName} kl. {formatTime(c.date)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }
