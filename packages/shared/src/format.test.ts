@@ -11,6 +11,7 @@ import {
   formatDateTime,
   paymentPauseLabel,
   formatPrice,
+  formatOre,
   formatTime,
   freePlaces,
   freePlacesLabel,
@@ -197,6 +198,15 @@ describe('courses', () => {
     expect(formatPrice(1234567.891)).toBe(`1${NBSP}234${NBSP}567,89${NBSP}kr`);
     expect(formatPrice(-1950)).toBe(`\u22121${NBSP}950${NBSP}kr`);
     expect(formatPrice(-0.004)).toBe(`0${NBSP}kr`);
+  });
+
+  it('money event "amount shown": one format for øre everywhere, øre only when there are any (walk-through 18)', () => {
+    expect(formatOre(257500)).toBe(`2${NBSP}575${NBSP}kr`);
+    expect(formatOre(1250)).toBe(`12,50${NBSP}kr`);
+    expect(formatOre(170000, 'plain')).toBe('1 700 kr');
+    expect(formatOre(1250, 'plain')).toBe('12,50 kr');
+    expect(formatOre(-26000, 'plain')).toBe('\u2212260 kr');
+    expect(formatOre(0)).toBe(`0${NBSP}kr`);
   });
 });
 

@@ -280,6 +280,15 @@ export function formatPrice(kr: number): string {
   return `${(whole ? WHOLE_PRICE : PRICE).format(whole ? Math.round(kr) : kr)}\u00a0kr`;
 }
 
+/**
+ * The one amount format (open-issues decisions 'Money'; walk-through 18): an amount in øre as '2 575 kr' or
+ * '12,50 kr'. `'plain'` writes ordinary spaces for PDFs and plain-text e-mails whose readers may not keep a no-break space.
+ */
+export function formatOre(ore: number, spaces: 'nbsp' | 'plain' = 'nbsp'): string {
+  const text = formatPrice(ore / 100);
+  return spaces === 'plain' ? text.replace(/[\u00a0\u202f]/g, ' ') : text;
+}
+
 // ---- names ------------------------------------------------------------------------------------------------
 
 /** Capitalises the first letter of every word and of every part after a hyphen: 'kari-anne nordmann' → 'Kari-Anne Nordmann'. */

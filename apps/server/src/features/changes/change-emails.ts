@@ -1,9 +1,7 @@
-import { formatDate, formatTime } from '@app/shared';
+import { formatDate, formatOre, formatTime } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 
 const site = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
-const kr = (ore: number) => `${(ore / 100).toLocaleString('nb-NO', { minimumFractionDigits: ore % 100 ? 2 : 0, maximumFractionDigits: 2 })} kr`;
-
 /**
  * A cancelled date (issue 38): what changed and what the family can choose. The link carries the secret after '#'
  * (never sent to a server); its page asks for one tap, since mail scanners follow links.
@@ -30,8 +28,8 @@ export function dateCancelledEmail(input: {
     '',
     `Velg hva ${input.childName} skal få for timen:`,
     '- En erstatningstime på et annet kurs med ledig plass',
-    `- Pengene for timen tilbake til Vipps (${kr(input.shareOre)})`,
-    `- Et tilgodebeløp på ${kr(input.shareOre)} som brukes automatisk neste gang dere bestiller`,
+    `- Pengene for timen tilbake til Vipps (${formatOre(input.shareOre, 'plain')})`,
+    `- Et tilgodebeløp på ${formatOre(input.shareOre, 'plain')} som brukes automatisk neste gang dere bestiller`,
     '',
     `Velg med ett trykk her: ${link}`,
     'Du kan også velge under «Min profil».',

@@ -84,7 +84,7 @@ describe('GET /payments/bookkeeping', () => {
 });
 
 describe('the reconciliation view', () => {
-  it('finds a refund the simulator never confirmed, raises a payment incident, and the reconciler settles it', async () => {
+  it("money event 'refund unconfirmed': a payment incident in the site's amount format (1 200 kr), and the reconciler settles it", async () => {
     const course = await createCourse(t.db, { priceOre: 120_000, dates: [new Date(Date.now() + 60 * DAY)] });
     const { order, token } = await paid(course);
     const today = osloDateKey(new Date());
@@ -96,7 +96,7 @@ describe('the reconciliation view', () => {
     await t.db.insert(cancellations).values({ orderId: order.id, outcome: 'full', status: 'refunding', refundOre: 120_000, rulesVersion: 1 });
     const found = await t.http('GET', `/api/payments/reconciliation?from=${today}&to=${today}`, { token: adminToken });
     const mine = found.json.differences.filter((d: { orderId: string }) => d.orderId === order.id);
-    expect(mine).toEqual([expect.objectContaining({ reason: 'refund-unconfirmed', settleable: true, detail: 'Refusjonen på 1200,00 kr ble startet, men Vipps har ikke bekreftet den.' })]);
+    expect(mine).toEqual([expect.objectContaining({ reason: 'refund-unconfirmed', settleable: true, detail: 'Refusjonen på 1\u00a0200\u00a0kr ble startet, men Vipps har ikke bekreftet den.' })]);
     const [incident] = await t.db.select().from(paymentIncidents).where(eq(paymentIncidents.orderId, order.id));
     expect(incident).toMatchObject({ reason: 'refund-unconfirmed', resolvedAt: null });
     expect(t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(0);
