@@ -1,6 +1,6 @@
 import type { CancellationFee, CancellationRules } from './api/cancellation-rules';
 import { dateSharesOre } from './date-shares';
-import { formatDate, formatOre, osloDateKey } from './format';
+import { countOf, formatDate, formatOre, osloDateKey, plural } from './format';
 import { osloMidnight } from './statistics';
 
 /**
@@ -88,7 +88,7 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
       ...base,
       kind: 'remaining',
       refundOre: Math.min(paid, futureSharesOre(order, dates, now)),
-      reason: `Kurset har startet. Du får tilbake andelen for ${remaining === 1 ? 'den ene kursdagen' : `de ${remaining} kursdagene`} som gjenstår.`,
+      reason: `Kurset har startet. Du får tilbake andelen for ${plural(remaining, 'den ene kursdagen', `de ${remaining} kursdagene`)} som gjenstår.`,
     };
   }
   return { ...base, kind: 'none', refundOre: 0, reason: 'Kurset har startet. Etter vilkårene får du ikke penger tilbake.' };
@@ -116,7 +116,7 @@ export function cancellationRulesText(rules: CancellationRules): string[] {
   return [
     days === 0
       ? 'Du får hele beløpet tilbake hvis du melder av før kurset starter.'
-      : `Du får hele beløpet tilbake hvis du melder av senest ${days} ${days === 1 ? 'dag' : 'dager'} før første kursdag.`,
+      : `Du får hele beløpet tilbake hvis du melder av senest ${countOf(days, 'dag', 'dager')} før første kursdag.`,
     `Melder du av senere, men før kurset starter, trekker vi et gebyr på ${feeText(rules.lateFee)}.`,
     afterStart[rules.afterStart],
     'Du melder av under «Meld av kurset» på profilen din. Pengene går tilbake til Vipps, og det du betalte med tilgode, får du tilbake som tilgode.',

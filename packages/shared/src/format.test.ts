@@ -12,6 +12,7 @@ import {
   paymentPauseLabel,
   formatPrice,
   formatOre,
+  listOf,
   formatTime,
   freePlaces,
   freePlacesLabel,
@@ -198,6 +199,13 @@ describe('courses', () => {
     expect(formatPrice(1234567.891)).toBe(`1${NBSP}234${NBSP}567,89${NBSP}kr`);
     expect(formatPrice(-1950)).toBe(`\u22121${NBSP}950${NBSP}kr`);
     expect(formatPrice(-0.004)).toBe(`0${NBSP}kr`);
+  });
+
+  it('joins names as Norwegian writes a list: "Ella, Jakob og Nora" (walk-through 19)', () => {
+    expect(listOf([])).toBe('');
+    expect(listOf(['Ella'])).toBe('Ella');
+    expect(listOf(['Ella', 'Jakob'])).toBe('Ella og Jakob');
+    expect(listOf(['Ella', 'Jakob', 'Nora'])).toBe('Ella, Jakob og Nora');
   });
 
   it('money event "amount shown": one format for øre everywhere, øre only when there are any (walk-through 18)', () => {

@@ -368,6 +368,11 @@ export const plural = (n: number, one: string, other: string): string => (plural
 /** A count with its word: `countOf(4, 'kursdag', 'kursdager')` → '4 kursdager'. */
 export const countOf = (n: number, one: string, other: string): string => `${n.toLocaleString('nb-NO')} ${plural(n, one, other)}`;
 
+const LIST = new Intl.ListFormat('nb-NO', { style: 'long', type: 'conjunction' });
+
+/** Names as Norwegian writes a list, 'Ella, Jakob og Nora'; '' for none. */
+export const listOf = (items: readonly string[]): string => LIST.format(items);
+
 /** A Google Maps search link for an address. */
 export function mapsSearchUrl(query: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;

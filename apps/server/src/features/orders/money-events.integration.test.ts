@@ -236,6 +236,18 @@ describe('receipts for every refund', () => {
     expect(listed.receipts.map((r: { kind: string; amount: number }) => [r.kind, r.amount]).sort()).toEqual([['payment', PRICE], ['refund', 10_000]]);
   });
 
+  it('money event "admin refunds in the back office": the parent\'s receipt names the reference in Norwegian, never "pspReference"', async () => {
+    const c = await course();
+    const { family, order } = await payForCourse(kit.t, c);
+    const res = await kit.t.http('POST', `/api/payments/${order.id}/refund`, { token: kit.adminToken, body: { amount: 10_000, removeFromCourse: false, idempotencyKey: randomUUID() } });
+    expect(res.status, res.text).toBe(200);
+    const [mail] = await mailsTo(family, 'Refusjon:');
+    const text = await pdfText((mail!.attachments as Attachment[])[0]!.content);
+    expect(text).not.toContain('pspReference');
+    expect(text).toMatch(/Betalingsreferanse: \S+/);
+    expect(text).toContain('Vipps-referanse');
+  });
+
   it("money event \"a cancelled date's share refunded\": a receipt by e-mail", async () => {
     const { family, order, token } = await paidWithCancelledDate(0);
     expect((await choose((await choiceOf(order.id)).id, token, 'refund')).status).toBe(200);
