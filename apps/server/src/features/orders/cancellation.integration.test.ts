@@ -4,7 +4,7 @@ import { osloTime } from '@app/shared';
 import { PDFParse } from 'pdf-parse';
 import { countTaken } from '../../capacity';
 import { cancellations, orderEvents, outbox, participants, waitlistEntries } from '../../db/schema';
-import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
 import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
 
@@ -45,6 +45,15 @@ const refunds = (orderId: string) => t.db.select().from(orderEvents).where(and(e
 const mailsTo = (family: Family) => t.db.select().from(outbox).where(eq(outbox.to, family.guardians[0]!.email!));
 
 describe('a parent cancels a place', () => {
+  it('membership event "course finished": its payment on /profil offers no "Meld av kurset", and says the dates and the venue', async () => {
+    const place = await createPlace(t.db, { name: 'Sagene Basseng' });
+    const { family, token } = await paidBooking({ course: await createCourse(t.db, { place, maximumParticipants: 4, priceOre: 100_000, dates: DATES }) });
+    const listed = async () => (await t.http('GET', `/api/profiles/${family.profile.id}/payments`, { token })).json[0];
+    expect(await listed()).toMatchObject({ cancellable: true, courseFirstDate: DATES[0]!.toISOString(), courseLastDate: DATES[3]!.toISOString(), placeName: 'Sagene Basseng' });
+    clock.current = osloTime(2027, 3, 22, '18:00');
+    expect(await listed()).toMatchObject({ cancellable: false, courseLastDate: DATES[3]!.toISOString() });
+  });
+
   it('before the deadline: a full refund through Vipps at once, the place frees up for the waitlist, an e-mail', async () => {
     const { family, course, order, token } = await paidBooking({ maximumParticipants: 1 });
     const waiting = await createFamily(t.db);
@@ -105,7 +114,7 @@ describe('a parent cancels a place', () => {
       expect(text).toContain(`Barn: ${info.child.firstName} ${info.child.lastName}`);
       expect(text).toContain(`${amount}: 1 000 kr`);
       expect(text).toContain(`Vipps-referanse: ${order.reference}`);
-      expect(text).toContain(`pspReference: ${psp(name)}`);
+      expect(text).toContain(`Betalingsreferanse: ${psp(name)}`);
       expect(text).toContain('Svømmeopplæring er unntatt fra merverdiavgift (mval. § 3-5).');
     }
     // The payment's receipt was e-mailed when the capture was stored, once, as the same PDF.
@@ -115,7 +124,7 @@ describe('a parent cancels a place', () => {
     expect(mailed).toMatchObject({ contentType: 'application/pdf' });
     expect(mailed!.filename).toMatch(/^kvittering-BS-.*\.pdf$/);
     const parser = new PDFParse({ data: new Uint8Array(Buffer.from(mailed!.content, 'base64')) });
-    expect((await parser.getText()).text).toContain(`pspReference: ${psp('CAPTURED')}`);
+    expect((await parser.getText()).text).toContain(`Betalingsreferanse: ${psp('CAPTURED')}`);
     await parser.destroy();
 
     const other = await t.token((await createFamily(t.db)).guardians[0]!.id);

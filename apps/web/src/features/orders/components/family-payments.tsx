@@ -8,6 +8,11 @@ import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatOre } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { getCancellationPreview, getReceipt, useCancelPlace, useFamilyPayments } from '../api/family-payments';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** The course's first–last date and its venue: what tells two payments for the same course name apart. */
+const courseWhenWhere = (p: FamilyPayment) =>
+  [p.courseFirstDate && p.courseLastDate ? `${formatDate(p.courseFirstDate)}–${formatDate(p.courseLastDate)}` : null, p.placeName].filter(Boolean).join(' · ');
 
 const STATUS_TEXT: Record<NonNullable<FamilyPayment['cancellation']>['status'], string> = {
   requested: 'Forespørsel om avmelding er sendt. Vi svarer deg på e-post.',
@@ -115,7 +120,11 @@ export function FamilyPayments({ profileId, canCancel }: { profileId: string; ca
         {data.map((payment) => (
           <li key={payment._id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-line" data-order-id={payment._id}>
             <div className="min-w-0 space-y-1">
-              <p className="font-semibold">{[payment.courseName, payment.childName].filter(Boolean).join(' – ') || 'Kurs'}</p>
+              <p className="flex flex-wrap items-center gap-2 font-semibold">
+                {[payment.courseName, payment.childName].filter(Boolean).join(' – ') || 'Kurs'}
+                <OrderStatusBadge status={payment.status} capturedAmount={payment.capturedAmount} refundedAmount={payment.refundedAmount} />
+              </p>
+              {courseWhenWhere(payment) ? <p>{courseWhenWhere(payment)}</p> : null}
               <p className="text-muted">
                 {formatDate(payment.createdAt)} · {formatOre(payment.capturedAmount + payment.creditAmount)}
                 {payment.creditAmount > 0 ? ` (${formatOre(payment.creditAmount)} med tilgode)` : ''} · Ordrenummer {payment.humanReference}

@@ -8,7 +8,6 @@ import { site } from '@/config/site';
 import { formatDateTime, formatOre, fullName } from '@/lib/format';
 import { OrderStatusBadge } from './order-status-badge';
 
-/** Øre to the spec's kr display. */
 /** One order: status colour, amount in kr, human reference, child, course, and the Vipps event history. */
 export function OrderCard({ order, actions, compact = false }: { order: AdminOrder; actions?: ReactNode; compact?: boolean }) {
   const { child, course, user, profile } = order.additionalInfo;
@@ -19,7 +18,7 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
           {order.humanReference}
           <span className="ml-2 font-semibold text-ink">{formatOre(order.amount)}</span>
         </h3>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} capturedAmount={order.capturedAmount} refundedAmount={order.refundedAmount} />
       </div>
       {order.incident ? (
         <p role="alert" data-payment-incident className="mt-2 rounded-lg bg-danger-bg p-2 text-sm font-semibold text-danger">
