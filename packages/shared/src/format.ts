@@ -260,6 +260,28 @@ export function groupCourses<T extends GroupableCourse>(courses: readonly T[]): 
   return groups;
 }
 
+/** What a course's display name is made of: the fields a parent picks it by on the course list. */
+export interface NameableCourse {
+  experienceLevel: string;
+  participantsAge?: string | null;
+  dates: readonly (string | Date)[];
+  timeFrom: string;
+  placeName?: string | null;
+}
+
+/**
+ * The one name a parent or admin reads for a course (walk-through 8), as its row on the course list says it: level,
+ * age, weekday and start time, 'Nybegynner · 2–4 år · mandager kl. 09:30'; with `place`, the venue after it. The
+ * stored `name` (spec: given through the API, 'Babysvømming 3') is shared by different courses, so it is not shown.
+ */
+export function courseDisplayName(course: NameableCourse, options: { place?: boolean } = {}): string {
+  const first = course.dates[0];
+  const weekday = first === undefined ? null : osloWeekday(first);
+  const when = `${weekday === null ? '' : `${weekdayPlural(weekday).toLocaleLowerCase(LOCALE)} `}kl. ${course.timeFrom}`;
+  const place = options.place ? course.placeName?.trim() : '';
+  return [course.experienceLevel.trim(), course.participantsAge?.trim(), when, place].filter(Boolean).join(' · ');
+}
+
 /** '{n} ledige plasser' ('1 ledig plass'), or 'Fullt' when no place is left. */
 export function freePlacesLabel(freePlaces: number): string {
   if (!Number.isFinite(freePlaces) || freePlaces <= 0) return 'Fullt';

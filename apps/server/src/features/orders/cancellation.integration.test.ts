@@ -6,7 +6,9 @@ import { countTaken } from '../../capacity';
 import { cancellations, orderEvents, outbox, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
+import { paymentDescription } from '../booking/booking.service';
 import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
+import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 
 /**
  * A parent cancels a child's place ('Meld av kurset', issue 40) under the rules version the order was bought under,
@@ -45,11 +47,29 @@ const refunds = (orderId: string) => t.db.select().from(orderEvents).where(and(e
 const mailsTo = (family: Family) => t.db.select().from(outbox).where(eq(outbox.to, family.guardians[0]!.email!));
 
 describe('a parent cancels a place', () => {
-  it('membership event "course finished": its payment on /profil offers no "Meld av kurset", and says the dates and the venue', async () => {
+  it('membership event "booked": the confirmation, the Vipps description, /profil and the receipt name the course by its display name (walk-through 8)', async () => {
     const place = await createPlace(t.db, { name: 'Sagene Basseng' });
+    const course = await createCourse(t.db, { place, name: 'Babysvømming 3', experienceLevel: 'Nybegynner', participantsAge: '2–4 år', timeFrom: '17:00', priceOre: 100_000, dates: DATES });
+    const { family, order, token } = await paidBooking({ course });
+    const name = 'Nybegynner · 2–4 år · mandager kl. 17:00';
+    const [confirmation] = (await mailsTo(family)).filter((m) => m.subject.startsWith('Bekreftelse'));
+    expect(confirmation!.text).toContain(`Kurs: ${name}`);
+    expect(paymentDescription((order.additionalInfo as OrderAdditionalInfo).course)).toBe(`${name}, Sagene Basseng`);
+    const listed = (await t.http('GET', `/api/profiles/${family.profile.id}/payments`, { token })).json[0];
+    expect(listed.courseName).toBe(name);
+    const res = await fetch(`${t.url}/api/orders/${order.id}/receipts/${listed.receipts[0].eventId}`, { headers: { authorization: `Bearer ${token}` } });
+    const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    expect(text).toContain(`Kurs: ${name}`);
+    expect(text).not.toContain('Babysvømming 3');
+  });
+
+  it('membership event "course finished": its payment on /profil offers no "Meld av kurset", and says the dates and the venue', async () => {
+    const place = await createPlace(t.db, { name: 'Tøyenbadet' });
     const { family, token } = await paidBooking({ course: await createCourse(t.db, { place, maximumParticipants: 4, priceOre: 100_000, dates: DATES }) });
     const listed = async () => (await t.http('GET', `/api/profiles/${family.profile.id}/payments`, { token })).json[0];
-    expect(await listed()).toMatchObject({ cancellable: true, courseFirstDate: DATES[0]!.toISOString(), courseLastDate: DATES[3]!.toISOString(), placeName: 'Sagene Basseng' });
+    expect(await listed()).toMatchObject({ cancellable: true, courseFirstDate: DATES[0]!.toISOString(), courseLastDate: DATES[3]!.toISOString(), placeName: 'Tøyenbadet' });
     clock.current = osloTime(2027, 3, 22, '18:00');
     expect(await listed()).toMatchObject({ cancellable: false, courseLastDate: DATES[3]!.toISOString() });
   });

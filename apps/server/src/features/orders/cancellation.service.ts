@@ -1,5 +1,6 @@
 import {
   cancellationOutcome,
+  courseDisplayName,
   fullName,
   type Cancellation,
   type CancellationDecision,
@@ -290,7 +291,7 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
       humanReference: order.humanReference,
       status: order.status,
       createdAt: order.createdAt.toISOString(),
-      courseName: info.course?.name?.trim() || null,
+      courseName: course ? courseDisplayName(course) : info.course?.name?.trim() || null,
       childName: info.child ? fullName(info.child) : null,
       capturedAmount: sum('CAPTURED'),
       refundedAmount: sum('REFUNDED'),
