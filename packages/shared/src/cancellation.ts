@@ -1,6 +1,6 @@
 import type { CancellationFee, CancellationRules } from './api/cancellation-rules';
 import { dateSharesOre } from './date-shares';
-import { formatDate, formatPrice, osloDateKey } from './format';
+import { countOf, formatDate, formatOre, osloDateKey, plural } from './format';
 import { osloMidnight } from './statistics';
 
 /**
@@ -36,8 +36,6 @@ export interface CancellableOrder {
   givenDates?: readonly (Date | string)[];
 }
 
-const kr = (ore: number) => formatPrice(ore / 100);
-
 /** The fee in øre on a payment, never more than the payment. */
 export function cancellationFeeOre(fee: CancellationFee, paidOre: number): number {
   const ore = fee.kind === 'fixed' ? fee.amountOre : Math.round((paidOre * fee.percent) / 100);
@@ -51,7 +49,7 @@ function lastFullRefundDay(firstDate: Date, daysBefore: number): { key: string; 
   return { key: osloDateKey(start), endsAt: osloMidnight(y, m, d - daysBefore + 1) };
 }
 
-const feeText = (fee: CancellationFee) => (fee.kind === 'fixed' ? kr(fee.amountOre) : `${fee.percent} %`);
+const feeText = (fee: CancellationFee) => (fee.kind === 'fixed' ? formatOre(fee.amountOre) : `${fee.percent} %`);
 
 /** The shares of the price of the dates still to come, less those given already (a cancelled date's choice). */
 function futureSharesOre(order: CancellableOrder, dates: readonly Date[], now: Date): number {
@@ -77,7 +75,7 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
       kind: 'fee',
       refundOre: paid - feeOre,
       feeOre,
-      reason: `Fristen for full refusjon var ${formatDate(deadline.endsAt.getTime() - 1)}. Vi trekker et gebyr på ${kr(feeOre)}.`,
+      reason: `Fristen for full refusjon var ${formatDate(deadline.endsAt.getTime() - 1)}. Vi trekker et gebyr på ${formatOre(feeOre)}.`,
     };
   }
   const remaining = dates.filter((d) => d.getTime() > now.getTime()).length;
@@ -90,7 +88,7 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
       ...base,
       kind: 'remaining',
       refundOre: Math.min(paid, futureSharesOre(order, dates, now)),
-      reason: `Kurset har startet. Du får tilbake andelen for ${remaining === 1 ? 'den ene kursdagen' : `de ${remaining} kursdagene`} som gjenstår.`,
+      reason: `Kurset har startet. Du får tilbake andelen for ${plural(remaining, 'den ene kursdagen', `de ${remaining} kursdagene`)} som gjenstår.`,
     };
   }
   return { ...base, kind: 'none', refundOre: 0, reason: 'Kurset har startet. Etter vilkårene får du ikke penger tilbake.' };
@@ -101,9 +99,9 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
  * to Vipps, the credit part as credit ('tilgode'). Amounts in øre.
  */
 export function moneyBackText(vippsOre: number, creditOre: number): string {
-  if (vippsOre > 0 && creditOre > 0) return `Du får ${kr(vippsOre)} tilbake til Vipps og ${kr(creditOre)} som tilgode.`;
-  if (vippsOre > 0) return `Du får ${kr(vippsOre)} tilbake til Vipps.`;
-  if (creditOre > 0) return `Du får ${kr(creditOre)} tilbake som tilgode.`;
+  if (vippsOre > 0 && creditOre > 0) return `Du får ${formatOre(vippsOre)} tilbake til Vipps og ${formatOre(creditOre)} som tilgode.`;
+  if (vippsOre > 0) return `Du får ${formatOre(vippsOre)} tilbake til Vipps.`;
+  if (creditOre > 0) return `Du får ${formatOre(creditOre)} tilbake som tilgode.`;
   return 'Du får ingen penger tilbake.';
 }
 
@@ -118,7 +116,7 @@ export function cancellationRulesText(rules: CancellationRules): string[] {
   return [
     days === 0
       ? 'Du får hele beløpet tilbake hvis du melder av før kurset starter.'
-      : `Du får hele beløpet tilbake hvis du melder av senest ${days} ${days === 1 ? 'dag' : 'dager'} før første kursdag.`,
+      : `Du får hele beløpet tilbake hvis du melder av senest ${countOf(days, 'dag', 'dager')} før første kursdag.`,
     `Melder du av senere, men før kurset starter, trekker vi et gebyr på ${feeText(rules.lateFee)}.`,
     afterStart[rules.afterStart],
     'Du melder av under «Meld av kurset» på profilen din. Pengene går tilbake til Vipps, og det du betalte med tilgode, får du tilbake som tilgode.',

@@ -11,6 +11,9 @@ import {
   formatDateTime,
   paymentPauseLabel,
   formatPrice,
+  formatOre,
+  listOf,
+  courseDisplayName,
   formatTime,
   freePlaces,
   freePlacesLabel,
@@ -197,6 +200,31 @@ describe('courses', () => {
     expect(formatPrice(1234567.891)).toBe(`1${NBSP}234${NBSP}567,89${NBSP}kr`);
     expect(formatPrice(-1950)).toBe(`\u22121${NBSP}950${NBSP}kr`);
     expect(formatPrice(-0.004)).toBe(`0${NBSP}kr`);
+  });
+
+  it('one display name per course (walk-through 8): level, age, weekday and time, and the venue where asked', () => {
+    const course = { experienceLevel: 'Nybegynner/Viderekommen', participantsAge: '2–4 år', dates: ['2027-05-10T07:30:00.000Z'], timeFrom: '09:30', placeName: 'Sagene Basseng' };
+    expect(courseDisplayName(course)).toBe('Nybegynner/Viderekommen · 2–4 år · mandager kl. 09:30');
+    expect(courseDisplayName(course, { place: true })).toBe('Nybegynner/Viderekommen · 2–4 år · mandager kl. 09:30 · Sagene Basseng');
+    // Two Sagene courses with one stored name ('Babysvømming 3') read apart by weekday and time.
+    expect(courseDisplayName({ ...course, dates: ['2027-02-01T09:30:00.000Z'], timeFrom: '10:30' })).toBe('Nybegynner/Viderekommen · 2–4 år · mandager kl. 10:30');
+    expect(courseDisplayName({ experienceLevel: 'Nybegynner', participantsAge: '', dates: [], timeFrom: '10:00' })).toBe('Nybegynner · kl. 10:00');
+  });
+
+  it('joins names as Norwegian writes a list: "Ella, Jakob og Nora" (walk-through 19)', () => {
+    expect(listOf([])).toBe('');
+    expect(listOf(['Ella'])).toBe('Ella');
+    expect(listOf(['Ella', 'Jakob'])).toBe('Ella og Jakob');
+    expect(listOf(['Ella', 'Jakob', 'Nora'])).toBe('Ella, Jakob og Nora');
+  });
+
+  it('money event "amount shown": one format for øre everywhere, øre only when there are any (walk-through 18)', () => {
+    expect(formatOre(257500)).toBe(`2${NBSP}575${NBSP}kr`);
+    expect(formatOre(1250)).toBe(`12,50${NBSP}kr`);
+    expect(formatOre(170000, 'plain')).toBe('1 700 kr');
+    expect(formatOre(1250, 'plain')).toBe('12,50 kr');
+    expect(formatOre(-26000, 'plain')).toBe('\u2212260 kr');
+    expect(formatOre(0)).toBe(`0${NBSP}kr`);
   });
 });
 

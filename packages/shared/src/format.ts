@@ -260,6 +260,28 @@ export function groupCourses<T extends GroupableCourse>(courses: readonly T[]): 
   return groups;
 }
 
+/** What a course's display name is made of: the fields a parent picks it by on the course list. */
+export interface NameableCourse {
+  experienceLevel: string;
+  participantsAge?: string | null;
+  dates: readonly (string | Date)[];
+  timeFrom: string;
+  placeName?: string | null;
+}
+
+/**
+ * The one name a parent or admin reads for a course (walk-through 8), as its row on the course list says it: level,
+ * age, weekday and start time, 'Nybegynner · 2–4 år · mandager kl. 09:30'; with `place`, the venue after it. The
+ * stored `name` (spec: given through the API, 'Babysvømming 3') is shared by different courses, so it is not shown.
+ */
+export function courseDisplayName(course: NameableCourse, options: { place?: boolean } = {}): string {
+  const first = course.dates[0];
+  const weekday = first === undefined ? null : osloWeekday(first);
+  const when = `${weekday === null ? '' : `${weekdayPlural(weekday).toLocaleLowerCase(LOCALE)} `}kl. ${course.timeFrom}`;
+  const place = options.place ? course.placeName?.trim() : '';
+  return [course.experienceLevel.trim(), course.participantsAge?.trim(), when, place].filter(Boolean).join(' · ');
+}
+
 /** '{n} ledige plasser' ('1 ledig plass'), or 'Fullt' when no place is left. */
 export function freePlacesLabel(freePlaces: number): string {
   if (!Number.isFinite(freePlaces) || freePlaces <= 0) return 'Fullt';
@@ -278,6 +300,15 @@ const WHOLE_PRICE = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, si
 export function formatPrice(kr: number): string {
   const whole = Math.round(kr * 100) % 100 === 0;
   return `${(whole ? WHOLE_PRICE : PRICE).format(whole ? Math.round(kr) : kr)}\u00a0kr`;
+}
+
+/**
+ * The one amount format (open-issues decisions 'Money'; walk-through 18): an amount in øre as '2 575 kr' or
+ * '12,50 kr'. `'plain'` writes ordinary spaces for PDFs and plain-text e-mails whose readers may not keep a no-break space.
+ */
+export function formatOre(ore: number, spaces: 'nbsp' | 'plain' = 'nbsp'): string {
+  const text = formatPrice(ore / 100);
+  return spaces === 'plain' ? text.replace(/[\u00a0\u202f]/g, ' ') : text;
 }
 
 // ---- names ------------------------------------------------------------------------------------------------
@@ -358,6 +389,11 @@ export const plural = (n: number, one: string, other: string): string => (plural
 
 /** A count with its word: `countOf(4, 'kursdag', 'kursdager')` → '4 kursdager'. */
 export const countOf = (n: number, one: string, other: string): string => `${n.toLocaleString('nb-NO')} ${plural(n, one, other)}`;
+
+const LIST = new Intl.ListFormat('nb-NO', { style: 'long', type: 'conjunction' });
+
+/** Names as Norwegian writes a list, 'Ella, Jakob og Nora'; '' for none. */
+export const listOf = (items: readonly string[]): string => LIST.format(items);
 
 /** A Google Maps search link for an address. */
 export function mapsSearchUrl(query: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentStatusLabel, paymentStatusTone } from './payment-status';
+import { orderStatusLabel, paymentStatusLabel, paymentStatusTone } from './payment-status';
 
 describe('paymentStatusLabel (spec §4)', () => {
   it.each([
@@ -15,6 +15,12 @@ describe('paymentStatusLabel (spec §4)', () => {
     ['NEW_THING', 'Ukjent (NEW_THING)'],
   ])('%s → %s', (value, label) => {
     expect(paymentStatusLabel(value, 'Plask')).toBe(label);
+  });
+
+  it('money event "partial refund": 260 kr of 2 600 kr reads "Delvis refundert", all of it "Refundert" (walk-through 18)', () => {
+    expect(orderStatusLabel({ status: 'refunded', capturedAmount: 260_000, refundedAmount: 26_000 }, 'Plask')).toBe('Delvis refundert');
+    expect(orderStatusLabel({ status: 'refunded', capturedAmount: 260_000, refundedAmount: 260_000 }, 'Plask')).toBe('Refundert');
+    expect(orderStatusLabel({ status: 'captured', capturedAmount: 260_000, refundedAmount: 0 }, 'Plask')).toBe('Betalt');
   });
 
   it('gives the colour groups', () => {

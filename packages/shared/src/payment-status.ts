@@ -25,6 +25,15 @@ export function paymentStatusLabel(value: string | null | undefined, companyName
   }
 }
 
+/**
+ * An order's status as its badge reads it (admin orders, /profil): a refund of part of the amount is 'Delvis
+ * refundert', not 'Refundert' (walk-through 18). Amounts in øre, Vipps' captured and refunded sums.
+ */
+export function orderStatusLabel(order: { status: string; capturedAmount: number; refundedAmount: number }, companyName: string): string {
+  const partly = order.status.toLowerCase() === 'refunded' && order.refundedAmount > 0 && order.refundedAmount < order.capturedAmount;
+  return partly ? 'Delvis refundert' : paymentStatusLabel(order.status, companyName);
+}
+
 export type PaymentStatusTone = 'success' | 'warning' | 'error' | 'neutral';
 
 /** Spec §4 colour groups: captured/refunded success; authorized/expired warning; cancelled/terminated/aborted error. */

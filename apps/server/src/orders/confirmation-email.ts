@@ -1,5 +1,5 @@
-import { formatDate, formatPrice, formatTime, fullName, osloWeekday, weekdayName, type NamedPerson } from '@app/shared';
-import { courseCalendar, courseSessions, type CalendarCourse } from '../integrations/calendar';
+import { formatDate, formatOre, formatTime, fullName, osloWeekday, weekdayName, type NamedPerson } from '@app/shared';
+import { courseCalendar, courseSessions, courseTitle, type CalendarCourse } from '../integrations/calendar';
 import type { OutgoingEmail } from '../integrations/email';
 
 export interface ConfirmationInput {
@@ -19,7 +19,7 @@ export const escapeHtml = (text: string) =>
 export function confirmationEmail(input: ConfirmationInput): OutgoingEmail {
   const { course, order } = input;
   const site = input.siteUrl.replace(/\/+$/, '');
-  const title = course.name.trim() || course.experienceLevel || 'Kurs';
+  const title = courseTitle(course);
   const child = fullName(input.child);
   const location = [course.placeName, course.address, [course.zipCode, course.town].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -27,12 +27,12 @@ export function confirmationEmail(input: ConfirmationInput): OutgoingEmail {
   const dates = courseSessions(course).map(
     ({ start, end }) => `${weekdayName(osloWeekday(start))} ${formatDate(start)} kl. ${formatTime(start)}–${formatTime(end)}`,
   );
-  const amount = formatPrice(order.amountOre / 100).replace(/\u00a0/g, ' ');
+  const amount = formatOre(order.amountOre, 'plain');
   const orderUrl = `${site}/vipps/payment/${encodeURIComponent(order.reference)}`;
   const calendar = courseCalendar(course, { companyName: input.companyName, siteUrl: site });
 
   const summary: [string, string][] = [
-    ['Kurs', course.experienceLevel && course.experienceLevel !== title ? `${title} (${course.experienceLevel})` : title],
+    ['Kurs', title],
     ['Sted', location],
     ['Barn', child],
     ['Beløp', amount],

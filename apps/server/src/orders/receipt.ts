@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { formatDate, formatPrice, formatTime, fullName, receiptFileName } from '@app/shared';
+import { formatDate, formatOre, formatTime, fullName, plural, receiptFileName } from '@app/shared';
 import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { enqueueEmail, type EmailAttachment } from '../integrations/email';
@@ -36,8 +36,6 @@ export interface ReceiptFields {
   vatLine: string;
 }
 
-const kr = (ore: number) => formatPrice(ore / 100).replace(/\u00a0/g, ' ');
-
 const METHOD_TEXT = {
   vipps: { payment: 'Vipps', refund: 'Tilbakebetalt til Vipps' },
   credit: { payment: 'Tilgode', refund: 'Tilbake som tilgode' },
@@ -64,10 +62,10 @@ export async function receiptPdf(fields: ReceiptFields): Promise<Uint8Array> {
     ['Ordrenummer', fields.humanReference],
     ['Kurs', fields.courseName ?? '-'],
     ['Barn', fields.childName ?? '-'],
-    [fields.kind === 'refund' ? 'Refundert' : 'Betalt', kr(fields.amountOre)],
+    [fields.kind === 'refund' ? 'Refundert' : 'Betalt', formatOre(fields.amountOre, 'plain')],
     ['Betalingsmåte', METHOD_TEXT[fields.method][fields.kind]],
   ];
-  if (fields.method === 'vipps') rows.push(['Vipps-referanse', fields.vippsReference], ['pspReference', fields.pspReference]);
+  if (fields.method === 'vipps') rows.push(['Vipps-referanse', fields.vippsReference], ['Betalingsreferanse', fields.pspReference]);
   else rows.push(['Tilgode-referanse', fields.pspReference], ...(fields.expiresAt ? [['Gyldig til', formatDate(fields.expiresAt)] as [string, string]] : []));
   for (const [label, value] of rows) {
     page.drawText(`${label}:`, { x: 56, y, size: 11, font: bold });
@@ -148,9 +146,9 @@ export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order
     return;
   }
   const files = [...(event ? [await receiptOfEvent({ ...ctx, db: tx }, order, event)] : []), ...(used ? [await receiptOfCredit(ctx, order, used)] : [])];
-  const paid = [...(event ? [`${kr(event.amountOre)} med Vipps`] : []), ...(used ? [`${kr(-used.amountOre)} med tilgode`] : [])].join(' og ');
+  const paid = [...(event ? [`${formatOre(event.amountOre, 'plain')} med Vipps`] : []), ...(used ? [`${formatOre(-used.amountOre, 'plain')} med tilgode`] : [])].join(' og ');
   const company = ctx.env.site.companyName;
-  const text = `Vi har mottatt ${paid} for ordre ${order.humanReference}. ${files.length > 1 ? 'Kvitteringene ligger ved.' : 'Kvitteringen ligger ved.'}`;
+  const text = `Vi har mottatt ${paid} for ordre ${order.humanReference}. ${plural(files.length, 'Kvitteringen ligger ved.', 'Kvitteringene ligger ved.')}`;
   await enqueueEmail(tx, {
     to: buyer.email,
     subject: `Kvittering for betaling ${order.humanReference}`,
@@ -171,7 +169,7 @@ export async function queueRefundReceipt(ctx: ServiceContext, order: repo.OrderR
   await enqueueEmail(ctx.db, {
     to: buyer.email,
     subject: `Kvittering for refusjon ${order.humanReference}`,
-    text: [`Hei ${buyer.firstName}!`, '', ...lines, attachments.length > 1 ? 'Kvitteringene ligger ved.' : 'Kvitteringen ligger ved.', '', 'Hilsen', company].join('\n'),
+    text: [`Hei ${buyer.firstName}!`, '', ...lines, plural(attachments.length, 'Kvitteringen ligger ved.', 'Kvitteringene ligger ved.'), '', 'Hilsen', company].join('\n'),
     attachments,
   });
 }

@@ -320,7 +320,7 @@ export function firstDatesBetween(db: DbOrTx, from: Date, to: Date) {
       childId: participants.childId,
       profileId: children.profileId,
       firstName: children.firstName,
-      course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
+      course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, participantsAge: courses.participantsAge, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
       place: { name: places.name, address: places.address, zipCode: places.zipCode, town: places.place },
       date: sql<Date>`(select min(d) from unnest(coalesce(${orders.coveredDates}, ${courses.dates})) as d where not exists (select 1 from ${cancelledDates} cd where cd.course_id = ${courses.id} and cd.date = d))`.mapWith(courses.firstDate),
     })
@@ -339,7 +339,7 @@ export function makeupsBetween(db: DbOrTx, from: Date, to: Date) {
       childId: dateChoices.childId,
       profileId: children.profileId,
       firstName: children.firstName,
-      course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
+      course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, participantsAge: courses.participantsAge, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
       place: { name: places.name, address: places.address, zipCode: places.zipCode, town: places.place },
       date: dateChoices.makeupDate,
     })

@@ -77,6 +77,7 @@ const courseDetailsFields = {
   id: courses.id,
   name: courses.name,
   experienceLevel: courses.experienceLevel,
+  participantsAge: courses.participantsAge,
   dates: courses.dates,
   timeFrom: courses.timeFrom,
   timeTo: courses.timeTo,

@@ -2,6 +2,7 @@
  * A course date that will not take place (issue 52): marked 'Avlyst' wherever a parent sees the course's dates, and
  * left out of the count ('9 ganger (1 avlyst)'). The server lists them in `cancelledDates`.
  */
+import { countOf } from '@/lib/format';
 
 interface WithCancelledDates {
   dates: readonly string[];
@@ -14,7 +15,7 @@ export const isCancelledDate = (course: Pick<WithCancelledDates, 'cancelledDates
 export function heldDatesLabel(course: WithCancelledDates): string {
   const cancelled = course.dates.filter((d) => isCancelledDate(course, d)).length;
   const held = course.dates.length - cancelled;
-  return `${held} ${held === 1 ? 'gang' : 'ganger'}${cancelled > 0 ? ` (${cancelled} avlyst)` : ''}`;
+  return `${countOf(held, 'gang', 'ganger')}${cancelled > 0 ? ` (${cancelled} avlyst)` : ''}`;
 }
 
 /** The mark beside a cancelled date in a list. */

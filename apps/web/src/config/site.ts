@@ -1,3 +1,4 @@
+import { listOf } from '@shared/format';
 import type { SiteConfig } from '@shared/site-config';
 
 /**
@@ -6,11 +7,8 @@ import type { SiteConfig } from '@shared/site-config';
  */
 export const site: SiteConfig = __SITE__;
 
-/** 'Oslo, Lillestrøm og Jessheim' */
-export function listNb(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} og ${items[items.length - 1]}`;
-}
+/** 'Oslo, Lillestrøm og Jessheim': the one list helper (listOf in packages/shared). */
+export const listNb = listOf;
 
 /** Document title of a page: '{page} | {company}'. */
 export const pageTitle = (page: string) => `${page} | ${site.companyName}`;

@@ -1,6 +1,6 @@
 import { MAX_CHILDREN_PER_PROFILE, MAX_PHOTO_ASPECT, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_PLACE } from '@shared/constants';
 import { formatAgeMonths, formatAgeRange } from '@shared/course-booking';
-import { formatDate, openingLabel, paymentPauseLabel } from '@shared/format';
+import { countOf, formatDate, openingLabel, paymentPauseLabel } from '@shared/format';
 import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@shared/errors';
 
 /** Codes the web client makes up itself: no answer at all, or an answer without a known code. */
@@ -102,7 +102,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   PAYMENT_PROVIDER: (params) => {
     const minutes = num(params.heldMinutes);
     if (minutes === null) return 'Vipps svarer ikke akkurat nå. Vennligst prøv igjen om litt.';
-    return `Vipps svarer ikke akkurat nå. Plassen er holdt av for deg i ${minutes === 1 ? '1 minutt' : `${minutes} minutter`} – prøv igjen om litt.`;
+    return `Vipps svarer ikke akkurat nå. Plassen er holdt av for deg i ${countOf(minutes, 'minutt', 'minutter')} – prøv igjen om litt.`;
   },
   LOGIN_STATE_INVALID: 'Innloggingen er utløpt eller allerede fullført. Vennligst logg inn på nytt.',
   LOGIN_BROWSER_MISMATCH: 'Innloggingen ble startet i en annen nettleser. Vennligst logg inn på nytt her.',

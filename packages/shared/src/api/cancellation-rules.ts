@@ -127,11 +127,15 @@ export const familyPaymentSchema = z.object({
   createdAt: isoDateTime,
   courseName: z.string().nullable(),
   childName: z.string().nullable(),
+  /** The course's first and last dates and its venue, so two payments for the same course name tell apart (walk-through 9). */
+  courseFirstDate: isoDateTime.nullable(),
+  courseLastDate: isoDateTime.nullable(),
+  placeName: z.string().nullable(),
   capturedAmount: z.number().int(),
   refundedAmount: z.number().int(),
   /** The part of the price paid with family credit (issue 52); the price is capturedAmount + creditAmount. */
   creditAmount: z.number().int(),
-  /** The child is on the course and nothing was cancelled yet: 'Meld av kurset' is offered. */
+  /** The child is on the course, it has not finished, and nothing was cancelled yet: 'Meld av kurset' is offered. */
   cancellable: z.boolean(),
   cancellation: cancellationSchema.nullable(),
   /** A receipt (kvittering) per capture and refund, through Vipps or as credit: GET /orders/{id}/receipts/{eventId} gives the PDF. */

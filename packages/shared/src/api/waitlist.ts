@@ -27,6 +27,8 @@ export const myWaitlistEntrySchema = z.object({
   course: z.object({
     _id: idSchema,
     name: z.string(),
+    /** The one name a parent reads (courseDisplayName, walk-through 8). */
+    displayName: z.string(),
     placeName: z.string(),
     firstDate: isoDateTime.nullable(),
     timeFrom: z.string(),

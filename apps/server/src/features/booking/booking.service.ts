@@ -2,6 +2,7 @@ import {
   ageFits,
   ageInMonths,
   courseBooking,
+  courseDisplayName,
   paymentStatusLabel,
   type OrderStatus,
   type PaymentStartInput,
@@ -110,7 +111,7 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   // Family credit first, Vipps the rest (issue 38). A family with credit pledges it again under its row lock below.
   const credit = await creditPart(db, child.profileId, booking.priceOre, now);
   const id = newOrderId();
-  const additionalInfo = orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: course.name, placeName: course.placeName } });
+  const additionalInfo = orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: courseDisplayName(course), placeName: course.placeName } });
   const values = {
     id,
     reference: orderReference(id),

@@ -1,3 +1,4 @@
+import { courseDisplayName } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
@@ -41,7 +42,7 @@ describe('book and pay with Vipps', () => {
       profile: family.profile.id,
       user: { _id: family.guardians[0]!.id },
       child: { _id: family.children[0]!.id, firstName: family.children[0]!.firstName },
-      course: { _id: course.id, name: course.name },
+      course: { _id: course.id, name: courseDisplayName(course) },
     });
     expect(order.holdExpiresAt!.getTime() - order.createdAt.getTime()).toBeGreaterThan(14 * 60_000);
 

@@ -1,8 +1,6 @@
-import { formatDate, formatTime } from '@app/shared';
+import { formatDate, formatOre, formatTime } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 import { secretLink } from '../../lib/secret-link';
-
-const kr = (ore: number) => `${(ore / 100).toLocaleString('nb-NO', { minimumFractionDigits: ore % 100 ? 2 : 0, maximumFractionDigits: 2 })} kr`;
 
 /**
  * A cancelled date (issue 38): what changed and what the family can choose. The link carries the secret after '#'
@@ -29,7 +27,7 @@ export function dateCancelledEmail(input: {
   const paid = input.shareOre > 0;
   const options = [
     ...(input.hasMakeup ? ['- En erstatningstime på et annet kurs med ledig plass'] : []),
-    ...(paid ? [`- Pengene for timen tilbake til Vipps (${kr(input.shareOre)})`, `- Et tilgodebeløp på ${kr(input.shareOre)} som brukes automatisk neste gang dere bestiller`] : []),
+    ...(paid ? [`- Pengene for timen tilbake til Vipps (${formatOre(input.shareOre, 'plain')})`, `- Et tilgodebeløp på ${formatOre(input.shareOre, 'plain')} som brukes automatisk neste gang dere bestiller`] : []),
   ];
   const choose =
     options.length > 0

@@ -4,7 +4,7 @@ import type { CalendarFeed } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import { currentFeedSecret, renewFeedAddress } from '../../family-feed';
-import { courseSessions } from '../../integrations/calendar/course-calendar';
+import { courseSessions, courseTitle } from '../../integrations/calendar/course-calendar';
 import { hashSecret } from '../../lib/secret-link';
 import { AppError } from '../../plugins/errors';
 import * as changes from '../../repos/changes.repo';
@@ -67,7 +67,7 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
     if (!session) return;
     const cancelledAt = cancelled.get(`${courseId}/${date.getTime()}`);
     const isCancelled = cancelledAt !== undefined;
-    const title = `${child.firstName}: ${course.name.trim() || course.experienceLevel}${makeup ? ' (erstatningstime)' : ''}`;
+    const title = `${child.firstName}: ${courseTitle(course)}${makeup ? ' (erstatningstime)' : ''}`;
     cal.createEvent({
       // Stable per child, course and original date: a cancelled or moved date keeps its UID.
       id: `${childId}-${courseId}-${date.getTime()}${makeup ? '-m' : ''}@babysvomming`,

@@ -1,6 +1,6 @@
 import { eq, like, and } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { osloTime } from '@app/shared';
+import { courseDisplayName, osloTime } from '@app/shared';
 import { toViewer, type Clock } from '../../context';
 import { dateChoices, outbox, users } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, addParticipants } from '../../db/seed/builders';
@@ -78,7 +78,7 @@ describe('the day-before reminder', () => {
     await sendReminders(t.ctx);
     const makeup = await reminders(family.guardians[0]!.email!);
     expect(makeup).toHaveLength(1);
-    expect(makeup[0]!.text).toContain('erstatningstime på c38 Erstatning');
+    expect(makeup[0]!.text).toContain(`erstatningstime på ${courseDisplayName(other)}`);
     expect(makeup[0]!.nextAttemptAt).toEqual(osloTime(2027, 4, 6, '12:00'));
     clock.current = osloTime(2027, 4, 11, '12:00'); // the day before the first date that takes place
     await sendReminders(t.ctx);

@@ -1,4 +1,4 @@
-import { mapsSearchUrl, osloDateKey, osloTime } from '@app/shared';
+import { courseDisplayName, mapsSearchUrl, osloDateKey, osloTime } from '@app/shared';
 import { withTx, type ServiceContext } from '../../context';
 import { daytimeSendAt, enqueueEmail } from '../../integrations/email';
 import { courseSessions } from '../../integrations/calendar/course-calendar';
@@ -36,7 +36,7 @@ export async function sendReminders(ctx: ServiceContext): Promise<number> {
               to: g.email,
               firstName: g.firstName,
               childName: r.firstName,
-              courseName: r.course.name.trim() || r.course.experienceLevel,
+              courseName: courseDisplayName({ ...r.course, dates: [date] }),
               start: session?.start ?? date,
               placeName: r.place.name,
               address,

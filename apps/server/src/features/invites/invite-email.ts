@@ -1,4 +1,4 @@
-import { formatDate, stripBidi } from '@app/shared';
+import { formatDate, listOf, stripBidi } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 import { secretLink } from '../../lib/secret-link';
 
@@ -22,7 +22,7 @@ export function inviteEmail(input: {
   const children =
     input.childNames.length === 0
       ? 'familieprofilen sin'
-      : `familieprofilen sin med ${input.childNames.length === 1 ? input.childNames[0] : `${input.childNames.slice(0, -1).join(', ')} og ${input.childNames.at(-1)}`}`;
+      : `familieprofilen sin med ${listOf(input.childNames)}`;
   const text = [
     'Hei!',
     '',

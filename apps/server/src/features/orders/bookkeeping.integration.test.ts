@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { osloDateKey } from '@app/shared';
+import { courseDisplayName, osloDateKey, osloTime } from '@app/shared';
 import { cancellations, orderEvents, paymentIncidents } from '../../db/schema';
-import { createCourse, createUser } from '../../db/seed/builders';
+import { createCourse, createPlace, createUser } from '../../db/seed/builders';
 import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
 
 /** The month-end's bookkeeping file: its rows and totals equal the orders' captured minus refunded amounts. */
@@ -28,8 +28,8 @@ describe('GET /payments/bookkeeping', () => {
   it('has one row per capture and refund, and totals per course and month equal captured minus refunded', async () => {
     const start = Date.now() + 60 * DAY;
     const dates = [0, 7, 14].map((d) => new Date(start + d * DAY));
-    const morning = await createCourse(t.db, { name: 'Morgenkurs', priceOre: 150_000, dates });
-    const evening = await createCourse(t.db, { name: 'Kveldskurs', priceOre: 99_950, dates });
+    const morning = await createCourse(t.db, { name: 'Morgenkurs', participantsAge: 'Morgenkurs', priceOre: 150_000, dates });
+    const evening = await createCourse(t.db, { name: 'Kveldskurs', participantsAge: 'Kveldskurs', priceOre: 99_950, dates });
     const a = await paid(morning);
     const b = await paid(morning);
     const c = await paid(evening);
@@ -46,21 +46,21 @@ describe('GET /payments/bookkeeping', () => {
     expect(csv.type).toContain('text/csv');
     expect(csv.disposition).toContain(`regnskap-${today}-${today}.csv`);
     const lines = csv.body.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
-    expect(lines[0]).toBe('Dato;Type;Ordre;Kurs;Beløp (kr);Vipps-referanse;pspReference;Konto');
+    expect(lines[0]).toBe('Dato;Type;Ordre;Kurs;Sted;Kursstart;Beløp (kr);Vipps-referanse;pspReference;Konto');
     const rows = lines.slice(1, lines.indexOf('')).map((l) => l.split(';'));
     const ids = [a, b, c].map((x) => x.order.id);
     const events = (await t.db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids))).filter((e) => ['CAPTURED', 'REFUNDED'].includes(e.name) && e.pspReference !== 'old-psp');
     expect(rows).toHaveLength(events.length);
     expect(rows.map((r) => r[1]).sort()).toEqual(['Betaling', 'Betaling', 'Betaling', 'Refusjon', 'Refusjon']);
     for (const r of rows) {
-      const event = events.find((e) => e.pspReference === r[6]);
+      const event = events.find((e) => e.pspReference === r[8]);
       expect(event, r.join(';')).toBeDefined();
-      expect(Math.round(Number(r[4]) * 100)).toBe(event!.name === 'REFUNDED' ? -event!.amountOre : event!.amountOre);
-      expect(r[7]).toBe('3000');
+      expect(Math.round(Number(r[6]) * 100)).toBe(event!.name === 'REFUNDED' ? -event!.amountOre : event!.amountOre);
+      expect(r[9]).toBe('3000');
     }
     const expected = (courseOrders: typeof a[]) =>
       courseOrders.reduce((sum, x) => sum + events.filter((e) => e.orderId === x.order.id).reduce((s, e) => s + (e.name === 'REFUNDED' ? -e.amountOre : e.amountOre), 0), 0);
-    const totalLine = (label: string) => lines.find((l) => l.startsWith(`${label};`))!.split(';')[1];
+    const totalLine = (label: string) => lines.slice(lines.indexOf('Sum per kurs')).find((l) => l.startsWith(`${label};`) || l.includes(` · ${label} · `))!.split(';')[1];
     expect(Math.round(Number(totalLine('Morgenkurs')) * 100)).toBe(expected([a, b]));
     expect(Math.round(Number(totalLine('Kveldskurs')) * 100)).toBe(expected([c]));
     expect(expected([a, b])).toBe(150_000);
@@ -77,6 +77,22 @@ describe('GET /payments/bookkeeping', () => {
     expect(sums.find((r) => r[1] === 'Sum')![2]).toBe(expected([a, b, c]) / 100);
   });
 
+  it('money event "month-end export": two courses with one stored name keep their own total line, with venue and start date (walk-through 8)', async () => {
+    const place = await createPlace(t.db, { name: 'Sagene Basseng' });
+    const first = await createCourse(t.db, { place, name: 'Babysvømming 3', participantsAge: 'Eksportkurs', timeFrom: '09:30', priceOre: 100_000, dates: [osloTime(2027, 5, 10, '09:30')] });
+    const second = await createCourse(t.db, { place, name: 'Babysvømming 3', participantsAge: 'Eksportkurs', timeFrom: '10:30', priceOre: 120_000, dates: [osloTime(2027, 2, 1, '10:30')] });
+    await paid(first);
+    await paid(second);
+    const today = osloDateKey(new Date());
+    const lines = (await download(`from=${today}&to=${today}&format=csv`)).body.toString('utf8').split(/\r?\n/);
+    const totals = lines.slice(lines.indexOf('Sum per kurs')).filter((l) => l.includes('Eksportkurs'));
+    expect(totals.sort()).toEqual([
+      `${courseDisplayName(second)};1200;Sagene Basseng;01.02.2027`,
+      `${courseDisplayName(first)};1000;Sagene Basseng;10.05.2027`,
+    ].sort());
+    expect(lines.find((l) => l.includes(';Betaling;') && l.includes('Eksportkurs'))).toContain(';Sagene Basseng;');
+  });
+
   it('bad periods are a 400', async () => {
     expect((await download('from=2027-02-10&to=2027-02-01')).status).toBe(400);
     expect((await download('from=2027-02-31&to=2027-03-01')).status).toBe(400);
@@ -84,7 +100,7 @@ describe('GET /payments/bookkeeping', () => {
 });
 
 describe('the reconciliation view', () => {
-  it('finds a refund the simulator never confirmed, raises a payment incident, and the reconciler settles it', async () => {
+  it("money event 'refund unconfirmed': a payment incident in the site's amount format (1 200 kr), and the reconciler settles it", async () => {
     const course = await createCourse(t.db, { priceOre: 120_000, dates: [new Date(Date.now() + 60 * DAY)] });
     const { order, token } = await paid(course);
     const today = osloDateKey(new Date());
@@ -96,7 +112,7 @@ describe('the reconciliation view', () => {
     await t.db.insert(cancellations).values({ orderId: order.id, outcome: 'full', status: 'refunding', refundOre: 120_000, rulesVersion: 1 });
     const found = await t.http('GET', `/api/payments/reconciliation?from=${today}&to=${today}`, { token: adminToken });
     const mine = found.json.differences.filter((d: { orderId: string }) => d.orderId === order.id);
-    expect(mine).toEqual([expect.objectContaining({ reason: 'refund-unconfirmed', settleable: true, detail: 'Refusjonen på 1200,00 kr ble startet, men Vipps har ikke bekreftet den.' })]);
+    expect(mine).toEqual([expect.objectContaining({ reason: 'refund-unconfirmed', settleable: true, detail: 'Refusjonen på 1\u00a0200\u00a0kr ble startet, men Vipps har ikke bekreftet den.' })]);
     const [incident] = await t.db.select().from(paymentIncidents).where(eq(paymentIncidents.orderId, order.id));
     expect(incident).toMatchObject({ reason: 'refund-unconfirmed', resolvedAt: null });
     expect(t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(0);

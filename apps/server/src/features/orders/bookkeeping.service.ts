@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { formatDate, osloDateKey, osloDayStart, type BookkeepingQuery } from '@app/shared';
+import { courseDisplayName, formatDate, osloDateKey, osloDayStart, type BookkeepingQuery } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
@@ -19,7 +19,11 @@ export interface BookkeepingRow {
   kind: 'capture' | 'refund' | 'credit-given' | 'credit-used' | 'credit-expired';
   orderId: string;
   humanReference: string;
+  /** The course the money moved under: its id (the totals' key), display name, venue and first date (walk-through 8). */
+  courseId: string;
   course: string;
+  place: string;
+  courseStart: string;
   /** øre: positive for a capture, negative for a refund. */
   amountOre: number;
   vippsReference: string;
@@ -29,7 +33,7 @@ export interface BookkeepingRow {
 
 export interface Bookkeeping {
   rows: BookkeepingRow[];
-  perCourse: { course: string; amountOre: number }[];
+  perCourse: { courseId: string; course: string; place: string; courseStart: string; amountOre: number }[];
   perMonth: { month: string; amountOre: number }[];
   totalOre: number;
 }
@@ -41,10 +45,20 @@ const movesOf = (info: unknown): Move[] => (info as { moves?: Move[] } | null)?.
  * The course the order was for when the money moved (open-issues decisions, Money): the course it was sold for, or
  * the one the last move before that moment took it to. Later moves do not rewrite a closed month.
  */
-function courseWhenMoneyMoved(additionalInfo: unknown, at: Date, moved: Map<string, { name: string }>): string {
-  const sold = (additionalInfo as Partial<OrderAdditionalInfo>).course?.name?.trim() || 'Ukjent kurs';
+type CourseCells = Pick<BookkeepingRow, 'courseId' | 'course' | 'place' | 'courseStart'>;
+type KnownCourses = Awaited<ReturnType<typeof courses.findCoursesDetails>>;
+
+/** A course's cells in the export; a deleted course keeps the name and venue the order stored. */
+function courseCells(info: Partial<OrderAdditionalInfo> | null, courseId: string | undefined, known: KnownCourses): CourseCells {
+  const course = courseId ? known.get(courseId) : undefined;
+  if (course) return { courseId: course.id, course: courseDisplayName(course), place: course.placeName, courseStart: course.dates[0] ? formatDate(course.dates[0]) : '' };
+  return { courseId: courseId ?? '', course: info?.course?.name?.trim() || 'Ukjent kurs', place: info?.course?.place ?? '', courseStart: '' };
+}
+
+function courseWhenMoneyMoved(additionalInfo: unknown, at: Date, known: KnownCourses): CourseCells {
+  const info = additionalInfo as Partial<OrderAdditionalInfo>;
   const last = movesOf(additionalInfo).filter((m) => new Date(m.at).getTime() <= at.getTime()).at(-1);
-  return (last && moved.get(last.toCourseId)?.name.trim()) || sold;
+  return courseCells(info, last?.toCourseId ?? info.course?._id, known);
 }
 
 /**
@@ -64,7 +78,12 @@ function totals<K extends string>(rows: BookkeepingRow[], keyOf: (row: Bookkeepi
 /** Admins only (the route's role gate). */
 export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQuery, 'from' | 'to'>): Promise<Bookkeeping> {
   const events = await repo.moneyEventsBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1));
-  const moved = await courses.findCoursesDetails(ctx.db, events.flatMap(({ order }) => movesOf(order.additionalInfo).map((m) => m.toCourseId)));
+  const credit = await changes.creditMovementsBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1), ctx.clock.now());
+  const soldId = (info: unknown) => (info as Partial<OrderAdditionalInfo> | null)?.course?._id;
+  const known = await courses.findCoursesDetails(ctx.db, [
+    ...events.flatMap(({ order }) => [soldId(order.additionalInfo), ...movesOf(order.additionalInfo).map((m) => m.toCourseId)]),
+    ...[...credit.moved, ...credit.expired].map((r) => soldId(r.orderInfo)),
+  ].filter((id): id is string => !!id));
   const rows = events.map(({ event, order }): BookkeepingRow => {
     const kind = event.name === 'REFUNDED' ? 'refund' : 'capture';
     return {
@@ -72,7 +91,7 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
       kind,
       orderId: order.id,
       humanReference: order.humanReference,
-      course: courseWhenMoneyMoved(order.additionalInfo, event.timestamp, moved),
+      ...courseWhenMoneyMoved(order.additionalInfo, event.timestamp, known),
       amountOre: kind === 'refund' ? -event.amountOre : event.amountOre,
       vippsReference: order.reference,
       pspReference: event.pspReference,
@@ -80,13 +99,12 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
     };
   });
   const money = rows;
-  const credit = await changes.creditMovementsBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1), ctx.clock.now());
   const creditRow = (kind: 'credit-given' | 'credit-used' | 'credit-expired', r: (typeof credit.moved)[number], at: Date): BookkeepingRow => ({
     day: osloDateKey(at),
     kind,
     orderId: r.entry.orderId ?? '',
     humanReference: r.orderRef ?? '',
-    course: (r.orderInfo as Partial<OrderAdditionalInfo> | null)?.course?.name?.trim() || r.entry.reason,
+    ...(r.orderInfo ? courseCells(r.orderInfo as Partial<OrderAdditionalInfo>, soldId(r.orderInfo), known) : { courseId: '', course: r.entry.reason, place: '', courseStart: '' }),
     amountOre: kind === 'credit-given' ? r.entry.amountOre : -Math.abs(r.entry.amountOre),
     vippsReference: '',
     pspReference: '',
@@ -98,7 +116,12 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
   ];
   return {
     rows: [...rows, ...creditRows],
-    perCourse: totals(money, (r) => r.course, 'course').sort((a, b) => a.course.localeCompare(b.course, 'nb')),
+    perCourse: totals(money, (r) => r.courseId, 'courseId')
+      .map((t) => {
+        const r = money.find((m) => m.courseId === t.courseId)!;
+        return { ...t, course: r.course, place: r.place, courseStart: r.courseStart };
+      })
+      .sort((a, b) => a.course.localeCompare(b.course, 'nb') || a.place.localeCompare(b.place, 'nb') || a.courseStart.localeCompare(b.courseStart)),
     perMonth: totals(money, (r) => r.day.slice(0, 7), 'month'),
     totalOre: money.reduce((sum, r) => sum + r.amountOre, 0),
   };
@@ -117,18 +140,20 @@ function workbook(data: Bookkeeping, withTotalsBelow: boolean): ExcelJS.Workbook
     { header: 'Type', key: 'kind', width: 10 },
     { header: 'Ordre', key: 'order', width: 12 },
     { header: 'Kurs', key: 'course', width: 32 },
+    { header: 'Sted', key: 'place', width: 20 },
+    { header: 'Kursstart', key: 'start', width: 12 },
     { header: 'Beløp (kr)', key: 'amount', width: 12, style: { numFmt: '0.00' } },
     { header: 'Vipps-referanse', key: 'reference', width: 36 },
     { header: 'pspReference', key: 'psp', width: 24 },
     { header: 'Konto', key: 'account', width: 8 },
   ];
   for (const r of data.rows) {
-    sheet.addRow({ date: formatDate(`${r.day}T12:00:00Z`), kind: KIND_TEXT[r.kind], order: text(r.humanReference), course: text(r.course), amount: kr(r.amountOre), reference: text(r.vippsReference), psp: text(r.pspReference), account: text(r.account) });
+    sheet.addRow({ date: formatDate(`${r.day}T12:00:00Z`), kind: KIND_TEXT[r.kind], order: text(r.humanReference), course: text(r.course), place: text(r.place), start: r.courseStart, amount: kr(r.amountOre), reference: text(r.vippsReference), psp: text(r.pspReference), account: text(r.account) });
   }
   const totalsSheet = withTotalsBelow ? sheet : book.addWorksheet('Summer');
   if (withTotalsBelow) totalsSheet.addRow([]);
   totalsSheet.addRow(['Sum per kurs']);
-  for (const c of data.perCourse) totalsSheet.addRow([text(c.course), kr(c.amountOre)]);
+  for (const c of data.perCourse) totalsSheet.addRow([text(c.course), kr(c.amountOre), text(c.place), c.courseStart]);
   totalsSheet.addRow(['Sum per måned']);
   for (const m of data.perMonth) totalsSheet.addRow([m.month, kr(m.amountOre)]);
   totalsSheet.addRow(['Sum', kr(data.totalOre)]);

@@ -4,9 +4,11 @@ import { osloTime } from '@app/shared';
 import { PDFParse } from 'pdf-parse';
 import { countTaken } from '../../capacity';
 import { cancellations, orderEvents, outbox, participants, waitlistEntries } from '../../db/schema';
-import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
+import { paymentDescription } from '../booking/booking.service';
 import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
+import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 
 /**
  * A parent cancels a child's place ('Meld av kurset', issue 40) under the rules version the order was bought under,
@@ -45,6 +47,33 @@ const refunds = (orderId: string) => t.db.select().from(orderEvents).where(and(e
 const mailsTo = (family: Family) => t.db.select().from(outbox).where(eq(outbox.to, family.guardians[0]!.email!));
 
 describe('a parent cancels a place', () => {
+  it('membership event "booked": the confirmation, the Vipps description, /profil and the receipt name the course by its display name (walk-through 8)', async () => {
+    const place = await createPlace(t.db, { name: 'Sagene Basseng' });
+    const course = await createCourse(t.db, { place, name: 'Babysvømming 3', experienceLevel: 'Nybegynner', participantsAge: '2–4 år', timeFrom: '17:00', priceOre: 100_000, dates: DATES });
+    const { family, order, token } = await paidBooking({ course });
+    const name = 'Nybegynner · 2–4 år · mandager kl. 17:00';
+    const [confirmation] = (await mailsTo(family)).filter((m) => m.subject.startsWith('Bekreftelse'));
+    expect(confirmation!.text).toContain(`Kurs: ${name}`);
+    expect(paymentDescription((order.additionalInfo as OrderAdditionalInfo).course)).toBe(`${name}, Sagene Basseng`);
+    const listed = (await t.http('GET', `/api/profiles/${family.profile.id}/payments`, { token })).json[0];
+    expect(listed.courseName).toBe(name);
+    const res = await fetch(`${t.url}/api/orders/${order.id}/receipts/${listed.receipts[0].eventId}`, { headers: { authorization: `Bearer ${token}` } });
+    const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    expect(text).toContain(`Kurs: ${name}`);
+    expect(text).not.toContain('Babysvømming 3');
+  });
+
+  it('membership event "course finished": its payment on /profil offers no "Meld av kurset", and says the dates and the venue', async () => {
+    const place = await createPlace(t.db, { name: 'Tøyenbadet' });
+    const { family, token } = await paidBooking({ course: await createCourse(t.db, { place, maximumParticipants: 4, priceOre: 100_000, dates: DATES }) });
+    const listed = async () => (await t.http('GET', `/api/profiles/${family.profile.id}/payments`, { token })).json[0];
+    expect(await listed()).toMatchObject({ cancellable: true, courseFirstDate: DATES[0]!.toISOString(), courseLastDate: DATES[3]!.toISOString(), placeName: 'Tøyenbadet' });
+    clock.current = osloTime(2027, 3, 22, '18:00');
+    expect(await listed()).toMatchObject({ cancellable: false, courseLastDate: DATES[3]!.toISOString() });
+  });
+
   it('before the deadline: a full refund through Vipps at once, the place frees up for the waitlist, an e-mail', async () => {
     const { family, course, order, token } = await paidBooking({ maximumParticipants: 1 });
     const waiting = await createFamily(t.db);
@@ -105,7 +134,7 @@ describe('a parent cancels a place', () => {
       expect(text).toContain(`Barn: ${info.child.firstName} ${info.child.lastName}`);
       expect(text).toContain(`${amount}: 1 000 kr`);
       expect(text).toContain(`Vipps-referanse: ${order.reference}`);
-      expect(text).toContain(`pspReference: ${psp(name)}`);
+      expect(text).toContain(`Betalingsreferanse: ${psp(name)}`);
       expect(text).toContain('Svømmeopplæring er unntatt fra merverdiavgift (mval. § 3-5).');
     }
     // The payment's receipt was e-mailed when the capture was stored, once, as the same PDF.
@@ -115,7 +144,7 @@ describe('a parent cancels a place', () => {
     expect(mailed).toMatchObject({ contentType: 'application/pdf' });
     expect(mailed!.filename).toMatch(/^kvittering-BS-.*\.pdf$/);
     const parser = new PDFParse({ data: new Uint8Array(Buffer.from(mailed!.content, 'base64')) });
-    expect((await parser.getText()).text).toContain(`pspReference: ${psp('CAPTURED')}`);
+    expect((await parser.getText()).text).toContain(`Betalingsreferanse: ${psp('CAPTURED')}`);
     await parser.destroy();
 
     const other = await t.token((await createFamily(t.db)).guardians[0]!.id);

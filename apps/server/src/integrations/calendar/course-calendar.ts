@@ -1,12 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import ical from 'ical-generator';
-import { formatDate, minutesOfDay, osloDateKey, TIME_ZONE } from '@app/shared';
+import { courseDisplayName, formatDate, minutesOfDay, osloDateKey, TIME_ZONE } from '@app/shared';
 
 /** What a course calendar needs; the caller reads it from the database. */
 export interface CalendarCourse {
   id: string;
   name: string;
   experienceLevel?: string;
+  participantsAge?: string | null;
   placeName: string;
   address?: string | null;
   zipCode?: string | null;
@@ -51,8 +52,9 @@ export function courseSessions(course: Pick<CalendarCourse, 'dates' | 'timeFrom'
     });
 }
 
-const courseTitle = (course: Pick<CalendarCourse, 'name' | 'experienceLevel'>) =>
-  course.name.trim() || course.experienceLevel?.trim() || 'Kurs';
+/** The course's display name (walk-through 8); the stored name only when the level is not known. */
+export const courseTitle = (course: Pick<CalendarCourse, 'name' | 'experienceLevel' | 'participantsAge' | 'dates' | 'timeFrom'>) =>
+  course.experienceLevel?.trim() ? courseDisplayName({ ...course, experienceLevel: course.experienceLevel }) : course.name.trim() || 'Kurs';
 
 /** Characters no file system or header likes. */
 const cleanFilePart = (text: string) => text.replace(/[\p{Cc}/\\:*?"<>|]+/gu, ' ').replace(/\s+/g, ' ').trim();
@@ -60,7 +62,8 @@ const cleanFilePart = (text: string) => text.replace(/[\p{Cc}/\\:*?"<>|]+/gu, ' 
 /** Spec §7: 'kurskalender {name} {first date}.ics', the first date as DD.MM.YYYY (Oslo). */
 export function courseCalendarFilename(course: Pick<CalendarCourse, 'name' | 'experienceLevel' | 'dates'>): string {
   const first = course.dates.map(toDate).sort((a, b) => a.getTime() - b.getTime())[0];
-  const parts = ['kurskalender', cleanFilePart(courseTitle(course)), first ? formatDate(first) : ''].filter(Boolean);
+  const name = course.name.trim() || course.experienceLevel?.trim() || 'Kurs';
+  const parts = ['kurskalender', cleanFilePart(name), first ? formatDate(first) : ''].filter(Boolean);
   return `${parts.join(' ')}.ics`;
 }
 

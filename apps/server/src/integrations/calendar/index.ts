@@ -3,6 +3,7 @@ export {
   courseCalendar,
   courseCalendarFilename,
   courseSessions,
+  courseTitle,
   type CalendarCourse,
   type CourseCalendarFile,
 } from './course-calendar';

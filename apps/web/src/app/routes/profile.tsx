@@ -42,7 +42,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { currentUserQueryOptions, hasRole, useCurrentUser } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
 import { getSession, isSessionExpired } from '@/lib/session';
-import { fullName } from '@/lib/format';
+import { courseDisplayName, fullName } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
 import { isSafeHttpUrl } from '@/lib/format';
@@ -302,7 +302,7 @@ function ProfileBody({
                 <CalendarDownloadButton
                   userId={me._id}
                   course={course}
-                  label={`Last ned kalender for ${course.name || course.experienceLevel}, ${child.firstName}`}
+                  label={`Last ned kalender for ${courseDisplayName(course)}, ${child.firstName}`}
                 />
               ) : null
             }

@@ -1,4 +1,4 @@
-import { formatPrice } from '@/lib/format';
+import { formatOre, formatPrice } from '@/lib/format';
 
 /** Below this the rest is not charged: the order is paid by credit (the server's MIN_VIPPS_ORE, issue 38). */
 const MIN_VIPPS_ORE = 100;
@@ -13,5 +13,5 @@ export function creditLine(priceKr: number, creditOre: number): string | null {
   if (fromCredit <= 0) return null;
   const rest = priceOre - fromCredit;
   if (rest < MIN_VIPPS_ORE) return `Betales med tilgode (${formatPrice(priceKr)}).`;
-  return `${formatPrice(fromCredit / 100)} trekkes fra tilgodehavendet, ${formatPrice(rest / 100)} betales med Vipps.`;
+  return `${formatOre(fromCredit)} trekkes fra tilgodehavendet, ${formatOre(rest)} betales med Vipps.`;
 }

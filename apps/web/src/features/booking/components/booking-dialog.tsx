@@ -8,7 +8,7 @@ import { Modal, ModalClose } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { formatCourseDate, formatPrice, fullName, isSafeHttpUrl, weekdayPlural } from '@/lib/format';
+import { countOf, formatCourseDate, formatPrice, fullName, isSafeHttpUrl, weekdayPlural } from '@/lib/format';
 import { paymentStartErrorMessage, useStartPayment } from '../api/start-payment';
 import { creditLine } from '../credit-line';
 import { ChildSelect } from './child-select';
@@ -54,7 +54,7 @@ function CourseSummary({ course, creditOre = 0 }: { course: Course; creditOre?: 
       <dd>
         {started ? (
           <p className="mb-1 font-semibold text-aqua-700">
-            Kurset har startet – {held} {held === 1 ? 'gang' : 'ganger'} igjen
+            Kurset har startet – {countOf(held, 'gang', 'ganger')} igjen
           </p>
         ) : null}
         {dates.length === 0 ? (

@@ -4,13 +4,11 @@ import { Button } from '@/components/ui/button';
 import { FormError, Select } from '@/components/ui/form';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { formatDate, formatPrice, formatTime } from '@/lib/format';
-
-const kr = (ore: number) => formatPrice(ore / 100);
+import { formatDate, formatOre, formatTime } from '@/lib/format';
 
 /** What was chosen, with the amount and what happens next (walk-through 06.12, finding 12). */
 function chosenText(choice: DateChoice): string {
-  const amount = kr(choice.shareAmount);
+  const amount = formatOre(choice.shareAmount);
   switch (choice.choice) {
     case 'makeup':
       return `Valgt: Erstatningstime${choice.makeup ? ` ${formatDate(choice.makeup.date)} kl. ${formatTime(choice.makeup.date)}` : ''}`;
@@ -100,10 +98,10 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
             <div className="space-y-2">
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" disabled={pending} onClick={() => choose({ choice: 'refund' })}>
-                  Pengene tilbake ({kr(choice.shareAmount)})
+                  Pengene tilbake ({formatOre(choice.shareAmount)})
                 </Button>
                 <Button variant="secondary" disabled={pending} onClick={() => choose({ choice: 'credit' })}>
-                  Tilgodebeløp ({kr(choice.shareAmount)})
+                  Tilgodebeløp ({formatOre(choice.shareAmount)})
                 </Button>
               </div>
               <FormError>{errorAt(['refund', 'credit'])}</FormError>

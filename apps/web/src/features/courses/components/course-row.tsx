@@ -6,6 +6,7 @@ import { LoginFirstButton } from '@/components/ui/login-first-button';
 import { paths } from '@/config/paths';
 import { LinkifiedText } from '@/components/ui/linkified-text';
 import {
+  countOf,
   formatCourseDate,
   formatDate,
   formatPrice,
@@ -46,7 +47,7 @@ export function bookingStatusLabel(course: Course): string | null {
   const remaining = course.booking.remainingDates.length;
   switch (course.booking.state) {
     case 'started':
-      return `Kurset har startet – ${remaining} ${remaining === 1 ? 'gang' : 'ganger'} igjen`;
+      return `Kurset har startet – ${countOf(remaining, 'gang', 'ganger')} igjen`;
     case 'closed':
       return 'Kurset har startet';
     case 'ended':

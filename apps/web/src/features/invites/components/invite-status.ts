@@ -1,4 +1,5 @@
 import type { Invite } from '@shared/api/invites';
+import { listOf } from '@/lib/format';
 
 /** Spec §4 invite states. */
 export const INVITE_STATUS_LABELS: Record<Invite['status'], string> = {
@@ -16,7 +17,5 @@ export const INVITE_STATUS_STYLE: Record<Invite['status'], string> = {
 };
 
 export const childNames = (invite: Invite): string => {
-  const names = invite.profile.children.map((c) => c.firstName);
-  if (names.length === 0) return '';
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} og ${names.at(-1)}`;
+  return listOf(invite.profile.children.map((c) => c.firstName));
 };

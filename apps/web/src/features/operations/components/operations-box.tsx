@@ -2,7 +2,7 @@ import type { HealthDetails } from '@shared/api';
 import { Link } from 'react-router';
 import { DashboardBox } from '@/components/ui/dashboard-box';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, plural } from '@/lib/format';
 import { useHealth } from '../api/get-health';
 
 const VIPPS_TEXT: Record<HealthDetails['vipps']['state'], string> = {
@@ -40,7 +40,7 @@ export function OperationsBox() {
               'ingen åpne'
             ) : (
               <>
-                {details.paymentIncidents.open} {details.paymentIncidents.open === 1 ? 'åpen' : 'åpne'} ·{' '}
+                {details.paymentIncidents.open} {plural(details.paymentIncidents.open, 'åpen', 'åpne')} ·{' '}
                 <Link to={paths.adminOrderIncidents}>Løs dem under Ordre</Link>
               </>
             )}

@@ -5,11 +5,14 @@ import { confirm } from '@/components/ui/dialogs';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatDate, formatOre } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { getCancellationPreview, getReceipt, useCancelPlace, useFamilyPayments } from '../api/family-payments';
+import { OrderStatusBadge } from './order-status-badge';
 
-const kr = (ore: number) => formatPrice(ore / 100);
+/** The course's first–last date and its venue: what tells two payments for the same course name apart. */
+const courseWhenWhere = (p: FamilyPayment) =>
+  [p.courseFirstDate && p.courseLastDate ? `${formatDate(p.courseFirstDate)}–${formatDate(p.courseLastDate)}` : null, p.placeName].filter(Boolean).join(' · ');
 
 const STATUS_TEXT: Record<NonNullable<FamilyPayment['cancellation']>['status'], string> = {
   requested: 'Forespørsel om avmelding er sendt. Vi svarer deg på e-post.',
@@ -22,8 +25,8 @@ const STATUS_TEXT: Record<NonNullable<FamilyPayment['cancellation']>['status'], 
 function CancellationState({ payment }: { payment: FamilyPayment }) {
   const c = payment.cancellation;
   if (!c) return null;
-  const credit = c.creditAmount > 0 ? ` (${kr(c.creditAmount)} som tilgode)` : '';
-  const amount = c.status === 'refunded' || c.status === 'refunding' ? `: ${kr(c.refundAmount ?? 0)}${credit}` : '';
+  const credit = c.creditAmount > 0 ? ` (${formatOre(c.creditAmount)} som tilgode)` : '';
+  const amount = c.status === 'refunded' || c.status === 'refunding' ? `: ${formatOre(c.refundAmount ?? 0)}${credit}` : '';
   return (
     <p className="text-sea-900" data-testid="cancellation-state">
       {STATUS_TEXT[c.status]}
@@ -97,7 +100,7 @@ function ReceiptButtons({ payment }: { payment: FamilyPayment }) {
     <>
       {payment.receipts.map((receipt) => (
         <Button key={receipt.eventId} variant="secondary" onClick={() => void download(receipt)}>
-          {RECEIPT_LABEL[receipt.method][receipt.kind](kr(receipt.amount))}
+          {RECEIPT_LABEL[receipt.method][receipt.kind](formatOre(receipt.amount))}
         </Button>
       ))}
     </>
@@ -117,11 +120,15 @@ export function FamilyPayments({ profileId, canCancel }: { profileId: string; ca
         {data.map((payment) => (
           <li key={payment._id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-line" data-order-id={payment._id}>
             <div className="min-w-0 space-y-1">
-              <p className="font-semibold">{[payment.courseName, payment.childName].filter(Boolean).join(' – ') || 'Kurs'}</p>
+              <p className="flex flex-wrap items-center gap-2 font-semibold">
+                {[payment.courseName, payment.childName].filter(Boolean).join(' – ') || 'Kurs'}
+                <OrderStatusBadge status={payment.status} capturedAmount={payment.capturedAmount} refundedAmount={payment.refundedAmount} />
+              </p>
+              {courseWhenWhere(payment) ? <p>{courseWhenWhere(payment)}</p> : null}
               <p className="text-muted">
-                {formatDate(payment.createdAt)} · {kr(payment.capturedAmount + payment.creditAmount)}
-                {payment.creditAmount > 0 ? ` (${kr(payment.creditAmount)} med tilgode)` : ''} · Ordrenummer {payment.humanReference}
-                {payment.refundedAmount > 0 ? ` · Refundert ${kr(payment.refundedAmount)}` : ''}
+                {formatDate(payment.createdAt)} · {formatOre(payment.capturedAmount + payment.creditAmount)}
+                {payment.creditAmount > 0 ? ` (${formatOre(payment.creditAmount)} med tilgode)` : ''} · Ordrenummer {payment.humanReference}
+                {payment.refundedAmount > 0 ? ` · Refundert ${formatOre(payment.refundedAmount)}` : ''}
               </p>
               <CancellationState payment={payment} />
             </div>

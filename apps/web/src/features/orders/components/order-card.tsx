@@ -5,11 +5,8 @@ import { paymentStatusLabel } from '@shared/payment-status';
 import { FamilyLapsesNote } from '@/components/family-lapses-note';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { formatDateTime, formatPrice, fullName } from '@/lib/format';
+import { formatDateTime, formatOre, fullName } from '@/lib/format';
 import { OrderStatusBadge } from './order-status-badge';
-
-/** Øre to the spec's kr display. */
-export const kr = (ore: number) => formatPrice(ore / 100);
 
 /** One order: status colour, amount in kr, human reference, child, course, and the Vipps event history. */
 export function OrderCard({ order, actions, compact = false }: { order: AdminOrder; actions?: ReactNode; compact?: boolean }) {
@@ -19,9 +16,9 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="font-bold text-sea-900">
           {order.humanReference}
-          <span className="ml-2 font-semibold text-ink">{kr(order.amount)}</span>
+          <span className="ml-2 font-semibold text-ink">{formatOre(order.amount)}</span>
         </h3>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} capturedAmount={order.capturedAmount} refundedAmount={order.refundedAmount} />
       </div>
       {order.incident ? (
         <p role="alert" data-payment-incident className="mt-2 rounded-lg bg-danger-bg p-2 text-sm font-semibold text-danger">
@@ -73,7 +70,7 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
               <>
                 <dt className="font-semibold">Refundert</dt>
                 <dd>
-                  {kr(order.refundedAmount)} av {kr(order.capturedAmount)}
+                  {formatOre(order.refundedAmount)} av {formatOre(order.capturedAmount)}
                 </dd>
               </>
             ) : null}
@@ -94,7 +91,7 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
                   {formatDateTime(event.timestamp)}
                 </time>
                 <span className="font-semibold">{paymentStatusLabel(event.name, site.companyName)}</span>
-                <span>{kr(event.amount.value)}</span>
+                <span>{formatOre(event.amount.value)}</span>
                 {!event.success ? <span className="text-danger">(feilet)</span> : null}
               </li>
             ))}

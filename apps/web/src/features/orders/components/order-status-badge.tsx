@@ -1,4 +1,4 @@
-import { paymentStatusLabel, paymentStatusTone } from '@shared/payment-status';
+import { orderStatusLabel, paymentStatusTone } from '@shared/payment-status';
 import { site } from '@/config/site';
 
 const TONE_CLASS = {
@@ -8,12 +8,15 @@ const TONE_CLASS = {
   neutral: 'bg-sea-50 text-sea-900',
 } as const;
 
-/** Spec §4: the status label in its colour group (captured/refunded success; authorized/expired warning; the rest error). */
-export function OrderStatusBadge({ status }: { status: string }) {
+/**
+ * Spec §4: the status label in its colour group (captured/refunded success; authorized/expired warning; the rest
+ * error); a partial refund reads 'Delvis refundert'.
+ */
+export function OrderStatusBadge({ status, capturedAmount = 0, refundedAmount = 0 }: { status: string; capturedAmount?: number; refundedAmount?: number }) {
   const tone = paymentStatusTone(status);
   return (
     <span data-tone={tone} className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${TONE_CLASS[tone]}`}>
-      {paymentStatusLabel(status, site.companyName)}
+      {orderStatusLabel({ status, capturedAmount, refundedAmount }, site.companyName)}
     </span>
   );
 }

@@ -9,7 +9,7 @@ import { toast, useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useCancelOrder, useDecideCancellation, useRefundOrder } from '../api/refund-order';
 import { IncidentForm } from './incident-form';
-import { kr } from './order-card';
+import { formatOre } from '@/lib/format';
 import { newIdempotencyKey } from '../idempotency-key';
 
 /** '1 450,50' → 1450.5 */
@@ -28,7 +28,7 @@ function refundSchema(maxOre: number) {
       if (!values.amountKr.trim() || !Number.isFinite(value) || value <= 0) {
         ctx.addIssue({ code: 'custom', path: ['amountKr'], message: 'Skriv inn et beløp større enn 0.' });
       } else if (Math.round(value * 100) > maxOre) {
-        ctx.addIssue({ code: 'custom', path: ['amountKr'], message: `Du kan refundere høyst ${kr(maxOre)}.` });
+        ctx.addIssue({ code: 'custom', path: ['amountKr'], message: `Du kan refundere høyst ${formatOre(maxOre)}.` });
       } else if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) {
         ctx.addIssue({ code: 'custom', path: ['amountKr'], message: 'Beløpet kan ha høyst to desimaler.' });
       }
@@ -57,7 +57,7 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
     const amount = values.whole === 'all' ? refundable : Math.round(parseKr(values.amountKr) * 100);
     try {
       await refund.mutateAsync({ orderId: order._id, input: { amount, removeFromCourse: values.removeFromCourse, idempotencyKey: key } });
-      toast.success(`Ordren er refundert (${kr(amount)})`);
+      toast.success(`Ordren er refundert (${formatOre(amount)})`);
       onDone();
     } catch (err) {
       toast.error(errorMessage(err, 'Kunne ikke refundere ordren'));
@@ -67,14 +67,14 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <p>
-        Betalt {kr(order.capturedAmount)}
-        {order.refundedAmount > 0 ? `, allerede refundert ${kr(order.refundedAmount)}` : ''}. Kan refunderes: <strong>{kr(refundable)}</strong>.
+        Betalt {formatOre(order.capturedAmount)}
+        {order.refundedAmount > 0 ? `, allerede refundert ${formatOre(order.refundedAmount)}` : ''}. Kan refunderes: <strong>{formatOre(refundable)}</strong>.
       </p>
       <fieldset>
         <legend className="font-semibold text-sea-900">Beløp</legend>
         <label className="mt-1 flex min-h-11 items-center gap-2">
           <input type="radio" value="all" className="size-5" {...register('whole')} />
-          Hele beløpet ({kr(refundable)})
+          Hele beløpet ({formatOre(refundable)})
         </label>
         <label className="flex min-h-11 items-center gap-2">
           <input type="radio" value="part" className="size-5" {...register('whole')} />
@@ -115,7 +115,7 @@ function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
   };
   return (
     <div className="space-y-4">
-      <p>Reservasjonen på {kr(order.amount)} frigis i Vipps, og kunden blir ikke belastet.</p>
+      <p>Reservasjonen på {formatOre(order.amount)} frigis i Vipps, og kunden blir ikke belastet.</p>
       {order.enrolled ? (
         <Checkbox label="Meld barnet av kurset" checked={removeFromCourse} onChange={(e) => setRemoveFromCourse(e.target.checked)} />
       ) : null}
@@ -143,7 +143,7 @@ function CancellationRequestActions({ order }: { order: AdminOrder }) {
       if (typed === null) return;
       refundAmount = Math.round(Number(typed.replace(',', '.')) * 100);
       if (!Number.isFinite(refundAmount) || refundAmount < 0 || refundAmount > refundable) {
-        toast.error(`Skriv et beløp fra 0 til ${kr(refundable)}.`);
+        toast.error(`Skriv et beløp fra 0 til ${formatOre(refundable)}.`);
         return;
       }
     }

@@ -4,7 +4,7 @@ import type { Child, ChildCourse, Profile } from '@shared/api';
 import { heldDatesLabel } from '@/components/cancelled-dates';
 import { FamilyLapsesNote } from '@/components/family-lapses-note';
 import { paths } from '@/config/paths';
-import { compareCodeUnits, displayPhone, formatAge, formatDate, freePlacesLabel, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
+import { compareCodeUnits, courseDisplayName, displayPhone, formatAge, formatDate, freePlacesLabel, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
 import { childCourseStatus, type ChildCourseStatus } from './course-status';
 
 const STATUS_STYLE: Record<ChildCourseStatus, string> = {
@@ -59,7 +59,7 @@ function CourseItem({ item, action, freePlacesOf, showCourseIds }: { item: Cours
     <li className={`flex flex-col gap-3 rounded-xl border p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4 ${done ? 'border-line bg-sand-50 text-muted' : 'border-sea-200 bg-white'}`}>
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className={`font-bold ${done ? '' : 'text-sea-900'}`}>{course.name || course.experienceLevel}</span>
+          <span className={`font-bold ${done ? '' : 'text-sea-900'}`}>{courseDisplayName(course)}</span>
           <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLE[status]}`}>{status}</span>
         </p>
         <p>

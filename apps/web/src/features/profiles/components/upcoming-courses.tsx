@@ -1,5 +1,5 @@
 import type { Profile } from '@shared/api';
-import { compareCodeUnits, formatAge, formatCourseDate, freePlacesLabel, fullName, osloDateKey, relativeDayLabel, weekdayName, osloWeekday } from '@/lib/format';
+import { compareCodeUnits, courseDisplayName, formatAge, formatCourseDate, freePlacesLabel, fullName, osloDateKey, relativeDayLabel, weekdayName, osloWeekday } from '@/lib/format';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -46,7 +46,7 @@ export function UpcomingCourses({
                   {day} {formatCourseDate(date, course.timeFrom)}–{course.timeTo}
                 </p>
                 <p>
-                  {fullName(child)} ({formatAge(child.birthdate, now)}) · {course.name || course.experienceLevel} · {course.place.name},{' '}
+                  {fullName(child)} ({formatAge(child.birthdate, now)}) · {courseDisplayName(course)} · {course.place.name},{' '}
                   {course.place.place}
                 </p>
                 {free !== undefined ? <p className="text-sm text-muted">{freePlacesLabel(free)}</p> : null}

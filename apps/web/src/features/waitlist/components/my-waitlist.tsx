@@ -41,7 +41,7 @@ export function MyWaitlist({ onPay, payingEntryId, now }: Props) {
           <li key={entry._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div>
               <p className="font-semibold">
-                {entry.child.firstName}: {entry.course.name}, {entry.course.placeName}
+                {entry.child.firstName}: {entry.course.displayName}, {entry.course.placeName}
               </p>
               <p className="text-sm text-muted">
                 {entry.course.firstDate ? `Oppstart ${formatDate(entry.course.firstDate)} kl. ${entry.course.timeFrom}` : null}
