@@ -249,7 +249,10 @@ export function Component() {
   useEffect(() => {
     if (!wantedCourse || !loggedIn || !courses.data) return;
     const course = courses.data.find((c) => c._id === wantedCourse);
-    document.querySelector(`[data-course-id="${CSS.escape(wantedCourse)}"]`)?.scrollIntoView({ block: 'center' });
+    const row = document.querySelector(`[data-course-id="${CSS.escape(wantedCourse)}"]`);
+    row?.scrollIntoView({ block: 'center' });
+    // The row's button has the focus, so closing the dialog returns there, not to the top of the page.
+    row?.querySelector<HTMLButtonElement>('form button[type="submit"]')?.focus({ preventScroll: true });
     if (course && wantedAction === 'bestill') onBook(course);
     setSearchParams({}, { replace: true });
   }, [wantedCourse, wantedAction, loggedIn, courses.data, onBook, setSearchParams]);
