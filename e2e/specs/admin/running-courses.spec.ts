@@ -48,8 +48,9 @@ test.describe('Admin: venues, courses and participants', () => {
     await expectAccessible(page);
 
     await courseDialog.getByLabel('Nivå').selectOption('Nybegynner');
-    await courseDialog.getByLabel('Alder fra (mnd)').fill('6');
-    await courseDialog.getByLabel('Alder til (mnd)').fill('12');
+    // Lina (15 months) books it below: an age range that fits her.
+    await courseDialog.getByLabel('Alder fra (mnd)').fill('12');
+    await courseDialog.getByLabel('Alder til (mnd)').fill('35');
     await courseDialog.getByLabel('Tid fra').fill('10:15');
     await expect(courseDialog.getByLabel('Tid til')).toHaveValue('10:45');
     await courseDialog.getByLabel('Pris (kr)').fill('1990');
