@@ -40,8 +40,9 @@ function CourseSummary({ course, creditOre = 0 }: { course: Course; creditOre?: 
   const firstRemaining = course.booking.remainingDates[0];
   const dates = started ? course.dates.filter((d) => remaining.has(d) || (isCancelledDate(course, d) && !!firstRemaining && d > firstRemaining)) : course.dates;
   const held = course.booking.remainingDates.length;
+  // The labels take only their width, so a date fits on one line on a 360 px phone (walk-through 06.12, finding 21).
   return (
-    <dl className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 sm:grid-cols-[8.5rem_minmax(0,1fr)]">
+    <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-2 sm:grid-cols-[8.5rem_minmax(0,1fr)]">
       <dt className="font-semibold text-sea-900">Sted</dt>
       <dd>
         {course.place.name}, {course.place.place}
