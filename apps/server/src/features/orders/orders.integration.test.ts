@@ -67,7 +67,8 @@ describe('GET /payments', () => {
       capturedAmount: 195_000,
       refundedAmount: 0,
       enrolled: true,
-      additionalInfo: { child: { _id: family.children[0]!.id }, course: { _id: course.id, name: course.name } },
+      // The order keeps the course's display name, the one a parent reads (walk-through 06.12, finding 8).
+      additionalInfo: { child: { _id: family.children[0]!.id }, course: { _id: course.id, name: expect.stringMatching(/^.+ · .+ · \p{L}+ kl\. \d{2}:\d{2}$/u) } },
     });
     expect(listed.events.map((e: { name: string }) => e.name)).toEqual(['CREATED', 'AUTHORIZED', 'CAPTURED']);
     expect(listed.events[2].amount).toEqual({ value: 195_000, currency: 'NOK' });

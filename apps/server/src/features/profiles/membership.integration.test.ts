@@ -154,7 +154,12 @@ describe('orders are acted on by the current guardians only', () => {
 
 describe('the /endring links follow the family', () => {
   const secretOf = (text: string) => /\/endring#([A-Za-z0-9_-]{43})/.exec(text)![1]!;
-  const cancelDate = (courseId: string, date: Date) => t.http('POST', `/api/courses/${courseId}/cancelled-dates`, { token: adminToken, body: { date: date.toISOString(), reason: 'Svømmestevne' } });
+  // A cancelled date, announced at once ('Send e-post nå', issue 53): the choices and e-mails exist when it returns.
+  const cancelDate = async (courseId: string, date: Date) => {
+    const res = await t.http('POST', `/api/courses/${courseId}/cancelled-dates`, { token: adminToken, body: { date: date.toISOString(), reason: 'Svømmestevne' } });
+    for (const c of ((res.json as { cancelled?: { _id: string }[] } | undefined)?.cancelled ?? [])) await t.http('POST', `/api/cancelled-dates/${c._id}/announce`, { token: adminToken });
+    return res;
+  };
 
   it('membership event "guardian removed": the removed guardian’s /endring link answers 404; the remaining guardian gets a new link that works', async () => {
     const s = await family();
