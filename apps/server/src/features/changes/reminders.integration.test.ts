@@ -6,7 +6,7 @@ import { dateChoices, outbox, users } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, addParticipants } from '../../db/seed/builders';
 import { daytimeSendAt } from '../../integrations/email/outbox';
 import { startBookingTest, type BookingTest } from '../booking/test-kit';
-import { cancelCourseDate } from './changes.service';
+import { announceNow, cancelCourseDate } from './changes.service';
 import { sendReminders } from './reminders.service';
 
 /** Issue 38: the day-before reminder (first date, make-up date), the opt-out and the quiet hours, on a set clock. */
@@ -67,7 +67,10 @@ describe('the day-before reminder', () => {
     await addParticipants(t.db, course.id, [family.children[0]!.id]);
     const admin = await createUser(t.db, { roles: ['admin'] });
     clock.current = osloTime(2027, 4, 1, '12:00');
-    await cancelCourseDate({ ...t.ctx, viewer: toViewer(admin) }, course.id, { date: DATES[0]!.toISOString(), reason: 'Stengt' });
+    const asAdmin = { ...t.ctx, viewer: toViewer(admin) };
+    const { cancelled } = await cancelCourseDate(asAdmin, course.id, { date: DATES[0]!.toISOString(), reason: 'Stengt' });
+    // The families are told at once ('Send e-post nå', issue 53), so the choice exists.
+    await announceNow(asAdmin, cancelled[0]!._id);
     const [choice] = await t.db.select().from(dateChoices).where(eq(dateChoices.childId, family.children[0]!.id));
     await t.db.update(dateChoices).set({ choice: 'makeup', chosenBy: 'family', chosenAt: clock.current, makeupCourseId: other.id, makeupDate: osloTime(2027, 4, 7, '10:00') }).where(eq(dateChoices.id, choice!.id));
 
