@@ -570,6 +570,9 @@ describe('access matrix: a removed guardian', () => {
     const feed = (await injectAs(removed.token, { method: 'GET', url: `/api/profiles/${family.profile.id}/calendar-feed` })).json();
     const cancelled = await injectAs(fx.tokens.admin, { method: 'POST', url: `/api/courses/${course.id}/cancelled-dates`, payload: { date: course.dates[0]!.toISOString(), reason: 'Stengt' } });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The families are told at once ('Send e-post nå', issue 53), so the e-mail with the link exists.
+    const announced = await injectAs(fx.tokens.admin, { method: 'POST', url: `/api/cancelled-dates/${cancelled.json().cancelled[0]._id}/announce` });
+    expect(announced.statusCode, announced.body).toBe(200);
     const [mail] = await ctx.database.db.select().from(outbox).where(and(eq(outbox.to, second.email!), like(outbox.subject, 'Avlyst:%')));
     const secret = /\/endring#([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
     const choiceId = (await injectAs(ownerToken, { method: 'GET', url: '/api/changes/mine' })).json()[0]._id as string;
