@@ -11,6 +11,7 @@ import {
   SESSION_KEY,
   startLoginFromNav,
 } from '../../support/auth';
+import { apiAs } from '../../support/admin';
 
 interface StoredSession {
   id_token: string;
@@ -227,6 +228,9 @@ test.describe('Sessions on /profil (issue 9)', () => {
     const person = newPerson(testInfo, 4, '47');
     await loginAsNew(otherPage, person);
     await loginAsNew(page, person);
+    // The other browser leaves the site, keeping its token: an open /profil there would refetch in the background and
+    // end its session (with the warning) before this test looks.
+    await otherPage.goto('about:blank');
 
     const section = page.getByRole('region', { name: 'Innlogginger' });
     await expect(section.getByText('Denne enheten')).toHaveCount(1);
@@ -240,7 +244,7 @@ test.describe('Sessions on /profil (issue 9)', () => {
     expect(await readSession(page)).toBeNull();
 
     // The other browser still holds its token, and the server refuses it on the next request.
-    await otherPage.reload();
+    await otherPage.goto('/profil');
     await expect(otherPage.getByText('Din session har gått ut. Vennligst logg inn igjen.')).toBeVisible();
     await expect.poll(() => readSession(otherPage)).toBeNull();
     await other.close();
@@ -301,6 +305,10 @@ test.describe('Admin and examples guards', () => {
     const subjectOf = `E2E ${testInfo.project.name} ${Date.now()}`;
     const sent = await page.request.post('/api/contact', { data: { name: subjectOf, email: 'e2e@example.no', message: 'Hei!\nEn test.' } });
     expect(sent.ok()).toBe(true);
+    // The outbox worker keeps it a moment later; only a kept message shows its text.
+    await expect
+      .poll(async () => (await apiAs<{ subject: string; status: string }[]>(page, 'GET', '/admin/outbox')).find((m) => m.subject.includes(subjectOf))?.status)
+      .toBe('kept');
 
     await main.getByRole('link', { name: /Sendt e-post/ }).click();
     await expect(page).toHaveURL(/\/admin\/e-post$/);

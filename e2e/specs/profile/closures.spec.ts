@@ -48,7 +48,7 @@ test.describe('Bassenget er stengt', () => {
     await expect(a.getByRole('status').filter({ hasText: 'Avlyst:' })).toHaveText(/^Avlyst: 1 kursdag\. 1 familie får e-post kl\. \d\d:\d\d\.$/);
     await expect(a.getByLabel('Grunn (familiene ser den)')).toHaveValue('');
     const overview = a.getByRole('region', { name: 'Avlyste kursdager' });
-    const mistake = overview.getByRole('listitem').filter({ hasText: 'Feil dato' });
+    const mistake = overview.getByRole('listitem').filter({ hasText: venue }).filter({ hasText: 'Feil dato' });
     await expect(mistake).toContainText('E-post sendes kl.');
     await expectAccessible(a);
     await mistake.getByRole('button', { name: /^Angre/ }).click();
@@ -68,7 +68,7 @@ test.describe('Bassenget er stengt', () => {
     await expectAccessible(a);
     await sure.getByRole('button', { name: 'Avlys' }).click();
     await expect(a.getByRole('status').filter({ hasText: 'Avlyst:' })).toHaveText(/^Avlyst: 1 kursdag\. 1 familie får e-post kl\. \d\d:\d\d\.$/);
-    const closed = overview.getByRole('listitem').filter({ hasText: 'Bassenget er stengt for svømmestevne' });
+    const closed = overview.getByRole('listitem').filter({ hasText: venue }).filter({ hasText: 'Bassenget er stengt for svømmestevne' });
     await closed.getByRole('button', { name: /^Send e-post nå/ }).click();
     await expect(closed).toContainText('Familiene har fått e-post');
     await expect(closed).toContainText('Ikke valgt ennå: 1');

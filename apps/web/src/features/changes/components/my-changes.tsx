@@ -42,7 +42,8 @@ export function ReminderToggle() {
       <Checkbox
         fieldClassName="mt-3"
         label="Send meg en påminnelse på e-post dagen før første kursdag og før erstatningstimer"
-        checked={!setting.data.off}
+        // The box moves at once; the saved value takes over when the answer comes (and puts it back on an error).
+        checked={save.isPending ? !save.variables : !setting.data.off}
         disabled={save.isPending}
         onChange={(e) => save.mutate(!e.target.checked)}
       />
