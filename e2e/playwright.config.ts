@@ -12,7 +12,7 @@ const baseURL = `http://localhost:${port}`;
 process.env.LANG ??= 'C.UTF-8';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'babysvomming-e2e-'));
 
-const ADMIN_DESK_ONLY = /specs\/admin\/(?!walkthrough-admin-nav|failure-texts)[^/]+\.spec\.ts$/;
+const ADMIN_DESK_ONLY = /specs\/admin\/(?!walkthrough-admin-nav|walkthrough-demo-refund|failure-texts)[^/]+\.spec\.ts$/;
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
@@ -33,8 +33,9 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure', locale: 'nb-NO', timezoneId: 'Europe/Oslo' },
   projects: [
-    // Admins work at a desk: their specs run on the desktop only, except the two about the phone's menu and toasts
-    // (the layout guard below still opens every admin page on the narrowest phones). This keeps CI under its budget.
+    // Admins work at a desk: their specs run on the desktop only, except those about the phone's menu and toasts and the
+    // demo refund the walk-through tried on a phone (the layout guard below still opens every admin page on the
+    // narrowest phones). This keeps CI under its budget.
     { name: 'phone', testIgnore: ['layout/**', ADMIN_DESK_ONLY], use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
     { name: 'desktop', testIgnore: 'layout/**', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
     // The layout guard (issue 35): every page and dialog on the narrowest phones in use, once.
