@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
-import { apiAs, mondayDates, setUpCourse, uniqueName } from '../../support/admin';
+import { apiAs, mondayDates, mondayKey, setUpCourse, uniqueName } from '../../support/admin';
 import { allowHttpErrors, approveAsNewPerson, loginAs, newPerson, PERSONS, startLoginFromNav } from '../../support/auth';
 import { expect, test } from '../../support/fixtures';
 import { NARROW } from '../../support/narrow';
@@ -110,14 +110,14 @@ async function expectDialogFits(dialog: Locator, label: string): Promise<void> {
 
 const topDialog = (page: Page) => page.locator('[role="dialog"], [role="alertdialog"]').last();
 
-/** Clicks `opener`, checks the dialog that opens, and closes it without an answer (Avbryt, Behold, Lukk; Greit for an alert). */
+/** Clicks `opener`, checks the dialog that opens, and closes it without an answer (Avbryt, Behold, Lukk, Tilbake; Greit for an alert). */
 async function checkDialog(page: Page, opener: Locator, label: string): Promise<void> {
   const dialogs = page.locator('[role="dialog"], [role="alertdialog"]');
   const before = await dialogs.count();
   await opener.click();
   await expect(dialogs).toHaveCount(before + 1);
   await expectDialogFits(topDialog(page), label);
-  await topDialog(page).getByRole('button', { name: /^(Avbryt|Behold|Lukk|Greit)$/ }).first().click();
+  await topDialog(page).getByRole('button', { name: /^(Avbryt|Behold|Lukk|Tilbake|Greit)$/ }).first().click();
   await expect(dialogs).toHaveCount(before);
 }
 
@@ -138,6 +138,7 @@ async function newRolePage(browser: Browser, baseURL: string | undefined): Promi
 /** The data all four roles look at: one family with long names, and a venue with a long name whose course they attend. */
 interface Fixture {
   profileId: string;
+  placeId: string;
   slug: string;
   courseId: string;
   children: string[];
@@ -185,7 +186,7 @@ test.beforeAll(async ({ browser, baseURL }, testInfo) => {
     maximumParticipants: 1,
   });
   await apiAs(admin.page, 'POST', `/courses/${full._id}/participants`, { id: children[0] });
-  fixture = { profileId: profile!._id, slug: setup.slug, courseId: setup.course._id, children };
+  fixture = { profileId: profile!._id, placeId: setup.placeId, slug: setup.slug, courseId: setup.course._id, children };
 });
 
 test.afterAll(async () => {
@@ -275,6 +276,17 @@ test('the admin: back office, the family, the venue and every dialog there', asy
   }
   for (const path of ['/examples/multi-select', '/examples/group-select', '/examples/user-registrations']) await visit(page, path);
 
+  // The closure's second look (issue 53), for one date and for the whole day at the long-named venue; never confirmed
+  // ('Tilbake'), so nothing is cancelled.
+  await visit(page, '/admin/avlysning');
+  await main.getByLabel('Kurssted').selectOption(fixture.placeId);
+  await main.getByLabel('Grunn (familiene ser den)').fill(`Stengt for svømmestevne i ${LONGEST}`);
+  await main.getByLabel('Kurs og dato').selectOption(`${fixture.courseId}|${mondayDates(1)[0]}`);
+  await expectNoSidewaysScroll(page, '/admin/avlysning with a course date chosen');
+  await checkDialog(page, main.getByRole('button', { name: 'Avlys kursdagen' }), 'Avlyse kursdagen?');
+  await main.getByLabel('Dato', { exact: true }).fill(mondayKey(1));
+  await checkDialog(page, main.getByRole('button', { name: 'Avlys alle kurs denne dagen' }), 'Avlyse alle kurs denne dagen?');
+
   await visit(page, '/admin/brukere');
   await page.getByLabel('Søk etter brukere').fill(SURNAME.slice(0, 13));
   await expect(main.getByText(SURNAME).first()).toBeVisible();
@@ -286,6 +298,8 @@ test('the admin: back office, the family, the venue and every dialog there', asy
 
   await visit(page, '/admin/ordre');
   await checkDialog(page, main.getByRole('button', { name: /^(Refunder|Kanseller)$/ }).first(), 'Refunder ordre');
+  // 'Løs hendelsen' needs a payment Vipps contradicts, which the demo has none of and no API can make without upsetting
+  // the other specs' payments: its 360 px check is a component test (incident-form.browser.test.tsx).
 
   await visit(page, '/examples/modal');
   for (const button of await main.getByRole('button').all()) await checkDialog(page, button, `/examples/modal: ${await button.textContent()}`);

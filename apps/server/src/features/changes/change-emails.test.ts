@@ -7,7 +7,8 @@ const base = {
   to: 'sara@example.no',
   firstName: 'Sara',
   childName: 'Ella',
-  courseName: 'Babysvømming 2',
+  courseName: 'Nybegynner · 2–4 år · mandager kl. 10:00',
+  placeName: 'Sagene Basseng',
   date: osloTime(2027, 2, 8, '10:00'),
   reason: 'Svømmestevne',
   deadline: osloTime(2027, 2, 15, '10:00'),
@@ -18,6 +19,12 @@ const base = {
 };
 
 describe('dateCancelledEmail', () => {
+  it('names the date, the course by its display name and the venue, in the subject and the text', () => {
+    const { subject, text } = dateCancelledEmail({ ...base, shareOre: 25_000, hasMakeup: false });
+    expect(subject).toBe('Avlyst: timen 08.02.2027 på Nybegynner · 2–4 år · mandager kl. 10:00');
+    expect(text).toContain('Timen 08.02.2027 på Nybegynner · 2–4 år · mandager kl. 10:00, Sagene Basseng, er avlyst: Svømmestevne');
+  });
+
   it('money event "date cancelled, no make-up free": no make-up is promised; refund and credit are', () => {
     const { text } = dateCancelledEmail({ ...base, shareOre: 25_000, hasMakeup: false });
     expect(text).not.toContain('erstatningstime');

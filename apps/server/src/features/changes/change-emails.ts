@@ -10,7 +10,9 @@ export function dateCancelledEmail(input: {
   to: string;
   firstName: string;
   childName: string;
+  /** The course's display name (courseDisplayName: level, age, weekday and time), not its shared stored name. */
   courseName: string;
+  placeName: string;
   date: Date;
   reason: string;
   shareOre: number;
@@ -43,13 +45,13 @@ export function dateCancelledEmail(input: {
   const text = [
     `Hei ${input.firstName}!`,
     '',
-    `${input.courseName} ${formatDate(input.date)} kl. ${formatTime(input.date)} er avlyst: ${input.reason}`,
+    `Timen ${formatDate(input.date)} på ${input.courseName}, ${input.placeName}, er avlyst: ${input.reason}`,
     '',
     ...choose,
     '',
     `Hilsen ${input.companyName}`,
   ].join('\n');
-  return { to: input.to, subject: `Avlyst: ${input.courseName} ${formatDate(input.date)}`, text };
+  return { to: input.to, subject: `Avlyst: timen ${formatDate(input.date)} på ${input.courseName}`, text };
 }
 
 /** The day before a child's first date or a make-up date: where, when and what to bring. */

@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dateSharesOre, formatTime as osloClock, osloTime } from '@app/shared';
+import { courseDisplayName, dateSharesOre, formatTime as osloClock, osloTime } from '@app/shared';
 import { countTaken } from '../../capacity';
 import { cancelledDates, dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
@@ -34,8 +34,8 @@ const UNEVEN = 100_001;
 
 async function setup(options: { makeupMax?: number } = {}) {
   const place = await createPlace(t.db);
-  const course = await createCourse(t.db, { place, priceOre: UNEVEN, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Mandag' });
-  const makeup = await createCourse(t.db, { place, priceOre: 80_000, maximumParticipants: options.makeupMax ?? 4, dates: WEDNESDAYS, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Onsdag' });
+  const course = await createCourse(t.db, { place, priceOre: UNEVEN, maximumParticipants: 6, dates: DATES, timeFrom: '17:00', timeTo: '17:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Mandag' });
+  const makeup = await createCourse(t.db, { place, priceOre: 80_000, maximumParticipants: options.makeupMax ?? 4, dates: WEDNESDAYS, timeFrom: '10:00', timeTo: '10:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Onsdag' });
   const paid = await payForCourse(t, course);
   expect(paid.order.status).toBe('captured');
   return { place, course, makeup, ...paid };
@@ -67,6 +67,12 @@ describe('an admin cancels a date', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('er avlyst: Svømmestevne');
     expect(mails[0]!.text).toContain('250,01 kr');
+    // The course by its display name (walk-through 8), never the stored name other courses share.
+    const shown = courseDisplayName({ ...course, placeName: null });
+    expect(shown).toMatch(/^Nybegynner · .*mandager kl\. 17:00$/);
+    expect(mails[0]!.subject).toBe(`Avlyst: timen 01.03.2027 på ${shown}`);
+    expect(mails[0]!.text).toContain(`Timen 01.03.2027 på ${shown}, `);
+    expect(`${mails[0]!.subject}\n${mails[0]!.text}`).not.toContain('c38 Mandag');
     const toSecond = await t.db.select().from(outbox).where(eq(outbox.to, second.email!));
     expect(toSecond.map((m) => m.subject)).toEqual([mails[0]!.subject]);
     expect(secretOf(toSecond[0]!.text)).toBe(secretOf(mails[0]!.text));

@@ -1,4 +1,5 @@
 import {
+  courseDisplayName,
   dateSharesOre,
   formatDate,
   moneyBackText,
@@ -129,7 +130,9 @@ async function announce(ctx: ServiceContext, cancelled: changes.CancelledDateRow
           to: g.email,
           firstName: g.firstName,
           childName: p.firstName,
-          courseName: courseLabel(course),
+          // The one name a parent reads for the course (walk-through 8), as on the confirmation and /profil.
+          courseName: courseDisplayName(course),
+          placeName: course.placeName,
           date,
           reason,
           shareOre: choice.shareOre,

@@ -10,7 +10,9 @@ import { ClosuresOverview } from './closures-overview';
 /** Walk-through 06.12, finding 4 (issue 53): a closure is previewed and confirmed; only future dates; the overview. */
 const NOW = new Date('2027-02-01T12:00:00.000Z');
 const places = [{ _id: 'p'.repeat(24), name: 'Sagene Basseng' }];
-const courses = [{ _id: 'c'.repeat(24), name: 'Babysvømming 2', experienceLevel: 'Nybegynner', dates: ['2027-01-25T09:00:00.000Z', '2027-02-08T09:00:00.000Z'] }];
+const courses = [
+  { _id: 'c'.repeat(24), name: 'Babysvømming 2', experienceLevel: 'Nybegynner', participantsAge: '2–4 år', timeFrom: '10:00', dates: ['2027-01-25T09:00:00.000Z', '2027-02-08T09:00:00.000Z'] },
+];
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const answer = (preview: boolean, announceAt: string): CancelledDates => ({
   preview,
@@ -29,9 +31,11 @@ const renderForm = () =>
   );
 
 describe('ClosuresForm', () => {
-  it("'Kurs og dato' offers only future dates", async () => {
+  it("'Kurs og dato' offers only future dates, each course by its display name", async () => {
     const screen = await renderForm();
     const options = [...screen.container.querySelectorAll('select')[1]!.querySelectorAll('option')].map((o) => o.textContent);
+    expect(options).toContain('Nybegynner · 2–4 år · mandager kl. 10:00 · 08.02.2027');
+    expect(options.some((o) => o?.includes('Babysvømming 2'))).toBe(false);
     expect(options.some((o) => o?.includes('08.02.2027'))).toBe(true);
     expect(options.some((o) => o?.includes('25.01.2027'))).toBe(false);
   });

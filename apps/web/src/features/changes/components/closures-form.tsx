@@ -3,7 +3,7 @@ import type { CancelledDates } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, DateInput, FormError, Select, Textarea } from '@/components/ui/form';
 import { errorMessage } from '@/lib/error-messages';
-import { countOf, formatDate, formatTime } from '@/lib/format';
+import { countOf, courseDisplayName, formatDate, formatTime, type NameableCourse } from '@/lib/format';
 import { useCancelCourseDate, useClosePlace } from '../api/changes';
 
 /**
@@ -14,7 +14,7 @@ import { useCancelCourseDate, useClosePlace } from '../api/changes';
 export interface ClosuresFormProps {
   places: readonly { _id: string; name: string }[];
   /** The chosen venue's courses (the route reads them for the venue in `placeId`). */
-  courses: readonly { _id: string; name: string; experienceLevel: string; dates: readonly string[] }[];
+  courses: readonly (NameableCourse & { _id: string; dates: readonly string[] })[];
   placeId: string;
   onPlaceChange: (placeId: string) => void;
   /** The time now (tests); only future dates are offered. */
@@ -105,7 +105,8 @@ export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlace
   };
 
   const futureDates = courses.flatMap((c) =>
-    c.dates.filter((d) => new Date(d) > now).map((d) => ({ value: `${c._id}|${d}`, label: `${c.name || c.experienceLevel} · ${formatDate(d)} kl. ${formatTime(d)}` })),
+    // The course's display name (level, age, weekday and time: walk-through 8), then the date.
+    c.dates.filter((d) => new Date(d) > now).map((d) => ({ value: `${c._id}|${d}`, label: `${courseDisplayName(c)} · ${formatDate(d)}` })),
   );
 
   return (
