@@ -55,6 +55,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       // No Vipps credentials: the simulator, said out loud (a production server refuses to start otherwise).
       VIPPS_TEST_MODE: '1',
+      // The test-only way in (POST /api/test/people, decision 051): each test makes its own people.
+      E2E_TEST_ENDPOINTS: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,

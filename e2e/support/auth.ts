@@ -122,3 +122,49 @@ export async function loginAsNew(page: Page, person: Person, path = '/profil'): 
   await approveAsNewPerson(page, person);
   await expect(page).toHaveURL((url) => url.pathname === path);
 }
+
+/** What POST /api/test/people answers (apps/server/src/features/test-people): a new person and their session. */
+export interface TestPerson {
+  user: { _id: string; firstName: string; lastName: string; email: string | null; phone: string | null };
+  profileId: string;
+  children: { _id: string; firstName: string; lastName: string; birthdate: string }[];
+  session: { id_token: string; access_token: string; token_type: string; expires_in: number };
+}
+
+/**
+ * A new person of the test's own (a family with the given children, or an instructor or an admin) logged in on
+ * `page`, which then opens `path`: the way in for every spec but the login spec, which goes through the simulator's
+ * page (issue 54, decision 051). The session is stored as the login return stores it (apps/web/src/lib/session.ts).
+ */
+export async function login(
+  page: Page,
+  options: { role?: 'parent' | 'instructor' | 'admin'; lastName?: string; children?: { firstName: string; birthdate: string }[] } = {},
+  path = '/profil',
+): Promise<TestPerson> {
+  const res = await page.request.post('/api/test/people', { data: options });
+  expect(res.ok(), `POST /api/test/people: ${res.status()} ${await res.text()}`).toBe(true);
+  const person = (await res.json()) as TestPerson;
+  const exp = (JSON.parse(Buffer.from(person.session.id_token.split('.')[1]!, 'base64url').toString()) as { exp?: number }).exp;
+  const stored = {
+    id_token: person.session.id_token,
+    access_token: person.session.access_token,
+    token_type: person.session.token_type,
+    expires_at: Date.now() + person.session.expires_in * 1000,
+    id_expires_at: exp ? exp * 1000 : null,
+  };
+  // Stored before the site's first script runs, once per tab (a later logout stays a logout).
+  await page.addInitScript(
+    ([key, value, marker]) => {
+      try {
+        if (sessionStorage.getItem(marker!)) return;
+        sessionStorage.setItem(marker!, '1');
+        localStorage.setItem(key!, value!);
+      } catch {
+        // about:blank and other documents without storage
+      }
+    },
+    [SESSION_KEY, JSON.stringify(stored), `e2e-login:${person.user._id}`],
+  );
+  await page.goto(path);
+  return person;
+}

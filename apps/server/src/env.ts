@@ -67,6 +67,11 @@ const envSchema = z.object({
    * nobody makes (issue 36). `npm start`, the E2E server and the bench set it.
    */
   VIPPS_TEST_MODE: z.enum(['0', '1']).optional(),
+  /**
+   * '1': the E2E suite's test-only endpoint (POST /api/test/people: a new person and a session, decision 051). Only in
+   * test mode, answered only on loopback; `npm start` never sets it.
+   */
+  E2E_TEST_ENDPOINTS: z.enum(['0', '1']).optional(),
   /** On receipts (kvittering, issue 40): the company's organisation number, address and VAT line. Demo defaults. */
   COMPANY_ORG_NUMBER: z.string().min(1).max(40).default('912 345 678'),
   COMPANY_ADDRESS: z.string().min(1).max(200).default('Badeveien 1, 0150 Oslo'),
@@ -188,6 +193,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       'Invalid environment:\n  NODE_ENV=production without Vipps credentials: set VIPPS_CLIENT_ID, VIPPS_CLIENT_SECRET, ' +
         'VIPPS_SUBSCRIPTION_KEY, VIPPS_MERCHANT_SERIAL_NUMBER and VIPPS_BASE_URL, or VIPPS_TEST_MODE=1 for the simulator',
     );
+  }
+  if (result.data.E2E_TEST_ENDPOINTS === '1' && result.data.NODE_ENV === 'production' && result.data.VIPPS_TEST_MODE !== '1') {
+    throw new Error('Invalid environment:\n  E2E_TEST_ENDPOINTS=1 with NODE_ENV=production needs VIPPS_TEST_MODE=1: the test endpoint makes sessions');
   }
   const testing = result.data.NODE_ENV === 'test';
   const PUBLIC_URL = result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`;

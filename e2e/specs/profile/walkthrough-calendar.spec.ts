@@ -1,4 +1,4 @@
-import { expectAccessible, loginAsNew, newPerson } from '../../support/auth';
+import { expectAccessible, login } from '../../support/auth';
 import { expect, test } from '../../support/fixtures';
 
 /**
@@ -6,9 +6,9 @@ import { expect, test } from '../../support/fixtures';
  * family calendar now also gives its https address to copy, a line on Google Calendar, and Google's own link
  * (decision 047; only its address is tested: no machine here reaches Google).
  */
-test('an Android parent copies the family calendar address, and Google Calendar gets it', async ({ page, context }, testInfo) => {
+test('an Android parent copies the family calendar address, and Google Calendar gets it', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await loginAsNew(page, newPerson(testInfo, 0, '53'), '/profil');
+  await login(page);
   const calendar = page.getByRole('region', { name: 'Familiekalender' });
   const address = calendar.getByLabel('Kalenderadressen');
   await expect(address).toHaveValue(/^http:\/\/localhost:\d+\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\.ics$/);
@@ -31,8 +31,8 @@ test('an Android parent copies the family calendar address, and Google Calendar 
 });
 
 /** Walk-through 06.12, finding 16: the reminders opt-out is a setting with a heading, and says it was saved. */
-test('a parent turns the reminders off under their own heading, sees it saved, and it stays off', async ({ page }, testInfo) => {
-  await loginAsNew(page, newPerson(testInfo, 1, '53'), '/profil');
+test('a parent turns the reminders off under their own heading, sees it saved, and it stays off', async ({ page }) => {
+  await login(page);
   const reminders = page.getByRole('region', { name: 'Påminnelser' });
   const box = reminders.getByRole('checkbox', { name: /Send meg en påminnelse på e-post/ });
   await expect(box).toBeChecked();

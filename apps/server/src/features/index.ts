@@ -22,6 +22,7 @@ import { queueRoutes } from './queue/queue.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
 import { termsRoutes } from './terms/terms.routes';
+import { testPeopleRoutes } from './test-people/test-people.routes';
 import { usersRoutes } from './users/users.routes';
 import { waitlistRoutes } from './waitlist/waitlist.routes';
 
@@ -52,4 +53,5 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   cancellationsRoutes,
   changesRoutes,
   queueRoutes,
+  testPeopleRoutes,
 ];

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import type { ServiceContext } from '../../context';
+import { createFamily } from '../../db/seed/builders';
+import type { Sessions } from '../../plugins/auth';
+
+export type TestRole = 'parent' | 'instructor' | 'admin';
+
+export interface TestPersonInput {
+  role: TestRole;
+  lastName?: string;
+  children: { firstName: string; birthdate: string }[];
+}
+
+const ROLES: Record<TestRole, ('parent' | 'instructor' | 'admin')[]> = {
+  parent: ['parent'],
+  instructor: ['instructor', 'parent'],
+  admin: ['admin', 'parent'],
+};
+
+/**
+ * A new person (a family of their own, with the given children) and a session for them, as after a first Vipps
+ * login: the E2E suite's way in (decision 051), so no spec shares its people with another or logs in through the
+ * simulator's page, except the login spec.
+ */
+export async function createTestPerson(ctx: ServiceContext, sessions: Sessions, input: TestPersonInput, userAgent: string | undefined) {
+  const family = await ctx.db.transaction((tx) =>
+    createFamily(tx, {
+      guardians: [{ roles: ROLES[input.role], vippsSub: `e2e-${randomBytes(12).toString('hex')}` }],
+      children: input.children,
+      ...(input.lastName ? { lastName: input.lastName } : {}),
+    }),
+  );
+  const user = family.guardians[0]!;
+  const session = await sessions.issue(user.id, { userAgent });
+  return {
+    session: {
+      id_token: session.token,
+      access_token: randomBytes(32).toString('base64url'),
+      token_type: 'Bearer' as const,
+      expires_in: session.expiresIn,
+      returnTo: '/',
+    },
+    user: { _id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
+    profileId: family.profile.id,
+    children: family.children.map((c) => ({ _id: c.id, firstName: c.firstName, lastName: c.lastName, birthdate: c.birthdate })),
+  };
+}
