@@ -11,6 +11,11 @@ async function instructorPage(browser: Browser, baseURL: string | undefined, lik
   return instructor;
 }
 
+/** 'YYYY-MM-DD' as 'DD.MM.YYYY'. */
+const norwegian = (key: string) => key.split('-').reverse().join('.');
+/** The display name of setUpCourse's courses on Mondays (walk-through 8): level, age, weekday and time. */
+const SHOWN = 'Nybegynner · 1–2 år · mandager kl. 10:00';
+
 /** When plans change (issue 38): the pool closes for a day; the family picks a make-up date; the instructor sees both. */
 test.describe('Bassenget er stengt', () => {
   test.describe.configure({ timeout: 300_000 });
@@ -43,6 +48,8 @@ test.describe('Bassenget er stengt', () => {
     await a.getByLabel('Grunn (familiene ser den)').fill('Feil dato');
     await a.getByRole('button', { name: 'Avlys kursdagen' }).click();
     const sure = a.getByRole('alertdialog');
+    // The course by its display name, then the date: its time said once.
+    await expect(sure.getByRole('heading')).toHaveText(`Avlyse ${SHOWN} · ${norwegian(mondayKey(9))}?`);
     await expect(sure).toContainText('1 familie får e-post om 10 minutter. Du kan angre til da.');
     await sure.getByRole('button', { name: 'Avlys' }).click();
     await expect(a.getByRole('status').filter({ hasText: 'Avlyst:' })).toHaveText(/^Avlyst: 1 kursdag\. 1 familie får e-post kl\. \d\d:\d\d\.$/);
@@ -50,6 +57,8 @@ test.describe('Bassenget er stengt', () => {
     const overview = a.getByRole('region', { name: 'Avlyste kursdager' });
     const mistake = overview.getByRole('listitem').filter({ hasText: venue }).filter({ hasText: 'Feil dato' });
     await expect(mistake).toContainText('E-post sendes kl.');
+    await expect(mistake.getByText(`${SHOWN} · ${venue}`)).toBeVisible();
+    await expect(mistake.getByText(`${norwegian(mondayKey(9))}: Feil dato`)).toBeVisible();
     await expectAccessible(a);
     await mistake.getByRole('button', { name: /^Angre/ }).click();
     await expect(mistake).toHaveCount(0);
@@ -64,6 +73,7 @@ test.describe('Bassenget er stengt', () => {
     await expectAccessible(a);
     await a.getByRole('button', { name: 'Avlys alle kurs denne dagen' }).click();
     await expect(sure).toContainText(/^Avlyse 1 kurs \d\d\.\d\d\.\d{4}\?/);
+    await expect(sure.getByRole('listitem')).toHaveText([SHOWN]);
     await expect(sure).toContainText('1 familie får e-post om 10 minutter. Du kan angre til da.');
     await expectAccessible(a);
     await sure.getByRole('button', { name: 'Avlys' }).click();
@@ -78,12 +88,13 @@ test.describe('Bassenget er stengt', () => {
     await page.goto('/profil');
     const notice = page.getByRole('region', { name: 'Endringer i kursene – velg hva dere vil ha' });
     const card = notice.getByTestId('date-choice').filter({ hasText: 'Sjøfrid' });
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(`Sjøfrid: ${SHOWN} · ${norwegian(mondayKey(8))} er avlyst`);
     await expect(card).toContainText('Grunn: Bassenget er stengt for svømmestevne');
     await expect(card.getByRole('button', { name: 'Pengene tilbake (975 kr)' })).toBeVisible();
     await expectAccessible(page);
     const options = card.getByLabel('Erstatningstime').locator('option');
     const makeupValue = `${other.course._id}|${mondayDates(10)[0]}`;
-    await expect(options.filter({ hasText: venue })).toHaveCount(1);
+    await expect(options.filter({ hasText: venue })).toHaveText([`${norwegian(mondayKey(10))} · ${SHOWN} · ${venue}`]);
     await card.getByLabel('Erstatningstime').selectOption(makeupValue);
     await card.getByRole('button', { name: 'Velg erstatningstime' }).click();
     const settled = page.getByRole('region', { name: 'Endringer i kursene', exact: true }).getByTestId('date-choice').filter({ hasText: 'Sjøfrid' });

@@ -57,6 +57,9 @@ export function closureOverview(db: DbOrTx, from: Date) {
       cancelled: cancelledDates,
       courseName: courses.name,
       experienceLevel: courses.experienceLevel,
+      participantsAge: courses.participantsAge,
+      dates: courses.dates,
+      timeFrom: courses.timeFrom,
       placeName: places.name,
       makeup: count('makeup'),
       refund: count('refund'),
@@ -93,7 +96,16 @@ export async function insertChoice(tx: DbOrTx, values: typeof dateChoices.$infer
 const choiceColumns = {
   choice: dateChoices,
   cancelled: cancelledDates,
-  course: { id: courses.id, name: courses.name, timeFrom: courses.timeFrom, timeTo: courses.timeTo, placeId: courses.placeId },
+  course: {
+    id: courses.id,
+    name: courses.name,
+    experienceLevel: courses.experienceLevel,
+    participantsAge: courses.participantsAge,
+    dates: courses.dates,
+    timeFrom: courses.timeFrom,
+    timeTo: courses.timeTo,
+    placeId: courses.placeId,
+  },
   child: { id: children.id, firstName: children.firstName, lastName: children.lastName, birthdate: children.birthdate, profileId: children.profileId },
 };
 const choicesQuery = (db: DbOrTx) =>

@@ -20,8 +20,9 @@ export type PlaceClosureInput = z.infer<typeof placeClosureInputSchema>;
 export const cancelledDateSchema = z.object({ _id: idSchema, courseId: idSchema, date: isoDateTime, reason: z.string(), placeClosure: z.boolean() });
 export type CancelledDate = z.infer<typeof cancelledDateSchema>;
 /**
- * The answer to a closure: the dates cancelled (or, for a preview, that would be, with `_id` empty), the course names,
- * the families to be told, and when the e-mails go out (`announceAt`; 'Angre' until then).
+ * The answer to a closure: the dates cancelled (or, for a preview, that would be, with `_id` empty), the course names
+ * (courseDisplayName: level, age, weekday and time), the families to be told, and when the e-mails go out
+ * (`announceAt`; 'Angre' until then).
  */
 export const cancelledDatesSchema = z.object({
   cancelled: z.array(cancelledDateSchema.extend({ _id: z.string(), courseName: z.string() })),
@@ -35,6 +36,7 @@ export type CancelledDates = z.infer<typeof cancelledDatesSchema>;
 export const closureOverviewItemSchema = z.object({
   _id: idSchema,
   courseId: idSchema,
+  /** The course's display name (courseDisplayName: level, age, weekday and time; walk-through 8). */
   courseName: z.string(),
   placeName: z.string(),
   date: isoDateTime,
@@ -53,6 +55,7 @@ export type DateChoiceKind = z.infer<typeof dateChoiceKindSchema>;
 /** A settled choice, or 'closed': the place was cancelled while the choice was open (nothing more is given for the date). */
 export const dateChoiceStateSchema = z.enum(['makeup', 'refund', 'credit', 'closed']);
 
+/** A make-up date; `courseName` is the course's display name (courseDisplayName, walk-through 8). */
 export const makeupOptionSchema = z.object({ courseId: idSchema, courseName: z.string(), placeName: z.string(), date: isoDateTime, timeFrom: z.string(), timeTo: z.string(), freePlaces: z.number().int() });
 export type MakeupOption = z.infer<typeof makeupOptionSchema>;
 
@@ -60,7 +63,8 @@ export type MakeupOption = z.infer<typeof makeupOptionSchema>;
 export const dateChoiceSchema = z.object({
   _id: idSchema,
   child: z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() }),
-  course: z.object({ _id: idSchema, name: z.string() }),
+  /** `displayName`: the one name a parent reads (courseDisplayName, walk-through 8); `name` is the stored, shared one. */
+  course: z.object({ _id: idSchema, name: z.string(), displayName: z.string() }),
   date: isoDateTime,
   reason: z.string(),
   shareAmount: z.number().int(),

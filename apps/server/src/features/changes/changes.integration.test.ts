@@ -56,7 +56,7 @@ const secretOf = (text: string) => /\/endring#([A-Za-z0-9_-]{43})/.exec(text)![1
 
 describe('an admin cancels a date', () => {
   it('of one course: the date stays, marked; each guardian gets an e-mail with a one-tap link; the notice shows', async () => {
-    const { course, family, token, order } = await setup();
+    const { course, makeup, family, token, order } = await setup();
     const second = await createUser(t.db, { roles: ['parent'] });
     await t.db.execute(`insert into profile_parents (profile_id, user_id, position) values ('${family.profile.id}', '${second.id}', 1)`);
     const res = await cancelDate(course.id, DATES[0]!);
@@ -84,6 +84,10 @@ describe('an admin cancels a date', () => {
     expect(notice).toHaveLength(1);
     expect(notice[0]).toMatchObject({ reason: 'Svømmestevne', shareAmount: 25_001, choice: null });
     expect(notice[0].options.map((o: { date: string }) => o.date)).toContain(WEDNESDAYS[0]!.toISOString());
+    // The notice and its make-up dates name each course by its display name too.
+    expect(notice[0].course).toMatchObject({ _id: course.id, name: 'c38 Mandag', displayName: shown });
+    expect(notice[0].options[0]).toMatchObject({ courseId: makeup.id, courseName: courseDisplayName({ ...makeup, placeName: null }) });
+    expect(courseDisplayName(makeup)).toMatch(/onsdager kl\. 10:00$/);
 
     const again = await cancelDate(course.id, DATES[0]!);
     expect(again.status).toBe(409);
@@ -122,10 +126,10 @@ describe('a closure gets a second look and an undo (issue 53)', () => {
     const { place, course, family } = await setup();
     const res = await post(`/api/places/${place.id}/closures`, { day: '2027-03-08', reason: 'Svømmestevne', preview: true });
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ preview: true, families: 1, cancelled: [{ courseId: course.id, courseName: 'c38 Mandag', date: DATES[1]!.toISOString() }] });
+    expect(res.json).toMatchObject({ preview: true, families: 1, cancelled: [{ courseId: course.id, courseName: courseDisplayName(course), date: DATES[1]!.toISOString() }] });
     expect(new Date(res.json.announceAt).getTime()).toBe(clock.current.getTime() + 10 * MINUTE);
     const one = await post(`/api/courses/${course.id}/cancelled-dates`, { date: DATES[2]!.toISOString(), reason: 'Svømmestevne', preview: true });
-    expect(one.json).toMatchObject({ preview: true, families: 1, cancelled: [{ courseName: 'c38 Mandag' }] });
+    expect(one.json).toMatchObject({ preview: true, families: 1, cancelled: [{ courseName: courseDisplayName(course) }] });
     expect(await t.db.select().from(cancelledDates).where(eq(cancelledDates.courseId, course.id))).toEqual([]);
     expect(await mailsTo(family)).toHaveLength(0);
   });
@@ -138,7 +142,7 @@ describe('a closure gets a second look and an undo (issue 53)', () => {
     expect((await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken })).json.cancelled).toHaveLength(1);
     expect(await mailsTo(family)).toHaveLength(0);
     expect(await mine(token)).toEqual([]);
-    expect((await overview()).find((o) => o._id === id)).toMatchObject({ announcedAt: null });
+    expect((await overview()).find((o) => o._id === id)).toMatchObject({ announcedAt: null, courseName: courseDisplayName(course) });
 
     clock.current = new Date(clock.current.getTime() + 9 * MINUTE);
     await announceDueClosures(t.ctx);

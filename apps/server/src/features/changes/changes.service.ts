@@ -53,7 +53,12 @@ export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredD
   return dateSharesOre(paid, covered.length)[index]!;
 }
 
-const courseLabel = (course: { name: string; experienceLevel: string }) => course.name.trim() || course.experienceLevel;
+/**
+ * The one name parents and admins read for a course (courseDisplayName: level, age, weekday and time; walk-through 8),
+ * wherever a cancelled date names its course: the closure's preview, the overview, the notice, the make-up dates.
+ */
+const courseLabel = (course: { name: string; experienceLevel: string; participantsAge: string; dates: readonly Date[]; timeFrom: string }) =>
+  course.experienceLevel.trim() ? courseDisplayName(course) : course.name.trim() || 'Kurs';
 const MINUTE_MS = 60_000;
 
 /**
@@ -211,7 +216,7 @@ export async function closureOverview(ctx: ServiceContext): Promise<ClosureOverv
   const rows = await changes.closureOverview(ctx.db, osloDayStart(osloDateKey(ctx.clock.now())));
   return rows.map((r) => ({
     ...toCancelledDate(r.cancelled),
-    courseName: courseLabel({ name: r.courseName, experienceLevel: r.experienceLevel }),
+    courseName: courseLabel({ name: r.courseName, experienceLevel: r.experienceLevel, participantsAge: r.participantsAge, dates: r.dates, timeFrom: r.timeFrom }),
     placeName: r.placeName,
     announceAt: r.cancelled.announceAt.toISOString(),
     announcedAt: r.cancelled.announcedAt?.toISOString() ?? null,
@@ -267,7 +272,7 @@ async function makeupOptions(ctx: ServiceContext, row: changes.ChoiceWithContext
     for (const date of course.dates) {
       if (date < from || date > to || date <= now || cancelled.has(`${course.id}/${date.getTime()}`)) continue;
       const free = course.maximumParticipants - base - (await changes.countMakeupsOn(ctx.db, course.id, date));
-      if (free > 0) options.push({ courseId: course.id, courseName: course.name.trim() || course.experienceLevel, placeName, date: date.toISOString(), timeFrom: course.timeFrom, timeTo: course.timeTo, freePlaces: free });
+      if (free > 0) options.push({ courseId: course.id, courseName: courseLabel(course), placeName, date: date.toISOString(), timeFrom: course.timeFrom, timeTo: course.timeTo, freePlaces: free });
     }
   }
   return options.sort((a, b) => a.date.localeCompare(b.date));
@@ -284,7 +289,7 @@ async function toChoice(ctx: ServiceContext, row: changes.ChoiceWithContext, wit
   return {
     _id: c.id,
     child: { _id: row.child.id, firstName: row.child.firstName, lastName: row.child.lastName },
-    course: { _id: row.course.id, name: row.course.name },
+    course: { _id: row.course.id, name: row.course.name, displayName: courseLabel(row.course) },
     date: row.cancelled.date.toISOString(),
     reason: row.cancelled.reason,
     shareAmount: c.shareOre,
@@ -373,7 +378,7 @@ async function settle(ctx: ServiceContext, row: changes.ChoiceWithContext, input
         await changes.insertCredit(ctx.db, {
           profileId: row.choice.profileId,
           amountOre: row.choice.shareOre,
-          reason: `Avlyst ${osloDateKey(row.cancelled.date)}: ${row.course.name}`.trim(),
+          reason: `Avlyst ${osloDateKey(row.cancelled.date)}: ${courseLabel(row.course)}`.trim(),
           orderId: row.choice.orderId,
           expiresAt: addMonths(now, ctx.env.CREDIT_MONTHS),
           createdAt: now,
@@ -396,11 +401,11 @@ async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, 
     const claimed = await changes.setChoice(ctx.db, row.choice.id, { choice: 'refund', chosenBy: by, chosenAt: now });
     if (!claimed) throw new AppError('CONFLICT', 'Already chosen');
     if (parts.creditOre === 0 || !row.choice.profileId) return null;
-    const reason = `Avlyst ${osloDateKey(row.cancelled.date)}: ${row.course.name} (betalt med tilgode)`;
+    const reason = `Avlyst ${osloDateKey(row.cancelled.date)}: ${courseLabel(row.course)} (betalt med tilgode)`;
     const expiresAt = await creditBackExpiry(ctx.db, order.id, now, ctx.env.CREDIT_MONTHS);
     return changes.insertCredit(ctx.db, { profileId: row.choice.profileId, amountOre: parts.creditOre, reason, orderId: order.id, expiresAt, createdAt: now });
   });
-  const what = `den avlyste kursdagen ${formatDate(row.cancelled.date)} (${row.course.name.trim() || 'kurs'})`;
+  const what = `den avlyste kursdagen ${formatDate(row.cancelled.date)} (${courseLabel(row.course)})`;
   const creditReceipt = credit ? [receiptAttachment(await receiptOfCredit(ctx, order, credit))] : [];
   if (parts.vippsOre === 0) {
     await queueRefundReceipt(ctx, order, [`${formatMoneyBack(0, parts.creditOre)} for ${what}.`], creditReceipt);

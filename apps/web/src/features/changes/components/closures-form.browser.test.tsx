@@ -18,7 +18,15 @@ const answer = (preview: boolean, announceAt: string): CancelledDates => ({
   preview,
   families: 20,
   announceAt,
-  cancelled: [1, 2, 3, 4].map((i) => ({ _id: preview ? '' : `${i}`.repeat(24), courseId: `${i}`.repeat(24), courseName: `Babysvømming ${i}`, date: '2027-02-08T09:00:00.000Z', reason: 'Svømmestevne', placeClosure: true })),
+  // The server names each course by its display name (courseDisplayName): level, age, weekday and time.
+  cancelled: [1, 2, 3, 4].map((i) => ({
+    _id: preview ? '' : `${i}`.repeat(24),
+    courseId: `${i}`.repeat(24),
+    courseName: `Nybegynner · ${i}–${i + 1} år · mandager kl. 10:00`,
+    date: '2027-02-08T09:00:00.000Z',
+    reason: 'Svømmestevne',
+    placeClosure: true,
+  })),
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -53,6 +61,8 @@ describe('ClosuresForm', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Avlyse 4 kurs 08.02.2027?' });
     await expect.element(dialog).toBeVisible();
     await expect.element(page.getByText('20 familier får e-post om 10 minutter. Du kan angre til da.')).toBeVisible();
+    // Each course by its display name, which says the time: no second 'kl. 10:00'.
+    await expect.element(dialog.getByText('Nybegynner · 1–2 år · mandager kl. 10:00', { exact: true })).toBeVisible();
     expect(fetch).toHaveBeenCalledTimes(1);
     await expectNoAxeViolations(document.body);
     await dialog.getByRole('button', { name: 'Avlys' }).click();
@@ -63,13 +73,27 @@ describe('ClosuresForm', () => {
     await expect.element(page.getByLabelText('Dato', { exact: true })).toHaveValue('');
     await expectNoAxeViolations(screen.container);
   });
+
+  it("'Avlys kursdagen' asks about the course by its display name and the date, the time said once", async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      const one = answer(true, new Date(Date.now() + 10 * 60_000 + 20_000).toISOString());
+      return json({ ...one, families: 1, cancelled: [{ ...one.cancelled[0]!, courseId: courses[0]!._id, courseName: 'Nybegynner · 2–4 år · mandager kl. 10:00', placeClosure: false }] });
+    });
+    await renderForm();
+    await page.getByLabelText('Grunn (familiene ser den)').fill('Svømmestevne');
+    await page.getByLabelText('Kurs og dato').selectOptions(`${courses[0]!._id}|2027-02-08T09:00:00.000Z`);
+    await page.getByRole('button', { name: 'Avlys kursdagen' }).click();
+    await expect.element(page.getByRole('alertdialog', { name: 'Avlyse Nybegynner · 2–4 år · mandager kl. 10:00 · 08.02.2027?' })).toBeVisible();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(document.body);
+  });
 });
 
 describe('ClosuresOverview', () => {
   const item: ClosureOverviewItem = {
     _id: 'a'.repeat(24),
     courseId: 'c'.repeat(24),
-    courseName: 'Babysvømming 2',
+    courseName: 'Nybegynner · 2–4 år · mandager kl. 10:00',
     placeName: 'Sagene Basseng',
     date: '2027-02-08T09:00:00.000Z',
     reason: 'Svømmestevne',
@@ -83,10 +107,15 @@ describe('ClosuresOverview', () => {
     const onAction = vi.fn();
     const told = { ...item, _id: 'b'.repeat(24), announcedAt: '2027-02-01T09:42:00.000Z', choices: { makeup: 2, refund: 1, credit: 3, open: 4 } };
     const screen = await render(<ClosuresOverview items={[item, told]} onAction={onAction} busy={false} error={null} />);
+    // The course's display name and the venue, then the date and the reason: the time said once (walk-through 8).
+    const first = page.getByRole('listitem').first();
+    await expect.element(first.getByText('Nybegynner · 2–4 år · mandager kl. 10:00 · Sagene Basseng', { exact: true })).toBeVisible();
+    await expect.element(first.getByText('08.02.2027: Svømmestevne', { exact: true })).toBeVisible();
+    expect(screen.container.textContent).not.toMatch(/kl\. \d\d:\d\d kl\./);
     await expect.element(page.getByText('E-post sendes kl. 10:42')).toBeVisible();
-    await page.getByRole('button', { name: 'Angre avlysningen av Babysvømming 2 08.02.2027' }).click();
+    await page.getByRole('button', { name: 'Angre avlysningen av Nybegynner · 2–4 år · mandager kl. 10:00 · 08.02.2027' }).click();
     expect(onAction).toHaveBeenCalledWith(item._id, 'undo');
-    await page.getByRole('button', { name: 'Send e-post nå om Babysvømming 2 08.02.2027' }).click();
+    await page.getByRole('button', { name: 'Send e-post nå om Nybegynner · 2–4 år · mandager kl. 10:00 · 08.02.2027' }).click();
     expect(onAction).toHaveBeenCalledWith(item._id, 'announce');
     await expect.element(page.getByText('Familiene har fått e-post')).toBeVisible();
     await expect.element(page.getByText('Erstatningstime: 2 · Pengene tilbake: 1 · Tilgodebeløp: 3 · Ikke valgt ennå: 4')).toBeVisible();

@@ -25,10 +25,13 @@ type Pending = { kind: 'day'; preview: CancelledDates } | { kind: 'date'; previe
 
 const minutesUntil = (iso: string) => Math.max(0, Math.round((new Date(iso).getTime() - Date.now()) / 60_000));
 
-/** 'Avlyse 4 kurs 08.02.2027?' or 'Avlyse Babysvømming 2 08.02.2027 kl. 10:00?'. */
+/**
+ * 'Avlyse 4 kurs 08.02.2027?' or 'Avlyse Nybegynner · 1–2 år · mandager kl. 10:00 · 08.02.2027?': the course's display
+ * name (walk-through 8) already says the time, so the date follows it without a second 'kl.'.
+ */
 function confirmTitle(pending: Pending): string {
   const first = pending.preview.cancelled[0]!;
-  if (pending.kind === 'date') return `Avlyse ${first.courseName} ${formatDate(first.date)} kl. ${formatTime(first.date)}?`;
+  if (pending.kind === 'date') return `Avlyse ${first.courseName} · ${formatDate(first.date)}?`;
   return `Avlyse ${countOf(pending.preview.cancelled.length, 'kurs', 'kurs')} ${formatDate(first.date)}?`;
 }
 
@@ -153,9 +156,8 @@ export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlace
         {pending && pending.kind === 'day' ? (
           <ul className="list-disc space-y-1 pl-5 text-sm">
             {pending.preview.cancelled.map((c) => (
-              <li key={`${c.courseId}|${c.date}`}>
-                {c.courseName} kl. {formatTime(c.date)}
-              </li>
+              // The display name says the weekday and time: 'Nybegynner · 1–2 år · mandager kl. 10:00'.
+              <li key={`${c.courseId}|${c.date}`}>{c.courseName}</li>
             ))}
           </ul>
         ) : null}

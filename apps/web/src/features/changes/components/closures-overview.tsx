@@ -26,11 +26,12 @@ export function ClosuresOverview({ items, onAction, busy, error }: { items: read
         <ul className="mt-3 space-y-3">
           {items.map((item) => (
             <li key={item._id} className="rounded-2xl border border-sand-200 p-4">
+              {/* The course's display name says the weekday and time, so the date below has no second 'kl.'. */}
               <p className="font-bold">
                 {item.courseName} · {item.placeName}
               </p>
               <p>
-                {formatDate(item.date)} kl. {formatTime(item.date)}: {item.reason}
+                {formatDate(item.date)}: {item.reason}
               </p>
               {item.announcedAt ? (
                 <>
@@ -40,10 +41,10 @@ export function ClosuresOverview({ items, onAction, busy, error }: { items: read
               ) : (
                 <div className="mt-2 flex flex-wrap items-center gap-3">
                   <p className="font-medium">E-post sendes kl. {formatTime(item.announceAt)}</p>
-                  <Button variant="secondary" disabled={busy} onClick={() => onAction(item._id, 'undo')} aria-label={`Angre avlysningen av ${item.courseName} ${formatDate(item.date)}`}>
+                  <Button variant="secondary" disabled={busy} onClick={() => onAction(item._id, 'undo')} aria-label={`Angre avlysningen av ${item.courseName} · ${formatDate(item.date)}`}>
                     Angre
                   </Button>
-                  <Button variant="ghost" disabled={busy} onClick={() => onAction(item._id, 'announce')} aria-label={`Send e-post nå om ${item.courseName} ${formatDate(item.date)}`}>
+                  <Button variant="ghost" disabled={busy} onClick={() => onAction(item._id, 'announce')} aria-label={`Send e-post nå om ${item.courseName} · ${formatDate(item.date)}`}>
                     Send e-post nå
                   </Button>
                 </div>

@@ -10,7 +10,7 @@ import { DateChoiceCard } from './date-choice-card';
 const base: DateChoice = {
   _id: 'c'.repeat(24),
   child: { _id: 'a'.repeat(24), firstName: 'Emma', lastName: 'Nilsen' },
-  course: { _id: 'b'.repeat(24), name: 'Babysvømming 2' },
+  course: { _id: 'b'.repeat(24), name: 'Babysvømming 2', displayName: 'Nybegynner · 1–2 år · mandager kl. 09:30' },
   date: '2027-02-08T08:30:00.000Z',
   reason: 'Bassenget er stengt',
   shareAmount: 26_250,
@@ -19,11 +19,22 @@ const base: DateChoice = {
   choice: null,
   chosenBy: null,
   makeup: null,
-  options: [{ courseId: 'd'.repeat(24), courseName: 'Babysvømming 3', placeName: 'Grorud Basseng', date: '2027-02-18T08:00:00.000Z', timeFrom: '09:00', timeTo: '09:30', freePlaces: 2 }],
+  options: [{ courseId: 'd'.repeat(24), courseName: 'Nybegynner · 1–2 år · torsdager kl. 09:00', placeName: 'Grorud Basseng', date: '2027-02-18T08:00:00.000Z', timeFrom: '09:00', timeTo: '09:30', freePlaces: 2 }],
 };
 const noop = () => undefined;
 
 describe('DateChoiceCard', () => {
+  it("names the course by its display name, and the make-up dates too, each time said once (walk-through 8)", async () => {
+    const screen = await render(<DateChoiceCard choice={base} onChoose={noop} pending={false} error={null} />);
+    await expect.element(page.getByRole('heading', { level: 3 })).toHaveTextContent('Emma: Nybegynner · 1–2 år · mandager kl. 09:30 · 08.02.2027 er avlyst');
+    await expect.element(page.getByRole('region', { name: 'Emma: Nybegynner · 1–2 år · mandager kl. 09:30 · 08.02.2027 er avlyst' })).toBeVisible();
+    const options = [...screen.container.querySelectorAll('option')].map((o) => o.textContent);
+    expect(options).toContain('18.02.2027 · Nybegynner · 1–2 år · torsdager kl. 09:00 · Grorud Basseng');
+    expect(screen.container.textContent).not.toContain('Babysvømming');
+    expect(screen.container.textContent).not.toMatch(/kl\. \d\d:\d\d kl\./);
+    await expectNoAxeViolations(screen.container);
+  });
+
   it('a child on the course without payment is offered only a make-up, and no 0 kr', async () => {
     const screen = await render(<DateChoiceCard choice={{ ...base, shareAmount: 0 }} onChoose={noop} pending={false} error={null} />);
     expect(screen.container.textContent).not.toContain('0 kr');

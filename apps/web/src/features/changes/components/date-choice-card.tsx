@@ -1,10 +1,16 @@
 import { useState } from 'react';
-import type { ChooseInput, DateChoice, DateChoiceKind } from '@shared/api';
+import type { ChooseInput, DateChoice, DateChoiceKind, MakeupOption } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { FormError, Select } from '@/components/ui/form';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatOre, formatTime } from '@/lib/format';
+
+/**
+ * A make-up date as the parent picks it: the date first (the list is in date order), then the course's display name,
+ * which says the weekday and time, and the venue: '15.02.2027 · Nybegynner · 1–2 år · mandager kl. 10:00 · Sagene Basseng'.
+ */
+export const makeupLabel = (o: MakeupOption) => `${formatDate(o.date)} · ${o.courseName} · ${o.placeName}`;
 
 /** What was chosen, with the amount and what happens next (walk-through 06.12, finding 12). */
 function chosenText(choice: DateChoice): string {
@@ -49,7 +55,8 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
   const errorAt = (kinds: DateChoiceKind[]) => (error && kinds.includes(tapped) ? chooseErrorText(error, tapped) : null);
   // A child added without payment (an admin's 'Legg til barn') has nothing to get back: only a make-up is offered.
   const paid = choice.shareAmount > 0;
-  const title = `${choice.child.firstName}: ${choice.course.name || 'Kurs'} ${formatDate(choice.date)} er avlyst`;
+  // The course's display name (level, age, weekday and time: walk-through 8), then the date.
+  const title = `${choice.child.firstName}: ${choice.course.displayName || choice.course.name || 'Kurs'} · ${formatDate(choice.date)} er avlyst`;
   return (
     <section aria-label={title} className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-5" data-testid="date-choice">
       <h3 className="font-bold text-sea-900">{title}</h3>
@@ -77,7 +84,7 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
                   fieldClassName="w-full min-w-0 sm:flex-1"
                   value={makeup}
                   onChange={(e) => setMakeup(e.target.value)}
-                  options={choice.options.map((o) => ({ value: `${o.courseId}|${o.date}`, label: `${formatDate(o.date)} kl. ${o.timeFrom} · ${o.courseName} · ${o.placeName}` }))}
+                  options={choice.options.map((o) => ({ value: `${o.courseId}|${o.date}`, label: makeupLabel(o) }))}
                 />
                 <Button
                   disabled={!makeup || pending}
