@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { loginAs, PERSONS, SESSION_KEY } from './auth';
+import { login, SESSION_KEY } from './auth';
 import { otherBrowser } from './fixtures';
 
 export interface ApiCourse {
@@ -24,10 +24,11 @@ export async function apiAs<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'D
   return (await res.json()) as T;
 }
 
-/** A second browser (same viewport) logged in as the admin, for setting up data through the API. */
+/** A second browser (same viewport) logged in as an admin, for setting up data through the API. */
 export async function adminPage(browser: Browser, baseURL: string | undefined, like: Page): Promise<{ page: Page; close(): Promise<void> }> {
   const admin = await otherBrowser(browser, baseURL, like);
-  await loginAs(admin.page, PERSONS.admin, '/kurs');
+  // An admin of the test's own (decision 051): no login through the simulator, no session shared with other tests.
+  await login(admin.page, { role: 'admin' }, '/kurs');
   return admin;
 }
 
