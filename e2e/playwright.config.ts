@@ -28,7 +28,8 @@ export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers everywhere (a newcomer's `npm test` as CI): the one server, not the machine's cores, sets the pace.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   // A journey logs in through the simulator, often in two browsers, and two browsers share a 2-core CI machine: the
   // limits are generous. A wait is for a real event, never a sleep, so a longer limit costs time only when a test fails.
@@ -55,7 +56,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       // No Vipps credentials: the simulator, said out loud (a production server refuses to start otherwise).
       VIPPS_TEST_MODE: '1',
-      // The test-only way in (POST /api/test/people, decision 051): each test makes its own people.
+      // The test-only way in (POST /api/test/people, decision 052): each test makes its own people.
       E2E_TEST_ENDPOINTS: '1',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -27,7 +27,7 @@ export async function apiAs<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'D
 /** A second browser (same viewport) logged in as an admin, for setting up data through the API. */
 export async function adminPage(browser: Browser, baseURL: string | undefined, like: Page): Promise<{ page: Page; close(): Promise<void> }> {
   const admin = await otherBrowser(browser, baseURL, like);
-  // An admin of the test's own (decision 051): no login through the simulator, no session shared with other tests.
+  // An admin of the test's own (decision 052): no login through the simulator, no session shared with other tests.
   await login(admin.page, { role: 'admin' }, '/kurs');
   return admin;
 }

@@ -134,7 +134,7 @@ export interface TestPerson {
 /**
  * A new person of the test's own (a family with the given children, or an instructor or an admin) logged in on
  * `page`, which then opens `path`: the way in for every spec but the login spec, which goes through the simulator's
- * page (issue 54, decision 051). The session is stored as the login return stores it (apps/web/src/lib/session.ts).
+ * page (issue 54, decision 052). The session is stored as the login return stores it (apps/web/src/lib/session.ts).
  */
 export async function login(
   page: Page,

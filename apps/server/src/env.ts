@@ -68,7 +68,7 @@ const envSchema = z.object({
    */
   VIPPS_TEST_MODE: z.enum(['0', '1']).optional(),
   /**
-   * '1': the E2E suite's test-only endpoint (POST /api/test/people: a new person and a session, decision 051). Only in
+   * '1': the E2E suite's test-only endpoint (POST /api/test/people: a new person and a session, decision 052). Only in
    * test mode, answered only on loopback; `npm start` never sets it.
    */
   E2E_TEST_ENDPOINTS: z.enum(['0', '1']).optional(),

@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import { parseEnv } from '../../env';
 import { createTestApp, type TestContext } from '../../test/app';
 
-/** The E2E suite's test-only way in (issue 54, decision 051): only where it is switched on, only on loopback. */
+/** The E2E suite's test-only way in (issue 54, decision 052): only where it is switched on, only on loopback. */
 describe('POST /api/test/people', () => {
   let on: TestContext;
   let off: TestContext;

@@ -19,7 +19,7 @@ const ROLES: Record<TestRole, ('parent' | 'instructor' | 'admin')[]> = {
 
 /**
  * A new person (a family of their own, with the given children) and a session for them, as after a first Vipps
- * login: the E2E suite's way in (decision 051), so no spec shares its people with another or logs in through the
+ * login: the E2E suite's way in (decision 052), so no spec shares its people with another or logs in through the
  * simulator's page, except the login spec.
  */
 export async function createTestPerson(ctx: ServiceContext, sessions: Sessions, input: TestPersonInput, userAgent: string | undefined) {

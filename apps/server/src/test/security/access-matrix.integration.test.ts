@@ -72,7 +72,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/vipps/login':            { expect: all(200), note: 'login start (simulator)' },
   'GET /api/vipps/token':            { expect: all(401), note: 'no state: LOGIN_STATE_INVALID for everyone' },
   'GET /api/users/me':               { expect: loggedIn(200) },
-  // ---- test-only (E2E_TEST_ENDPOINTS=1, decision 051): a new person of their own for anyone on this machine; a 404
+  // ---- test-only (E2E_TEST_ENDPOINTS=1, decision 052): a new person of their own for anyone on this machine; a 404
   // from any other address (test-people.integration.test.ts)
   'POST /api/test/people':           { expect: all(200), req: () => ({ payload: {} }), note: 'loopback only; never mounted by npm start' },
   // ---- the viewer's own sessions (issue 9): nobody can name another user's session; ending uses a spare one

@@ -27,7 +27,7 @@ export async function createSecurityApp(envOverrides: Record<string, string> = {
     CONTACT_RATE_LIMIT: '100000',
     CHILD_ADD_RATE_LIMIT: '100000',
     WEBHOOK_FAILURE_RATE_LIMIT: '100000',
-    // The E2E suite's test-only route is mounted, so the matrix and the hostile-input test cover it (decision 051).
+    // The E2E suite's test-only route is mounted, so the matrix and the hostile-input test cover it (decision 052).
     E2E_TEST_ENDPOINTS: '1',
     ...envOverrides,
   });
