@@ -25,6 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          globalSetup: ['apps/server/src/test/template-setup.ts'],
           include: ['{apps,packages}/**/src/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}'],
         },

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db, type RawQuery } from '../../db/client';
 import { backupFileName, pgDump, pgliteRestore, pgRestore, tableChecksums } from '../../db/backup';
 import { createCourse, createFamily } from '../../db/seed/builders';
-import { createScratchDatabase } from '../db';
+import { createScratchDatabase, createTestPglite } from '../db';
 import { createServerDatabase, repoRoot, startServer } from './server-process';
 
 /**
@@ -62,7 +62,7 @@ const until = async (check: () => boolean, timeoutMs = 20_000) => {
 
 describe('backup drill', () => {
   it('PGlite: backed up during writes, restored into a fresh folder, every table equal', async () => {
-    const source = await openDatabase({ dataDir: 'memory://' });
+    const source = await createTestPglite();
     const writer = keepWriting(source.db);
     const file = path.join(tempDir('drill-bak-'), backupFileName('pglite'));
     let atBackup: Awaited<ReturnType<typeof tableChecksums>> | undefined;
