@@ -6,6 +6,7 @@ import { createCourse, createFamily, type Family } from '../../db/seed/builders'
 import { reconcilePayments } from '../../features/orders/reconciler';
 import { startBookingTest, type BookingTest } from '../../features/booking/test-kit';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { scaled } from '../timeouts';
 
 /**
  * PostgreSQL restarts in the middle of a burst (issue 42). Simulated on the test's own database, which is reliable
@@ -108,5 +109,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL restart mid-burst (n
       expect(t.sim.control.payment(order.reference)?.aggregate.capturedAmount.value).toBe(order.amountOre);
     }
     await locker.end().catch(() => undefined);
-  }, 30_000);
+  }, scaled(30_000));
 });

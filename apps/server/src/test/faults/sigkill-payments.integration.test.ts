@@ -10,6 +10,7 @@ import { reconcilePayments } from '../../features/orders/reconciler';
 import { createPayments } from '../../integrations/vipps/payments';
 import { createSessions } from '../../plugins/auth';
 import { createServerDatabase, FAULTS_SESSION_SECRET, startServer, type ServerDatabase, type ServerProcess } from './server-process';
+import { scaled } from '../timeouts';
 
 /**
  * kill -9 in the middle of a burst of payment starts. Vipps (the simulator, in this process) survives, as the real
@@ -56,7 +57,7 @@ describe('SIGKILL during a burst of payment starts', () => {
     await seed.close();
     // VIPPS_BASE_URL without credentials: the server uses a simulator started elsewhere (this one).
     serverEnv = { VIPPS_BASE_URL: simUrl, PAYMENT_START_RATE_LIMIT: '1000', PAYMENT_START_IP_RATE_LIMIT: '100000' };
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await server?.stop('SIGKILL');
     await sim?.close();
@@ -198,5 +199,5 @@ describe('SIGKILL during a burst of payment starts', () => {
     } finally {
       await database.close();
     }
-  }, 180_000);
+  }, scaled(180_000));
 });

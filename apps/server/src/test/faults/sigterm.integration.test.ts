@@ -2,6 +2,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase, startServer, type ServerDatabase, type ServerProcess } from './server-process';
+import { scaled } from '../timeouts';
 
 /**
  * SIGTERM drains: the real server process, requests in flight when the signal arrives (slow uploads on both
@@ -51,7 +52,7 @@ describe('SIGTERM', () => {
   beforeAll(async () => {
     db = await createServerDatabase();
     server = await startServer({ db, env: { SEED_DEMO_DATA: 'true', CONTACT_RATE_LIMIT: '10000' } });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await server?.stop('SIGKILL');
     await db?.dispose();
@@ -116,5 +117,5 @@ describe('SIGTERM', () => {
     const rows = (await check.db.execute('select count(*)::int as n from contact_messages')) as unknown as { rows: { n: number }[] };
     await check.close();
     expect(Number(rows.rows[0]!.n)).toBe(SLOW);
-  }, 90_000);
+  }, scaled(90_000));
 });

@@ -6,6 +6,7 @@ import { reconcilePayments } from '../../features/orders/reconciler';
 import { startBookingTest, type BookingTest } from '../../features/booking/test-kit';
 import { createCircuitBreaker, type CircuitBreaker } from '../../integrations/vipps/epayment';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { scaled } from '../timeouts';
 
 /**
  * Vipps slow or down on enrolment night (issue 42, decision 044), against the simulator's fault switch: the parent
@@ -102,7 +103,7 @@ describe('Vipps down or slow', () => {
     expect(next.status, next.text).toBe(200);
     expect(breaker.snapshot().state).toBe('closed');
     await expect.poll(async () => (await t.ctx.payments.vippsStatus()).outages[0]?.endedAt, { timeout: 2_000 }).not.toBeNull();
-  }, 30_000);
+  }, scaled(30_000));
 
   it('a payment Vipps took during the outage (webhook lost) is completed by the reconciler when Vipps answers again', async () => {
     const course = await createCourse(t.db, { maximumParticipants: 2 });
@@ -130,7 +131,7 @@ describe('Vipps down or slow', () => {
     await reconcilePayments(t.ctx);
     expect(t.sim.control.payment(order!.reference)?.aggregate.capturedAmount.value).toBe(order!.amountOre);
     expect(await t.db.select().from(participants).where(eq(participants.orderId, order!.id))).toHaveLength(1);
-  }, 30_000);
+  }, scaled(30_000));
 
   it('slow: a Vipps that answers after seconds is given up on quickly, the place held', async () => {
     const course = await createCourse(t.db, { maximumParticipants: 2 });
@@ -145,12 +146,12 @@ describe('Vipps down or slow', () => {
     const again = await start(parent, course);
     expect(again.status, again.text).toBe(200);
     expect(await ordersOfChild(parent)).toHaveLength(1);
-  }, 30_000);
+  }, scaled(30_000));
 
   it('after the outage: 0 lost payments, 0 double charges, 0 children enrolled without payment', async () => {
     // Everything still waiting is settled as the reconciler would over the next minutes.
     await t.db.update(orders).set({ syncAfter: sql`now() - interval '1 second'` }).where(sql`${orders.syncAfter} is not null`);
     await reconcilePayments(t.ctx, { batch: 100 });
     expect(await audit()).toEqual({ lost: 0, doubleCharged: 0, enrolledWithoutPayment: 0 });
-  }, 30_000);
+  }, scaled(30_000));
 });
