@@ -17,8 +17,10 @@ import { scaled } from '../timeouts';
 const OPEN_MS = 400;
 let t: BookingTest;
 let breaker: CircuitBreaker;
+/** The breaker's clock runs this far ahead of the wall clock: vippsBack() moves it past the pause, no sleep. */
+let breakerAheadMs = 0;
 beforeAll(async () => {
-  breaker = createCircuitBreaker({ failureThreshold: 2, openMs: OPEN_MS });
+  breaker = createCircuitBreaker({ failureThreshold: 2, openMs: OPEN_MS, now: () => Date.now() + breakerAheadMs });
   t = await startBookingTest({ clientOptions: { timeoutMs: 600, breaker } });
 });
 afterAll(() => t?.close());
@@ -36,7 +38,7 @@ const start = async (family: Family, course: TestCourse) => {
 /** Vipps answers again: the fault is lifted and the breaker's pause is over. */
 const vippsBack = async () => {
   t.sim.control.clearFault();
-  await new Promise((r) => setTimeout(r, OPEN_MS + 50));
+  breakerAheadMs += OPEN_MS + 1;
 };
 const dueNow = (id: string) => t.db.update(orders).set({ syncAfter: sql`now() - interval '1 second'` }).where(eq(orders.id, id));
 
