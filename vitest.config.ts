@@ -11,10 +11,19 @@ const alias = {
   '@': path.resolve(here, 'apps/web/src'),
 };
 
-// Two projects, both run by `vitest run` (so by `npm run test:unit` and `npm test`):
-// - unit: *.test.ts(x) in Node. Unit tests need no database; integration tests (*.integration.test.ts) run on PGlite,
-//   or on the PostgreSQL server named by TEST_DATABASE_URL (CI sets it).
-// - browser: the web's component tests (*.browser.test.tsx) in Debian's Chromium, through Playwright.
+// Test tiers (issue 54, decision 051), each a project and an npm script:
+// - fast (`npm run test:fast`): *.test.ts(x) in Node that take plain data: no database, no server, no port.
+// - db (`npm run test:db`, with browser): *.integration.test.ts on a database copied from the run's migrated template
+//   (test/template-setup.ts): PGlite, or the PostgreSQL server named by TEST_DATABASE_URL (CI sets it).
+// - faults (`npm run test:faults`): apps/server/src/test/faults, which start real servers and kill them. One file at a
+//   time, with time limits multiplied by TEST_TIMEOUT_SCALE (default 1) for a busy machine or CI.
+// - browser (in `npm run test:db`): the web's component tests (*.browser.test.tsx) in Debian's Chromium, through Playwright.
+// `vitest run` (`npm run test:unit`) runs them all.
+const notHere = ['**/node_modules/**', '**/dist/**'];
+const faults = 'apps/server/src/test/faults/**';
+const templateSetup = ['apps/server/src/test/template-setup.ts'];
+const timeoutScale = Math.max(1, Number(process.env.TEST_TIMEOUT_SCALE) || 1);
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -24,9 +33,30 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'unit',
+          name: 'fast',
           include: ['{apps,packages}/**/src/**/*.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}'],
+          exclude: [...notHere, '**/*.browser.test.{ts,tsx}', '**/*.integration.test.{ts,tsx}', faults],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          include: ['{apps,packages}/**/src/**/*.integration.test.{ts,tsx}'],
+          exclude: [...notHere, faults],
+          globalSetup: templateSetup,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          include: [`${faults}/*.test.ts`],
+          exclude: notHere,
+          globalSetup: templateSetup,
+          fileParallelism: false,
+          testTimeout: 60_000 * timeoutScale,
+          hookTimeout: 120_000 * timeoutScale,
         },
       },
       {

@@ -146,7 +146,7 @@ export function oneAtATime(waitMs: number) {
   };
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Migration lock id: any constant; several instances starting at once migrate one at a time. */
 const MIGRATION_LOCK = 7_253_001;
@@ -168,6 +168,11 @@ export async function openDatabase(options: {
   statementTimeoutMs?: number;
   /** Called with each statement's SQL (tests count a service's queries). */
   onQuery?: (sql: string) => void;
+  /**
+   * PGlite only, tests only (decision 051): start from this dump of an already migrated data folder (the test run's
+   * template, `dumpDataDir`) instead of an empty one; the migrations are not run again.
+   */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   const waitMs = options.waitMs ?? DEFAULT_DATABASE_WAIT_MS;
@@ -208,14 +213,14 @@ export async function openDatabase(options: {
   if (onDisk) makePrivateDir(dataDir);
   // pg_trgm ships with PGlite as a contrib extension: load it, so the migration's CREATE EXTENSION finds it.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const gate = oneAtATime(waitMs);
   const gated = {
     query: ((...args: Parameters<typeof client.query>) => gate(() => client.query(...args))) as typeof client.query,
     transaction: ((fn: Parameters<typeof client.transaction>[0]) => gate(() => client.transaction(fn))) as typeof client.transaction,
   };
   const db = drizzle({ client: gated as unknown as typeof client, schema, logger });
-  await migrate(db, { migrationsFolder });
+  if (!options.loadDataDir) await migrate(db, { migrationsFolder });
   if (onDisk) keepPrivate(dataDir);
   // PGlite is one process: NOTIFY arrives in the same process, so "every instance" is this one (decision 017).
   const listen: Listen = async (channel, handlers) => {

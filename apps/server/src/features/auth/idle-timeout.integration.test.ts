@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { movableClock } from '../../context';
-import { openDatabase, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { createCourse, createFamily, createUser } from '../../db/seed/builders';
 import { parseEnv } from '../../env';
+import { createTestPglite } from '../../test/db';
 import { ADMIN_IDLE_TIMEOUT_MS, BACKGROUND_HEADER, IDLE_TIMEOUT_MS } from '../../plugins/auth';
 
 /**
@@ -18,7 +19,7 @@ let app: FastifyInstance;
 let database: Database;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await createTestPglite();
   app = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false', SESSION_CACHE_TTL_MS: '600000' }),
     db: database.db,

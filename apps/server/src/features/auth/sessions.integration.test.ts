@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { createFamily, createUser } from '../../db/seed/builders';
 import { parseEnv } from '../../env';
-import { createScratchDatabase } from '../../test/db';
+import { createScratchDatabase, createTestPglite } from '../../test/db';
 
 /**
  * Issue 9 finding 8: sessions are revocable. Two app instances share one database (on the real PostgreSQL with
@@ -30,12 +30,12 @@ async function instance(database: Database) {
 beforeAll(async () => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, 's');
+    const scratch = await createScratchDatabase(adminUrl, 's', { migrated: true });
     drop = scratch.drop;
     one = await instance(await openDatabase({ url: scratch.url, poolSize: 5 }));
     two = await instance(await openDatabase({ url: scratch.url, poolSize: 5 }));
   } else {
-    const shared = await openDatabase({ dataDir: 'memory://' });
+    const shared = await createTestPglite();
     one = await instance(shared);
     two = await instance({ ...shared, close: async () => undefined });
   }

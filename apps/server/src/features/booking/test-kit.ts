@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { openDatabase, type Database, type Db } from '../../db/client';
 import { parseEnv } from '../../env';
-import { createScratchDatabase } from '../../test/db';
+import { createScratchDatabase, createTestPglite } from '../../test/db';
 import { startTestEpaymentSimulator, submitLandingPage, type TestEpaymentSimulator } from '../../integrations/vipps/epayment/testing';
 import type { EpaymentClientOptions } from '../../integrations/vipps/epayment';
 import { eq } from 'drizzle-orm';
@@ -81,10 +81,10 @@ async function createDatabases(
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     if (pools > 1) throw new Error('several app instances need TEST_DATABASE_URL (PGlite is one connection)');
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await createTestPglite();
     return { databases: [database], url: undefined, drop: () => database.close() };
   }
-  const scratch = await createScratchDatabase(adminUrl);
+  const scratch = await createScratchDatabase(adminUrl, 't', { migrated: true });
   const databases: Database[] = [];
   for (let i = 0; i < pools; i++) databases.push(await openDatabase({ url: scratch.url, poolSize }));
   return {

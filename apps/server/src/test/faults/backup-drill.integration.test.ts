@@ -9,8 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db, type RawQuery } from '../../db/client';
 import { backupFileName, pgDump, pgliteRestore, pgRestore, tableChecksums } from '../../db/backup';
 import { createCourse, createFamily } from '../../db/seed/builders';
-import { createScratchDatabase } from '../db';
+import { createScratchDatabase, createTestPglite } from '../db';
 import { createServerDatabase, repoRoot, startServer } from './server-process';
+import { scaled } from '../timeouts';
 
 /**
  * The backup drill (issue 42, decision 044): a backup taken while writes go on, restored into a fresh database, has
@@ -62,7 +63,7 @@ const until = async (check: () => boolean, timeoutMs = 20_000) => {
 
 describe('backup drill', () => {
   it('PGlite: backed up during writes, restored into a fresh folder, every table equal', async () => {
-    const source = await openDatabase({ dataDir: 'memory://' });
+    const source = await createTestPglite();
     const writer = keepWriting(source.db);
     const file = path.join(tempDir('drill-bak-'), backupFileName('pglite'));
     let atBackup: Awaited<ReturnType<typeof tableChecksums>> | undefined;
@@ -87,7 +88,7 @@ describe('backup drill', () => {
     expect(Object.keys(after).length).toBeGreaterThan(20);
     expect(after).toEqual(atBackup);
     expect(atBackup!['public.users']!.rows).toBeGreaterThan(0);
-  }, 90_000);
+  }, scaled(90_000));
 
   describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL (needs TEST_DATABASE_URL; PGlite has no pg_dump)', () => {
     it('pg_dump during writes, pg_restore into an empty database, every table equal', async () => {
@@ -127,7 +128,7 @@ describe('backup drill', () => {
         await sourceDb.drop();
         await targetDb.drop();
       }
-    }, 60_000);
+    }, scaled(60_000));
   });
 
   describe('npm run backup / restore with the server running', () => {
@@ -174,6 +175,6 @@ describe('backup drill', () => {
         await server.stop('SIGKILL');
         await db.dispose();
       }
-    }, 60_000);
+    }, scaled(60_000));
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PERSONS } from '@app/shared';
 import { completeAuthorization } from '@app/vipps-sim';
 import { createServerDatabase, startServer, type ServerDatabase, type ServerProcess } from './server-process';
+import { scaled } from '../timeouts';
 
 /**
  * The production server's stdout during a login and a few requests as that user: every line is JSON, every
@@ -60,7 +61,7 @@ describe('logs', () => {
     // A hostile one is replaced.
     await call('/api/health', { headers: { 'x-request-id': 'evil id with spaces and {json}' } });
     await server.stop('SIGTERM');
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await server?.stop('SIGKILL');
     await db?.dispose();

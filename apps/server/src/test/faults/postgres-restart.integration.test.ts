@@ -6,6 +6,7 @@ import { createCourse, createFamily, type Family } from '../../db/seed/builders'
 import { reconcilePayments } from '../../features/orders/reconciler';
 import { startBookingTest, type BookingTest } from '../../features/booking/test-kit';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { scaled } from '../timeouts';
 
 /**
  * PostgreSQL restarts in the middle of a burst (issue 42). Simulated on the test's own database, which is reliable
@@ -57,7 +58,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL restart mid-burst (n
     await locker.query('begin');
     await locker.query('lock table courses in access exclusive mode');
     const inFlight = Promise.all(families.slice(3, 7).map((f) => start(f, course.id)));
-    await new Promise((r) => setTimeout(r, 300));
+    // Wait until all four wait on the lock (not a fixed pause: a busy machine takes longer to get them there).
+    const waitingOnLock = async () =>
+      (
+        await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [dbName])
+      ).rows[0]!.n;
+    await expect.poll(waitingOnLock, { timeout: scaled(10_000), interval: 20 }).toBeGreaterThanOrEqual(4);
     await admin.query(`alter database ${dbName} allow_connections false`);
     await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName]);
     const ended = Date.now();
@@ -108,5 +114,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL restart mid-burst (n
       expect(t.sim.control.payment(order.reference)?.aggregate.capturedAmount.value).toBe(order.amountOre);
     }
     await locker.end().catch(() => undefined);
-  }, 30_000);
+  }, scaled(30_000));
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../db/client';
 import { createScratchDatabase } from '../db';
+import { scaled } from '../timeouts';
 
 /**
  * The real server (`node --import tsx apps/server/src/server.ts`) in a child process, for fault tests: SIGTERM,
@@ -107,7 +108,7 @@ export async function startServer(options: { db: ServerDatabase; env?: Record<st
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? scaled(60_000));
   let exitedEarly = false;
   void exited.then(() => (exitedEarly = true));
   for (;;) {

@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase, freePort, startServer, type ServerDatabase, type ServerProcess } from './server-process';
+import { scaled } from '../timeouts';
 
 /**
  * SIGTERM while the outbox is sending a batch (issue 42): the batch being sent is finished and marked before the
@@ -35,7 +36,7 @@ describe('SIGTERM during an outbox batch', () => {
     await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
     db = await createServerDatabase();
     server = await startServer({ db, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_RATE_LIMIT: '1000' } });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await server?.stop('SIGKILL');
     await db?.dispose();
@@ -65,5 +66,5 @@ describe('SIGTERM during an outbox batch', () => {
     expect(received).toBeGreaterThan(0);
     expect((byStatus.sent ?? 0) + (byStatus.pending ?? 0)).toBe(8);
     expect(byStatus.failed ?? 0).toBe(0);
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -6,6 +6,7 @@ import { reconcilePayments } from '../../features/orders/reconciler';
 import { startBookingTest, type BookingTest } from '../../features/booking/test-kit';
 import { createCircuitBreaker, type CircuitBreaker } from '../../integrations/vipps/epayment';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { scaled } from '../timeouts';
 
 /**
  * Vipps slow or down on enrolment night (issue 42, decision 044), against the simulator's fault switch: the parent
@@ -16,8 +17,10 @@ import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
 const OPEN_MS = 400;
 let t: BookingTest;
 let breaker: CircuitBreaker;
+/** The breaker's clock runs this far ahead of the wall clock: vippsBack() moves it past the pause, no sleep. */
+let breakerAheadMs = 0;
 beforeAll(async () => {
-  breaker = createCircuitBreaker({ failureThreshold: 2, openMs: OPEN_MS });
+  breaker = createCircuitBreaker({ failureThreshold: 2, openMs: OPEN_MS, now: () => Date.now() + breakerAheadMs });
   t = await startBookingTest({ clientOptions: { timeoutMs: 600, breaker } });
 });
 afterAll(() => t?.close());
@@ -35,7 +38,7 @@ const start = async (family: Family, course: TestCourse) => {
 /** Vipps answers again: the fault is lifted and the breaker's pause is over. */
 const vippsBack = async () => {
   t.sim.control.clearFault();
-  await new Promise((r) => setTimeout(r, OPEN_MS + 50));
+  breakerAheadMs += OPEN_MS + 1;
 };
 const dueNow = (id: string) => t.db.update(orders).set({ syncAfter: sql`now() - interval '1 second'` }).where(eq(orders.id, id));
 
@@ -102,7 +105,7 @@ describe('Vipps down or slow', () => {
     expect(next.status, next.text).toBe(200);
     expect(breaker.snapshot().state).toBe('closed');
     await expect.poll(async () => (await t.ctx.payments.vippsStatus()).outages[0]?.endedAt, { timeout: 2_000 }).not.toBeNull();
-  }, 30_000);
+  }, scaled(30_000));
 
   it('a payment Vipps took during the outage (webhook lost) is completed by the reconciler when Vipps answers again', async () => {
     const course = await createCourse(t.db, { maximumParticipants: 2 });
@@ -130,7 +133,7 @@ describe('Vipps down or slow', () => {
     await reconcilePayments(t.ctx);
     expect(t.sim.control.payment(order!.reference)?.aggregate.capturedAmount.value).toBe(order!.amountOre);
     expect(await t.db.select().from(participants).where(eq(participants.orderId, order!.id))).toHaveLength(1);
-  }, 30_000);
+  }, scaled(30_000));
 
   it('slow: a Vipps that answers after seconds is given up on quickly, the place held', async () => {
     const course = await createCourse(t.db, { maximumParticipants: 2 });
@@ -145,12 +148,12 @@ describe('Vipps down or slow', () => {
     const again = await start(parent, course);
     expect(again.status, again.text).toBe(200);
     expect(await ordersOfChild(parent)).toHaveLength(1);
-  }, 30_000);
+  }, scaled(30_000));
 
   it('after the outage: 0 lost payments, 0 double charges, 0 children enrolled without payment', async () => {
     // Everything still waiting is settled as the reconciler would over the next minutes.
     await t.db.update(orders).set({ syncAfter: sql`now() - interval '1 second'` }).where(sql`${orders.syncAfter} is not null`);
     await reconcilePayments(t.ctx, { batch: 100 });
     expect(await audit()).toEqual({ lost: 0, doubleCharged: 0, enrolledWithoutPayment: 0 });
-  }, 30_000);
+  }, scaled(30_000));
 });
