@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { login, SESSION_KEY } from './auth';
+import { login, SESSION_KEY, uniqueLastName } from './auth';
 import { otherBrowser } from './fixtures';
 
 export interface ApiCourse {
@@ -30,6 +30,21 @@ export async function adminPage(browser: Browser, baseURL: string | undefined, l
   // An admin of the test's own (decision 052): no login through the simulator, no session shared with other tests.
   await login(admin.page, { role: 'admin' }, '/kurs');
   return admin;
+}
+
+/**
+ * A second browser logged in as an instructor of the test's own (decision 051), who has no courses until the test sets
+ * one up for them: pass `name` to setUpCourse's `instructor` (it matches by full name, so the family name is unique).
+ */
+export async function instructorPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  like: Page,
+  path = '/profil',
+): Promise<{ page: Page; name: string; close(): Promise<void> }> {
+  const instructor = await otherBrowser(browser, baseURL, like);
+  const person = await login(instructor.page, { role: 'instructor', lastName: uniqueLastName('Strand') }, path);
+  return { ...instructor, name: `${person.user.firstName} ${person.user.lastName}` };
 }
 
 /** 'YYYY-MM-DD' of the Monday `weeks` weeks after next Monday (Oslo calendar). */

@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectNoA11yViolations } from './fixtures';
 
 /** The demo persons the Vipps simulator lists (packages/shared/src/demo-persons.ts). */
@@ -123,6 +123,15 @@ export async function loginAsNew(page: Page, person: Person, path = '/profil'): 
   await expect(page).toHaveURL((url) => url.pathname === path);
 }
 
+/**
+ * A family name no other test uses (letters only): for a test that finds its person by name, or sets up a course for
+ * an instructor of its own (setUpCourse matches the instructor by full name).
+ */
+export function uniqueLastName(prefix: string): string {
+  const letters = Array.from({ length: 6 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+  return `${prefix}${letters}`;
+}
+
 /** What POST /api/test/people answers (apps/server/src/features/test-people): a new person and their session. */
 export interface TestPerson {
   user: { _id: string; firstName: string; lastName: string; email: string | null; phone: string | null };
@@ -131,19 +140,34 @@ export interface TestPerson {
   session: { id_token: string; access_token: string; token_type: string; expires_in: number };
 }
 
+type TestPersonOptions = { role?: 'parent' | 'instructor' | 'admin'; lastName?: string; children?: { firstName: string; birthdate: string }[] };
+
+/** A new person of the test's own (see login), not logged in anywhere: someone for an admin to find, change or delete. */
+export async function makePerson(request: APIRequestContext, options: TestPersonOptions = {}): Promise<TestPerson> {
+  const res = await request.post('/api/test/people', { data: options });
+  expect(res.ok(), `POST /api/test/people: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as TestPerson;
+}
+
 /**
  * A new person of the test's own (a family with the given children, or an instructor or an admin) logged in on
  * `page`, which then opens `path`: the way in for every spec but the login spec, which goes through the simulator's
  * page (issue 54, decision 052). The session is stored as the login return stores it (apps/web/src/lib/session.ts).
  */
-export async function login(
-  page: Page,
-  options: { role?: 'parent' | 'instructor' | 'admin'; lastName?: string; children?: { firstName: string; birthdate: string }[] } = {},
-  path = '/profil',
-): Promise<TestPerson> {
-  const res = await page.request.post('/api/test/people', { data: options });
-  expect(res.ok(), `POST /api/test/people: ${res.status()} ${await res.text()}`).toBe(true);
-  const person = (await res.json()) as TestPerson;
+export async function login(page: Page, options: TestPersonOptions = {}, path = '/profil'): Promise<TestPerson> {
+  const person = await makePerson(page.request, options);
+  await startSession(page, person, path);
+  return person;
+}
+
+/** `${firstName} ${lastName}`: how the instructor list (and so setUpCourse) names a person. */
+export const fullName = (person: TestPerson) => `${person.user.firstName} ${person.user.lastName}`;
+
+/**
+ * Logs a person made before (makePerson) in on `page`, which then opens `path`: for a test that sets something up for
+ * them (an instructor's course) before they come in.
+ */
+export async function startSession(page: Page, person: TestPerson, path = '/profil'): Promise<void> {
   const exp = (JSON.parse(Buffer.from(person.session.id_token.split('.')[1]!, 'base64url').toString()) as { exp?: number }).exp;
   const stored = {
     id_token: person.session.id_token,
@@ -166,5 +190,4 @@ export async function login(
     [SESSION_KEY, JSON.stringify(stored), `e2e-login:${person.user._id}`],
   );
   await page.goto(path);
-  return person;
 }

@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { allowHttpErrors, expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
+import { allowHttpErrors, expectAccessible, login, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
 import { adminPage, mondayDates, setUpCourse, uniqueName } from '../../support/admin';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
@@ -54,7 +54,7 @@ test.describe('Brukere', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('search by name without accents, the rules of spec §5, results linked to profiles', async ({ page, consoleErrors }, testInfo) => {
-    await loginAs(page, PERSONS.admin, '/admin/brukere');
+    await login(page, { role: 'admin' }, '/admin/brukere');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Brukere' })).toBeVisible();
     const input = main.getByLabel('Søk etter brukere');
@@ -95,19 +95,17 @@ test.describe('Brukere', () => {
 });
 
 /**
- * A paid order made by the demo parent over the API and the simulator's landing page: one child per project (Emma on
- * phone, Jakob on desktop), on a course the test makes (no age bounds, places free): one payment start, not a search
- * through the demo courses.
+ * A paid order made by a family of the test's own over the API and the simulator's landing page, on a course the test
+ * makes (no age bounds, places free): one payment start, not a search through the demo courses.
  */
 async function paidOrder(page: Page, browser: Browser, baseURL: string | undefined, testInfo: TestInfo): Promise<{ reference: string }> {
   const admin = await adminPage(browser, baseURL, page);
   const { course } = await setUpCourse(admin.page, { venue: uniqueName('Refusjon', testInfo.project.name), dates: mondayDates(1, 2) });
   await admin.close();
-  await loginAs(page, PERSONS.parent, '/');
+  const parent = await login(page, { children: [{ firstName: 'Emma', birthdate: '2025-01-20' }] }, '/');
   const headers = await authHeader(page);
-  const me = (await (await page.request.get('/api/users/me', { headers })).json()) as { _id: string };
-  const profiles = (await (await page.request.get('/api/profiles', { headers })).json()) as { children: { _id: string; firstName: string }[] }[];
-  const child = profiles.flatMap((p) => p.children).find((c) => c.firstName === (testInfo.project.name === 'phone' ? 'Emma' : 'Jakob'))!;
+  const me = parent.user;
+  const child = parent.children[0]!;
   const start = await page.request.post('/api/vipps/payment', { headers, data: { userId: me._id, childId: child._id, courseId: course._id } });
   expect(start.status(), await start.text()).toBe(200);
   const { redirectUrl } = (await start.json()) as { redirectUrl: string };
@@ -128,7 +126,7 @@ test.describe('Ordre', () => {
 
   test('an admin refunds part of a paid order through Vipps', async ({ page, browser, baseURL }, testInfo) => {
     const { reference } = await paidOrder(page, browser, baseURL, testInfo);
-    await loginAs(page, PERSONS.admin, '/admin/ordre');
+    await login(page, { role: 'admin' }, '/admin/ordre');
     const main = page.getByRole('main');
     // Searched by its reference (issue 35): the one order.
     await main.getByLabel('Søk', { exact: true }).fill(reference);
@@ -183,7 +181,7 @@ test.describe('Ordre', () => {
     await page.goto('/kurs');
     expect(scripts.filter((url) => /payments-chart|echarts/.test(url)), 'ECharts on a public page').toEqual([]);
 
-    await loginAs(page, PERSONS.admin, '/admin/ordre');
+    await login(page, { role: 'admin' }, '/admin/ordre');
     const main = page.getByRole('main');
     const panel = main.getByRole('region', { name: 'Statistikk' });
     await expect(panel.getByRole('button')).toHaveText(['Hent graf']);

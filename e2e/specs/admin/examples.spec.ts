@@ -1,11 +1,11 @@
-import { expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { expectAccessible, login } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 test.describe('Eksempler (developer examples)', () => {
   test('the index has its cards, and each example page works', async ({ page }, testInfo) => {
     // Six pages, each with an axe scan, on a shared machine.
     test.setTimeout(180_000);
-    await loginAs(page, PERSONS.admin, '/examples');
+    await login(page, { role: 'admin' }, '/examples');
     const main = page.getByRole('main');
     const cards = main.getByRole('listitem').getByRole('link');
     await expect(cards).toHaveText([/^Modal/, /^Toast/, /^Alert/, /^Multi-select/, /^Group-select/, /^Brukerregistreringer/]);
@@ -73,7 +73,7 @@ test.describe('Eksempler (developer examples)', () => {
   });
 
   test('the alert page: alert, confirm and prompt answer, and cancel with Escape', async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.admin, '/examples');
+    await login(page, { role: 'admin' }, '/examples');
     const main = page.getByRole('main');
     await main.getByRole('link', { name: /^Alert/ }).click();
     await expect(page).toHaveURL(/\/examples\/alert$/);
@@ -136,7 +136,7 @@ test.describe('Eksempler (developer examples)', () => {
   });
 
   test('a parent is not allowed in', async ({ page }) => {
-    await loginAs(page, PERSONS.parent, '/examples');
+    await login(page, {}, '/examples');
     await expect(page.getByRole('heading', { name: 'Ingen tilgang' })).toBeVisible();
   });
 });

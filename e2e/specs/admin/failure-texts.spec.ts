@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { allowHttpErrors, loginAs, PERSONS, waitForToastsToSettle } from '../../support/auth';
+import { allowHttpErrors, login, loginAs, PERSONS, waitForToastsToSettle } from '../../support/auth';
 import { mondayDates, setUpCourse, uniqueName } from '../../support/admin';
 import { expect, test } from '../../support/fixtures';
 
@@ -24,7 +24,7 @@ test.describe('Failures in the spec’s words', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('dashboard: latest logins and statistics say they could not be fetched; a 403 shows nothing', async ({ page, consoleErrors }) => {
-    await loginAs(page, PERSONS.admin, '/kurs');
+    await login(page, { role: 'admin' }, '/kurs');
     await fail(page, '**/api/users/last-logged-in**');
     await page.goto('/admin');
     const logins = page.getByRole('main').getByRole('region', { name: 'Siste innloggede brukere' });
@@ -48,7 +48,7 @@ test.describe('Failures in the spec’s words', () => {
   });
 
   test('course and venue forms: the toast, and "Feil ved …" in the form, which stays open', async ({ page, consoleErrors }, testInfo) => {
-    await loginAs(page, PERSONS.admin, '/kurs');
+    await login(page, { role: 'admin' }, '/kurs');
     const venue = uniqueName('Feilbadet', testInfo.project.name);
     const { slug, course } = await setUpCourse(page, { venue, dates: mondayDates(2, 3) });
     await page.goto(`/kurs/${slug}`);

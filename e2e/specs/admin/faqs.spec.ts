@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { expectAccessible, login } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /**
@@ -21,7 +21,7 @@ test.describe('FAQ editing (admin)', () => {
     // Both projects run at once on the same data: each works on its own question.
     const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
     const question = `Får vi ta med leker (${tag})?`;
-    await loginAs(page, PERSONS.admin, '/');
+    await login(page, { role: 'admin' }, '/');
     const faq = page.getByRole('main').locator('section', { has: page.getByRole('heading', { name: 'Ofte stilte spørsmål' }) });
 
     // Add

@@ -1,9 +1,9 @@
-import { expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { expectAccessible, login } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 test.describe("Operator view: the dashboard's 'Drift' box (issue 42)", () => {
   test('shows the database, the e-mail outbox, the payment check and Vipps, each on its own line', async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.admin, '/admin');
+    await login(page, { role: 'admin' }, '/admin');
     const box = page.getByRole('region', { name: 'Drift' });
     await expect(box).toBeVisible();
     await expect(box.locator('[data-operations-database]')).toHaveText(/^svarer \(\d+ ms\)$/);
@@ -21,7 +21,7 @@ test.describe("Operator view: the dashboard's 'Drift' box (issue 42)", () => {
   });
 
   test('a parent gets the health answer without the details', async ({ page }) => {
-    await loginAs(page, PERSONS.parent, '/');
+    await login(page, {}, '/');
     const health = await page.evaluate(async () => (await fetch('/api/health')).json());
     expect(health).toEqual({ status: 'ok' });
   });

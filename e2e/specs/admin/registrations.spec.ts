@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
+import { expectAccessible, login, SESSION_KEY } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 interface Registrations {
@@ -22,7 +22,7 @@ test.describe('Brukerregistreringer (examples)', () => {
   test('defaults to this month, and the presets I dag and Forrige år show who registered', async ({ page }, testInfo) => {
     // Many steps, each with an axe scan, on a shared machine.
     test.setTimeout(180_000);
-    await loginAs(page, PERSONS.admin, '/examples/user-registrations');
+    await login(page, { role: 'admin' }, '/examples/user-registrations');
     const main = page.getByRole('main');
     const today = osloToday();
     const firstOfMonth = `${today.slice(0, 7)}-01`;
@@ -102,7 +102,7 @@ test.describe('Brukerregistreringer (examples)', () => {
   });
 
   test('the API refuses dates that are not full ISO timestamps with milliseconds', async ({ page, consoleErrors }) => {
-    await loginAs(page, PERSONS.admin, '/examples');
+    await login(page, { role: 'admin' }, '/examples');
     const res = await page.request.get('/api/users/by-registration-date', {
       headers: await authHeader(page),
       params: { startDate: '2026-01-01', endDate: '2026-01-31T23:59:59Z' },

@@ -1,4 +1,4 @@
-import { allowHttpErrors, expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { allowHttpErrors, expectAccessible, login, loginAs, PERSONS } from '../../support/auth';
 import { adminPage, apiAs, mondayDates, mondayKey, setUpCourse, uniqueName, type ApiCourse } from '../../support/admin';
 import { expect, keepScreenshot, otherBrowser, test } from '../../support/fixtures';
 
@@ -10,7 +10,7 @@ test.describe('Admin: venues, courses and participants', () => {
 
   test('an admin creates a venue and a ten-date course; a parent then sees it and books it', async ({ page, browser, baseURL }, testInfo) => {
     const venue = uniqueName('Testbadet', testInfo.project.name);
-    await loginAs(page, PERSONS.admin, '/kurs/sagene-basseng');
+    await login(page, { role: 'admin' }, '/kurs/sagene-basseng');
     const main = page.getByRole('main');
 
     // ---- the venue
@@ -136,7 +136,7 @@ test.describe('Admin: venues, courses and participants', () => {
     const [first, second] = from.children as [(typeof from.children)[0], (typeof from.children)[0]];
     const name = (c: typeof first) => `${c.firstName} ${c.lastName}`;
 
-    await loginAs(page, PERSONS.admin, `/kurs/${from.slug}`);
+    await login(page, { role: 'admin' }, `/kurs/${from.slug}`);
     const source = row(page, from.course._id);
     await source.getByRole('button', { name: /kl\. 10:00/ }).click();
     await source.getByRole('button', { name: 'Påmeldte' }).click();

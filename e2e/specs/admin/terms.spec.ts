@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
+import { expectAccessible, login, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
 import { mondayDates, setUpCourse, uniqueName } from '../../support/admin';
 import { expect, keepScreenshot, otherBrowser, test } from '../../support/fixtures';
 
@@ -18,7 +18,7 @@ test.describe('Terms editing (admin)', () => {
     test.setTimeout(180_000);
     const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
     const category = `Testkategori ${tag}`;
-    await loginAs(page, PERSONS.admin, '/regler-og-betingelser');
+    await login(page, { role: 'admin' }, '/regler-og-betingelser');
     const main = page.getByRole('main');
     const version = async () => Number((await main.getByTestId('terms-version').locator('strong').textContent()) ?? 0);
     await expect(main.getByTestId('terms-version')).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('Terms editing (admin)', () => {
     test.setTimeout(180_000);
     const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
     const text = `Vilkår for testbestilling ${tag}.`;
-    await loginAs(page, PERSONS.admin, '/regler-og-betingelser');
+    await login(page, { role: 'admin' }, '/regler-og-betingelser');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Legg til regel/betingelse' }).click();
     const form = main.getByRole('form', { name: 'Ny regel/betingelse' });

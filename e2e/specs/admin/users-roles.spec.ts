@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { apiAs } from '../../support/admin';
-import { allowHttpErrors, expectAccessible, loginAs, loginAsNew, newPerson, PERSONS } from '../../support/auth';
+import { allowHttpErrors, expectAccessible, login, makePerson, uniqueLastName } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /**
  * The users page (issue 14): an admin finds a user, changes their roles, and deletes a user after a confirmation,
- * with spec §8's toasts. The two projects share the demo database, so each takes its own demo guardians.
+ * with spec §8's toasts. Each test makes the people it changes (decision 051): never a person another test uses.
  */
 
 interface Hit {
@@ -14,27 +14,6 @@ interface Hit {
   firstName: string;
   lastName: string;
   roles?: string[];
-}
-
-/** Names other specs search for or log in as: never touched here. */
-// Telefonsen and Skjermsen are the people tests create for themselves (support/auth newPerson).
-const RESERVED = [...Object.values(PERSONS), 'Øyvind', 'Østby', 'Admin-Berg', 'Telefonsen', 'Skjermsen'];
-
-/**
- * A demo guardian for this project's role change, with a full name no one else has: a plain parent (no other role),
- * not a person another spec uses. Phone takes the last of the list, desktop one before it.
- */
-async function demoGuardian(admin: Page, project: string): Promise<Hit> {
-  const result = await apiAs<{ users: Hit[] }>(admin, 'GET', '/search/users?name=*&categories=parents');
-  const name = (u: Hit) => `${u.firstName} ${u.lastName}`;
-  const counts = new Map<string, number>();
-  for (const u of result.users) counts.set(name(u), (counts.get(name(u)) ?? 0) + 1);
-  const plain = result.users.filter(
-    (u) => u.type === 'parent' && counts.get(name(u)) === 1 && u.roles?.join(',') === 'parent' && !RESERVED.some((r) => name(u).includes(r)),
-  );
-  const offset = project === 'phone' ? 1 : 3;
-  expect(plain.length, 'plain demo guardians to use').toBeGreaterThan(4);
-  return plain.at(-offset)!;
 }
 
 async function search(page: Page, text: string) {
@@ -47,8 +26,11 @@ test.describe('Brukere: roller og sletting', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('an admin finds a user and gives them, then takes away, the instructor role; their own admin role is locked', async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.admin, '/admin/brukere');
-    const target = await demoGuardian(page, testInfo.project.name);
+    // An admin of the test's own, with a name no one else has: their own card is found by it below.
+    const me = (await login(page, { role: 'admin', lastName: uniqueLastName('Adminsen') }, '/admin/brukere')).user;
+    // A plain parent of the test's own: a role change ends their sessions, so never someone another test uses.
+    const made = (await makePerson(page.request, { lastName: uniqueLastName('Rollesen') })).user;
+    const target: Hit = { type: 'parent', _id: made._id, firstName: made.firstName, lastName: made.lastName };
     const main = page.getByRole('main');
     const fullName = `${target.firstName} ${target.lastName}`;
 
@@ -87,8 +69,9 @@ test.describe('Brukere: roller og sletting', () => {
     expect((await apiAs<{ id: string }[]>(page, 'GET', '/users/instructors')).map((i) => i.id)).not.toContain(target._id);
 
     // The admin's own card: the admin role cannot be taken away here, and there is no delete button.
-    await search(page, 'admin-berg');
-    const own = main.locator('article[data-user-id]').filter({ hasText: 'Ingrid Admin-Berg' });
+    await search(page, me.lastName.toLowerCase());
+    const own = main.locator(`article[data-user-id="${me._id}"]`);
+    await expect(own).toContainText(`${me.firstName} ${me.lastName}`);
     await expect(own.getByLabel('Administrator')).toBeChecked();
     await expect(own.getByLabel('Administrator')).toBeDisabled();
     await expect(own.getByText('Du kan ikke fjerne administratorrollen fra deg selv.')).toBeVisible();
@@ -96,14 +79,11 @@ test.describe('Brukere: roller og sletting', () => {
     await expectAccessible(page);
   });
 
-  test('an admin deletes a user after a confirmation; cancelling keeps them', async ({ page, browser, consoleErrors }, testInfo) => {
+  test('an admin deletes a user after a confirmation; cancelling keeps them', async ({ page, consoleErrors }, testInfo) => {
     // A user of this test's own: a demo guardian's children may be on courses other specs use at the same time.
-    const person = newPerson(testInfo, 5, '46');
-    const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-    await loginAsNew(await visitor.newPage(), person);
-    await visitor.close();
-    await loginAs(page, PERSONS.admin, '/admin/brukere');
-    const fullName = `${person.givenName} ${person.familyName}`;
+    const person = (await makePerson(page.request, { lastName: uniqueLastName('Slettesen') })).user;
+    await login(page, { role: 'admin' }, '/admin/brukere');
+    const fullName = `${person.firstName} ${person.lastName}`;
     const found = await apiAs<{ users: Hit[] }>(page, 'GET', `/search/users?name=${encodeURIComponent(fullName)}&categories=parents`);
     const target = found.users.find((u) => u.type === 'parent' && `${u.firstName} ${u.lastName}` === fullName)!;
     expect(target, 'the new user is found').toBeTruthy();

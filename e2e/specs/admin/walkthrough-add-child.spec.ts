@@ -1,5 +1,5 @@
 import { adminPage, apiAs, mondayDates, setUpCourse, uniqueName } from '../../support/admin';
-import { expectAccessible, loginAsNew, newPerson } from '../../support/auth';
+import { expectAccessible, login, uniqueLastName } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 test.describe('An admin adds a child to a course by name (issue 35, item 5)', () => {
@@ -7,12 +7,8 @@ test.describe('An admin adds a child to a course by name (issue 35, item 5)', ()
 
   test('search children by name, see guardian and age, pick one: the child is on the course', async ({ page, browser, baseURL }, testInfo) => {
     // A family of its own: a guardian and a child with a name nobody else has.
-    const person = newPerson(testInfo, 1, '94');
-    await loginAsNew(page, person, '/profil');
-    const surname = `Finnesen${uniqueName('', testInfo.project.name).split(' ').at(-1)!.replace(/[^a-z]/g, '')}x`;
-    const lastName = surname.charAt(0).toUpperCase() + surname.slice(1);
-    const [profile] = await apiAs<{ _id: string }[]>(page, 'GET', '/profiles');
-    await apiAs(page, 'POST', '/users/children', { child: { firstName: 'Sigrid', lastName, birthdate: '2024-05-10' }, profileId: profile!._id });
+    const lastName = uniqueLastName('Finnesen');
+    const person = await login(page, { lastName, children: [{ firstName: 'Sigrid', birthdate: '2024-05-10' }] });
 
     const admin = await adminPage(browser, baseURL, page);
     const setup = await setUpCourse(admin.page, { venue: uniqueName('Søkebadet', testInfo.project.name), dates: mondayDates(1, 2) });
@@ -33,7 +29,7 @@ test.describe('An admin adds a child to a course by name (issue 35, item 5)', ()
     await search.fill(`sigrid ${lastName.slice(0, 9).toLowerCase()}`);
     const hit = add.getByRole('listitem').filter({ hasText: `Sigrid ${lastName}` });
     await expect(hit).toHaveCount(1);
-    await expect(hit).toContainText(`${person.givenName} ${person.familyName}`);
+    await expect(hit).toContainText(`${person.user.firstName} ${person.user.lastName}`);
     await expect(hit).toContainText(/\d+ (år|mnd)/);
     await expectAccessible(a);
     await keepScreenshot(a, testInfo, 'legg-til-pa-kurs');

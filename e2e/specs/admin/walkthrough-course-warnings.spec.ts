@@ -1,5 +1,5 @@
 import { apiAs, mondayDates, setUpCourse, uniqueName, type ApiCourse } from '../../support/admin';
-import { allowHttpErrors, expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { allowHttpErrors, expectAccessible, login } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /** 'YYYY-MM-DD' of the Monday `weeks` weeks before this week's Monday, at 10:00 Oslo time. */
@@ -15,7 +15,7 @@ test.describe('Course settings that warn (issue 35, item 8; decision 031)', () =
 
   test('capacity below the children on the course, and a published course whose dates are all past, ask first; the name follows the age', async ({ page, consoleErrors }, testInfo) => {
     const a = page;
-    await loginAs(a, PERSONS.admin, '/kurs');
+    await login(a, { role: 'admin' }, '/kurs');
     const setup = await setUpCourse(a, { venue: uniqueName('Varselbadet', testInfo.project.name), children: 2, dates: mondayDates(1, 2) });
     await a.goto(`/kurs/${setup.slug}`);
     const row = a.locator(`article[data-course-id="${setup.course._id}"]`);

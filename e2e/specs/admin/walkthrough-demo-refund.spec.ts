@@ -1,5 +1,5 @@
 import { apiAs } from '../../support/admin';
-import { expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { expectAccessible, login } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 type Listed = {
@@ -20,7 +20,7 @@ type Listed = {
 test.describe('The demo money features (walk-through 06.12, major 4)', () => {
   // On the phone only (playwright.config.ts): the order is the demo's own, and a second project would refund it again.
   test("an admin refunds part of Sara's seeded order through Vipps: 'Delvis refundert'", async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.admin, '/admin/ordre');
+    await login(page, { role: 'admin' }, '/admin/ordre');
     // Jakob's order for the course that has ended (the seed's oldest of his paid orders): no other spec reads it, and a
     // part refund keeps him on the course, so his profile's 'Fullført' history stays.
     const { orders } = await apiAs<{ orders: Listed[] }>(page, 'GET', `/payments?limit=100&status=captured&q=${encodeURIComponent('Sara Nilsen')}`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
+import { login, SESSION_KEY } from '../../support/auth';
 import { expect, expectNoA11yViolations, otherBrowser, test } from '../../support/fixtures';
 
 const authHeader = async (page: Page) => {
@@ -19,7 +19,7 @@ test('stored XSS payloads in FAQs and terms render as harmless text for visitors
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const question = `<img src=x onerror="window.__xss=99">Spørsmål ${tag}`;
   const category = `<script>window.__xss=98</script>Kategori ${tag}`;
-  await loginAs(page, PERSONS.admin, '/');
+  await login(page, { role: 'admin' }, '/');
   const headers = await authHeader(page);
   const faq = await page.request.post('/api/faqs', { headers, data: { question, answer: payload(10) } });
   expect(faq.status()).toBe(201);

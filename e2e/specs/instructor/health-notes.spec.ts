@@ -1,5 +1,5 @@
 import { adminPage, apiAs, mondayDates, setUpCourse, uniqueName } from '../../support/admin';
-import { expectAccessible, loginAs, loginAsNew, newPerson, PERSONS } from '../../support/auth';
+import { expectAccessible, login, uniqueLastName } from '../../support/auth';
 import { expect, test } from '../../support/fixtures';
 
 /**
@@ -7,19 +7,14 @@ import { expect, test } from '../../support/fixtures';
  * the note; another instructor does not get it; the parent sees who read it.
  */
 test.describe('Health notes on the pool deck (issue 39)', () => {
-  // Four logins through the simulator (parent, admin, the course's instructor, another instructor twice).
+  // Four browsers (parent, admin, the course's instructor, another instructor).
   test.describe.configure({ timeout: 240_000 });
 
   test('a note given with consent reaches only the course’s instructor, and the parent sees the reading', async ({ page, browser, baseURL }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const parent = newPerson(testInfo, 0, '61');
-    await loginAsNew(page, parent, '/profil');
-    const [profile] = await apiAs<{ _id: string }[]>(page, 'GET', '/profiles');
-    const child = await apiAs<{ _id: string; firstName: string; lastName: string }>(page, 'POST', '/users/children', {
-      child: { firstName: 'Nora', lastName: parent.familyName, birthdate: '2025-03-01' },
-      profileId: profile!._id,
-    });
-    const childName = `Nora ${parent.familyName}`;
+    const parent = await login(page, { children: [{ firstName: 'Nora', birthdate: '2025-03-01' }] });
+    const child = parent.children[0]!;
+    const childName = `Nora ${parent.user.lastName}`;
     const note = 'Astma: inhalatoren ligger i den blå bagen';
 
     // The parent gives the note: without the consent tick nothing is saved.
@@ -39,37 +34,31 @@ test.describe('Health notes on the pool deck (issue 39)', () => {
     await dialog.getByRole('button', { name: 'Lagre' }).click();
     await expect(page.getByText('Opplysningene er lagret')).toBeVisible();
 
-    // The admin puts the child on a course that Marius Strand teaches.
+    // The admin puts the child on a course that an instructor of the test's own teaches (setUpCourse matches by name).
+    const teacherContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+    const teacher = await teacherContext.newPage();
+    const instructor = (await login(teacher, { role: 'instructor', lastName: uniqueLastName('Strand') }, '/kurs')).user;
+    const instructorName = `${instructor.firstName} ${instructor.lastName}`;
     const admin = await adminPage(browser, baseURL, page);
-    const setup = await setUpCourse(admin.page, { venue: uniqueName('Helsebadet', testInfo.project.name), instructor: PERSONS.instructor, dates: mondayDates(0, 1) });
+    const setup = await setUpCourse(admin.page, { venue: uniqueName('Helsebadet', testInfo.project.name), instructor: instructorName, dates: mondayDates(0, 1) });
     await apiAs(admin.page, 'POST', `/courses/${setup.course._id}/participants`, { id: child._id });
 
     // The course's instructor, on the phone: the mark, 'Ikke foto', tap-to-call, and the note on a tap.
-    const teacherContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
-    const teacher = await teacherContext.newPage();
-    await loginAs(teacher, PERSONS.instructor, '/kurs');
     await teacher.goto(`/oppmote/${setup.course._id}`);
     await expect(teacher.getByRole('heading', { level: 1 })).toHaveText('Oppmøte');
     const row = teacher.getByRole('listitem').filter({ has: teacher.getByRole('button', { name: new RegExp(`^${childName}`) }) });
     await expect(row.getByText('Ikke foto')).toBeVisible();
-    await expect(row.getByRole('link', { name: new RegExp(`^Ring ${parent.givenName} ${parent.familyName}`) })).toHaveAttribute('href', /^tel:\+47/);
+    await expect(row.getByRole('link', { name: new RegExp(`^Ring ${parent.user.firstName} ${parent.user.lastName}`) })).toHaveAttribute('href', /^tel:\+47/);
     await expect(row.getByText(note)).toBeHidden();
     await row.locator('summary').click();
     await expect(row.getByText(note)).toBeVisible();
     await expectAccessible(teacher);
     await teacherContext.close();
 
-    // Another instructor (a new person the admin makes an instructor) gets neither the page nor the note.
-    const otherContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
-    const other = await otherContext.newPage();
-    const otherPerson = newPerson(testInfo, 1, '61');
-    await loginAsNew(other, otherPerson, '/profil');
-    const me = await apiAs<{ _id: string }>(other, 'GET', '/users/me');
-    await apiAs(admin.page, 'PATCH', `/users/${me._id}`, { roles: ['parent', 'instructor'] });
-    await otherContext.close();
+    // Another instructor (not on this course) gets neither the page nor the note.
     const otherAgainContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
     const otherAgain = await otherAgainContext.newPage();
-    await loginAsNew(otherAgain, otherPerson, '/profil');
+    await login(otherAgain, { role: 'instructor' }, '/profil');
     const refused = await otherAgain.request.get(`/api/courses/${setup.course._id}/participants/${child._id}/health-note`, {
       headers: { Authorization: `Bearer ${await otherAgain.evaluate(() => (JSON.parse(localStorage.getItem('plask:session') ?? '{}') as { id_token?: string }).id_token)}` },
     });
@@ -86,7 +75,7 @@ test.describe('Health notes on the pool deck (issue 39)', () => {
     await page.getByRole('button', { name: `Helse og kontakt, ${childName}` }).click();
     const log = page.getByRole('list', { name: 'Lesinger' });
     await expect(log.getByRole('listitem')).toHaveCount(1);
-    await expect(log).toContainText(`${PERSONS.instructor} (instruktør) i kurslisten`);
+    await expect(log).toContainText(`${instructorName} (instruktør) i kurslisten`);
     await expectAccessible(page);
   });
 });

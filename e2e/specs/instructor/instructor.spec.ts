@@ -1,5 +1,5 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { expectAccessible, fullName, makePerson, startSession, uniqueLastName } from '../../support/auth';
 import { adminPage, apiAs, mondayKey, setUpCourse, uniqueName } from '../../support/admin';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
@@ -22,16 +22,18 @@ const ddmm = (iso: string) =>
   new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso)).slice(0, 5);
 
 test.describe('Instructor: course list and attendance', () => {
-  // Each test logs in the admin (to set up its own venue and course) and the instructor through the Vipps simulator.
+  // Each test makes an admin (to set up its own venue and course) and an instructor of its own.
   test.describe.configure({ timeout: 120_000 });
 
   test('the instructor opens the Kursliste and prints it: A4 landscape, every participant and date', async ({ page, browser, baseURL }, testInfo) => {
+    // An instructor of the test's own, who teaches only the course set up here.
+    const instructor = await makePerson(page.request, { role: 'instructor', lastName: uniqueLastName('Strand') });
     const admin = await adminPage(browser, baseURL, page);
     const dates = Array.from({ length: 8 }, (_, i) => `${mondayKey(i)}T09:00:00.000Z`);
-    const setup = await setUpCourse(admin.page, { venue: uniqueName('Listebadet', testInfo.project.name), instructor: 'Marius Strand', children: 3, dates });
+    const setup = await setUpCourse(admin.page, { venue: uniqueName('Listebadet', testInfo.project.name), instructor: fullName(instructor), children: 3, dates });
     await admin.close();
 
-    await loginAs(page, PERSONS.instructor, `/kurs/${setup.slug}`);
+    await startSession(page, instructor, `/kurs/${setup.slug}`);
     const article = page.locator(`article[data-course-id="${setup.course._id}"]`);
     await article.getByRole('button', { name: /kl\. 10:00/ }).click();
     for (const child of setup.children) await expect(article).toContainText(`${child.firstName} ${child.lastName}`);
@@ -68,14 +70,16 @@ test.describe('Instructor: course list and attendance', () => {
 
   test('the instructor marks attendance on a phone; taps made offline are saved when the network returns', async ({ page, browser, baseURL, context }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // An instructor of the test's own, who teaches only the course set up here.
+    const instructor = await makePerson(page.request, { role: 'instructor', lastName: uniqueLastName('Strand') });
     const admin = await adminPage(browser, baseURL, page);
     // This week's Monday (today at the latest) and three to come: attendance is kept for the first only.
     const dates = Array.from({ length: 4 }, (_, i) => `${mondayKey(i - 1)}T09:00:00.000Z`);
-    const setup = await setUpCourse(admin.page, { venue: uniqueName('Oppmøtebadet', testInfo.project.name), instructor: 'Marius Strand', children: 3, dates });
+    const setup = await setUpCourse(admin.page, { venue: uniqueName('Oppmøtebadet', testInfo.project.name), instructor: fullName(instructor), children: 3, dates });
     await admin.close();
     const [a, b, c] = setup.children.map((x) => `${x.firstName} ${x.lastName}`) as [string, string, string];
 
-    await loginAs(page, PERSONS.instructor, `/kurs/${setup.slug}`);
+    await startSession(page, instructor, `/kurs/${setup.slug}`);
     const article = page.locator(`article[data-course-id="${setup.course._id}"]`);
     await article.getByRole('button', { name: /kl\. 10:00/ }).click();
     await article.getByRole('link', { name: 'Oppmøte' }).click();

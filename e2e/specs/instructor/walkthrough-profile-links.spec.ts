@@ -1,17 +1,19 @@
 import { adminPage, mondayDates, setUpCourse, uniqueName } from '../../support/admin';
-import { expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { expectAccessible, fullName, makePerson, startSession, uniqueLastName } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 test.describe("The instructor's courses on /profil (issue 35, item 9)", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("'Som instruktør' links each course to its attendance and its Kursliste, and the next lesson is one tap away", async ({ page, browser, baseURL }, testInfo) => {
+    // An instructor of the test's own, who teaches only the course set up here.
+    const instructor = await makePerson(page.request, { role: 'instructor', lastName: uniqueLastName('Strand') });
     const admin = await adminPage(browser, baseURL, page);
     const venue = uniqueName('Instruktørbadet', testInfo.project.name);
-    const setup = await setUpCourse(admin.page, { venue, instructor: 'Marius Strand', children: 2, dates: mondayDates(0, 1, 2) });
+    const setup = await setUpCourse(admin.page, { venue, instructor: fullName(instructor), children: 2, dates: mondayDates(0, 1, 2) });
     await admin.close();
 
-    await loginAs(page, PERSONS.instructor, '/profil');
+    await startSession(page, instructor, '/profil');
     const section = page.getByRole('region', { name: 'Som instruktør' });
     await expect(section).toBeVisible();
 

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { apiAs, mondayDates, mondayKey, setUpCourse, uniqueName } from '../../support/admin';
-import { allowHttpErrors, approveAsNewPerson, loginAs, newPerson, PERSONS, startLoginFromNav } from '../../support/auth';
+import { allowHttpErrors, fullName, login, makePerson, startSession, type TestPerson, uniqueLastName } from '../../support/auth';
 import { expect, test } from '../../support/fixtures';
 import { NARROW } from '../../support/narrow';
 
@@ -142,23 +142,19 @@ interface Fixture {
   slug: string;
   courseId: string;
   children: string[];
+  instructor: TestPerson;
 }
 let fixture: Fixture;
 let admin: { context: BrowserContext; page: Page };
 let parent: { context: BrowserContext; page: Page };
 
-function longFamily(testInfo: TestInfo) {
-  return { ...newPerson(testInfo, 0, '45'), givenName: 'Anne-Marie', familyName: SURNAME };
-}
-
-test.beforeAll(async ({ browser, baseURL }, testInfo) => {
+test.beforeAll(async ({ browser, baseURL }) => {
   expect(LONGEST).toHaveLength(100);
   admin = await newRolePage(browser, baseURL);
   parent = await newRolePage(browser, baseURL);
 
-  await parent.page.goto('/profil');
-  await startLoginFromNav(parent.page);
-  await approveAsNewPerson(parent.page, longFamily(testInfo));
+  // A family of the test's own with the long surname (decision 051: no login through the simulator's page).
+  await login(parent.page, { lastName: SURNAME }, '/profil');
   const [profile] = await apiAs<{ _id: string }[]>(parent.page, 'GET', '/profiles');
   const children: string[] = [];
   for (const [firstName, lastName] of [
@@ -173,10 +169,12 @@ test.beforeAll(async ({ browser, baseURL }, testInfo) => {
   }
   await apiAs(parent.page, 'POST', '/invites', { profileId: profile!._id, email: LONG_EMAIL });
 
-  await loginAs(admin.page, PERSONS.admin, '/');
+  await login(admin.page, { role: 'admin' }, '/');
+  // An instructor of the test's own, who teaches the course set up here.
+  const instructor = await makePerson(admin.page.request, { role: 'instructor', lastName: uniqueLastName('Strand') });
   // 'Babysvømming' + the longest venue name the form allows.
   const venue = uniqueName('Wolfeschlegelsteinhausenbergerdorff svømmehall', 'narrow');
-  const setup = await setUpCourse(admin.page, { venue, instructor: 'Marius Strand', dates: mondayDates(1, 2, 3) });
+  const setup = await setUpCourse(admin.page, { venue, instructor: fullName(instructor), dates: mondayDates(1, 2, 3) });
   for (const id of children) await apiAs(admin.page, 'POST', `/courses/${setup.course._id}/participants`, { id });
   // A full course beside it, so the parent meets the waitlist dialog.
   const { course: full } = await setUpCourse(admin.page, {
@@ -186,7 +184,7 @@ test.beforeAll(async ({ browser, baseURL }, testInfo) => {
     maximumParticipants: 1,
   });
   await apiAs(admin.page, 'POST', `/courses/${full._id}/participants`, { id: children[0] });
-  fixture = { profileId: profile!._id, placeId: setup.placeId, slug: setup.slug, courseId: setup.course._id, children };
+  fixture = { profileId: profile!._id, placeId: setup.placeId, slug: setup.slug, courseId: setup.course._id, children, instructor };
 });
 
 test.afterAll(async () => {
@@ -258,7 +256,7 @@ test('the family with long names: profile, booking, waitlist and their dialogs',
 });
 
 test('the instructor: profile, attendance and the course list', async ({ page }) => {
-  await loginAs(page, PERSONS.instructor, '/profil');
+  await startSession(page, fixture.instructor, '/profil');
   await expectNoSidewaysScroll(page, '/profil (instructor)');
   await visit(page, `/oppmote/${fixture.courseId}`);
   await visit(page, `/kurs/${fixture.slug}`);

@@ -1,5 +1,5 @@
 import { adminPage, apiAs, mondayDates, setUpCourse, uniqueName } from '../../support/admin';
-import { expectAccessible, loginAsNew, newPerson } from '../../support/auth';
+import { expectAccessible, login, uniqueLastName } from '../../support/auth';
 import { expect, test } from '../../support/fixtures';
 
 /** Money after the sale (issue 40): a parent cancels before the deadline and sees the refund; the admin's month file. */
@@ -7,11 +7,10 @@ test.describe('Meld av kurset', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('a parent cancels before the deadline and gets the money back; the admin downloads the period’s file', async ({ page, browser, baseURL }, testInfo) => {
-    const person = newPerson(testInfo, 0, '62');
-    await loginAsNew(page, person, '/profil');
-    const me = await apiAs<{ _id: string }>(page, 'GET', '/users/me');
-    const [profile] = await apiAs<{ _id: string }[]>(page, 'GET', '/profiles');
-    const child = await apiAs<{ _id: string }>(page, 'POST', '/users/children', { child: { firstName: 'Mille', lastName: person.familyName, birthdate: '2025-02-10' }, profileId: profile!._id });
+    // A family name of its own: the admin's order list is searched by the child's name below.
+    const person = await login(page, { lastName: uniqueLastName('Avmeldsen'), children: [{ firstName: 'Mille', birthdate: '2025-02-10' }] });
+    const me = person.user;
+    const child = person.children[0]!;
 
     // A course starting in about two months: a full refund under the default rules (14 days).
     const admin = await adminPage(browser, baseURL, page);
@@ -53,10 +52,10 @@ test.describe('Meld av kurset', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const csv = Buffer.concat(chunks).toString('utf8');
-    // This project's order (the other project's parent has another family name).
+    // This test's order (every test's family has a name of its own).
     type Listed = { humanReference: string; additionalInfo: { child: { firstName: string; lastName: string } | null } };
     const order = (await apiAs<{ orders: Listed[] }>(a, 'GET', '/payments?limit=50')).orders.find(
-      (o) => o.additionalInfo.child?.firstName === 'Mille' && o.additionalInfo.child.lastName === person.familyName,
+      (o) => o.additionalInfo.child?.firstName === 'Mille' && o.additionalInfo.child.lastName === person.user.lastName,
     );
     const lines = csv.split(/\r?\n/).filter((l) => l.includes(order!.humanReference));
     expect(lines.map((l) => l.split(';')[1]).sort()).toEqual(['Betaling', 'Refusjon']);

@@ -1,15 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import { adminPage, apiAs, mondayDates, mondayKey, setUpCourse, uniqueName } from '../../support/admin';
-import { expectAccessible, loginAs, loginAsNew, newPerson, PERSONS } from '../../support/auth';
-import { expect, otherBrowser, test } from '../../support/fixtures';
+import { adminPage, apiAs, instructorPage, mondayDates, mondayKey, setUpCourse, uniqueName } from '../../support/admin';
+import { expectAccessible, login } from '../../support/auth';
+import { expect, test } from '../../support/fixtures';
 import { keptMails } from '../../support/mail';
-
-/** A second browser logged in as the demo instructor. */
-async function instructorPage(browser: Browser, baseURL: string | undefined, like: Page) {
-  const instructor = await otherBrowser(browser, baseURL, like);
-  await loginAs(instructor.page, PERSONS.instructor, '/profil');
-  return instructor;
-}
 
 /** 'YYYY-MM-DD' as 'DD.MM.YYYY'. */
 const norwegian = (key: string) => key.split('-').reverse().join('.');
@@ -21,17 +13,17 @@ test.describe('Bassenget er stengt', () => {
   test.describe.configure({ timeout: 300_000 });
 
   test('an admin closes a pool for a date; a parent picks a make-up date; the instructor’s list shows both changes', async ({ page, browser, baseURL }, testInfo) => {
-    const person = newPerson(testInfo, 0, '38');
-    await loginAsNew(page, person, '/profil');
-    const me = await apiAs<{ _id: string }>(page, 'GET', '/users/me');
-    const [profile] = await apiAs<{ _id: string }[]>(page, 'GET', '/profiles');
-    const child = await apiAs<{ _id: string }>(page, 'POST', '/users/children', { child: { firstName: 'Sjøfrid', lastName: person.familyName, birthdate: '2025-03-10' }, profileId: profile!._id });
+    const person = await login(page, { children: [{ firstName: 'Sjøfrid', birthdate: '2025-03-10' }] });
+    const me = person.user;
+    const child = person.children[0]!;
 
-    // Two courses at one venue, both taught by the demo instructor: the family's (weeks 8 and 9) and a make-up one (week 10).
+    // Two courses at one venue, both taught by an instructor of the test's own: the family's (weeks 8 and 9) and a
+    // make-up one (week 10).
     const admin = await adminPage(browser, baseURL, page);
+    const instructor = await instructorPage(browser, baseURL, page);
     const venue = uniqueName('c38 Stengtbadet', testInfo.project.name);
-    const own = await setUpCourse(admin.page, { venue, instructor: PERSONS.instructor, dates: mondayDates(8, 9) });
-    const other = await setUpCourse(admin.page, { venue, instructor: PERSONS.instructor, dates: mondayDates(10), at: { _id: own.placeId, slug: own.slug } });
+    const own = await setUpCourse(admin.page, { venue, instructor: instructor.name, dates: mondayDates(8, 9) });
+    const other = await setUpCourse(admin.page, { venue, instructor: instructor.name, dates: mondayDates(10), at: { _id: own.placeId, slug: own.slug } });
 
     const started = await apiAs<{ redirectUrl: string }>(page, 'POST', '/vipps/payment', { userId: me._id, childId: child._id, courseId: own.course._id });
     await page.goto(started.redirectUrl);
@@ -62,7 +54,7 @@ test.describe('Bassenget er stengt', () => {
     await expectAccessible(a);
     await mistake.getByRole('button', { name: /^Angre/ }).click();
     await expect(mistake).toHaveCount(0);
-    expect((await keptMails(browser, baseURL, person.email)).filter((m) => m.subject.startsWith('Avlyst:'))).toEqual([]);
+    expect((await keptMails(browser, baseURL, person.user.email!)).filter((m) => m.subject.startsWith('Avlyst:'))).toEqual([]);
 
     // ---- the admin closes the pool on the first Monday: a second look, then 'Send e-post nå'
     await a.getByLabel('Kurssted').selectOption({ label: venue });
@@ -102,7 +94,6 @@ test.describe('Bassenget er stengt', () => {
     await expectAccessible(page);
 
     // ---- the instructor: 'Avlyst' on the family's course, the make-up child on the other
-    const instructor = await instructorPage(browser, baseURL, page);
     const i = instructor.page;
     await i.goto(`/oppmote/${own.course._id}`);
     await expect(i.getByTestId('course-changes')).toContainText('Avlyst');
@@ -111,7 +102,7 @@ test.describe('Bassenget er stengt', () => {
     await i.goto(`/oppmote/${other.course._id}`);
     const changes = i.getByTestId('course-changes');
     await expect(changes).toContainText('Erstatningstimer');
-    await expect(changes).toContainText(`Sjøfrid ${person.familyName}`);
+    await expect(changes).toContainText(`Sjøfrid ${person.user.lastName}`);
     await expectAccessible(i);
     await instructor.close();
     await admin.close();

@@ -4,8 +4,8 @@ import {
   allowHttpErrors,
   approveAsNewPerson,
   expectAccessible,
+  login,
   loginAs,
-  loginAsNew,
   newPerson,
   PERSONS,
   startLoginFromNav,
@@ -31,8 +31,7 @@ async function addChild(page: Page, firstName: string, lastName: string, birthda
 
 test.describe('Familieprofil', () => {
   test('add, edit and delete a child', async ({ page }, testInfo) => {
-    const person = newPerson(testInfo, 0);
-    await loginAsNew(page, person);
+    await login(page);
     const main = page.getByRole('main');
     await addChild(page, 'mia', 'telefonsen-berg', '2025-02-03');
     await expect(page.getByText('Barnet har blitt lagt til')).toBeVisible();
@@ -73,10 +72,9 @@ test.describe('Familieprofil', () => {
   });
 
   test('a second guardian logs in from the e-mailed link and asks to join; the owner confirms, then undoes it', async ({ page, browser, baseURL, consoleErrors }, testInfo) => {
-    const owner = newPerson(testInfo, 1);
+    const owner = await login(page);
     const invitee = newPerson(testInfo, 2);
-    await loginAsNew(page, owner);
-    await addChild(page, 'Oda', owner.familyName, '2024-09-09');
+    await addChild(page, 'Oda', owner.user.lastName, '2024-09-09');
     const main = page.getByRole('main');
 
     await main.getByRole('button', { name: 'Inviter foresatt' }).click();
@@ -106,7 +104,7 @@ test.describe('Familieprofil', () => {
     await dialog.getByRole('button', { name: 'Avbryt' }).click();
 
     const mail = await keptMailTo(browser, baseURL, invitee.email);
-    expect(mail.text).toContain(`${owner.givenName} ${owner.familyName}`);
+    expect(mail.text).toContain(`${owner.user.firstName} ${owner.user.lastName}`);
     // The address is no user's verified one: no child names in the e-mail (issue 36).
     expect(mail.text).not.toContain('Oda');
     const link = /(https?:\/\/\S+\/invitasjon#[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
@@ -123,14 +121,14 @@ test.describe('Familieprofil', () => {
     await approveAsNewPerson(second, invitee);
     await expect(second).toHaveURL(/\/invitasjon$/);
     const offer = second.getByRole('region', { name: 'Invitasjon til familieprofil' });
-    await expect(offer).toContainText(`${owner.givenName} ${owner.familyName} har invitert deg som foresatt.`);
+    await expect(offer).toContainText(`${owner.user.firstName} ${owner.user.lastName} har invitert deg som foresatt.`);
     // The simulator's made-up person has no verified e-mail at Vipps: the owner must confirm, and no names show yet.
     await expect(offer).toContainText('må bekrefte at det er deg');
     await expect(offer).not.toContainText('Oda');
     await expectAccessible(second);
     await keepScreenshot(second, testInfo, 'invitasjon');
     await offer.getByRole('button', { name: 'Godta' }).click();
-    await expect(second.getByText(`Forespørselen er sendt til ${owner.givenName} ${owner.familyName}`)).toBeVisible();
+    await expect(second.getByText(`Forespørselen er sendt til ${owner.user.firstName} ${owner.user.lastName}`)).toBeVisible();
     await expect(second.getByRole('main')).toContainText('Du har bedt om å bli med.');
 
     // The owner sees who asked, and confirms.
@@ -150,10 +148,10 @@ test.describe('Familieprofil', () => {
     await second.goto('/profil');
     const choose = second.getByLabel('Velg profil');
     await expect(choose).toBeVisible();
-    const familyOption = choose.locator('option', { hasText: `${owner.givenName} ${owner.familyName}` });
+    const familyOption = choose.locator('option', { hasText: `${owner.user.firstName} ${owner.user.lastName}` });
     await choose.selectOption(await familyOption.getAttribute('value'));
     await expect(second).toHaveURL(/\/profil\/[0-9a-f]{24}$/);
-    await expect(second.getByRole('main').getByRole('article', { name: `Oda ${owner.familyName}` })).toBeVisible();
+    await expect(second.getByRole('main').getByRole('article', { name: `Oda ${owner.user.lastName}` })).toBeVisible();
     await expectAccessible(second);
     await context.close();
 
@@ -169,11 +167,10 @@ test.describe('Familieprofil', () => {
 
   test('the owner removes a second guardian, and the site goes on answering', async ({ page, browser, baseURL }, testInfo) => {
     // On the embedded database this removal once froze the whole site (issue 34, decision 026).
-    const owner = newPerson(testInfo, 5, '49');
     const base = newPerson(testInfo, 4, '49');
     const invitee = { ...base, givenName: 'Frida', email: `frida.${base.familyName}@example.no`.toLowerCase() };
     const inviteeName = `${invitee.givenName} ${invitee.familyName}`;
-    await loginAsNew(page, owner);
+    await login(page);
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Inviter foresatt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Inviter foresatt' });
@@ -226,8 +223,12 @@ test.describe('Familieprofil', () => {
   });
 
   test('delete an account', async ({ page }, testInfo) => {
+    // Logs in through the simulator's page: logging in again as the same Vipps person is what this test is about.
     const person = newPerson(testInfo, 3);
-    await loginAsNew(page, person);
+    await page.goto('/profil');
+    await startLoginFromNav(page);
+    await approveAsNewPerson(page, person);
+    await expect(page).toHaveURL(/\/profil$/);
     await addChild(page, 'Siri', person.familyName, '2025-05-05');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Slett bruker' }).click();
@@ -249,7 +250,7 @@ test.describe('Familieprofil', () => {
   });
 
   test('an admin sees roles, last login, registration and orders on a profile', async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.admin, '/profil');
+    await login(page, { role: 'admin' });
     const admin = page.getByRole('main').getByRole('region', { name: 'For administrator' });
     await expect(admin).toContainText('Administrator');
     await expect(admin).toContainText('Sist innlogget');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { allowHttpErrors, expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
+import { allowHttpErrors, expectAccessible, login, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /** The caller's own profile ids, through the API with the page's stored session. */
@@ -119,7 +119,7 @@ test.describe('Profil', () => {
 
     const admin = await browser.newContext({ baseURL, viewport: page.viewportSize() });
     const adminPage = await admin.newPage();
-    await loginAs(adminPage, PERSONS.admin, `/profil/${ahmedsProfile}`);
+    await login(adminPage, { role: 'admin' }, `/profil/${ahmedsProfile}`);
     await expect(adminPage.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Profil');
     await expect(adminPage.getByRole('main').getByText('Ahmed Karimi').first()).toBeVisible();
     await expect(adminPage.getByRole('main').getByRole('article', { name: 'Lina Karimi' })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
-import { allowHttpErrors, approveInSimulator, loginAs, openMenuIfCollapsed, PERSONS } from '../../support/auth';
+import { allowHttpErrors, approveInSimulator, login, loginAs, openMenuIfCollapsed, PERSONS } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /**
@@ -415,8 +415,8 @@ test("a signed-in parent's server-rendered page keeps the lists it came with; an
   expect(lists(await reloadAndSettle('Sara')), 'nothing the server sent is asked for again').toEqual([]);
 
   await page.evaluate(() => localStorage.clear());
-  await loginAs(page, PERSONS.admin, '/kurs/sagene-basseng');
-  await reloadAndSettle('Ingrid');
+  const admin = (await login(page, { role: 'admin' }, '/kurs/sagene-basseng')).user;
+  await reloadAndSettle(admin.firstName);
   await expect(page.getByRole('button', { name: 'Endre sted' })).toBeVisible();
   // Asked once /users/me has said who: polled, as the three may still be on their way when the viewer's data is in.
   await expect

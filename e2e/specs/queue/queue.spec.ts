@@ -1,45 +1,23 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { adminPage, apiAs, bearer, mondayDates, mondayKey, setUpCourse, uniqueName } from '../../support/admin';
-import { approveAsNewPerson, expectAccessible, loginAs, PERSONS, startLoginFromNav, type Person } from '../../support/auth';
+import { expectAccessible, login } from '../../support/auth';
 import { expect, test } from '../../support/fixtures';
 
 /**
  * Enrolment night's waiting room (issue 37, decision 041): the countdown before the opening, a place in line that
  * falls, the admitted parent booking, the line ending with the waitlist offered, and the admin's live view. Each
- * test makes its own venue, course and parents (names 'Q37…', numbers starting 37), so no other spec meets them.
+ * test makes its own venue, course and parents, so no other spec meets them.
  */
 
-/** A new parent of this spec: 8-digit number 37…, unique per project, slot and retry. */
-function q37Person(testInfo: TestInfo, slot: number): Person {
-  const p = testInfo.project.name === 'phone' ? 1 : 2;
-  const givenName = ['Tone', 'Per', 'Lise', 'Ola', 'Rita', 'Geir'][slot]!;
-  const familyName = `Q37${testInfo.project.name === 'phone' ? 'Telefon' : 'Skjerm'}${testInfo.retry || ''}`;
-  return {
-    phone: `37${p}${slot}${testInfo.retry % 10}${String(555 + slot).padStart(3, '0')}`,
-    givenName,
-    familyName,
-    email: `${givenName}.${familyName}@example.no`.toLowerCase(),
-  };
-}
-
-async function loginNew(page: Page, person: Person, path: string) {
-  await page.goto(path);
-  await startLoginFromNav(page);
-  await approveAsNewPerson(page, person);
-}
+/** A family of the test's own with one child, Mio (decision 051: no login through the simulator's page). */
+const MIO = { children: [{ firstName: 'Mio', birthdate: '2025-03-01' }] };
 
 /** A parent in a browser of their own (same viewport), logged in, with one child. */
-async function parentIn(browser: Browser, baseURL: string | undefined, like: Page, person: Person, path: string) {
+async function parentIn(browser: Browser, baseURL: string | undefined, like: Page, path: string) {
   const context = await browser.newContext({ baseURL, viewport: like.viewportSize(), locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
   const page = await context.newPage();
-  await loginNew(page, person, path);
-  await addChild(page, person);
+  await login(page, MIO, path);
   return { page, close: () => context.close() };
-}
-
-async function addChild(page: Page, person: Person) {
-  const [profile] = await apiAs<{ _id: string }[]>(page, 'GET', '/profiles');
-  await apiAs(page, 'POST', '/users/children', { child: { firstName: 'Mio', lastName: person.familyName, birthdate: '2025-03-01' }, profileId: profile!._id });
 }
 
 async function put(page: Page, path: string, data: unknown) {
@@ -57,11 +35,9 @@ test.describe('Påmeldingskø (issue 37)', () => {
     const venueName = uniqueName('Købadet', testInfo.project.name);
     const { course, slug } = await setUpCourse(admin.page, { venue: venueName, dates: mondayDates(3, 4, 5), maximumParticipants: 5 });
     const venue = `/kurs/${slug}`;
-    const parent = q37Person(testInfo, 0);
-    await loginNew(page, parent, venue);
-    await addChild(page, parent);
+    const parent = (await login(page, MIO, venue)).user;
     // Two families who come before the opening (the random group): the parent joins after it, behind them.
-    const ahead = [await parentIn(browser, baseURL, page, q37Person(testInfo, 1), venue), await parentIn(browser, baseURL, page, q37Person(testInfo, 2), venue)];
+    const ahead = [await parentIn(browser, baseURL, page, venue), await parentIn(browser, baseURL, page, venue)];
 
     const opensAt = new Date(Date.now() + 15_000);
     await put(admin.page, '/queue/openings', { opensAt: opensAt.toISOString(), courseIds: [course._id] });
@@ -98,7 +74,7 @@ test.describe('Påmeldingskø (issue 37)', () => {
     await courseRow.getByRole('button', { name: 'Bestill' }).click();
     const dialog = page.getByRole('dialog', { name: 'Kursoversikt' });
     const select = dialog.getByLabel('Velg barn');
-    const value = await select.locator('option', { hasText: `Mio ${parent.familyName}` }).getAttribute('value');
+    const value = await select.locator('option', { hasText: `Mio ${parent.lastName}` }).getAttribute('value');
     await select.selectOption(value!);
     await dialog.getByRole('button', { name: 'Betal' }).click();
     await expect(page.getByRole('heading', { name: 'Vipps (testmodus)' })).toBeVisible();
@@ -122,9 +98,7 @@ test.describe('Påmeldingskø (issue 37)', () => {
     const admin = await adminPage(browser, baseURL, page);
     const { course, slug } = await setUpCourse(admin.page, { venue: uniqueName('Fullbadet', testInfo.project.name), dates: mondayDates(3, 4), maximumParticipants: 1, children: 1 });
     const venue = `/kurs/${slug}`;
-    const parent = q37Person(testInfo, 3);
-    await loginNew(page, parent, venue);
-    await addChild(page, parent);
+    await login(page, MIO, venue);
     const opensAt = new Date(Date.now() + 12_000);
     await put(admin.page, '/queue/openings', { opensAt: opensAt.toISOString(), courseIds: [course._id] });
     await admin.close();
@@ -148,7 +122,7 @@ test.describe('Påmeldingskø (issue 37)', () => {
   });
 
   test('the admin sets the opening time for a season’s courses at a venue in one form', async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.admin, '/kurs');
+    await login(page, { role: 'admin' }, '/kurs');
     const venueName = uniqueName('Sesongbadet', testInfo.project.name);
     const { placeId } = await setUpCourse(page, { venue: venueName, dates: mondayDates(6, 7) });
     await page.goto('/admin/ko');
