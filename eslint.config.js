@@ -35,6 +35,12 @@ const onlyReposImportTables = {
   message: 'Only repos (apps/server/src/repos/) import the Drizzle tables: add a repo function there.',
 };
 
+// øre ↔ kr anywhere but the money module (packages/shared/src/money.ts: oreToKr, krToOre, percentOf, formatKr).
+const moneySyntax = ['/', '*'].map((operator) => ({
+  selector: `BinaryExpression[operator='${operator}'][right.value=100]`,
+  message: 'Money goes through packages/shared/src/money.ts (oreToKr, krToOre, percentOf, formatKr), never a bare / 100 or * 100.',
+}));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', '**/migrations/**', '**/test-results/**', '**/playwright-report/**', 'bench/results/**', '.vitest/**'] },
   js.configs.recommended,
@@ -44,6 +50,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Money (convention 7): øre become kr, and kr øre, only in packages/shared/src/money.ts.
+    files: ['{apps,packages}/*/src/**/*.{ts,tsx}'],
+    ignores: ['packages/shared/src/money.ts', 'packages/vipps-sim/**', '**/*.test.{ts,tsx}', '**/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...moneySyntax] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -59,6 +71,7 @@ export default tseslint.config(
           selector: "Property[key.name='queryKey'] > ArrayExpression",
           message: "Take the query key from the api file's key factory (e.g. placeCoursesKeys.byPlace(id)), not a literal.",
         },
+        ...moneySyntax,
       ],
     },
   },

@@ -1,8 +1,8 @@
 import type { CancellationFee, CancellationRules } from './api/cancellation-rules';
 import { dateSharesOre } from './date-shares';
-import { countOf, formatDate, formatOre, osloDateKey, plural } from './format';
+import { countOf, formatDate, osloDateKey, plural } from './format';
+import { formatKr, percentOf } from './money';
 import { osloMidnight } from './statistics';
-
 /**
  * What a parent gets back when they cancel a child's place now (issue 40), under the rules version the order was
  * bought under. Pure: the server decides with its clock and the order's row; the web shows what the server sent.
@@ -38,7 +38,7 @@ export interface CancellableOrder {
 
 /** The fee in øre on a payment, never more than the payment. */
 export function cancellationFeeOre(fee: CancellationFee, paidOre: number): number {
-  const ore = fee.kind === 'fixed' ? fee.amountOre : Math.round((paidOre * fee.percent) / 100);
+  const ore = fee.kind === 'fixed' ? fee.amountOre : percentOf(paidOre, fee.percent);
   return Math.min(Math.max(0, ore), paidOre);
 }
 
@@ -49,7 +49,7 @@ function lastFullRefundDay(firstDate: Date, daysBefore: number): { key: string; 
   return { key: osloDateKey(start), endsAt: osloMidnight(y, m, d - daysBefore + 1) };
 }
 
-const feeText = (fee: CancellationFee) => (fee.kind === 'fixed' ? formatOre(fee.amountOre) : `${fee.percent} %`);
+const feeText = (fee: CancellationFee) => (fee.kind === 'fixed' ? formatKr(fee.amountOre) : `${fee.percent} %`);
 
 /** The shares of the price of the dates still to come, less those given already (a cancelled date's choice). */
 function futureSharesOre(order: CancellableOrder, dates: readonly Date[], now: Date): number {
@@ -75,7 +75,7 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
       kind: 'fee',
       refundOre: paid - feeOre,
       feeOre,
-      reason: `Fristen for full refusjon var ${formatDate(deadline.endsAt.getTime() - 1)}. Vi trekker et gebyr på ${formatOre(feeOre)}.`,
+      reason: `Fristen for full refusjon var ${formatDate(deadline.endsAt.getTime() - 1)}. Vi trekker et gebyr på ${formatKr(feeOre)}.`,
     };
   }
   const remaining = dates.filter((d) => d.getTime() > now.getTime()).length;
@@ -99,9 +99,9 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
  * to Vipps, the credit part as credit ('tilgode'). Amounts in øre.
  */
 export function moneyBackText(vippsOre: number, creditOre: number): string {
-  if (vippsOre > 0 && creditOre > 0) return `Du får ${formatOre(vippsOre)} tilbake til Vipps og ${formatOre(creditOre)} som tilgode.`;
-  if (vippsOre > 0) return `Du får ${formatOre(vippsOre)} tilbake til Vipps.`;
-  if (creditOre > 0) return `Du får ${formatOre(creditOre)} tilbake som tilgode.`;
+  if (vippsOre > 0 && creditOre > 0) return `Du får ${formatKr(vippsOre)} tilbake til Vipps og ${formatKr(creditOre)} som tilgode.`;
+  if (vippsOre > 0) return `Du får ${formatKr(vippsOre)} tilbake til Vipps.`;
+  if (creditOre > 0) return `Du får ${formatKr(creditOre)} tilbake som tilgode.`;
   return 'Du får ingen penger tilbake.';
 }
 

@@ -88,7 +88,7 @@ export const MAX_CHILDREN_PER_PROFILE = 20;
 
 // ---- running the courses (admin forms, issue 13) ------------------------------------------------------------
 /** Course prices are whole steps of 25 kr (spec §5); the database keeps øre, so a price is a multiple of 2500 øre. */
-export const PRICE_STEP_ORE = PRICE_STEP_KR * 100;
+export const PRICE_STEP_ORE = 2_500; // PRICE_STEP_KR in øre (money.test.ts checks it)
 /** Most dates one course may have: a weekly course over a whole year. Not in the spec; decision 013. */
 export const MAX_COURSE_DATES = 52;
 /** Course end time follows start time by this much when the start changes (spec §5). */

@@ -1,4 +1,4 @@
-import { PRICE_STEP_KR } from './constants';
+import { PRICE_STEP_ORE } from './constants';
 import { dateSharesOre } from './date-shares';
 import { osloDateKey } from './format';
 
@@ -45,7 +45,7 @@ export const defaultLateBookingMaxPassed = (dateCount: number): number => Math.m
 /** The price for `remaining` of `total` dates, rounded to the nearest 25 kr (never below 0). */
 export function proRataPriceOre(priceOre: number, remaining: number, total: number): number {
   if (total <= 0 || remaining >= total) return priceOre;
-  const stepOre = PRICE_STEP_KR * 100;
+  const stepOre = PRICE_STEP_ORE;
   return Math.max(0, Math.round((priceOre * remaining) / total / stepOre) * stepOre);
 }
 

@@ -10,8 +10,6 @@ import {
   formatDate,
   formatDateTime,
   paymentPauseLabel,
-  formatPrice,
-  formatOre,
   listOf,
   courseDisplayName,
   formatTime,
@@ -32,7 +30,6 @@ import {
   weekdayPlural,
 } from './format';
 
-const NBSP = '\u00a0';
 
 describe('slugs', () => {
   it('lower-cases and turns whitespace into hyphens, keeping Norwegian letters', () => {
@@ -188,20 +185,6 @@ describe('courses', () => {
     expect(freePlaces(10, 12)).toBe(0);
   });
 
-  it('formats prices in kr with nb-NO grouping', () => {
-    expect(formatPrice(1950)).toBe(`1${NBSP}950${NBSP}kr`);
-    expect(formatPrice(1950).replace(/\s/g, ' ')).toBe('1 950 kr');
-    expect(formatPrice(0)).toBe(`0${NBSP}kr`);
-    expect(formatPrice(12500).replace(/\s/g, ' ')).toBe('12 500 kr');
-    // Øre only when there are any, and then both digits: '1 700 kr', '12,50 kr' (issue 35).
-    expect(formatPrice(12.5)).toBe(`12,50${NBSP}kr`);
-    expect(formatPrice(1700)).toBe(`1${NBSP}700${NBSP}kr`);
-    expect(formatPrice(17.0)).toBe(`17${NBSP}kr`);
-    expect(formatPrice(1234567.891)).toBe(`1${NBSP}234${NBSP}567,89${NBSP}kr`);
-    expect(formatPrice(-1950)).toBe(`\u22121${NBSP}950${NBSP}kr`);
-    expect(formatPrice(-0.004)).toBe(`0${NBSP}kr`);
-  });
-
   it('one display name per course (walk-through 8): level, age, weekday and time, and the venue where asked', () => {
     const course = { experienceLevel: 'Nybegynner/Viderekommen', participantsAge: '2–4 år', dates: ['2027-05-10T07:30:00.000Z'], timeFrom: '09:30', placeName: 'Sagene Basseng' };
     expect(courseDisplayName(course)).toBe('Nybegynner/Viderekommen · 2–4 år · mandager kl. 09:30');
@@ -218,14 +201,6 @@ describe('courses', () => {
     expect(listOf(['Ella', 'Jakob', 'Nora'])).toBe('Ella, Jakob og Nora');
   });
 
-  it('money event "amount shown": one format for øre everywhere, øre only when there are any (walk-through 18)', () => {
-    expect(formatOre(257500)).toBe(`2${NBSP}575${NBSP}kr`);
-    expect(formatOre(1250)).toBe(`12,50${NBSP}kr`);
-    expect(formatOre(170000, 'plain')).toBe('1 700 kr');
-    expect(formatOre(1250, 'plain')).toBe('12,50 kr');
-    expect(formatOre(-26000, 'plain')).toBe('\u2212260 kr');
-    expect(formatOre(0)).toBe(`0${NBSP}kr`);
-  });
 });
 
 describe('names', () => {

@@ -6,7 +6,25 @@ import { COURSE_GROUP_GAP_MINUTES, LOCALE, PARTICIPANT_NAMES_MAX_CHARS } from '.
 
 type DateInput = Date | string | number;
 
-const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
+/**
+ * The one way a timestamp becomes a Date: node-postgres gives Dates, PGlite gives text for timestamp arrays and raw
+ * SQL, and the API sends ISO text.
+ */
+export const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
+
+/** A timestamp as the API's ISO text; no timestamp stays null. */
+export function toIso(value: DateInput): string;
+export function toIso(value: DateInput | null | undefined): string | null;
+export function toIso(value: DateInput | null | undefined): string | null {
+  return value === null || value === undefined ? null : toDate(value).toISOString();
+}
+
+/** A date column ('2024-05-17', a Date at UTC midnight on node-postgres) as the API's 'YYYY-MM-DD'; null stays null. */
+export function toDateOnly(value: string | Date): string;
+export function toDateOnly(value: string | Date | null): string | null;
+export function toDateOnly(value: string | Date | null): string | null {
+  return value === null ? null : typeof value === 'string' ? value : value.toISOString().slice(0, 10);
+}
 const isValidDate = (d: Date) => !Number.isNaN(d.getTime());
 
 // ---- slugs ------------------------------------------------------------------------------------------------
@@ -291,24 +309,6 @@ export function freePlacesLabel(freePlaces: number): string {
 /** Spec §4: full when participants ≥ maximum; otherwise maximum minus participants. */
 export function freePlaces(maximumParticipants: number, participantsCount: number): number {
   return Math.max(0, maximumParticipants - participantsCount);
-}
-
-const PRICE = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' });
-const WHOLE_PRICE = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, signDisplay: 'negative' });
-
-/** Price in kr as nb-NO writes it, with øre only when there are any: 1950 → '1 950 kr', 1950.5 → '1 950,50 kr'. */
-export function formatPrice(kr: number): string {
-  const whole = Math.round(kr * 100) % 100 === 0;
-  return `${(whole ? WHOLE_PRICE : PRICE).format(whole ? Math.round(kr) : kr)}\u00a0kr`;
-}
-
-/**
- * The one amount format (open-issues decisions 'Money'; walk-through 18): an amount in øre as '2 575 kr' or
- * '12,50 kr'. `'plain'` writes ordinary spaces for PDFs and plain-text e-mails whose readers may not keep a no-break space.
- */
-export function formatOre(ore: number, spaces: 'nbsp' | 'plain' = 'nbsp'): string {
-  const text = formatPrice(ore / 100);
-  return spaces === 'plain' ? text.replace(/[\u00a0\u202f]/g, ' ') : text;
 }
 
 // ---- names ------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ export * from './site-config';
 export * from './errors';
 export * from './api';
 export * from './format';
+export * from './money';
 export * from './demo-persons';
 export * from './payment-status';
 export * from './course-booking';

@@ -1,4 +1,4 @@
-import { formatDate, formatOre, formatTime, fullName, osloWeekday, weekdayName, type NamedPerson } from '@app/shared';
+import { formatDate, formatTime, fullName, osloWeekday, weekdayName, type NamedPerson, formatKr } from '@app/shared';
 import { courseCalendar, courseSessions, courseTitle, type CalendarCourse } from '../integrations/calendar';
 import type { OutgoingEmail } from '../integrations/email';
 
@@ -27,7 +27,7 @@ export function confirmationEmail(input: ConfirmationInput): OutgoingEmail {
   const dates = courseSessions(course).map(
     ({ start, end }) => `${weekdayName(osloWeekday(start))} ${formatDate(start)} kl. ${formatTime(start)}–${formatTime(end)}`,
   );
-  const amount = formatOre(order.amountOre, 'plain');
+  const amount = formatKr(order.amountOre, { for: 'email' });
   const orderUrl = `${site}/vipps/payment/${encodeURIComponent(order.reference)}`;
   const calendar = courseCalendar(course, { companyName: input.companyName, siteUrl: site });
 

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { formatDate, formatOre, formatTime, fullName, plural, receiptFileName } from '@app/shared';
+import { formatDate, formatTime, fullName, plural, receiptFileName, formatKr } from '@app/shared';
 import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { enqueueEmail, type EmailAttachment } from '../integrations/email';
@@ -62,7 +62,7 @@ export async function receiptPdf(fields: ReceiptFields): Promise<Uint8Array> {
     ['Ordrenummer', fields.humanReference],
     ['Kurs', fields.courseName ?? '-'],
     ['Barn', fields.childName ?? '-'],
-    [fields.kind === 'refund' ? 'Refundert' : 'Betalt', formatOre(fields.amountOre, 'plain')],
+    [fields.kind === 'refund' ? 'Refundert' : 'Betalt', formatKr(fields.amountOre, { for: 'email' })],
     ['Betalingsmåte', METHOD_TEXT[fields.method][fields.kind]],
   ];
   if (fields.method === 'vipps') rows.push(['Vipps-referanse', fields.vippsReference], ['Betalingsreferanse', fields.pspReference]);
@@ -146,7 +146,7 @@ export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order
     return;
   }
   const files = [...(event ? [await receiptOfEvent({ ...ctx, db: tx }, order, event)] : []), ...(used ? [await receiptOfCredit(ctx, order, used)] : [])];
-  const paid = [...(event ? [`${formatOre(event.amountOre, 'plain')} med Vipps`] : []), ...(used ? [`${formatOre(-used.amountOre, 'plain')} med tilgode`] : [])].join(' og ');
+  const paid = [...(event ? [`${formatKr(event.amountOre, { for: 'email' })} med Vipps`] : []), ...(used ? [`${formatKr(-used.amountOre, { for: 'email' })} med tilgode`] : [])].join(' og ');
   const company = ctx.env.site.companyName;
   const text = `Vi har mottatt ${paid} for ordre ${order.humanReference}. ${plural(files.length, 'Kvitteringen ligger ved.', 'Kvitteringene ligger ved.')}`;
   await enqueueEmail(tx, {

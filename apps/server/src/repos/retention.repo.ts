@@ -1,3 +1,4 @@
+import { toDate } from '@app/shared';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { childCare, retentionKeepLinks, retentionRuns, users } from '../db/schema';
@@ -8,7 +9,7 @@ import { childCare, retentionKeepLinks, retentionRuns, users } from '../db/schem
  */
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const toDate = (value: Date | string | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
+const orNull = (value: Date | string | null): Date | null => (value === null ? null : toDate(value));
 
 export interface ChildFacts {
   id: string;
@@ -69,12 +70,12 @@ export async function childFacts(db: DbOrTx, now: Date): Promise<ChildFacts[]> {
     profileId: r.profile_id,
     firstName: r.first_name,
     lastName: r.last_name,
-    base: toDate(r.last_end) ?? toDate(r.created_at)!,
+    base: toDate(r.last_end ?? r.created_at),
     hasFuture: !!r.has_future,
     hasNote: !!r.has_note,
     hasEmergency: !!r.has_emergency,
-    noteBase: toDate(r.last_end) ?? toDate(r.care_updated_at),
-    noteWarnedAt: toDate(r.note_warned_at),
+    noteBase: orNull(r.last_end ?? r.care_updated_at),
+    noteWarnedAt: orNull(r.note_warned_at),
   }));
 }
 
@@ -111,9 +112,9 @@ export async function guardianFacts(db: DbOrTx): Promise<GuardianFacts[]> {
     firstName: r.first_name,
     lastName: r.last_name,
     email: r.email,
-    lastActive: toDate(r.last_active)!,
+    lastActive: toDate(r.last_active),
     childIds: Array.isArray(r.child_ids) ? r.child_ids : parsePgArray(r.child_ids),
-    warnedAt: toDate(r.warned_at),
+    warnedAt: orNull(r.warned_at),
   }));
 }
 

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { calendarDay, isoDateTime } from './common';
+import { isWholeOre, krToOre, oreToKr } from '../money';
 
 /**
  * The school's cancellation rules (issue 40), versioned like the terms: every change makes a new version, and an
@@ -52,19 +53,19 @@ export const cancellationRulesFormSchema = z
     afterStart: z.enum(CANCELLATION_AFTER_START),
   })
   .refine((v) => v.feeKind === 'fixed' || (Number.isInteger(v.fee) && v.fee <= 100), { path: ['fee'], message: 'Prosent må være et helt tall fra 0 til 100.' })
-  .refine((v) => v.feeKind === 'percent' || Math.abs(v.fee * 100 - Math.round(v.fee * 100)) < 1e-6, { path: ['fee'], message: 'Beløpet kan ha høyst to desimaler.' });
+  .refine((v) => v.feeKind === 'percent' || isWholeOre(v.fee), { path: ['fee'], message: 'Beløpet kan ha høyst to desimaler.' });
 export type CancellationRulesForm = z.infer<typeof cancellationRulesFormSchema>;
 
 export const toCancellationRules = (form: CancellationRulesForm): CancellationRules => ({
   fullRefundDaysBefore: form.fullRefundDaysBefore,
-  lateFee: form.feeKind === 'fixed' ? { kind: 'fixed', amountOre: Math.round(form.fee * 100) } : { kind: 'percent', percent: form.fee },
+  lateFee: form.feeKind === 'fixed' ? { kind: 'fixed', amountOre: krToOre(form.fee) } : { kind: 'percent', percent: form.fee },
   afterStart: form.afterStart,
 });
 
 export const toCancellationRulesForm = (rules: CancellationRules): CancellationRulesForm => ({
   fullRefundDaysBefore: rules.fullRefundDaysBefore,
   feeKind: rules.lateFee.kind,
-  fee: rules.lateFee.kind === 'fixed' ? rules.lateFee.amountOre / 100 : rules.lateFee.percent,
+  fee: rules.lateFee.kind === 'fixed' ? oreToKr(rules.lateFee.amountOre) : rules.lateFee.percent,
   afterStart: rules.afterStart,
 });
 

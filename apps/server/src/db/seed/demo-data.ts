@@ -1,4 +1,4 @@
-import { ageFits, DEMO_PERSONS, minutesOfDay, osloDateKey, type AgeRange, type OrderStatus } from '@app/shared';
+import { ageFits, DEMO_PERSONS, minutesOfDay, osloDateKey, type AgeRange, type OrderStatus, krToOre } from '@app/shared';
 import { isNoCourseDay } from '@app/shared/holidays';
 import type { courseInstructors, faqs, participants, profileParents, profiles, terms } from '../schema';
 import {
@@ -332,7 +332,7 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
           dates,
           timeFrom,
           experienceLevel: kind.level,
-          priceOre: priceKr * 100,
+          priceOre: krToOre(priceKr),
           maximumParticipants: full ? randomInt(rng, 6, 8) : randomInt(rng, 6, 12),
           info: pick(rng, COURSE_INFOS),
           published: !UNPUBLISHED.has(key),
@@ -362,7 +362,7 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
         dates,
         timeFrom,
         timeTo: addMinutesToTime(timeFrom, 60),
-        priceOre: event.priceKr * 100,
+        priceOre: krToOre(event.priceKr),
         maximumParticipants: 12,
         info: event.info,
         published: true,

@@ -7,6 +7,7 @@ import {
   type OrderStatus,
   type PaymentStartInput,
   type PaymentStatus,
+  oreToKr,
 } from '@app/shared';
 import { can, requireAccess } from '../../access/access';
 import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
@@ -324,7 +325,7 @@ export async function paymentStatus(ctx: ServiceContext, reference: string): Pro
     order: {
       reference: order.reference,
       humanReference: order.humanReference,
-      amount: order.amountOre / 100,
+      amount: oreToKr(order.amountOre),
       createdAt: order.createdAt.toISOString(),
       course: course
         ? {

@@ -1,4 +1,4 @@
-import { formatDate, formatOre, formatTime } from '@app/shared';
+import { formatDate, formatTime, formatKr } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 import { secretLink } from '../../lib/secret-link';
 
@@ -29,7 +29,7 @@ export function dateCancelledEmail(input: {
   const paid = input.shareOre > 0;
   const options = [
     ...(input.hasMakeup ? ['- En erstatningstime på et annet kurs med ledig plass'] : []),
-    ...(paid ? [`- Pengene for timen tilbake til Vipps (${formatOre(input.shareOre, 'plain')})`, `- Et tilgodebeløp på ${formatOre(input.shareOre, 'plain')} som brukes automatisk neste gang dere bestiller`] : []),
+    ...(paid ? [`- Pengene for timen tilbake til Vipps (${formatKr(input.shareOre, { for: 'email' })})`, `- Et tilgodebeløp på ${formatKr(input.shareOre, { for: 'email' })} som brukes automatisk neste gang dere bestiller`] : []),
   ];
   const choose =
     options.length > 0

@@ -13,6 +13,10 @@ import {
   type Course,
   type CourseInput,
   type Participant,
+  krToOre,
+  oreToKr,
+  toDate,
+  toIso,
 } from '@app/shared';
 import { can, requireAccess, seesUnpublished } from '../../access/access';
 import { countTaken } from '../../capacity';
@@ -165,7 +169,7 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], change
       _id: row.id,
       name: row.name,
       place: { _id: row.placeId, name: row.placeName, slug: placeSlug(row.placeName), place: row.placeTown },
-      dates: row.dates.map((d) => toDate(d).toISOString()),
+      dates: row.dates.map((d) => toIso(d)),
       cancelledDates: cancelledDates.map((d) => d.toISOString()),
       timeFrom: row.timeFrom,
       timeTo: row.timeTo,
@@ -176,11 +180,11 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], change
       ageMaxMonths: row.ageMaxMonths,
       lateBookingMaxPassed: row.lateBookingMaxPassed,
       proRata: row.proRata,
-      price: row.priceOre / 100,
+      price: oreToKr(row.priceOre),
       booking: {
         state: booking.state,
         remainingDates: booking.remainingDates.map((d) => d.toISOString()),
-        price: booking.priceOre / 100,
+        price: oreToKr(booking.priceOre),
       },
       maximumParticipants: row.maximumParticipants,
       participantsCount,
@@ -206,7 +210,6 @@ function queueUntil(env: ServiceContext['env'], row: repo.CourseListRow): string
 }
 
 // Drivers differ on timestamp arrays (Date on node-postgres, text on PGlite); both are parsed here.
-const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 // ---- writes (admin; the role gate is the route's, object access course.write) ----------------------------------
 
@@ -234,7 +237,7 @@ function courseValues(input: CourseInput): repo.CourseValues {
     ageMaxMonths: input.ageMaxMonths,
     lateBookingMaxPassed: input.lateBookingMaxPassed,
     proRata: input.proRata,
-    priceOre: Math.round(input.price * 100),
+    priceOre: krToOre(input.price),
     maximumParticipants: input.maximumParticipants,
     info: input.info.trim(),
     published: input.published,

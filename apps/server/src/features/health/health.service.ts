@@ -1,3 +1,4 @@
+import { toIso } from '@app/shared';
 import type { HealthDetails } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as orders from '../../repos/orders.repo';
@@ -15,16 +16,15 @@ export async function healthDetails(ctx: ServiceContext, databaseLatencyMs: numb
     ctx.payments.vippsStatus(),
   ]);
   const last = ctx.payments.lastReconcile;
-  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   return {
     database: { kind: ctx.env.DATABASE_URL ? 'postgres' : 'pglite', latencyMs: Math.round(databaseLatencyMs * 10) / 10 },
-    outbox: { pending: outbox.pending, failed: outbox.failed, oldestPendingAt: iso(outbox.oldestPendingAt) },
-    reconciler: { lastRunAt: iso(last?.at), lastClaimed: last?.claimed ?? null, lastFailed: last?.failed ?? null, overdue },
+    outbox: { pending: outbox.pending, failed: outbox.failed, oldestPendingAt: toIso(outbox.oldestPendingAt) },
+    reconciler: { lastRunAt: toIso(last?.at), lastClaimed: last?.claimed ?? null, lastFailed: last?.failed ?? null, overdue },
     paymentIncidents: { open: openIncidents },
     vipps: {
       state: vipps.breaker?.state ?? (ctx.payments.client ? 'closed' : 'unconfigured'),
       consecutiveFailures: vipps.breaker?.consecutiveFailures ?? 0,
-      retryAt: iso(vipps.breaker?.retryAt),
+      retryAt: toIso(vipps.breaker?.retryAt),
       lastError: vipps.breaker?.lastError ?? null,
       outages: vipps.outages.map((o) => ({ startedAt: o.startedAt, endedAt: o.endedAt, lastError: o.lastError })),
     },

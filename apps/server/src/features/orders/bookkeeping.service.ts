@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { courseDisplayName, formatDate, osloDateKey, osloDayStart, type BookkeepingQuery } from '@app/shared';
+import { courseDisplayName, formatDate, osloDateKey, osloDayStart, type BookkeepingQuery, oreToKr } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
@@ -127,8 +127,6 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
   };
 }
 
-const kr = (ore: number) => ore / 100;
-
 /** The workbook: the rows on one sheet, the totals on another. The CSV is the rows sheet with the totals under it. */
 function workbook(data: Bookkeeping, withTotalsBelow: boolean): ExcelJS.Workbook {
   // The CSV (the totals below) is where a text cell could turn into a formula; the XLSX keeps them as strings.
@@ -148,15 +146,15 @@ function workbook(data: Bookkeeping, withTotalsBelow: boolean): ExcelJS.Workbook
     { header: 'Konto', key: 'account', width: 8 },
   ];
   for (const r of data.rows) {
-    sheet.addRow({ date: formatDate(`${r.day}T12:00:00Z`), kind: KIND_TEXT[r.kind], order: text(r.humanReference), course: text(r.course), place: text(r.place), start: r.courseStart, amount: kr(r.amountOre), reference: text(r.vippsReference), psp: text(r.pspReference), account: text(r.account) });
+    sheet.addRow({ date: formatDate(`${r.day}T12:00:00Z`), kind: KIND_TEXT[r.kind], order: text(r.humanReference), course: text(r.course), place: text(r.place), start: r.courseStart, amount: oreToKr(r.amountOre), reference: text(r.vippsReference), psp: text(r.pspReference), account: text(r.account) });
   }
   const totalsSheet = withTotalsBelow ? sheet : book.addWorksheet('Summer');
   if (withTotalsBelow) totalsSheet.addRow([]);
   totalsSheet.addRow(['Sum per kurs']);
-  for (const c of data.perCourse) totalsSheet.addRow([text(c.course), kr(c.amountOre), text(c.place), c.courseStart]);
+  for (const c of data.perCourse) totalsSheet.addRow([text(c.course), oreToKr(c.amountOre), text(c.place), c.courseStart]);
   totalsSheet.addRow(['Sum per måned']);
-  for (const m of data.perMonth) totalsSheet.addRow([m.month, kr(m.amountOre)]);
-  totalsSheet.addRow(['Sum', kr(data.totalOre)]);
+  for (const m of data.perMonth) totalsSheet.addRow([m.month, oreToKr(m.amountOre)]);
+  totalsSheet.addRow(['Sum', oreToKr(data.totalOre)]);
   return book;
 }
 

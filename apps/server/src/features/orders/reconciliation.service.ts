@@ -1,4 +1,4 @@
-import { formatOre, osloDayStart, type Reconciliation, type ReconciliationDifference, type ReconciliationQuery } from '@app/shared';
+import { osloDayStart, type Reconciliation, type ReconciliationDifference, type ReconciliationQuery, formatKr } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import { VippsApiError, type PaymentEvent } from '../../integrations/vipps/epayment';
 import * as cancellations from '../../repos/cancellations.repo';
@@ -30,17 +30,17 @@ function compare(
   const known = (name: string, psp: string) => storedOk.some((e) => e.name === name && e.pspReference === psp);
   const atVipps = (name: string, psp: string) => ok.some((e) => e.name === name && e.pspReference === psp);
   for (const e of ok.filter((e) => (e.name === 'CAPTURED' || e.name === 'REFUNDED') && !known(e.name, e.pspReference))) {
-    out.push({ ...base, reason: 'not-recorded', detail: `Vipps har ${e.name === 'CAPTURED' ? 'en betaling' : 'en refusjon'} på ${formatOre(e.amount.value)} som ikke er registrert her.`, settleable: true });
+    out.push({ ...base, reason: 'not-recorded', detail: `Vipps har ${e.name === 'CAPTURED' ? 'en betaling' : 'en refusjon'} på ${formatKr(e.amount.value)} som ikke er registrert her.`, settleable: true });
   }
   for (const e of storedOk.filter((e) => e.name === 'CAPTURED' && !atVipps('CAPTURED', e.pspReference))) {
-    out.push({ ...base, reason: 'capture-missing', detail: `Betalingen på ${formatOre(e.amountOre)} finnes ikke hos Vipps.`, settleable: false });
+    out.push({ ...base, reason: 'capture-missing', detail: `Betalingen på ${formatKr(e.amountOre)} finnes ikke hos Vipps.`, settleable: false });
   }
   const refundKey = refunding ? modificationKey('parentRefund', order.id, refunding.id) : null;
   const unconfirmedStored = storedOk.filter((e) => e.name === 'REFUNDED' && !atVipps('REFUNDED', e.pspReference));
   if (refunding && !ok.some((e) => e.name === 'REFUNDED' && e.idempotencyKey === refundKey)) {
-    out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${formatOre((refunding.refundOre ?? 0) - refunding.creditOre)} ble startet, men Vipps har ikke bekreftet den.`, settleable: true });
+    out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${formatKr((refunding.refundOre ?? 0) - refunding.creditOre)} ble startet, men Vipps har ikke bekreftet den.`, settleable: true });
   } else if (unconfirmedStored.length) {
-    out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${formatOre(unconfirmedStored[0]!.amountOre)} finnes ikke hos Vipps.`, settleable: false });
+    out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${formatKr(unconfirmedStored[0]!.amountOre)} finnes ikke hos Vipps.`, settleable: false });
   }
   const sum = (events: { name: string; amount: number }[], name: string) => events.filter((e) => e.name === name).reduce((s, e) => s + e.amount, 0);
   const ours = storedOk.map((e) => ({ name: e.name, amount: e.amountOre }));
@@ -49,7 +49,7 @@ function compare(
     out.push({
       ...base,
       reason: 'amount',
-      detail: `Beløpene stemmer ikke: her ${formatOre(sum(ours, 'CAPTURED') - sum(ours, 'REFUNDED'))}, hos Vipps ${formatOre(sum(theirs, 'CAPTURED') - sum(theirs, 'REFUNDED'))}.`,
+      detail: `Beløpene stemmer ikke: her ${formatKr(sum(ours, 'CAPTURED') - sum(ours, 'REFUNDED'))}, hos Vipps ${formatKr(sum(theirs, 'CAPTURED') - sum(theirs, 'REFUNDED'))}.`,
       settleable: false,
     });
   }

@@ -1,4 +1,4 @@
-import { formatOre, fullName, moneyBackText, type NamedPerson } from '@app/shared';
+import { fullName, moneyBackText, type NamedPerson, formatKr } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 
 export interface MoneyBackInput {
@@ -36,10 +36,10 @@ export function moneyBackEmail(input: MoneyBackInput): OutgoingEmail {
   const lines =
     input.kind === 'refund'
       ? [
-          `Vi har refundert ${formatOre(input.amountOre, 'plain')} for ${what}${child}.`,
+          `Vi har refundert ${formatKr(input.amountOre, { for: 'email' })} for ${what}${child}.`,
           'Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.',
         ]
-      : [`Vi har kansellert betalingen for ${what}${child}. Reservasjonen på ${formatOre(input.amountOre, 'plain')} er frigitt, og du blir ikke belastet.`];
+      : [`Vi har kansellert betalingen for ${what}${child}. Reservasjonen på ${formatKr(input.amountOre, { for: 'email' })} er frigitt, og du blir ikke belastet.`];
   if (input.removedFromCourse) lines.push(`${input.child ? fullName(input.child) : 'Barnet'} er meldt av kurset.`);
   const text = moneyEmailText(input, lines);
   return {
@@ -69,7 +69,7 @@ export interface CancellationEmailInput {
 
 /** Where the money of a cancellation goes: to Vipps, as credit, or both (issue 52). */
 function refundedLines(vippsOre: number, creditOre: number): string[] {
-  if (creditOre === 0) return [`Vi har refundert ${formatOre(vippsOre, 'plain')}. Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.`];
+  if (creditOre === 0) return [`Vi har refundert ${formatKr(vippsOre, { for: 'email' })}. Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.`];
   return [
     moneyBackText(vippsOre, creditOre).replace(/\u00a0/g, ' '),
     ...(vippsOre > 0 ? ['Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.'] : []),

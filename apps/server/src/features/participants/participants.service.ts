@@ -9,6 +9,7 @@ import {
   type CourseParticipants,
   type ParticipantCandidates,
   type ParticipantCandidatesQuery,
+  toIso,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { countTaken } from '../../capacity';
@@ -23,7 +24,6 @@ import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
 
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const byFirstName = new Intl.Collator('nb-NO', { sensitivity: 'base' });
 
 /** What the course list shows of a child's care details: marks and the emergency phone, never the note's text. */
@@ -210,7 +210,7 @@ export async function listParticipants(ctx: ServiceContext, courseId: string): P
       participantsAge: course.participantsAge,
       timeFrom: course.timeFrom,
       timeTo: course.timeTo,
-      dates: course.dates.map(toIso),
+      dates: course.dates.map((d) => toIso(d)),
       maximumParticipants: course.maximumParticipants,
       instructors: instructors.map((i) => ({ _id: i.id, firstName: i.firstName, lastName: i.lastName })),
     },

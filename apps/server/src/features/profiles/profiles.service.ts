@@ -1,4 +1,4 @@
-import { placeSlug, type Profile, type ProfileOrder, type ProfileOverview } from '@app/shared';
+import { placeSlug, type Profile, type ProfileOrder, type ProfileOverview, oreToKr, toDateOnly } from '@app/shared';
 import { allowed, can, requireAccess, requireAccessToAll, requireAllowed } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { familyLapses } from '../../family-lapses';
@@ -10,7 +10,6 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 
-const dateOnly = (value: string | Date) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10));
 
 /** Guardians (by position), children and each child's courses of the given profiles, in the order of `ids`. */
 async function populate(ctx: ServiceContext, ids: readonly string[]): Promise<Profile[]> {
@@ -34,7 +33,7 @@ async function populate(ctx: ServiceContext, ids: readonly string[]): Promise<Pr
         _id: k.id,
         firstName: k.firstName,
         lastName: k.lastName,
-        birthdate: dateOnly(k.birthdate),
+        birthdate: toDateOnly(k.birthdate),
         registrationDate: k.registrationDate.toISOString(),
         courses: courseRows
           .filter((c) => c.childId === k.id)
@@ -181,7 +180,7 @@ export async function profileOverview(ctx: ServiceContext, profileId: string): P
           reference: o.reference,
           humanReference: o.humanReference,
           status: o.status as ProfileOrder['status'],
-          amount: o.amountOre / 100,
+          amount: oreToKr(o.amountOre),
           createdAt: o.createdAt.toISOString(),
           courseId: o.courseId,
           courseName: info.course?.name ?? null,

@@ -19,6 +19,9 @@ import {
   type UserSearchResult,
   type userSearchQuerySchema,
   type UsersByRegistrationDate,
+  oreToKr,
+  toDateOnly,
+  toIso,
 } from '@app/shared';
 import { allowed, requireAccess, requireAccessToAll } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
@@ -81,8 +84,6 @@ export async function usersByRegistrationDate(
   };
 }
 
-const dateOnly = (value: string | Date | null): string | null =>
-  value === null ? null : typeof value === 'string' ? value : value.toISOString().slice(0, 10);
 
 /** A child is 0 to 18 years old (the same rule as adding one). */
 const CHILD_MAX_AGE_YEARS = 18;
@@ -125,26 +126,26 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
       ctx.log.info({ userId: id, by: viewer.id, from: current.roles, to: roles }, 'user roles changed');
       return (await repo.setUserRoles(ctx.db, id, roles, viewer.id === id ? (ctx.sessionId ?? null) : null))!;
     });
-    return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
+    return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: toDateOnly(row.birthdate), roles: row.roles };
   }
   const child = await profilesRepo.findChild(db, id);
   if (child) {
     await requireAccess(ctx, 'child.write', id);
     if (input.birthdate !== undefined) assertChildBirthdate(input.birthdate, ctx.clock.now());
-    const changesBirthdate = input.birthdate !== undefined && input.birthdate !== dateOnly(child.birthdate);
+    const changesBirthdate = input.birthdate !== undefined && input.birthdate !== toDateOnly(child.birthdate);
     // The age rule of a booking and a waitlist entry rests on the birth date (decision 034): once the child is booked
     // or waiting, a guardian cannot change it (else: change, book, change back); an admin can, and it is logged.
     if (changesBirthdate && (await coursesRepo.hasCurrentBooking(db, id, ctx.clock.now()))) {
       if (!allowed(ctx, 'child.birthdate.after-booking')) throw new AppError('BIRTHDATE_LOCKED', 'The child has a booking or a waitlist entry: an admin changes its birth date');
-      ctx.log.warn({ childId: id, from: dateOnly(child.birthdate), to: input.birthdate, by: viewer.id }, 'birth date of a booked child changed by an admin');
+      ctx.log.warn({ childId: id, from: toDateOnly(child.birthdate), to: input.birthdate, by: viewer.id }, 'birth date of a booked child changed by an admin');
     }
     const row = (await profilesRepo.updateChild(db, id, names(input)))!;
-    return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: ['child'] };
+    return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: toDateOnly(row.birthdate), roles: ['child'] };
   }
   await requireAccess(ctx, 'user.write', id);
   const row = await repo.updateUserReturning(db, id, names(input));
   if (!row) throw new AppError('NOT_FOUND', 'No such user');
-  return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: dateOnly(row.birthdate), roles: row.roles };
+  return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: toDateOnly(row.birthdate), roles: row.roles };
 }
 
 /**
@@ -227,7 +228,7 @@ export async function courseHistory(ctx: ServiceContext, childIds: readonly stri
     if (!kid) return [];
     return [
       {
-        user: { _id: kid.id, firstName: kid.firstName, lastName: kid.lastName, birthdate: dateOnly(kid.birthdate)! },
+        user: { _id: kid.id, firstName: kid.firstName, lastName: kid.lastName, birthdate: toDateOnly(kid.birthdate)! },
         courses: rows
           .filter((r) => r.childId === childId)
           .map(({ course: c, placeName, placeTown }) => ({
@@ -248,7 +249,6 @@ export async function courseHistory(ctx: ServiceContext, childIds: readonly stri
   });
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * 'Last ned mine data' (personopplysningsloven / GDPR art. 15 and 20): everything the site keeps about the user and
@@ -276,11 +276,11 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
     return {
       emergencyContact: careRepo.emergencyContactOf(row),
       healthNote: row?.healthNote ?? null,
-      healthConsentAt: iso(row?.healthConsentAt ?? null),
+      healthConsentAt: toIso(row?.healthConsentAt ?? null),
       photoConsent: row?.photoConsent ?? false,
       healthNoteReads: noteReads
         .filter((r) => r.childId === childId)
-        .map((r) => ({ readerName: r.readerName, readerRole: r.readerRole, courseName: r.courseName, via: r.via, readAt: iso(r.readAt) })),
+        .map((r) => ({ readerName: r.readerName, readerRole: r.readerRole, courseName: r.courseName, via: r.via, readAt: toIso(r.readAt) })),
     };
   };
   const orders = await ordersRepo.ordersOfFamily(db, { userId: user.id, profileIds });
@@ -305,15 +305,15 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
       id: user.id,
       firstName: user.firstName,
       lastName: user.lastName,
-      birthdate: dateOnly(user.birthdate),
+      birthdate: toDateOnly(user.birthdate),
       email: user.email,
       phone: user.phone,
       address: user.address,
       zipCode: user.zipCode,
       place: user.place,
       roles: user.roles,
-      lastLogin: iso(user.lastLogin),
-      registrationDate: iso(user.registrationDate),
+      lastLogin: toIso(user.lastLogin),
+      registrationDate: toIso(user.registrationDate),
     },
     profiles: profileIds.map((pid) => ({
       id: pid,
@@ -326,8 +326,8 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
           id: k.id,
           firstName: k.firstName,
           lastName: k.lastName,
-          birthdate: dateOnly(k.birthdate),
-          registrationDate: iso(k.registrationDate),
+          birthdate: toDateOnly(k.birthdate),
+          registrationDate: toIso(k.registrationDate),
           courses: history.filter((h) => h.childId === k.id).map((h) => courseOut(h.course, h.placeName, h.placeTown)),
           care: careOut(k.id),
         })),
@@ -337,15 +337,15 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
       reference: o.reference,
       humanReference: o.humanReference,
       status: o.status,
-      amountKr: o.amountOre / 100,
-      createdAt: iso(o.createdAt),
-      updatedAt: iso(o.updatedAt),
+      amountKr: oreToKr(o.amountOre),
+      createdAt: toIso(o.createdAt),
+      updatedAt: toIso(o.updatedAt),
       details: o.additionalInfo,
-      events: (events.get(o.id) ?? []).map((e) => ({ name: e.name, amountKr: e.amountOre / 100, currency: e.currency, timestamp: iso(e.timestamp) })),
+      events: (events.get(o.id) ?? []).map((e) => ({ name: e.name, amountKr: oreToKr(e.amountOre), currency: e.currency, timestamp: toIso(e.timestamp) })),
     })),
     invites: {
-      sent: sent.map((i) => ({ id: i.id, profileId: i.profileId, email: i.email, status: i.status, createdAt: iso(i.createdAt) })),
-      received: received.map((i) => ({ id: i.id, profileId: i.profileId, status: i.status, createdAt: iso(i.createdAt), inviter: i.inviter })),
+      sent: sent.map((i) => ({ id: i.id, profileId: i.profileId, email: i.email, status: i.status, createdAt: toIso(i.createdAt) })),
+      received: received.map((i) => ({ id: i.id, profileId: i.profileId, status: i.status, createdAt: toIso(i.createdAt), inviter: i.inviter })),
     },
     instructorCourses: taught.map((t) => courseOut(t.course, t.placeName, t.placeTown)),
   };
@@ -359,7 +359,7 @@ function toAdminUser(row: repo.AdminUserRow): AdminUser {
     email: row.email,
     phone: row.phone,
     roles: row.roles,
-    lastLogin: iso(row.lastLogin),
+    lastLogin: toIso(row.lastLogin),
     registrationDate: row.registrationDate.toISOString(),
     profile: row.profileId,
   };

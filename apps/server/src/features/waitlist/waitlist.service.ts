@@ -16,6 +16,9 @@ import {
   type MyWaitlistEntry,
   type WaitlistOverview,
   type WaitlistSettingsInput,
+  oreToKr,
+  toDate,
+  toIso,
 } from '@app/shared';
 import { allowed, can, requireAccess, requireAllowed, seesUnpublished } from '../../access/access';
 import { countTaken } from '../../capacity';
@@ -43,8 +46,6 @@ import { offerEmail, priorityInvitationEmail, waitlistClosedEmail, type EntryEma
 const HOUR_MS = 3_600_000;
 const SHORT_OFFER_WITHIN_MS = 3 * 24 * HOUR_MS;
 
-const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
-const iso = (value: Date | string | null | undefined) => (value ? toDate(value).toISOString() : null);
 
 /** How long an offer holds the place: WAITLIST_OFFER_HOURS, or the short hold when the course starts within 3 days. */
 export function offerLengthMs(env: { WAITLIST_OFFER_HOURS: number; WAITLIST_SHORT_OFFER_HOURS: number }, firstDate: Date | null, now: Date): number {
@@ -214,17 +215,17 @@ async function toMyEntries(ctx: ServiceContext, rows: waitlist.WaitlistEntryRow[
         _id: row.id,
         status: row.status as MyWaitlistEntry['status'],
         position: positions.get(row.id) ?? 0,
-        offerExpiresAt: row.status === 'offered' ? iso(row.offerExpiresAt) : null,
+        offerExpiresAt: row.status === 'offered' ? toIso(row.offerExpiresAt) : null,
         child: { _id: child.id, firstName: child.firstName, lastName: child.lastName },
         course: {
           _id: course.id,
           name: course.name,
           displayName: courseDisplayName(course),
           placeName: course.placeName,
-          firstDate: iso(course.dates[0]),
+          firstDate: toIso(course.dates[0]),
           timeFrom: course.timeFrom,
           timeTo: course.timeTo,
-          price: booking.priceOre / 100,
+          price: oreToKr(booking.priceOre),
         },
         createdAt: row.createdAt.toISOString(),
         paymentPausedUntil: lapses.get(child.profileId)?.pausedUntil ?? null,
@@ -315,8 +316,8 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
         _id: row.id,
         status: row.status as AdminWaitlistEntry['status'],
         position: row.status === 'waiting' ? ++position : 0,
-        offerExpiresAt: row.status === 'offered' ? iso(row.offerExpiresAt) : null,
-        offeredAt: row.status === 'offered' ? iso(row.offeredAt) : null,
+        offerExpiresAt: row.status === 'offered' ? toIso(row.offerExpiresAt) : null,
+        offeredAt: row.status === 'offered' ? toIso(row.offeredAt) : null,
         offeredByAdmin: row.status === 'offered' && !!row.offeredBy,
         child: { _id: child.id, firstName: child.firstName, lastName: child.lastName },
         profileId: child.profileId,
@@ -331,7 +332,7 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
       _id: course.id,
       name: course.name,
       placeName: course.placeName,
-      firstDate: iso(course.dates[0]),
+      firstDate: toIso(course.dates[0]),
       maximumParticipants: course.maximumParticipants,
       participantsCount: await courses.countParticipantsOf(ctx.db, courseId),
       waitlistClosed: course.waitlistClosed,
@@ -353,7 +354,7 @@ export async function waitlistOverview(ctx: ServiceContext): Promise<WaitlistOve
         courseId: c.courseId,
         name: course.name,
         placeName: course.placeName,
-        firstDate: iso(course.dates[0]),
+        firstDate: toIso(course.dates[0]),
         waiting: c.waiting,
         offered: c.offered,
         waitlistClosed: course.waitlistClosed,
@@ -423,7 +424,7 @@ export async function setPriority(ctx: ServiceContext, courseId: string, input: 
   const [year, month, day] = osloDateKey(ctx.clock.now()).split('-').map(Number) as [number, number, number];
   const openToAllAt = ids.length ? osloMidnight(year, month, day + input.days) : null;
   await ctx.db.transaction((tx) => courses.setPriority(tx, courseId, ids, openToAllAt));
-  return { previousCourseIds: ids, openToAllAt: iso(openToAllAt) };
+  return { previousCourseIds: ids, openToAllAt: toIso(openToAllAt) };
 }
 
 /** GET /courses/:id/priority: the marks as they stand (the admin's form starts from them) and the default window. */
@@ -432,7 +433,7 @@ export async function getPriority(ctx: ServiceContext, courseId: string): Promis
   const row = await courses.findPriority(ctx.db, courseId);
   if (!row) throw new AppError('NOT_FOUND', 'Course not found');
   const ids = row.priorityCourseIds;
-  return { previousCourseIds: ids, openToAllAt: ids.length ? iso(row.openToAllAt) : null, defaultDays: ctx.env.WAITLIST_PRIORITY_DAYS };
+  return { previousCourseIds: ids, openToAllAt: ids.length ? toIso(row.openToAllAt) : null, defaultDays: ctx.env.WAITLIST_PRIORITY_DAYS };
 }
 
 /** The invitations of priority windows that are open and not yet announced: once per window, on one instance. */

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import ical from 'ical-generator';
-import { courseDisplayName, formatDate, minutesOfDay, osloDateKey, TIME_ZONE } from '@app/shared';
+import { courseDisplayName, formatDate, minutesOfDay, osloDateKey, TIME_ZONE, toDate } from '@app/shared';
 
 /** What a course calendar needs; the caller reads it from the database. */
 export interface CalendarCourse {
@@ -25,7 +25,6 @@ export interface CourseCalendarFile {
 
 const DEFAULT_MINUTES = 30;
 
-const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /** Oslo wall-clock time on the Oslo calendar day `key` (YYYY-MM-DD). */
 function osloWallClock(key: string, time: string): Date {

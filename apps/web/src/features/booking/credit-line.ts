@@ -1,4 +1,4 @@
-import { formatOre, formatPrice } from '@/lib/format';
+import { formatKr, krToOre } from '@/lib/format';
 
 /** Below this the rest is not charged: the order is paid by credit (the server's MIN_VIPPS_ORE, issue 38). */
 const MIN_VIPPS_ORE = 100;
@@ -8,10 +8,10 @@ const MIN_VIPPS_ORE = 100;
  * the ledger keeps it): the credit is used first, Vipps takes the rest.
  */
 export function creditLine(priceKr: number, creditOre: number): string | null {
-  const priceOre = Math.round(priceKr * 100);
+  const priceOre = krToOre(priceKr);
   const fromCredit = Math.min(Math.max(0, creditOre), priceOre);
   if (fromCredit <= 0) return null;
   const rest = priceOre - fromCredit;
-  if (rest < MIN_VIPPS_ORE) return `Betales med tilgode (${formatPrice(priceKr)}).`;
-  return `${formatOre(fromCredit)} trekkes fra tilgodehavendet, ${formatOre(rest)} betales med Vipps.`;
+  if (rest < MIN_VIPPS_ORE) return `Betales med tilgode (${formatKr(krToOre(priceKr))}).`;
+  return `${formatKr(fromCredit)} trekkes fra tilgodehavendet, ${formatKr(rest)} betales med Vipps.`;
 }

@@ -26,6 +26,23 @@ export interface FieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
+/** The props every control of the kit passes on to its Field. */
+export interface FieldOwnProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | boolean;
+  describedBy?: string;
+  id?: string;
+  hideLabel?: boolean;
+  /** Class of the wrapper (label + control + error). */
+  fieldClassName?: string;
+}
+
+/** Splits a control's props into its Field's and the element's own. */
+export function splitFieldProps<T extends FieldOwnProps>({ label, hint, error, describedBy, id, hideLabel, fieldClassName, ...element }: T) {
+  return [{ label, hint, error, describedBy, id, hideLabel, className: fieldClassName }, element] as const;
+}
+
 const joinIds = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 /**

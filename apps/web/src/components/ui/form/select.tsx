@@ -1,5 +1,5 @@
-import type { ComponentProps, ReactNode } from 'react';
-import { Field, controlClass } from './field';
+import type { ComponentProps } from 'react';
+import { Field, controlClass, splitFieldProps, type FieldOwnProps } from './field';
 
 export interface SelectOption {
   value: string;
@@ -12,14 +12,7 @@ export interface SelectOptionGroup {
   options: readonly SelectOption[];
 }
 
-export interface SelectProps extends Omit<ComponentProps<'select'>, 'id' | 'children'> {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | boolean;
-  describedBy?: string;
-  id?: string;
-  hideLabel?: boolean;
-  fieldClassName?: string;
+export interface SelectProps extends Omit<ComponentProps<'select'>, 'id' | 'children'>, FieldOwnProps {
   /** The choices; a group becomes an <optgroup>. */
   options: readonly (SelectOption | SelectOptionGroup)[];
   /**
@@ -85,10 +78,11 @@ export function NativeSelect({
  * A labelled native select, styled like the other controls: on phones the system picker, and keyboard and screen
  * readers work as everywhere. `<Select label="Nivå" placeholder="Velg nivå" options={levels} {...register('level')} />`.
  */
-export function Select({ label, hint, error, describedBy, id, hideLabel, fieldClassName, ...select }: SelectProps) {
+export function Select(props: SelectProps) {
+  const [field, select] = splitFieldProps(props);
   return (
-    <Field label={label} hint={hint} error={error} describedBy={describedBy} id={id} hideLabel={hideLabel} className={fieldClassName}>
-      {(control) => <NativeSelect {...select} {...control} invalid={!!error} />}
+    <Field {...field}>
+      {(control) => <NativeSelect {...select} {...control} invalid={!!field.error} />}
     </Field>
   );
 }

@@ -1,21 +1,14 @@
-import type { ComponentProps, ReactNode } from 'react';
-import { Field, controlClass } from './field';
+import type { ComponentProps } from 'react';
+import { Field, controlClass, splitFieldProps, type FieldOwnProps } from './field';
 
-export interface TextareaProps extends Omit<ComponentProps<'textarea'>, 'id' | 'children'> {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | boolean;
-  describedBy?: string;
-  id?: string;
-  hideLabel?: boolean;
-  fieldClassName?: string;
-}
+export type TextareaProps = Omit<ComponentProps<'textarea'>, 'id' | 'children'> & FieldOwnProps;
 
 /** A labelled multi-line text field (6 rows unless told). */
-export function Textarea({ label, hint, error, describedBy, id, hideLabel, fieldClassName, className = '', rows = 6, ...textarea }: TextareaProps) {
+export function Textarea({ className = '', rows = 6, ...props }: TextareaProps) {
+  const [field, textarea] = splitFieldProps(props);
   return (
-    <Field label={label} hint={hint} error={error} describedBy={describedBy} id={id} hideLabel={hideLabel} className={fieldClassName}>
-      {(control) => <textarea rows={rows} {...textarea} {...control} className={controlClass(!!error, className)} />}
+    <Field {...field}>
+      {(control) => <textarea rows={rows} {...textarea} {...control} className={controlClass(!!field.error, className)} />}
     </Field>
   );
 }

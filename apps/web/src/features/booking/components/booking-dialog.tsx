@@ -8,7 +8,7 @@ import { Modal, ModalClose } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { countOf, formatCourseDate, formatPrice, fullName, isSafeHttpUrl, weekdayPlural } from '@/lib/format';
+import { countOf, formatCourseDate, fullName, isSafeHttpUrl, weekdayPlural, formatKr, krToOre } from '@/lib/format';
 import { paymentStartErrorMessage, useStartPayment } from '../api/start-payment';
 import { creditLine } from '../credit-line';
 import { ChildSelect } from './child-select';
@@ -81,10 +81,10 @@ function CourseSummary({ course, creditOre = 0 }: { course: Course; creditOre?: 
       <dd>{instructors}</dd>
       <dt className="font-semibold text-sea-900">Pris</dt>
       <dd className="font-bold">
-        {formatPrice(course.booking.price)}
+        {formatKr(krToOre(course.booking.price))}
         {course.booking.price !== course.price && course.booking.state !== 'ended' && course.booking.state !== 'closed' ? (
           <span className="block text-sm font-normal text-muted">
-            For {held} av {course.dates.length} ganger (fullpris {formatPrice(course.price)})
+            For {held} av {course.dates.length} ganger (fullpris {formatKr(krToOre(course.price))})
           </span>
         ) : null}
         {paidWithCredit ? <span className="block text-sm font-normal">{paidWithCredit}</span> : null}

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { isApiError } from '@/lib/api-client';
-import { countOf, formatDate, formatPrice, fullName, placeSlug } from '@/lib/format';
+import { countOf, formatDate, fullName, placeSlug, formatKr, krToOre } from '@/lib/format';
 import { usePaymentStatus } from '../api/get-payment-status';
 
 const TONE: Record<PaymentStatusTone, string> = {
@@ -56,7 +56,7 @@ function OrderSummary({ payment }: { payment: PaymentStatus }) {
         </>
       ) : null}
       <dt className="font-semibold text-sea-900">Beløp</dt>
-      <dd>{formatPrice(order.amount)}</dd>
+      <dd>{formatKr(krToOre(order.amount))}</dd>
       <dt className="font-semibold text-sea-900">Referanse</dt>
       <dd className="break-all">{order.humanReference || order.reference}</dd>
       <dt className="font-semibold text-sea-900">Status</dt>

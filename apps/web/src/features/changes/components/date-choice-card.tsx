@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormError, Select } from '@/components/ui/form';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { formatDate, formatOre, formatTime } from '@/lib/format';
+import { formatDate, formatTime, formatKr } from '@/lib/format';
 
 /**
  * A make-up date as the parent picks it: the date first (the list is in date order), then the course's display name,
@@ -14,7 +14,7 @@ export const makeupLabel = (o: MakeupOption) => `${formatDate(o.date)} · ${o.co
 
 /** What was chosen, with the amount and what happens next (walk-through 06.12, finding 12). */
 function chosenText(choice: DateChoice): string {
-  const amount = formatOre(choice.shareAmount);
+  const amount = formatKr(choice.shareAmount);
   switch (choice.choice) {
     case 'makeup':
       return `Valgt: Erstatningstime${choice.makeup ? ` ${formatDate(choice.makeup.date)} kl. ${formatTime(choice.makeup.date)}` : ''}`;
@@ -105,10 +105,10 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
             <div className="space-y-2">
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" disabled={pending} onClick={() => choose({ choice: 'refund' })}>
-                  Pengene tilbake ({formatOre(choice.shareAmount)})
+                  Pengene tilbake ({formatKr(choice.shareAmount)})
                 </Button>
                 <Button variant="secondary" disabled={pending} onClick={() => choose({ choice: 'credit' })}>
-                  Tilgodebeløp ({formatOre(choice.shareAmount)})
+                  Tilgodebeløp ({formatKr(choice.shareAmount)})
                 </Button>
               </div>
               <FormError>{errorAt(['refund', 'credit'])}</FormError>

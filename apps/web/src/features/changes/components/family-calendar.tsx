@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDate, formatOre } from '@/lib/format';
+import { formatDate, formatKr } from '@/lib/format';
 import { useFamilyCredit, useFamilyFeed, useRenewFeed } from '../api/changes';
 
 /** Google Calendar's own "add by address" link (decision 047): it opens the subscription in a signed-in browser. */
@@ -79,7 +79,7 @@ export function FamilyCreditBalance({ profileId }: { profileId: string }) {
   const next = credit.data.entries.filter((e) => e.amount > 0 && !e.usedBy && e.expiresAt).map((e) => e.expiresAt!).sort()[0];
   return (
     <p className="mt-4 rounded-xl bg-success-bg p-3 font-medium" data-testid="family-credit">
-      Tilgodebeløp: {formatOre(credit.data.balance)}. Det brukes automatisk neste gang dere bestiller{next ? ` (første utløper ${formatDate(next)})` : ''}.
+      Tilgodebeløp: {formatKr(credit.data.balance)}. Det brukes automatisk neste gang dere bestiller{next ? ` (første utløper ${formatDate(next)})` : ''}.
     </p>
   );
 }

@@ -9,12 +9,13 @@ import {
   countOf,
   formatCourseDate,
   formatDate,
-  formatPrice,
   freePlacesLabel,
   fullName,
   participantNames,
   relativeDayLabel,
   weekdayPlural,
+  formatKr,
+  krToOre,
 } from '@/lib/format';
 
 export interface CourseRowExtras {
@@ -150,11 +151,11 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 pl-9 sm:max-w-[55%] sm:flex-nowrap sm:justify-end sm:pl-0">
           <div className="sm:text-right">
             <p className="font-bold text-ink">
-              {formatPrice(course.booking.price)}
+              {formatKr(krToOre(course.booking.price))}
               {reduced ? (
                 <span className="ml-1.5 text-sm font-normal text-muted line-through">
                   <span className="sr-only">Fullpris </span>
-                  {formatPrice(course.price)}
+                  {formatKr(krToOre(course.price))}
                 </span>
               ) : null}
             </p>
@@ -225,8 +226,8 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
           <dt className="font-semibold text-sea-900">Pris</dt>
           <dd>
             {reduced
-              ? `${formatPrice(course.booking.price)} for ${course.booking.remainingDates.length} av ${course.dates.length} ganger (fullpris ${formatPrice(course.price)})`
-              : formatPrice(course.booking.price)}
+              ? `${formatKr(krToOre(course.booking.price))} for ${course.booking.remainingDates.length} av ${course.dates.length} ganger (fullpris ${formatKr(krToOre(course.price))})`
+              : formatKr(krToOre(course.booking.price))}
           </dd>
           <dt className="font-semibold text-sea-900">Ledige plasser</dt>
           <dd>{freePlacesLabel(course.freePlaces)}</dd>

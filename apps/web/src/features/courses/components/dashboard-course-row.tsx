@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { Course } from '@shared/api';
-import { formatCourseDate, formatPrice, freePlacesLabel, fullName, participantNames, weekdayPlural } from '@/lib/format';
+import { formatCourseDate, freePlacesLabel, fullName, participantNames, weekdayPlural, formatKr, krToOre } from '@/lib/format';
 
 /**
  * A course in a dashboard box: time, level and place; it expands for the dates (past ones marked), instructors,
@@ -48,7 +48,7 @@ export function DashboardCourseRow({ course, now }: { course: Course; now: numbe
           <dt className="font-semibold">Instruktører</dt>
           <dd>{instructors}</dd>
           <dt className="font-semibold">Pris</dt>
-          <dd>{formatPrice(course.price)}</dd>
+          <dd>{formatKr(krToOre(course.price))}</dd>
           <dt className="font-semibold">Ledige plasser</dt>
           <dd>{freePlacesLabel(course.freePlaces)}</dd>
           {course.participants ? (

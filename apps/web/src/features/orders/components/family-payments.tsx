@@ -5,7 +5,7 @@ import { confirm } from '@/components/ui/dialogs';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { formatDate, formatOre } from '@/lib/format';
+import { formatDate, formatKr } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { getCancellationPreview, getReceipt, useCancelPlace, useFamilyPayments } from '../api/family-payments';
 import { OrderStatusBadge } from './order-status-badge';
@@ -25,8 +25,8 @@ const STATUS_TEXT: Record<NonNullable<FamilyPayment['cancellation']>['status'], 
 function CancellationState({ payment }: { payment: FamilyPayment }) {
   const c = payment.cancellation;
   if (!c) return null;
-  const credit = c.creditAmount > 0 ? ` (${formatOre(c.creditAmount)} som tilgode)` : '';
-  const amount = c.status === 'refunded' || c.status === 'refunding' ? `: ${formatOre(c.refundAmount ?? 0)}${credit}` : '';
+  const credit = c.creditAmount > 0 ? ` (${formatKr(c.creditAmount)} som tilgode)` : '';
+  const amount = c.status === 'refunded' || c.status === 'refunding' ? `: ${formatKr(c.refundAmount ?? 0)}${credit}` : '';
   return (
     <p className="text-sea-900" data-testid="cancellation-state">
       {STATUS_TEXT[c.status]}
@@ -100,7 +100,7 @@ function ReceiptButtons({ payment }: { payment: FamilyPayment }) {
     <>
       {payment.receipts.map((receipt) => (
         <Button key={receipt.eventId} variant="secondary" onClick={() => void download(receipt)}>
-          {RECEIPT_LABEL[receipt.method][receipt.kind](formatOre(receipt.amount))}
+          {RECEIPT_LABEL[receipt.method][receipt.kind](formatKr(receipt.amount))}
         </Button>
       ))}
     </>
@@ -126,9 +126,9 @@ export function FamilyPayments({ profileId, canCancel }: { profileId: string; ca
               </p>
               {courseWhenWhere(payment) ? <p>{courseWhenWhere(payment)}</p> : null}
               <p className="text-muted">
-                {formatDate(payment.createdAt)} · {formatOre(payment.capturedAmount + payment.creditAmount)}
-                {payment.creditAmount > 0 ? ` (${formatOre(payment.creditAmount)} med tilgode)` : ''} · Ordrenummer {payment.humanReference}
-                {payment.refundedAmount > 0 ? ` · Refundert ${formatOre(payment.refundedAmount)}` : ''}
+                {formatDate(payment.createdAt)} · {formatKr(payment.capturedAmount + payment.creditAmount)}
+                {payment.creditAmount > 0 ? ` (${formatKr(payment.creditAmount)} med tilgode)` : ''} · Ordrenummer {payment.humanReference}
+                {payment.refundedAmount > 0 ? ` · Refundert ${formatKr(payment.refundedAmount)}` : ''}
               </p>
               <CancellationState payment={payment} />
             </div>

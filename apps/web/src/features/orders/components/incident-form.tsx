@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Select, Textarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { formatOre } from '@/lib/format';
+import { formatKr } from '@/lib/format';
 import { useResolveIncident } from '../api/refund-order';
 import { newIdempotencyKey } from '../idempotency-key';
 
@@ -31,7 +31,7 @@ export function IncidentForm({ order, onDone }: { order: AdminOrder; onDone: () 
     defaultValues: { outcome: refundable > 0 ? 'refund' : 'paid-elsewhere', note: '' },
   });
   const options = [
-    ...(refundable > 0 ? [{ value: 'refund', label: `Refunder ${formatOre(refundable)} og ta barnet av kurset` }] : []),
+    ...(refundable > 0 ? [{ value: 'refund', label: `Refunder ${formatKr(refundable)} og ta barnet av kurset` }] : []),
     { value: 'paid-elsewhere', label: 'Betalt på annen måte' },
     { value: 'remove-child', label: 'Ta barnet av kurset' },
   ];

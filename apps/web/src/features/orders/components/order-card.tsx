@@ -5,7 +5,7 @@ import { paymentStatusLabel } from '@shared/payment-status';
 import { FamilyLapsesNote } from '@/components/family-lapses-note';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { formatDateTime, formatOre, fullName } from '@/lib/format';
+import { formatDateTime, fullName, formatKr } from '@/lib/format';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** One order: status colour, amount in kr, human reference, child, course, and the Vipps event history. */
@@ -16,7 +16,7 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="font-bold text-sea-900">
           {order.humanReference}
-          <span className="ml-2 font-semibold text-ink">{formatOre(order.amount)}</span>
+          <span className="ml-2 font-semibold text-ink">{formatKr(order.amount)}</span>
         </h3>
         <OrderStatusBadge status={order.status} capturedAmount={order.capturedAmount} refundedAmount={order.refundedAmount} />
       </div>
@@ -70,7 +70,7 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
               <>
                 <dt className="font-semibold">Refundert</dt>
                 <dd>
-                  {formatOre(order.refundedAmount)} av {formatOre(order.capturedAmount)}
+                  {formatKr(order.refundedAmount)} av {formatKr(order.capturedAmount)}
                 </dd>
               </>
             ) : null}
@@ -91,7 +91,7 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
                   {formatDateTime(event.timestamp)}
                 </time>
                 <span className="font-semibold">{paymentStatusLabel(event.name, site.companyName)}</span>
-                <span>{formatOre(event.amount.value)}</span>
+                <span>{formatKr(event.amount.value)}</span>
                 {!event.success ? <span className="text-danger">(feilet)</span> : null}
               </li>
             ))}

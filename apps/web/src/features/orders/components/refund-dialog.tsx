@@ -9,7 +9,7 @@ import { toast, useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useCancelOrder, useDecideCancellation, useRefundOrder } from '../api/refund-order';
 import { IncidentForm } from './incident-form';
-import { formatOre } from '@/lib/format';
+import { formatKr, isWholeOre, krToOre, oreToKr } from '@/lib/format';
 import { newIdempotencyKey } from '../idempotency-key';
 
 /** '1 450,50' → 1450.5 */
@@ -27,9 +27,9 @@ function refundSchema(maxOre: number) {
       const value = parseKr(values.amountKr);
       if (!values.amountKr.trim() || !Number.isFinite(value) || value <= 0) {
         ctx.addIssue({ code: 'custom', path: ['amountKr'], message: 'Skriv inn et beløp større enn 0.' });
-      } else if (Math.round(value * 100) > maxOre) {
-        ctx.addIssue({ code: 'custom', path: ['amountKr'], message: `Du kan refundere høyst ${formatOre(maxOre)}.` });
-      } else if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) {
+      } else if (krToOre(value) > maxOre) {
+        ctx.addIssue({ code: 'custom', path: ['amountKr'], message: `Du kan refundere høyst ${formatKr(maxOre)}.` });
+      } else if (!isWholeOre(value)) {
         ctx.addIssue({ code: 'custom', path: ['amountKr'], message: 'Beløpet kan ha høyst to desimaler.' });
       }
     });
@@ -45,7 +45,7 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
   });
   const whole = watch('whole');
   const amountKr = watch('amountKr');
-  const full = whole === 'all' || Math.round(parseKr(amountKr) * 100) === refundable;
+  const full = whole === 'all' || krToOre(parseKr(amountKr)) === refundable;
   // 'Meld barnet av kurset' follows whether the refund is full, until the admin ticks or unticks it themself.
   const [ownChoice, setOwnChoice] = useState(false);
   useEffect(() => {
@@ -54,10 +54,10 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
   const error = formState.errors.amountKr?.message;
 
   const submit = handleSubmit(async (values) => {
-    const amount = values.whole === 'all' ? refundable : Math.round(parseKr(values.amountKr) * 100);
+    const amount = values.whole === 'all' ? refundable : krToOre(parseKr(values.amountKr));
     try {
       await refund.mutateAsync({ orderId: order._id, input: { amount, removeFromCourse: values.removeFromCourse, idempotencyKey: key } });
-      toast.success(`Ordren er refundert (${formatOre(amount)})`);
+      toast.success(`Ordren er refundert (${formatKr(amount)})`);
       onDone();
     } catch (err) {
       toast.error(errorMessage(err, 'Kunne ikke refundere ordren'));
@@ -67,14 +67,14 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <p>
-        Betalt {formatOre(order.capturedAmount)}
-        {order.refundedAmount > 0 ? `, allerede refundert ${formatOre(order.refundedAmount)}` : ''}. Kan refunderes: <strong>{formatOre(refundable)}</strong>.
+        Betalt {formatKr(order.capturedAmount)}
+        {order.refundedAmount > 0 ? `, allerede refundert ${formatKr(order.refundedAmount)}` : ''}. Kan refunderes: <strong>{formatKr(refundable)}</strong>.
       </p>
       <fieldset>
         <legend className="font-semibold text-sea-900">Beløp</legend>
         <label className="mt-1 flex min-h-11 items-center gap-2">
           <input type="radio" value="all" className="size-5" {...register('whole')} />
-          Hele beløpet ({formatOre(refundable)})
+          Hele beløpet ({formatKr(refundable)})
         </label>
         <label className="flex min-h-11 items-center gap-2">
           <input type="radio" value="part" className="size-5" {...register('whole')} />
@@ -115,7 +115,7 @@ function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
   };
   return (
     <div className="space-y-4">
-      <p>Reservasjonen på {formatOre(order.amount)} frigis i Vipps, og kunden blir ikke belastet.</p>
+      <p>Reservasjonen på {formatKr(order.amount)} frigis i Vipps, og kunden blir ikke belastet.</p>
       {order.enrolled ? (
         <Checkbox label="Meld barnet av kurset" checked={removeFromCourse} onChange={(e) => setRemoveFromCourse(e.target.checked)} />
       ) : null}
@@ -139,11 +139,11 @@ function CancellationRequestActions({ order }: { order: AdminOrder }) {
   const answer = async (approve: boolean) => {
     let refundAmount: number | undefined;
     if (approve) {
-      const typed = await prompt({ title: 'Godkjenn avmelding', label: 'Beløp å refundere (kr)', inputType: 'number', defaultValue: String(refundable / 100), confirmText: 'Neste' });
+      const typed = await prompt({ title: 'Godkjenn avmelding', label: 'Beløp å refundere (kr)', inputType: 'number', defaultValue: String(oreToKr(refundable)), confirmText: 'Neste' });
       if (typed === null) return;
-      refundAmount = Math.round(Number(typed.replace(',', '.')) * 100);
+      refundAmount = krToOre(Number(typed.replace(',', '.')));
       if (!Number.isFinite(refundAmount) || refundAmount < 0 || refundAmount > refundable) {
-        toast.error(`Skriv et beløp fra 0 til ${formatOre(refundable)}.`);
+        toast.error(`Skriv et beløp fra 0 til ${formatKr(refundable)}.`);
         return;
       }
     }

@@ -3,7 +3,7 @@ import type { ProfileOverview } from '@shared/api/profiles';
 import { roleLabel } from '@shared/constants';
 import { paymentStatusLabel, paymentStatusTone } from '@shared/payment-status';
 import { site } from '@/config/site';
-import { formatDate, formatDateTime, formatPrice, fullName } from '@/lib/format';
+import { formatDate, formatDateTime, fullName, formatKr, krToOre } from '@/lib/format';
 
 const TONE_STYLE = {
   success: 'bg-aqua-100 text-aqua-700',
@@ -70,7 +70,7 @@ export function AdminDetails({ profile, admin }: { profile: Profile; admin: NonN
               <li key={o._id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-line bg-white p-3 text-sm">
                 <div>
                   <p className="font-semibold">
-                    {o.humanReference} · {formatPrice(o.amount)}
+                    {o.humanReference} · {formatKr(krToOre(o.amount))}
                   </p>
                   <p className="text-muted">
                     {formatDateTime(o.createdAt)} · {o.courseName ?? 'Ukjent kurs'}

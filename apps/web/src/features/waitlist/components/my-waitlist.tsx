@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { confirm } from '@/components/ui/dialogs';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { formatDate, formatDateTime, formatPrice } from '@/lib/format';
+import { formatDate, formatDateTime, formatKr, krToOre } from '@/lib/format';
 import { useMyWaitlist } from '../api/get-my-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 import { positionLabel } from './waitlist-course-action';
@@ -58,7 +58,7 @@ export function MyWaitlist({ onPay, payingEntryId, now }: Props) {
             <div className="flex flex-wrap gap-2">
               {entry.status === 'offered' ? (
                 <Button onClick={() => onPay(entry)} disabled={payingEntryId === entry._id || !!entry.paymentPausedUntil}>
-                  Betal {formatPrice(entry.course.price)}
+                  Betal {formatKr(krToOre(entry.course.price))}
                 </Button>
               ) : null}
               <Button variant="secondary" onClick={() => void leaveEntry(entry)}>
