@@ -1,6 +1,4 @@
 import {
-  ageFits,
-  ageInMonths,
   courseBooking,
   courseDisplayName,
   paymentStatusLabel,
@@ -12,6 +10,7 @@ import {
 import { can, requireAccess } from '../../access/access';
 import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
 import { VippsError } from '../../integrations/vipps/epayment';
+import { applies, canBook, priorityWindowRuns, type PolicyName, type Refusal, type WaitingRoom } from '../../domain/enrolment/policies';
 import { AppError } from '../../plugins/errors';
 import * as changes from '../../repos/changes.repo';
 import * as content from '../../repos/content.repo';
@@ -61,50 +60,43 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   const found = await courseAndBookingState(db, input.courseId, input.childId);
   const visible = !!found && found.course.published === true && found.course.placePublished;
   if (!found || (!visible && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Course not found');
-  const { course, child } = found;
+  const { course, child, state } = found;
   // Deleted since the access check a moment ago.
   if (!child) throw new AppError('NOT_FOUND', 'Child not found');
-  if (course.published !== true) throw new AppError('COURSE_NOT_PUBLISHED', 'Course is not published');
-  const state = found.state;
-  if (state.enrolled) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
+  // The facts the booking policies read (domain/enrolment/policies.ts). A fact only a later policy reads is not read
+  // when a policy the viewer is not asked stands before it (an admin's override), nor when the child's own hold (a
+  // double click) is the answer.
   const existing = state.liveHoldId ? await orders.findOrderById(db, state.liveHoldId) : undefined;
-  if (existing) return { order: existing, created: false };
+  const asks = (policy: PolicyName) => !existing && applies(policy, viewer);
   const now = ctx.clock.now();
   const dates = course.dates.map(toDate);
   // A date cancelled before this booking is neither sold nor covered (issue 52).
-  const cancelledDates = (await changes.cancelledDatesByCourse(db, [course.id])).get(course.id) ?? [];
+  const cancelledDates = existing ? [] : ((await changes.cancelledDatesByCourse(db, [course.id])).get(course.id) ?? []);
   const booking = courseBooking({ ...course, dates, cancelledDates }, now);
-  if (booking.state === 'ended') throw new AppError('COURSE_ENDED', 'The course has ended');
-  if (booking.state === 'closed') throw new AppError('LATE_BOOKING_CLOSED', 'Late booking is closed for this course');
-  // Admins may place any child (they also add participants by hand); parents book within the age range.
-  if (!viewer.isAdmin && !ageFits(course, child.birthdate, dates[0])) {
-    throw new AppError('CHILD_AGE_OUTSIDE_RANGE', 'The child is outside the course age range', {
-      childAgeMonths: ageInMonths(child.birthdate, dates[0]!),
-      ageMinMonths: course.ageMinMonths,
-      ageMaxMonths: course.ageMaxMonths,
-    });
-  }
-  // Returning swimmers first (decision 016): during the priority window only children of the earlier courses book.
-  const openToAllAt = course.openToAllAt ? toDate(course.openToAllAt) : null;
-  if (
-    !viewer.isAdmin &&
-    course.priorityCourseIds.length > 0 &&
-    openToAllAt &&
-    openToAllAt > now &&
-    !(await courses.tookPartInAny(db, child.id, course.priorityCourseIds))
-  ) {
-    throw new AppError('PRIORITY_WINDOW', 'The course is open to returning swimmers only until its priority window ends', {
-      opensAt: openToAllAt.toISOString(),
-    });
-  }
-  // Enrolment night (decision 041): before the opening nobody books; while its line runs, only a family let in.
-  const opening = viewer.isAdmin ? null : await queueGate(ctx, course, child.profileId, () => queueRepo.familyTookPartInAny(db, child.profileId, course.priorityCourseIds));
-  if (!ctx.payments.client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
-  // Place hoarding (issue 36, decision 035): a family that let several holds run out unpaid lately waits a while.
-  const pausedUntil = viewer.isAdmin ? null : await paymentPausedUntil(db, child.profileId);
-  if (pausedUntil) {
-    throw new AppError('HOLD_COOLDOWN', 'Several holds of this family ran out unpaid lately', { pausedUntil: pausedUntil.toISOString() });
-  }
+  const priority = { courseIds: course.priorityCourseIds, openToAllAt: course.openToAllAt ? toDate(course.openToAllAt) : null };
+  const returning = asks('priorityWindow') && priorityWindowRuns(priority, now) ? await courses.tookPartInAny(db, child.id, course.priorityCourseIds) : null;
+  const waitingRoom: WaitingRoom = asks('waitingRoom')
+    ? await queueGate(ctx, course, child.profileId, () => queueRepo.familyTookPartInAny(db, child.profileId, course.priorityCourseIds)).then((opensAt) => ({ opensAt }), asRefusal)
+    : { opensAt: null };
+  const pausedUntil = asks('coolDown') ? await paymentPausedUntil(db, child.profileId) : null;
+  const decision = canBook(
+    {
+      now,
+      published: course.published === true,
+      enrolled: state.enrolled,
+      ownHold: !!existing,
+      courseState: booking.state,
+      age: { ageMinMonths: course.ageMinMonths, ageMaxMonths: course.ageMaxMonths, birthdate: child.birthdate, firstDate: dates[0] ?? null },
+      priority: { ...priority, returning },
+      waitingRoom,
+      paymentsAvailable: !!ctx.payments.client,
+      pausedUntil,
+    },
+    viewer,
+  );
+  if ('refused' in decision) throw new AppError(decision.refused, decision.message, decision.params);
+  if (existing) return { order: existing, created: false };
+  const opening = 'opensAt' in waitingRoom ? waitingRoom.opensAt : null;
   // The caller's own row came with the session check (the route's config.sessionUser); someone else's is read.
   const user = sessionUser?.user.id === input.userId ? sessionUser.user : await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
@@ -290,6 +282,12 @@ export async function startPayment(ctx: ServiceContext, input: PaymentStartInput
   // Nothing for Vipps to charge (paid by credit, or a free course, issue 52): the order is paid at once, without Vipps.
   if (reservation.order.amountOre === 0) return { redirectUrl: await payByCredit(ctx, reservation.order) };
   return { redirectUrl: await createVippsPayment(ctx, reservation) };
+}
+
+/** The waiting room's refusal (an AppError the gate throws) as a fact for canBook. */
+function asRefusal(error: unknown): Refusal {
+  if (!(error instanceof AppError)) throw error;
+  return { refused: error.code, message: error.message, ...(error.params ? { params: error.params } : {}) };
 }
 
 // Drivers differ on timestamp arrays (Date on node-postgres, text on PGlite).

@@ -197,6 +197,27 @@ describe('the waiting room (controllable clock)', () => {
     expect(left.json.state).toBe('left');
   });
 
+  it('a family whose time ran out while its payment hold lives gets that hold back, not the line', async () => {
+    const opensAt = new Date(T.getTime() + 150 * MIN);
+    clock.set(opensAt.getTime() - 1 * MIN);
+    const course = await openingCourse(t, opensAt);
+    const a = await parent(t);
+    await join(t, a, course.id);
+    clock.set(opensAt.getTime());
+    await admit(t.ctx);
+    clock.advance(1_000);
+    expect((await admit(t.ctx)).admitted).toHaveLength(1);
+    const first = await start(t, a, course.id);
+    expect(first.status).toBe(200);
+
+    // The window (10 minutes) ends before the hold (15): pressing 'Bestill' again answers with the hold.
+    clock.advance(10 * MIN);
+    expect((await position(t, a, course.id)).json.state).not.toBe('admitted');
+    const again = await start(t, a, course.id);
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.redirectUrl).toBe(first.json.redirectUrl);
+  });
+
   it('the line ends at once when every course of the opening is full; the waiting family is offered the waitlist', async () => {
     const opensAt = new Date(T.getTime() + 180 * MIN);
     clock.set(opensAt.getTime() - 5 * MIN);
