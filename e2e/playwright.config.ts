@@ -1,10 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { NARROW } from './support/narrow';
 
-// The E2E suite runs the production build on a fresh embedded database seeded with the demo data.
+// The E2E suite runs the production build on a fresh embedded database seeded with the demo data, or, with
+// E2E_DATABASE_URL (`npm run test:e2e:pg`, which makes a fresh PostgreSQL database per run), on PostgreSQL with two
+// instances behind the bench's loopback proxy, as production runs.
 const port = Number(process.env.E2E_PORT ?? 3300);
 const baseURL = `http://localhost:${port}`;
 // Chromium names a download from its `download` attribute only in a UTF-8 locale ('kurskalender … år ….ics'); a
@@ -23,6 +25,81 @@ const chromium = {
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };
+
+type WebServer = NonNullable<PlaywrightTestConfig['webServer']>;
+// The server as production runs it (compiled, no transpiler).
+const SERVER = 'node --enable-source-maps ../apps/server/dist/server.js';
+// Built from the current source first (~1 s).
+const BUILD = 'node ../apps/server/build.mjs';
+
+/** What every E2E server gets, on either database. */
+const serverEnv = (port: number) => ({
+  NODE_ENV: 'production',
+  // No Vipps credentials: the simulator, said out loud (a production server refuses to start otherwise).
+  VIPPS_TEST_MODE: '1',
+  // The test-only way in (POST /api/test/people, decision 052): each test makes its own people.
+  E2E_TEST_ENDPOINTS: '1',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: baseURL,
+  LOG_LEVEL: 'warn',
+  // Per address only: every test comes from 127.0.0.1. The per-person limits (payment starts, children added,
+  // invites, photo uploads) are production's: each test has people of its own (issue 54).
+  CONTACT_RATE_LIMIT: '1000',
+  LOGIN_RATE_LIMIT: '1000',
+  // Tests read their own writes (a booking, then the course list) at once; the cache has its own unit tests.
+  PUBLIC_CACHE_TTL_MS: '0',
+});
+
+/** One server on E2E_PORT, on a fresh PGlite in E2E_DATA_DIR, with the simulator in its process on the next port. */
+function pgliteServer(): WebServer {
+  return {
+    command: `${BUILD} && ${SERVER}`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { ...serverEnv(port), DATA_DIR: process.env.E2E_DATA_DIR!, VIPPS_SIM_PORT: String(port + 1) },
+  };
+}
+
+/**
+ * Production's shape (decision 051): two instances on one PostgreSQL database (made fresh per run by
+ * scripts/e2e-pg.mjs) behind bench/proxy.mjs on E2E_PORT. The first instance migrates, seeds the demo data and runs
+ * the one Vipps simulator (on E2E_PORT + 1, where it learns the demo's payments); the second starts once the first
+ * is healthy (started in order, so the migrations cannot race) and uses that simulator. The instances share the
+ * session and calendar keys, as production's do, so a request may go to either.
+ */
+function postgresServers(databaseUrl: string): WebServer {
+  const instances = [port + 2, port + 3];
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: 'e2e-session-secret-shared-by-both-instances',
+    CALENDAR_FEED_KEY: 'e2e-calendar-feed-key-shared-by-both-instances',
+  };
+  const instance = (at: number, command: string, env: Record<string, string>) => ({
+    command,
+    url: `http://127.0.0.1:${at}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { ...serverEnv(at), ...shared, ...env },
+  });
+  return [
+    instance(instances[0]!, `${BUILD} && ${SERVER}`, { VIPPS_SIM_PORT: String(port + 1) }),
+    instance(instances[1]!, SERVER, { VIPPS_BASE_URL: `http://127.0.0.1:${port + 1}`, SEED_DEMO_DATA: 'false' }),
+    {
+      command: `node ../bench/proxy.mjs ${port} ${instances.map((at) => `http://127.0.0.1:${at}`).join(' ')}`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ];
+}
 
 export default defineConfig({
   testDir: './specs',
@@ -44,33 +121,5 @@ export default defineConfig({
     // The layout guard (issue 35): every page and dialog on the narrowest phones in use, once.
     { name: 'narrow', testMatch: 'layout/**', use: { ...NARROW, launchOptions: chromium } },
   ],
-  webServer: {
-    // The server as production runs it (compiled, no transpiler), built from the current source first (~1 s).
-    command: 'node ../apps/server/build.mjs && node --enable-source-maps ../apps/server/dist/server.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      // No Vipps credentials: the simulator, said out loud (a production server refuses to start otherwise).
-      VIPPS_TEST_MODE: '1',
-      // The test-only way in (POST /api/test/people, decision 052): each test makes its own people.
-      E2E_TEST_ENDPOINTS: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      VIPPS_SIM_PORT: String(port + 1),
-      LOG_LEVEL: 'warn',
-      CONTACT_RATE_LIMIT: '1000',
-      LOGIN_RATE_LIMIT: '1000',
-      // The demo parents are shared by the specs of both projects running at once, and ten payment starts a minute per
-      // parent is soon spent between them. The limit has its own integration test (payment-start.integration.test.ts).
-      PAYMENT_START_RATE_LIMIT: '1000',
-      // Tests read their own writes (a booking, then the course list) at once; the cache has its own unit tests.
-      PUBLIC_CACHE_TTL_MS: '0',
-    },
-  },
+  webServer: process.env.E2E_DATABASE_URL ? postgresServers(process.env.E2E_DATABASE_URL) : pgliteServer(),
 });
