@@ -1,7 +1,7 @@
 import type { ServiceContext } from './context';
 import { applyAnswer, modificationKey, providerTrouble } from './orders/modifications';
 import { VippsApiError } from './integrations/vipps/epayment';
-import { AppError } from './plugins/errors';
+import { AppError } from './lib/app-error';
 import type { OrderRow } from './repos/orders.repo';
 
 /**

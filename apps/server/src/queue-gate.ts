@@ -1,6 +1,6 @@
 import type { ServiceContext } from './context';
 import type { Env } from './env';
-import { AppError } from './plugins/errors';
+import { AppError } from './lib/app-error';
 import * as queue from './repos/queue.repo';
 import type { QueueOpeningRow, QueueTicketRow } from './repos/queue.repo';
 

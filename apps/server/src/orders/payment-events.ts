@@ -11,7 +11,7 @@ import * as users from '../repos/users.repo';
 import * as waitlist from '../repos/waitlist.repo';
 import { countTaken } from '../capacity';
 import { busyAsAppError } from '../db/busy';
-import { AppError } from '../plugins/errors';
+import { AppError } from '../lib/app-error';
 import { consumeCredit } from '../family-credit';
 import { confirmationEmail } from './confirmation-email';
 import { queuePaymentReceipt } from './receipt';

@@ -6,7 +6,7 @@ import { enqueueEmail, type EmailAttachment } from '../integrations/email';
 import { REST_REASON } from '../family-credit';
 import * as changes from '../repos/changes.repo';
 import type { CreditRow } from '../repos/changes.repo';
-import { AppError } from '../plugins/errors';
+import { AppError } from '../lib/app-error';
 import * as repo from '../repos/orders.repo';
 import type { OrderAdditionalInfo } from '../repos/orders.repo';
 import * as users from '../repos/users.repo';

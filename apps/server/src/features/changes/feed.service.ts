@@ -6,7 +6,7 @@ import { withTx, type ServiceContext } from '../../context';
 import { currentFeedSecret, renewFeedAddress } from '../../family-feed';
 import { courseSessions, courseTitle } from '../../integrations/calendar/course-calendar';
 import { hashSecret } from '../../lib/secret-link';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';

@@ -18,7 +18,7 @@ import { can, requireAccess, seesUnpublished } from '../../access/access';
 import { countTaken } from '../../capacity';
 import { withTx, type ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as dateChanges from '../../repos/changes.repo';
 import * as repo from '../../repos/courses.repo';
 import * as places from '../../repos/places.repo';

@@ -4,7 +4,7 @@ import { requireAccess } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { guardianLeft } from '../../membership';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as profilesRepo from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as usersRepo from '../../repos/users.repo';

@@ -12,7 +12,7 @@ import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import { enqueueEmail, type EmailAttachment } from '../../integrations/email';
 import { VippsApiError, type ModificationResponse } from '../../integrations/vipps/epayment';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';

@@ -15,7 +15,7 @@ import { withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { VippsApiError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
 import { familyLapses } from '../../family-lapses';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';

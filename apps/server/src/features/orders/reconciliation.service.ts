@@ -2,7 +2,7 @@ import { formatOre, osloDayStart, type Reconciliation, type ReconciliationDiffer
 import type { ServiceContext } from '../../context';
 import { VippsApiError, type PaymentEvent } from '../../integrations/vipps/epayment';
 import * as cancellations from '../../repos/cancellations.repo';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/orders.repo';
 import { modificationKey, providerTrouble } from '../../orders/modifications';
 import { applyPaymentEvent } from '../../orders/payment-events';

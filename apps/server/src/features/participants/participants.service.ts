@@ -15,7 +15,7 @@ import { countTaken } from '../../capacity';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as care from '../../repos/care.repo';
 import * as repo from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';

@@ -3,7 +3,7 @@ import { allowed, can, requireAccess, requireAccessToAll, requireAllowed } from 
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { familyLapses } from '../../family-lapses';
 import { guardianLeft } from '../../membership';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';

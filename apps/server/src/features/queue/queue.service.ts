@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { osloDayStart, type QueueLive, type QueuePosition, type SetOpeningInput } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { signedIn, type ServiceContext } from '../../context';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as queue from '../../repos/queue.repo';

@@ -4,7 +4,7 @@ import { withTx, type ServiceContext } from '../../context';
 import { guardianLeft } from '../../membership';
 import { retentionSettings } from '../../env';
 import { enqueueEmail } from '../../integrations/email';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
 import * as outboxRepo from '../../repos/outbox.repo';

@@ -23,7 +23,7 @@ import {
 import { allowed, requireAccess, requireAccessToAll } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { guardianLeft } from '../../membership';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as careRepo from '../../repos/care.repo';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
