@@ -20,13 +20,13 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import * as queueRepo from '../../repos/queue.repo';
-import { gate as queueGate, markDone as queueDone } from '../../queue-gate';
+import { gate as queueGate, markDone as queueDone } from '../../domain/enrolment/waiting-room';
 import type { UserRow } from '../../repos/users.repo';
-import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../capacity';
+import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../domain/enrolment/seats';
 import { busyAsAppError } from '../../db/busy';
-import { paymentPausedUntil } from '../../family-lapses';
-import { idempotencyKey, payByCredit, POLL_MS, syncOrder } from '../../orders/payment-events';
-import { creditPart, pledgeCredit } from '../../family-credit';
+import { paymentPausedUntil } from '../../domain/enrolment/cool-down';
+import { idempotencyKey, payByCredit, POLL_MS, syncOrder } from '../../domain/family-ledger/payment-events';
+import { creditPart, pledgeCredit } from '../../domain/family-ledger/credit';
 
 /** paymentDescription: 3–100 characters, shown in the Vipps app and on settlements. */
 export function paymentDescription(course: OrderAdditionalInfo['course']): string {

@@ -3,7 +3,7 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import type { CalendarFeed } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
-import { currentFeedSecret, renewFeedAddress } from '../../family-feed';
+import { currentFeedSecret, renewFeedAddress } from '../../domain/membership/feed-secret';
 import { courseSessions, courseTitle } from '../../integrations/calendar/course-calendar';
 import { hashSecret } from '../../lib/secret-link';
 import { AppError } from '../../lib/app-error';

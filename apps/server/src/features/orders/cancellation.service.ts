@@ -19,10 +19,10 @@ import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
-import { applyAnswer, modificationKey, providerTrouble } from '../../orders/modifications';
-import { hasCreditReceipt, RECEIPT_EVENTS, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../orders/receipt';
+import { applyAnswer, modificationKey, providerTrouble } from '../../domain/family-ledger/modifications';
+import { hasCreditReceipt, RECEIPT_EVENTS, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/receipt';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
-import { creditBackExpiry, refundParts } from '../../family-credit';
+import { creditBackExpiry, refundParts } from '../../domain/family-ledger/credit';
 import { syncEvents, toCancellation } from './orders.service';
 import { cancellationEmail, type CancellationEmailKind } from './refund-email';
 

@@ -1,5 +1,5 @@
 import * as changes from '../../repos/changes.repo';
-import { tellChildChange } from '../../family-notices';
+import { tellChildChange } from '../../domain/enrolment/change-notices';
 import {
   fullName,
   osloDateKey,
@@ -11,7 +11,7 @@ import {
   type ParticipantCandidatesQuery,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
-import { countTaken } from '../../capacity';
+import { countTaken } from '../../domain/enrolment/seats';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fullName, type KeepAccountLink, type RetentionPlan, type RetentionRuns } from '@app/shared';
 import { withTx, type ServiceContext } from '../../context';
-import { guardianLeft } from '../../membership';
+import { guardianLeft } from '../../domain/membership/events';
 import { retentionSettings } from '../../env';
 import { enqueueEmail } from '../../integrations/email';
 import { AppError } from '../../lib/app-error';

@@ -22,7 +22,7 @@ import {
 } from '@app/shared';
 import { allowed, requireAccess, requireAccessToAll } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
-import { guardianLeft } from '../../membership';
+import { guardianLeft } from '../../domain/membership/events';
 import { AppError } from '../../lib/app-error';
 import * as careRepo from '../../repos/care.repo';
 import * as coursesRepo from '../../repos/courses.repo';

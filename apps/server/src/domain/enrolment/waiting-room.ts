@@ -1,8 +1,8 @@
-import type { ServiceContext } from './context';
-import type { Env } from './env';
-import { AppError } from './lib/app-error';
-import * as queue from './repos/queue.repo';
-import type { QueueOpeningRow, QueueTicketRow } from './repos/queue.repo';
+import type { ServiceContext } from '../../context';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/app-error';
+import * as queue from '../../repos/queue.repo';
+import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
 
 /**
  * Enrolment night's waiting room (issue 37, decision 041): what booking and the queue feature both need — which
