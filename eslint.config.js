@@ -30,6 +30,8 @@ const featureBoundaries = webFeatures.map((feature) => ({
     ],
   },
 }));
+// The server's root holds only these (wiring, settings, logging, caches); every other module has a folder.
+const serverInfrastructure = ['app', 'server', 'workers', 'env', 'context', 'logging', 'app-version', 'public-cache', 'session-cache'];
 const onlyReposImportTables = {
   regex: '(^|/)db/schema(/|$)',
   message: 'Only repos (apps/server/src/repos/) import the Drizzle tables: add a repo function there.',
@@ -86,11 +88,40 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   // Server layering (decision 007): only repos import the Drizzle tables; a repo never imports a service; no
-  // feature imports another feature (each composes repos, the access module and integrations).
+  // feature imports another feature (each composes domain modules, repos, the access module and integrations); a
+  // domain module (domain/<concept>/) never imports a feature or a plugin; the root holds only the infrastructure.
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/{repos,db,test,features}/**', 'apps/server/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlyReposImportTables] }] },
+  },
+  {
+    files: ['apps/server/src/domain/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            onlyReposImportTables,
+            {
+              regex: '(^|/)(features|plugins)/|^(\\.\\./)+(app|server|workers)$',
+              message: 'A domain module never imports a feature, a plugin or the app: it may import repos, db, lib, integrations, context, access and @app/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/*.ts'],
+    ignores: [`apps/server/src/{${serverInfrastructure.join(',')}}.ts`, 'apps/server/src/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Program', message: 'Only infrastructure lives at apps/server/src/: a booking or money rule goes into domain/<concept>/.' },
+      ],
+    },
   },
   {
     files: ['apps/server/src/features/**/*.ts'],
@@ -103,7 +134,7 @@ export default tseslint.config(
             onlyReposImportTables,
             {
               regex: '^\\.\\./(?!\\.\\.)[^/]+/|^(\\.\\./)+features/',
-              message: 'No feature imports another feature: move what both need to a repo, the access module or packages/shared.',
+              message: 'No feature imports another feature: move what both need to a domain module (domain/<concept>/), a repo, the access module or packages/shared.',
             },
           ],
         },
@@ -122,7 +153,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '(^|/)(features|access)/|\\.service$', message: 'A repo never imports a service or the access module: services compose repos.' },
+            {
+              regex: '(^|/)(features|domain|access)/|\\.service$',
+              message: 'A repo never imports a service, a domain module or the access module: they compose repos.',
+            },
           ],
         },
       ],

@@ -13,7 +13,8 @@ import { apiRoutes } from './features';
 import { requestIdOf } from './logging';
 import { createPayments, type Payments } from './integrations/vipps/payments';
 import auth from './plugins/auth';
-import errors, { apiNotFound, AppError, asJson, frameworkErrorHandler } from './plugins/errors';
+import { AppError } from './lib/app-error';
+import errors, { apiNotFound, asJson, frameworkErrorHandler } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 

@@ -3,7 +3,7 @@ import type { Role } from '@app/shared';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { Payments } from './integrations/vipps/payments';
-import { AppError } from './plugins/errors';
+import { AppError } from './lib/app-error';
 
 /**
  * What every service function takes first: `service.addChild(ctxOf(request), input)`. Routes build it with

@@ -1,5 +1,5 @@
 /**
- * Errors travel as codes. The server maps each code to a status (apps/server/src/plugins/errors.ts); the web maps
+ * Errors travel as codes. The server maps each code to a status (apps/server/src/lib/app-error.ts); the web maps
  * codes to the spec's Norwegian texts (apps/web/src/lib/error-messages.ts). `message` is a plain English fallback.
  */
 export const ERROR_STATUS = {

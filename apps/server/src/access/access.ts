@@ -1,5 +1,5 @@
 import type { ServiceContext, SignedIn, Viewer } from '../context';
-import { AppError } from '../plugins/errors';
+import { AppError } from '../lib/app-error';
 import * as changes from '../repos/changes.repo';
 import * as content from '../repos/content.repo';
 import * as courses from '../repos/courses.repo';

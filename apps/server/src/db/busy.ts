@@ -1,4 +1,4 @@
-import { AppError } from '../plugins/errors';
+import { AppError } from '../lib/app-error';
 import { pgErrorCode } from './errors';
 
 /**

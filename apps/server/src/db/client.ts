@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { AppError } from '../plugins/errors';
+import { AppError } from '../lib/app-error';
 import * as schema from './schema';
 import { keepPrivate, makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 

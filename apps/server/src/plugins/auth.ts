@@ -5,7 +5,7 @@ import { toViewer, type Clock, type Viewer } from '../context';
 import type { DbOrTx } from '../db/client';
 import { findSession, insertSession, isLiveSession, touchSession, type SessionCheck } from '../repos/system.repo';
 import type { UserRow } from '../repos/users.repo';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 
 /**
  * The role gate. Every request with `Authorization: Bearer <session token>` gets `request.user`; routes say who

@@ -4,23 +4,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode, type ErrorParams } from '@app/shared';
 import { isBusy } from '../db/busy';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { AppError } from '../lib/app-error';
 import { API_SECURITY_HEADERS } from './security-headers';
-
-/** Errors travel as codes (convention 3): throw `new AppError('COURSE_FULL')` anywhere below a route. */
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string = code,
-    /** Values for the web's Norwegian text of this code (sent as error.params). */
-    readonly params?: ErrorParams,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-  get statusCode(): number {
-    return ERROR_STATUS[this.code];
-  }
-}
 
 /**
  * The error answers of a route, by code, spread into its response schemas (every route lists its 4xx answers):

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ErrorCode } from '@app/shared';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 import { deleteExpiredCounters, hitCounters } from '../repos/system.repo';
 
 export interface RateLimitOptions {

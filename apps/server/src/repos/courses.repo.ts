@@ -279,7 +279,7 @@ export async function countParticipants(db: DbOrTx, courseIds: readonly string[]
 }
 
 /**
- * Values about one course computed in one statement from scalar subqueries (capacity.ts counts its places with
+ * Values about one course computed in one statement from scalar subqueries (domain/enrolment/seats.ts counts its places with
  * subqueries of the courses, orders and waitlist repos); undefined when there is no such course.
  */
 export async function selectOnCourse<T extends Record<string, unknown>>(db: DbOrTx, courseId: string, fields: { [K in keyof T]: SQL<T[K]> }): Promise<T | undefined> {
@@ -291,7 +291,7 @@ export async function selectOnCourse<T extends Record<string, unknown>>(db: DbOr
  * THE definition of places taken on a course (issue 36): participants plus live payment holds plus places held by
  * waitlist offers (decision 016), optionally minus one order and minus one child's own offer (its parent is the one
  * paying for it), plus the make-up children on the course's fullest date (issue 38). One SQL expression (three scalar subqueries), used by the payment start and every capacity
- * decision (capacity.ts, under the course row lock) and by the public course lists (placesOfCourses), so a list
+ * decision (domain/enrolment/seats.ts, under the course row lock) and by the public course lists (placesOfCourses), so a list
  * never shows a place that a payment start would refuse.
  */
 export const takenSql = (db: DbOrTx, courseId: string, exclude: { orderId?: string; childId?: string } = {}) =>
@@ -331,7 +331,7 @@ export async function placesOfCourses(db: DbOrTx, courseIds: readonly string[]):
   );
 }
 
-/** The course's participants, as a subquery (capacity.ts counts places in one statement). */
+/** The course's participants, as a subquery (domain/enrolment/seats.ts counts places in one statement). */
 export const participantCountQuery = (db: DbOrTx, courseId: string) =>
   db.select({ n: count() }).from(participants).where(eq(participants.courseId, courseId));
 

@@ -59,7 +59,7 @@ export function orderAdditionalInfo(people: {
 /** A live hold on the course: an order still 'created' whose hold has not expired by the database clock. */
 const liveHoldOn = (courseId: string) => and(eq(orders.courseId, courseId), eq(orders.status, 'created'), gt(orders.holdExpiresAt, sql`now()`));
 
-/** The live holds on a course, as a subquery (capacity.ts counts places in one statement). */
+/** The live holds on a course, as a subquery (domain/enrolment/seats.ts counts places in one statement). */
 export const liveHoldCountQuery = (db: DbOrTx, courseId: string, excludeOrderId?: string) =>
   db
     .select({ n: count() })

@@ -93,7 +93,7 @@ export async function findChild(db: DbOrTx, childId: string) {
 
 /**
  * findChild's row as one value, for a statement about something else that needs the child too: a payment start asks
- * it with the course (capacity.ts courseAndBookingState), one round trip instead of two. Null when there is no child.
+ * it with the course (domain/enrolment/seats.ts courseAndBookingState), one round trip instead of two. Null when there is no child.
  */
 export const childQuery = (childId: string) =>
   sql<ChildSummary | null>`(select json_build_object(${sql.join(

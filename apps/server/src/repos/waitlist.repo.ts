@@ -121,7 +121,7 @@ export async function countOpenPerCourse(db: DbOrTx, courseIds?: readonly string
 /**
  * Offers that hold a place on the course: 'offered' entries whose child is neither on the course nor holding a live
  * payment hold there (the hold counts instead, never both). `forChildId`: that child's own offer is not counted (its
- * parent is paying for it). Asked under the course row lock, through capacity.ts.
+ * parent is paying for it). Asked under the course row lock, through domain/enrolment/seats.ts.
  */
 /** An offer that holds a place: 'offered', and its child neither a participant nor holding a place by an order. */
 const heldOfferOn = (courseId: string) =>
@@ -133,7 +133,7 @@ const heldOfferOn = (courseId: string) =>
           and o.status = 'created' and o.hold_expires_at > now())`,
   );
 
-/** The course's held offers (minus one child's), as a subquery (capacity.ts counts places in one statement). */
+/** The course's held offers (minus one child's), as a subquery (domain/enrolment/seats.ts counts places in one statement). */
 export const heldOfferCountQuery = (db: DbOrTx, courseId: string, forChildId?: string) =>
   db
     .select({ n: count() })

@@ -5,7 +5,7 @@ import { paymentPauseLabel } from '@/lib/format';
 export const LAPSES_MARKED_FROM = 2;
 
 /**
- * A family's lapses (issue 36), made by the server in one place (family-lapses.ts) and shown the same way everywhere:
+ * A family's lapses (issue 36), made by the server in one place (domain/enrolment/cool-down.ts) and shown the same way everywhere:
  * the payment pause 'Betalingspause til …' to the family and the admin, and to the admin also repeated lapses.
  * Nothing when there is neither.
  */

@@ -8,7 +8,7 @@ import { retentionSettings, type Env } from '../../env';
 import { isUniqueViolation } from '../../db/errors';
 import { newLoginAttempt, VippsLoginError, type VippsLoginClient, type VippsUserInfo } from '../../integrations/vipps/login';
 import { loginRedirectUri } from '../../integrations/vipps/test-mode';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { Sessions } from '../../plugins/auth';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingState, childrenFacingFull, countTaken } from '../../capacity';
+import { bookingState, childrenFacingFull, countTaken } from '../../domain/enrolment/seats';
 import type { Database } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createOrder } from '../../db/seed/builders';
 import { createTestDatabase } from '../../test/db';
 
 /**
- * The one-statement counts a payment start asks (capacity.ts): per child (bookingState) and for a queue of children
+ * The one-statement counts a payment start asks (domain/enrolment/seats.ts): per child (bookingState) and for a queue of children
  * at once (childrenFacingFull, booking.service.ts's course queue) they must agree with each other and with countTaken.
  */
 describe('booking state in one statement', () => {

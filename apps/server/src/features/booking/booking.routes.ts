@@ -9,10 +9,11 @@ import {
 } from '@app/shared';
 import { verifyWebhook, webhookEventSchema } from '../../integrations/vipps/epayment';
 import { ctxOf } from '../../context';
-import { AppError, errorResponses } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './booking.service';
-import { receiveWebhookEvent } from '../../orders/payment-events';
+import { receiveWebhookEvent } from '../../domain/family-ledger/payment-events';
 
 const MINUTE_MS = 60_000;
 const WEBHOOK_BODY_LIMIT = 64 * 1024;

@@ -6,12 +6,14 @@ import {
   type PaymentStartInput,
   type PaymentStatus,
   oreToKr,
+  toDate,
+  toIso,
 } from '@app/shared';
 import { can, requireAccess } from '../../access/access';
 import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
 import { VippsError } from '../../integrations/vipps/epayment';
 import { applies, canBook, priorityWindowRuns, type PolicyName, type Refusal, type WaitingRoom } from '../../domain/enrolment/policies';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as changes from '../../repos/changes.repo';
 import * as content from '../../repos/content.repo';
 import * as courses from '../../repos/courses.repo';
@@ -20,13 +22,13 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import * as queueRepo from '../../repos/queue.repo';
-import { gate as queueGate, markDone as queueDone } from '../../queue-gate';
+import { gate as queueGate, markDone as queueDone } from '../../domain/enrolment/waiting-room';
 import type { UserRow } from '../../repos/users.repo';
-import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../capacity';
+import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../domain/enrolment/seats';
 import { busyAsAppError } from '../../db/busy';
-import { paymentPausedUntil } from '../../family-lapses';
-import { idempotencyKey, payByCredit, POLL_MS, syncOrder } from '../../orders/payment-events';
-import { creditPart, pledgeCredit } from '../../family-credit';
+import { paymentPausedUntil } from '../../domain/enrolment/cool-down';
+import { idempotencyKey, payByCredit, POLL_MS, syncOrder } from '../../domain/family-ledger/payment-events';
+import { creditPart, pledgeCredit } from '../../domain/family-ledger/credit';
 
 /** paymentDescription: 3–100 characters, shown in the Vipps app and on settlements. */
 export function paymentDescription(course: OrderAdditionalInfo['course']): string {
@@ -290,9 +292,6 @@ function asRefusal(error: unknown): Refusal {
   return { refused: error.code, message: error.message, ...(error.params ? { params: error.params } : {}) };
 }
 
-// Drivers differ on timestamp arrays (Date on node-postgres, text on PGlite).
-const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
-const toIso = (value: Date | string) => toDate(value).toISOString();
 
 /**
  * GET /vipps/payment/:paymentId: the order's outcome for its buyer, the family's other guardians or an admin (others
@@ -331,7 +330,7 @@ export async function paymentStatus(ctx: ServiceContext, reference: string): Pro
             name: course.name,
             place: course.placeName,
             // What this order pays for: the remaining dates of a late booking, else the whole course.
-            dates: (order.coveredDates?.length ? order.coveredDates : course.dates).map(toIso),
+            dates: (order.coveredDates?.length ? order.coveredDates : course.dates).map((d) => toIso(d)),
             timeFrom: course.timeFrom,
             timeTo: course.timeTo,
           }

@@ -5,7 +5,7 @@ import { movableClock } from '../../context';
 import { orders, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
-import { syncOrder } from '../../orders/payment-events';
+import { syncOrder } from '../../domain/family-ledger/payment-events';
 import { startBookingTest, type BookingTest } from './test-kit';
 
 /** Place hoarding and the age rule (issue 36 findings 3 and 4, decisions 034 and 035), over real HTTP. */
@@ -105,7 +105,7 @@ describe('payment holds (finding 3)', () => {
     expect(list.status, list.text).toBe(200);
     expect(list.json.entries[0]).toMatchObject({ profileId: family.profile.id, familyLapses: HOLD_LAPSES_BEFORE_COOLDOWN });
 
-    // One pause end everywhere (family-lapses.ts): the refusal, the admin's orders, the parent's profile and waitlist.
+    // One pause end everywhere (domain/enrolment/cool-down.ts): the refusal, the admin's orders, the parent's profile and waitlist.
     // The pause lasts until the HOLD_LAPSES_BEFORE_COOLDOWN-th newest lapse is a day old.
     const lapsedAt = (await ordersOf(family)).flatMap((o) => (o.lapsedAt ? [o.lapsedAt.getTime()] : [])).sort((a, b) => b - a);
     const until = new Date(lapsedAt[HOLD_LAPSES_BEFORE_COOLDOWN - 1]! + HOLD_LAPSE_WINDOW_MS).toISOString();

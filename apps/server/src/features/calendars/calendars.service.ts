@@ -2,7 +2,7 @@ import type { CalendarInput } from '@app/shared';
 import { can } from '../../access/access';
 import type { ServiceContext } from '../../context';
 import { courseCalendar, type CourseCalendarFile } from '../../integrations/calendar';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as courses from '../../repos/courses.repo';
 
 /**

@@ -1,6 +1,6 @@
 import { cancellationRulesSchema, type CancellationRules, type CancellationRulesVersion } from '@app/shared';
 import { withTx, type ServiceContext } from '../../context';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/cancellations.repo';
 
 /**

@@ -2,7 +2,7 @@ import { fullName, toMsisdn, type ChildCare, type ChildCareInput, type CourseHea
 import { requireAccess } from '../../access/access';
 import { signedIn, type ServiceContext } from '../../context';
 import { retentionSettings } from '../../env';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as care from '../../repos/care.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';

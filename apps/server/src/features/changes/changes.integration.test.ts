@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { courseDisplayName, dateSharesOre, formatTime as osloClock, osloTime } from '@app/shared';
-import { countTaken } from '../../capacity';
+import { countTaken } from '../../domain/enrolment/seats';
 import { cancelledDates, dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
 import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';

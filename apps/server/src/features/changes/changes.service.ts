@@ -15,20 +15,20 @@ import {
   type PlaceClosureInput,
 } from '@app/shared';
 import { requireAccess, requireAllowed } from '../../access/access';
-import { countTaken } from '../../capacity';
+import { countTaken } from '../../domain/enrolment/seats';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { hashSecret, newLinkSecret } from '../../lib/secret-link';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
-import { refundDateShare } from '../../date-share-refund';
-import { addMonths, creditBackExpiry, refundParts } from '../../family-credit';
-import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../orders/receipt';
+import { refundDateShare } from '../../domain/family-ledger/date-share-refund';
+import { addMonths, creditBackExpiry, refundParts } from '../../domain/family-ledger/credit';
+import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/receipt';
 import { dateCancelledEmail } from './change-emails';
 
 /**
@@ -362,7 +362,7 @@ async function settle(ctx: ServiceContext, row: changes.ChoiceWithContext, input
     const date = new Date(input.date);
     if (!options.some((o) => o.courseId === input.courseId && o.date === date.toISOString())) throw new AppError('COURSE_FULL', 'No free make-up place on that date');
     await withTx(ctx, async (ctx) => {
-      // The course row lock: bookings and make-ups on this course take turns (capacity.ts).
+      // The course row lock: bookings and make-ups on this course take turns (domain/enrolment/seats.ts).
       const locked = await courses.lockCourse(ctx.db, input.courseId);
       if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
       const free = locked.maximumParticipants - (await baseTaken(ctx, input.courseId)) - (await changes.countMakeupsOn(ctx.db, input.courseId, date));

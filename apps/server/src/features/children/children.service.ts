@@ -1,7 +1,7 @@
 import { capitalizeName, MAX_CHILDREN_PER_PROFILE, type AddChildInput, type Child } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as profiles from '../../repos/profiles.repo';
 
 /** A guardian adds a child to one of their profiles (an admin to any). Names are capitalised per word. */

@@ -1,5 +1,5 @@
 import { courseWindow } from '@app/shared';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 
 export interface DateWindow {
   start: Date;

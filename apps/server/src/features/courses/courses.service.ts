@@ -1,4 +1,4 @@
-import { tellCourseChange } from '../../family-notices';
+import { tellCourseChange } from '../../domain/enrolment/change-notices';
 import { z } from 'zod';
 import {
   courseBooking,
@@ -19,16 +19,16 @@ import {
   toIso,
 } from '@app/shared';
 import { can, requireAccess, seesUnpublished } from '../../access/access';
-import { countTaken } from '../../capacity';
+import { countTaken } from '../../domain/enrolment/seats';
 import { withTx, type ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as dateChanges from '../../repos/changes.repo';
 import * as repo from '../../repos/courses.repo';
 import * as places from '../../repos/places.repo';
 import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
-import { MINUTE, split } from '../../queue-gate';
+import { MINUTE, split } from '../../domain/enrolment/waiting-room';
 
 /**
  * Told, while a public list loads, when its answer will change with time alone: at the first live payment hold's end

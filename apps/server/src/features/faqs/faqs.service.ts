@@ -2,7 +2,7 @@ import type { Faq, FaqInput, FaqPatch } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
 import { richTextIsEmpty, sanitizeRichText } from '../../lib/rich-text';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as content from '../../repos/content.repo';
 
 const toFaq = (r: { id: string; question: string; answer: string }): Faq => ({ _id: r.id, question: r.question, answer: r.answer });

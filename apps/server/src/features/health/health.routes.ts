@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '@app/shared';
 import { ctxOf } from '../../context';
 import { ping } from '../../db/client';
-import { AppError, errorResponses } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../plugins/errors';
 import { healthDetails } from './health.service';
 
 /** A database that does not answer within this is down, as far as the load balancer is concerned. */

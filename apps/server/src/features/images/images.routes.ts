@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { imageParamsSchema } from '@app/shared';
 import { VARIANT_TYPES } from '../../lib/images/processing';
 import { variantBytes } from '../../lib/images/variants';
-import { AppError, errorResponses } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../plugins/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -3,8 +3,8 @@ import type { Invite, InviteAnswerInput, InviteAnswerResult, InviteInput, Invite
 import { requireAccess } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
-import { guardianLeft } from '../../membership';
-import { AppError } from '../../plugins/errors';
+import { guardianLeft } from '../../domain/membership/events';
+import { AppError } from '../../lib/app-error';
 import * as profilesRepo from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as usersRepo from '../../repos/users.repo';

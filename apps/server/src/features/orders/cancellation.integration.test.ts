@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { osloTime } from '@app/shared';
 import { PDFParse } from 'pdf-parse';
-import { countTaken } from '../../capacity';
+import { countTaken } from '../../domain/enrolment/seats';
 import { cancellations, orderEvents, outbox, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';

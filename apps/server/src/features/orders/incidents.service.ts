@@ -1,8 +1,8 @@
 import type { IncidentResolutionInput, PaymentIncident } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
-import { tellChildChange } from '../../family-notices';
-import { AppError } from '../../plugins/errors';
+import { tellChildChange } from '../../domain/enrolment/change-notices';
+import { AppError } from '../../lib/app-error';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';

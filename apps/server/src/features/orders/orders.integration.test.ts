@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, createInstructor, createOrder, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
-import { applyPaymentEvent } from '../../orders/payment-events';
+import { applyPaymentEvent } from '../../domain/family-ledger/payment-events';
 import { startBookingTest, type BookingTest } from '../booking/test-kit';
 
 /**

@@ -1,8 +1,8 @@
 import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
-import { hasCreditReceipt, receiptOfCredit, receiptOfEvent } from '../../orders/receipt';
+import { hasCreditReceipt, receiptOfCredit, receiptOfEvent } from '../../domain/family-ledger/receipt';
 import * as changes from '../../repos/changes.repo';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/orders.repo';
 
 /** The receipt of one capture or refund of an order (through Vipps or as credit), for its own family and its buyer (issues 40, 52). */

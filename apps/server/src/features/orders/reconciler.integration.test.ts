@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
 import { asViewer, toViewer } from '../../context';
-import { applyPaymentEvent, idempotencyKey } from '../../orders/payment-events';
+import { applyPaymentEvent, idempotencyKey } from '../../domain/family-ledger/payment-events';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import { paymentDescription, reserveOrder } from '../booking/booking.service';
 import { startBookingTest, type BookingTest } from '../booking/test-kit';

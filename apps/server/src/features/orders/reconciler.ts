@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context';
 import * as orders from '../../repos/orders.repo';
-import { syncOrder } from '../../orders/payment-events';
+import { syncOrder } from '../../domain/family-ledger/payment-events';
 
 export interface ReconcileOptions {
   /** Orders per run. */

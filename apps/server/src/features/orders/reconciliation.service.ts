@@ -2,10 +2,10 @@ import { osloDayStart, type Reconciliation, type ReconciliationDifference, type 
 import type { ServiceContext } from '../../context';
 import { VippsApiError, type PaymentEvent } from '../../integrations/vipps/epayment';
 import * as cancellations from '../../repos/cancellations.repo';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/orders.repo';
-import { modificationKey, providerTrouble } from '../../orders/modifications';
-import { applyPaymentEvent } from '../../orders/payment-events';
+import { modificationKey, providerTrouble } from '../../domain/family-ledger/modifications';
+import { applyPaymentEvent } from '../../domain/family-ledger/payment-events';
 import { finishRefund } from './cancellation.service';
 
 /**

@@ -1,5 +1,5 @@
 import * as changes from '../../repos/changes.repo';
-import { tellChildChange } from '../../family-notices';
+import { tellChildChange } from '../../domain/enrolment/change-notices';
 import {
   fullName,
   osloDateKey,
@@ -12,11 +12,11 @@ import {
   toIso,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
-import { countTaken } from '../../capacity';
+import { countTaken } from '../../domain/enrolment/seats';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as care from '../../repos/care.repo';
 import * as repo from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';

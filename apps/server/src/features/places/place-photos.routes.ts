@@ -8,7 +8,8 @@ import {
   placeSchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
-import { AppError, errorResponses } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './place-photos.service';
 

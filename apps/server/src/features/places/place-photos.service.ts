@@ -1,7 +1,7 @@
 import { MAX_PHOTOS_PER_PLACE, type Place, type PlacePhotosInput } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as images from '../../repos/images.repo';
 import * as places from '../../repos/places.repo';
 import { processUpload } from '../../lib/images/processing';

@@ -2,7 +2,7 @@ import { courseWindow, placeSlug, type Place, type PlaceImage, type PlaceInput }
 import { seesUnpublished } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/places.repo';
 
 function toPlace(row: repo.PlaceWithCount): Place {

@@ -1,9 +1,9 @@
 import { placeSlug, type Profile, type ProfileOrder, type ProfileOverview, oreToKr, toDateOnly } from '@app/shared';
 import { allowed, can, requireAccess, requireAccessToAll, requireAllowed } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
-import { familyLapses } from '../../family-lapses';
-import { guardianLeft } from '../../membership';
-import { AppError } from '../../plugins/errors';
+import { familyLapses } from '../../domain/enrolment/cool-down';
+import { guardianLeft } from '../../domain/membership/events';
+import { AppError } from '../../lib/app-error';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';

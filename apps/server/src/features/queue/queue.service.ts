@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { osloDayStart, type QueueLive, type QueuePosition, type SetOpeningInput } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { signedIn, type ServiceContext } from '../../context';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as queue from '../../repos/queue.repo';
 import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
-import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, seededShuffle, snapshotOf, split } from '../../queue-gate';
+import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, seededShuffle, snapshotOf, split } from '../../domain/enrolment/waiting-room';
 
-export { seededShuffle } from '../../queue-gate';
+export { seededShuffle } from '../../domain/enrolment/waiting-room';
 
 /**
  * Enrolment night's waiting room (issue 37, decision 041).

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fullName, type KeepAccountLink, type RetentionPlan, type RetentionRuns } from '@app/shared';
 import { withTx, type ServiceContext } from '../../context';
-import { guardianLeft } from '../../membership';
+import { guardianLeft } from '../../domain/membership/events';
 import { retentionSettings } from '../../env';
 import { enqueueEmail } from '../../integrations/email';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
 import * as outboxRepo from '../../repos/outbox.repo';

@@ -3,7 +3,7 @@ import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { richTextIsEmpty, sanitizeRichText } from '../../lib/rich-text';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as content from '../../repos/content.repo';
 
 const toTerm = (r: content.TermSnapshot): Term => ({ _id: r.id, category: r.category, text: r.text, priority: r.priority });

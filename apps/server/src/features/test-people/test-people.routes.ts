@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarDay, idSchema, personName, sessionTokenSchema } from '@app/shared';
 import { z } from 'zod';
-import { AppError, errorResponses } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../plugins/errors';
 import { ctxOf } from '../../context';
 import * as service from './test-people.service';
 

@@ -25,8 +25,8 @@ import {
 } from '@app/shared';
 import { allowed, requireAccess, requireAccessToAll } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
-import { guardianLeft } from '../../membership';
-import { AppError } from '../../plugins/errors';
+import { guardianLeft } from '../../domain/membership/events';
+import { AppError } from '../../lib/app-error';
 import * as careRepo from '../../repos/care.repo';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countTaken } from '../../capacity';
+import { countTaken } from '../../domain/enrolment/seats';
 import { contextFor } from '../../context';
 import { outbox, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';

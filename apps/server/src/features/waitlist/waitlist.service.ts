@@ -21,13 +21,13 @@ import {
   toIso,
 } from '@app/shared';
 import { allowed, can, requireAccess, requireAllowed, seesUnpublished } from '../../access/access';
-import { countTaken } from '../../capacity';
-import { familyLapses } from '../../family-lapses';
+import { countTaken } from '../../domain/enrolment/seats';
+import { familyLapses } from '../../domain/enrolment/cool-down';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
 import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
@@ -38,7 +38,7 @@ import { offerEmail, priorityInvitationEmail, waitlistClosedEmail, type EntryEma
 /**
  * The waitlist (issue 16, decision 016). A child waits on a full course; when a place frees up (an admin removes or
  * moves a participant, a hold expires, a refund takes a child out, the capacity is raised) the first child waiting
- * gets an offer: the place is held for it until the offer ends, counted as taken by capacity.ts under the course row
+ * gets an offer: the place is held for it until the offer ends, counted as taken by domain/enrolment/seats.ts under the course row
  * lock, so an offer never oversells and is made once whatever the number of instances. The waitlist job
  * (processWaitlists) passes expired offers on and makes the offers; it runs beside the payment reconciler.
  */

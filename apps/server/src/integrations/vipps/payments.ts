@@ -9,7 +9,7 @@ import {
   type EpaymentClient,
   type RegisteredWebhook,
 } from './epayment';
-import { createMemoryLimiter, type MemoryLimiter } from '../../plugins/memory-limiter';
+import { createMemoryLimiter, type MemoryLimiter } from '../../lib/memory-limiter';
 import { advisoryXactLock, readSetting, writeSetting } from '../../repos/system.repo';
 
 /**

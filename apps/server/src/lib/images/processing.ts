@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_PHOTO_ASPECT, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, OG_IMAGE_SIZE, type PhotoVariant } from '@app/shared';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 
 /**
  * Decoding and re-encoding of uploaded photos with sharp (decision 040). Nothing an upload carries reaches the

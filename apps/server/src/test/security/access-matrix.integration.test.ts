@@ -7,7 +7,7 @@ import { children, invites, orderEvents, outbox, waitlistEntries } from '../../d
 import { createCourse, createFamily, createOrder, createUser } from '../../db/seed/builders';
 import { listPhotos } from '../../repos/places.repo';
 import { insertTestPhoto, testPhoto } from '../images';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { apiRoutesOf, type RecordedRoute } from './route-table';
 import { authHeader, countRows, createFixtures, ROLES, SECRET_NAMES, type Fixtures, type Role } from './fixtures';
 import { createSecurityApp } from './security-app';

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { ServiceContext } from './context';
-import type { Env } from './env';
-import { hashSecret } from './lib/secret-link';
-import * as changes from './repos/changes.repo';
+import type { ServiceContext } from '../../context';
+import type { Env } from '../../env';
+import { hashSecret } from '../../lib/secret-link';
+import * as changes from '../../repos/changes.repo';
 
 /**
  * The family calendar feed's secret (issue 38, issue 52 I2): HMAC with a key of its own (CALENDAR_FEED_KEY, never

@@ -1,15 +1,15 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { formatDate, formatTime, fullName, plural, receiptFileName, formatKr } from '@app/shared';
-import type { ServiceContext } from '../context';
-import type { DbOrTx } from '../db/client';
-import { enqueueEmail, type EmailAttachment } from '../integrations/email';
-import { REST_REASON } from '../family-credit';
-import * as changes from '../repos/changes.repo';
-import type { CreditRow } from '../repos/changes.repo';
-import { AppError } from '../plugins/errors';
-import * as repo from '../repos/orders.repo';
-import type { OrderAdditionalInfo } from '../repos/orders.repo';
-import * as users from '../repos/users.repo';
+import type { ServiceContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { enqueueEmail, type EmailAttachment } from '../../integrations/email';
+import { REST_REASON } from './credit';
+import * as changes from '../../repos/changes.repo';
+import type { CreditRow } from '../../repos/changes.repo';
+import { AppError } from '../../lib/app-error';
+import * as repo from '../../repos/orders.repo';
+import type { OrderAdditionalInfo } from '../../repos/orders.repo';
+import * as users from '../../repos/users.repo';
 import { escapeHtml } from './confirmation-email';
 
 /**

@@ -1,8 +1,9 @@
-import type { ServiceContext } from './context';
-import type { Env } from './env';
-import { AppError } from './plugins/errors';
-import * as queue from './repos/queue.repo';
-import type { QueueOpeningRow, QueueTicketRow } from './repos/queue.repo';
+import { toDate } from '@app/shared';
+import type { ServiceContext } from '../../context';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/app-error';
+import * as queue from '../../repos/queue.repo';
+import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
 
 /**
  * Enrolment night's waiting room (issue 37, decision 041): what booking and the queue feature both need — which
@@ -12,7 +13,6 @@ import type { QueueOpeningRow, QueueTicketRow } from './repos/queue.repo';
 export const MINUTE = 60_000;
 
 export type CourseTimes = { opensAt: Date | string | null; openToAllAt: Date | string | null; priorityCourseIds: string[] };
-const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /** The priority window's line comes first when the course has one that starts after opens_at. */
 export function split(course: CourseTimes): { first: Date; general: Date } | null {

@@ -1,7 +1,7 @@
 import { HOLD_LAPSE_WINDOW_MS, HOLD_LAPSES_BEFORE_COOLDOWN, type FamilyLapses } from '@app/shared';
-import type { DbOrTx } from './db/client';
-import * as orders from './repos/orders.repo';
-import * as waitlist from './repos/waitlist.repo';
+import type { DbOrTx } from '../../db/client';
+import * as orders from '../../repos/orders.repo';
+import * as waitlist from '../../repos/waitlist.repo';
 
 /**
  * A family's lapses (issue 36, decision 035), made here for every view that shows them: the admin's orders and

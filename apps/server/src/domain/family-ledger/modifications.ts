@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { ServiceContext } from '../context';
-import { VippsError, type ModificationResponse } from '../integrations/vipps/epayment';
-import { AppError } from '../plugins/errors';
-import type { OrderRow } from '../repos/orders.repo';
+import type { ServiceContext } from '../../context';
+import { VippsError, type ModificationResponse } from '../../integrations/vipps/epayment';
+import { AppError } from '../../lib/app-error';
+import type { OrderRow } from '../../repos/orders.repo';
 import { applyPaymentEvent } from './payment-events';
 
 /**

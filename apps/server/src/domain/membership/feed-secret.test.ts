@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env';
-import { feedSecret } from './family-feed';
+import { parseEnv } from '../../env';
+import { feedSecret } from './feed-secret';
 
 /** Issue 52, I2: the feed's secret is derived with a key of its own, not from SESSION_SECRET. */
 describe('the calendar feed key', () => {

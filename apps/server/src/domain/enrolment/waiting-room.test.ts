@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServiceContext } from './context';
+import type { ServiceContext } from '../../context';
 
 // The opening's reads, counted: each load of a snapshot reads the opening and its tickets once.
 const reads = vi.hoisted(() => ({ n: 0, fail: false, release: [] as (() => void)[] }));
-vi.mock('./repos/queue.repo', () => ({
+vi.mock('../../repos/queue.repo', () => ({
   findOpening: async () => ({ opensAt: new Date(0), sealedAt: new Date(0), endedAt: null }),
   ticketsOf: async () => {
     reads.n += 1;
@@ -13,7 +13,7 @@ vi.mock('./repos/queue.repo', () => ({
     return [{ id: `t${n}`, profileId: 'p1', sortKey: n, admittedAt: null, leftAt: null }];
   },
 }));
-const { refreshSnapshots, snapshotOf } = await import('./queue-gate');
+const { refreshSnapshots, snapshotOf } = await import('./waiting-room');
 
 const ctx = { env: { NODE_ENV: 'production' }, db: {} } as unknown as ServiceContext;
 /** Lets the pending reads answer. */

@@ -1,11 +1,11 @@
 import { formatDate, formatTime } from '@app/shared';
-import type { ServiceContext } from './context';
-import { renewFeedAddress } from './family-feed';
-import { enqueueEmail, type OutgoingEmail } from './integrations/email';
-import { hashSecret, newLinkSecret, secretLink } from './lib/secret-link';
-import * as changes from './repos/changes.repo';
-import * as profiles from './repos/profiles.repo';
-import * as users from './repos/users.repo';
+import type { ServiceContext } from '../../context';
+import { renewFeedAddress } from './feed-secret';
+import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
+import { hashSecret, newLinkSecret, secretLink } from '../../lib/secret-link';
+import * as changes from '../../repos/changes.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as users from '../../repos/users.repo';
 
 /**
  * What follows when a guardian leaves a family (issue 52, H1): the membership event. Every path that takes a guardian

@@ -1,8 +1,8 @@
-import type { ServiceContext } from './context';
-import { applyAnswer, modificationKey, providerTrouble } from './orders/modifications';
-import { VippsApiError } from './integrations/vipps/epayment';
-import { AppError } from './plugins/errors';
-import type { OrderRow } from './repos/orders.repo';
+import type { ServiceContext } from '../../context';
+import { applyAnswer, modificationKey, providerTrouble } from './modifications';
+import { VippsApiError } from '../../integrations/vipps/epayment';
+import { AppError } from '../../lib/app-error';
+import type { OrderRow } from '../../repos/orders.repo';
 
 /**
  * A cancelled date's share back to Vipps (issue 38): a partial refund on the order with one Idempotency-Key per

@@ -1,7 +1,7 @@
-import type { DbOrTx } from './db/client';
-import * as changes from './repos/changes.repo';
-import { lockProfile } from './repos/profiles.repo';
-import type { OrderRow } from './repos/orders.repo';
+import type { DbOrTx } from '../../db/client';
+import * as changes from '../../repos/changes.repo';
+import { lockProfile } from '../../repos/profiles.repo';
+import type { OrderRow } from '../../repos/orders.repo';
 
 /**
  * Family credit at booking (issue 38; open-issues decisions, Money): a booking uses credit first and Vipps is charged

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from './db/client';
-import { param, prepared } from './db/prepared';
-import * as courses from './repos/courses.repo';
-import * as orders from './repos/orders.repo';
-import * as profiles from './repos/profiles.repo';
-import * as waitlist from './repos/waitlist.repo';
+import type { Db, DbOrTx } from '../../db/client';
+import { param, prepared } from '../../db/prepared';
+import * as courses from '../../repos/courses.repo';
+import * as orders from '../../repos/orders.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as waitlist from '../../repos/waitlist.repo';
 
 type Exclude = { orderId?: string; childId?: string };
 

@@ -1,6 +1,6 @@
 import { formatDate, formatTime, fullName, osloWeekday, weekdayName, type NamedPerson, formatKr } from '@app/shared';
-import { courseCalendar, courseSessions, courseTitle, type CalendarCourse } from '../integrations/calendar';
-import type { OutgoingEmail } from '../integrations/email';
+import { courseCalendar, courseSessions, courseTitle, type CalendarCourse } from '../../integrations/calendar';
+import type { OutgoingEmail } from '../../integrations/email';
 
 export interface ConfirmationInput {
   to: string;

@@ -1,10 +1,10 @@
 import { formatDate } from '@app/shared';
-import type { ServiceContext } from './context';
-import { enqueueEmail, type OutgoingEmail } from './integrations/email';
-import * as changes from './repos/changes.repo';
-import * as courses from './repos/courses.repo';
-import * as profiles from './repos/profiles.repo';
-import * as users from './repos/users.repo';
+import type { ServiceContext } from '../../context';
+import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
+import * as changes from '../../repos/changes.repo';
+import * as courses from '../../repos/courses.repo';
+import * as profiles from '../../repos/profiles.repo';
+import * as users from '../../repos/users.repo';
 
 /**
  * Changes the families are told about (issue 38): a course's time or venue moved, and an admin adding, removing or
