@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import txRule from './scripts/eslint/tx-rule.js';
 
-// Web layering (ARCHITECTURE.md, convention 5): routes in app/ compose features; a feature never imports another
+// Web layering (docs/architecture.md, convention 5): routes in app/ compose features; a feature never imports another
 // feature nor app/; components, lib and config import neither. One block per feature, read from the folder.
 const webSrc = 'apps/web/src';
 const webFeatures = readdirSync(new URL(`./${webSrc}/features`, import.meta.url), { withFileTypes: true })

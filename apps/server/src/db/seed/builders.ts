@@ -20,7 +20,7 @@ import {
 import { humanReference, orderAdditionalInfo, orderReference } from '../../repos/orders.repo';
 
 /**
- * Test data builders, shared by the integration tests and the demo seed (ARCHITECTURE.md convention 10).
+ * Test data builders, shared by the integration tests and the demo seed (docs/architecture.md, convention 10).
  * Two layers: `*Values()` make insert rows in memory (the seed bulk-inserts them), `create*()` insert one thing
  * with sensible defaults and return the stored rows.
  */

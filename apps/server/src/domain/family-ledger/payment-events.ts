@@ -18,7 +18,7 @@ import { queuePaymentReceipt } from './receipt';
 import { isDeadStatus, nextStatus, settlementFor, STATUS_OF_EVENT, type Settlement } from './order-state';
 
 /**
- * Payment outcome, decided on the server from Vipps (ARCHITECTURE.md): webhooks, the status page's poll and the
+ * Payment outcome, decided on the server from Vipps (docs/architecture.md): webhooks, the status page's poll and the
  * reconciler all feed events through applyPaymentEvent(), and syncOrder() brings an order in line with Vipps
  * (read the event log, then capture / cancel / refund what is left). Both are idempotent.
  */

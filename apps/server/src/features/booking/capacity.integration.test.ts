@@ -7,7 +7,7 @@ import { createCourse, createFamily, type Family } from '../../db/seed/builders'
 import { startBookingTest, type BookingTest } from './test-kit';
 
 /**
- * Capacity under a booking rush (ARCHITECTURE.md convention 9, performance doc §3 / C1): 200 concurrent payment starts
+ * Capacity under a booking rush (docs/architecture.md, convention 9, performance doc §3 / C1): 200 concurrent payment starts
  * from 200 families over real HTTP against a course with 5 places must give exactly 5 holds, with one instance and
  * with two instances sharing the database. A deliberately naive check-then-insert path (test-only option) oversells,
  * which shows that this test can fail.

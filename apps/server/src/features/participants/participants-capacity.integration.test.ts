@@ -5,7 +5,7 @@ import { createCourse, createFamily, createUser, type Family } from '../../db/se
 import { startBookingTest, type BookingTest } from '../booking/test-kit';
 
 /**
- * An admin's add and move race parents' payment starts for the LAST place of a course (ARCHITECTURE.md convention 9):
+ * An admin's add and move race parents' payment starts for the LAST place of a course (docs/architecture.md, convention 9):
  * all of them decide under the same course row lock and count participants plus live holds, so the course never
  * ends up above its maximum, and exactly one of the racers gets the place. Over real HTTP, two app instances on one
  * database, many rounds so the interleavings differ.
