@@ -58,7 +58,7 @@ describe('the embedded database and its backups are readable by the server user 
     } finally {
       process.umask(previous);
     }
-  });
+  }, 120_000); // initdb of a brand-new embedded database (no template copy here): 10–40 s on a busy machine
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL backup is readable by its user only (probe M2)', () => {

@@ -39,19 +39,16 @@ describe('demo seed', () => {
   let database: Database;
   const now = new Date();
   let seededFirst: boolean;
-  let elapsedMs: number;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const started = performance.now();
     seededFirst = await seedDemoDataIfEmpty(database.db, now);
-    elapsedMs = performance.now() - started;
   });
   afterAll(() => database.close());
 
-  it('seeds an empty database quickly', () => {
+  // How fast it seeds is the bench's business (a timer here failed on a busy machine, issue 54), not a test's.
+  it('seeds an empty database', () => {
     expect(seededFirst).toBe(true);
-    expect(elapsedMs).toBeLessThan(5_000);
   });
 
   it('is idempotent: a second run changes nothing', async () => {

@@ -230,6 +230,10 @@ async function send(options: InjectOptions, token: string | undefined) {
   return { res, problems };
 }
 
+
+/** A test that walks every route: its limit only catches a hang, so it is generous for a busy machine (issue 54). */
+const EVERY_ROUTE_MS = 600_000;
+
 describe('hostile input', () => {
   it('covers at least the routes known today', () => {
     expect(routes.length).toBeGreaterThanOrEqual(13);
@@ -264,7 +268,7 @@ describe('hostile input', () => {
         if (details.failed) failures.push(`${first ?? route.key}\n  replay: seed ${details.seed}, path ${details.counterexamplePath}`);
       }
       expect(failures, failures.join('\n\n')).toEqual([]);
-    }, 120_000);
+    }, EVERY_ROUTE_MS);
   }
 
   it('GET /profiles?cId (families by child ids) refuses hostile id lists as admin and instructor: 400/403/404, never 5xx', async () => {
@@ -417,7 +421,7 @@ describe('hostile input on page routes and in request headers', () => {
       }
     }
     expect(failures.slice(0, 20), failures.slice(0, 20).join('\n')).toEqual([]);
-  }, 120_000);
+  }, EVERY_ROUTE_MS);
 
   it('answers a page request while the web build is being replaced (index.html missing) with 404, not 500', async () => {
     // The input behind the probe's two 500s: a deploy (npm run build) empties the build directory for a moment.
@@ -453,5 +457,5 @@ describe('hostile request headers on every API route', () => {
       }
     }
     expect(failures.slice(0, 20), failures.slice(0, 20).join('\n')).toEqual([]);
-  }, 120_000);
+  }, EVERY_ROUTE_MS);
 });
