@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { login, SESSION_KEY, uniqueLastName } from './auth';
+import { login, makePerson, SESSION_KEY, uniqueLastName, type TestPerson } from './auth';
 import { otherBrowser } from './fixtures';
 
 export interface ApiCourse {
@@ -120,4 +120,24 @@ export async function setUpCourse(
     expect(children).toHaveLength(options.children);
   }
   return { placeId: place._id, slug: place.slug, course, children };
+}
+
+/**
+ * A family of the test's own like the demo's Nilsens: Jakob on a course that has ended and on an upcoming one, Emma
+ * (a baby) on an upcoming one. Courses set up by an admin of the test's own; nobody logged in yet.
+ */
+export async function familyOnCourses(page: Page, browser: Browser, baseURL: string | undefined, project: string): Promise<TestPerson> {
+  const person = await makePerson(page.request, {
+    lastName: uniqueLastName('Nilsen'),
+    children: [{ firstName: 'Jakob', birthdate: '2023-06-02' }, { firstName: 'Emma', birthdate: '2026-03-14' }],
+  });
+  const [jakob, emma] = person.children;
+  const admin = await adminPage(browser, baseURL, page);
+  const ended = await setUpCourse(admin.page, { venue: uniqueName('Historikkbadet', project), dates: mondayDates(-12, -11, -10) });
+  const upcoming = await setUpCourse(admin.page, { venue: uniqueName('Profilbadet', project), dates: mondayDates(2, 3, 4) });
+  for (const [course, child] of [[ended, jakob], [upcoming, jakob], [upcoming, emma]] as const) {
+    await apiAs(admin.page, 'POST', `/courses/${course.course._id}/participants`, { id: child!._id });
+  }
+  await admin.close();
+  return person;
 }

@@ -14,6 +14,7 @@ test.describe('Dashbord', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('four boxes: latest logins (the admin active), latest orders, today, last changed courses', async ({ page }, testInfo) => {
+    // Through the simulator's page: the first box lists the newest Vipps logins, and this one must be the newest.
     await loginAs(page, PERSONS.admin, '/admin');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Dashbord' })).toBeVisible();

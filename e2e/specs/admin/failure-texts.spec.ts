@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { allowHttpErrors, login, loginAs, PERSONS, waitForToastsToSettle } from '../../support/auth';
+import { allowHttpErrors, login, waitForToastsToSettle } from '../../support/auth';
 import { mondayDates, setUpCourse, uniqueName } from '../../support/admin';
 import { expect, test } from '../../support/fixtures';
 
@@ -103,7 +103,8 @@ test.describe('Failures in the spec’s words', () => {
   });
 
   test('profile: the course history says it could not be fetched (toast and in place)', async ({ page, consoleErrors }) => {
-    await loginAs(page, PERSONS.parent, '/kurs');
+    // The history is asked for the family's children.
+    await login(page, { children: [{ firstName: 'Jakob', birthdate: '2023-06-02' }, { firstName: 'Emma', birthdate: '2026-03-14' }] }, '/kurs');
     await fail(page, '**/api/users/courses?**');
     await page.goto('/profil');
     await expect(page.getByText('Kunne ikke hente kurshistorikk')).toBeVisible();

@@ -1,15 +1,21 @@
-import { allowHttpErrors, expectAccessible, login, loginAs, PERSONS } from '../../support/auth';
+import { allowHttpErrors, expectAccessible, fullName, login, makePerson, startSession, uniqueLastName } from '../../support/auth';
 import { adminPage, apiAs, mondayDates, mondayKey, setUpCourse, uniqueName, type ApiCourse } from '../../support/admin';
 import { expect, keepScreenshot, otherBrowser, test } from '../../support/fixtures';
 
 const row = (page: import('@playwright/test').Page, courseId: string) => page.locator(`article[data-course-id="${courseId}"]`);
 
 test.describe('Admin: venues, courses and participants', () => {
-  // Each test logs in two people through the Vipps simulator and sets up its own venue.
+  // Each test makes its own people and sets up its own venue.
   test.describe.configure({ timeout: 120_000 });
 
   test('an admin creates a venue and a ten-date course; a parent then sees it and books it', async ({ page, browser, baseURL }, testInfo) => {
     const venue = uniqueName('Testbadet', testInfo.project.name);
+    // An instructor of the test's own for the course, and a family whose Lina (15 months) books it.
+    const instructor = fullName(await makePerson(page.request, { role: 'instructor', lastName: uniqueLastName('Strand') }));
+    const born = new Date();
+    born.setUTCMonth(born.getUTCMonth() - 15, 1);
+    const family = await makePerson(page.request, { lastName: uniqueLastName('Karimi'), children: [{ firstName: 'Lina', birthdate: born.toISOString().slice(0, 10) }] });
+    const lina = `Lina ${family.user.lastName}`;
     await login(page, { role: 'admin' }, '/kurs/sagene-basseng');
     const main = page.getByRole('main');
 
@@ -56,8 +62,8 @@ test.describe('Admin: venues, courses and participants', () => {
     await courseDialog.getByLabel('Pris (kr)').fill('1990');
     await courseDialog.getByLabel('Maks antall deltakere').fill('6');
     await courseDialog.getByRole('button', { name: /^Instruktører/ }).click();
-    await courseDialog.getByRole('checkbox', { name: 'Marius Strand' }).check();
-    await expect(courseDialog.getByRole('button', { name: /^Instruktører/ })).toContainText('Marius Strand');
+    await courseDialog.getByRole('checkbox', { name: instructor }).check();
+    await expect(courseDialog.getByRole('button', { name: /^Instruktører/ })).toContainText(instructor);
     await courseDialog.getByRole('button', { name: /^Instruktører/ }).click();
     const days = Array.from({ length: 10 }, (_, i) => mondayKey(i));
     const typed = courseDialog.getByLabel('Skriv inn dato (ÅÅÅÅ-MM-DD)');
@@ -81,20 +87,19 @@ test.describe('Admin: venues, courses and participants', () => {
     const courseId = (await article.getAttribute('data-course-id'))!;
     await article.getByRole('button', { name: /Mandager kl/ }).click();
     await expect(article).toContainText(courseId);
-    await expect(article).toContainText('Marius Strand');
+    await expect(article).toContainText(instructor);
 
     // ---- a parent finds and books it
     const slug = venue.toLowerCase().replace(/\s+/g, '-');
     const parent = await otherBrowser(browser, baseURL, page);
     const parentPage = parent.page;
-    await loginAs(parentPage, PERSONS.parentOneChild, `/kurs/${slug}`);
+    await startSession(parentPage, family, `/kurs/${slug}`);
     const parentRow = row(parentPage, courseId);
     await expect(parentRow).toContainText('6 ledige plasser');
     await parentRow.getByRole('button', { name: 'Bestill' }).click();
     const booking = parentPage.getByRole('dialog', { name: 'Kursoversikt' });
     const select = booking.getByLabel('Velg barn');
-    const lina = await select.locator('option', { hasText: 'Lina Karimi' }).getAttribute('value');
-    await select.selectOption(lina!);
+    await select.selectOption((await select.locator('option', { hasText: lina }).getAttribute('value'))!);
     await booking.getByRole('button', { name: 'Betal' }).click();
     await expect(parentPage.getByRole('heading', { name: 'Vipps (testmodus)' })).toBeVisible();
     await parentPage.getByRole('button', { name: 'Betal' }).click();
@@ -104,7 +109,7 @@ test.describe('Admin: venues, courses and participants', () => {
     // The admin sees the child on the course.
     await page.reload();
     await row(page, courseId).getByRole('button', { name: /Mandager kl/ }).click();
-    await expect(row(page, courseId).getByRole('link', { name: 'Lina Karimi' })).toHaveAttribute('href', /^\/profil\/[0-9a-f]{24}$/);
+    await expect(row(page, courseId).getByRole('link', { name: lina })).toHaveAttribute('href', /^\/profil\/[0-9a-f]{24}$/);
     await expect(row(page, courseId)).toContainText('5 ledige plasser');
   });
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expectAccessible, login, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
+import { expectAccessible, login, SESSION_KEY } from '../../support/auth';
 import { mondayDates, setUpCourse, uniqueName } from '../../support/admin';
 import { expect, keepScreenshot, otherBrowser, test } from '../../support/fixtures';
 
@@ -86,7 +86,7 @@ test.describe('Terms editing (admin)', () => {
 
     // The parent starts a payment (accepting the terms) and pays in the simulator.
     const parent = await newPage(browser, baseURL);
-    await loginAs(parent, PERSONS.parentOneChild, '/profil');
+    await login(parent, { children: [{ firstName: 'Lina', birthdate: '2025-02-20' }] }, '/profil');
     const headers = await authHeader(parent);
     const me = (await (await parent.request.get('/api/users/me', { headers })).json()) as { _id: string };
     const profiles = (await (await parent.request.get('/api/profiles', { headers })).json()) as { children: { _id: string }[] }[];

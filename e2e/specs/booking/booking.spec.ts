@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { allowHttpErrors, approveInSimulator, expectAccessible, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
-import { isTestVenue } from '../../support/admin';
+import { allowHttpErrors, approveInSimulator, expectAccessible, login, makePerson, PERSONS, SESSION_KEY, startSession, uniqueLastName } from '../../support/auth';
+import { adminPage, apiAs, isTestVenue, mondayDates, setUpCourse, uniqueName } from '../../support/admin';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 interface Course {
@@ -59,7 +59,7 @@ function fitsAge(course: Course, birthdate: string): boolean {
 /**
  * Booking changes the shared demo database and the two projects run at the same time. Each project owns half of
  * the courses (alternate ones by id, a split that bookings cannot shift), and each test takes its own slot among
- * its project's courses that have not started, have free places, none of Sara's children, and fit the child's age.
+ * its project's courses that have not started, have free places, none of the family's children, and fit the child's age.
  */
 async function courseFor(page: Page, testInfo: TestInfo, slot: number, birthdate: string): Promise<Course> {
   const profiles = (await (await page.request.get('/api/profiles', { headers: await authHeader(page) })).json()) as Profile[];
@@ -106,7 +106,8 @@ async function openBooking(page: Page, courseId: string) {
 
 test.describe('Bestill kurs', () => {
   test('a parent books a course for a child and pays in Vipps', async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.parent, `/kurs/${SAGENE}`);
+    const lastName = uniqueLastName('Nilsen');
+    const parent = await login(page, { lastName, children: [{ firstName: 'Emma', birthdate: EMMA_BIRTHDATE }] }, `/kurs/${SAGENE}`);
     const course = await courseFor(page, testInfo, 0, EMMA_BIRTHDATE);
     // A full page load, scrolled to the end: its scroll position must not come back on the return from Vipps.
     await page.goto(`/kurs/${course.place.slug}`);
@@ -122,7 +123,7 @@ test.describe('Bestill kurs', () => {
     await expect(dialog.getByText('Ved å bestille kurs aksepterer du våre regler og betingelser.')).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'regler og betingelser' })).toHaveAttribute('href', '/regler-og-betingelser');
     const select = dialog.getByLabel('Velg barn');
-    await expect(select.locator('optgroup')).toHaveAttribute('label', 'Profil: Sara Nilsen');
+    await expect(select.locator('optgroup')).toHaveAttribute('label', `Profil: ${parent.user.firstName} ${lastName}`);
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'kursoversikt');
 
@@ -133,7 +134,7 @@ test.describe('Bestill kurs', () => {
     await expectAccessible(page);
     await keepScreenshot(page, testInfo, 'kursoversikt-uten-barn');
 
-    await chooseChild(select, 'Emma Nilsen');
+    await chooseChild(select, `Emma ${lastName}`);
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     // The page behind is left scrolled down (asked again until the layout has its full height).
     await expect
@@ -171,17 +172,18 @@ test.describe('Bestill kurs', () => {
 
     // And the course on the profile, under Emma's upcoming courses
     await page.goto('/profil');
-    const emma = page.getByRole('article', { name: 'Emma Nilsen' });
+    const emma = page.getByRole('article', { name: `Emma ${lastName}` });
     // /profil names the course by its display name: level, age, weekday and time (walk-through 06.12, finding 8).
     await expect(emma.getByRole('listitem').filter({ hasText: course.experienceLevel }).filter({ hasText: course.place.name }).first()).toBeVisible();
   });
 
   test("'Avbryt' in Vipps: Bestilling avbrutt!", async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.parent, `/kurs/${SAGENE}`);
+    const lastName = uniqueLastName('Nilsen');
+    await login(page, { lastName, children: [{ firstName: 'Jakob', birthdate: JAKOB_BIRTHDATE }] }, `/kurs/${SAGENE}`);
     const course = await courseFor(page, testInfo, 0, JAKOB_BIRTHDATE);
     await page.goto(`/kurs/${course.place.slug}`);
     const dialog = await openBooking(page, course._id);
-    await chooseChild(dialog.getByLabel('Velg barn'), 'Jakob Nilsen');
+    await chooseChild(dialog.getByLabel('Velg barn'), `Jakob ${lastName}`);
     await dialog.getByRole('button', { name: 'Betal' }).click();
     await expect(page.getByRole('heading', { name: 'Vipps (testmodus)' })).toBeVisible();
 
@@ -219,6 +221,7 @@ test.describe('Bestill kurs', () => {
     await expectAccessible(page);
 
     await main.getByRole('button', { name: 'Logg inn med Vipps' }).click();
+    // The Vipps login is this test's point (the prompt's button there and back), so it goes through the simulator.
     await approveInSimulator(page, PERSONS.parent);
     await expect(page.getByText('Du har blitt logget inn')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/kurs/${SAGENE}$`));
@@ -233,7 +236,7 @@ test.describe('Bestill kurs', () => {
     const remaining = course.booking.remainingDates.length;
     const kr = (n: number) => `${new Intl.NumberFormat('nb-NO').format(n)}\u00a0kr`;
 
-    await loginAs(page, PERSONS.parent, `/kurs/${course.place.slug}`);
+    await login(page, {}, `/kurs/${course.place.slug}`);
     const courseRow = row(page, course._id);
     await expect(courseRow).toContainText(`Kurset har startet – ${remaining} ganger igjen`);
     await expect(courseRow).toContainText(kr(course.booking.price));
@@ -248,24 +251,20 @@ test.describe('Bestill kurs', () => {
     await keepScreenshot(page, testInfo, 'kurset-har-startet');
   });
 
-  test('a child already on the course: Barnet er allerede påmeldt dette kurset', async ({ page, consoleErrors }, testInfo) => {
-    await loginAs(page, PERSONS.parent, '/');
-    const profiles = (await (await page.request.get('/api/profiles', { headers: await authHeader(page) })).json()) as Profile[];
-    // An upcoming course of one of Sara's children that still has free places, so 'Bestill' shows.
-    let target: { child: string; courseId: string; slug: string } | undefined;
-    for (const child of profiles[0]!.children) {
-      for (const course of child.courses) {
-        if (target || new Date(course.dates[0]!).getTime() < Date.now()) continue;
-        const listed = (await placeCourses(page.request, course.place.slug)).find((c) => c._id === course._id);
-        if (listed && listed.freePlaces > 0) target = { child: `${child.firstName} ${child.lastName}`, courseId: course._id, slug: course.place.slug };
-      }
-    }
-    expect(target, 'an upcoming course of a child of Sara with free places').toBeTruthy();
-    await page.goto(`/kurs/${target!.slug}`);
-    const dialog = await openBooking(page, target!.courseId);
+  test('a child already on the course: Barnet er allerede påmeldt dette kurset', async ({ page, browser, baseURL, consoleErrors }, testInfo) => {
+    // A family of its own, its child put on an upcoming course of the test's own that still has free places ('Bestill' shows).
+    const person = await makePerson(page.request, { lastName: uniqueLastName('Nilsen'), children: [{ firstName: 'Jakob', birthdate: JAKOB_BIRTHDATE }] });
+    const admin = await adminPage(browser, baseURL, page);
+    const setup = await setUpCourse(admin.page, { venue: uniqueName('Allerede påmeldt', testInfo.project.name), dates: mondayDates(1, 2, 3) });
+    const child = person.children[0]!;
+    await apiAs(admin.page, 'POST', `/courses/${setup.course._id}/participants`, { id: child._id });
+    await admin.close();
+    const target = { child: `${child.firstName} ${child.lastName}`, courseId: setup.course._id, slug: setup.slug };
+    await startSession(page, person, `/kurs/${target.slug}`);
+    const dialog = await openBooking(page, target.courseId);
     const select = dialog.getByLabel('Velg barn');
-    await expect(select.locator('option', { hasText: target!.child })).toContainText('allerede påmeldt');
-    await chooseChild(select, target!.child);
+    await expect(select.locator('option', { hasText: target.child })).toContainText('allerede påmeldt');
+    await chooseChild(select, target.child);
     await dialog.getByRole('button', { name: 'Betal' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Barnet er allerede påmeldt dette kurset');
     await expectAccessible(page);
@@ -274,13 +273,12 @@ test.describe('Bestill kurs', () => {
   });
 
   test("'Legg til nytt barn' in the booking modal adds the child and chooses it", async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.parentNoChildren, `/kurs/${SAGENE}`);
+    await login(page, {}, `/kurs/${SAGENE}`);
     const bookable = (await placeCourses(page.request, SAGENE)).find((c) => c.freePlaces > 0 && ['open', 'started'].includes(c.booking.state));
     const dialog = await openBooking(page, bookable!._id);
     const select = dialog.getByLabel('Velg barn');
-    // Kari starts without children (the other project may have added one meanwhile).
-    const none = select.locator('option', { hasText: 'Ingen barn registrert' });
-    if (await none.count()) await expect(none).toBeDisabled();
+    // A family of its own, without children.
+    await expect(select.locator('option', { hasText: 'Ingen barn registrert' })).toBeDisabled();
     await select.selectOption({ label: 'Legg til nytt barn' });
 
     const add = page.getByRole('dialog', { name: 'Legg til barn' });

@@ -1,5 +1,5 @@
 import { adminPage, setUpCourse, uniqueName, mondayDates } from '../../support/admin';
-import { loginAs, PERSONS } from '../../support/auth';
+import { login } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 // Typed by hand: this project's TypeScript has no DOM library.
@@ -14,7 +14,9 @@ test.describe('Booking dialog errors (issue 35, item 4)', () => {
     const setup = await setUpCourse(admin.page, { venue: uniqueName('Feilbadet', testInfo.project.name), dates: mondayDates(1, 2, 3, 4, 5, 6, 7, 8, 9, 10) });
     await admin.close();
 
-    await loginAs(page, PERSONS.parent, `/kurs/${setup.slug}`);
+    // A family of its own with two children, none chosen yet.
+    const children = [{ firstName: 'Jakob', birthdate: '2023-06-02' }, { firstName: 'Emma', birthdate: '2026-03-14' }];
+    await login(page, { children }, `/kurs/${setup.slug}`);
     await page.locator(`article[data-course-id="${setup.course._id}"]`).getByRole('button', { name: 'Bestill' }).click();
     const dialog = page.getByRole('dialog', { name: 'Kursoversikt' });
     await expect(dialog).toBeVisible();

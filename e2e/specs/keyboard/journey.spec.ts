@@ -65,6 +65,7 @@ test('keyboard only: find a course, log in, add a child, book and pay', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Babysvømming Jessheim Badeland, Jessheim');
 
   // Ordering as a visitor asks to log in (the login page, decision 045); its button goes to the Vipps simulator.
+  // Through the simulator's page, by keyboard: the login is a step of this journey.
   await tabTo(page, bookButton);
   await page.keyboard.press('Enter');
   const loginPage = page.getByRole('main');

@@ -4,12 +4,15 @@ import {
   allowHttpErrors,
   approveAsNewPerson,
   expectAccessible,
+  fullName,
   login,
-  loginAs,
+  makePerson,
   newPerson,
-  PERSONS,
   startLoginFromNav,
+  startSession,
+  uniqueLastName,
 } from '../../support/auth';
+import { adminPage, familyOnCourses, mondayDates, setUpCourse, uniqueName } from '../../support/admin';
 import { expect, keepScreenshot, otherBrowser, test } from '../../support/fixtures';
 import { keptMailTo } from '../../support/mail';
 
@@ -117,6 +120,7 @@ test.describe('Familieprofil', () => {
     await expect(second.getByRole('heading', { name: 'Ikke logget inn' })).toBeVisible();
     await expect(second).toHaveURL(/\/invitasjon$/);
     await second.getByRole('main').getByRole('link', { name: 'Logg inn' }).click();
+    // The invitee's first Vipps login, back on the invite, is this test's point: it goes through the simulator.
     await second.getByRole('button', { name: 'Logg inn med Vipps' }).click();
     await approveAsNewPerson(second, invitee);
     await expect(second).toHaveURL(/\/invitasjon$/);
@@ -182,6 +186,7 @@ test.describe('Familieprofil', () => {
     const second = context.page;
     await second.goto(link!);
     await second.getByRole('main').getByRole('link', { name: 'Logg inn' }).click();
+    // An invitee is a new Vipps person with the invited address; the invite is found again after their first Vipps login.
     await second.getByRole('button', { name: 'Logg inn med Vipps' }).click();
     await approveAsNewPerson(second, invitee);
     await second.getByRole('region', { name: 'Invitasjon til familieprofil' }).getByRole('button', { name: 'Godta' }).click();
@@ -200,10 +205,11 @@ test.describe('Familieprofil', () => {
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('download the calendar and own data', async ({ page }) => {
-    await loginAs(page, PERSONS.parent, '/profil');
+  test('download the calendar and own data', async ({ page, browser, baseURL }, testInfo) => {
+    const person = await familyOnCourses(page, browser, baseURL, testInfo.project.name);
+    await startSession(page, person, '/profil');
     const main = page.getByRole('main');
-    const emma = main.getByRole('article', { name: 'Emma Nilsen' });
+    const emma = main.getByRole('article', { name: `Emma ${person.user.lastName}` });
     const calendar = page.waitForEvent('download');
     await emma.getByRole('button', { name: /^Last ned kalender/ }).first().click();
     const ics = readFileSync((await (await calendar).path())!, 'utf8');
@@ -215,7 +221,7 @@ test.describe('Familieprofil', () => {
     const file = await data;
     expect(file.suggestedFilename()).toMatch(/^mine-data-\d{4}-\d{2}-\d{2}\.json$/);
     const json = JSON.parse(readFileSync((await file.path())!, 'utf8'));
-    expect(json.user).toMatchObject({ firstName: 'Sara', email: 'sara.nilsen@example.no' });
+    expect(json.user).toMatchObject({ firstName: person.user.firstName, email: person.user.email });
     const names = json.profiles.flatMap((p: { children: { firstName: string }[] }) => p.children.map((c) => c.firstName));
     expect(names).toEqual(expect.arrayContaining(['Emma', 'Jakob']));
     expect(Array.isArray(json.orders)).toBe(true);
@@ -261,8 +267,17 @@ test.describe('Familieprofil', () => {
     await keepScreenshot(page, testInfo, 'profil-admin');
   });
 
-  test("an instructor's profile shows 'Som instruktør'", async ({ page }) => {
-    await loginAs(page, PERSONS.instructor, '/profil');
+  test("an instructor's profile shows 'Som instruktør'", async ({ page, browser, baseURL }, testInfo) => {
+    // An instructor of the test's own, teaching one course.
+    const instructor = await makePerson(page.request, { role: 'instructor', lastName: uniqueLastName('Strand') });
+    const admin = await adminPage(browser, baseURL, page);
+    await setUpCourse(admin.page, {
+      venue: uniqueName('Instruktørbadet', testInfo.project.name),
+      instructor: fullName(instructor),
+      dates: mondayDates(1, 2),
+    });
+    await admin.close();
+    await startSession(page, instructor, '/profil');
     const teaching = page.getByRole('main').getByRole('region', { name: 'Som instruktør' });
     await expect(teaching.getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('main').getByRole('region', { name: 'For administrator' })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { allowHttpErrors, expectAccessible, login, loginAs, PERSONS, SESSION_KEY } from '../../support/auth';
+import type { Page } from '@playwright/test';
+import { familyOnCourses } from '../../support/admin';
+import { allowHttpErrors, expectAccessible, login, makePerson, SESSION_KEY, startSession, uniqueLastName } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /** The caller's own profile ids, through the API with the page's stored session. */
@@ -10,34 +11,28 @@ async function ownProfileIds(page: Page): Promise<string[]> {
   return ((await res.json()) as { _id: string }[]).map((p) => p._id);
 }
 
-async function profileIdOf(browser: Browser, person: string, baseURL: string | undefined): Promise<string> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await loginAs(page, person, '/');
-  const [id] = await ownProfileIds(page);
-  await context.close();
-  return id!;
-}
-
 test.describe('Profil', () => {
-  test('guardians, children with age, upcoming courses and course history', async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.parent, '/profil');
+  test('guardians, children with age, upcoming courses and course history', async ({ page, browser, baseURL }, testInfo) => {
+    const person = await familyOnCourses(page, browser, baseURL, testInfo.project.name);
+    const { lastName } = person.user;
+    await startSession(page, person, '/profil');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Min profil');
     await expect(main.getByRole('heading', { level: 2, name: 'Foresatte' })).toBeVisible();
-    // The stored phone 4791000003 loses its country prefix for display.
-    await expect(main.getByText('910 00 003')).toBeVisible();
-    await expect(main.getByText('sara.nilsen@example.no')).toBeVisible();
+    // The stored phone (47 and eight digits) loses its country prefix for display: '910 00 003'.
+    const local = person.user.phone!.replace(/^47/, '');
+    await expect(main.getByText(`${local.slice(0, 3)} ${local.slice(3, 5)} ${local.slice(5)}`)).toBeVisible();
+    await expect(main.getByText(person.user.email!)).toBeVisible();
 
-    const jakob = main.getByRole('article', { name: 'Jakob Nilsen' });
+    const jakob = main.getByRole('article', { name: `Jakob ${lastName}` });
     await expect(jakob).toContainText(/\d+ år · født 02\.06\.2023/);
     await expect(jakob.getByRole('heading', { name: 'Påmeldte kurs' })).toBeVisible();
     await expect(jakob.getByRole('heading', { name: 'Kurshistorikk' })).toBeVisible();
-    // The seed puts Jakob on a course that has ended and on one in the next term.
+    // Jakob is on a course that has ended and on an upcoming one.
     await expect(jakob.getByText('Fullført', { exact: true }).first()).toBeVisible();
     await expect(jakob.getByText(/^(Påmeldt|Pågår)$/).first()).toBeVisible();
 
-    const emma = main.getByRole('article', { name: 'Emma Nilsen' });
+    const emma = main.getByRole('article', { name: `Emma ${lastName}` });
     await expect(emma).toContainText(/(\d+ (mnd|dager)|1 dag) · født 14\.03\.2026/);
     await expect(emma.getByText('Ingen kurshistorikk')).toBeVisible();
     await expect(emma.getByRole('button', { name: /^Last ned kalender/ }).first()).toBeVisible();
@@ -47,7 +42,7 @@ test.describe('Profil', () => {
   });
 
   test("'Legg til barn' adds a child with capitalised names", async ({ page }, testInfo) => {
-    await loginAs(page, PERSONS.parentOneChild, '/profil');
+    await login(page, { children: [{ firstName: 'Lina', birthdate: '2025-02-20' }] }, '/profil');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Legg til barn' }).click();
     const dialog = page.getByRole('dialog', { name: 'Legg til barn' });
@@ -79,9 +74,10 @@ test.describe('Profil', () => {
     await expectAccessible(page);
   });
 
-  test("'Last ned kalender' saves the course as an .ics file", async ({ page }) => {
-    await loginAs(page, PERSONS.parent, '/profil');
-    const emma = page.getByRole('main').getByRole('article', { name: 'Emma Nilsen' });
+  test("'Last ned kalender' saves the course as an .ics file", async ({ page, browser, baseURL }, testInfo) => {
+    const person = await familyOnCourses(page, browser, baseURL, testInfo.project.name);
+    await startSession(page, person, '/profil');
+    const emma = page.getByRole('main').getByRole('article', { name: `Emma ${person.user.lastName}` });
     const downloading = page.waitForEvent('download');
     await emma.getByRole('button', { name: /^Last ned kalender/ }).first().click();
     const download = await downloading;
@@ -97,21 +93,23 @@ test.describe('Profil', () => {
     baseURL,
     consoleErrors,
   }, testInfo) => {
-    const ahmedsProfile = await profileIdOf(browser, PERSONS.parentOneChild, baseURL);
-    await loginAs(page, PERSONS.parent, '/profil');
+    // Another family of the test's own, with one child.
+    const other = await makePerson(page.request, { lastName: uniqueLastName('Karimi'), children: [{ firstName: 'Lina', birthdate: '2025-02-20' }] });
+    const othersProfile = other.profileId;
+    await login(page, { children: [{ firstName: 'Jakob', birthdate: '2023-06-02' }] }, '/profil');
     const main = page.getByRole('main');
 
     await page.goto('/profil/ikke-en-id');
     await expect(main.getByRole('heading', { name: 'Ikke funnet' })).toBeVisible();
 
-    await page.goto(`/profil/${ahmedsProfile}`);
+    await page.goto(`/profil/${othersProfile}`);
     await expect(main.getByRole('heading', { name: 'Ingen tilgang' })).toBeVisible();
     await expectAccessible(page);
 
     await page.goto('/profil/0123456789abcdef01234567');
     await expect(main.getByRole('heading', { name: 'Ikke funnet' })).toBeVisible();
 
-    // Sara's own first profile by id goes back to /profil.
+    // The parent's own first profile by id goes back to /profil.
     const [own] = await ownProfileIds(page);
     await page.goto(`/profil/${own}`);
     await expect(page).toHaveURL(/\/profil$/);
@@ -119,10 +117,10 @@ test.describe('Profil', () => {
 
     const admin = await browser.newContext({ baseURL, viewport: page.viewportSize() });
     const adminPage = await admin.newPage();
-    await login(adminPage, { role: 'admin' }, `/profil/${ahmedsProfile}`);
+    await login(adminPage, { role: 'admin' }, `/profil/${othersProfile}`);
     await expect(adminPage.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Profil');
-    await expect(adminPage.getByRole('main').getByText('Ahmed Karimi').first()).toBeVisible();
-    await expect(adminPage.getByRole('main').getByRole('article', { name: 'Lina Karimi' })).toBeVisible();
+    await expect(adminPage.getByRole('main').getByText(`${other.user.firstName} ${other.user.lastName}`).first()).toBeVisible();
+    await expect(adminPage.getByRole('main').getByRole('article', { name: `Lina ${other.user.lastName}` })).toBeVisible();
     // Another family's profile: no 'Logg ut' there (issue 35); the admin's own profile has it.
     await expect(adminPage.getByRole('main').getByRole('button', { name: 'Logg ut', exact: true })).toHaveCount(0);
     await keepScreenshot(adminPage, testInfo, 'profil-som-admin');
@@ -133,7 +131,7 @@ test.describe('Profil', () => {
   });
 
   test("the page's own lists are asked without waiting for the access check's answer", async ({ page }) => {
-    await loginAs(page, PERSONS.parent, '/');
+    await login(page, { children: [{ firstName: 'Jakob', birthdate: '2023-06-02' }] }, '/');
     // /users/me (the access check) is held until the other lists have been asked. Without the route's loader they wait
     // for its answer, so it is let go after 10 s and the order below shows it.
     const lists = ['/api/profiles', '/api/waitlist/mine', '/api/users/me/sessions'];

@@ -33,6 +33,7 @@ test.describe('After accepting an invite (issue 35, item 10)', () => {
     const second = context.page;
     await second.goto(link!);
     await second.getByRole('main').getByRole('link', { name: 'Logg inn' }).click();
+    // Through the simulator's page: the address Vipps verifies at the invitee's first login is this test's point.
     await second.getByRole('button', { name: 'Logg inn med Vipps' }).click();
     await approveAsNewPerson(second, invitee, { emailVerified: true });
     await expect(second).toHaveURL(/\/invitasjon$/);

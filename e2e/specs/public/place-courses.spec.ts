@@ -53,6 +53,7 @@ test.describe('Bestill kurs for one place', () => {
     await expectNoA11yViolations(page);
     await keepScreenshot(page, testInfo, 'logg-inn-fra-bestill');
     // After Vipps: the same course, its booking dialog open, the row in view (walk-through 06.12, finding 10).
+    // Through the simulator's page: the login's return opening the booking is this test's point.
     await main.getByRole('button', { name: 'Logg inn med Vipps' }).click();
     await approveInSimulator(page, PERSONS.parent);
     await expect(page.getByRole('dialog', { name: 'Kursoversikt' })).toBeVisible();

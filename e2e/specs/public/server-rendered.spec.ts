@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
-import { allowHttpErrors, approveInSimulator, login, loginAs, openMenuIfCollapsed, PERSONS } from '../../support/auth';
+import { allowHttpErrors, approveInSimulator, login, openMenuIfCollapsed, PERSONS } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /**
@@ -217,7 +217,7 @@ test('the public pages hydrate without a mismatch, console errors or layout shif
   const visits = [...pages.filter((p) => !p.withoutApp), ...pages.filter((p) => p.withoutApp).map((p) => ({ ...p, asParent: true }))];
   for (const expected of visits) {
     if ('asParent' in expected && !(await page.evaluate(() => localStorage.length))) {
-      await loginAs(page, PERSONS.parentNoChildren, '/');
+      await login(page, {}, '/');
     }
     await test.step(`${expected.path}${'asParent' in expected ? ' (parent)' : ''}`, async () => {
       messages.length = 0;
@@ -367,8 +367,7 @@ test("a client-rendered page's shell holds the site's frame, which the app then 
   });
   // With it, the app's page takes the frame's place: one header, one main and one footer, not the server's beside the
   // app's (the fixture fails the test on any console error).
-  await loginAs(page, PERSONS.parent, '/');
-  await page.goto('/profil');
+  await login(page, { children: [{ firstName: 'Jakob', birthdate: '2023-06-02' }] }, '/profil');
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Min profil', level: 1 })).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(1);
@@ -411,8 +410,8 @@ test("a signed-in parent's server-rendered page keeps the lists it came with; an
   };
   const lists = (paths: string[]) => paths.filter((p) => p === '/api/config' || p === '/api/users/instructors' || p.startsWith('/api/places')).sort();
 
-  await loginAs(page, PERSONS.parent, '/kurs/sagene-basseng');
-  expect(lists(await reloadAndSettle('Sara')), 'nothing the server sent is asked for again').toEqual([]);
+  const parent = (await login(page, { children: [{ firstName: 'Jakob', birthdate: '2023-06-02' }] }, '/kurs/sagene-basseng')).user;
+  expect(lists(await reloadAndSettle(parent.firstName)), 'nothing the server sent is asked for again').toEqual([]);
 
   await page.evaluate(() => localStorage.clear());
   const admin = (await login(page, { role: 'admin' }, '/kurs/sagene-basseng')).user;
@@ -480,6 +479,7 @@ test('a visitor gets the pages without the app: nothing on them needs it, and lo
   await page.goto('/regler-og-betingelser');
   await openMenuIfCollapsed(page);
   await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Logg inn', exact: true }).click();
+  // Through the simulator's page: the login's return to the page it started from is this test's point.
   await page.getByRole('button', { name: 'Logg inn med Vipps' }).click();
   await approveInSimulator(page, PERSONS.parent);
   await expect(page).toHaveURL(/\/regler-og-betingelser$/);

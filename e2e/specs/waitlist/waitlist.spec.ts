@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminPage, apiAs, mondayKey, setUpCourse, uniqueName, type ApiCourse } from '../../support/admin';
-import { expectAccessible, loginAs, PERSONS } from '../../support/auth';
+import { expectAccessible, login, makePerson } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /** 'DD.MM.YYYY' of a 'YYYY-MM-DD' key, or of an instant in Oslo (the web's formatDate). */
@@ -16,7 +16,7 @@ interface AdminList {
   entries: { status: string; child: { firstName: string } }[];
 }
 
-/** A venue with one full course (one place, taken by a child of the demo data), made through the API as the admin. */
+/** A venue with one full course (one place, taken by the child of a family of the test's own), made through the API as the admin. */
 async function fullCourse(admin: Page, venue: string) {
   const place = await apiAs<{ _id: string; slug: string }>(admin, 'POST', '/places', {
     name: venue,
@@ -45,14 +45,13 @@ async function fullCourse(admin: Page, venue: string) {
     info: '',
     published: true,
   });
-  const demo = await apiAs<ApiCourse[]>(admin, 'GET', `/courses?startDate=0&endDate=${Date.now() + 400 * 86_400_000}&limit=200`);
-  const child = demo.flatMap((c) => c.participants ?? [])[0]!;
+  const child = (await makePerson(admin.request, { children: [{ firstName: 'Fylla', birthdate: '2025-01-10' }] })).children[0]!;
   await apiAs(admin, 'POST', `/courses/${course._id}/participants`, { id: child._id });
   return { slug: place.slug, course, child };
 }
 
 test.describe('Waitlist (issue 16)', () => {
-  // Logs in the admin and a parent through the Vipps simulator, waits for the offer job and pays.
+  // Makes an admin and a parent, waits for the offer job and pays.
   test.describe.configure({ timeout: 150_000 });
 
   test('join a full course, see the position, get and pay the offer when a place frees up; the admin sees the list', async ({ page, browser, baseURL }, testInfo) => {
@@ -60,7 +59,7 @@ test.describe('Waitlist (issue 16)', () => {
     const setup = await fullCourse(admin.page, uniqueName('Ventebadet', testInfo.project.name));
 
     // The parent: a full course offers the waitlist instead of the pay button.
-    await loginAs(page, PERSONS.parentOneChild, `/kurs/${setup.slug}`);
+    await login(page, { children: [{ firstName: 'Lina', birthdate: '2025-02-20' }] }, `/kurs/${setup.slug}`);
     const row = page.locator(`article[data-course-id="${setup.course._id}"]`);
     await expect(row.getByText('Fullt').first()).toBeVisible();
     await expect(row.getByRole('button', { name: 'Bestill' })).toHaveCount(0);
@@ -165,7 +164,7 @@ test.describe('Waitlist (issue 16)', () => {
     await admin.close();
 
     // A parent whose child did not take the earlier course sees when the course opens to everyone.
-    await loginAs(page, PERSONS.parentOneChild, `/kurs/${earlier.slug}`);
+    await login(page, { children: [{ firstName: 'Lina', birthdate: '2025-02-20' }] }, `/kurs/${earlier.slug}`);
     const row = page.locator(`article[data-course-id="${next._id}"]`);
     await expect(row.getByText(expected)).toBeVisible();
     await expectAccessible(page);
