@@ -211,12 +211,12 @@ export async function claimPriorityInvitations(tx: DbOrTx, now: Date, limit: num
 
 /** Whether the child took part in one of the courses (returning swimmers). */
 export async function tookPartInAny(db: DbOrTx, childId: string, courseIds: readonly string[]): Promise<boolean> {
-  if (courseIds.length === 0) return false;
-  const [row] = await db
-    .select({ childId: participants.childId })
-    .from(participants)
-    .where(and(eq(participants.childId, childId), inArray(participants.courseId, [...courseIds])))
-    .limit(1);
+  return courseIds.length > 0 && anyParticipant(db, and(eq(participants.childId, childId), inArray(participants.courseId, [...courseIds])));
+}
+
+/** Whether a participant row matches (one row read at the most). */
+async function anyParticipant(db: DbOrTx, where: SQL | undefined): Promise<boolean> {
+  const [row] = await db.select({ childId: participants.childId }).from(participants).where(where).limit(1);
   return !!row;
 }
 
@@ -361,13 +361,7 @@ export async function findParticipant(db: DbOrTx, courseId: string, childId: str
 
 /** Whether one of the given children takes part in the course. */
 export async function hasParticipantAmong(db: DbOrTx, courseId: string, childIds: readonly string[]): Promise<boolean> {
-  if (childIds.length === 0) return false;
-  const [row] = await db
-    .select({ childId: participants.childId })
-    .from(participants)
-    .where(and(eq(participants.courseId, courseId), inArray(participants.childId, [...childIds])))
-    .limit(1);
-  return !!row;
+  return childIds.length > 0 && anyParticipant(db, and(eq(participants.courseId, courseId), inArray(participants.childId, [...childIds])));
 }
 
 export async function insertParticipant(tx: DbOrTx, courseId: string, childId: string, orderId: string): Promise<boolean> {
