@@ -35,3 +35,28 @@ export function FormActions({ onCancel, onDelete, busy = false, form }: FormActi
     </div>
   );
 }
+
+export interface CancelAndActProps {
+  onCancel: () => void;
+  busy: boolean;
+  /** The action button's text, and its text while `busy`. */
+  text: string;
+  busyText: string;
+  /** Without it the action submits the form it stands in. */
+  onAct?: () => void;
+  className?: string;
+}
+
+/** 'Avbryt' and one action (a dialog's form: 'Send invitasjon', 'Refunder' …), both locked while `busy`. */
+export function CancelAndAct({ onCancel, busy, text, busyText, onAct, className = 'flex flex-wrap justify-end gap-2' }: CancelAndActProps) {
+  return (
+    <div className={className}>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Avbryt
+      </Button>
+      <Button type={onAct ? 'button' : 'submit'} onClick={onAct} disabled={busy}>
+        {busy ? busyText : text}
+      </Button>
+    </div>
+  );
+}
