@@ -380,26 +380,11 @@ export async function isEnrolledByOrder(db: DbOrTx, orderId: string): Promise<bo
 
 /** The courses the given children take part in, with their place, by first date. */
 export async function listCoursesOfChildren(db: DbOrTx, childIds: readonly string[]) {
-  if (childIds.length === 0) return [];
-  return db
-    .select({
-      childId: participants.childId,
-      id: courses.id,
-      name: courses.name,
-      dates: courses.dates,
-      timeFrom: courses.timeFrom,
-      timeTo: courses.timeTo,
-      experienceLevel: courses.experienceLevel,
-      firstDate: courses.firstDate,
-      placeId: places.id,
-      placeName: places.name,
-      placeTown: places.place,
-    })
-    .from(participants)
-    .innerJoin(courses, eq(courses.id, participants.courseId))
-    .innerJoin(places, eq(places.id, courses.placeId))
-    .where(inArray(participants.childId, [...childIds]))
-    .orderBy(asc(courses.firstDate));
+  const rows = await coursesOfChildren(db, childIds);
+  // The one query of a child's courses, narrowed to what the family pages show (the venue's id is the course's).
+  return rows.map(({ childId, course: { id, name, dates, timeFrom, timeTo, experienceLevel, firstDate, placeId }, placeName, placeTown }) => {
+    return { childId, id, name, dates, timeFrom, timeTo, experienceLevel, firstDate, placeId, placeName, placeTown };
+  });
 }
 
 // ---- writes (admin) -----------------------------------------------------------------------------------------------
