@@ -37,23 +37,30 @@ export function FormActions({ onCancel, onDelete, busy = false, form }: FormActi
 }
 
 export interface CancelAndActProps {
-  onCancel: () => void;
+  /** 'Avbryt': a handler, or 'modal' to close the modal the form is in. */
+  onCancel: (() => void) | 'modal';
   busy: boolean;
-  /** The action button's text, and its text while `busy`. */
+  /** The action button's text, and its text while `busy` (default the same). */
   text: string;
-  busyText: string;
+  busyText?: string;
   /** Without it the action submits the form it stands in. */
   onAct?: () => void;
   className?: string;
 }
 
 /** 'Avbryt' and one action (a dialog's form: 'Send invitasjon', 'Refunder' …), both locked while `busy`. */
-export function CancelAndAct({ onCancel, busy, text, busyText, onAct, className = 'flex flex-wrap justify-end gap-2' }: CancelAndActProps) {
+export function CancelAndAct({ onCancel, busy, text, busyText = text, onAct, className = 'flex flex-wrap justify-end gap-2' }: CancelAndActProps) {
   return (
     <div className={className}>
-      <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        Avbryt
-      </Button>
+      {onCancel === 'modal' ? (
+        <ModalClose asChild>
+          <Button variant="secondary">Avbryt</Button>
+        </ModalClose>
+      ) : (
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Avbryt
+        </Button>
+      )}
       <Button type={onAct ? 'button' : 'submit'} onClick={onAct} disabled={busy}>
         {busy ? busyText : text}
       </Button>
