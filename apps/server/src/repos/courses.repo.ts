@@ -74,13 +74,7 @@ export async function findCourses(db: DbOrTx, query: CourseQuery): Promise<Cours
 
 /** What findCourseDetails reads: a course with its place. */
 const courseDetailsFields = {
-  id: courses.id,
-  name: courses.name,
-  experienceLevel: courses.experienceLevel,
-  participantsAge: courses.participantsAge,
-  dates: courses.dates,
-  timeFrom: courses.timeFrom,
-  timeTo: courses.timeTo,
+  ...changes.courseHeadFields,
   priceOre: courses.priceOre,
   maximumParticipants: courses.maximumParticipants,
   published: courses.published,
