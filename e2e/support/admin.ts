@@ -63,6 +63,41 @@ export const isTestVenue = (name: string) => / (phone|desktop) [0-9a-z]{1,5}$/.t
 /** Mondays `weeks` weeks after next Monday, at 10:00 Oslo time in winter: a course's dates as the API takes them. */
 export const mondayDates = (...weeks: number[]) => weeks.map((w) => `${mondayKey(w)}T09:00:00.000Z`);
 
+/** A new venue's body for `POST /places`: published, in Oslo, with a demo picture. */
+export const venueBody = (name: string, address = 'Testveien 2') => ({
+  name,
+  address,
+  zipCode: '0560',
+  place: 'Oslo',
+  info: '',
+  published: true,
+  image: 'nordstrand-bad',
+});
+
+/**
+ * A course's body for `POST /courses`: 'Nybegynner' on Mondays 10:00–10:30, 1 950 kr, 8 places, no instructors;
+ * decision 012's fields as the form leaves them: no age bounds, late booking by the default rule, pro rata.
+ */
+export const courseBody = (placeId: string, dates: string[], overrides: Record<string, unknown> = {}) => ({
+  name: '',
+  placeId,
+  dates,
+  timeFrom: '10:00',
+  timeTo: '10:30',
+  experienceLevel: 'Nybegynner',
+  participantsAge: '1–2 år',
+  ageMinMonths: null,
+  ageMaxMonths: null,
+  lateBookingMaxPassed: null,
+  proRata: true,
+  price: 1950,
+  maximumParticipants: 8,
+  instructors: [] as string[],
+  info: '',
+  published: true,
+  ...overrides,
+});
+
 /**
  * Creates a venue and a course there through the API as the admin, optionally taught by the named instructor and
  * with children from the demo data on it. Returns the ids and the children put on it.
@@ -72,36 +107,12 @@ export async function setUpCourse(
   options: { venue: string; instructor?: string; children?: number; dates: string[]; maximumParticipants?: number; at?: { _id: string; slug: string } },
 ): Promise<{ placeId: string; slug: string; course: ApiCourse; children: { _id: string; firstName: string; lastName: string }[] }> {
   // `at`: a venue made before (a second course there); else a new venue named `venue`.
-  const place = options.at ?? (await apiAs<{ _id: string; slug: string }>(admin, 'POST', '/places', {
-    name: options.venue,
-    address: 'Testveien 2',
-    zipCode: '0560',
-    place: 'Oslo',
-    info: '',
-    published: true,
-    image: 'nordstrand-bad',
-  }));
+  const place = options.at ?? (await apiAs<{ _id: string; slug: string }>(admin, 'POST', '/places', venueBody(options.venue)));
   const instructors = options.instructor
     ? (await apiAs<{ id: string; name: string }[]>(admin, 'GET', '/users/instructors')).filter((i) => i.name === options.instructor).map((i) => i.id)
     : [];
   const course = await apiAs<ApiCourse>(admin, 'POST', '/courses', {
-    name: '',
-    placeId: place._id,
-    dates: options.dates,
-    timeFrom: '10:00',
-    timeTo: '10:30',
-    experienceLevel: 'Nybegynner',
-    participantsAge: '1–2 år',
-    // Decision 012's fields: no age bounds, late booking by the default rule, pro rata.
-    ageMinMonths: null,
-    ageMaxMonths: null,
-    lateBookingMaxPassed: null,
-    proRata: true,
-    price: 1950,
-    maximumParticipants: options.maximumParticipants ?? 8,
-    instructors,
-    info: '',
-    published: true,
+    ...courseBody(place._id, options.dates, { maximumParticipants: options.maximumParticipants ?? 8, instructors }),
     // A test may set up a course whose dates have passed: the admin's 'Lagre likevel' (decision 031).
     confirm: true,
   });

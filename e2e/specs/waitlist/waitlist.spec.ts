@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminPage, apiAs, mondayKey, setUpCourse, uniqueName, type ApiCourse } from '../../support/admin';
+import { adminPage, apiAs, courseBody, mondayDates, mondayKey, setUpCourse, uniqueName, venueBody, type ApiCourse } from '../../support/admin';
 import { expectAccessible, login, makePerson } from '../../support/auth';
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
@@ -18,33 +18,8 @@ interface AdminList {
 
 /** A venue with one full course (one place, taken by the child of a family of the test's own), made through the API as the admin. */
 async function fullCourse(admin: Page, venue: string) {
-  const place = await apiAs<{ _id: string; slug: string }>(admin, 'POST', '/places', {
-    name: venue,
-    address: 'Testveien 3',
-    zipCode: '0560',
-    place: 'Oslo',
-    info: '',
-    published: true,
-    image: 'nordstrand-bad',
-  });
-  const course = await apiAs<ApiCourse>(admin, 'POST', '/courses', {
-    name: `Ventelistekurs ${venue}`,
-    placeId: place._id,
-    dates: Array.from({ length: 6 }, (_, i) => `${mondayKey(i + 1)}T09:00:00.000Z`),
-    timeFrom: '10:00',
-    timeTo: '10:30',
-    experienceLevel: 'Nybegynner',
-    participantsAge: '1–2 år',
-    ageMinMonths: null,
-    ageMaxMonths: null,
-    lateBookingMaxPassed: null,
-    proRata: true,
-    price: 1950,
-    maximumParticipants: 1,
-    instructors: [],
-    info: '',
-    published: true,
-  });
+  const place = await apiAs<{ _id: string; slug: string }>(admin, 'POST', '/places', venueBody(venue, 'Testveien 3'));
+  const course = await apiAs<ApiCourse>(admin, 'POST', '/courses', courseBody(place._id, mondayDates(1, 2, 3, 4, 5, 6), { name: `Ventelistekurs ${venue}`, maximumParticipants: 1 }));
   const child = (await makePerson(admin.request, { children: [{ firstName: 'Fylla', birthdate: '2025-01-10' }] })).children[0]!;
   await apiAs(admin, 'POST', `/courses/${course._id}/participants`, { id: child._id });
   return { slug: place.slug, course, child };
@@ -112,24 +87,7 @@ test.describe('Waitlist (issue 16)', () => {
     // 'Nybegynner' that has ended, and 'Viderekommen' at the same place and time that starts next week.
     const earlierDates = Array.from({ length: 6 }, (_, i) => `${mondayKey(i - 9)}T09:00:00.000Z`);
     const earlier = await setUpCourse(admin.page, { venue: uniqueName('Fortsettbadet', testInfo.project.name), dates: earlierDates });
-    const next = await apiAs<ApiCourse>(admin.page, 'POST', '/courses', {
-      name: '',
-      placeId: earlier.placeId,
-      dates: Array.from({ length: 6 }, (_, i) => `${mondayKey(i + 1)}T09:00:00.000Z`),
-      timeFrom: '10:00',
-      timeTo: '10:30',
-      experienceLevel: 'Viderekommen',
-      participantsAge: '1–2 år',
-      ageMinMonths: null,
-      ageMaxMonths: null,
-      lateBookingMaxPassed: null,
-      proRata: true,
-      price: 1950,
-      maximumParticipants: 8,
-      instructors: [],
-      info: '',
-      published: true,
-    });
+    const next = await apiAs<ApiCourse>(admin.page, 'POST', '/courses', courseBody(earlier.placeId, mondayDates(1, 2, 3, 4, 5, 6), { experienceLevel: 'Viderekommen' }));
 
     // The admin opens the follow-on course's row and its 'Forrige kurs' dialog.
     await admin.page.goto(`/kurs/${earlier.slug}`);

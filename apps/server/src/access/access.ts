@@ -37,6 +37,8 @@ interface Rule {
 
 const profileExists = (ctx: ServiceContext, id: string) => profiles.profileExists(ctx.db, id);
 const childExists = async (ctx: ServiceContext, id: string) => !!(await profiles.findChild(ctx.db, id));
+/** Of `ids`, the children that exist (an admin's batch answer). */
+const existingChildren = async (ctx: ServiceContext, ids: readonly string[]) => new Set((await profiles.findChildren(ctx.db, ids)).map((c) => c.id));
 const courseExists = (ctx: ServiceContext, id: string) => courses.courseExists(ctx.db, id);
 const orderExists = async (ctx: ServiceContext, id: string) => !!(await orders.findOrderById(ctx.db, id));
 const userExists = async (ctx: ServiceContext, id: string) => !!(await users.findSessionUser(ctx.db, id));
@@ -67,7 +69,7 @@ const RULES = {
     exists: childExists,
     allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id),
     allowsMany: async (ctx, v, ids) =>
-      v.isAdmin ? new Set((await profiles.findChildren(ctx.db, ids)).map((c) => c.id)) : new Set(await profiles.childrenGuardedBy(ctx.db, v.id, ids)),
+      v.isAdmin ? existingChildren(ctx, ids) : new Set(await profiles.childrenGuardedBy(ctx.db, v.id, ids)),
   },
   /** Edit or delete a child: the guardians of its family, and admins. */
   'child.write': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
@@ -81,7 +83,7 @@ const RULES = {
     exists: childExists,
     allows: async (ctx, v, id) => v.isAdmin || courses.teachesChild(ctx.db, v.id, id),
     allowsMany: async (ctx, v, ids) =>
-      v.isAdmin ? new Set((await profiles.findChildren(ctx.db, ids)).map((c) => c.id)) : courses.childrenTaughtBy(ctx.db, v.id, ids),
+      v.isAdmin ? existingChildren(ctx, ids) : courses.childrenTaughtBy(ctx.db, v.id, ids),
   },
   /**
    * Book a place for a child: a guardian of its family, admins included (an admin books on a guardian's behalf and

@@ -93,19 +93,21 @@ export async function insertChoice(tx: DbOrTx, values: typeof dateChoices.$infer
   return row;
 }
 
+/** A course as a family's messages and pages name it: level, age, dates and time. */
+export const courseHeadFields = {
+  id: courses.id,
+  name: courses.name,
+  experienceLevel: courses.experienceLevel,
+  participantsAge: courses.participantsAge,
+  dates: courses.dates,
+  timeFrom: courses.timeFrom,
+  timeTo: courses.timeTo,
+};
+
 const choiceColumns = {
   choice: dateChoices,
   cancelled: cancelledDates,
-  course: {
-    id: courses.id,
-    name: courses.name,
-    experienceLevel: courses.experienceLevel,
-    participantsAge: courses.participantsAge,
-    dates: courses.dates,
-    timeFrom: courses.timeFrom,
-    timeTo: courses.timeTo,
-    placeId: courses.placeId,
-  },
+  course: { ...courseHeadFields, placeId: courses.placeId },
   child: { id: children.id, firstName: children.firstName, lastName: children.lastName, birthdate: children.birthdate, profileId: children.profileId },
 };
 const choicesQuery = (db: DbOrTx) =>
@@ -325,15 +327,20 @@ export async function placesInTown(db: DbOrTx, placeId: string): Promise<string[
 
 // ---- reminders ----------------------------------------------------------------------------------------------------
 
+/** What a reminder says besides the date: the family, the child's first name, the course and its venue. */
+const reminderFields = {
+  profileId: children.profileId,
+  firstName: children.firstName,
+  course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, participantsAge: courses.participantsAge, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
+  place: { name: places.name, address: places.address, zipCode: places.zipCode, town: places.place },
+};
+
 /** Children whose first covered date of a course lies in [from, to): the place, its address and the course's info. */
 export function firstDatesBetween(db: DbOrTx, from: Date, to: Date) {
   return db
     .select({
       childId: participants.childId,
-      profileId: children.profileId,
-      firstName: children.firstName,
-      course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, participantsAge: courses.participantsAge, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
-      place: { name: places.name, address: places.address, zipCode: places.zipCode, town: places.place },
+      ...reminderFields,
       date: sql<Date>`(select min(d) from unnest(coalesce(${orders.coveredDates}, ${courses.dates})) as d where not exists (select 1 from ${cancelledDates} cd where cd.course_id = ${courses.id} and cd.date = d))`.mapWith(courses.firstDate),
     })
     .from(participants)
@@ -349,10 +356,7 @@ export function makeupsBetween(db: DbOrTx, from: Date, to: Date) {
   return db
     .select({
       childId: dateChoices.childId,
-      profileId: children.profileId,
-      firstName: children.firstName,
-      course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, participantsAge: courses.participantsAge, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },
-      place: { name: places.name, address: places.address, zipCode: places.zipCode, town: places.place },
+      ...reminderFields,
       date: dateChoices.makeupDate,
     })
     .from(dateChoices)

@@ -74,13 +74,7 @@ export async function findCourses(db: DbOrTx, query: CourseQuery): Promise<Cours
 
 /** What findCourseDetails reads: a course with its place. */
 const courseDetailsFields = {
-  id: courses.id,
-  name: courses.name,
-  experienceLevel: courses.experienceLevel,
-  participantsAge: courses.participantsAge,
-  dates: courses.dates,
-  timeFrom: courses.timeFrom,
-  timeTo: courses.timeTo,
+  ...changes.courseHeadFields,
   priceOre: courses.priceOre,
   maximumParticipants: courses.maximumParticipants,
   published: courses.published,
@@ -211,12 +205,12 @@ export async function claimPriorityInvitations(tx: DbOrTx, now: Date, limit: num
 
 /** Whether the child took part in one of the courses (returning swimmers). */
 export async function tookPartInAny(db: DbOrTx, childId: string, courseIds: readonly string[]): Promise<boolean> {
-  if (courseIds.length === 0) return false;
-  const [row] = await db
-    .select({ childId: participants.childId })
-    .from(participants)
-    .where(and(eq(participants.childId, childId), inArray(participants.courseId, [...courseIds])))
-    .limit(1);
+  return courseIds.length > 0 && anyParticipant(db, and(eq(participants.childId, childId), inArray(participants.courseId, [...courseIds])));
+}
+
+/** Whether a participant row matches (one row read at the most). */
+async function anyParticipant(db: DbOrTx, where: SQL | undefined): Promise<boolean> {
+  const [row] = await db.select({ childId: participants.childId }).from(participants).where(where).limit(1);
   return !!row;
 }
 
@@ -361,13 +355,7 @@ export async function findParticipant(db: DbOrTx, courseId: string, childId: str
 
 /** Whether one of the given children takes part in the course. */
 export async function hasParticipantAmong(db: DbOrTx, courseId: string, childIds: readonly string[]): Promise<boolean> {
-  if (childIds.length === 0) return false;
-  const [row] = await db
-    .select({ childId: participants.childId })
-    .from(participants)
-    .where(and(eq(participants.courseId, courseId), inArray(participants.childId, [...childIds])))
-    .limit(1);
-  return !!row;
+  return childIds.length > 0 && anyParticipant(db, and(eq(participants.courseId, courseId), inArray(participants.childId, [...childIds])));
 }
 
 export async function insertParticipant(tx: DbOrTx, courseId: string, childId: string, orderId: string): Promise<boolean> {
@@ -386,26 +374,11 @@ export async function isEnrolledByOrder(db: DbOrTx, orderId: string): Promise<bo
 
 /** The courses the given children take part in, with their place, by first date. */
 export async function listCoursesOfChildren(db: DbOrTx, childIds: readonly string[]) {
-  if (childIds.length === 0) return [];
-  return db
-    .select({
-      childId: participants.childId,
-      id: courses.id,
-      name: courses.name,
-      dates: courses.dates,
-      timeFrom: courses.timeFrom,
-      timeTo: courses.timeTo,
-      experienceLevel: courses.experienceLevel,
-      firstDate: courses.firstDate,
-      placeId: places.id,
-      placeName: places.name,
-      placeTown: places.place,
-    })
-    .from(participants)
-    .innerJoin(courses, eq(courses.id, participants.courseId))
-    .innerJoin(places, eq(places.id, courses.placeId))
-    .where(inArray(participants.childId, [...childIds]))
-    .orderBy(asc(courses.firstDate));
+  const rows = await coursesOfChildren(db, childIds);
+  // The one query of a child's courses, narrowed to what the family pages show (the venue's id is the course's).
+  return rows.map(({ childId, course: { id, name, dates, timeFrom, timeTo, experienceLevel, firstDate, placeId }, placeName, placeTown }) => {
+    return { childId, id, name, dates, timeFrom, timeTo, experienceLevel, firstDate, placeId, placeName, placeTown };
+  });
 }
 
 // ---- writes (admin) -----------------------------------------------------------------------------------------------

@@ -137,21 +137,23 @@ export async function childIdsOfGuardian(db: DbOrTx, userId: string): Promise<st
   return rows.map((r) => r.id);
 }
 
+/** A child as the admin's lists show it (search, registrations). */
+const childListFields = {
+  id: children.id,
+  firstName: children.firstName,
+  lastName: children.lastName,
+  birthdate: children.birthdate,
+  registrationDate: children.registrationDate,
+  profileId: children.profileId,
+};
+
 /**
  * Children whose folded name contains `term` (already folded; null: everyone), sorted by name, at most `limit`, with
  * the count of all hits (trigram index children_search_trgm_idx).
  */
 export async function searchChildren(db: DbOrTx, term: string | null, limit: number) {
   const rows = await db
-    .select({
-      id: children.id,
-      firstName: children.firstName,
-      lastName: children.lastName,
-      birthdate: children.birthdate,
-      registrationDate: children.registrationDate,
-      profileId: children.profileId,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+    .select({ ...childListFields, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(children)
     .where(term === null ? undefined : like(children.searchText, containsPattern(term)))
     .orderBy(asc(sql`lower(${children.lastName})`), asc(sql`lower(${children.firstName})`), asc(children.id))
@@ -162,14 +164,7 @@ export async function searchChildren(db: DbOrTx, term: string | null, limit: num
 /** Children registered in [start, end], newest first (the user-registrations page). */
 export function listChildrenRegisteredBetween(db: DbOrTx, start: Date, end: Date, limit: number) {
   return db
-    .select({
-      id: children.id,
-      firstName: children.firstName,
-      lastName: children.lastName,
-      birthdate: children.birthdate,
-      registrationDate: children.registrationDate,
-      profileId: children.profileId,
-    })
+    .select(childListFields)
     .from(children)
     .where(between(children.registrationDate, start, end))
     .orderBy(desc(children.registrationDate), asc(children.id))

@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import type { Clock } from '../context';
 import type { Database } from '../db/client';
 import { parseEnv } from '../env';
+import { createFamily, createInstructor, createUser } from '../db/seed/builders';
 import { createTestDatabase } from './db';
 
 export interface TestContext {
@@ -25,4 +26,19 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
       await database.close();
     },
   };
+}
+
+/** The Authorization header of a session token; none for ''. */
+export const auth = (token: string) => (token ? { authorization: `Bearer ${token}` } : {});
+
+export type RoleTokens = Record<'admin' | 'parent' | 'instructor', string>;
+
+/** Session tokens of a new admin (with `admin`'s fields), a family's first guardian and an instructor. */
+export async function roleTokens(ctx: TestContext, admin: { firstName?: string; lastName?: string } = {}): Promise<RoleTokens> {
+  const db = ctx.database.db;
+  const adminUser = await createUser(db, { roles: ['admin', 'parent'], ...admin });
+  const family = await createFamily(db);
+  const instructor = await createInstructor(db);
+  const token = async (userId: string) => (await ctx.app.sessions.issue(userId)).token;
+  return { admin: await token(adminUser.id), parent: await token(family.guardians[0]!.id), instructor: await token(instructor.id) };
 }

@@ -375,30 +375,28 @@ export class PaymentStore {
     const payment = this.get(reference);
     this.requireAuthorized(payment, 'capture');
     const capturable = payment.authorized - payment.captured - payment.cancelled;
-    if (amount.value > capturable) {
-      throw new ProblemError(
-        400,
-        'Capture amount too high',
-        `Tried to capture ${amount.value} but only ${capturable} of the reserved amount can be captured.`,
-      );
-    }
-    payment.captured += amount.value;
-    return this.modificationView(payment, this.addEvent(payment, 'CAPTURED', amount.value, idempotencyKey));
+    const tooHigh = `Tried to capture ${amount.value} but only ${capturable} of the reserved amount can be captured.`;
+    return this.takeAmount(payment, amount, idempotencyKey, { field: 'captured', event: 'CAPTURED', available: capturable, title: 'Capture amount too high', detail: tooHigh });
   }
 
   refund(reference: string, amount: Amount, idempotencyKey: string): ModificationView {
     const payment = this.get(reference);
     this.requireAuthorized(payment, 'refund');
     const refundable = payment.captured - payment.refunded;
-    if (amount.value > refundable) {
-      throw new ProblemError(
-        400,
-        'Not enough refundable',
-        `Tried to refund ${amount.value} but only ${refundable} of the captured amount can be refunded.`,
-      );
-    }
-    payment.refunded += amount.value;
-    return this.modificationView(payment, this.addEvent(payment, 'REFUNDED', amount.value, idempotencyKey));
+    const tooHigh = `Tried to refund ${amount.value} but only ${refundable} of the captured amount can be refunded.`;
+    return this.takeAmount(payment, amount, idempotencyKey, { field: 'refunded', event: 'REFUNDED', available: refundable, title: 'Not enough refundable', detail: tooHigh });
+  }
+
+  /** A capture or a refund of `amount`: refused (400) above what is `available`, else added to `field` and recorded. */
+  private takeAmount(
+    payment: Payment,
+    amount: Amount,
+    idempotencyKey: string,
+    change: { field: 'captured' | 'refunded'; event: 'CAPTURED' | 'REFUNDED'; available: number; title: string; detail: string },
+  ): ModificationView {
+    if (amount.value > change.available) throw new ProblemError(400, change.title, change.detail);
+    payment[change.field] += amount.value;
+    return this.modificationView(payment, this.addEvent(payment, change.event, amount.value, idempotencyKey));
   }
 
   cancel(reference: string, idempotencyKey: string): ModificationView {

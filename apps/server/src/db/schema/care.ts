@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn, updatedAt } from './columns';
 import { courses } from './courses';
-import { children, users } from './users';
+import { childRef, children, users } from './users';
 
 /**
  * What the pool deck needs to know about a child (issue 39): an emergency contact, a health note given with explicit
@@ -35,9 +35,7 @@ export const healthNoteReads = pgTable(
   'health_note_reads',
   {
     id: idColumn(),
-    childId: text('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     readerId: text('reader_id').references(() => users.id, { onDelete: 'set null' }),
     /** Kept when the reader's user is deleted, so the family still sees who read it. */
     readerName: text('reader_name').notNull(),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn } from './columns';
-import { courses } from './courses';
+import { courseRef, courses } from './courses';
 import { orders } from './orders';
-import { children, profiles, users } from './users';
+import { childRef, profiles, users } from './users';
 
 /**
  * A course date that will not take place (issue 38): 'Avlyst', with the reason the families see. The date stays in
@@ -15,9 +15,7 @@ export const cancelledDates = pgTable(
   'cancelled_dates',
   {
     id: idColumn(),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: courseRef(),
     date: timestamp('date', { withTimezone: true }).notNull(),
     reason: text('reason').notNull(),
     placeClosure: boolean('place_closure').notNull().default(false),
@@ -50,9 +48,7 @@ export const dateChoices = pgTable(
     cancelledDateId: text('cancelled_date_id')
       .notNull()
       .references(() => cancelledDates.id, { onDelete: 'cascade' }),
-    childId: text('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    childId: childRef(),
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** The date's share of what the order paid (dateSharesOre), whole øre. */
@@ -117,12 +113,8 @@ export const calendarFeeds = pgTable(
 export const remindersSent = pgTable(
   'reminders_sent',
   {
-    childId: text('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    childId: childRef(),
+    courseId: courseRef(),
     date: timestamp('date', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

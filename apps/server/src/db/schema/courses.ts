@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn, updatedAt } from './columns';
-import { children, users } from './users';
+import { childRef, children, users } from './users';
 
 export const places = pgTable(
   'places',
@@ -118,12 +118,16 @@ export const courses = pgTable(
   ],
 );
 
+/** A row that belongs to a course and goes with it: `course_id`, not null, deleted with the course. */
+export const courseRef = () =>
+  text('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' });
+
 export const courseInstructors = pgTable(
   'course_instructors',
   {
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: courseRef(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -135,9 +139,7 @@ export const courseInstructors = pgTable(
 export const participants = pgTable(
   'participants',
   {
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: courseRef(),
     childId: text('child_id')
       .notNull()
       .references(() => children.id, { onDelete: 'restrict' }),
@@ -158,12 +160,8 @@ export const participants = pgTable(
 export const attendance = pgTable(
   'attendance',
   {
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    childId: text('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    courseId: courseRef(),
+    childId: childRef(),
     date: timestamp('date', { withTimezone: true }).notNull(),
     present: boolean('present').notNull(),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),

@@ -99,6 +99,12 @@ export const children = pgTable(
   ],
 );
 
+/** A row that belongs to a child and goes with it: `child_id`, not null, deleted with the child. */
+export const childRef = () =>
+  text('child_id')
+    .notNull()
+    .references(() => children.id, { onDelete: 'cascade' });
+
 export const invites = pgTable(
   'invites',
   {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idCheck, idColumn, updatedAt } from './columns';
-import { courses } from './courses';
-import { children, users } from './users';
+import { courseRef } from './courses';
+import { childRef, users } from './users';
 
 /**
  * A child waiting for a place on a full course (decision 016). The order is created_at, id. An entry is 'waiting',
@@ -14,12 +14,8 @@ export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
     id: idColumn(),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    childId: text('child_id')
-      .notNull()
-      .references(() => children.id, { onDelete: 'cascade' }),
+    courseId: courseRef(),
+    childId: childRef(),
     /** The guardian who put the child on the list: offers are e-mailed to them. */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('waiting'),

@@ -2,21 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addMinutes, ORDER_STATUSES, TIME_ZONE, type OrderEventName, type OrderStatus } from '@app/shared';
 import type { DbOrTx } from '../client';
-import {
-  children,
-  courseInstructors,
-  courses,
-  faqs,
-  newId,
-  orderEvents,
-  orders,
-  participants,
-  places,
-  profileParents,
-  profiles,
-  terms,
-  users,
-} from '../schema';
+import { children, courseInstructors, courses, faqs, newId, orderEvents, orders, participants, places, profileParents, profiles, terms, users } from '../schema';
 import { humanReference, orderAdditionalInfo, orderReference } from '../../repos/orders.repo';
 
 /**

@@ -1,20 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client';
-import {
-  children,
-  courseInstructors,
-  courses,
-  faqs,
-  orderEvents,
-  orders,
-  participants,
-  places,
-  profileParents,
-  profiles,
-  terms,
-  users,
-} from '../schema';
+import { children, courseInstructors, courses, faqs, orderEvents, orders, participants, places, profileParents, profiles, terms, users } from '../schema';
 import { snapshotTerms } from '../../repos/content.repo';
 import { buildDemoData, type DemoData } from './demo-data';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
 import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
-import { startBookingTest, type BookingTest } from './test-kit';
+import { startBookingTest, startPayment, type BookingTest } from './test-kit';
 
 /** Happy and abort paths over real HTTP: product ⇄ simulator (API, landing page, signed webhooks). */
 let t: BookingTest;
@@ -18,16 +18,7 @@ async function freePlaces(course: TestCourse): Promise<number> {
   return (res.json as { _id: string; freePlaces: number }[]).find((c) => c._id === course.id)!.freePlaces;
 }
 
-async function start(family: Family, course: TestCourse) {
-  const token = await t.token(family.guardians[0]!.id);
-  const res = await t.http('POST', '/api/vipps/payment?at=ignored-token', {
-    token,
-    body: { userId: family.guardians[0]!.id, childId: family.children[0]!.id, courseId: course.id },
-  });
-  expect(res.status, res.text).toBe(200);
-  const [order] = await t.db.select().from(orders).where(eq(orders.childId, family.children[0]!.id));
-  return { token, redirectUrl: res.json.redirectUrl as string, order: order! };
-}
+const start = (family: Family, course: TestCourse) => startPayment(t, family, course, '/api/vipps/payment?at=ignored-token');
 
 describe('book and pay with Vipps', () => {
   it('approve: the status says CAPTURED, the child is enrolled, one confirmation with the calendar', async () => {

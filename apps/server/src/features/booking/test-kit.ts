@@ -14,8 +14,8 @@ import { startTestEpaymentSimulator, submitLandingPage, type TestEpaymentSimulat
 import type { EpaymentClientOptions } from '../../integrations/vipps/epayment';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
-import { createFamily, createUser } from '../../db/seed/builders';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createFamily, createUser, type Family } from '../../db/seed/builders';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createPayments, type Payments, type PaymentsOptions } from '../../integrations/vipps/payments';
 import { type Clock, type ServiceContext } from '../../context';
 
@@ -158,6 +158,21 @@ export async function startBookingTest(options: BookingTestOptions = {}): Promis
       await drop();
     },
   };
+}
+
+/**
+ * 'Bestill' for the family's first child, as its first guardian (`url`: the start route, with a query if the test
+ * needs one): the order it made, the Vipps landing page and the guardian's token.
+ */
+export async function startPayment(kit: BookingTest, family: Family, course: { id: string }, url = '/api/vipps/payment') {
+  const token = await kit.token(family.guardians[0]!.id);
+  const res = await kit.http('POST', url, {
+    token,
+    body: { userId: family.guardians[0]!.id, childId: family.children[0]!.id, courseId: course.id },
+  });
+  expect(res.status, res.text).toBe(200);
+  const [order] = await kit.db.select().from(orders).where(eq(orders.childId, family.children[0]!.id));
+  return { token, redirectUrl: res.json.redirectUrl as string, order: order! };
 }
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhookRequest } from '@app/vipps-sim';
 import { orderEvents, orders, outbox, participants, paymentIncidents } from '../../db/schema';
 import { addParticipants, createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
-import { startBookingTest, type BookingTest } from './test-kit';
+import { startBookingTest, startPayment, type BookingTest } from './test-kit';
 
 /**
  * POST /api/vipps/webhooks with events signed exactly as Vipps signs them. The simulator has no webhook registered
@@ -41,16 +41,7 @@ const eventFor = (order: { reference: string; amountOre: number }, name: string,
   timestamp: new Date().toISOString(),
 });
 
-async function startOrder(family: Family, course: TestCourse) {
-  const token = await t.token(family.guardians[0]!.id);
-  const res = await t.http('POST', '/api/vipps/payment', {
-    token,
-    body: { userId: family.guardians[0]!.id, childId: family.children[0]!.id, courseId: course.id },
-  });
-  expect(res.status, res.text).toBe(200);
-  const [order] = await t.db.select().from(orders).where(eq(orders.childId, family.children[0]!.id));
-  return { order: order!, token };
-}
+const startOrder = (family: Family, course: TestCourse) => startPayment(t, family, course);
 
 const orderById = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const eventsOf = (id: string) => t.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));

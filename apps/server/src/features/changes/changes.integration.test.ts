@@ -1,11 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { courseDisplayName, dateSharesOre, formatTime as osloClock, osloTime } from '@app/shared';
 import { countTaken } from '../../domain/enrolment/seats';
 import { cancelledDates, dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
-import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
+import { bookingTestWithClock, payForCourse, type BookingTest } from '../booking/test-kit';
 import { announceDueClosures, applyDefaults, shareOfDate } from './changes.service';
 
 /**
@@ -13,18 +13,8 @@ import { announceDueClosures, applyDefaults, shareOfDate } from './changes.servi
  * cancels a date (one course, or a whole venue), every guardian is mailed, each child gets one choice (make-up,
  * refund of the date's share, credit) and the default after the deadline; the family calendar follows.
  */
-const clock = { current: new Date(), now() { return this.current; } };
-let t: BookingTest;
-let adminToken: string;
-
-beforeAll(async () => {
-  t = await startBookingTest({ clock });
-  adminToken = await t.token((await createUser(t.db, { roles: ['admin', 'parent'] })).id);
-});
-afterAll(() => t?.close());
-beforeEach(() => {
-  clock.current = new Date();
-});
+const kit = bookingTestWithClock();
+const { clock } = kit;
 
 // Four Mondays 17:00 from 1 March 2027; a make-up course at the same venue on Wednesdays.
 const DATES = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
@@ -33,32 +23,32 @@ const WEDNESDAYS = [3, 10, 17, 24].map((d) => osloTime(2027, 3, d, '10:00'));
 const UNEVEN = 100_001;
 
 async function setup(options: { makeupMax?: number } = {}) {
-  const place = await createPlace(t.db);
-  const course = await createCourse(t.db, { place, priceOre: UNEVEN, maximumParticipants: 6, dates: DATES, timeFrom: '17:00', timeTo: '17:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Mandag' });
-  const makeup = await createCourse(t.db, { place, priceOre: 80_000, maximumParticipants: options.makeupMax ?? 4, dates: WEDNESDAYS, timeFrom: '10:00', timeTo: '10:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Onsdag' });
-  const paid = await payForCourse(t, course);
+  const place = await createPlace(kit.t.db);
+  const course = await createCourse(kit.t.db, { place, priceOre: UNEVEN, maximumParticipants: 6, dates: DATES, timeFrom: '17:00', timeTo: '17:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Mandag' });
+  const makeup = await createCourse(kit.t.db, { place, priceOre: 80_000, maximumParticipants: options.makeupMax ?? 4, dates: WEDNESDAYS, timeFrom: '10:00', timeTo: '10:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Onsdag' });
+  const paid = await payForCourse(kit.t, course);
   expect(paid.order.status).toBe('captured');
   return { place, course, makeup, ...paid };
 }
 
 /** 'Send e-post nå' for every date of a closure's answer. */
 const announceAll = async <R extends Awaited<ReturnType<BookingTest["http"]>>>(res: R): Promise<R> => {
-  for (const c of (res.json?.cancelled ?? []) as { _id: string }[]) expect((await t.http('POST', `/api/cancelled-dates/${c._id}/announce`, { token: adminToken })).status).toBe(200);
+  for (const c of (res.json?.cancelled ?? []) as { _id: string }[]) expect((await kit.t.http('POST', `/api/cancelled-dates/${c._id}/announce`, { token: kit.adminToken })).status).toBe(200);
   return res;
 };
 /** A cancelled date, announced at once ('Send e-post nå'): the choices and e-mails exist when it returns. */
 const cancelDate = async (courseId: string, date: Date, reason = 'Svømmestevne') =>
-  announceAll(await t.http('POST', `/api/courses/${courseId}/cancelled-dates`, { token: adminToken, body: { date: date.toISOString(), reason } }));
-const mailsTo = (family: Family) => t.db.select().from(outbox).where(and(eq(outbox.to, family.guardians[0]!.email!), like(outbox.subject, 'Avlyst:%')));
-const mine = async (token: string) => (await t.http('GET', '/api/changes/mine', { token })).json;
+  announceAll(await kit.t.http('POST', `/api/courses/${courseId}/cancelled-dates`, { token: kit.adminToken, body: { date: date.toISOString(), reason } }));
+const mailsTo = (family: Family) => kit.t.db.select().from(outbox).where(and(eq(outbox.to, family.guardians[0]!.email!), like(outbox.subject, 'Avlyst:%')));
+const mine = async (token: string) => (await kit.t.http('GET', '/api/changes/mine', { token })).json;
 /** The secret of the e-mail's link (after '#'). */
 const secretOf = (text: string) => /\/endring#([A-Za-z0-9_-]{43})/.exec(text)![1]!;
 
 describe('an admin cancels a date', () => {
   it('of one course: the date stays, marked; each guardian gets an e-mail with a one-tap link; the notice shows', async () => {
     const { course, makeup, family, token, order } = await setup();
-    const second = await createUser(t.db, { roles: ['parent'] });
-    await t.db.execute(`insert into profile_parents (profile_id, user_id, position) values ('${family.profile.id}', '${second.id}', 1)`);
+    const second = await createUser(kit.t.db, { roles: ['parent'] });
+    await kit.t.db.execute(`insert into profile_parents (profile_id, user_id, position) values ('${family.profile.id}', '${second.id}', 1)`);
     const res = await cancelDate(course.id, DATES[0]!);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ families: 1, cancelled: [{ courseId: course.id, date: DATES[0]!.toISOString(), reason: 'Svømmestevne', placeClosure: false }] });
@@ -73,11 +63,11 @@ describe('an admin cancels a date', () => {
     expect(mails[0]!.subject).toBe(`Avlyst: timen 01.03.2027 på ${shown}`);
     expect(mails[0]!.text).toContain(`Timen 01.03.2027 på ${shown}, `);
     expect(`${mails[0]!.subject}\n${mails[0]!.text}`).not.toContain('c38 Mandag');
-    const toSecond = await t.db.select().from(outbox).where(eq(outbox.to, second.email!));
+    const toSecond = await kit.t.db.select().from(outbox).where(eq(outbox.to, second.email!));
     expect(toSecond.map((m) => m.subject)).toEqual([mails[0]!.subject]);
     expect(secretOf(toSecond[0]!.text)).toBe(secretOf(mails[0]!.text));
     // Only the hash is stored.
-    const [row] = await t.db.select().from(dateChoices).where(eq(dateChoices.orderId, order.id));
+    const [row] = await kit.t.db.select().from(dateChoices).where(eq(dateChoices.orderId, order.id));
     expect(row!.secretHash).not.toContain(secretOf(mails[0]!.text));
 
     const notice = await mine(token);
@@ -95,32 +85,32 @@ describe('an admin cancels a date', () => {
     expect(notADate.status).toBe(400);
 
     // The instructor's list and the admin see it.
-    const changes = await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken });
+    const changes = await kit.t.http('GET', `/api/courses/${course.id}/changes`, { token: kit.adminToken });
     expect(changes.json.cancelled).toHaveLength(1);
     expect(changes.json.choices).toMatchObject([{ childId: family.children[0]!.id, choice: null }]);
   });
 
   it('of a whole venue on a day: every course there with a date that day, nothing else', async () => {
     const { place, course, makeup, family } = await setup();
-    const elsewhere = await createCourse(t.db, { priceOre: 50_000, dates: DATES, name: 'c38 Annet sted' });
-    const res = await announceAll(await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '2027-03-08', reason: 'Bassenget er stengt' } }));
+    const elsewhere = await createCourse(kit.t.db, { priceOre: 50_000, dates: DATES, name: 'c38 Annet sted' });
+    const res = await announceAll(await kit.t.http('POST', `/api/places/${place.id}/closures`, { token: kit.adminToken, body: { day: '2027-03-08', reason: 'Bassenget er stengt' } }));
     expect(res.status, res.text).toBe(200);
     expect(res.json.cancelled.map((c: { courseId: string }) => c.courseId)).toEqual([course.id]);
     expect(res.json.cancelled[0]).toMatchObject({ placeClosure: true, date: DATES[1]!.toISOString() });
     expect(await mailsTo(family)).toHaveLength(1);
-    const wednesday = await announceAll(await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '2027-03-10', reason: 'Strømbrudd' } }));
+    const wednesday = await announceAll(await kit.t.http('POST', `/api/places/${place.id}/closures`, { token: kit.adminToken, body: { day: '2027-03-10', reason: 'Strømbrudd' } }));
     expect(wednesday.json.cancelled.map((c: { courseId: string }) => c.courseId)).toEqual([makeup.id]);
-    expect((await t.http('GET', `/api/courses/${elsewhere.id}/changes`, { token: adminToken })).json.cancelled).toEqual([]);
-    const bad = await t.http('POST', `/api/places/${place.id}/closures`, { token: adminToken, body: { day: '8. mars', reason: '' } });
+    expect((await kit.t.http('GET', `/api/courses/${elsewhere.id}/changes`, { token: kit.adminToken })).json.cancelled).toEqual([]);
+    const bad = await kit.t.http('POST', `/api/places/${place.id}/closures`, { token: kit.adminToken, body: { day: '8. mars', reason: '' } });
     expect(bad.status).toBe(400);
   });
 });
 
 describe('a closure gets a second look and an undo (issue 53)', () => {
   const MINUTE = 60_000;
-  const post = (url: string, body: Record<string, unknown>) => t.http('POST', url, { token: adminToken, body });
-  const choicesOf = (cancelledDateId: string) => t.db.select().from(dateChoices).where(eq(dateChoices.cancelledDateId, cancelledDateId));
-  const overview = async () => (await t.http('GET', '/api/cancelled-dates', { token: adminToken })).json as { _id: string; announcedAt: string | null; choices: Record<string, number> }[];
+  const post = (url: string, body: Record<string, unknown>) => kit.t.http('POST', url, { token: kit.adminToken, body });
+  const choicesOf = (cancelledDateId: string) => kit.t.db.select().from(dateChoices).where(eq(dateChoices.cancelledDateId, cancelledDateId));
+  const overview = async () => (await kit.t.http('GET', '/api/cancelled-dates', { token: kit.adminToken })).json as { _id: string; announcedAt: string | null; choices: Record<string, number> }[];
 
   it('membership event "closure previewed": the preview names the courses and families and writes nothing', async () => {
     const { place, course, family } = await setup();
@@ -130,7 +120,7 @@ describe('a closure gets a second look and an undo (issue 53)', () => {
     expect(new Date(res.json.announceAt).getTime()).toBe(clock.current.getTime() + 10 * MINUTE);
     const one = await post(`/api/courses/${course.id}/cancelled-dates`, { date: DATES[2]!.toISOString(), reason: 'Svømmestevne', preview: true });
     expect(one.json).toMatchObject({ preview: true, families: 1, cancelled: [{ courseName: courseDisplayName(course) }] });
-    expect(await t.db.select().from(cancelledDates).where(eq(cancelledDates.courseId, course.id))).toEqual([]);
+    expect(await kit.t.db.select().from(cancelledDates).where(eq(cancelledDates.courseId, course.id))).toEqual([]);
     expect(await mailsTo(family)).toHaveLength(0);
   });
 
@@ -139,42 +129,42 @@ describe('a closure gets a second look and an undo (issue 53)', () => {
     const res = await post(`/api/courses/${course.id}/cancelled-dates`, { date: DATES[1]!.toISOString(), reason: 'Svømmestevne' });
     expect(res.status, res.text).toBe(200);
     const id = res.json.cancelled[0]._id as string;
-    expect((await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken })).json.cancelled).toHaveLength(1);
+    expect((await kit.t.http('GET', `/api/courses/${course.id}/changes`, { token: kit.adminToken })).json.cancelled).toHaveLength(1);
     expect(await mailsTo(family)).toHaveLength(0);
     expect(await mine(token)).toEqual([]);
     expect((await overview()).find((o) => o._id === id)).toMatchObject({ announcedAt: null, courseName: courseDisplayName(course) });
 
     clock.current = new Date(clock.current.getTime() + 9 * MINUTE);
-    await announceDueClosures(t.ctx);
+    await announceDueClosures(kit.t.ctx);
     expect(await choicesOf(id)).toHaveLength(0);
     clock.current = new Date(clock.current.getTime() + 2 * MINUTE);
     // Two instances' ticks at once: one announces, the other finds the row taken or done.
-    await Promise.all([announceDueClosures(t.ctx), announceDueClosures(t.ctx)]);
-    await announceDueClosures(t.ctx);
+    await Promise.all([announceDueClosures(kit.t.ctx), announceDueClosures(kit.t.ctx)]);
+    await announceDueClosures(kit.t.ctx);
     expect(await choicesOf(id)).toHaveLength(1);
     expect(await mailsTo(family)).toHaveLength(1);
     expect((await overview()).find((o) => o._id === id)).toMatchObject({ announcedAt: clock.current.toISOString(), choices: { makeup: 0, refund: 0, credit: 0, open: 1 } });
 
     // No undo after the e-mails.
-    const late = await t.http('DELETE', `/api/cancelled-dates/${id}`, { token: adminToken });
+    const late = await kit.t.http('DELETE', `/api/cancelled-dates/${id}`, { token: kit.adminToken });
     expect(late.status).toBe(409);
     expect(late.text).toContain('CLOSURE_ANNOUNCED');
-    expect((await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken })).json.cancelled).toHaveLength(1);
+    expect((await kit.t.http('GET', `/api/courses/${course.id}/changes`, { token: kit.adminToken })).json.cancelled).toHaveLength(1);
   });
 
   it("membership event \"closure undone\": 'Angre' within the time deletes the date and nobody is told", async () => {
     const { course, family, token } = await setup();
     const res = await post(`/api/courses/${course.id}/cancelled-dates`, { date: DATES[1]!.toISOString(), reason: 'Feil dato' });
     const id = res.json.cancelled[0]._id as string;
-    const undo = await t.http('DELETE', `/api/cancelled-dates/${id}`, { token: adminToken });
+    const undo = await kit.t.http('DELETE', `/api/cancelled-dates/${id}`, { token: kit.adminToken });
     expect(undo.status, undo.text).toBe(200);
     expect(undo.json.find((o: { _id: string }) => o._id === id)).toBeUndefined();
     clock.current = new Date(clock.current.getTime() + 11 * MINUTE);
-    await announceDueClosures(t.ctx);
+    await announceDueClosures(kit.t.ctx);
     expect(await mailsTo(family)).toHaveLength(0);
     expect(await mine(token)).toEqual([]);
-    expect((await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken })).json.cancelled).toEqual([]);
-    expect((await t.http('DELETE', `/api/cancelled-dates/${id}`, { token: adminToken })).status).toBe(404);
+    expect((await kit.t.http('GET', `/api/courses/${course.id}/changes`, { token: kit.adminToken })).json.cancelled).toEqual([]);
+    expect((await kit.t.http('DELETE', `/api/cancelled-dates/${id}`, { token: kit.adminToken })).status).toBe(404);
   });
 
   it("money event \"booked after the closure\": at the announcement a child whose order does not cover the date is skipped", async () => {
@@ -182,9 +172,9 @@ describe('a closure gets a second look and an undo (issue 53)', () => {
     const res = await post(`/api/courses/${course.id}/cancelled-dates`, { date: DATES[1]!.toISOString(), reason: 'Svømmestevne' });
     const id = res.json.cancelled[0]._id as string;
     // A family books within the undo time: its order pays for three dates, without the cancelled one.
-    const after = await payForCourse(t, course);
+    const after = await payForCourse(kit.t, course);
     expect(after.order.coveredDates).toHaveLength(3);
-    const sent = await t.http('POST', `/api/cancelled-dates/${id}/announce`, { token: adminToken });
+    const sent = await kit.t.http('POST', `/api/cancelled-dates/${id}/announce`, { token: kit.adminToken });
     expect(sent.status, sent.text).toBe(200);
     expect((await choicesOf(id)).map((c) => c.childId)).toEqual([before.children[0]!.id]);
     expect(await mailsTo(after.family)).toHaveLength(0);
@@ -196,7 +186,7 @@ describe('a date cancelled before a family books (issue 52, I1)', () => {
   it('membership event "booked after a closure": the date shows cancelled on the public list, and the order pays only for the dates it gets', async () => {
     const { place, course, family: before, order: paidBefore } = await setup();
     const venueList = async () => {
-      const res = await t.http('GET', `/api/places/${place.id}/courses`);
+      const res = await kit.t.http('GET', `/api/places/${place.id}/courses`);
       expect(res.status, res.text).toBe(200);
       return res.json as { _id: string; cancelledDates: string[]; booking: { remainingDates: string[]; price: number } }[];
     };
@@ -210,12 +200,12 @@ describe('a date cancelled before a family books (issue 52, I1)', () => {
     // 1 000,01 kr over 4 dates is 250,01 + 250 + 250 + 250: the second date's 250 kr is not sold.
     expect(listed.booking.price).toBe(750.01);
 
-    const { order } = await payForCourse(t, course);
+    const { order } = await payForCourse(kit.t, course);
     expect(order.status).toBe('captured');
     expect(order.amountOre + order.creditOre).toBe(UNEVEN - dateSharesOre(UNEVEN, 4)[1]!);
     expect(order.coveredDates!.map((d) => new Date(d).toISOString())).toEqual(listed.booking.remainingDates);
     // The family that paid before the closure keeps its choice for that date, as before.
-    const [choice] = await t.db.select().from(dateChoices).where(eq(dateChoices.orderId, paidBefore.id));
+    const [choice] = await kit.t.db.select().from(dateChoices).where(eq(dateChoices.orderId, paidBefore.id));
     expect(choice).toMatchObject({ childId: before.children[0]!.id, shareOre: 25_000 });
   });
 });
@@ -225,23 +215,23 @@ describe('one choice per child', () => {
     const { course, makeup, family } = await setup({ makeupMax: 1 });
     await cancelDate(course.id, DATES[0]!);
     const secret = secretOf((await mailsTo(family))[0]!.text);
-    const opened = await t.http('POST', '/api/changes/open', { body: { secret } });
+    const opened = await kit.t.http('POST', '/api/changes/open', { body: { secret } });
     expect(opened.status).toBe(200);
     expect(opened.headers.get('cache-control')).toBe('no-store');
     expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
-    const chosen = await t.http('POST', '/api/changes/choose', { body: { secret, choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[1]!.toISOString() } });
+    const chosen = await kit.t.http('POST', '/api/changes/choose', { body: { secret, choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[1]!.toISOString() } });
     expect(chosen.status, chosen.text).toBe(200);
     expect(chosen.json).toMatchObject({ choice: 'makeup', chosenBy: 'family', makeup: { courseId: makeup.id, date: WEDNESDAYS[1]!.toISOString() } });
     // Once chosen, the link is no longer valid (L7): 404, as for an unknown link.
-    const twice = await t.http('POST', '/api/changes/choose', { body: { secret, choice: 'credit' } });
+    const twice = await kit.t.http('POST', '/api/changes/choose', { body: { secret, choice: 'credit' } });
     expect(twice.status).toBe(404);
 
-    const list = await t.http('GET', `/api/courses/${makeup.id}/changes`, { token: adminToken });
+    const list = await kit.t.http('GET', `/api/courses/${makeup.id}/changes`, { token: kit.adminToken });
     expect(list.json.makeups).toEqual([{ childId: family.children[0]!.id, firstName: family.children[0]!.firstName, lastName: family.children[0]!.lastName, date: WEDNESDAYS[1]!.toISOString() }]);
     // That date is now full; a normal booking (every date) counts the fullest date.
-    expect(await countTaken(t.db, makeup.id)).toBe(1);
-    const other = await createFamily(t.db);
-    const start = await t.http('POST', '/api/vipps/payment', { token: await t.token(other.guardians[0]!.id), body: { userId: other.guardians[0]!.id, childId: other.children[0]!.id, courseId: makeup.id } });
+    expect(await countTaken(kit.t.db, makeup.id)).toBe(1);
+    const other = await createFamily(kit.t.db);
+    const start = await kit.t.http('POST', '/api/vipps/payment', { token: await kit.t.token(other.guardians[0]!.id), body: { userId: other.guardians[0]!.id, childId: other.children[0]!.id, courseId: makeup.id } });
     expect(start.status).toBe(409);
   });
 
@@ -249,15 +239,15 @@ describe('one choice per child', () => {
     const { course, token, order } = await setup();
     await cancelDate(course.id, DATES[0]!);
     const [notice] = await mine(token);
-    const res = await t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'refund' } });
+    const res = await kit.t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'refund' } });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ choice: 'refund', chosenBy: 'family', shareAmount: 25_001 });
-    expect(t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(25_001);
-    const events = await t.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.name, 'REFUNDED')));
+    expect(kit.t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(25_001);
+    const events = await kit.t.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.name, 'REFUNDED')));
     expect(events.map((e) => e.amountOre)).toEqual([25_001]);
     // Another parent cannot choose for this child.
-    const stranger = await createFamily(t.db);
-    const denied = await t.http('POST', `/api/changes/${notice._id}/choose`, { token: await t.token(stranger.guardians[0]!.id), body: { choice: 'credit' } });
+    const stranger = await createFamily(kit.t.db);
+    const denied = await kit.t.http('POST', `/api/changes/${notice._id}/choose`, { token: await kit.t.token(stranger.guardians[0]!.id), body: { choice: 'credit' } });
     expect(denied.status).toBe(403);
   });
 
@@ -265,27 +255,27 @@ describe('one choice per child', () => {
     const { course, token, order, family } = await setup();
     await cancelDate(course.id, DATES[3]!);
     const [notice] = await mine(token);
-    const res = await t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'credit' } });
+    const res = await kit.t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'credit' } });
     expect(res.status, res.text).toBe(200);
-    const credit = await t.http('GET', `/api/profiles/${family.profile.id}/credit`, { token });
+    const credit = await kit.t.http('GET', `/api/profiles/${family.profile.id}/credit`, { token });
     expect(credit.json.balance).toBe(25_000);
     expect(credit.json.entries).toMatchObject([{ amount: 25_000, orderId: order.id, usedBy: null }]);
     const expires = new Date(credit.json.entries[0].expiresAt).getTime();
     expect(expires - clock.current.getTime()).toBeGreaterThan(364 * 86_400_000);
     expect(expires - clock.current.getTime()).toBeLessThan(367 * 86_400_000);
-    expect(t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(0);
+    expect(kit.t.sim.control.payment(order.reference)!.aggregate.refundedAmount.value).toBe(0);
   });
 
   it('no choice within 7 days: the school’s default (credit) applies, and the admin sees who chose what', async () => {
     const { course, family } = await setup();
     await cancelDate(course.id, DATES[2]!);
     clock.current = new Date(clock.current.getTime() + 6 * 86_400_000);
-    expect(await applyDefaults(t.ctx)).toBe(0);
+    expect(await applyDefaults(kit.t.ctx)).toBe(0);
     clock.current = new Date(clock.current.getTime() + 1 * 86_400_000 + 60_000);
-    expect(await applyDefaults(t.ctx)).toBeGreaterThanOrEqual(1);
-    const credits = await t.db.select().from(familyCredits).where(eq(familyCredits.profileId, family.profile.id));
+    expect(await applyDefaults(kit.t.ctx)).toBeGreaterThanOrEqual(1);
+    const credits = await kit.t.db.select().from(familyCredits).where(eq(familyCredits.profileId, family.profile.id));
     expect(credits.map((c) => c.amountOre)).toEqual([25_000]);
-    const seen = await t.http('GET', `/api/courses/${course.id}/changes`, { token: adminToken });
+    const seen = await kit.t.http('GET', `/api/courses/${course.id}/changes`, { token: kit.adminToken });
     expect(seen.json.choices).toMatchObject([{ childId: family.children[0]!.id, choice: 'credit', chosenBy: 'default' }]);
   });
 });
@@ -296,14 +286,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the last place (PostgreSQL: PGl
       const { course, makeup, token } = await setup({ makeupMax: 1 });
       await cancelDate(course.id, DATES[0]!);
       const [notice] = await mine(token);
-      const other = await createFamily(t.db);
-      const otherToken = await t.token(other.guardians[0]!.id);
+      const other = await createFamily(kit.t.db);
+      const otherToken = await kit.t.token(other.guardians[0]!.id);
       const [a, b] = await Promise.all([
-        t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[0]!.toISOString() } }),
-        t.http('POST', '/api/vipps/payment', { token: otherToken, body: { userId: other.guardians[0]!.id, childId: other.children[0]!.id, courseId: makeup.id } }),
+        kit.t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[0]!.toISOString() } }),
+        kit.t.http('POST', '/api/vipps/payment', { token: otherToken, body: { userId: other.guardians[0]!.id, childId: other.children[0]!.id, courseId: makeup.id } }),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 409]);
-      expect(await countTaken(t.db, makeup.id)).toBe(1);
+      expect(await countTaken(kit.t.db, makeup.id)).toBe(1);
     }
   });
 });
@@ -325,25 +315,25 @@ describe('the family calendar feed', () => {
 
   it('every date of the child’s course and its make-up date; a cancelled date keeps its UID as STATUS:CANCELLED', async () => {
     const { course, makeup, family, token } = await setup();
-    const feed = await t.http('GET', `/api/profiles/${family.profile.id}/calendar-feed`, { token });
+    const feed = await kit.t.http('GET', `/api/profiles/${family.profile.id}/calendar-feed`, { token });
     expect(feed.status).toBe(200);
     expect(feed.json.webcalUrl).toMatch(/^webcal:\/\//);
     const path = new URL(feed.json.url).pathname;
-    const before = await t.http('GET', path);
+    const before = await kit.t.http('GET', path);
     expect(before.status).toBe(200);
     expect(before.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(before.text).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
     expect(before.text).toContain('X-PUBLISHED-TTL:PT1H');
     const etag = before.headers.get('etag')!;
-    expect((await t.http('GET', path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await kit.t.http('GET', path, { headers: { 'if-none-match': etag } })).status).toBe(304);
     const events = read(before.text);
     expect(events).toHaveLength(4);
     const uid = events.find((e) => e.start.getTime() === DATES[0]!.getTime())!.uid;
 
     await cancelDate(course.id, DATES[0]!);
     const [notice] = await mine(token);
-    await t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[0]!.toISOString() } });
-    const after = await t.http('GET', path);
+    await kit.t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[0]!.toISOString() } });
+    const after = await kit.t.http('GET', path);
     expect(after.headers.get('etag')).not.toBe(etag);
     const now = read(after.text);
     expect(now).toHaveLength(5);
@@ -353,13 +343,13 @@ describe('the family calendar feed', () => {
   });
 
   it('shows each lesson at the course’s Oslo time, in winter and in summer (walk-through finding 1), with one refresh hint', async () => {
-    const family = await createFamily(t.db);
+    const family = await createFamily(kit.t.db);
     const winter = osloTime(2027, 2, 1, '09:30');
     const summer = osloTime(2027, 6, 7, '09:30');
-    await createCourse(t.db, { timeFrom: '09:30', timeTo: '10:00', dates: [winter, summer], participants: [family.children[0]!], ageMinMonths: null, ageMaxMonths: null, name: 'c52 Tid' });
-    const token = await t.token(family.guardians[0]!.id);
-    const feed = (await t.http('GET', `/api/profiles/${family.profile.id}/calendar-feed`, { token })).json;
-    const text = (await t.http('GET', new URL(feed.url).pathname)).text;
+    await createCourse(kit.t.db, { timeFrom: '09:30', timeTo: '10:00', dates: [winter, summer], participants: [family.children[0]!], ageMinMonths: null, ageMaxMonths: null, name: 'c52 Tid' });
+    const token = await kit.t.token(family.guardians[0]!.id);
+    const feed = (await kit.t.http('GET', `/api/profiles/${family.profile.id}/calendar-feed`, { token })).json;
+    const text = (await kit.t.http('GET', new URL(feed.url).pathname)).text;
     // What a calendar app shows in Oslo: a UTC time converted, a zoned or floating time as written.
     const shown = (time: ICAL.Time) => (time.zone?.tzid === 'UTC' ? osloClock(time.toJSDate()) : `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`);
     const starts = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('dtstart') as ICAL.Time);
@@ -371,40 +361,40 @@ describe('the family calendar feed', () => {
   it("shows no other family's child; the address is unguessable, and a renewed address makes the old one 404", async () => {
     const a = await setup();
     const b = await setup();
-    const feedA = (await t.http('GET', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: a.token })).json;
-    const textA = (await t.http('GET', new URL(feedA.url).pathname)).text;
+    const feedA = (await kit.t.http('GET', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: a.token })).json;
+    const textA = (await kit.t.http('GET', new URL(feedA.url).pathname)).text;
     expect(textA).toContain(a.family.children[0]!.firstName);
     expect(textA).not.toContain(b.family.children[0]!.id);
     expect(/calendar-feeds\/([A-Za-z0-9_-]{43})\.ics$/.test(feedA.url)).toBe(true);
     // Parent B may not read or renew A's address.
-    expect((await t.http('GET', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: b.token })).status).toBe(404);
-    expect((await t.http('POST', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: b.token })).status).toBe(404);
-    expect((await t.http('GET', `/api/calendar-feeds/${'A'.repeat(43)}.ics`)).status).toBe(404);
+    expect((await kit.t.http('GET', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: b.token })).status).toBe(404);
+    expect((await kit.t.http('POST', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: b.token })).status).toBe(404);
+    expect((await kit.t.http('GET', `/api/calendar-feeds/${'A'.repeat(43)}.ics`)).status).toBe(404);
 
-    const renewed = (await t.http('POST', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: a.token })).json;
+    const renewed = (await kit.t.http('POST', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: a.token })).json;
     expect(renewed.url).not.toBe(feedA.url);
-    expect((await t.http('GET', new URL(feedA.url).pathname)).status).toBe(404);
-    expect((await t.http('GET', new URL(renewed.url).pathname)).status).toBe(200);
+    expect((await kit.t.http('GET', new URL(feedA.url).pathname)).status).toBe(404);
+    expect((await kit.t.http('GET', new URL(renewed.url).pathname)).status).toBe(200);
     // Asking again shows the same (renewed) address.
-    expect((await t.http('GET', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: a.token })).json.url).toBe(renewed.url);
+    expect((await kit.t.http('GET', `/api/profiles/${a.family.profile.id}/calendar-feed`, { token: a.token })).json.url).toBe(renewed.url);
     void orders;
   });
 });
 
 describe('changes the families are told about', () => {
-  const mailsWith = (family: Family, subject: string) => t.db.select().from(outbox).where(and(eq(outbox.to, family.guardians[0]!.email!), like(outbox.subject, `${subject}%`)));
+  const mailsWith = (family: Family, subject: string) => kit.t.db.select().from(outbox).where(and(eq(outbox.to, family.guardians[0]!.email!), like(outbox.subject, `${subject}%`)));
 
   it('an admin moves a child: the order names the course the child is on now, with the move in its history; the family is told', async () => {
     const { course, makeup, family, order } = await setup();
-    const res = await t.http('POST', `/api/courses/${course.id}/participants/${family.children[0]!.id}/move`, { token: adminToken, body: { courseId: makeup.id } });
+    const res = await kit.t.http('POST', `/api/courses/${course.id}/participants/${family.children[0]!.id}/move`, { token: kit.adminToken, body: { courseId: makeup.id } });
     expect(res.status, res.text).toBe(200);
-    const [moved] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    const [moved] = await kit.t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(moved!.courseId).toBe(makeup.id);
     expect((moved!.additionalInfo as { moves: unknown[] }).moves).toMatchObject([{ fromCourseId: course.id, toCourseId: makeup.id }]);
     // The bookkeeping name of the sale stays the course it was sold for (a closed month is not rewritten).
     expect((moved!.additionalInfo as { course: { _id: string } }).course._id).toBe(course.id);
     // The admin's order view names the course the child is on now and the move.
-    const page = await t.http('GET', `/api/payments?q=${order.humanReference}`, { token: adminToken });
+    const page = await kit.t.http('GET', `/api/payments?q=${order.humanReference}`, { token: kit.adminToken });
     const shown = page.json.orders.find((o: { _id: string }) => o._id === order.id);
     expect(shown.moves).toMatchObject([{ from: course.name, to: makeup.name }]);
     const mails = await mailsWith(family, `${family.children[0]!.firstName} er flyttet`);
@@ -414,17 +404,17 @@ describe('changes the families are told about', () => {
 
   it('an admin adds and removes a child, and moves a course’s time: each family is told', async () => {
     const { course, family } = await setup();
-    const other = await createFamily(t.db);
-    expect((await t.http('POST', `/api/courses/${course.id}/participants`, { token: adminToken, body: { id: other.children[0]!.id } })).status).toBe(200);
+    const other = await createFamily(kit.t.db);
+    expect((await kit.t.http('POST', `/api/courses/${course.id}/participants`, { token: kit.adminToken, body: { id: other.children[0]!.id } })).status).toBe(200);
     expect(await mailsWith(other, `${other.children[0]!.firstName} er satt på`)).toHaveLength(1);
-    expect((await t.http('DELETE', `/api/courses/${course.id}/participants/${other.children[0]!.id}`, { token: adminToken })).status).toBe(200);
+    expect((await kit.t.http('DELETE', `/api/courses/${course.id}/participants/${other.children[0]!.id}`, { token: kit.adminToken })).status).toBe(200);
     expect(await mailsWith(other, `${other.children[0]!.firstName} er tatt av`)).toHaveLength(1);
 
     const body = {
       name: course.name, placeId: course.placeId, dates: DATES.map((d) => d.toISOString()), timeFrom: '18:00', timeTo: '18:30', experienceLevel: 'Nybegynner',
       participantsAge: '1–2 år', ageMinMonths: null, ageMaxMonths: null, lateBookingMaxPassed: null, proRata: true, price: 1000, maximumParticipants: 6, instructors: [], info: '', published: true, confirm: true,
     };
-    const patched = await t.http('PATCH', `/api/courses/${course.id}`, { token: adminToken, body });
+    const patched = await kit.t.http('PATCH', `/api/courses/${course.id}`, { token: kit.adminToken, body });
     expect(patched.status, patched.text).toBe(200);
     const told = await mailsWith(family, 'Endring:');
     expect(told).toHaveLength(1);

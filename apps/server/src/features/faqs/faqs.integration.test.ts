@@ -2,22 +2,15 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RICH_TEXT_MAX } from '@app/shared';
 import { faqs } from '../../db/schema';
-import { createFamily, createFaq, createInstructor, createUser } from '../../db/seed/builders';
-import { createTestApp, type TestContext } from '../../test/app';
+import { createFaq } from '../../db/seed/builders';
+import { auth, createTestApp, roleTokens, type RoleTokens, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
-const tokens: Record<'admin' | 'parent' | 'instructor', string> = { admin: '', parent: '', instructor: '' };
-const auth = (token: string) => (token ? { authorization: `Bearer ${token}` } : {});
+let tokens: RoleTokens;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const db = ctx.database.db;
-  const admin = await createUser(db, { roles: ['admin', 'parent'] });
-  const family = await createFamily(db);
-  const instructor = await createInstructor(db);
-  tokens.admin = (await ctx.app.sessions.issue(admin.id)).token;
-  tokens.parent = (await ctx.app.sessions.issue(family.guardians[0]!.id)).token;
-  tokens.instructor = (await ctx.app.sessions.issue(instructor.id)).token;
+  tokens = await roleTokens(ctx);
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {

@@ -2,17 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseParticipantsSchema } from '@app/shared';
 import { attendance, participants } from '../../db/schema';
-import {
-  createCourse,
-  createFamily,
-  createInstructor,
-  createOrder,
-  createPlace,
-  createUser,
-  type Family,
-  type PlaceRow,
-  type UserRow,
-} from '../../db/seed/builders';
+import { createCourse, createFamily, createInstructor, createOrder, createPlace, createUser, type CourseRow, type Family, type PlaceRow, type UserRow } from '../../db/seed/builders';
 import { countRows } from '../../test/security/fixtures';
 import { createTestApp, type TestContext } from '../../test/app';
 import { removeParticipant } from './participants.service';
@@ -33,6 +23,19 @@ describe('participants', () => {
     ctx.app.inject({ method, url, payload: payload as never, headers: who ? { authorization: `Bearer ${tokens[who]}` } : {} });
   const onCourse = async (courseId: string) =>
     (await ctx.app.db.select().from(participants).where(eq(participants.courseId, courseId))).map((p) => p.childId).sort();
+  /** A new family whose first child holds a place on the course: an unpaid order with a live payment hold. */
+  const familyHoldingPlace = async (course: CourseRow) => {
+    const holder = await createFamily(ctx.app.db);
+    await createOrder(ctx.app.db, {
+      status: 'created',
+      course,
+      child: holder.children[0]!,
+      user: holder.guardians[0]!,
+      profileId: holder.profile.id,
+      holdExpiresAt: new Date(Date.now() + 600_000),
+    });
+    return holder;
+  };
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -126,15 +129,7 @@ describe('participants', () => {
 
     it('refuses a full course (409 COURSE_FULL), counting live payment holds; the explicit override adds and is recorded', async () => {
       const course = await createCourse(ctx.app.db, { place, maximumParticipants: 2, participants: 1 });
-      const holder = await createFamily(ctx.app.db);
-      await createOrder(ctx.app.db, {
-        status: 'created',
-        course,
-        child: holder.children[0]!,
-        user: holder.guardians[0]!,
-        profileId: holder.profile.id,
-        holdExpiresAt: new Date(Date.now() + 600_000),
-      });
+      await familyHoldingPlace(course);
       const child = family.children[1]!;
       const full = await call('POST', `/api/courses/${course.id}/participants`, 'admin', { id: child.id });
       expect(full.statusCode).toBe(409);
@@ -152,15 +147,7 @@ describe('participants', () => {
 
     it('does not count the child’s own live hold against it (a parent paying for that very child)', async () => {
       const course = await createCourse(ctx.app.db, { place, maximumParticipants: 1 });
-      const payer = await createFamily(ctx.app.db);
-      await createOrder(ctx.app.db, {
-        status: 'created',
-        course,
-        child: payer.children[0]!,
-        user: payer.guardians[0]!,
-        profileId: payer.profile.id,
-        holdExpiresAt: new Date(Date.now() + 600_000),
-      });
+      const payer = await familyHoldingPlace(course);
       const res = await call('POST', `/api/courses/${course.id}/participants`, 'admin', { id: payer.children[0]!.id });
       expect(res.statusCode).toBe(200);
     });

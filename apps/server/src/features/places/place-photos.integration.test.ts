@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_PLACE, PHOTO_VARIANTS, placeSchema, type Place } from '@app/shared';
 import { createPlace, createUser, type PlaceRow } from '../../db/seed/builders';
 import { findImage, variantNames } from '../../repos/images.repo';
-import { createTestApp, type TestContext } from '../../test/app';
+import { auth, createTestApp, type TestContext } from '../../test/app';
 import { testPhoto, testPhotoWithGps } from '../../test/images';
 import { makePendingVariants } from '../../lib/images/variants';
 import * as processing from '../../lib/images/processing';
 
 let ctx: TestContext;
 const tokens = { admin: '', parent: '', instructor: '' };
-const auth = (token: string) => (token ? { authorization: `Bearer ${token}` } : {});
 
 beforeAll(async () => {
   ctx = await createTestApp();

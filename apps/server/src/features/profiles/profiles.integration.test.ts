@@ -11,6 +11,9 @@ describe('profiles and children', () => {
   let tokenB: string;
   let tokenAdmin: string;
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  /** 'Legg til barn' on family A's profile, as the token's user. */
+  const addChild = (token: string, child: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/users/children', headers: auth(token), payload: { profileId: a.profile.id, child } });
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -99,12 +102,7 @@ describe('profiles and children', () => {
   });
 
   it('adds a child to the own profile with capitalised names', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/children',
-      headers: auth(tokenA),
-      payload: { profileId: a.profile.id, child: { firstName: 'anne-marie', lastName: 'aasen', birthdate: '2025-05-01' } },
-    });
+    const res = await addChild(tokenA, { firstName: 'anne-marie', lastName: 'aasen', birthdate: '2025-05-01' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ firstName: 'Anne-Marie', lastName: 'Aasen', birthdate: '2025-05-01' });
   });
@@ -112,12 +110,7 @@ describe('profiles and children', () => {
   it("refuses a child on another family's profile and bad input, writing nothing", async () => {
     const db = ctx.database.db;
     const before = (await db.select().from(children)).length;
-    const foreign = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/children',
-      headers: auth(tokenB),
-      payload: { profileId: a.profile.id, child: { firstName: 'X', lastName: 'Y', birthdate: '2025-01-01' } },
-    });
+    const foreign = await addChild(tokenB, { firstName: 'X', lastName: 'Y', birthdate: '2025-01-01' });
     expect(foreign.statusCode).toBe(403);
     for (const child of [
       { firstName: '', lastName: 'Y', birthdate: '2025-01-01' },
@@ -125,12 +118,7 @@ describe('profiles and children', () => {
       { firstName: 'X', lastName: 'Y', birthdate: '2025-02-30' },
       { firstName: 'X', lastName: 'Y', birthdate: 'i går' },
     ]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/users/children',
-        headers: auth(tokenA),
-        payload: { profileId: a.profile.id, child },
-      });
+      const res = await addChild(tokenA, child);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION');
     }

@@ -70,6 +70,23 @@ describe('the waiting room (controllable clock)', () => {
     await t?.close();
   });
 
+  /**
+   * Two families at a course that opens at `opensAt` (the clock `before` it): `a` joins and is let in at the opening,
+   * `b` joins after; the clock then stands a second past the opening.
+   */
+  async function twoInLine(opensAt: Date, before: number, maximumParticipants?: number) {
+    clock.set(opensAt.getTime() - before);
+    const course = await openingCourse(t, opensAt, maximumParticipants);
+    const a = await parent(t);
+    const b = await parent(t);
+    await join(t, a, course.id);
+    clock.set(opensAt.getTime());
+    await admit(t.ctx);
+    await join(t, b, course.id);
+    clock.advance(1_000);
+    return { course, a, b };
+  }
+
   it('the opening moment: no booking before it; a ticket taken early is let in at the rate, then books', async () => {
     const opensAt = new Date(T.getTime());
     clock.set(opensAt.getTime() - 20 * MIN);
@@ -168,16 +185,7 @@ describe('the waiting room (controllable clock)', () => {
   });
 
   it('an admitted family whose time runs out is refused, and joins again at the back', async () => {
-    const opensAt = new Date(T.getTime() + 120 * MIN);
-    clock.set(opensAt.getTime() - 1 * MIN);
-    const course = await openingCourse(t, opensAt);
-    const a = await parent(t);
-    const b = await parent(t);
-    await join(t, a, course.id);
-    clock.set(opensAt.getTime());
-    await admit(t.ctx);
-    await join(t, b, course.id);
-    clock.advance(1_000);
+    const { course, a, b } = await twoInLine(new Date(T.getTime() + 120 * MIN), 1 * MIN);
     expect(await admit(t.ctx)).toMatchObject({ admitted: [expect.any(String)] });
     expect((await position(t, a, course.id)).json.state).toBe('admitted');
 
@@ -219,16 +227,7 @@ describe('the waiting room (controllable clock)', () => {
   });
 
   it('the line ends at once when every course of the opening is full; the waiting family is offered the waitlist', async () => {
-    const opensAt = new Date(T.getTime() + 180 * MIN);
-    clock.set(opensAt.getTime() - 5 * MIN);
-    const course = await openingCourse(t, opensAt, 1);
-    const a = await parent(t);
-    const b = await parent(t);
-    await join(t, a, course.id);
-    clock.set(opensAt.getTime());
-    await admit(t.ctx);
-    await join(t, b, course.id);
-    clock.advance(1_000);
+    const { course, a, b } = await twoInLine(new Date(T.getTime() + 180 * MIN), 5 * MIN, 1);
     await admit(t.ctx);
     expect((await start(t, a, course.id)).status).toBe(200);
     // The only place is held by a's payment: the next tick ends the line.

@@ -2,24 +2,16 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RICH_TEXT_MAX } from '@app/shared';
 import { terms, termVersions } from '../../db/schema';
-import { createFamily, createInstructor, createTerm, createUser } from '../../db/seed/builders';
-import { createTestApp, type TestContext } from '../../test/app';
+import { createTerm } from '../../db/seed/builders';
+import { auth, createTestApp, roleTokens, type RoleTokens, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
-const tokens: Record<'admin' | 'parent' | 'instructor', string> = { admin: '', parent: '', instructor: '' };
-const auth = (token: string) => (token ? { authorization: `Bearer ${token}` } : {});
-let adminName = '';
+let tokens: RoleTokens;
+const adminName = 'Ada Admin';
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const db = ctx.database.db;
-  const admin = await createUser(db, { roles: ['admin', 'parent'], firstName: 'Ada', lastName: 'Admin' });
-  adminName = 'Ada Admin';
-  const family = await createFamily(db);
-  const instructor = await createInstructor(db);
-  tokens.admin = (await ctx.app.sessions.issue(admin.id)).token;
-  tokens.parent = (await ctx.app.sessions.issue(family.guardians[0]!.id)).token;
-  tokens.instructor = (await ctx.app.sessions.issue(instructor.id)).token;
+  tokens = await roleTokens(ctx, { firstName: 'Ada', lastName: 'Admin' });
 });
 afterAll(() => ctx.close());
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFamily, createInstructor, createUser } from '../../db/seed/builders';
-import { createTestApp, type TestContext } from '../../test/app';
+import { auth, createTestApp, type TestContext } from '../../test/app';
 
 /** GET /users/by-registration-date (admin): spec §5 wants full ISO timestamps with milliseconds. */
 let ctx: TestContext;
 const tokens = { admin: '', parent: '', instructor: '' };
-const auth = (token: string) => (token ? { authorization: `Bearer ${token}` } : {});
 const at = (iso: string) => new Date(iso);
 let inside: Awaited<ReturnType<typeof createFamily>>;
 

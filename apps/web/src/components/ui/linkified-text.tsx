@@ -22,3 +22,16 @@ export function LinkifiedText({ text, className = '' }: { text: string; classNam
     </p>
   );
 }
+
+/** A course's 'Info' row in a definition list, its links clickable; nothing when there is no text. */
+export function InfoTerm({ text }: { text: string | null | undefined }) {
+  if (!text) return null;
+  return (
+    <>
+      <dt className="font-semibold text-sea-900">Info</dt>
+      <dd>
+        <LinkifiedText text={text} />
+      </dd>
+    </>
+  );
+}

@@ -83,14 +83,5 @@ export const EPAYMENT_WEBHOOK_EVENTS = ORDER_EVENT_NAMES.map((name) => `epayment
  * Body of an ePayment webhook. Parse it only after `verifyWebhook` passed. Handlers must be idempotent on
  * (reference, pspReference, name): delivery is at least once.
  */
-export const webhookEventSchema = z.object({
-  msn: z.string(),
-  reference: z.string(),
-  pspReference: z.string(),
-  name: paymentEventNameSchema,
-  amount: moneySchema,
-  timestamp: z.string(),
-  idempotencyKey: z.string().nullish(),
-  success: z.boolean(),
-});
+export const webhookEventSchema = paymentEventSchema.extend({ msn: z.string() });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

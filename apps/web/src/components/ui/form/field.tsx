@@ -27,13 +27,7 @@ export interface FieldProps {
 }
 
 /** The props every control of the kit passes on to its Field. */
-export interface FieldOwnProps {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | boolean;
-  describedBy?: string;
-  id?: string;
-  hideLabel?: boolean;
+export interface FieldOwnProps extends Pick<FieldProps, 'label' | 'hint' | 'error' | 'describedBy' | 'id' | 'hideLabel'> {
   /** Class of the wrapper (label + control + error). */
   fieldClassName?: string;
 }

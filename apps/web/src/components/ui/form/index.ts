@@ -6,5 +6,5 @@ export { Select, NativeSelect, type SelectOption, type SelectOptionGroup, type S
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { DateInput, type DateInputProps } from './date-input';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
-export { FormActions, type FormActionsProps } from './form-actions';
+export { CancelAndAct, FormActions, type CancelAndActProps, type FormActionsProps } from './form-actions';
 export { useZodForm, type FieldMessages, type UseZodFormOptions } from './use-zod-form';

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Field, controlClass, splitFieldProps, type FieldOwnProps } from './field';
+import { Chevron } from '../disclosure-button';
 
 export interface SelectOption {
   value: string;
@@ -60,16 +61,7 @@ export function NativeSelect({
         )}
         {trailingOptions.map(renderOption)}
       </select>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-sea-800"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M5 8l5 5 5-5" />
-      </svg>
+      <Chevron className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-sea-800" />
     </div>
   );
 }

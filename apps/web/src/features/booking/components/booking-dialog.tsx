@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Course, Profile } from '@shared/api';
 import { CancelledMark, isCancelledDate } from '@/components/cancelled-dates';
 import { Button } from '@/components/ui/button';
-import { LinkifiedText } from '@/components/ui/linkified-text';
+import { InfoTerm } from '@/components/ui/linkified-text';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -89,14 +89,7 @@ function CourseSummary({ course, creditOre = 0 }: { course: Course; creditOre?: 
         ) : null}
         {paidWithCredit ? <span className="block text-sm font-normal">{paidWithCredit}</span> : null}
       </dd>
-      {course.info ? (
-        <>
-          <dt className="font-semibold text-sea-900">Info</dt>
-          <dd>
-            <LinkifiedText text={course.info} />
-          </dd>
-        </>
-      ) : null}
+      <InfoTerm text={course.info} />
     </dl>
   );
 }

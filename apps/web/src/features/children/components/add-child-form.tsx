@@ -1,9 +1,7 @@
 import { useId, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { addChildInputSchema, type Child } from '@shared/api';
-import { Button } from '@/components/ui/button';
-import { FormError, Select, useZodForm } from '@/components/ui/form';
-import { ModalClose } from '@/components/ui/modal';
+import { CancelAndAct, FormError, Select, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { capitalizeName, osloDateKey } from '@/lib/format';
@@ -106,14 +104,7 @@ export default function AddChildForm({ profiles, onDone, onAdded }: AddChildForm
         />
       ) : null}
       <FormError id={errorId}>{formError}</FormError>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <ModalClose asChild>
-          <Button variant="secondary">Avbryt</Button>
-        </ModalClose>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Lagrer …' : 'Lagre'}
-        </Button>
-      </div>
+      <CancelAndAct onCancel="modal" busy={busy} text="Lagre" busyText="Lagrer …" className="flex flex-wrap justify-end gap-3 pt-2" />
     </form>
   );
 }

@@ -101,6 +101,11 @@ function defaults(course: Course | undefined, placeId: string): CourseFormValues
 }
 
 const LEVEL_OPTIONS = EXPERIENCE_LEVELS.map((level) => ({ value: level, label: level }));
+/** The two age bounds (decision 012: whole months; empty is no bound). */
+const AGE_BOUNDS = [
+  { field: 'ageMinMonths', label: 'Alder fra (mnd)', hint: 'Tomt: ingen nedre grense' },
+  { field: 'ageMaxMonths', label: 'Alder til (mnd)', hint: 'Tomt: ingen øvre grense' },
+] as const;
 
 /**
  * Spec §2: 'Foreløpig ukjent' (value '1') means no instructor yet: it is shown as chosen when nobody is, and
@@ -225,30 +230,21 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
       {/* One source for the age (walk-through 06.12, finding 20): the months; parents read the text made from them. */}
       <div className="grid grid-cols-2 gap-3">
         {/* Decision 012: whole months at the first date, both ends included; empty is no bound. Admins are not bound. */}
-        <TextInput
-          label="Alder fra (mnd)"
-          hint="Tomt: ingen nedre grense"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={240}
-          step={1}
-          readOnly={busy}
-          error={errors.ageMinMonths?.message}
-          {...register('ageMinMonths')}
-        />
-        <TextInput
-          label="Alder til (mnd)"
-          hint="Tomt: ingen øvre grense"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={240}
-          step={1}
-          readOnly={busy}
-          error={errors.ageMaxMonths?.message}
-          {...register('ageMaxMonths')}
-        />
+        {AGE_BOUNDS.map(({ field, label, hint }) => (
+          <TextInput
+            key={field}
+            label={label}
+            hint={hint}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={240}
+            step={1}
+            readOnly={busy}
+            error={errors[field]?.message}
+            {...register(field)}
+          />
+        ))}
       </div>
       <p className="text-sm text-muted" aria-live="polite">
         {ageText ? `Foreldre ser alderen som «${ageText}».` : 'Fyll inn alder fra eller til (i måneder).'}

@@ -4,7 +4,8 @@ import type { Course } from '@shared/api';
 import { CancelledMark, heldDatesLabel, isCancelledDate } from '@/components/cancelled-dates';
 import { LoginFirstButton } from '@/components/ui/login-first-button';
 import { paths } from '@/config/paths';
-import { LinkifiedText } from '@/components/ui/linkified-text';
+import { DisclosureButton } from '@/components/ui/disclosure-button';
+import { InfoTerm } from '@/components/ui/linkified-text';
 import {
   countOf,
   formatCourseDate,
@@ -99,23 +100,13 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
     <article data-course-id={course._id} className="rounded-2xl border border-line bg-white shadow-sm">
       <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4">
         <h3 className="min-w-0 flex-1 break-words">
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={detailsId}
-            onClick={() => setOpen((v) => !v)}
+          <DisclosureButton
+            open={open}
+            controls={detailsId}
+            onToggle={() => setOpen((v) => !v)}
             className="group flex w-full items-start gap-3 rounded-xl text-left"
+            chevronClassName="mt-1 size-6 shrink-0 rounded-full bg-sea-50 p-1 text-sea-800 transition-transform group-aria-expanded:rotate-180 noscript:invisible"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="mt-1 size-6 shrink-0 rounded-full bg-sea-50 p-1 text-sea-800 transition-transform group-aria-expanded:rotate-180 noscript:invisible"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-            >
-              <path d="M5 8l5 5 5-5" />
-            </svg>
             <span className="min-w-0">
               <span className="block text-lg font-bold text-sea-900 group-hover:underline">
                 {weekday} kl. {time}
@@ -146,7 +137,7 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
                 </span>
               ) : null}
             </span>
-          </button>
+          </DisclosureButton>
         </h3>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 pl-9 sm:max-w-[55%] sm:flex-nowrap sm:justify-end sm:pl-0">
           <div className="sm:text-right">
@@ -231,14 +222,7 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
           </dd>
           <dt className="font-semibold text-sea-900">Ledige plasser</dt>
           <dd>{freePlacesLabel(course.freePlaces)}</dd>
-          {course.info ? (
-            <>
-              <dt className="font-semibold text-sea-900">Info</dt>
-              <dd>
-                <LinkifiedText text={course.info} />
-              </dd>
-            </>
-          ) : null}
+          <InfoTerm text={course.info} />
           <dt className="font-semibold text-sea-900">Påmeldte</dt>
           <dd>
             <Participants course={course} ownChildren={ownChildren} />

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Course } from '@shared/api';
+import { DisclosureButton } from '@/components/ui/disclosure-button';
 import { formatCourseDate, freePlacesLabel, fullName, participantNames, weekdayPlural, formatKr, krToOre } from '@/lib/format';
 
 /**
@@ -13,23 +14,13 @@ export function DashboardCourseRow({ course, now }: { course: Course; now: numbe
   const instructors = course.instructors.length ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
   return (
     <article data-course-id={course._id} className="rounded-xl border border-line bg-sand-50">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={detailsId}
-        onClick={() => setOpen((v) => !v)}
+      <DisclosureButton
+        open={open}
+        controls={detailsId}
+        onToggle={() => setOpen((v) => !v)}
         className="flex min-h-11 w-full items-start gap-3 rounded-xl p-3 text-left hover:bg-sea-50"
+        chevronClassName={`mt-0.5 size-6 shrink-0 rounded-full bg-white p-1 text-sea-800 transition-transform ${open ? 'rotate-180' : ''}`}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className={`mt-0.5 size-6 shrink-0 rounded-full bg-white p-1 text-sea-800 transition-transform ${open ? 'rotate-180' : ''}`}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-        >
-          <path d="M5 8l5 5 5-5" />
-        </svg>
         <span className="min-w-0">
           <span className="block font-semibold text-sea-900">
             {course.timeFrom}–{course.timeTo} · {title}
@@ -38,7 +29,7 @@ export function DashboardCourseRow({ course, now }: { course: Course; now: numbe
             {course.place.name} · {weekdayPlural(course.weekday)} · {course.participantsCount}/{course.maximumParticipants} påmeldt
           </span>
         </span>
-      </button>
+      </DisclosureButton>
       <div id={detailsId} hidden={!open} className="border-t border-line px-3 pt-2 pb-3 text-sm">
         <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 gap-y-1">
           <dt className="font-semibold">Nivå</dt>

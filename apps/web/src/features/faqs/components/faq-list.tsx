@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Faq } from '@shared/api';
 import { FAQ_SKELETON_COUNT } from '@shared/constants';
 import { Button } from '@/components/ui/button';
+import { Chevron } from '@/components/ui/disclosure-button';
 import { RichText } from '@/components/ui/rich-text';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
@@ -60,9 +61,7 @@ function AdminControls({ faq, index, count, onEdit, onMove, moving }: AdminContr
         disabled={index === count - 1 || moving}
         aria-label={`Flytt ned: ${faq.question}`}
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M5 8l5 5 5-5" />
-        </svg>
+        <Chevron className="size-5" />
       </button>
       <button type="button" className={iconButton} onClick={onEdit} aria-label={`Rediger: ${faq.question}`}>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,6 +1,5 @@
 import { inviteInputSchema } from '@shared/api/invites';
-import { Button } from '@/components/ui/button';
-import { TextInput, useZodForm } from '@/components/ui/form';
+import { CancelAndAct, TextInput, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
@@ -38,14 +37,7 @@ export default function InviteForm({ profileId, onDone }: { profileId: string; o
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={send.isPending}>
       <p>Den du inviterer får en e-post med en lenke, logger inn med Vipps og blir foresatt for barna på profilen.</p>
       <TextInput label="E-postadresse" type="email" autoComplete="off" required readOnly={send.isPending} error={errors.email?.message} {...register('email')} />
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone} disabled={send.isPending}>
-          Avbryt
-        </Button>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? 'Sender …' : 'Send invitasjon'}
-        </Button>
-      </div>
+      <CancelAndAct onCancel={onDone} busy={send.isPending} text="Send invitasjon" busyText="Sender …" className="flex flex-wrap justify-end gap-3 pt-2" />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { formatDate, formatKr } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { getCancellationPreview, getReceipt, useCancelPlace, useFamilyPayments } from '../api/family-payments';
 import { OrderStatusBadge } from './order-status-badge';
+import { TitledSection } from '@/components/ui/titled-section';
 
 /** The course's first–last date and its venue: what tells two payments for the same course name apart. */
 const courseWhenWhere = (p: FamilyPayment) =>
@@ -112,10 +113,7 @@ export function FamilyPayments({ profileId, canCancel }: { profileId: string; ca
   const { data } = useFamilyPayments(profileId);
   if (!data?.length) return null;
   return (
-    <section aria-labelledby="betalinger" className="space-y-4">
-      <h2 id="betalinger" className="text-2xl font-bold text-sea-900">
-        Betalinger
-      </h2>
+    <TitledSection id="betalinger" title="Betalinger" className="space-y-4" titleClassName="text-2xl font-bold text-sea-900">
       <ul className="space-y-3">
         {data.map((payment) => (
           <li key={payment._id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-line" data-order-id={payment._id}>
@@ -139,6 +137,6 @@ export function FamilyPayments({ profileId, canCancel }: { profileId: string; ca
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { INCIDENT_OUTCOMES, incidentNoteSchema, type AdminOrder, type IncidentOutcome } from '@shared/api/orders';
-import { Button } from '@/components/ui/button';
-import { Select, Textarea, useZodForm } from '@/components/ui/form';
+import { CancelAndAct, Select, Textarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { formatKr } from '@/lib/format';
@@ -55,14 +54,7 @@ export function IncidentForm({ order, onDone }: { order: AdminOrder; onDone: () 
       </p>
       <Select label="Utfall" options={options} error={formState.errors.outcome?.message} {...register('outcome')} />
       <Textarea label="Notat" rows={3} error={formState.errors.note?.message} {...register('note')} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={resolve.isPending}>
-          Avbryt
-        </Button>
-        <Button type="submit" disabled={resolve.isPending}>
-          {resolve.isPending ? 'Løser …' : 'Løs hendelsen'}
-        </Button>
-      </div>
+      <CancelAndAct onCancel={onDone} busy={resolve.isPending} text="Løs hendelsen" busyText="Løser …" />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { saveFile } from '@/lib/save-file';
 import { getBookkeepingFile, getReconciliation, settleReconciliation } from '../api/family-payments';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
@@ -54,10 +55,7 @@ export function MonthEnd() {
       }
     });
   return (
-    <section aria-labelledby="regnskap" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line">
-      <h2 id="regnskap" className="text-xl font-bold text-sea-900">
-        Regnskapsfil
-      </h2>
+    <TitledSection id="regnskap" title="Regnskapsfil" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line">
       <p className="text-muted">
         Alle betalinger og refusjoner i perioden, med summer per kurs og per måned. Sammenlign med Vipps for å finne avvik.
       </p>
@@ -97,6 +95,6 @@ export function MonthEnd() {
           ) : null}
         </div>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

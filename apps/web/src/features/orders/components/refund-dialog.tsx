@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { AdminOrder } from '@shared/api/orders';
 import { Button } from '@/components/ui/button';
-import { Checkbox, TextInput, useZodForm } from '@/components/ui/form';
+import { CancelAndAct, Checkbox, TextInput, useZodForm } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { prompt } from '@/components/ui/dialogs';
 import { toast, useToast } from '@/components/ui/toast';
@@ -87,14 +87,7 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
       {order.enrolled ? (
         <Checkbox label="Meld barnet av kurset" {...register('removeFromCourse', { onChange: () => setOwnChoice(true) })} />
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={refund.isPending}>
-          Avbryt
-        </Button>
-        <Button type="submit" disabled={refund.isPending}>
-          {refund.isPending ? 'Refunderer …' : 'Refunder'}
-        </Button>
-      </div>
+      <CancelAndAct onCancel={onDone} busy={refund.isPending} text="Refunder" busyText="Refunderer …" />
     </form>
   );
 }
@@ -119,14 +112,7 @@ function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
       {order.enrolled ? (
         <Checkbox label="Meld barnet av kurset" checked={removeFromCourse} onChange={(e) => setRemoveFromCourse(e.target.checked)} />
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={cancel.isPending}>
-          Avbryt
-        </Button>
-        <Button onClick={() => void submit()} disabled={cancel.isPending}>
-          {cancel.isPending ? 'Kansellerer …' : 'Kanseller betalingen'}
-        </Button>
-      </div>
+      <CancelAndAct onCancel={onDone} busy={cancel.isPending} text="Kanseller betalingen" busyText="Kansellerer …" onAct={() => void submit()} />
     </div>
   );
 }

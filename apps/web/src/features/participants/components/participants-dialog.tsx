@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CHILD_SEARCH_MIN_CHARS, type CourseParticipant, type ParticipantCandidate } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
-import { Checkbox, ConfirmDialog, FormError, Select, TextInput } from '@/components/ui/form';
+import { CancelAndAct, Checkbox, ConfirmDialog, FormError, Select, TextInput } from '@/components/ui/form';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
@@ -89,14 +89,7 @@ function MoveForm({ courseId, child, targets, onDone }: { courseId: string; chil
         onChange={(e) => setTarget(e.target.value)}
       />
       {placing.outcome}
-      <div className="flex justify-end gap-3">
-        <ModalClose asChild>
-          <Button variant="secondary">Avbryt</Button>
-        </ModalClose>
-        <Button type="submit" disabled={placing.busy}>
-          Flytt
-        </Button>
-      </div>
+      <CancelAndAct onCancel="modal" busy={placing.busy} text="Flytt" className="flex justify-end gap-3" />
     </form>
   );
 }

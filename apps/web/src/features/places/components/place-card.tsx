@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PLACE_SKELETON_COUNT } from '@shared/constants';
 import type { Place } from '@shared/api';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -49,6 +51,32 @@ export function PlaceCardSkeleton() {
         <Skeleton className="mt-4 h-11 w-36 rounded-full" />
       </div>
     </div>
+  );
+}
+
+/** The place grid while it loads: skeleton cards (after `heading`, if any), announced as 'Laster kurssteder'. */
+export function PlaceGridLoading({ heading }: { heading?: ReactNode }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">Laster kurssteder</span>
+      {heading}
+      <ul className={placeGridClass}>
+        {Array.from({ length: PLACE_SKELETON_COUNT }, (_, i) => (
+          <li key={i}>
+            <PlaceCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Decision 029: a failed fetch says so; 'Fant ingen kurssteder' would tell the visitor there are none. */
+export function PlacesLoadError() {
+  return (
+    <p role="alert" className="rounded-2xl bg-danger-bg p-6 text-lg font-medium text-danger">
+      Kunne ikke hente kurssteder
+    </p>
   );
 }
 

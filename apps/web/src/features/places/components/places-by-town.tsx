@@ -1,10 +1,9 @@
-import { PLACE_SKELETON_COUNT } from '@shared/constants';
 import { Skeleton } from '@/components/ui/skeleton';
 import { asciiSlug } from '@/lib/format';
 import { usePlaces } from '../api/get-places';
 import { useLogError } from '../hooks/use-log-error';
 import { usePlacesByTown } from '../hooks/use-places-by-town';
-import { laterCardClass, PlaceCard, PlaceCardSkeleton, placeGridClass } from './place-card';
+import { laterCardClass, PlaceCard, PlaceGridLoading, placeGridClass, PlacesLoadError } from './place-card';
 
 /** /kurs: one section per town headed 'Babysvømming {town}', each with its place cards. */
 export function PlacesByTown() {
@@ -12,30 +11,9 @@ export function PlacesByTown() {
   useLogError(error, 'Kunne ikke hente kurssteder');
   const groups = usePlacesByTown(data);
 
-  if (isPending) {
-    return (
-      <div role="status" aria-live="polite">
-        <span className="sr-only">Laster kurssteder</span>
-        <Skeleton className="mb-4 h-8 w-64" />
-        <ul className={placeGridClass}>
-          {Array.from({ length: PLACE_SKELETON_COUNT }, (_, i) => (
-            <li key={i}>
-              <PlaceCardSkeleton />
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-
+  if (isPending) return <PlaceGridLoading heading={<Skeleton className="mb-4 h-8 w-64" />} />;
   // Decision 029: a failed fetch says so, instead of 'Fant ingen kurssteder i {town}' for every town.
-  if (error) {
-    return (
-      <p role="alert" className="rounded-2xl bg-danger-bg p-6 text-lg font-medium text-danger">
-        Kunne ikke hente kurssteder
-      </p>
-    );
-  }
+  if (error) return <PlacesLoadError />;
 
   // The page's first two pictures, in whichever towns they are, are the largest paint on a phone (as in PlaceGrid).
   const firstTwo = new Set(groups.flatMap((group) => group.places).slice(0, 2).map((place) => place._id));

@@ -23,28 +23,17 @@ function parts(props: PaymentsChartProps) {
   return { option, x, series, labels, tooltip };
 }
 
+/** A line chart's props: its title, its bucket and the payments per bucket start. */
+const lineChart = (title: string, bucket: PaymentsChartProps['bucket'], counts: Record<string, number>): PaymentsChartProps => ({
+  title,
+  bucket,
+  type: 'line',
+  buckets: Object.entries(counts).map(([iso, count]) => ({ t: t(iso), count })),
+});
 // Eleven days of November 2025 (span > 7 days: whole UTC days).
-const daily: PaymentsChartProps = {
-  title: 'Siste 30 dager',
-  bucket: 'day',
-  type: 'line',
-  buckets: [
-    { t: t('2025-11-03T00:00:00Z'), count: 2 },
-    { t: t('2025-11-05T00:00:00Z'), count: 1 },
-    { t: t('2025-11-14T00:00:00Z'), count: 4 },
-  ],
-};
+const daily = lineChart('Siste 30 dager', 'day', { '2025-11-03T00:00:00Z': 2, '2025-11-05T00:00:00Z': 1, '2025-11-14T00:00:00Z': 4 });
 // Two hours on one winter day (span ≤ 7 days: hours).
-const hourly: PaymentsChartProps = {
-  title: 'Siste 7 dager',
-  bucket: 'hour',
-  type: 'line',
-  buckets: [
-    { t: t('2025-11-03T09:00:00Z'), count: 1 },
-    { t: t('2025-11-03T10:00:00Z'), count: 3 },
-    { t: t('2025-11-04T15:00:00Z'), count: 2 },
-  ],
-};
+const hourly = lineChart('Siste 7 dager', 'hour', { '2025-11-03T09:00:00Z': 1, '2025-11-03T10:00:00Z': 3, '2025-11-04T15:00:00Z': 2 });
 
 describe('the frame of the chart (spec §2)', () => {
   it('titles, hidden legend, datetime x axis, horizontal zoom, the y axis title, read out in Norwegian', () => {

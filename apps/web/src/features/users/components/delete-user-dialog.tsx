@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Profile } from '@shared/api';
 import { Button } from '@/components/ui/button';
@@ -72,6 +72,47 @@ export function DeletionConsequences({ consequences: { deleted, kept }, deletedH
   );
 }
 
+interface DeleteUserConfirmProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  confirmText: string;
+  remove: () => Promise<unknown>;
+  /** After the toast 'Brukeren har blitt slettet'. */
+  onDeleted?: () => void;
+  /** Says the failure; the dialog then stays open. */
+  onFailed: (error: unknown) => void;
+  children: ReactNode;
+}
+
+/** The 'Slett bruker' confirmation of both deletions (the user's own and an admin's): runs `remove` and says how it went. */
+export function DeleteUserConfirm({ open, onOpenChange, confirmText, remove, onDeleted, onFailed, children }: DeleteUserConfirmProps) {
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      confirmVariant="danger"
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Slett bruker"
+      confirmText={confirmText}
+      busyText="Sletter …"
+      onConfirm={() =>
+        remove().then(
+          () => {
+            toast.success('Brukeren har blitt slettet');
+            onDeleted?.();
+          },
+          (error: unknown) => {
+            onFailed(error);
+            throw error;
+          },
+        )
+      }
+    >
+      {children}
+    </ConfirmDialog>
+  );
+}
+
 /** 'Slett bruker': the user deletes their own user after a confirmation that says what happens. */
 export function DeleteUserButton({ userId, profiles }: { userId: string; profiles: readonly Profile[] }) {
   const [open, setOpen] = useState(false);
@@ -84,26 +125,16 @@ export function DeleteUserButton({ userId, profiles }: { userId: string; profile
       <Button variant="danger" onClick={() => setOpen(true)}>
         Slett bruker
       </Button>
-      <ConfirmDialog
-        confirmVariant="danger"
+      <DeleteUserConfirm
         open={open}
         onOpenChange={setOpen}
-        title="Slett bruker"
         confirmText="Ja, slett brukeren min"
-        busyText="Sletter …"
-        onConfirm={() =>
-          remove.mutateAsync(userId).then(
-            () => {
-              toast.success('Brukeren har blitt slettet');
-              endSession('user');
-              navigate(paths.home, { replace: true });
-            },
-            (error: unknown) => {
-              toast.error('Kunne ikke slette bruker. Prøv igjen senere.', 10_000);
-              throw error;
-            },
-          )
-        }
+        remove={() => remove.mutateAsync(userId)}
+        onDeleted={() => {
+          endSession('user');
+          navigate(paths.home, { replace: true });
+        }}
+        onFailed={() => toast.error('Kunne ikke slette bruker. Prøv igjen senere.', 10_000)}
       >
         <p>Brukeren din slettes, og du blir logget ut. Dette kan ikke angres.</p>
         <DeletionConsequences
@@ -114,7 +145,7 @@ export function DeleteUserButton({ userId, profiles }: { userId: string; profile
         <p className="text-sm text-muted">
           Ordrer beholdes i fem år fordi bokføringsloven krever det, men navnene fjernes.
         </p>
-      </ConfirmDialog>
+      </DeleteUserConfirm>
     </>
   );
 }

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { roleLabel, type Role } from '@shared/constants';
 import { Button } from '@/components/ui/button';
-import { Checkbox, ConfirmDialog, useZodForm } from '@/components/ui/form';
+import { Checkbox, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useAdminDeleteUser } from '../api/delete-user';
 import { useUserProfiles } from '../api/get-user-profiles';
 import { useUpdateUserRoles } from '../api/update-user-roles';
-import { DeletionConsequences, deletionConsequences } from './delete-user-dialog';
+import { DeleteUserConfirm, DeletionConsequences, deletionConsequences } from './delete-user-dialog';
 
 /** The roles an admin toggles on a user (spec §6: instructor, admin, developer); the others stay as they are. */
 export const EDITABLE_ROLES = ['instructor', 'admin', 'developer'] as const satisfies readonly Role[];
@@ -88,22 +88,12 @@ export function AdminDeleteUserButton({ user }: { user: AdminActionsUser }) {
       <Button variant="danger" className="mt-3" onClick={() => setOpen(true)} aria-label={`Slett bruker ${name}`}>
         Slett bruker
       </Button>
-      <ConfirmDialog
-        confirmVariant="danger"
+      <DeleteUserConfirm
         open={open}
         onOpenChange={setOpen}
-        title="Slett bruker"
         confirmText="Ja, slett brukeren"
-        busyText="Sletter …"
-        onConfirm={() =>
-          remove.mutateAsync(user._id).then(
-            () => toast.success('Brukeren har blitt slettet'),
-            (error: unknown) => {
-              toast.error(errorMessage(error, 'Kunne ikke slette brukeren'));
-              throw error;
-            },
-          )
-        }
+        remove={() => remove.mutateAsync(user._id)}
+        onFailed={(error) => toast.error(errorMessage(error, 'Kunne ikke slette brukeren'))}
       >
         <div className="space-y-3">
           <p>
@@ -125,7 +115,7 @@ export function AdminDeleteUserButton({ user }: { user: AdminActionsUser }) {
           )}
           <p className="text-sm text-muted">Ordrene beholdes for regnskapet, men navnene fjernes.</p>
         </div>
-      </ConfirmDialog>
+      </DeleteUserConfirm>
     </>
   );
 }

@@ -11,20 +11,12 @@ import {
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatAge, formatDate, formatDateTime, osloDateKey } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsersByRegistrationDate } from '../api/get-users-by-registration-date';
 
 /** Spec §5: the day-range selection is debounced 300 ms. */
 const RANGE_DEBOUNCE_MS = 300;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function ParentCard({ parent }: { parent: RegisteredParent }) {
   return (
@@ -69,7 +61,7 @@ export function UserRegistrations() {
   const toast = useToast();
   const today = osloDateKey(new Date());
   const [range, setRange] = useState<DayRange>(() => defaultRegistrationRange(today));
-  const debounced = useDebounced(range, RANGE_DEBOUNCE_MS);
+  const debounced = useDebouncedValue(range, RANGE_DEBOUNCE_MS);
   const valid = DAY.test(debounced.start) && DAY.test(debounced.end) && debounced.start <= debounced.end;
   const query = useMemo(() => (valid ? registrationQuery(debounced) : null), [valid, debounced]);
   const { data, isFetching, isError } = useUsersByRegistrationDate(query);

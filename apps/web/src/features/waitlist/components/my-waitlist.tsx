@@ -8,6 +8,7 @@ import { formatDate, formatDateTime, formatKr, krToOre } from '@/lib/format';
 import { useMyWaitlist } from '../api/get-my-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 import { positionLabel } from './waitlist-course-action';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const timeLeft = (until: string, now: number) => {
   const minutes = Math.max(0, Math.round((Date.parse(until) - now) / 60_000));
@@ -32,10 +33,7 @@ export function MyWaitlist({ onPay, payingEntryId, now }: Props) {
     leave.mutate(entry._id, { onError: (error) => toast.error(errorMessage(error)) });
   };
   return (
-    <section aria-labelledby="venteliste-tittel" className="rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
-      <h2 id="venteliste-tittel" className="text-xl font-bold text-sea-900">
-        Venteliste
-      </h2>
+    <TitledSection id="venteliste-tittel" title="Venteliste" className="rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
       <ul className="mt-3 divide-y divide-line">
         {entries.data.map((entry) => (
           <li key={entry._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -68,6 +66,6 @@ export function MyWaitlist({ onPay, payingEntryId, now }: Props) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

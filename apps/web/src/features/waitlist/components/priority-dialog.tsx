@@ -2,9 +2,8 @@ import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import type { Course, CoursePrioritySettings } from '@shared/api';
-import { Button } from '@/components/ui/button';
-import { Checkbox, DateInput, FormError, useZodForm } from '@/components/ui/form';
-import { Modal, ModalClose } from '@/components/ui/modal';
+import { CancelAndAct, Checkbox, DateInput, FormError, useZodForm } from '@/components/ui/form';
+import { Modal } from '@/components/ui/modal';
 import { MultiSelect, type MultiSelectOption } from '@/components/ui/multi-select';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
@@ -154,14 +153,7 @@ function PriorityFields({
         {...register('openDate')}
       />
       <FormError>{failure}</FormError>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <ModalClose asChild>
-          <Button variant="secondary">Avbryt</Button>
-        </ModalClose>
-        <Button type="submit" disabled={save.isPending}>
-          Lagre
-        </Button>
-      </div>
+      <CancelAndAct onCancel="modal" busy={save.isPending} text="Lagre" className="flex flex-wrap justify-end gap-3 pt-2" />
     </form>
   );
 }

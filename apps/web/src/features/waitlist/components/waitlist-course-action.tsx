@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 import type { MyWaitlistEntry } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { LoginFirstButton } from '@/components/ui/login-first-button';
-import { FormError, Select } from '@/components/ui/form';
+import { CancelAndAct, FormError, Select } from '@/components/ui/form';
 import { confirm } from '@/components/ui/dialogs';
-import { Modal, ModalClose } from '@/components/ui/modal';
+import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
@@ -160,14 +160,7 @@ function JoinForm({ courseId, choices, addedChildId, onAddChild, onDone }: JoinF
         </Button>
       </div>
       <FormError id={`${id}-feil`}>{error}</FormError>
-      <div className="flex flex-wrap justify-end gap-3">
-        <ModalClose asChild>
-          <Button variant="secondary">Avbryt</Button>
-        </ModalClose>
-        <Button type="submit" disabled={join.isPending}>
-          Sett på venteliste
-        </Button>
-      </div>
+      <CancelAndAct onCancel="modal" busy={join.isPending} text="Sett på venteliste" className="flex flex-wrap justify-end gap-3" />
     </form>
   );
 }
