@@ -118,6 +118,10 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   ORDER_NOT_CANCELLABLE: 'Ordren kan ikke kanselleres.',
   INCIDENT_RESOLVED: 'Hendelsen er allerede løst.',
   CLOSURE_ANNOUNCED: 'Familiene har allerede fått e-post om avlysningen, så den kan ikke angres.',
+  SEASON_OVERLAP: (params) =>
+    typeof params.name === 'string'
+      ? `Sesongen overlapper med «${params.name}» (${formatDate(params.startsOn)}–${formatDate(params.endsOn)}). En dag kan bare høre til én sesong.`
+      : 'Sesongen overlapper med en annen sesong. En dag kan bare høre til én sesong.',
   CHOICE_CLOSED: 'Plassen er meldt av, så dette valget er lukket. Det dere har fått tilbake, står under betalinger på profilen.',
 };
 
