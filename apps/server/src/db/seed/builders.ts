@@ -14,6 +14,7 @@ import {
   places,
   profileParents,
   profiles,
+  seasons,
   terms,
   users,
 } from '../schema';
@@ -412,6 +413,12 @@ export async function createFaq(db: DbOrTx, overrides: Partial<typeof faqs.$infe
     .insert(faqs)
     .values({ question: `Spørsmål ${nextSequence()}?`, answer: 'Svar.', position: 0, ...overrides })
     .returning();
+  return row!;
+}
+
+/** A season (decision 053); give each its own days: seasons never overlap. */
+export async function createSeason(db: DbOrTx, values: { startsOn: string; endsOn: string; name?: string }) {
+  const [row] = await db.insert(seasons).values({ name: `Sesong ${nextSequence()}`, ...values }).returning();
   return row!;
 }
 

@@ -12,6 +12,7 @@ import {
   places,
   profileParents,
   profiles,
+  seasons,
   terms,
   users,
 } from '../schema';
@@ -51,6 +52,7 @@ async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
   await insertMany(tx, participants, data.participants);
   await insertMany(tx, faqs, data.faqs);
   await insertMany(tx, terms, data.terms);
+  await insertMany(tx, seasons, data.seasons);
   // The demo's terms are version 1: orders made from now on record it.
   if (data.terms.length > 0) await snapshotTerms(tx, 'initial');
 }
