@@ -269,7 +269,7 @@ test('the admin: back office, the family, the venue and every dialog there', asy
   test.setTimeout(240_000);
   const { page } = admin;
   const main = page.getByRole('main');
-  for (const path of ['/admin', '/admin/e-post', '/admin/ordre', '/admin/sletting', '/admin/avlysning', '/admin/ko', '/examples', '/examples/modal', '/examples/toast', '/examples/alert']) {
+  for (const path of ['/admin', '/admin/e-post', '/admin/ordre', '/admin/sletting', '/admin/avlysning', '/admin/ko', '/admin/sesonger', '/examples', '/examples/modal', '/examples/toast', '/examples/alert']) {
     await visit(page, path);
   }
   for (const path of ['/examples/multi-select', '/examples/group-select', '/examples/user-registrations']) await visit(page, path);
@@ -284,6 +284,11 @@ test('the admin: back office, the family, the venue and every dialog there', asy
   await checkDialog(page, main.getByRole('button', { name: 'Avlys kursdagen' }), 'Avlyse kursdagen?');
   await main.getByLabel('Dato', { exact: true }).fill(mondayKey(1));
   await checkDialog(page, main.getByRole('button', { name: 'Avlys alle kurs denne dagen' }), 'Avlyse alle kurs denne dagen?');
+
+  // The seasons (decision 053): the new-season form, and the question before a delete (never answered 'Slett').
+  await visit(page, '/admin/sesonger');
+  await checkDialog(page, main.getByRole('button', { name: 'Ny sesong' }), 'Ny sesong');
+  for (const button of (await main.getByRole('button', { name: /^Slett / }).all()).slice(0, 1)) await checkDialog(page, button, 'Slett sesong?');
 
   await visit(page, '/admin/brukere');
   await page.getByLabel('Søk etter brukere').fill(SURNAME.slice(0, 13));

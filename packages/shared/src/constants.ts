@@ -178,6 +178,8 @@ export const STATISTICS_DAILY_ABOVE_DAYS = 7;
 /** Rich text (FAQ answers, terms): the longest input accepted, before sanitising. */
 export const RICH_TEXT_MAX = 20_000;
 export const FAQ_QUESTION_MAX = 500;
+/** A season's name ('Høst 2026'), decision 053. */
+export const SEASON_NAME_MAX = 80;
 /** The tags rich text may keep; links keep only http(s) and mailto hrefs. Everything else is removed. */
 export const RICH_TEXT_TAGS = ['p', 'br', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'b', 'i'] as const;
 /** User registrations page: each list shows at most this many (the counts are exact). */

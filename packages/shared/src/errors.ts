@@ -86,6 +86,8 @@ export const ERROR_STATUS = {
   CHOICE_CLOSED: 409,
   /** 'Angre' on a cancelled date whose families were told already (issue 53): there is no undo after the e-mails. */
   CLOSURE_ANNOUNCED: 409,
+  /** A season that shares a day with another (decision 053); params: name, startsOn, endsOn of the other season. */
+  SEASON_OVERLAP: 409,
   RATE_LIMITED: 429,
   /** Payment start: the family let several holds run out unpaid lately (issue 36); params: pausedUntil (ISO time). */
   HOLD_COOLDOWN: 429,

@@ -8,6 +8,7 @@ import {
   formatAge,
   formatCourseDate,
   formatDate,
+  formatDateRange,
   formatDateTime,
   paymentPauseLabel,
   listOf,
@@ -70,6 +71,9 @@ describe('dates in Oslo', () => {
     expect(osloTime(2026, 12, 1, '17:00').toISOString()).toBe('2026-12-01T16:00:00.000Z');
     expect(osloOffsetMs(Date.UTC(2026, 6, 1))).toBe(2 * 3_600_000);
     expect(osloOffsetMs(Date.UTC(2026, 0, 1, 12, 0, 0, 500))).toBe(3_600_000);
+  });
+  it('writes a span of calendar days, both ends as the days they name (a season)', () => {
+    expect(formatDateRange('2026-08-17', '2026-12-20')).toBe('17.08.2026–20.12.2026');
   });
   it('shows "-" for missing or invalid dates', () => {
     expect(formatDate(null)).toBe('-');

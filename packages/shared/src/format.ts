@@ -115,6 +115,9 @@ export function formatDate(value: DateInput | null | undefined): string {
   return `${p.day}.${p.month}.${p.year}`;
 }
 
+/** 'DD.MM.YYYY–DD.MM.YYYY': a span of days, both ends included (a season, decision 053). */
+export const formatDateRange = (from: DateInput, to: DateInput): string => `${formatDate(from)}–${formatDate(to)}`;
+
 /** HH:MM (24 h) in Oslo time; '' when invalid. */
 export function formatTime(value: DateInput): string {
   const d = toDate(value);

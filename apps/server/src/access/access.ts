@@ -6,6 +6,7 @@ import * as courses from '../repos/courses.repo';
 import * as orders from '../repos/orders.repo';
 import * as places from '../repos/places.repo';
 import * as profiles from '../repos/profiles.repo';
+import * as seasons from '../repos/seasons.repo';
 import * as users from '../repos/users.repo';
 import * as waitlist from '../repos/waitlist.repo';
 
@@ -21,7 +22,7 @@ import * as waitlist from '../repos/waitlist.repo';
  */
 interface Rule {
   /** What `id` points at. */
-  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place' | 'cancelled date';
+  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place' | 'cancelled date' | 'season';
   denied: 'FORBIDDEN' | 'NOT_FOUND';
   exists(ctx: ServiceContext, id: string): Promise<boolean>;
   /** `allows` only holds for an object that exists (it joins the object's row): `exists` is not asked after it. */
@@ -174,6 +175,8 @@ const RULES = {
   'faq.write': { object: 'faq', denied: 'FORBIDDEN', exists: (ctx, id) => content.faqExists(ctx.db, id), allows: adminOnly },
   /** Edit or delete a term: admins (spec §6). */
   'term.write': { object: 'term', denied: 'FORBIDDEN', exists: (ctx, id) => content.termExists(ctx.db, id), allows: adminOnly },
+  /** Edit or delete a season (decision 053): admins. */
+  'season.write': { object: 'season', denied: 'FORBIDDEN', exists: (ctx, id) => seasons.seasonExists(ctx.db, id), allows: adminOnly },
   /**
    * Leave a waitlist: the guardians of the entry's child, and admins (others: NOT_FOUND, as for bookings). Decision 016.
    */
@@ -266,6 +269,8 @@ const ROLE_RULES = {
   'profile.admin-details': (v: SignedIn) => v.isAdmin,
   /** The overview of coming cancelled dates and the families' choices (issue 53): admins. */
   'closures.overview': (v: SignedIn) => v.isAdmin,
+  /** List the seasons and add one (decision 053): admins. */
+  'seasons.manage': (v: SignedIn) => v.isAdmin,
 } as const satisfies Record<string, (viewer: SignedIn) => boolean>;
 
 export type RoleAction = keyof typeof ROLE_RULES;

@@ -18,6 +18,7 @@ import { imagesRoutes } from './images/images.routes';
 import { placePhotosRoutes } from './places/place-photos.routes';
 import { placesRoutes } from './places/places.routes';
 import { retentionRoutes } from './retention/retention.routes';
+import { seasonsRoutes } from './seasons/seasons.routes';
 import { queueRoutes } from './queue/queue.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
@@ -38,6 +39,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   usersRoutes,
   faqsRoutes,
   termsRoutes,
+  seasonsRoutes,
   contactRoutes,
   bookingRoutes,
   calendarsRoutes,

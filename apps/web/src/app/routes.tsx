@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.adminRetention, lazy: () => import('./routes/admin-retention') },
           { path: routePatterns.adminClosures, lazy: () => import('./routes/admin-closures') },
           { path: routePatterns.adminQueue, lazy: () => import('./routes/admin-queue') },
+          { path: routePatterns.adminSeasons, lazy: () => import('./routes/admin-seasons') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },

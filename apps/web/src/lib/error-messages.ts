@@ -1,6 +1,6 @@
 import { MAX_CHILDREN_PER_PROFILE, MAX_PHOTO_ASPECT, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_PLACE } from '@shared/constants';
 import { formatAgeMonths, formatAgeRange } from '@shared/course-booking';
-import { countOf, formatDate, openingLabel, paymentPauseLabel } from '@shared/format';
+import { countOf, formatDate, formatDateRange, openingLabel, paymentPauseLabel } from '@shared/format';
 import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@shared/errors';
 
 /** Codes the web client makes up itself: no answer at all, or an answer without a known code. */
@@ -118,6 +118,10 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   ORDER_NOT_CANCELLABLE: 'Ordren kan ikke kanselleres.',
   INCIDENT_RESOLVED: 'Hendelsen er allerede løst.',
   CLOSURE_ANNOUNCED: 'Familiene har allerede fått e-post om avlysningen, så den kan ikke angres.',
+  SEASON_OVERLAP: (params) =>
+    typeof params.name === 'string'
+      ? `Sesongen overlapper med «${params.name}» (${formatDateRange(params.startsOn ?? '', params.endsOn ?? '')}). En dag kan bare høre til én sesong.`
+      : 'Sesongen overlapper med en annen sesong. En dag kan bare høre til én sesong.',
   CHOICE_CLOSED: 'Plassen er meldt av, så dette valget er lukket. Det dere har fått tilbake, står under betalinger på profilen.',
 };
 

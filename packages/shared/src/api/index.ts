@@ -9,6 +9,7 @@ export * from './courses';
 export * from './auth';
 export * from './users';
 export * from './faqs';
+export * from './seasons';
 export * from './terms';
 export * from './contact';
 export * from './booking';

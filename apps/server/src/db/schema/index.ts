@@ -9,3 +9,4 @@ export * from './care';
 export * from './images';
 export * from './changes';
 export * from './queue';
+export * from './seasons';

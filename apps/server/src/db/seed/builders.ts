@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addMinutes, ORDER_STATUSES, TIME_ZONE, type OrderEventName, type OrderStatus } from '@app/shared';
 import type { DbOrTx } from '../client';
-import { children, courseInstructors, courses, faqs, newId, orderEvents, orders, participants, places, profileParents, profiles, terms, users } from '../schema';
+import { children, courseInstructors, courses, faqs, newId, orderEvents, orders, participants, places, profileParents, profiles, seasons, terms, users } from '../schema';
 import { humanReference, orderAdditionalInfo, orderReference } from '../../repos/orders.repo';
 
 /**
@@ -398,6 +398,12 @@ export async function createFaq(db: DbOrTx, overrides: Partial<typeof faqs.$infe
     .insert(faqs)
     .values({ question: `Spørsmål ${nextSequence()}?`, answer: 'Svar.', position: 0, ...overrides })
     .returning();
+  return row!;
+}
+
+/** A season (decision 053); give each its own days: seasons never overlap. */
+export async function createSeason(db: DbOrTx, values: { startsOn: string; endsOn: string; name?: string }) {
+  const [row] = await db.insert(seasons).values({ name: `Sesong ${nextSequence()}`, ...values }).returning();
   return row!;
 }
 

@@ -1,6 +1,6 @@
 import { ageFits, DEMO_PERSONS, minutesOfDay, osloDateKey, type AgeRange, type OrderStatus, krToOre } from '@app/shared';
 import { isNoCourseDay } from '@app/shared/holidays';
-import type { courseInstructors, faqs, participants, profileParents, profiles, terms } from '../schema';
+import type { courseInstructors, faqs, participants, profileParents, profiles, seasons, terms } from '../schema';
 import {
   addMinutesToTime,
   courseValues,
@@ -52,6 +52,7 @@ export interface DemoData {
   orderEvents: NewOrderEvent[];
   faqs: (typeof faqs.$inferInsert)[];
   terms: (typeof terms.$inferInsert)[];
+  seasons: (typeof seasons.$inferInsert)[];
 }
 
 export const DEMO_SEED = 20_030_101;
@@ -134,6 +135,7 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
     orderEvents: [],
     faqs: [],
     terms: [],
+    seasons: [],
   };
 
   // ---- places ----
@@ -564,6 +566,14 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
       const createdAt = ago(now, (500 - i) * DAY);
       data.terms.push({ id: id(), category: category.category, text, priority: category.priority - i, createdAt, updatedAt: createdAt });
     });
+  }
+  // ---- one season over every demo course's dates (decision 053) ----
+  const days = data.courses.flatMap((c) => (c.dates ?? []).map((d) => osloDateKey(d))).sort();
+  if (days.length > 0) {
+    const [startsOn, endsOn] = [days[0]!, days.at(-1)!];
+    const [from, to] = [startsOn.slice(0, 4), endsOn.slice(0, 4)];
+    const createdAt = ago(now, 120 * DAY);
+    data.seasons.push({ id: id(), name: from === to ? `Sesong ${from}` : `Sesong ${from}/${to.slice(2)}`, startsOn, endsOn, createdAt, updatedAt: createdAt });
   }
   return data;
 }

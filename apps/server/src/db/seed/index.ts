@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client';
-import { children, courseInstructors, courses, faqs, orderEvents, orders, participants, places, profileParents, profiles, terms, users } from '../schema';
+import { children, courseInstructors, courses, faqs, orderEvents, orders, participants, places, profileParents, profiles, seasons, terms, users } from '../schema';
 import { snapshotTerms } from '../../repos/content.repo';
 import { buildDemoData, type DemoData } from './demo-data';
 
@@ -38,6 +38,7 @@ async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
   await insertMany(tx, participants, data.participants);
   await insertMany(tx, faqs, data.faqs);
   await insertMany(tx, terms, data.terms);
+  await insertMany(tx, seasons, data.seasons);
   // The demo's terms are version 1: orders made from now on record it.
   if (data.terms.length > 0) await snapshotTerms(tx, 'initial');
 }

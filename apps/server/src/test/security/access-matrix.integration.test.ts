@@ -95,6 +95,11 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/terms-and-conditions/:id': { expect: [401, 403, 403, 403, 403, 200], req: (fx) => ({ url: `/api/terms-and-conditions/${fx.term.id}`, payload: { priority: 3 } }) },
   'DELETE /api/terms-and-conditions/:id': { expect: [401, 403, 403, 403, 403, 204], req: (fx) => ({ url: `/api/terms-and-conditions/${fx.termToDelete.id}` }) },
   'GET /api/terms-and-conditions/versions': { expect: adminOnly },
+  // ---- the school's seasons (decision 053): admins; season.write for one season
+  'GET /api/seasons':                { expect: adminOnly },
+  'POST /api/seasons':               { expect: created, req: () => ({ payload: { name: 'Vår 2092', startsOn: '2092-01-01', endsOn: '2092-06-30' } }) },
+  'PATCH /api/seasons/:id':          { expect: adminOnly, req: (fx) => ({ url: `/api/seasons/${fx.season.id}`, payload: { name: 'Høsten 2090', startsOn: fx.season.startsOn, endsOn: fx.season.endsOn } }) },
+  'DELETE /api/seasons/:id':         { expect: [401, 403, 403, 403, 403, 204], req: (fx) => ({ url: `/api/seasons/${fx.seasonToDelete.id}` }) },
   'GET /api/terms-and-conditions/versions/:version': { expect: adminOnly, req: () => ({ url: '/api/terms-and-conditions/versions/1' }), note: 'version 1 exists after the rows above' },
   'GET /api/users/by-registration-date': { expect: adminOnly, req: () => ({ query: { startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-12-31T23:59:59.999Z' } }) },
   'POST /api/contact':               { expect: all(200), req: () => ({ payload: contactBody }) },
@@ -450,6 +455,7 @@ describe('access matrix', () => {
       'user.delete':              { id: (fx) => fx.parentA.id, expect: familyOnly, note: 'parent A themself' },
       'faq.write':                { id: (fx) => fx.faq.id, expect: adminOnlyAction },
       'term.write':               { id: (fx) => fx.term.id, expect: adminOnlyAction },
+      'season.write':             { id: (fx) => fx.season.id, expect: adminOnlyAction },
       'place.photos.write':       { id: (fx) => fx.place.id, expect: adminOnlyAction },
       'place.close':              { id: (fx) => fx.place.id, expect: adminOnlyAction, note: "'Bassenget er stengt' (issue 38)" },
       'profile.credit.read':      { id: (fx) => fx.familyA.profile.id, expect: hiddenFromOthers, note: 'the family credit ledger (issue 38)' },
@@ -527,6 +533,7 @@ describe('access matrix', () => {
       'children.families':             [U, F, F, 'ok', 'ok', 'ok'],
       'profile.admin-details':         adminOnlyRole,
       'closures.overview':             adminOnlyRole,
+      'seasons.manage':                adminOnlyRole,
     };
     it.each(Object.keys(ROLE_MATRIX) as RoleAction[])('%s', (action) => {
       const mismatches: string[] = [];

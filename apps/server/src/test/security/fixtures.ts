@@ -8,6 +8,7 @@ import {
   createInstructor,
   createOrder,
   createPlace,
+  createSeason,
   createTerm,
   createUser,
   type Family,
@@ -65,6 +66,9 @@ export interface Fixtures {
   /** Deleted by the access matrix's DELETE rows (faq and term must survive for the object-action rows). */
   faqToDelete: { id: string };
   termToDelete: { id: string };
+  /** Seasons in 2090 (away from any other): one to edit, one the DELETE row deletes. */
+  season: { id: string; name: string; startsOn: string; endsOn: string };
+  seasonToDelete: { id: string };
   /** Cancelled dates of a course without participants, not announced yet (issue 53): one for 'Angre' (the matrix's DELETE), one to announce. */
   cancelledDateToUndo: { id: string };
   cancelledDateToAnnounce: { id: string };
@@ -131,6 +135,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
   const term = await createTerm(db, { text: 'Fixture.' });
   const faqToDelete = await createFaq(db, { question: 'Fixture to delete?' });
   const termToDelete = await createTerm(db, { text: 'Fixture to delete.' });
+  const season = await createSeason(db, { name: 'Høst 2090', startsOn: '2090-08-01', endsOn: '2090-12-31' });
+  const seasonToDelete = await createSeason(db, { startsOn: '2091-01-01', endsOn: '2091-06-30' });
   const inAnHour = new Date(Date.now() + 3_600_000);
   // A course of their own (emptyCourse is deleted by the matrix's DELETE row), with nobody to mail.
   const closureCourse = await createCourse(db, { place, instructors: [instructor] });
@@ -173,6 +179,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     term,
     faqToDelete,
     termToDelete,
+    season,
+    seasonToDelete,
     cancelledDateToUndo: cancelledDateToUndo!,
     cancelledDateToAnnounce: cancelledDateToAnnounce!,
     faqIds,
@@ -206,6 +214,7 @@ export const MAIN_TABLES = [
   'faqs',
   'terms',
   'term_versions',
+  'seasons',
   'contact_messages',
   'outbox',
   'auth_states',
