@@ -23,17 +23,6 @@ export function backupFileName(kind: BackupKind, at: Date = new Date()): string 
   return `backup-${stamp}${BACKUP_EXTENSION[kind]}`;
 }
 
-/** pg_dump and pg_restore on PATH (the drill's PostgreSQL half needs both). */
-export async function havePgTools(): Promise<boolean> {
-  try {
-    await run('pg_dump', ['--version']);
-    await run('pg_restore', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** pg_dump of the whole database in custom format; `snapshot` (pg_export_snapshot) pins the state it dumps. */
 export async function pgDump(url: string, file: string, options: { snapshot?: string } = {}): Promise<void> {
   makePrivateDir(path.dirname(file));

@@ -64,8 +64,3 @@ export async function readsOf(db: DbOrTx, childIds: readonly string[]): Promise<
   if (childIds.length === 0) return [];
   return db.select().from(healthNoteReads).where(inArray(healthNoteReads.childId, [...childIds])).orderBy(desc(healthNoteReads.readAt));
 }
-
-/** The care rows of the given children (the family's data export). */
-export async function careOf(db: DbOrTx, childIds: readonly string[]): Promise<ChildCareRow[]> {
-  return [...(await findCareOf(db, childIds)).values()];
-}

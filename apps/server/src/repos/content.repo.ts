@@ -56,7 +56,6 @@ export async function termExists(db: DbOrTx, id: string): Promise<boolean> {
   return !!row;
 }
 
-export type TermRow = typeof terms.$inferSelect;
 export interface TermSnapshot {
   id: string;
   category: string;
@@ -70,11 +69,6 @@ const order = [desc(terms.priority), asc(terms.category), asc(terms.createdAt), 
 
 export function listTerms(db: DbOrTx): Promise<TermSnapshot[]> {
   return db.select(termColumns).from(terms).orderBy(...order);
-}
-
-export async function findTerm(db: DbOrTx, id: string): Promise<TermSnapshot | undefined> {
-  const [row] = await db.select(termColumns).from(terms).where(eq(terms.id, id));
-  return row;
 }
 
 /**

@@ -73,11 +73,6 @@ export const firstHoldEndInMsQuery = (db: DbOrTx, courseId: string) =>
     .from(orders)
     .where(liveHoldOn(courseId));
 
-export async function countLiveHolds(db: DbOrTx, courseId: string, excludeOrderId?: string): Promise<number> {
-  const [held] = await liveHoldCountQuery(db, courseId, excludeOrderId);
-  return Number(held?.n ?? 0);
-}
-
 /** Lapsed holds per family (profile) within the last `withinMs`, for the admin's view. */
 export async function lapsesPerProfile(db: DbOrTx, profileIds: readonly string[], withinMs: number): Promise<Map<string, number>> {
   if (profileIds.length === 0) return new Map();

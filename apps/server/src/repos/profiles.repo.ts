@@ -273,15 +273,6 @@ export async function findInvite(db: DbOrTx, inviteId: string): Promise<InviteRo
   return row;
 }
 
-export async function findPendingInvite(db: DbOrTx, profileId: string, email: string): Promise<InviteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(invites)
-    .where(and(eq(invites.profileId, profileId), eq(sql`lower(${invites.email})`, email.toLowerCase()), eq(invites.status, 'pending')))
-    .limit(1);
-  return row;
-}
-
 /** Inserts a pending invite; undefined when one for the same profile and address is already pending (unique index). */
 export async function insertInvite(
   tx: DbOrTx,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 export type { QueueOpeningRow, QueueTicketRow } from '../db/schema';
 import { children, courses, orders, places, queueOpenings, queueTickets, type QueueOpeningRow, type QueueTicketRow } from '../db/schema';
@@ -93,22 +93,6 @@ export async function ticketsOf(db: DbOrTx, opensAt: Date): Promise<QueueTicketR
     .from(queueTickets)
     .where(eq(queueTickets.opensAt, opensAt))
     .orderBy(asc(queueTickets.sortKey), asc(queueTickets.id));
-}
-
-/** Families waiting ahead of this ticket (not admitted, not left, with a smaller place). */
-export async function waitingAhead(db: DbOrTx, ticket: Pick<QueueTicketRow, 'opensAt' | 'sortKey' | 'id'>): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(queueTickets)
-    .where(
-      and(
-        eq(queueTickets.opensAt, ticket.opensAt),
-        isNull(queueTickets.admittedAt),
-        isNull(queueTickets.leftAt),
-        or(lt(queueTickets.sortKey, ticket.sortKey!), and(eq(queueTickets.sortKey, ticket.sortKey!), lt(queueTickets.id, ticket.id))),
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 /** Admitted families still inside their window that have not started a payment (the ceiling counts them). */

@@ -147,11 +147,6 @@ export const heldOfferChildIdsQuery = (db: DbOrTx, courseId: string, childIds: r
     .from(waitlistEntries)
     .where(and(heldOfferOn(courseId), inArray(waitlistEntries.childId, [...childIds])));
 
-export async function countHeldOffers(db: DbOrTx, courseId: string, forChildId?: string): Promise<number> {
-  const [row] = await heldOfferCountQuery(db, courseId, forChildId);
-  return Number(row?.n ?? 0);
-}
-
 /** The first waiting entry of the course (the next to get an offer). */
 export async function firstWaiting(tx: DbOrTx, courseId: string): Promise<WaitlistEntryRow | undefined> {
   const [row] = await tx

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEMO_PERSONS, type DemoPerson } from '@app/shared';
+import type { DemoPerson } from '@app/shared';
 
 /** What the simulator knows about a person who logs in: the userinfo claims, in Vipps' shapes. */
 export interface SimPerson {
@@ -24,8 +24,6 @@ export const fromDemoPerson = (p: DemoPerson): SimPerson => ({
   birthdate: p.birthdate,
   address: { ...p.address },
 });
-
-export const demoPersons = (): DemoPerson[] => DEMO_PERSONS;
 
 /**
  * A typed phone number as MSISDN, or null. Accepts '912 34 567', '+47 912 34 567', '004791234567' and

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { pageTitle, site } from '@/config/site';
 import { AboutText, ServiceAreaList } from '@/features/about/components/about-section';
 import { InstructorList } from '@/features/users/components/instructor-list';
-import { instructorsQueryOptions } from '@/features/users/api/get-instructors';
+import { instructorsQueryOptions } from '@/features/users/api/users';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { preloading } from '../page-data';
 

@@ -3,8 +3,8 @@ import { Container, PageHeader } from '@/components/ui/page-header';
 import { pageTitle } from '@/config/site';
 import { ClosuresForm } from '@/features/changes/components/closures-form';
 import { ClosuresOverviewSection } from '@/features/changes/components/closures-overview';
-import { usePlaceCourses } from '@/features/courses/api/get-place-courses';
-import { usePlaces } from '@/features/places/api/get-places';
+import { usePlaceCourses } from '@/features/courses/api/courses';
+import { usePlaces } from '@/features/places/api/places';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /admin/avlysning: cancel a date, or close a pool for a day (issue 38), and the overview of cancelled dates (issue 53). */

@@ -3,7 +3,7 @@ import { Forbidden, NotFound, UnknownError } from '@/components/errors/error-vie
 import { Container } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { AccessGuard, PageLoading } from '@/features/auth/components/access-guard';
-import { useCourseParticipants } from '@/features/participants/api/get-course-participants';
+import { useCourseParticipants } from '@/features/participants/api/participants';
 import { AttendanceSheet } from '@/features/participants/components/attendance-sheet';
 import { CourseChanges } from '@/features/changes/components/course-changes';
 import { isApiError } from '@/lib/api-client';

@@ -6,8 +6,8 @@ import { site } from '@/config/site';
 import { AboutText, ServiceAreaList } from '@/features/about/components/about-section';
 import { FaqList } from '@/features/faqs/components/faq-list';
 import { PlaceGrid } from '@/features/places/components/place-grid';
-import { faqsQueryOptions } from '@/features/faqs/api/get-faqs';
-import { placesQueryOptions } from '@/features/places/api/get-places';
+import { faqsQueryOptions } from '@/features/faqs/api/faqs';
+import { placesQueryOptions } from '@/features/places/api/places';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { preloading } from '../page-data';
 

@@ -2,7 +2,7 @@ import { Container, PageHeader } from '@/components/ui/page-header';
 import { site } from '@/config/site';
 import { PlacesByTown } from '@/features/places/components/places-by-town';
 import { PlacesStructuredData } from '@/features/places/components/places-structured-data';
-import { placesQueryOptions } from '@/features/places/api/get-places';
+import { placesQueryOptions } from '@/features/places/api/places';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { preloading } from '../page-data';
 

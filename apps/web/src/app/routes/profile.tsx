@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { FamilyCalendar, FamilyCreditBalance } from '@/features/changes/components/family-calendar';
 import { MyChanges, ReminderToggle } from '@/features/changes/components/my-changes';
 import { Navigate, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { Child } from '@shared/api';
-import type { Profile } from '@shared/api';
+import type { Child, Profile } from '@shared/api';
 import { Forbidden, NotFound } from '@/components/errors/error-view';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Select } from '@/components/ui/form';
@@ -14,27 +13,30 @@ import { paths } from '@/config/paths';
 import { pageTitle } from '@/config/site';
 import { AccessGuard } from '@/features/auth/components/access-guard';
 import { LogoutButton } from '@/features/auth/components/logout-button';
-import { sessionsQueryOptions } from '@/features/auth/api/get-sessions';
+import { sessionsQueryOptions } from '@/features/auth/api/auth';
 import { SessionsSection } from '@/features/auth/components/sessions-section';
 import { CalendarDownloadButton } from '@/features/calendars/components/calendar-download-button';
 import { ChildCareDialog } from '@/features/care/components/child-care-dialog';
 import { AddChildDialog } from '@/features/children/components/add-child-dialog';
 import { EditChildDialog } from '@/features/children/components/edit-child-dialog';
-import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/start-payment';
+import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/booking';
 import { FamilyPayments } from '@/features/orders/components/family-payments';
-import { pendingInvitesQueryOptions } from '@/features/invites/api/get-pending-invites';
-import { profileInvitesQueryOptions } from '@/features/invites/api/get-profile-invites';
+import { pendingInvitesQueryOptions, profileInvitesQueryOptions } from '@/features/invites/api/invites';
 import { PendingInvites } from '@/features/invites/components/pending-invites';
 import { ProfileInvites } from '@/features/invites/components/profile-invites';
-import { useProfile } from '@/features/profiles/api/get-profile';
-import { profileOverviewQueryOptions, useProfileOverview } from '@/features/profiles/api/get-profile-overview';
-import { profilesQueryOptions, useProfiles } from '@/features/profiles/api/get-profiles';
-import { useUpdateGuardians } from '@/features/profiles/api/update-guardians';
+import {
+  profileOverviewQueryOptions,
+  profilesQueryOptions,
+  useProfile,
+  useProfileOverview,
+  useProfiles,
+  useUpdateGuardians,
+} from '@/features/profiles/api/profiles';
 import { AdminDetails } from '@/features/profiles/components/admin-details';
 import { InstructorCourses } from '@/features/profiles/components/instructor-courses';
 import { ProfileView } from '@/features/profiles/components/profile-view';
 import { UpcomingCourses } from '@/features/profiles/components/upcoming-courses';
-import { courseHistoryQueryOptions, useCourseHistory } from '@/features/users/api/get-course-history';
+import { courseHistoryQueryOptions, useCourseHistory } from '@/features/users/api/users';
 import { DeleteUserButton } from '@/features/users/components/delete-user-dialog';
 import { OwnDataButton } from '@/features/users/components/own-data-button';
 import { isApiError } from '@/lib/api-client';
@@ -42,11 +44,10 @@ import { errorMessage } from '@/lib/error-messages';
 import { currentUserQueryOptions, hasRole, useCurrentUser } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
 import { getSession, isSessionExpired } from '@/lib/session';
-import { courseDisplayName, fullName } from '@/lib/format';
+import { courseDisplayName, fullName, isSafeHttpUrl } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
-import { isSafeHttpUrl } from '@/lib/format';
-import { myWaitlistQueryOptions } from '@/features/waitlist/api/get-my-waitlist';
+import { myWaitlistQueryOptions } from '@/features/waitlist/api/waitlist';
 import { MyWaitlist } from '@/features/waitlist/components/my-waitlist';
 import { CourseListOnDemand } from './course-list-on-demand';
 

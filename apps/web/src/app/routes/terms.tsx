@@ -2,8 +2,7 @@ import { Container, PageHeader } from '@/components/ui/page-header';
 import { pageTitle } from '@/config/site';
 import { CancellationRules } from '@/features/terms/components/cancellation-rules';
 import { TermsList } from '@/features/terms/components/terms-list';
-import { cancellationRulesQueryOptions } from '@/features/terms/api/cancellation-rules';
-import { termsQueryOptions } from '@/features/terms/api/get-terms';
+import { cancellationRulesQueryOptions, termsQueryOptions } from '@/features/terms/api/terms';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { preloading } from '../page-data';
 

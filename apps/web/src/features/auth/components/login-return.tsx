@@ -5,7 +5,7 @@ import { Container } from '@/components/ui/page-header';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { peekReturnAddress, startSession, takeReturnAddress } from '@/lib/session';
-import { exchangeLoginReturn } from '../api/get-session-token';
+import { exchangeLoginReturn } from '@/features/auth/api/auth';
 import { loginErrorMessage, tokenErrorMessage } from './login-messages';
 
 const LOOPS = [paths.login, '/vipps/login-redirect'];

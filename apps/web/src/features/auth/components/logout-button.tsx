@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { endSession } from '@/lib/session';
-import { endCurrentSession } from '../api/end-sessions';
+import { endCurrentSession } from '@/features/auth/api/auth';
 
 /** Spec §9. */
 const LOGOUT_DEBOUNCE_MS = 500;

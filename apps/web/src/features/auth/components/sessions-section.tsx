@@ -4,8 +4,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { endSession } from '@/lib/session';
-import { useEndAllSessions } from '../api/end-sessions';
-import { useSessions } from '../api/get-sessions';
+import { useEndAllSessions, useSessions } from '@/features/auth/api/auth';
 
 /**
  * /profil: where the parent is logged in (issue 9), and 'Logg ut overalt' for a lost phone or a shared computer.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isSafeHttpUrl } from '@/lib/format';
 import { storeReturnAddress } from '@/lib/session';
-import { useVippsLogin } from '../api/get-vipps-login-url';
+import { useVippsLogin } from '@/features/auth/api/auth';
 
 /** 'Logg inn med Vipps': asks the server for the Vipps login address and sends the browser there. */
 export function VippsLoginButton({ returnTo }: { returnTo?: string }) {

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { countOf, formatCourseDate, fullName, isSafeHttpUrl, weekdayPlural, formatKr, krToOre } from '@/lib/format';
-import { paymentStartErrorMessage, useStartPayment } from '../api/start-payment';
+import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/booking';
 import { creditLine } from '../credit-line';
 import { ChildSelect } from './child-select';
 

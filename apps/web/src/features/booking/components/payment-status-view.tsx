@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { isApiError } from '@/lib/api-client';
 import { countOf, formatDate, fullName, placeSlug, formatKr, krToOre } from '@/lib/format';
-import { usePaymentStatus } from '../api/get-payment-status';
+import { usePaymentStatus } from '@/features/booking/api/booking';
 
 const TONE: Record<PaymentStatusTone, string> = {
   success: 'bg-success-bg text-success',

@@ -5,7 +5,7 @@ import { CancelAndAct, FormError, Select, useZodForm } from '@/components/ui/for
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { capitalizeName, osloDateKey } from '@/lib/format';
-import { useAddChild } from '../api/add-child';
+import { useAddChild } from '@/features/children/api/children';
 import { ChildFields } from './child-fields';
 
 export interface ProfileChoice {

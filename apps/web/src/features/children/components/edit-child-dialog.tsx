@@ -7,8 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { capitalizeName, fullName, osloDateKey } from '@/lib/format';
-import { useDeleteChild } from '../api/delete-child';
-import { useUpdateChild } from '../api/update-child';
+import { useDeleteChild, useUpdateChild } from '@/features/children/api/children';
 import { ChildFields } from './child-fields';
 
 // The same rules as adding a child (the shared schema): the form checks what the server checks.

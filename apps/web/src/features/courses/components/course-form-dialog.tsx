@@ -11,8 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { osloDateKey } from '@/lib/format';
-import { useDeleteCourse } from '../api/delete-course';
-import { useSaveCourse } from '../api/save-course';
+import { useDeleteCourse, useSaveCourse } from '@/features/courses/api/courses';
 import { loadHolidayLabel, type HolidayLabel } from './holiday-label';
 import { MultiDatePicker } from './multi-date-picker';
 

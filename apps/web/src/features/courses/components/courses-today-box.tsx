@@ -2,7 +2,7 @@ import { DASHBOARD_VISIBLE_ROWS } from '@shared/constants';
 import { compareCodeUnits } from '@/lib/format';
 import { DashboardBox } from '@/components/ui/dashboard-box';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCoursesBetween } from '../api/get-dashboard-courses';
+import { useCoursesBetween } from '@/features/courses/api/courses';
 import { DashboardCourseRow } from './dashboard-course-row';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { DashboardBox } from '@/components/ui/dashboard-box';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useLastModifiedCourses } from '../api/get-dashboard-courses';
+import { useLastModifiedCourses } from '@/features/courses/api/courses';
 import { DashboardCourseRow } from './dashboard-course-row';
 
 /** 'Siste endrede kurs': the three courses changed last. */

@@ -4,9 +4,7 @@ import { FormActions, TextInput, useZodForm } from '@/components/ui/form';
 import { confirm } from '@/components/ui/dialogs';
 import { RichTextField } from '@/components/ui/rich-text-field';
 import { toast } from '@/components/ui/toast';
-import { useCreateFaq } from '../api/create-faq';
-import { useDeleteFaq } from '../api/delete-faq';
-import { useUpdateFaq } from '../api/update-faq';
+import { useCreateFaq, useDeleteFaq, useUpdateFaq } from '@/features/faqs/api/faqs';
 
 // The server's own schema (packages/shared); the form says its rules in Norwegian.
 const messages = {

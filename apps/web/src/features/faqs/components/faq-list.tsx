@@ -7,8 +7,7 @@ import { RichText } from '@/components/ui/rich-text';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
-import { useFaqs } from '../api/get-faqs';
-import { useReorderFaqs } from '../api/reorder-faqs';
+import { useFaqs, useReorderFaqs } from '@/features/faqs/api/faqs';
 
 // The editor (a form: react-hook-form and zod) is for admins only: it loads when one opens it, not for visitors.
 const FaqEditor = lazy(() => import('./faq-editor').then((m) => ({ default: m.FaqEditor })));

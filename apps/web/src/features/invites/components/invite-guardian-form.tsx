@@ -3,7 +3,7 @@ import { CancelAndAct, TextInput, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { useSendInvite } from '../api/send-invite';
+import { useSendInvite } from '@/features/invites/api/invites';
 
 const inviteFormSchema = inviteInputSchema.pick({ email: true });
 

@@ -5,8 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate } from '@/lib/format';
-import { useAnswerInvite } from '../api/answer-invite';
-import { useInviteLink } from '../api/get-invite-link';
+import { useAnswerInvite, useInviteLink } from '@/features/invites/api/invites';
 import { clearInviteSecret } from './invite-secret';
 
 const listNames = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} og ${names.at(-1)}`);

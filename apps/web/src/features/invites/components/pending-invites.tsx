@@ -3,8 +3,7 @@ import type { Invite } from '@shared/api/invites';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
-import { useAnswerInvite } from '../api/answer-invite';
-import { usePendingInvites } from '../api/get-pending-invites';
+import { useAnswerInvite, usePendingInvites } from '@/features/invites/api/invites';
 import { childNames } from './invite-status';
 
 function PendingInvite({ invite, highlighted }: { invite: Invite; highlighted: boolean }) {

@@ -6,10 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { displayPhone, formatDate } from '@/lib/format';
-import { useConfirmInvite } from '../api/confirm-invite';
-import { useDeleteInvite } from '../api/delete-invite';
-import { useProfileInvites } from '../api/get-profile-invites';
-import { useUndoInvite } from '../api/undo-invite';
+import { useConfirmInvite, useDeleteInvite, useProfileInvites, useUndoInvite } from '@/features/invites/api/invites';
 import { InviteGuardianDialog } from './invite-guardian-dialog';
 import { INVITE_STATUS_LABELS, INVITE_STATUS_STYLE } from './invite-status';
 

@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatKr } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
-import { getCancellationPreview, getReceipt, useCancelPlace, useFamilyPayments } from '../api/family-payments';
+import { getCancellationPreview, getReceipt, useCancelPlace, useFamilyPayments } from '@/features/orders/api/orders';
 import { OrderStatusBadge } from './order-status-badge';
 import { TitledSection } from '@/components/ui/titled-section';
 

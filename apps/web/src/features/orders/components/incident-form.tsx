@@ -5,7 +5,7 @@ import { CancelAndAct, Select, Textarea, useZodForm } from '@/components/ui/form
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { formatKr } from '@/lib/format';
-import { useResolveIncident } from '../api/refund-order';
+import { useResolveIncident } from '@/features/orders/api/orders';
 import { newIdempotencyKey } from '../idempotency-key';
 
 const formSchema = z.object({ outcome: z.enum(INCIDENT_OUTCOMES), note: incidentNoteSchema });

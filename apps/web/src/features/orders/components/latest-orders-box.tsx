@@ -2,7 +2,7 @@ import { DASHBOARD_ORDERS_LIMIT } from '@shared/constants';
 import { DashboardBox } from '@/components/ui/dashboard-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useOrders } from '../api/get-orders';
+import { useOrders } from '@/features/orders/api/orders';
 import { OrderCard } from './order-card';
 
 /** 'Siste ordre': the two newest orders, and the way to all of them. */

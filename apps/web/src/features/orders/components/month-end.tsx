@@ -6,7 +6,7 @@ import { DateInput, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { saveFile } from '@/lib/save-file';
-import { getBookkeepingFile, getReconciliation, settleReconciliation } from '../api/family-payments';
+import { getBookkeepingFile, getReconciliation, settleReconciliation } from '@/features/orders/api/orders';
 import { TitledSection } from '@/components/ui/titled-section';
 
 const TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { USER_SEARCH_DEBOUNCE_MS } from '@shared/constants';
-import { ORDER_STATUSES, ORDERS_PAGE_SIZE, type OrderStatus } from '@shared/constants';
+import { ORDER_STATUSES, ORDERS_PAGE_SIZE, type OrderStatus, USER_SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { paymentStatusLabel } from '@shared/payment-status';
 import { Button } from '@/components/ui/button';
 import { Checkbox, DateInput, Select, TextInput } from '@/components/ui/form';
@@ -8,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { site } from '@/config/site';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useOrders } from '../api/get-orders';
+import { useOrders } from '@/features/orders/api/orders';
 import { OrderCard } from './order-card';
 import { OrderActions } from './refund-dialog';
 

@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { prompt } from '@/components/ui/dialogs';
 import { toast, useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { useCancelOrder, useDecideCancellation, useRefundOrder } from '../api/refund-order';
+import { useCancelOrder, useDecideCancellation, useRefundOrder } from '@/features/orders/api/orders';
 import { IncidentForm } from './incident-form';
 import { formatKr, isWholeOre, krToOre, oreToKr } from '@/lib/format';
 import { newIdempotencyKey } from '../idempotency-key';

@@ -4,8 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { formatDate, fullName } from '@/lib/format';
 import { Checkbox } from '@/components/ui/form';
-import { useCourseParticipants } from '../api/get-course-participants';
-import { useCourseHealthNotes } from '../api/get-health-notes';
+import { useCourseHealthNotes, useCourseParticipants } from '@/features/participants/api/participants';
 import { CallLink, ParticipantCare } from './participant-care';
 
 /** Phone numbers are stored with the country prefix first (4791234567); the list shows them as +4791234567. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CourseParticipant } from '@shared/course-admin';
 import { displayPhone, fullName } from '@/lib/format';
-import { useParticipantHealthNote } from '../api/get-health-notes';
+import { useParticipantHealthNote } from '@/features/participants/api/participants';
 
 /** MSISDN (4791234567) as a tel: address; it is shown as '912 34 567' (displayPhone). */
 export const telHref = (phone: string) => `tel:+${phone.replace(/^\+/, '')}`;

@@ -10,9 +10,12 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatAge, fullName } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useChangeParticipants, type ParticipantChange } from '../api/change-participants';
-import { useCourseParticipants } from '../api/get-course-participants';
-import { useCandidates } from '../api/search-candidates';
+import {
+  type ParticipantChange,
+  useCandidates,
+  useChangeParticipants,
+  useCourseParticipants,
+} from '@/features/participants/api/participants';
 
 export interface CourseChoice {
   id: string;

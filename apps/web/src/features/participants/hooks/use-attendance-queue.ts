@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AttendanceInput } from '@shared/course-admin';
 import { isApiError } from '@/lib/api-client';
-import { recordAttendance } from '../api/record-attendance';
-import { participantKeys } from '../api/get-course-participants';
+import { participantKeys, recordAttendance } from '@/features/participants/api/participants';
 
 type QueuedMark = AttendanceInput['marks'][number];
 

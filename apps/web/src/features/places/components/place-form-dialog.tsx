@@ -8,7 +8,7 @@ import { Checkbox, FormActions, FormError, Textarea, TextInput, useZodForm } fro
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { useSavePlace } from '../api/save-place';
+import { useSavePlace } from '@/features/places/api/places';
 import { PLACE_IMAGE_LABELS, placeImageSrc, placeImageUrl } from './place-image';
 import { PlacePhotosEditor, type PhotoChanges } from './place-photos-editor';
 

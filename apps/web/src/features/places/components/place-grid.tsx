@@ -1,5 +1,5 @@
 import { useLogError } from '../hooks/use-log-error';
-import { usePlaces } from '../api/get-places';
+import { usePlaces } from '@/features/places/api/places';
 import { laterCardClass, PlaceCard, PlaceGridLoading, placeGridClass, PlacesLoadError } from './place-card';
 
 /** All places as cards (home page). Loading: 8 skeleton cards; none: 'Fant ingen kurssteder'. */

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormError, TextInput, controlClass, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { arrangePhotos, deletePhoto, replacePhoto, uploadPhoto, usePlacePhotosMutation } from '../api/place-photos';
+import { arrangePhotos, deletePhoto, replacePhoto, uploadPhoto, usePlacePhotosMutation } from '@/features/places/api/places';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 const MAX_MB = MAX_PHOTO_BYTES / 1024 / 1024;

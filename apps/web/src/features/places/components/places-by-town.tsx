@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { asciiSlug } from '@/lib/format';
-import { usePlaces } from '../api/get-places';
+import { usePlaces } from '@/features/places/api/places';
 import { useLogError } from '../hooks/use-log-error';
 import { usePlacesByTown } from '../hooks/use-places-by-town';
 import { laterCardClass, PlaceCard, PlaceGridLoading, placeGridClass, PlacesLoadError } from './place-card';

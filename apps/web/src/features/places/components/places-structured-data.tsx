@@ -3,7 +3,7 @@ import type { Place } from '@shared/api';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { placeSlug } from '@/lib/format';
-import { usePlaces } from '../api/get-places';
+import { usePlaces } from '@/features/places/api/places';
 
 /** schema.org Course of one venue: weekly, 30 minutes, NOK, paid, onsite (spec §2). Also in the venue page's head. */
 export function placeCourseJsonLd(place: Place, url: string, provider: object) {

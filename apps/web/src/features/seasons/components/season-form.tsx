@@ -3,8 +3,7 @@ import { SEASON_NAME_MAX } from '@shared/constants';
 import { DateInput, FormActions, TextInput, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { useCreateSeason } from '../api/create-season';
-import { useUpdateSeason } from '../api/update-season';
+import { useCreateSeason, useUpdateSeason } from '@/features/seasons/api/seasons';
 
 // The server's own schema (packages/shared); the form says its rules in Norwegian.
 const messages = {

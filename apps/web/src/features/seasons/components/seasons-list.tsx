@@ -7,8 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateRange } from '@/lib/format';
-import { useDeleteSeason } from '../api/delete-season';
-import { useSeasons } from '../api/get-seasons';
+import { useDeleteSeason, useSeasons } from '@/features/seasons/api/seasons';
 import { SeasonForm } from './season-form';
 
 /** /admin/sesonger: the school's seasons, oldest first, with 'Ny sesong', 'Endre' and 'Slett' (decision 053). */

@@ -1,7 +1,7 @@
 import { cancellationRulesFormSchema, toCancellationRules, toCancellationRulesForm, type CancellationRules } from '@shared/api';
 import { FormActions, Select, TextInput, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
-import { useSaveCancellationRules } from '../api/cancellation-rules';
+import { useSaveCancellationRules } from '@/features/terms/api/terms';
 
 const days = 'Antall dager må være et helt tall fra 0 til 365.';
 const fee = 'Gebyret må være et tall fra 0 og oppover.';

@@ -3,7 +3,7 @@ import { cancellationRulesText } from '@shared/cancellation';
 import { Button } from '@/components/ui/button';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { formatDateTime } from '@/lib/format';
-import { useCancellationRules } from '../api/cancellation-rules';
+import { useCancellationRules } from '@/features/terms/api/terms';
 
 // The editor (a form) is for admins only: it loads when one opens it.
 const CancellationRulesEditor = lazy(() => import('./cancellation-rules-editor').then((m) => ({ default: m.CancellationRulesEditor })));

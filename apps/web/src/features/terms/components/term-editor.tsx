@@ -6,8 +6,7 @@ import { FormActions, TextInput, useZodForm } from '@/components/ui/form';
 import { confirm } from '@/components/ui/dialogs';
 import { RichTextField } from '@/components/ui/rich-text-field';
 import { toast } from '@/components/ui/toast';
-import { useDeleteTerm } from '../api/delete-term';
-import { useSaveTerm } from '../api/save-term';
+import { useDeleteTerm, useSaveTerm } from '@/features/terms/api/terms';
 
 // The server's own schema (packages/shared); the form says its rules in Norwegian.
 const wholeNumber = 'Prioritet må være et helt tall.';

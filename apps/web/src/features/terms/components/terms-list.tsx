@@ -5,8 +5,7 @@ import { RichText } from '@/components/ui/rich-text';
 import { Skeleton } from '@/components/ui/skeleton';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { asciiSlug, formatDateTime } from '@/lib/format';
-import { useTermVersions } from '../api/get-term-versions';
-import { useTerms } from '../api/get-terms';
+import { useTerms, useTermVersions } from '@/features/terms/api/terms';
 import type { EditableTerm } from './term-editor';
 
 // The editor (a form) is for admins only: it loads when one opens it, not for visitors.

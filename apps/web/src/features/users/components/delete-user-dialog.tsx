@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { fullName, osloDateKey } from '@/lib/format';
 import { endSession } from '@/lib/session';
-import { useDeleteUser } from '../api/delete-user';
+import { useDeleteUser } from '@/features/users/api/users';
 
 /** What deleting the user does to their families (decision 008), said before they confirm. */
 export function deletionConsequences(userId: string, profiles: readonly Profile[], now = new Date()) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { useInstructors } from '../api/get-instructors';
+import { useInstructors } from '@/features/users/api/users';
 
 /** Instructors by name, or a note that the information is missing. */
 export function InstructorList() {

@@ -3,7 +3,7 @@ import { DashboardBox } from '@/components/ui/dashboard-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useLastLoggedIn } from '../api/get-last-logged-in';
+import { useLastLoggedIn } from '@/features/users/api/users';
 import { UserCard } from './user-card';
 
 /**

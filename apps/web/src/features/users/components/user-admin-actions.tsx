@@ -5,9 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { useAdminDeleteUser } from '../api/delete-user';
-import { useUserProfiles } from '../api/get-user-profiles';
-import { useUpdateUserRoles } from '../api/update-user-roles';
+import { useAdminDeleteUser, useUpdateUserRoles, useUserProfiles } from '@/features/users/api/users';
 import { DeleteUserConfirm, DeletionConsequences, deletionConsequences } from './delete-user-dialog';
 
 /** The roles an admin toggles on a user (spec §6: instructor, admin, developer); the others stay as they are. */

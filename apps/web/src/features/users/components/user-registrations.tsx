@@ -12,7 +12,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatAge, formatDate, formatDateTime, osloDateKey } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useUsersByRegistrationDate } from '../api/get-users-by-registration-date';
+import { useUsersByRegistrationDate } from '@/features/users/api/users';
 
 /** Spec §5: the day-range selection is debounced 300 ms. */
 const RANGE_DEBOUNCE_MS = 300;

@@ -4,7 +4,7 @@ import { USER_SEARCH_CATEGORIES, USER_SEARCH_DEBOUNCE_MS, type UserSearchCategor
 import { useToast } from '@/components/ui/toast';
 import { countOf } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useSearchUsers } from '../api/search-users';
+import { useSearchUsers } from '@/features/users/api/users';
 import { UserCard } from './user-card';
 
 const CATEGORY_LABELS: Record<UserSearchCategory, string> = { parents: 'Foreldre', children: 'Barn' };

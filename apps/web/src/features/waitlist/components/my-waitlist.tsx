@@ -5,8 +5,7 @@ import { confirm } from '@/components/ui/dialogs';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatDateTime, formatKr, krToOre } from '@/lib/format';
-import { useMyWaitlist } from '../api/get-my-waitlist';
-import { useLeaveWaitlist } from '../api/leave-waitlist';
+import { useLeaveWaitlist, useMyWaitlist } from '@/features/waitlist/api/waitlist';
 import { positionLabel } from './waitlist-course-action';
 import { TitledSection } from '@/components/ui/titled-section';
 

@@ -8,7 +8,7 @@ import { MultiSelect, type MultiSelectOption } from '@/components/ui/multi-selec
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { courseLabel, formatDate, formatDateTime, osloDateKey } from '@/lib/format';
-import { usePriorityCandidates, useCoursePriority, useSetCoursePriority } from '../api/course-priority';
+import { usePriorityCandidates, useCoursePriority, useSetCoursePriority } from '@/features/waitlist/api/waitlist';
 
 const DAY_MS = 86_400_000;
 /** The API's bounds on the window (coursePriorityInputSchema.days). */

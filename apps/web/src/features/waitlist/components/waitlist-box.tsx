@@ -8,8 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
-import { useCourseWaitlist, useWaitlistStep } from '../api/course-waitlist';
-import { useWaitlistOverview } from '../api/get-waitlist-overview';
+import { useCourseWaitlist, useWaitlistOverview, useWaitlistStep } from '@/features/waitlist/api/waitlist';
 
 /** Admin dashboard: waiting children per course; each course's list opens in a dialog. */
 export function WaitlistBox() {

@@ -10,8 +10,7 @@ import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/format';
-import { useJoinWaitlist } from '../api/join-waitlist';
-import { useLeaveWaitlist } from '../api/leave-waitlist';
+import { useJoinWaitlist, useLeaveWaitlist } from '@/features/waitlist/api/waitlist';
 
 export interface WaitlistChild {
   id: string;

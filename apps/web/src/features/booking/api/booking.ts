@@ -1,8 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PaymentStatus } from '@shared/api';
-import { api } from '@/lib/api-client';
+import type { PaymentStartInput, PaymentStatus } from '@shared/api';
+import { api, isApiError } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
+import { errorMessage, messageForCode } from '@/lib/error-messages';
+import { endSession } from '@/lib/session';
 
 export const POLL_INTERVAL_MS = 2_000;
 export const POLL_LIMIT_MS = 60_000;
@@ -38,4 +40,18 @@ export function usePaymentStatus(paymentId: string) {
     void query.refetch();
   };
   return { ...query, waiting, gaveUp, restart };
+}
+
+/** POST /api/vipps/payment {userId, childId, courseId} → {redirectUrl}: where the browser goes to pay. */
+export const startPayment = (input: PaymentStartInput) =>
+  api<{ redirectUrl: string }>('/vipps/payment', { method: 'POST', body: input });
+
+export const useStartPayment = () => useMutation({ mutationFn: startPayment });
+
+/** Spec §8 'Payment start' errors → the text in the booking modal (through the one error table). */
+export function paymentStartErrorMessage(error: unknown): string {
+  // Spec: a refused token is cleared (the api client has usually done so already).
+  if (isApiError(error) && error.status === 401) endSession('expired');
+  // Spec: every 401 here says the same, an expired session included.
+  return errorMessage(error, { texts: { SESSION_EXPIRED: messageForCode('UNAUTHENTICATED') } });
 }

@@ -1,0 +1,88 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Invite, InviteAnswerInput, InviteAnswerResult, InviteInput, InviteLink } from '@shared/api/invites';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+
+/**
+ * PATCH /api/invites/{id} {status, secret}: the invitee answers. Accepting needs the link's secret: it joins the
+ * family (`profileId`), or waits for the owner's confirmation (`awaitingOwner`).
+ */
+export const answerInvite = ({ id, ...body }: InviteAnswerInput & { id: string }) =>
+  api<InviteAnswerResult>(`/invites/${id}`, { method: 'PATCH', body });
+
+export function useAnswerInvite() {
+  const queryClient = useQueryClient();
+  // Accepting adds a profile: the user, their profiles and the invites all change.
+  return useMutation({ mutationFn: answerInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.private }) });
+}
+
+/** POST /api/invites/{id}/confirm: the owner lets the person who opened the link join the family. */
+export const confirmInvite = (id: string) => api<Invite>(`/invites/${id}/confirm`, { method: 'POST' });
+
+export function useConfirmInvite() {
+  const queryClient = useQueryClient();
+  // A guardian joins: the profile and the invites change.
+  return useMutation({ mutationFn: confirmInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.private }) });
+}
+
+/** Query keys of the invites (every invite change invalidates `all`). */
+export const inviteKeys = {
+  all: [...queryRoots.private, 'invites'] as const,
+  pending: (userId: string) => [...inviteKeys.all, 'pending', userId] as const,
+  profile: (profileId: string) => [...inviteKeys.all, 'profile', profileId] as const,
+  /** The invite behind the e-mailed link (the secret itself stays out of the key). */
+  link: () => [...inviteKeys.all, 'link'] as const,
+};
+
+/** DELETE /api/invites/{id}: the sender withdraws a pending invite. */
+export const deleteInvite = (id: string) => api<{ ok: true }>(`/invites/${id}`, { method: 'DELETE' });
+
+export function useDeleteInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }) });
+}
+
+/** POST /api/invites/link {secret}: the invite behind the e-mailed link (the secret goes in the body, never a URL). */
+export const getInviteLink = (secret: string, signal?: AbortSignal) =>
+  api<InviteLink>('/invites/link', { method: 'POST', body: { secret }, signal });
+
+export const inviteLinkQueryOptions = (secret: string) =>
+  queryOptions({ queryKey: inviteKeys.link(), queryFn: ({ signal }) => getInviteLink(secret, signal), retry: false });
+
+export const useInviteLink = (secret: string | null) => useQuery({ ...inviteLinkQueryOptions(secret ?? ''), enabled: !!secret });
+
+/** GET /api/invites/user/{id}/pending: invites to the user's e-mail address waiting for an answer. */
+export const getPendingInvites = (userId: string, signal?: AbortSignal) =>
+  api<Invite[]>(`/invites/user/${userId}/pending`, { signal });
+
+export const pendingInvitesQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: inviteKeys.pending(userId), queryFn: ({ signal }) => getPendingInvites(userId, signal) });
+
+export const usePendingInvites = (userId: string | undefined) =>
+  useQuery({ ...pendingInvitesQueryOptions(userId ?? ''), enabled: !!userId });
+
+/** GET /api/invites/profile/{id}: the profile's invites (pending, accepted, rejected). */
+export const getProfileInvites = (profileId: string, signal?: AbortSignal) =>
+  api<Invite[]>(`/invites/profile/${profileId}`, { signal });
+
+export const profileInvitesQueryOptions = (profileId: string) =>
+  queryOptions({ queryKey: inviteKeys.profile(profileId), queryFn: ({ signal }) => getProfileInvites(profileId, signal) });
+
+export const useProfileInvites = (profileId: string | undefined) =>
+  useQuery({ ...profileInvitesQueryOptions(profileId ?? ''), enabled: !!profileId });
+
+/** POST /api/invites {profileId, email} → 201 invite; 409 ALREADY_INVITED; 429 when sending too many. */
+export const sendInvite = (input: InviteInput) => api<Invite>('/invites', { method: 'POST', body: input });
+
+export function useSendInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: sendInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }) });
+}
+
+/** POST /api/invites/{id}/undo: the owner undoes an accepted invite; the person who joined leaves the family. */
+export const undoInvite = (id: string) => api<Invite>(`/invites/${id}/undo`, { method: 'POST' });
+
+export function useUndoInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: undoInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.private }) });
+}

@@ -1,0 +1,114 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Cancellation, CancellationDecision, CancellationPreview, FamilyPayment, Reconciliation } from '@shared/api';
+import type { AdminOrder, CancelInput, IncidentResolutionInput, OrdersPage, PaymentIncident, RefundInput } from '@shared/api/orders';
+import type { OrderStatus } from '@shared/constants';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+import { PRIVATE_KEY } from '@/lib/current-user';
+
+/** GET /api/profiles/{id}/payments: the family's paid orders, each with its cancellation (issue 40). */
+export const getFamilyPayments = (profileId: string, signal?: AbortSignal) =>
+  api<FamilyPayment[]>(`/profiles/${encodeURIComponent(profileId)}/payments`, { signal });
+
+export const familyPaymentsKeys = { of: (profileId: string) => [...queryRoots.family, 'payments', profileId] as const };
+
+export const familyPaymentsQueryOptions = (profileId: string) =>
+  queryOptions({ queryKey: familyPaymentsKeys.of(profileId), queryFn: ({ signal }) => getFamilyPayments(profileId, signal) });
+
+export const useFamilyPayments = (profileId: string) => useQuery(familyPaymentsQueryOptions(profileId));
+
+/** GET /api/orders/{id}/cancellation: what the parent gets back now, and why. */
+export const getCancellationPreview = (orderId: string) => api<CancellationPreview>(`/orders/${encodeURIComponent(orderId)}/cancellation`);
+
+/** POST /api/orders/{id}/cancellation: confirms with the amount the preview showed (409 when it changed). */
+export function useCancelPlace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, expectedRefund }: { orderId: string; expectedRefund: number | null }) =>
+      api<Cancellation>(`/orders/${encodeURIComponent(orderId)}/cancellation`, { method: 'POST', body: { expectedRefund } }),
+    // The child leaves the course: the family's courses and these payments change.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.family }),
+  });
+}
+
+/** GET /api/orders/{id}/receipts/{eventId}: the receipt (kvittering) of one capture or refund, as a PDF. */
+export const getReceipt = (orderId: string, eventId: string) =>
+  api<Blob>(`/orders/${encodeURIComponent(orderId)}/receipts/${encodeURIComponent(eventId)}`, { responseType: 'blob' });
+
+/** GET /api/payments/bookkeeping (admin): the period's bookkeeping file, CSV or an Excel workbook. */
+export const getBookkeepingFile = (query: { from: string; to: string; format: 'csv' | 'xlsx' }) =>
+  api<Blob>('/payments/bookkeeping', { query, responseType: 'blob' });
+
+/** GET /api/payments/reconciliation (admin): the period's money against Vipps' events; each difference an incident. */
+export const getReconciliation = (query: { from: string; to: string }) => api<Reconciliation>('/payments/reconciliation', { query });
+
+/** POST /api/payments/reconciliation (admin): settles what can be settled, answers with what is left. */
+export const settleReconciliation = (period: { from: string; to: string }) => api<Reconciliation>('/payments/reconciliation', { method: 'POST', body: period });
+
+export interface OrdersFilter {
+  limit: number;
+  page?: number;
+  status?: OrderStatus | '';
+  /** YYYY-MM-DD, Oslo days, both included. */
+  from?: string;
+  to?: string;
+  /** A reference, or a name of the buyer or a guardian. */
+  q?: string;
+  /** Only orders with an open payment incident. */
+  incident?: 'open';
+}
+
+/** GET /api/payments (admin): newest first, paged and filtered. */
+export const getOrders = (filter: OrdersFilter, signal?: AbortSignal) =>
+  api<OrdersPage>('/payments', { query: { limit: filter.limit, page: filter.page, status: filter.status, from: filter.from, to: filter.to, q: filter.q, incident: filter.incident }, signal });
+
+export const ordersKeys = { all: [PRIVATE_KEY, 'admin', 'orders'] as const, list: (filter: OrdersFilter) => [...ordersKeys.all, filter] as const };
+
+export const ordersQueryOptions = (filter: OrdersFilter) =>
+  queryOptions({ queryKey: ordersKeys.list(filter), queryFn: ({ signal }) => getOrders(filter, signal), placeholderData: keepPreviousData });
+
+export const useOrders = (filter: OrdersFilter) => useQuery(ordersQueryOptions(filter));
+
+/** POST /api/payments/{id}/refund (admin): through Vipps; the dialog's idempotency key makes a repeated click harmless. */
+export const refundOrder = (orderId: string, input: RefundInput) =>
+  api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body: input });
+
+/** POST /api/payments/{id}/cancel (admin): releases an authorised reservation at Vipps. */
+export const cancelOrder = (orderId: string, input: CancelInput) =>
+  api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: input });
+
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, input }: { orderId: string; input: RefundInput }) => refundOrder(orderId, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, input }: { orderId: string; input: CancelInput }) => cancelOrder(orderId, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+}
+
+/** POST /api/payments/{id}/cancellation-decision (admin): approves ('etter avtale', with an amount) or declines. */
+export function useDecideCancellation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, decision }: { orderId: string; decision: CancellationDecision }) =>
+      api<Cancellation>(`/payments/${encodeURIComponent(orderId)}/cancellation-decision`, { method: 'POST', body: decision }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+}
+
+/** POST /api/payments/incidents/{id}/resolution (admin, issue 52): a refund, 'Betalt på annen måte' or 'Ta barnet av kurset'. */
+export function useResolveIncident() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ incidentId, input }: { incidentId: string; input: IncidentResolutionInput }) =>
+      api<PaymentIncident>(`/payments/incidents/${encodeURIComponent(incidentId)}/resolution`, { method: 'POST', body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+}

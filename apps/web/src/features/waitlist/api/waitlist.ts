@@ -1,0 +1,138 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Course,
+  CoursePriority,
+  CoursePriorityInput,
+  CoursePrioritySettings,
+  CourseWaitlist,
+  MyWaitlistEntry,
+  WaitlistOverview,
+} from '@shared/api';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+import { useSignedIn } from '@/lib/use-session';
+
+/** Returning swimmers first (decision 016): which earlier courses a course follows, and when it opens to all. */
+export const coursePriorityKeys = {
+  all: () => [...queryRoots.private, 'course-priority'] as const,
+  course: (courseId: string) => [...coursePriorityKeys.all(), 'course', courseId] as const,
+  candidates: (startDate: number, endDate: number) => [...coursePriorityKeys.all(), 'candidates', startDate, endDate] as const,
+};
+
+/** GET /api/courses/:id/priority: the marks as they stand and the server's default window in days (admin). */
+export const getCoursePriority = (courseId: string, signal?: AbortSignal) =>
+  api<CoursePrioritySettings>(`/courses/${encodeURIComponent(courseId)}/priority`, { signal });
+
+export const coursePriorityQueryOptions = (courseId: string) =>
+  queryOptions({ queryKey: coursePriorityKeys.course(courseId), queryFn: ({ signal }) => getCoursePriority(courseId, signal) });
+
+export const useCoursePriority = (courseId: string | null) => useQuery({ ...coursePriorityQueryOptions(courseId ?? ''), enabled: !!courseId });
+
+/**
+ * GET /api/courses?startDate&endDate: every course the admin sees that runs in the window (epoch ms, whole days so
+ * the key is stable): the earlier courses to choose from.
+ */
+export const getPriorityCandidates = (startDate: number, endDate: number, signal?: AbortSignal) =>
+  api<Course[]>('/courses', { query: { startDate, endDate, limit: 1000 }, signal });
+
+export const priorityCandidatesQueryOptions = (startDate: number, endDate: number) =>
+  queryOptions({
+    queryKey: coursePriorityKeys.candidates(startDate, endDate),
+    queryFn: ({ signal }) => getPriorityCandidates(startDate, endDate, signal),
+  });
+
+export const usePriorityCandidates = (window: { startDate: number; endDate: number } | null) =>
+  useQuery({ ...priorityCandidatesQueryOptions(window?.startDate ?? 0, window?.endDate ?? 0), enabled: !!window });
+
+/** PUT /api/courses/:id/priority: the window opens now and lasts `days`; an empty list removes it. */
+export const setCoursePriority = (courseId: string, input: CoursePriorityInput) =>
+  api<CoursePriority>(`/courses/${encodeURIComponent(courseId)}/priority`, { method: 'PUT', body: input });
+
+/** Saving changes the course rows ('Åpner for alle …'): every course list is fetched again, and the marks. */
+export function useSetCoursePriority() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ courseId, input }: { courseId: string; input: CoursePriorityInput }) => setCoursePriority(courseId, input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.courses }),
+        queryClient.invalidateQueries({ queryKey: coursePriorityKeys.all() }),
+      ]),
+  });
+}
+
+/** The admin's waitlists: the dashboard's counts and each course's list. */
+export const adminWaitlistKeys = {
+  all: () => [...queryRoots.private, 'admin-waitlist'] as const,
+  overview: () => [...adminWaitlistKeys.all(), 'overview'] as const,
+  course: (courseId: string) => [...adminWaitlistKeys.all(), 'course', courseId] as const,
+};
+
+/** GET /api/waitlist: waiting children per course (admin). */
+export const getWaitlistOverview = (signal?: AbortSignal) => api<WaitlistOverview>('/waitlist', { signal });
+
+export const waitlistOverviewQueryOptions = () =>
+  queryOptions({ queryKey: adminWaitlistKeys.overview(), queryFn: ({ signal }) => getWaitlistOverview(signal) });
+
+export const useWaitlistOverview = () => useQuery(waitlistOverviewQueryOptions());
+
+/** GET /api/courses/:id/waitlist: the list in order, with who holds an offer and until when (admin). */
+export const getCourseWaitlist = (courseId: string, signal?: AbortSignal) =>
+  api<CourseWaitlist>(`/courses/${encodeURIComponent(courseId)}/waitlist`, { signal });
+
+export const courseWaitlistQueryOptions = (courseId: string) =>
+  queryOptions({ queryKey: adminWaitlistKeys.course(courseId), queryFn: ({ signal }) => getCourseWaitlist(courseId, signal) });
+
+export const useCourseWaitlist = (courseId: string | null) =>
+  useQuery({ ...courseWaitlistQueryOptions(courseId ?? ''), enabled: !!courseId });
+
+type Step = { kind: 'offer' | 'skip'; entryId: string } | { kind: 'close' | 'open'; courseId: string };
+
+/** The admin's steps: POST /waitlist/:id/offer, POST /waitlist/:id/skip, PUT /courses/:id/waitlist {closed}. */
+export const waitlistStep = (step: Step) => {
+  if ('entryId' in step) return api<CourseWaitlist>(`/waitlist/${encodeURIComponent(step.entryId)}/${step.kind}`, { method: 'POST' });
+  return api<CourseWaitlist>(`/courses/${encodeURIComponent(step.courseId)}/waitlist`, { method: 'PUT', body: { closed: step.kind === 'close' } });
+};
+
+export function useWaitlistStep() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: waitlistStep, onSettled: () => queryClient.invalidateQueries({ queryKey: adminWaitlistKeys.all() }) });
+}
+
+/** The family's waitlist entries: private (dropped when the session changes). */
+export const myWaitlistKeys = {
+  all: () => [...queryRoots.private, 'waitlist'] as const,
+};
+
+/** GET /api/waitlist/mine: the caller's children's open entries, with positions and offers. */
+export const getMyWaitlist = (signal?: AbortSignal, background = false) => api<MyWaitlistEntry[]>('/waitlist/mine', { signal, background });
+
+/** Refreshed every 30 s; a refresh (the list is there already) is a background poll, not the parent's activity. */
+export const myWaitlistQueryOptions = () =>
+  queryOptions({
+    queryKey: myWaitlistKeys.all(),
+    queryFn: ({ signal, client, queryKey }) => getMyWaitlist(signal, client.getQueryData(queryKey) !== undefined),
+    refetchInterval: 30_000,
+  });
+
+export function useMyWaitlist() {
+  const signedIn = useSignedIn();
+  return useQuery({ ...myWaitlistQueryOptions(), enabled: signedIn });
+}
+
+/** POST /api/courses/:id/waitlist {childId}: put a child on a full course's waitlist. */
+export const joinWaitlist = ({ courseId, childId }: { courseId: string; childId: string }) =>
+  api<MyWaitlistEntry>(`/courses/${encodeURIComponent(courseId)}/waitlist`, { method: 'POST', body: { childId } });
+
+export function useJoinWaitlist() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: joinWaitlist, onSettled: () => queryClient.invalidateQueries({ queryKey: myWaitlistKeys.all() }) });
+}
+
+/** DELETE /api/waitlist/:id: take the child off the list (a held offer passes on). */
+export const leaveWaitlist = (entryId: string) => api<{ ok: true }>(`/waitlist/${encodeURIComponent(entryId)}`, { method: 'DELETE' });
+
+export function useLeaveWaitlist() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: leaveWaitlist, onSettled: () => queryClient.invalidateQueries({ queryKey: myWaitlistKeys.all() }) });
+}
