@@ -1,3 +1,5 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+
 /**
  * The roots of every query key. Each api file (features/<f>/api/*.ts, lib/*.ts) builds its own key factory on one of
  * these, and routes and components take keys only from those factories. A root that more than one feature reads or
@@ -19,3 +21,17 @@ export const queryRoots = {
   users: ['users'] as const,
   config: ['config'] as const,
 };
+
+/**
+ * A mutation that refetches the queries under `keys` once it succeeds ('settled': after a failure too), and settles only
+ * when they have, so a list that shows the change has it by then.
+ */
+export function useRefreshingMutation<TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  keys: readonly QueryKey[],
+  when: 'success' | 'settled' = 'success',
+) {
+  const queryClient = useQueryClient();
+  const refresh = () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return useMutation({ mutationFn, ...(when === 'success' ? { onSuccess: refresh } : { onSettled: refresh }) });
+}

@@ -1,20 +1,17 @@
 import { ButtonLink } from '@/components/ui/button';
-import { Container, PageHeader } from '@/components/ui/page-header';
+import { Page } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { pageTitle, site } from '@/config/site';
+import { site } from '@/config/site';
 import { AboutText, ServiceAreaList } from '@/features/about/components/about-section';
 import { InstructorList } from '@/features/users/components/instructor-list';
 import { instructorsQueryOptions } from '@/features/users/api/users';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { preloading } from '../page-data';
 
 export const loader = preloading(instructorsQueryOptions);
 
 export function Component() {
-  useDocumentTitle(pageTitle('Om oss'));
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader title="Om oss" lead={site.tagline} />
+    <Page title="Om oss" lead={site.tagline}>
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>
           <AboutText />
@@ -32,6 +29,6 @@ export function Component() {
           <InstructorList />
         </section>
       </div>
-    </Container>
+    </Page>
   );
 }

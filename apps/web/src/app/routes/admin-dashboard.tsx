@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
-import { Container, PageHeader } from '@/components/ui/page-header';
+import { Page } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { pageTitle } from '@/config/site';
 import { CoursesTodayBox } from '@/features/courses/components/courses-today-box';
 import { LastModifiedCoursesBox } from '@/features/courses/components/last-modified-courses-box';
 import { LatestOrdersBox } from '@/features/orders/components/latest-orders-box';
 import { OperationsBox } from '@/features/operations/components/operations-box';
 import { LastLoggedInBox } from '@/features/users/components/last-logged-in-box';
 import { WaitlistBox } from '@/features/waitlist/components/waitlist-box';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
 
 /** Every admin page, grouped (walk-through minor 13): plain links at the top of the dashboard. */
@@ -71,11 +69,9 @@ function AdminMenu() {
 
 /** /admin 'Dashbord' (spec §2): latest logins, latest orders, today's courses, last changed courses. */
 export function Component() {
-  useDocumentTitle(pageTitle('Dashbord'));
   const now = useNow();
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader title="Dashbord" />
+    <Page title="Dashbord">
       <AdminMenu />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <LastLoggedInBox now={now} />
@@ -87,6 +83,6 @@ export function Component() {
           <OperationsBox />
         </div>
       </div>
-    </Container>
+    </Page>
   );
 }

@@ -5,8 +5,7 @@ import { DateInput } from '@/components/ui/form/date-input';
 import { FormError } from '@/components/ui/form/field';
 import { Select } from '@/components/ui/form/select';
 import { TextInput } from '@/components/ui/form/text-input';
-import { Container, PageHeader } from '@/components/ui/page-header';
-import { pageTitle } from '@/config/site';
+import { Page } from '@/components/ui/page-header';
 import { usePlaceCourses } from '@/features/courses/api/courses';
 import { usePlaces } from '@/features/places/api/places';
 import { queueKeys } from '@/features/queue/api/queue';
@@ -15,7 +14,6 @@ import { api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { courseLabel, openingLabel } from '@/lib/format';
 import { queryRoots } from '@/lib/query-keys';
-import { useDocumentTitle } from '@/lib/use-document-title';
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00`).getTime();
 const dayEnd = (day: string) => new Date(`${day}T23:59:59`).getTime();
@@ -134,10 +132,8 @@ function OpeningForm() {
 
 /** /admin/ko: opening times and enrolment night live (issue 37, decision 041). */
 export function Component() {
-  useDocumentTitle(pageTitle('Påmeldingskø'));
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader title="Påmeldingskø" lead="Sett når påmeldingen åpner, og følg køen mens den pågår." />
+    <Page title="Påmeldingskø" lead="Sett når påmeldingen åpner, og følg køen mens den pågår.">
       <div className="space-y-8">
         <OpeningForm />
         <section aria-labelledby="kveld-tittel">
@@ -147,6 +143,6 @@ export function Component() {
           <QueueLiveView />
         </section>
       </div>
-    </Container>
+    </Page>
   );
 }

@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
-import { Container, PageHeader } from '@/components/ui/page-header';
+import { Page } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { pageTitle } from '@/config/site';
-import { useDocumentTitle } from '@/lib/use-document-title';
 
 const CARDS = [
   { to: paths.exampleModal, title: 'Modal', text: 'Et vindu over siden, med eller uten overskrift og lukkeknapp.' },
@@ -15,10 +13,8 @@ const CARDS = [
 
 /** /examples: the developer examples (spec §2), six cards. */
 export function Component() {
-  useDocumentTitle(pageTitle('Eksempler'));
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader title="Eksempler" lead="Komponentene nettstedet bygger på, slik de ser ut og oppfører seg." />
+    <Page title="Eksempler" lead="Komponentene nettstedet bygger på, slik de ser ut og oppfører seg.">
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {CARDS.map((card) => (
           <li key={card.to}>
@@ -32,6 +28,6 @@ export function Component() {
           </li>
         ))}
       </ul>
-    </Container>
+    </Page>
   );
 }

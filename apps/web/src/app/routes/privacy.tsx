@@ -1,9 +1,8 @@
 import { OUTBOX_KEEP_DAYS } from '@shared/constants';
-import { Container, PageHeader } from '@/components/ui/page-header';
-import { site, pageTitle } from '@/config/site';
+import { Page } from '@/components/ui/page-header';
+import { site } from '@/config/site';
 import { useAppConfig } from '@/lib/app-config';
 import { countOf } from '@/lib/format';
-import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * /personvern (issue 39): what is stored, why, who sees it and how long, in plain Norwegian, in the page's own words
@@ -82,11 +81,9 @@ function Privacy() {
 }
 
 export function Component() {
-  useDocumentTitle(pageTitle('Personvern'));
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader title="Personvern" lead="Hva vi lagrer om deg og barnet ditt, hvem som ser det, og hvor lenge." />
+    <Page title="Personvern" lead="Hva vi lagrer om deg og barnet ditt, hvem som ser det, og hvor lenge.">
       <Privacy />
-    </Container>
+    </Page>
   );
 }

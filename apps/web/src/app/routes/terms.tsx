@@ -1,22 +1,18 @@
-import { Container, PageHeader } from '@/components/ui/page-header';
-import { pageTitle } from '@/config/site';
+import { Page } from '@/components/ui/page-header';
 import { CancellationRules } from '@/features/terms/components/cancellation-rules';
 import { TermsList } from '@/features/terms/components/terms-list';
 import { cancellationRulesQueryOptions, termsQueryOptions } from '@/features/terms/api/terms';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { preloading } from '../page-data';
 
 export const loader = preloading(termsQueryOptions, cancellationRulesQueryOptions);
 
 export function Component() {
-  useDocumentTitle(pageTitle('Regler og betingelser'));
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader title="Regler og betingelser" lead="Kursregler og kjøpsbetingelser som gjelder når du bestiller kurs hos oss." />
+    <Page title="Regler og betingelser" lead="Kursregler og kjøpsbetingelser som gjelder når du bestiller kurs hos oss.">
       <div className="max-w-3xl space-y-10">
         <TermsList />
         <CancellationRules />
       </div>
-    </Container>
+    </Page>
   );
 }

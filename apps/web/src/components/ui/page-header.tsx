@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { pageTitle } from '@/config/site';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The page's one h1 with an optional lead paragraph. */
 export function PageHeader({ title, lead, children }: { title: ReactNode; lead?: ReactNode; children?: ReactNode }) {
@@ -13,4 +15,15 @@ export function PageHeader({ title, lead, children }: { title: ReactNode; lead?:
 
 export function Container({ children, className = '' }: { children: ReactNode; className?: string }) {
   return <div className={`mx-auto w-full max-w-6xl px-4 sm:px-6 ${className}`}>{children}</div>;
+}
+
+/** A page of its own: the document's title, the frame and the one h1 (with its lead). */
+export function Page({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(pageTitle(title));
+  return (
+    <Container className="py-10 sm:py-14">
+      <PageHeader title={title} lead={lead} />
+      {children}
+    </Container>
+  );
 }

@@ -2,19 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddChildInput, Child } from '@shared/api';
 import type { UpdatedPerson, UpdatePersonInput } from '@shared/api/users';
 import { api } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 
 /** POST /api/users/children {child:{firstName,lastName,birthdate}, profileId} → 201 child. */
 export const addChild = (input: AddChildInput) => api<Child>('/users/children', { method: 'POST', body: input });
 
-export function useAddChild() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addChild,
-    // Waits for the family data to refetch, so a list that shows the new child has it once the mutation settles.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.family }),
-  });
-}
+export const useAddChild = () => useRefreshingMutation(addChild, [queryRoots.family]);
 
 /** DELETE /api/users/{childId} → 200; 400 CHILD_ON_COURSE while the child is on a course that has not ended. */
 export const deleteChild = (id: string) => api<{ ok: true }>(`/users/${id}`, { method: 'DELETE' });
@@ -38,10 +31,4 @@ export function useDeleteChild() {
 export const updateChild = ({ id, ...input }: UpdatePersonInput & { id: string }) =>
   api<UpdatedPerson>(`/users/${id}`, { method: 'PATCH', body: { _id: id, ...input } });
 
-export function useUpdateChild() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateChild,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.family }),
-  });
-}
+export const useUpdateChild = () => useRefreshingMutation(updateChild, [queryRoots.family]);

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Faq, FaqInput, FaqPatch } from '@shared/api';
 import { api, type Read } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 
 export const faqsKeys = { all: () => [...queryRoots.content, 'faqs'] as const };
 
@@ -13,18 +13,12 @@ export const useFaqs = () => useQuery(faqsQueryOptions());
 /** POST /api/faqs (admin) */
 export const createFaq = (input: FaqInput) => api<Faq>('/faqs', { method: 'POST', body: input });
 
-export function useCreateFaq() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createFaq, onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsKeys.all() }) });
-}
+export const useCreateFaq = () => useRefreshingMutation(createFaq, [faqsKeys.all()]);
 
 /** DELETE /api/faqs/{id} (admin) */
 export const deleteFaq = (id: string) => api<null>(`/faqs/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export function useDeleteFaq() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteFaq, onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsKeys.all() }) });
-}
+export const useDeleteFaq = () => useRefreshingMutation(deleteFaq, [faqsKeys.all()]);
 
 /** PUT /api/faqs/order (admin): every id once, in the new order; answers the list as now stored. */
 export const reorderFaqs = (ids: string[]) => api<Faq[]>('/faqs/order', { method: 'PUT', body: { ids } });
@@ -55,7 +49,4 @@ export function useReorderFaqs() {
 export const updateFaq = ({ id, ...patch }: FaqPatch & { id: string }) =>
   api<Faq>(`/faqs/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });
 
-export function useUpdateFaq() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateFaq, onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsKeys.all() }) });
-}
+export const useUpdateFaq = () => useRefreshingMutation(updateFaq, [faqsKeys.all()]);

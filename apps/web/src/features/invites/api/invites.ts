@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Invite, InviteAnswerInput, InviteAnswerResult, InviteInput, InviteLink } from '@shared/api/invites';
 import { api } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 
 /**
  * PATCH /api/invites/{id} {status, secret}: the invitee answers. Accepting needs the link's secret: it joins the
@@ -10,20 +10,14 @@ import { queryRoots } from '@/lib/query-keys';
 export const answerInvite = ({ id, ...body }: InviteAnswerInput & { id: string }) =>
   api<InviteAnswerResult>(`/invites/${id}`, { method: 'PATCH', body });
 
-export function useAnswerInvite() {
-  const queryClient = useQueryClient();
-  // Accepting adds a profile: the user, their profiles and the invites all change.
-  return useMutation({ mutationFn: answerInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.private }) });
-}
+// Accepting adds a profile: the user, their profiles and the invites all change.
+export const useAnswerInvite = () => useRefreshingMutation(answerInvite, [queryRoots.private]);
 
 /** POST /api/invites/{id}/confirm: the owner lets the person who opened the link join the family. */
 export const confirmInvite = (id: string) => api<Invite>(`/invites/${id}/confirm`, { method: 'POST' });
 
-export function useConfirmInvite() {
-  const queryClient = useQueryClient();
-  // A guardian joins: the profile and the invites change.
-  return useMutation({ mutationFn: confirmInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.private }) });
-}
+// A guardian joins: the profile and the invites change.
+export const useConfirmInvite = () => useRefreshingMutation(confirmInvite, [queryRoots.private]);
 
 /** Query keys of the invites (every invite change invalidates `all`). */
 export const inviteKeys = {
@@ -37,10 +31,7 @@ export const inviteKeys = {
 /** DELETE /api/invites/{id}: the sender withdraws a pending invite. */
 export const deleteInvite = (id: string) => api<{ ok: true }>(`/invites/${id}`, { method: 'DELETE' });
 
-export function useDeleteInvite() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }) });
-}
+export const useDeleteInvite = () => useRefreshingMutation(deleteInvite, [inviteKeys.all]);
 
 /** POST /api/invites/link {secret}: the invite behind the e-mailed link (the secret goes in the body, never a URL). */
 export const getInviteLink = (secret: string, signal?: AbortSignal) =>
@@ -74,15 +65,9 @@ export const useProfileInvites = (profileId: string | undefined) =>
 /** POST /api/invites {profileId, email} → 201 invite; 409 ALREADY_INVITED; 429 when sending too many. */
 export const sendInvite = (input: InviteInput) => api<Invite>('/invites', { method: 'POST', body: input });
 
-export function useSendInvite() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: sendInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }) });
-}
+export const useSendInvite = () => useRefreshingMutation(sendInvite, [inviteKeys.all]);
 
 /** POST /api/invites/{id}/undo: the owner undoes an accepted invite; the person who joined leaves the family. */
 export const undoInvite = (id: string) => api<Invite>(`/invites/${id}/undo`, { method: 'POST' });
 
-export function useUndoInvite() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: undoInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.private }) });
-}
+export const useUndoInvite = () => useRefreshingMutation(undoInvite, [queryRoots.private]);

@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@shared/api';
 import type { ProfileOverview } from '@shared/api/profiles';
 import { api } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 import { useSignedIn } from '@/lib/use-session';
 
 /** GET /api/profiles/:id: 403 when not the caller's (unless admin), 404 unknown. */
@@ -50,10 +50,4 @@ export function useProfiles() {
 export const updateGuardians = ({ profileId, parents }: { profileId: string; parents: string[] }) =>
   api<Profile>(`/profiles/${profileId}`, { method: 'PATCH', body: { parents } });
 
-export function useUpdateGuardians() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateGuardians,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.private }),
-  });
-}
+export const useUpdateGuardians = () => useRefreshingMutation(updateGuardians, [queryRoots.private]);

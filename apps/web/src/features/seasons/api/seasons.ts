@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Season, SeasonInput } from '@shared/api';
 import { api } from '@/lib/api-client';
-import { PRIVATE_KEY } from '@/lib/query-keys';
+import { PRIVATE_KEY, useRefreshingMutation } from '@/lib/query-keys';
 
 export const seasonsKeys = { all: () => [PRIVATE_KEY, 'seasons'] as const };
 
@@ -13,24 +13,15 @@ export const useSeasons = () => useQuery(seasonsQueryOptions());
 /** POST /api/seasons (admin) */
 export const createSeason = (input: SeasonInput) => api<Season>('/seasons', { method: 'POST', body: input });
 
-export function useCreateSeason() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createSeason, onSuccess: () => queryClient.invalidateQueries({ queryKey: seasonsKeys.all() }) });
-}
+export const useCreateSeason = () => useRefreshingMutation(createSeason, [seasonsKeys.all()]);
 
 /** DELETE /api/seasons/{id} (admin) */
 export const deleteSeason = (id: string) => api<null>(`/seasons/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export function useDeleteSeason() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteSeason, onSuccess: () => queryClient.invalidateQueries({ queryKey: seasonsKeys.all() }) });
-}
+export const useDeleteSeason = () => useRefreshingMutation(deleteSeason, [seasonsKeys.all()]);
 
 /** PATCH /api/seasons/{id} (admin): the whole season. */
 export const updateSeason = ({ id, ...input }: SeasonInput & { id: string }) =>
   api<Season>(`/seasons/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
 
-export function useUpdateSeason() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateSeason, onSuccess: () => queryClient.invalidateQueries({ queryKey: seasonsKeys.all() }) });
-}
+export const useUpdateSeason = () => useRefreshingMutation(updateSeason, [seasonsKeys.all()]);

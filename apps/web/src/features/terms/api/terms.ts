@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancellationRules, CancellationRulesVersion, Term, TermInput, TermPatch, TermVersionSummary } from '@shared/api';
 import { api, type Read } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 
 export const cancellationRulesKeys = { current: () => [...queryRoots.content, 'cancellation-rules'] as const };
 
@@ -35,13 +35,7 @@ export const useTerms = () => useQuery(termsQueryOptions());
 /** DELETE /api/terms-and-conditions/{id} (admin) */
 export const deleteTerm = (id: string) => api<null>(`/terms-and-conditions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export function useDeleteTerm() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteTerm,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: termsKeys.all() }), queryClient.invalidateQueries({ queryKey: termsKeys.versions() })]),
-  });
-}
+export const useDeleteTerm = () => useRefreshingMutation(deleteTerm, [termsKeys.all(), termsKeys.versions()]);
 
 /** GET /api/terms-and-conditions/versions (admin): newest first. */
 export const getTermVersions = (signal?: AbortSignal) => api<TermVersionSummary[]>('/terms-and-conditions/versions', { signal });

@@ -3,7 +3,7 @@ import type { Profile, UpdatedPerson, UsersByRegistrationDate } from '@shared/ap
 import type { AdminUser, CourseHistoryItem, OwnData, UserSearchResult } from '@shared/api/users';
 import { DASHBOARD_LAST_LOGGED_IN_LIMIT, LAST_LOGGED_IN_REFRESH_MS, type Role, type UserSearchCategory } from '@shared/constants';
 import { api, isApiError, type Read } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 import { PRIVATE_KEY } from '@/lib/current-user';
 
 /** GET /api/profiles?pId={userId} (spec §7): every family of a guardian; an admin asks for anyone's. */
@@ -147,10 +147,4 @@ export const updateUserRoles = ({ userId, roles }: { userId: string; roles: Role
   api<UpdatedPerson>(`/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { roles } });
 
 /** Every admin list that shows roles (search, latest logins, profiles, the admin's own user) is fetched again. */
-export function useUpdateUserRoles() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateUserRoles,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.private }),
-  });
-}
+export const useUpdateUserRoles = () => useRefreshingMutation(updateUserRoles, [queryRoots.private]);

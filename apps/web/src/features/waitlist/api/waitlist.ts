@@ -9,7 +9,7 @@ import type {
   WaitlistOverview,
 } from '@shared/api';
 import { api } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 import { useSignedIn } from '@/lib/use-session';
 
 /** Returning swimmers first (decision 016): which earlier courses a course follows, and when it opens to all. */
@@ -94,10 +94,7 @@ export const waitlistStep = (step: Step) => {
   return api<CourseWaitlist>(`/courses/${encodeURIComponent(step.courseId)}/waitlist`, { method: 'PUT', body: { closed: step.kind === 'close' } });
 };
 
-export function useWaitlistStep() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: waitlistStep, onSettled: () => queryClient.invalidateQueries({ queryKey: adminWaitlistKeys.all() }) });
-}
+export const useWaitlistStep = () => useRefreshingMutation(waitlistStep, [adminWaitlistKeys.all()], 'settled');
 
 /** The family's waitlist entries: private (dropped when the session changes). */
 export const myWaitlistKeys = {
@@ -124,15 +121,9 @@ export function useMyWaitlist() {
 export const joinWaitlist = ({ courseId, childId }: { courseId: string; childId: string }) =>
   api<MyWaitlistEntry>(`/courses/${encodeURIComponent(courseId)}/waitlist`, { method: 'POST', body: { childId } });
 
-export function useJoinWaitlist() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: joinWaitlist, onSettled: () => queryClient.invalidateQueries({ queryKey: myWaitlistKeys.all() }) });
-}
+export const useJoinWaitlist = () => useRefreshingMutation(joinWaitlist, [myWaitlistKeys.all()], 'settled');
 
 /** DELETE /api/waitlist/:id: take the child off the list (a held offer passes on). */
 export const leaveWaitlist = (entryId: string) => api<{ ok: true }>(`/waitlist/${encodeURIComponent(entryId)}`, { method: 'DELETE' });
 
-export function useLeaveWaitlist() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: leaveWaitlist, onSettled: () => queryClient.invalidateQueries({ queryKey: myWaitlistKeys.all() }) });
-}
+export const useLeaveWaitlist = () => useRefreshingMutation(leaveWaitlist, [myWaitlistKeys.all()], 'settled');
