@@ -1,5 +1,5 @@
 import { expect, expectNoA11yViolations, keepScreenshot, pinned, test } from '../../support/fixtures';
-import { approveInSimulator, PERSONS } from '../../support/auth';
+import { approveAsNewPerson, newPerson } from '../../support/auth';
 
 test.describe('Bestill kurs for one place', () => {
   test('header, venue card, course grid and expandable rows', async ({ page }, testInfo) => {
@@ -55,7 +55,8 @@ test.describe('Bestill kurs for one place', () => {
     // After Vipps: the same course, its booking dialog open, the row in view (walk-through 06.12, finding 10).
     // Through the simulator's page: the login's return opening the booking is this test's point.
     await main.getByRole('button', { name: 'Logg inn med Vipps' }).click();
-    await approveInSimulator(page, PERSONS.parent);
+    // As a new person of the test's own ('Annen testperson'), not a demo parent.
+    await approveAsNewPerson(page, newPerson(testInfo, 0, '45'));
     await expect(page.getByRole('dialog', { name: 'Kursoversikt' })).toBeVisible();
     await expect(page).toHaveURL(/\/kurs\/sagene-basseng$/);
     await page.keyboard.press('Escape');
