@@ -57,8 +57,6 @@ export function mondayKey(weeks: number, now = new Date()): string {
 
 /** A unique venue for one test run and project (the two projects share the demo database). */
 export const uniqueName = (prefix: string, project: string) => `${prefix} ${project} ${Math.random().toString(36).slice(2, 7)}`;
-/** A venue made by a test (uniqueName), not one of the demo data's: specs that book demo courses keep off them. */
-export const isTestVenue = (name: string) => / (phone|desktop) [0-9a-z]{1,5}$/.test(name);
 
 /** Mondays `weeks` weeks after next Monday, at 10:00 Oslo time in winter: a course's dates as the API takes them. */
 export const mondayDates = (...weeks: number[]) => weeks.map((w) => `${mondayKey(w)}T09:00:00.000Z`);
