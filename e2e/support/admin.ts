@@ -57,8 +57,6 @@ export function mondayKey(weeks: number, now = new Date()): string {
 
 /** A unique venue for one test run and project (the two projects share the demo database). */
 export const uniqueName = (prefix: string, project: string) => `${prefix} ${project} ${Math.random().toString(36).slice(2, 7)}`;
-/** A venue made by a test (uniqueName), not one of the demo data's: specs that book demo courses keep off them. */
-export const isTestVenue = (name: string) => / (phone|desktop) [0-9a-z]{1,5}$/.test(name);
 
 /** Mondays `weeks` weeks after next Monday, at 10:00 Oslo time in winter: a course's dates as the API takes them. */
 export const mondayDates = (...weeks: number[]) => weeks.map((w) => `${mondayKey(w)}T09:00:00.000Z`);
@@ -98,9 +96,13 @@ export const courseBody = (placeId: string, dates: string[], overrides: Record<s
   ...overrides,
 });
 
+/** First names for the children setUpCourse makes, each in a family of its own (none with 'fi': see uniqueLastName). */
+const CHILD_NAMES = ['Nora', 'Emil', 'Tiril', 'Jakob', 'Ella', 'Noah', 'Maja', 'Oskar'];
+
 /**
  * Creates a venue and a course there through the API as the admin, optionally taught by the named instructor and
- * with children from the demo data on it. Returns the ids and the children put on it.
+ * with `children` children on it, each of a new family of the test's own (no demo data: issue 54). Returns the ids
+ * and the children put on it.
  */
 export async function setUpCourse(
   admin: Page,
@@ -117,20 +119,22 @@ export async function setUpCourse(
     confirm: true,
   });
   const children: { _id: string; firstName: string; lastName: string }[] = [];
-  if (options.children) {
-    // Children of the demo data, taken from courses the admin sees with their participants.
-    const demo = await apiAs<ApiCourse[]>(admin, 'GET', `/courses?startDate=0&endDate=${Date.now() + 400 * 86_400_000}&limit=200`);
-    const seen = new Set<string>();
-    for (const child of demo.flatMap((c) => c.participants ?? [])) {
-      if (children.length >= options.children) break;
-      if (seen.has(child._id)) continue;
-      seen.add(child._id);
-      children.push(child);
-      await apiAs(admin, 'POST', `/courses/${course._id}/participants`, { id: child._id });
-    }
-    expect(children).toHaveLength(options.children);
+  for (let i = 0; i < (options.children ?? 0); i += 1) {
+    // A family each (as on a real course), with a child of about a year and a half: no age bounds to meet.
+    const family = await makePerson(admin.request, {
+      lastName: uniqueLastName('Kursesen'),
+      children: [{ firstName: CHILD_NAMES[i % CHILD_NAMES.length]!, birthdate: monthsAgo(18 + i) }],
+    });
+    const child = family.children[0]!;
+    children.push({ _id: child._id, firstName: child.firstName, lastName: child.lastName });
+    await apiAs(admin, 'POST', `/courses/${course._id}/participants`, { id: child._id });
   }
   return { placeId: place._id, slug: place.slug, course, children };
+}
+
+/** 'YYYY-MM-DD' `months` months before today. */
+function monthsAgo(months: number, now = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 15)).toISOString().slice(0, 10);
 }
 
 /**

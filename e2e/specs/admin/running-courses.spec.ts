@@ -1,5 +1,5 @@
 import { allowHttpErrors, expectAccessible, fullName, login, makePerson, startSession, uniqueLastName } from '../../support/auth';
-import { adminPage, apiAs, mondayDates, mondayKey, setUpCourse, uniqueName, type ApiCourse } from '../../support/admin';
+import { adminPage, apiAs, mondayDates, mondayKey, setUpCourse, uniqueName, venueBody, type ApiCourse } from '../../support/admin';
 import { expect, keepScreenshot, otherBrowser, test } from '../../support/fixtures';
 
 const row = (page: import('@playwright/test').Page, courseId: string) => page.locator(`article[data-course-id="${courseId}"]`);
@@ -16,7 +16,10 @@ test.describe('Admin: venues, courses and participants', () => {
     born.setUTCMonth(born.getUTCMonth() - 15, 1);
     const family = await makePerson(page.request, { lastName: uniqueLastName('Karimi'), children: [{ firstName: 'Lina', birthdate: born.toISOString().slice(0, 10) }] });
     const lina = `Lina ${family.user.lastName}`;
-    await login(page, { role: 'admin' }, '/kurs/sagene-basseng');
+    // The admin starts on a venue page of the test's own (where 'Nytt sted' is), not a demo venue's.
+    await login(page, { role: 'admin' }, '/kurs');
+    const start = await apiAs<{ slug: string }>(page, 'POST', '/places', venueBody(uniqueName('Startbadet', testInfo.project.name)));
+    await page.goto(`/kurs/${start.slug}`);
     const main = page.getByRole('main');
 
     // ---- the venue

@@ -23,7 +23,7 @@ test.describe('The waitlist for a family without children (issue 35, item 7)', (
   test.describe.configure({ timeout: 150_000 });
 
   test("a parent without children adds one from the waitlist dialog; a child already on the course is not preselected", async ({ page, browser, baseURL }, testInfo) => {
-    // A full course: one place, taken by a child of the demo data.
+    // A full course: one place, taken by a child of a family of the test's own.
     const admin = await adminPage(browser, baseURL, page);
     const setup = await setUpCourse(admin.page, { venue: uniqueName('Ventebadet', testInfo.project.name), children: 1, maximumParticipants: 1, dates: mondayDates(1, 2, 3) });
 

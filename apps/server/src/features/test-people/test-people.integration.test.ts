@@ -18,6 +18,7 @@ describe('POST /api/test/people', () => {
   const userCount = async (ctx: TestContext) => Number((await ctx.app.db.select({ n: count() }).from(users))[0]!.n);
 
   it('makes a new family with its children and a session that works', async () => {
+    const started = Date.now();
     const res = await post(on, { children: [{ firstName: 'Ola', birthdate: '2025-03-15' }], lastName: 'Testesen' });
     expect(res.statusCode).toBe(200);
     const person = res.json<{ session: { id_token: string }; user: { _id: string }; profileId: string; children: { firstName: string }[] }>();
@@ -25,6 +26,10 @@ describe('POST /api/test/people', () => {
     const me = await on.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${person.session.id_token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ _id: person.user._id, lastName: 'Testesen', roles: ['parent'] });
+    // Recorded as a real login records it: the admin dashboard's latest logins list a test's own admin.
+    const lastLogin = Date.parse(me.json<{ lastLogin: string }>().lastLogin);
+    expect(lastLogin).toBeGreaterThanOrEqual(started);
+    expect(lastLogin).toBeLessThanOrEqual(Date.now());
     const second = (await post(on, {})).json<{ user: { _id: string }; profileId: string; children: unknown[] }>();
     expect(second.user._id).not.toBe(person.user._id);
     expect(second.profileId).not.toBe(person.profileId);

@@ -20,12 +20,14 @@ const ROLES: Record<TestRole, ('parent' | 'instructor' | 'admin')[]> = {
 /**
  * A new person (a family of their own, with the given children) and a session for them, as after a first Vipps
  * login: the E2E suite's way in (decision 052), so no spec shares its people with another or logs in through the
- * simulator's page, except the login spec.
+ * simulator's page, except the login spec. Like a real login it records lastLogin (the admin dashboard's latest
+ * logins), by the app's clock.
  */
 export async function createTestPerson(ctx: ServiceContext, sessions: Sessions, input: TestPersonInput, userAgent: string | undefined) {
+  const now = ctx.clock.now();
   const family = await ctx.db.transaction((tx) =>
     createFamily(tx, {
-      guardians: [{ roles: ROLES[input.role], vippsSub: `e2e-${randomBytes(12).toString('hex')}` }],
+      guardians: [{ roles: ROLES[input.role], vippsSub: `e2e-${randomBytes(12).toString('hex')}`, lastLogin: now }],
       children: input.children,
       ...(input.lastName ? { lastName: input.lastName } : {}),
     }),

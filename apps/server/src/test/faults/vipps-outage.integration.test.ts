@@ -14,26 +14,49 @@ import { scaled } from '../timeouts';
  * during the outage (its webhook lost) is found by the reconciler and completed when Vipps answers again; and the
  * books balance: nothing lost, nothing charged twice, nobody enrolled without payment.
  */
-const OPEN_MS = 400;
+/**
+ * The time limits, from TEST_TIMEOUT_SCALE (a busy machine or CI raises them): the server's Vipps timeout, and a slow
+ * Vipps that answers well after it (at most the simulator's 60 s). The test asserts what the parent is told and what
+ * is held, not how fast a machine answers.
+ */
+const VIPPS_TIMEOUT_MS = scaled(600);
+const SLOW_MIN_MS = Math.min(50_000, 4 * VIPPS_TIMEOUT_MS);
+const SLOW_MAX_MS = Math.min(60_000, 5 * VIPPS_TIMEOUT_MS);
+/** Longer than any test: the pause ends only when vippsBack() moves the breaker's clock past it, never by itself. */
+const OPEN_MS = 10 * 60_000;
 let t: BookingTest;
 let breaker: CircuitBreaker;
 /** The breaker's clock runs this far ahead of the wall clock: vippsBack() moves it past the pause, no sleep. */
 let breakerAheadMs = 0;
+/** Calls the breaker let out to Vipps, and calls it stopped. */
+const calls = { out: 0, stopped: 0 };
 beforeAll(async () => {
-  breaker = createCircuitBreaker({ failureThreshold: 2, openMs: OPEN_MS, now: () => Date.now() + breakerAheadMs });
-  t = await startBookingTest({ clientOptions: { timeoutMs: 600, breaker } });
+  const inner = createCircuitBreaker({ failureThreshold: 2, openMs: OPEN_MS, now: () => Date.now() + breakerAheadMs });
+  breaker = {
+    ...inner,
+    before() {
+      try {
+        inner.before();
+      } catch (err) {
+        calls.stopped += 1;
+        throw err;
+      }
+      calls.out += 1;
+    },
+  };
+  t = await startBookingTest({ clientOptions: { timeoutMs: VIPPS_TIMEOUT_MS, breaker } });
 });
 afterAll(() => t?.close());
 
 const orderById = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const ordersOfChild = (family: Family) => t.db.select().from(orders).where(eq(orders.childId, family.children[0]!.id));
 const start = async (family: Family, course: TestCourse) => {
-  const started = Date.now();
+  const before = { ...calls };
   const res = await t.http('POST', '/api/vipps/payment', {
     token: await t.token(family.guardians[0]!.id),
     body: { userId: family.guardians[0]!.id, childId: family.children[0]!.id, courseId: course.id },
   });
-  return { ...res, ms: Date.now() - started };
+  return { ...res, callsOut: calls.out - before.out, callsStopped: calls.stopped - before.stopped };
 };
 /** Vipps answers again: the fault is lifted and the breaker's pause is over. */
 const vippsBack = async () => {
@@ -74,13 +97,15 @@ describe('Vipps down or slow', () => {
     expect(first.status, first.text).toBe(502);
     expect(first.json.error.code).toBe('PAYMENT_PROVIDER');
     expect(first.json.error.params.heldMinutes).toBe(15);
-    expect(first.ms).toBeLessThan(3_000);
-    // Pressing 'Bestill' again: the same order, and once the breaker is open, an answer without waiting on Vipps.
+    // Told at once: the one call that went out failed, and nothing was tried again behind the parent's back.
+    expect(first.callsOut).toBeLessThanOrEqual(1);
+    // Pressing 'Bestill' again: the same order, and once the breaker is open, an answer without calling Vipps.
     await start(parent, course);
     const fast = await start(parent, course);
     expect(fast.status).toBe(502);
     expect(fast.json.error.params.heldMinutes).toBeGreaterThanOrEqual(14);
-    expect(fast.ms).toBeLessThan(300);
+    expect(fast).toMatchObject({ callsOut: 0 });
+    expect(fast.callsStopped).toBeGreaterThan(0);
     expect(breaker.snapshot().state).toBe('open');
     const held = await ordersOfChild(parent);
     expect(held).toHaveLength(1);
@@ -93,7 +118,7 @@ describe('Vipps down or slow', () => {
     expect(await reconcilePayments(t.ctx)).toMatchObject({ claimed: 0 });
 
     // The admin sees the outage.
-    await expect.poll(async () => (await t.ctx.payments.vippsStatus()).outages[0]?.endedAt, { timeout: 2_000 }).toBeNull();
+    await expect.poll(async () => (await t.ctx.payments.vippsStatus()).outages[0]?.endedAt, { timeout: scaled(2_000) }).toBeNull();
 
     // The hold ends: released on time, and the next family gets the place once Vipps answers.
     await vippsBack();
@@ -104,7 +129,7 @@ describe('Vipps down or slow', () => {
     const next = await start(other, course);
     expect(next.status, next.text).toBe(200);
     expect(breaker.snapshot().state).toBe('closed');
-    await expect.poll(async () => (await t.ctx.payments.vippsStatus()).outages[0]?.endedAt, { timeout: 2_000 }).not.toBeNull();
+    await expect.poll(async () => (await t.ctx.payments.vippsStatus()).outages[0]?.endedAt, { timeout: scaled(2_000) }).not.toBeNull();
   }, scaled(30_000));
 
   it('a payment Vipps took during the outage (webhook lost) is completed by the reconciler when Vipps answers again', async () => {
@@ -135,14 +160,17 @@ describe('Vipps down or slow', () => {
     expect(await t.db.select().from(participants).where(eq(participants.orderId, order!.id))).toHaveLength(1);
   }, scaled(30_000));
 
-  it('slow: a Vipps that answers after seconds is given up on quickly, the place held', async () => {
+  it('slow: a Vipps that answers after the timeout is given up on, the place held', async () => {
     const course = await createCourse(t.db, { maximumParticipants: 2 });
     const parent = await createFamily(t.db);
-    t.sim.control.setFault({ mode: 'slow', durationMs: 60_000, minDelayMs: 2_000, maxDelayMs: 3_000 });
+    t.sim.control.setFault({ mode: 'slow', durationMs: 60 * 60_000, minDelayMs: SLOW_MIN_MS, maxDelayMs: SLOW_MAX_MS });
     const res = await start(parent, course);
-    expect(res.status).toBe(502);
+    // Vipps would have answered 'created' in the end: a 502 means the server gave up on it at its timeout.
+    expect(res.status, res.text).toBe(502);
     expect(res.json.error.params.heldMinutes).toBe(15);
-    expect(res.ms).toBeLessThan(1_900);
+    const held = await ordersOfChild(parent);
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ status: 'created', redirectUrl: null });
     await vippsBack();
     // Pressing 'Bestill' again when Vipps is back: the same order gets its payment.
     const again = await start(parent, course);
