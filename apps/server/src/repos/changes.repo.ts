@@ -208,7 +208,7 @@ export const makeupsOnQuery = (db: DbOrTx, courseId: string, date: Date) =>
 export const maxMakeupsQuery = (db: DbOrTx, courseId: string) =>
   sql`coalesce((select max(n) from (select count(*) as n from ${dateChoices} where ${dateChoices.makeupCourseId} = ${courseId} and ${dateChoices.choice} = 'makeup' group by ${dateChoices.makeupDate}) m), 0)`;
 
-/** Courses that could take a make-up child: same level, at these venues, with a date in [from, to). */
+/** Published courses that could take a make-up child: same level, at these venues, with a date in [from, to). */
 export function makeupCandidates(db: DbOrTx, input: { excludeCourseId: string; experienceLevel: string; placeIds: readonly string[]; from: Date; to: Date }) {
   return db
     .select({ course: courses, placeName: places.name })
@@ -219,6 +219,9 @@ export function makeupCandidates(db: DbOrTx, input: { excludeCourseId: string; e
         inArray(courses.placeId, [...input.placeIds]),
         eq(courses.experienceLevel, input.experienceLevel),
         sql`${courses.id} <> ${input.excludeCourseId}`,
+        // A make-up date is sold like a booking: only on a published course at a published venue.
+        eq(courses.published, true),
+        eq(places.published, true),
         gte(courses.lastDate, input.from),
         lte(courses.firstDate, input.to),
       ),
