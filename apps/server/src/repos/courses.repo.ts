@@ -128,8 +128,8 @@ export async function courseExists(db: DbOrTx, courseId: string): Promise<boolea
 
 /**
  * The course lock: the course row, locked for the rest of the transaction, so capacity decisions on one course take
- * turns (domain/enrolment/seats.ts reserveSeat is its one user). `skipLocked`: undefined when another transaction
- * holds it (a job tries again on its next tick).
+ * turns. Only the seat ledger takes it (domain/enrolment/seats.ts: reserveSeat, lockCourses). `skipLocked`:
+ * undefined when another transaction holds it (a job tries again on its next tick).
  */
 export async function lockCourse(tx: DbOrTx, courseId: string, options: { skipLocked?: boolean } = {}) {
   const [row] = await tx

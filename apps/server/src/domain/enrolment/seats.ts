@@ -186,6 +186,21 @@ export async function reserveSeat(tx: DbOrTx, courseId: string, claim: SeatClaim
   }
 }
 
+/**
+ * The course lock on several courses at once, in id order, so two transactions locking the same courses cannot
+ * deadlock: an admin's move locks both its courses before it claims a place on the new one, and a course delete
+ * locks its course before it counts. Undefined when one of them is gone.
+ */
+export async function lockCourses(tx: DbOrTx, courseIds: readonly string[]): Promise<LockedCourse[] | undefined> {
+  const locked: LockedCourse[] = [];
+  for (const id of [...new Set(courseIds)].sort()) {
+    const row = await courses.lockCourse(tx, id);
+    if (!row) return undefined;
+    locked.push(row);
+  }
+  return locked;
+}
+
 const SEAT_MESSAGES: Record<SeatRefusal, string> = {
   NOT_FOUND: 'Course not found',
   BUSY: 'The booking system is busy, try again',

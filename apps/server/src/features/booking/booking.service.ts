@@ -17,13 +17,11 @@ import { AppError } from '../../lib/app-error';
 import * as changes from '../../repos/changes.repo';
 import * as content from '../../repos/content.repo';
 import * as courses from '../../repos/courses.repo';
-import { humanReference, newOrderId, orderAdditionalInfo, orderReference, type OrderAdditionalInfo, type OrderRow } from '../../repos/orders.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import * as queueRepo from '../../repos/queue.repo';
 import { gate as queueGate, markDone as queueDone } from '../../domain/enrolment/waiting-room';
-import type { UserRow } from '../../repos/users.repo';
 import { courseAndBookingState } from '../../domain/enrolment/seats';
 import { holdSeat } from '../../domain/enrolment/course-queue';
 import { paymentPausedUntil } from '../../domain/enrolment/cool-down';
@@ -31,16 +29,16 @@ import { idempotencyKey, payByCredit, POLL_MS, syncOrder } from '../../domain/fa
 import { creditPart, pledgeCredit } from '../../domain/family-ledger/credit';
 
 /** paymentDescription: 3–100 characters, shown in the Vipps app and on settlements. */
-export function paymentDescription(course: OrderAdditionalInfo['course']): string {
+export function paymentDescription(course: orders.OrderAdditionalInfo['course']): string {
   const text = [course?.name?.trim() || 'Svømmekurs', course?.place?.trim()].filter(Boolean).join(', ');
   return (text.length >= 3 ? text : `${text} kurs`).slice(0, 100);
 }
 
 /** The caller's own user row, read with the session check (route config.sessionUser). */
-export type SessionUser = { user: UserRow } | null;
+export type SessionUser = { user: users.UserRow } | null;
 
 export interface Reservation {
-  order: OrderRow;
+  order: orders.OrderRow;
   /** false: the child's existing live hold (a double click) */
   created: boolean;
 }
@@ -106,12 +104,12 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
 
   // Family credit first, Vipps the rest (issue 38). A family with credit pledges it again under its row lock below.
   const credit = await creditPart(db, child.profileId, booking.priceOre, now);
-  const id = newOrderId();
-  const additionalInfo = orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: courseDisplayName(course), placeName: course.placeName } });
+  const id = orders.newOrderId();
+  const additionalInfo = orders.orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: courseDisplayName(course), placeName: course.placeName } });
   const values = {
     id,
-    reference: orderReference(id),
-    humanReference: humanReference(),
+    reference: orders.orderReference(id),
+    humanReference: orders.humanReference(),
     provider: 'vipps',
     status: 'created',
     // The amount shown on the course row and in the booking modal: the same rule, the same clock.
@@ -157,7 +155,7 @@ export async function createVippsPayment(ctx: ServiceContext, reservation: Reser
   const { order } = reservation;
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
-  const info = order.additionalInfo as OrderAdditionalInfo;
+  const info = order.additionalInfo as orders.OrderAdditionalInfo;
   try {
     const created = await client.createPayment({
       reference: order.reference,
@@ -226,7 +224,7 @@ export async function paymentStatus(ctx: ServiceContext, reference: string): Pro
     }
   }
   const status = order.status as OrderStatus;
-  const info = order.additionalInfo as OrderAdditionalInfo;
+  const info = order.additionalInfo as orders.OrderAdditionalInfo;
   const course = order.courseId ? await courses.findCourseDetails(ctx.db, order.courseId) : undefined;
   const child = order.childId ? await profiles.findChild(ctx.db, order.childId) : undefined;
   return {

@@ -12,7 +12,7 @@ import {
   toIso,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
-import { reserveSeat, seatError } from '../../domain/enrolment/seats';
+import { lockCourses, reserveSeat, seatError } from '../../domain/enrolment/seats';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
@@ -138,10 +138,7 @@ export async function moveParticipant(
   await busyAsAppError(() =>
     withTx(ctx, async (ctx) => {
       const tx = ctx.db;
-      const [first, second] = [move.fromCourseId, move.toCourseId].sort();
-      const firstLocked = await repo.lockCourse(tx, first!);
-      const secondLocked = await repo.lockCourse(tx, second!);
-      if (!firstLocked || !secondLocked) throw new AppError('NOT_FOUND', 'Course not found');
+      if (!(await lockCourses(tx, [move.fromCourseId, move.toCourseId]))) throw new AppError('NOT_FOUND', 'Course not found');
       if (!(await repo.findParticipant(tx, move.fromCourseId, move.childId))) {
         throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
       }
