@@ -194,14 +194,12 @@ export function makeupsOnCourses(db: DbOrTx, courseIds: readonly string[]) {
     .orderBy(asc(dateChoices.makeupDate), asc(children.firstName));
 }
 
-/** Make-up places on one date of a course. */
-export async function countMakeupsOn(db: DbOrTx, courseId: string, date: Date): Promise<number> {
-  const [row] = await db
+/** Make-up places on one date of a course, as a subquery (domain/enrolment/seats.ts freeOnDate). */
+export const makeupsOnQuery = (db: DbOrTx, courseId: string, date: Date) =>
+  db
     .select({ n: sql<string>`count(*)` })
     .from(dateChoices)
     .where(and(eq(dateChoices.makeupCourseId, courseId), eq(dateChoices.makeupDate, date), eq(dateChoices.choice, 'makeup')));
-  return Number(row?.n ?? 0);
-}
 
 /**
  * The most make-up children on any one date of the course: a new booking takes a place on every date, so it counts
@@ -210,7 +208,7 @@ export async function countMakeupsOn(db: DbOrTx, courseId: string, date: Date): 
 export const maxMakeupsQuery = (db: DbOrTx, courseId: string) =>
   sql`coalesce((select max(n) from (select count(*) as n from ${dateChoices} where ${dateChoices.makeupCourseId} = ${courseId} and ${dateChoices.choice} = 'makeup' group by ${dateChoices.makeupDate}) m), 0)`;
 
-/** Courses that could take a make-up child: same level, at these venues, with a date in [from, to). */
+/** Published courses that could take a make-up child: same level, at these venues, with a date in [from, to). */
 export function makeupCandidates(db: DbOrTx, input: { excludeCourseId: string; experienceLevel: string; placeIds: readonly string[]; from: Date; to: Date }) {
   return db
     .select({ course: courses, placeName: places.name })
@@ -221,6 +219,9 @@ export function makeupCandidates(db: DbOrTx, input: { excludeCourseId: string; e
         inArray(courses.placeId, [...input.placeIds]),
         eq(courses.experienceLevel, input.experienceLevel),
         sql`${courses.id} <> ${input.excludeCourseId}`,
+        // A make-up date is sold like a booking: only on a published course at a published venue.
+        eq(courses.published, true),
+        eq(places.published, true),
         gte(courses.lastDate, input.from),
         lte(courses.firstDate, input.to),
       ),
@@ -308,12 +309,6 @@ export function participantsWithOrders(db: DbOrTx, courseId: string) {
     .from(participants)
     .innerJoin(children, eq(children.id, participants.childId))
     .where(eq(participants.courseId, courseId));
-}
-
-/** maxMakeupsQuery on its own. */
-export async function maxMakeups(db: DbOrTx, courseId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<string>`${maxMakeupsQuery(db, courseId)}` }).from(courses).where(eq(courses.id, courseId));
-  return Number(row?.n ?? 0);
 }
 
 /** The venues in the same town as this one (itself included): 'same or nearby'. */

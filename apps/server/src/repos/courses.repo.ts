@@ -126,23 +126,17 @@ export async function courseExists(db: DbOrTx, courseId: string): Promise<boolea
   return !!row;
 }
 
-/** The course row, locked for the rest of the transaction: capacity decisions on one course take turns. */
-export async function lockCourse(tx: DbOrTx, courseId: string) {
-  const [row] = await tx
-    .select({ id: courses.id, maximumParticipants: courses.maximumParticipants })
-    .from(courses)
-    .where(eq(courses.id, courseId))
-    .for('update');
-  return row;
-}
-
-/** The course row locked, or undefined when another transaction holds it (a job tries again on its next tick). */
-export async function lockCourseOrSkip(tx: DbOrTx, courseId: string) {
+/**
+ * The course lock: the course row, locked for the rest of the transaction, so capacity decisions on one course take
+ * turns. Only the seat ledger takes it (domain/enrolment/seats.ts: reserveSeat, lockCourses). `skipLocked`:
+ * undefined when another transaction holds it (a job tries again on its next tick).
+ */
+export async function lockCourse(tx: DbOrTx, courseId: string, options: { skipLocked?: boolean } = {}) {
   const [row] = await tx
     .select({ id: courses.id, maximumParticipants: courses.maximumParticipants, waitlistClosed: courses.waitlistClosed })
     .from(courses)
     .where(eq(courses.id, courseId))
-    .for('update', { skipLocked: true });
+    .for('update', options.skipLocked ? { skipLocked: true } : undefined);
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applies, BOOKING_POLICIES, bookingPolicy, canBook, type BookingFacts, type PolicyName } from './policies';
+import { applies, BOOKING_POLICIES, bookingPolicy, canBook, canOffer, OFFER_POLICIES, type BookingFacts, type OfferFacts, type PolicyName } from './policies';
 
 /** Each booking policy alone, refused and allowed, its admin override, and the order canBook asks them in. */
 const NOW = new Date('2027-03-03T12:00:00Z');
@@ -164,5 +164,33 @@ describe('canBook', () => {
     expect(canBook(all, admin)).toEqual({ ok: true });
     expect(canBook({ ...all, courseState: 'closed' }, admin)).toMatchObject({ refused: 'LATE_BOOKING_CLOSED' });
     expect(canBook({ ...all, paymentsAvailable: false }, admin)).toMatchObject({ refused: 'PAYMENT_PROVIDER' });
+  });
+});
+
+describe('canOffer: the policies a waitlist offer asks', () => {
+  const offerable = (): OfferFacts => {
+    const { now, age, priority, pausedUntil } = bookable();
+    return { now, age, priority, pausedUntil };
+  };
+
+  it('are the age range, the priority window and the cool-down, in canBook’s order', () => {
+    expect(OFFER_POLICIES).toEqual(['ageFits', 'priorityWindow', 'coolDown']);
+    expect(canOffer(offerable())).toEqual({ ok: true });
+  });
+
+  it('refuse as the booking policies do, the first refusal being the answer', () => {
+    for (const name of OFFER_POLICIES) {
+      const change = refusedBy[name].facts as Partial<OfferFacts>;
+      expect(canOffer({ ...offerable(), ...change }), name).toMatchObject(refusedBy[name].refused);
+      expect(bookingPolicy(name).check(facts(change)), name).toEqual(canOffer({ ...offerable(), ...change }));
+    }
+    const all = OFFER_POLICIES.reduce((f, n) => ({ ...f, ...(refusedBy[n].facts as Partial<OfferFacts>) }), offerable());
+    expect(canOffer(all)).toMatchObject({ refused: 'CHILD_AGE_OUTSIDE_RANGE' });
+  });
+
+  it('asks only the policies named', () => {
+    const all = OFFER_POLICIES.reduce((f, n) => ({ ...f, ...(refusedBy[n].facts as Partial<OfferFacts>) }), offerable());
+    expect(canOffer(all, ['coolDown'])).toMatchObject({ refused: 'HOLD_COOLDOWN' });
+    expect(canOffer({ ...all, age: offerable().age }, ['ageFits'])).toEqual({ ok: true });
   });
 });

@@ -81,6 +81,35 @@ export function priorityWindowRuns(priority: Pick<BookingFacts['priority'], 'cou
   return priority.courseIds.length > 0 && !!priority.openToAllAt && priority.openToAllAt > now;
 }
 
+/**
+ * The facts a waitlist offer is decided on (waitlist.service.ts): the child's, not the payment's. The offer asks the
+ * policies in OFFER_POLICIES, so a place is not held for a child whose parent could not book it.
+ */
+export type OfferFacts = Pick<BookingFacts, 'now' | 'age' | 'priority' | 'pausedUntil'>;
+
+/** The checks of the policies an offer asks, each reading only OfferFacts. */
+const offerChecks = {
+  ageFits: ({ age }: Pick<OfferFacts, 'age'>): Decision =>
+    ageFits(age, age.birthdate, age.firstDate)
+      ? OK
+      : refuse('CHILD_AGE_OUTSIDE_RANGE', 'The child is outside the course age range', {
+          childAgeMonths: ageInMonths(age.birthdate!, age.firstDate!),
+          ageMinMonths: age.ageMinMonths,
+          ageMaxMonths: age.ageMaxMonths,
+        }),
+  priorityWindow: ({ priority, now }: Pick<OfferFacts, 'priority' | 'now'>): Decision =>
+    priorityWindowRuns(priority, now) && priority.returning !== true
+      ? refuse('PRIORITY_WINDOW', 'The course is open to returning swimmers only until its priority window ends', {
+          opensAt: priority.openToAllAt!.toISOString(),
+        })
+      : OK,
+  coolDown: ({ pausedUntil }: Pick<OfferFacts, 'pausedUntil'>): Decision =>
+    pausedUntil ? refuse('HOLD_COOLDOWN', 'Several holds of this family ran out unpaid lately', { pausedUntil: pausedUntil.toISOString() }) : OK,
+} satisfies Partial<Record<PolicyName, (facts: OfferFacts) => Decision>>;
+
+export type OfferPolicyName = keyof typeof offerChecks;
+export const OFFER_POLICIES = Object.keys(offerChecks) as readonly OfferPolicyName[];
+
 /** The policies in the order they are asked. */
 export const BOOKING_POLICIES: readonly BookingPolicy[] = [
   {
@@ -116,26 +145,14 @@ export const BOOKING_POLICIES: readonly BookingPolicy[] = [
     name: 'ageFits',
     // Admins may place any child (they also add participants by hand); parents book within the age range.
     adminOverride: true,
-    check: ({ age }) =>
-      ageFits(age, age.birthdate, age.firstDate)
-        ? OK
-        : refuse('CHILD_AGE_OUTSIDE_RANGE', 'The child is outside the course age range', {
-            childAgeMonths: ageInMonths(age.birthdate!, age.firstDate!),
-            ageMinMonths: age.ageMinMonths,
-            ageMaxMonths: age.ageMaxMonths,
-          }),
+    check: offerChecks.ageFits,
   },
   {
     name: 'priorityWindow',
     // Returning swimmers first (decision 016): during the window only children of the earlier courses book. Admins
     // place a new child when the school says so (a sibling, a swap).
     adminOverride: true,
-    check: ({ priority, now }) =>
-      priorityWindowRuns(priority, now) && priority.returning !== true
-        ? refuse('PRIORITY_WINDOW', 'The course is open to returning swimmers only until its priority window ends', {
-            opensAt: priority.openToAllAt!.toISOString(),
-          })
-        : OK,
+    check: offerChecks.priorityWindow,
   },
   {
     name: 'waitingRoom',
@@ -155,8 +172,7 @@ export const BOOKING_POLICIES: readonly BookingPolicy[] = [
     // Place hoarding (issue 36, decision 035): a family that let several holds run out unpaid lately waits a while.
     // Admins book on a family's behalf, deliberately, and pay or end the hold themselves.
     adminOverride: true,
-    check: (f) =>
-      f.pausedUntil ? refuse('HOLD_COOLDOWN', 'Several holds of this family ran out unpaid lately', { pausedUntil: f.pausedUntil.toISOString() }) : OK,
+    check: offerChecks.coolDown,
   },
 ];
 
@@ -171,6 +187,20 @@ export function canBook(facts: BookingFacts, viewer: { isAdmin: boolean }): Deci
     if (viewer.isAdmin && policy.adminOverride) continue;
     const decision = policy.check(facts);
     if ('refused' in decision || decision.ownHold) return decision;
+  }
+  return OK;
+}
+
+/**
+ * A waitlist offer's question (no viewer: the job makes offers, and an admin's offer by hand asks none of these): the
+ * policies of OFFER_POLICIES in order, or only those named. The first refusal is the answer.
+ */
+export function canOffer(facts: OfferFacts, only: readonly OfferPolicyName[] = OFFER_POLICIES): Decision {
+  for (const policy of BOOKING_POLICIES) {
+    const name = policy.name as OfferPolicyName;
+    if (!only.includes(name)) continue;
+    const decision = offerChecks[name](facts);
+    if ('refused' in decision) return decision;
   }
   return OK;
 }

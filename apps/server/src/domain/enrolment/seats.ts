@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { param, prepared } from '../../db/prepared';
+import { AppError } from '../../lib/app-error';
+import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
@@ -12,11 +14,11 @@ type Exclude = { orderId?: string; childId?: string };
 const takenSql = (db: DbOrTx, courseId: string, exclude: Exclude) => courses.takenSql(db, courseId, exclude);
 
 /**
- * Places taken on a course: participants plus live payment holds plus places held by waitlist offers (decision 016),
- * optionally minus one order and minus one child's own offer (its parent is the one paying for it). Asked under the
- * course row lock (courses.lockCourse) by booking, by an admin's add or move of a participant, by a course delete
- * and by the waitlist job, so a held offer counts as taken everywhere. One statement (one round trip), so under the
- * lock all three counts see the same snapshot, taken after the lock was granted.
+ * Places taken on a course: participants plus live payment holds plus places held by waitlist offers (decision 016)
+ * plus the make-ups on its fullest date, optionally minus one order and minus one child's own offer (its parent is the
+ * one paying for it). Asked under the course lock by reserveSeat and by a course delete, so a held offer counts as
+ * taken everywhere. One statement (one round trip), so under the lock all the counts see the same snapshot, taken
+ * after the lock was granted.
  */
 export async function countTaken(db: DbOrTx, courseId: string, exclude: Exclude = {}): Promise<number> {
   const row = await courses.selectOnCourse(db, courseId, { taken: takenSql(db, courseId, exclude) });
@@ -90,3 +92,121 @@ export async function childrenFacingFull(db: DbOrTx, courseId: string, maximum: 
   const offered = new Set(row.offered ?? []);
   return new Set(ids.filter((id) => !skip.has(id) && taken - (offered.has(id) ? 1 : 0) >= maximum));
 }
+
+/**
+ * Free places on one date of the course for a make-up child (issue 38): the places taken on every date (participants,
+ * holds, offers) and the make-ups already on that date. A booking counts against the fullest date instead (takenSql).
+ */
+export async function freeOnDate(db: DbOrTx, course: { id: string; maximumParticipants: number }, date: Date): Promise<number> {
+  const row = await courses.selectOnCourse(db, course.id, {
+    taken: takenSql(db, course.id, {}),
+    fullest: sql<string>`${changes.maxMakeupsQuery(db, course.id)}`,
+    onDate: sql<string>`${changes.makeupsOnQuery(db, course.id, date)}`,
+  });
+  return course.maximumParticipants - (Number(row?.taken ?? 0) - Number(row?.fullest ?? 0)) - Number(row?.onDate ?? 0);
+}
+
+// ---- the one locked step ------------------------------------------------------------------------------------------
+
+/**
+ * A claim on a course's places. Who claims decides what is not counted against the claim:
+ * - `booking`: a payment start for the child (its own waitlist offer held the place for it; its own live hold, a
+ *   double click that raced, is the answer);
+ * - `payment`: a paid order enrols its child (the order's own hold and the child's offer reserved this place);
+ * - `admin`: an admin adds or moves the child (its own live hold and offer not counted); `override` lets a full
+ *   course take the child anyway, and the answer says whether it was used;
+ * - `makeup`: a make-up child on one date of the course (freeOnDate);
+ * - `offer`: the waitlist holds places for children waiting (the answer says how many are free). `skipLocked`: the job
+ *   leaves a course whose lock another transaction holds to its next tick (refused BUSY). `beforeCount`: what the
+ *   waitlist frees under the lock before the places are counted (offers that ran out).
+ */
+export type SeatClaim =
+  | { by: 'booking'; childId: string }
+  | { by: 'payment'; childId: string; orderId: string }
+  | { by: 'admin'; childId: string; override: boolean }
+  | { by: 'makeup'; date: Date }
+  | { by: 'offer'; skipLocked?: boolean; beforeCount?: (tx: DbOrTx) => Promise<void> };
+
+export type LockedCourse = NonNullable<Awaited<ReturnType<typeof courses.lockCourse>>>;
+
+export type SeatRefusal = 'NOT_FOUND' | 'BUSY' | 'CHILD_ALREADY_IN_COURSE' | 'COURSE_FULL';
+
+export type SeatAnswer =
+  | {
+      ok: true;
+      course: LockedCourse;
+      /** Places free for this claim before it is taken (below 1 only when an admin's override was used). */
+      free: number;
+      /** `booking`: the child's live hold on the course, which is the answer instead of a new one. */
+      ownHoldId: string | null;
+      /** `admin`: the course was full and the admin's override placed the child anyway. */
+      overrideUsed: boolean;
+    }
+  | { refused: SeatRefusal };
+
+const refused = (code: SeatRefusal): SeatAnswer => ({ refused: code });
+
+/**
+ * THE locked step of the seat ledger (issue 55): every path that claims a place on a course goes through it — a
+ * payment start's hold (holdSeat), a paid order's enrolment, an admin's add or move, a make-up date, the waitlist's
+ * offers. It takes the course lock (the course row, FOR UPDATE, for the rest of `tx`), then counts the places taken
+ * with the one definition (takenSql), in statements after the lock, so it sees every claim committed before it. The
+ * caller writes its claim in the same transaction: the lock is held until it commits.
+ */
+export async function reserveSeat(tx: DbOrTx, courseId: string, claim: SeatClaim): Promise<SeatAnswer> {
+  const course = await courses.lockCourse(tx, courseId, { skipLocked: claim.by === 'offer' && claim.skipLocked === true });
+  if (!course) return refused(claim.by === 'offer' && claim.skipLocked ? 'BUSY' : 'NOT_FOUND');
+  const answer = (free: number, more: { ownHoldId?: string | null; overrideUsed?: boolean } = {}): SeatAnswer =>
+    free > 0 || more.overrideUsed || more.ownHoldId
+      ? { ok: true, course, free, ownHoldId: more.ownHoldId ?? null, overrideUsed: more.overrideUsed ?? false }
+      : refused('COURSE_FULL');
+  switch (claim.by) {
+    case 'booking': {
+      const state = await bookingState(tx, courseId, claim.childId);
+      if (state.enrolled) return refused('CHILD_ALREADY_IN_COURSE');
+      return answer(course.maximumParticipants - state.taken, { ownHoldId: state.liveHoldId });
+    }
+    case 'payment': {
+      if (await courses.findParticipant(tx, courseId, claim.childId)) return refused('CHILD_ALREADY_IN_COURSE');
+      // An expired hold competes afresh: only a live one is left out of the count (liveHoldCountQuery).
+      return answer(course.maximumParticipants - (await countTaken(tx, courseId, { orderId: claim.orderId, childId: claim.childId })));
+    }
+    case 'admin': {
+      if (await courses.findParticipant(tx, courseId, claim.childId)) return refused('CHILD_ALREADY_IN_COURSE');
+      // A parent paying for this very child must not make the course look fuller.
+      const ownHold = await orders.findLiveHold(tx, courseId, claim.childId);
+      const free = course.maximumParticipants - (await countTaken(tx, courseId, { orderId: ownHold?.id, childId: claim.childId }));
+      return answer(free, { overrideUsed: free <= 0 && claim.override });
+    }
+    case 'makeup':
+      return answer(await freeOnDate(tx, course, claim.date));
+    case 'offer':
+      await claim.beforeCount?.(tx);
+      return answer(course.maximumParticipants - (await countTaken(tx, courseId)));
+  }
+}
+
+/**
+ * The course lock on several courses at once, in id order, so two transactions locking the same courses cannot
+ * deadlock: an admin's move locks both its courses before it claims a place on the new one, and a course delete
+ * locks its course before it counts. Undefined when one of them is gone.
+ */
+export async function lockCourses(tx: DbOrTx, courseIds: readonly string[]): Promise<LockedCourse[] | undefined> {
+  const locked: LockedCourse[] = [];
+  for (const id of [...new Set(courseIds)].sort()) {
+    const row = await courses.lockCourse(tx, id);
+    if (!row) return undefined;
+    locked.push(row);
+  }
+  return locked;
+}
+
+const SEAT_MESSAGES: Record<SeatRefusal, string> = {
+  NOT_FOUND: 'Course not found',
+  BUSY: 'The booking system is busy, try again',
+  CHILD_ALREADY_IN_COURSE: 'Child is already in course',
+  COURSE_FULL: 'Course is full',
+};
+
+/** A refusal as the error a route answers, with today's message for its code. */
+export const seatError = (answer: { refused: SeatRefusal }, message = SEAT_MESSAGES[answer.refused]) => new AppError(answer.refused, message);

@@ -9,7 +9,7 @@ import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
-import { countTaken } from '../enrolment/seats';
+import { reserveSeat } from '../enrolment/seats';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
 import { consumeCredit } from './credit';
@@ -146,16 +146,15 @@ async function raiseIncident(ctx: ServiceContext, db: DbOrTx, order: orders.Orde
   }
 }
 
-/** Enrols the order's child if a place is free for it; the course row is locked (after the order row, always). */
+/**
+ * Enrols the order's child if a place is free for it: the seat ledger's locked step (the course lock, taken after the
+ * order row, always). This order's own hold is not counted: a live hold already reserved its place; an expired one
+ * competes afresh. Nor the child's own waitlist offer: it held this very place.
+ */
 async function enrol(tx: DbOrTx, order: orders.OrderRow): Promise<boolean> {
   if (!order.courseId || !order.childId) return false;
-  const course = await courses.lockCourse(tx, order.courseId);
-  if (!course) return false;
-  if (await courses.findParticipant(tx, order.courseId, order.childId)) return false;
-  // This order's own hold is not counted: a live hold already reserved its place; an expired one competes afresh.
-  // Nor the child's own waitlist offer: it held this very place.
-  const taken = await countTaken(tx, order.courseId, { orderId: order.id, childId: order.childId });
-  if (taken >= course.maximumParticipants) return false;
+  const seat = await reserveSeat(tx, order.courseId, { by: 'payment', orderId: order.id, childId: order.childId });
+  if ('refused' in seat) return false;
   const inserted = await courses.insertParticipant(tx, order.courseId, order.childId, order.id);
   // An offer (or a wait) of this child on the course is fulfilled.
   if (inserted) await waitlist.markBookedOnCourse(tx, order.courseId, order.childId);

@@ -17,37 +17,36 @@ import { AppError } from '../../lib/app-error';
 import * as changes from '../../repos/changes.repo';
 import * as content from '../../repos/content.repo';
 import * as courses from '../../repos/courses.repo';
-import { humanReference, newOrderId, orderAdditionalInfo, orderReference, type OrderAdditionalInfo, type OrderRow } from '../../repos/orders.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import * as queueRepo from '../../repos/queue.repo';
 import { gate as queueGate, markDone as queueDone } from '../../domain/enrolment/waiting-room';
-import type { UserRow } from '../../repos/users.repo';
-import { bookingState, childrenFacingFull, countTaken, courseAndBookingState } from '../../domain/enrolment/seats';
-import { busyAsAppError } from '../../db/busy';
+import { courseAndBookingState } from '../../domain/enrolment/seats';
+import { holdSeat } from '../../domain/enrolment/course-queue';
 import { paymentPausedUntil } from '../../domain/enrolment/cool-down';
 import { idempotencyKey, payByCredit, POLL_MS, syncOrder } from '../../domain/family-ledger/payment-events';
 import { creditPart, pledgeCredit } from '../../domain/family-ledger/credit';
 
 /** paymentDescription: 3–100 characters, shown in the Vipps app and on settlements. */
-export function paymentDescription(course: OrderAdditionalInfo['course']): string {
+export function paymentDescription(course: orders.OrderAdditionalInfo['course']): string {
   const text = [course?.name?.trim() || 'Svømmekurs', course?.place?.trim()].filter(Boolean).join(', ');
   return (text.length >= 3 ? text : `${text} kurs`).slice(0, 100);
 }
 
 /** The caller's own user row, read with the session check (route config.sessionUser). */
-export type SessionUser = { user: UserRow } | null;
+export type SessionUser = { user: users.UserRow } | null;
 
 export interface Reservation {
-  order: OrderRow;
+  order: orders.OrderRow;
   /** false: the child's existing live hold (a double click) */
   created: boolean;
 }
 
 /**
- * Step 1 of a payment start: the checks, then ONE transaction that locks the course row, re-counts participants and
- * live holds, and inserts the order (the hold). Vipps is not called here (convention 9).
+ * Step 1 of a payment start: the checks (canBook), then the seat ledger's locked step (holdSeat: ONE transaction that
+ * takes the course lock, counts the places taken again, and inserts the order, the hold). Vipps is not called here
+ * (convention 9).
  */
 export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput, sessionUser?: SessionUser): Promise<Reservation> {
   const { db } = ctx;
@@ -105,12 +104,12 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
 
   // Family credit first, Vipps the rest (issue 38). A family with credit pledges it again under its row lock below.
   const credit = await creditPart(db, child.profileId, booking.priceOre, now);
-  const id = newOrderId();
-  const additionalInfo = orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: courseDisplayName(course), placeName: course.placeName } });
+  const id = orders.newOrderId();
+  const additionalInfo = orders.orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: courseDisplayName(course), placeName: course.placeName } });
   const values = {
     id,
-    reference: orderReference(id),
-    humanReference: humanReference(),
+    reference: orders.orderReference(id),
+    humanReference: orders.humanReference(),
     provider: 'vipps',
     status: 'created',
     // The amount shown on the course row and in the booking modal: the same rule, the same clock.
@@ -125,112 +124,27 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   };
   const holdMs = ctx.payments.options.holdMinutes * 60_000;
 
-  if (ctx.payments.options.unsafeNaiveCapacityCheck) {
-    // TEST ONLY negative control: check, then insert, with nothing in between to stop another request.
-    if ((await countTaken(db, course.id, { childId: child.id })) >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
-    return { order: await orders.insertOrder(db, { ...values, termsVersion: content.currentTermsVersionSql() }, holdMs, POLL_MS), created: true };
-  }
-
-  // A full course answers 'full' at once, without queueing behind the course row lock (decision 017: on enrolment
-  // night hundreds ask for the same full course). Only a shortcut: the count is asked again under the lock.
+  // A full course answers 'full' at once, without queueing behind the course lock (decision 017: on enrolment night
+  // hundreds ask for the same full course). Only a shortcut: the seat ledger counts again under the lock.
   if (state.taken >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
   // Starting the payment is accepting the terms ('Ved å bestille kurs aksepterer du …'): the order keeps which
   // version, read by the insert itself.
   const termsVersion = content.currentTermsVersionSql();
 
-  const reservation = await inCourseQueue(db, course, child.id, () => {
-    return busyAsAppError(() =>
-      db.transaction(async (tx) => {
-        const locked = await courses.lockCourse(tx, course.id);
-        if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
-        // Again under the lock, in a statement after it (so it sees every commit before the lock was granted): a
-        // parallel request for the same child may have got here first. A waitlist offer to this child held the
-        // place for it: not counted against it (decision 016).
-        const recount = await bookingState(tx, course.id, child.id);
-        if (recount.enrolled) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
-        const raced = recount.liveHoldId ? await orders.findOrderById(tx, recount.liveHoldId) : undefined;
-        if (raced) return { order: raced, created: false };
-        if (recount.taken >= locked.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
-        const pledged = credit.creditOre > 0 && child.profileId ? await pledgeCredit(tx, child.profileId, booking.priceOre, now) : credit;
-        const order = { ...values, amountOre: pledged.vippsOre, creditOre: pledged.creditOre, termsVersion };
-        return { order: await orders.insertOrder(tx, order, holdMs, POLL_MS), created: true };
-      }),
-    );
+  const reservation = await holdSeat(db, course, child.id, async (tx, seat) => {
+    // A parallel request for the same child may have got there first: its hold is the answer. A waitlist offer to
+    // this child held the place for it: not counted against it (decision 016).
+    const raced = seat.ownHoldId ? await orders.findOrderById(tx, seat.ownHoldId) : undefined;
+    if (raced) return { order: raced, created: false };
+    if (seat.free <= 0) throw new AppError('COURSE_FULL', 'Course is full');
+    const pledged = credit.creditOre > 0 && child.profileId ? await pledgeCredit(tx, child.profileId, booking.priceOre, now) : credit;
+    const order = { ...values, amountOre: pledged.vippsOre, creditOre: pledged.creditOre, termsVersion };
+    return { order: await orders.insertOrder(tx, order, holdMs, POLL_MS), created: true };
   });
   // The family started a payment: its seat among those let in frees up for the next family (it may still book its
   // other children within its window).
   if (opening && reservation.created) await queueDone(ctx, opening, child.profileId);
   return reservation;
-}
-
-interface Queued {
-  childId: string;
-  /** Answers this start at once, while it still waits for its turn. */
-  answer(error: AppError): void;
-}
-interface CourseQueue {
-  /** Settles when the last start queued so far is done: true when it ended BUSY. Never rejects. */
-  tail: Promise<boolean>;
-  waiting: Set<Queued>;
-}
-const courseQueues = new Map<string, CourseQueue>();
-const full = () => new AppError('COURSE_FULL', 'Course is full');
-
-/**
- * One locked transaction per course at a time in this process. Without it a burst of starts for one course (200 on
- * enrolment night) opens a transaction each, and all but one wait on the course row lock while holding a pooled
- * connection, so the whole pool waits on one row. Queued here they hold nothing; the row lock still orders the
- * instances among themselves.
- *
- * A start that waited asks the count again before its transaction, and in the same statement for every start still
- * waiting behind it: those the course is full for are answered 'full' at once (the count was taken after each of them
- * arrived, as the shortcut's is), so a full course costs one query for the whole queue instead of one each. When the
- * one ahead gave up on the lock (BUSY: a stuck transaction holds the row), the ones behind it give up too instead of
- * each waiting out its own lock timeout.
- */
-async function inCourseQueue<T>(db: ServiceContext['db'], course: { id: string; maximumParticipants: number }, childId: string, work: () => Promise<T>): Promise<T> {
-  const existing = courseQueues.get(course.id);
-  const queue: CourseQueue = existing ?? { tail: Promise.resolve(false), waiting: new Set() };
-  if (!existing) courseQueues.set(course.id, queue);
-  let answered: AppError | undefined;
-  let answerNow!: (error: AppError) => void;
-  const early = new Promise<never>((_resolve, reject) => {
-    answerNow = (error) => {
-      answered = error;
-      reject(error);
-    };
-  });
-  early.catch(() => undefined);
-  const me: Queued = { childId, answer: answerNow };
-  if (existing) queue.waiting.add(me);
-
-  const run = queue.tail.then(async (busyAhead) => {
-    queue.waiting.delete(me);
-    if (answered) throw answered;
-    if (busyAhead) throw new AppError('BUSY', 'The booking system is busy, try again');
-    if (existing) {
-      // Others went first: the shortcut's count may be stale.
-      const behind = [...queue.waiting];
-      const facingFull = await childrenFacingFull(db, course.id, course.maximumParticipants, [childId, ...behind.map((q) => q.childId)]);
-      for (const q of behind) {
-        if (facingFull.has(q.childId)) {
-          queue.waiting.delete(q);
-          q.answer(full());
-        }
-      }
-      if (facingFull.has(childId)) throw full();
-    }
-    return work();
-  });
-  const settled = run.then(
-    () => false,
-    (error: unknown) => error instanceof AppError && error.code === 'BUSY',
-  );
-  queue.tail = settled;
-  void settled.then(() => {
-    if (queue.tail === settled && courseQueues.get(course.id) === queue) courseQueues.delete(course.id);
-  });
-  return Promise.race([run, early]);
 }
 
 /**
@@ -241,7 +155,7 @@ export async function createVippsPayment(ctx: ServiceContext, reservation: Reser
   const { order } = reservation;
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
-  const info = order.additionalInfo as OrderAdditionalInfo;
+  const info = order.additionalInfo as orders.OrderAdditionalInfo;
   try {
     const created = await client.createPayment({
       reference: order.reference,
@@ -310,7 +224,7 @@ export async function paymentStatus(ctx: ServiceContext, reference: string): Pro
     }
   }
   const status = order.status as OrderStatus;
-  const info = order.additionalInfo as OrderAdditionalInfo;
+  const info = order.additionalInfo as orders.OrderAdditionalInfo;
   const course = order.courseId ? await courses.findCourseDetails(ctx.db, order.courseId) : undefined;
   const child = order.childId ? await profiles.findChild(ctx.db, order.childId) : undefined;
   return {

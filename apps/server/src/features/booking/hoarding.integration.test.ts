@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_LAPSE_WINDOW_MS, HOLD_LAPSES_BEFORE_COOLDOWN, MAX_WAITLIST_ENTRIES_PER_FAMILY } from '@app/shared';
 import { movableClock } from '../../context';
-import { orders, waitlistEntries } from '../../db/schema';
-import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
+import { courses, orders, participants, waitlistEntries } from '../../db/schema';
+import { createCourse, createFamily, createOrder, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
 import { syncOrder } from '../../domain/family-ledger/payment-events';
 import { startBookingTest, type BookingTest } from './test-kit';
@@ -166,6 +166,33 @@ describe('the waitlist (findings 3 and 4)', () => {
     const entries = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.courseId, course.id));
     expect(entries.find((e) => e.childId === outgrown.children[0]!.id)?.status).toBe('skipped');
     expect(entries.find((e) => e.childId === next.children[0]!.id)?.status).toBe('offered');
+  });
+});
+
+describe('waitlist offers ask the booking policies (code review: the job skipped them)', () => {
+  it('a new child in the priority window and a family in a cool-down are passed over for now, and keep their turn', async () => {
+    const earlier = await createCourse(t.db, { maximumParticipants: 2, startsInDays: -70 });
+    const returning = await createFamily(t.db);
+    await t.db.insert(participants).values({ courseId: earlier.id, childId: returning.children[0]!.id });
+    const course = await createCourse(t.db, { maximumParticipants: 1, full: true, priorityCourseIds: [earlier.id], openToAllAt: new Date(clock.now().getTime() + 7 * 86_400_000) });
+    const [newcomer, paused] = [await createFamily(t.db), await createFamily(t.db)];
+    for (const family of [newcomer, paused, returning]) expect((await join(family, 0, course)).status).toBe(201);
+    // The second family let HOLD_LAPSES_BEFORE_COOLDOWN holds run out unpaid a minute ago: its payment starts wait.
+    for (let i = 0; i < HOLD_LAPSES_BEFORE_COOLDOWN; i++) {
+      const { order } = await createOrder(t.db, { status: 'expired', course, child: paused.children[0]!, profileId: paused.profile.id });
+      await t.db.update(orders).set({ lapsedAt: sql`now() - interval '1 minute'` }).where(eq(orders.id, order.id));
+    }
+    const statusOf = async (family: Family) =>
+      (await t.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.courseId, course.id), eq(waitlistEntries.childId, family.children[0]!.id))))[0]?.status;
+
+    expect((await t.http('DELETE', `/api/courses/${course.id}/participants/${course.participantChildIds[0]}`, { token: adminToken })).status).toBe(200);
+    expect(await processWaitlists(t.ctx)).toMatchObject({ offered: 1 });
+    expect([await statusOf(newcomer), await statusOf(paused), await statusOf(returning)]).toEqual(['waiting', 'waiting', 'offered']);
+
+    // The window ends and a second place frees up: the newcomer's turn comes first; the paused family still waits.
+    await t.db.update(courses).set({ openToAllAt: new Date(clock.now().getTime() - 60_000), maximumParticipants: 2 }).where(eq(courses.id, course.id));
+    expect(await processWaitlists(t.ctx)).toMatchObject({ offered: 1 });
+    expect([await statusOf(newcomer), await statusOf(paused)]).toEqual(['offered', 'waiting']);
   });
 });
 

@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { courseDisplayName, dateSharesOre, formatTime as osloClock, osloTime } from '@app/shared';
 import { countTaken } from '../../domain/enrolment/seats';
-import { cancelledDates, dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
+import { cancelledDates, courses, dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
 import { bookingTestWithClock, payForCourse, type BookingTest } from '../booking/test-kit';
 import { announceDueClosures, applyDefaults, shareOfDate } from './changes.service';
@@ -233,6 +233,21 @@ describe('one choice per child', () => {
     const other = await createFamily(kit.t.db);
     const start = await kit.t.http('POST', '/api/vipps/payment', { token: await kit.t.token(other.guardians[0]!.id), body: { userId: other.guardians[0]!.id, childId: other.children[0]!.id, courseId: makeup.id } });
     expect(start.status).toBe(409);
+  });
+
+  it('offers make-up dates only on published courses at published venues (code review: unpublished ones were offered)', async () => {
+    const { course, makeup, token } = await setup();
+    await kit.t.db.update(courses).set({ published: false }).where(eq(courses.id, makeup.id));
+    await cancelDate(course.id, DATES[0]!);
+    const [notice] = await mine(token);
+    // Other tests' courses share the town: only the make-up course is looked at.
+    const ofMakeup = (options: { courseId: string }[]) => options.filter((o) => o.courseId === makeup.id);
+    expect(ofMakeup(notice.options)).toEqual([]);
+    const refused = await kit.t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'makeup', courseId: makeup.id, date: WEDNESDAYS[0]!.toISOString() } });
+    expect(refused.status).toBe(409);
+    await kit.t.db.update(courses).set({ published: true }).where(eq(courses.id, makeup.id));
+    const [again] = await mine(token);
+    expect(ofMakeup(again.options)).toHaveLength(WEDNESDAYS.length);
   });
 
   it('a refund of the date’s share through Vipps (uneven price), matched by the simulator’s aggregate', async () => {

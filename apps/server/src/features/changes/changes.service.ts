@@ -15,7 +15,7 @@ import {
   type PlaceClosureInput,
 } from '@app/shared';
 import { requireAccess, requireAllowed } from '../../access/access';
-import { countTaken } from '../../domain/enrolment/seats';
+import { freeOnDate, reserveSeat, seatError } from '../../domain/enrolment/seats';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { hashSecret, newLinkSecret } from '../../lib/secret-link';
@@ -268,20 +268,13 @@ async function makeupOptions(ctx: ServiceContext, row: changes.ChoiceWithContext
     if (await courses.findParticipant(ctx.db, course.id, row.child.id)) continue;
     const age = ageInMonths(row.child.birthdate, course.firstDate ?? from);
     if (age !== null && ((course.ageMinMonths !== null && age < course.ageMinMonths) || (course.ageMaxMonths !== null && age > course.ageMaxMonths))) continue;
-    const base = await baseTaken(ctx, course.id);
     for (const date of course.dates) {
       if (date < from || date > to || date <= now || cancelled.has(`${course.id}/${date.getTime()}`)) continue;
-      const free = course.maximumParticipants - base - (await changes.countMakeupsOn(ctx.db, course.id, date));
+      const free = await freeOnDate(ctx.db, course, date);
       if (free > 0) options.push({ courseId: course.id, courseName: courseLabel(course), placeName, date: date.toISOString(), timeFrom: course.timeFrom, timeTo: course.timeTo, freePlaces: free });
     }
   }
   return options.sort((a, b) => a.date.localeCompare(b.date));
-}
-
-/** Places taken on every date (participants, holds, offers), make-ups not counted. */
-async function baseTaken(ctx: ServiceContext, courseId: string): Promise<number> {
-  const all = await countTaken(ctx.db, courseId);
-  return all - (await changes.maxMakeups(ctx.db, courseId));
 }
 
 async function toChoice(ctx: ServiceContext, row: changes.ChoiceWithContext, withOptions: boolean): Promise<DateChoice> {
@@ -362,11 +355,9 @@ async function settle(ctx: ServiceContext, row: changes.ChoiceWithContext, input
     const date = new Date(input.date);
     if (!options.some((o) => o.courseId === input.courseId && o.date === date.toISOString())) throw new AppError('COURSE_FULL', 'No free make-up place on that date');
     await withTx(ctx, async (ctx) => {
-      // The course row lock: bookings and make-ups on this course take turns (domain/enrolment/seats.ts).
-      const locked = await courses.lockCourse(ctx.db, input.courseId);
-      if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
-      const free = locked.maximumParticipants - (await baseTaken(ctx, input.courseId)) - (await changes.countMakeupsOn(ctx.db, input.courseId, date));
-      if (free <= 0) throw new AppError('COURSE_FULL', 'The make-up date is full');
+      // The course lock: bookings and make-ups on this course take turns (domain/enrolment/seats.ts).
+      const seat = await reserveSeat(ctx.db, input.courseId, { by: 'makeup', date });
+      if ('refused' in seat) throw seatError(seat, seat.refused === 'COURSE_FULL' ? 'The make-up date is full' : undefined);
       const done = await changes.setChoice(ctx.db, row.choice.id, { choice: 'makeup', chosenBy: by, chosenAt: now, makeupCourseId: input.courseId, makeupDate: date });
       if (!done) throw new AppError('CONFLICT', 'Already chosen');
     });

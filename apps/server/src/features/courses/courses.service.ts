@@ -19,7 +19,7 @@ import {
   toIso,
 } from '@app/shared';
 import { can, requireAccess, seesUnpublished } from '../../access/access';
-import { countTaken } from '../../domain/enrolment/seats';
+import { countTaken, lockCourses } from '../../domain/enrolment/seats';
 import { withTx, type ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
@@ -315,7 +315,7 @@ export async function deleteCourse(ctx: ServiceContext, id: string): Promise<voi
   await requireAccess(ctx, 'course.write', id);
   await busyAsAppError(() =>
     ctx.db.transaction(async (tx) => {
-      if (!(await repo.lockCourse(tx, id))) throw new AppError('NOT_FOUND', 'Course not found');
+      if (!(await lockCourses(tx, [id]))) throw new AppError('NOT_FOUND', 'Course not found');
       if ((await countTaken(tx, id)) > 0) throw new AppError('COURSE_HAS_PARTICIPANTS', 'The course has participants');
       await repo.deleteCourse(tx, id);
     }),

@@ -12,14 +12,13 @@ import {
   toIso,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
-import { countTaken } from '../../domain/enrolment/seats';
+import { lockCourses, reserveSeat, seatError } from '../../domain/enrolment/seats';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
 import * as care from '../../repos/care.repo';
 import * as repo from '../../repos/courses.repo';
-import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
@@ -42,19 +41,14 @@ async function readableCourse(ctx: ServiceContext, courseId: string): Promise<re
 }
 
 /**
- * Capacity for an admin's add or move, under the course row lock (the same lock payment starts take, ARCHITECTURE
- * convention 9): places taken are participants plus live payment holds, not counting the child's own hold (a parent
- * paying for this very child must not make the course look fuller). Full: COURSE_FULL, unless the admin ticked the
- * explicit override; then the participant row records that the override was used.
+ * Capacity for an admin's add or move: the seat ledger's locked step (reserveSeat, the same course lock payment starts
+ * take), not counting the child's own hold. Full: COURSE_FULL, unless the admin ticked the explicit override; then the
+ * participant row records that the override was used.
  */
 async function placeOnCourse(tx: DbOrTx, courseId: string, childId: string, override: boolean): Promise<{ overrideUsed: boolean }> {
-  const locked = await repo.lockCourse(tx, courseId);
-  if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
-  if (await repo.findParticipant(tx, courseId, childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
-  const ownHold = await orders.findLiveHold(tx, courseId, childId);
-  const full = (await countTaken(tx, courseId, { orderId: ownHold?.id, childId })) >= locked.maximumParticipants;
-  if (full && !override) throw new AppError('COURSE_FULL', 'Course is full');
-  return { overrideUsed: full };
+  const seat = await reserveSeat(tx, courseId, { by: 'admin', childId, override });
+  if ('refused' in seat) throw seatError(seat);
+  return { overrideUsed: seat.overrideUsed };
 }
 
 /** POST /courses/:id/participants {id}: an admin puts a child on a course (spec §6). */
@@ -144,10 +138,7 @@ export async function moveParticipant(
   await busyAsAppError(() =>
     withTx(ctx, async (ctx) => {
       const tx = ctx.db;
-      const [first, second] = [move.fromCourseId, move.toCourseId].sort();
-      const firstLocked = await repo.lockCourse(tx, first!);
-      const secondLocked = await repo.lockCourse(tx, second!);
-      if (!firstLocked || !secondLocked) throw new AppError('NOT_FOUND', 'Course not found');
+      if (!(await lockCourses(tx, [move.fromCourseId, move.toCourseId]))) throw new AppError('NOT_FOUND', 'Course not found');
       if (!(await repo.findParticipant(tx, move.fromCourseId, move.childId))) {
         throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
       }

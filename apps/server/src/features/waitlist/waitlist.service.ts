@@ -1,6 +1,4 @@
 import {
-  ageFits,
-  ageInMonths,
   courseBooking,
   MAX_WAITLIST_ENTRIES_PER_FAMILY,
   osloDateKey,
@@ -21,8 +19,9 @@ import {
   toIso,
 } from '@app/shared';
 import { allowed, can, requireAccess, requireAllowed, seesUnpublished } from '../../access/access';
-import { countTaken } from '../../domain/enrolment/seats';
-import { familyLapses } from '../../domain/enrolment/cool-down';
+import { reserveSeat, seatError } from '../../domain/enrolment/seats';
+import { canOffer, priorityWindowRuns, type Decision, type OfferFacts, type OfferPolicyName } from '../../domain/enrolment/policies';
+import { familyLapses, paymentPausedUntil } from '../../domain/enrolment/cool-down';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
@@ -76,20 +75,26 @@ async function mailGuardian(
   return true;
 }
 
-/** The booking's age rule (booking.service.ts): the child's age at the course's first date is within its range. */
-const fitsCourse = (course: CourseDetails, birthdate: string) => {
-  const first = course.dates.length ? toDate(course.dates[0]!) : undefined;
-  return !first || ageFits(course, birthdate, first);
-};
+/** The age fact of the booking policies (domain/enrolment/policies.ts): the course's range at its first date. */
+const ageOf = (course: CourseDetails, birthdate: string): OfferFacts['age'] => ({
+  ageMinMonths: course.ageMinMonths,
+  ageMaxMonths: course.ageMaxMonths,
+  birthdate,
+  firstDate: course.dates.length ? toDate(course.dates[0]!) : null,
+});
 
-function requireAgeFits(course: CourseDetails, child: { birthdate: string }): void {
-  if (fitsCourse(course, child.birthdate)) return;
-  const first = toDate(course.dates[0]!);
-  throw new AppError('CHILD_AGE_OUTSIDE_RANGE', 'The child is outside the course age range', {
-    childAgeMonths: ageInMonths(child.birthdate, first),
-    ageMinMonths: course.ageMinMonths,
-    ageMaxMonths: course.ageMaxMonths,
-  });
+/** The booking's age rule alone (canOffer's ageFits): for a join, and for offers made before a birth date changed. */
+const ageDecision = (course: CourseDetails, birthdate: string, now: Date): Decision =>
+  canOffer({ now, age: ageOf(course, birthdate), priority: { courseIds: [], openToAllAt: null, returning: null }, pausedUntil: null }, ['ageFits'] satisfies OfferPolicyName[]);
+
+/**
+ * Whether the job may offer a place to this child now: the booking policies an offer asks (canOffer: the age range,
+ * the priority window, the family's cool-down), so no place is held for a child whose parent could not book it.
+ */
+async function offerDecision(db: DbOrTx, course: CourseDetails, child: { id: string; profileId: string; birthdate: string }, now: Date): Promise<Decision> {
+  const priority = { courseIds: course.priorityCourseIds, openToAllAt: course.openToAllAt ? toDate(course.openToAllAt) : null };
+  const returning = priorityWindowRuns(priority, now) ? await courses.tookPartInAny(db, child.id, course.priorityCourseIds) : null;
+  return canOffer({ now, age: ageOf(course, child.birthdate), priority: { ...priority, returning }, pausedUntil: await paymentPausedUntil(db, child.profileId) });
 }
 
 /** waiting → offered for one entry, with its e-mail in the same transaction (the caller holds the course row lock). */
@@ -107,35 +112,47 @@ async function makeOffer(ctx: ServiceContext, tx: DbOrTx, course: CourseDetails,
 }
 
 /**
- * One course's turn of the chain, in one transaction under its row lock: expired offers pass on, children now on the
- * course are marked booked, then every free place goes to the next child waiting. `skipLocked`: a job leaves a course
- * whose row another transaction holds (a payment start, another instance) to its next tick.
+ * One course's turn of the chain, in one transaction under the course lock (reserveSeat's offer claim): expired offers
+ * pass on, children now on the course are marked booked, then every free place goes to the next child waiting whom the
+ * booking policies let book (offerDecision). `skipLocked`: a job leaves a course whose lock another transaction holds
+ * (a payment start, another instance) to its next tick.
  */
 async function settleCourse(ctx: ServiceContext, courseId: string, options: { skipLocked: boolean }): Promise<{ offered: number; expired: number }> {
   const course = await courses.findCourseDetails(ctx.db, courseId);
   if (!course) return { offered: 0, expired: 0 };
   return busyAsAppError(() =>
     withTx(ctx, async (ctx) => {
-      const locked = options.skipLocked ? await courses.lockCourseOrSkip(ctx.db, courseId) : await lockWithSettings(ctx.db, courseId);
-      if (!locked) return { offered: 0, expired: 0 };
       const now = ctx.clock.now();
-      const expired = await waitlist.expireOffers(ctx.db, courseId, now);
-      await waitlist.markBookedOnCourse(ctx.db, courseId);
-      await skipStaleOffers(ctx, ctx.db, course);
+      let expired = 0;
+      const seat = await reserveSeat(ctx.db, courseId, {
+        by: 'offer',
+        skipLocked: options.skipLocked,
+        beforeCount: async (tx) => {
+          expired = await waitlist.expireOffers(tx, courseId, now);
+          await waitlist.markBookedOnCourse(tx, courseId);
+          await skipStaleOffers(ctx, tx, course);
+        },
+      });
       let offered = 0;
-      if (locked.waitlistClosed || !bookableNow(course, now)) return { offered, expired };
-      let free = locked.maximumParticipants - (await countTaken(ctx.db, courseId));
-      while (free > 0) {
-        const next = await waitlist.firstWaiting(ctx.db, courseId);
-        if (!next) break;
-        // A child that no longer fits the course's age range (its birth date changed) is passed over (issue 36).
+      if ('refused' in seat || seat.course.waitlistClosed || !bookableNow(course, now)) return { offered, expired };
+      let free = seat.free;
+      const waiting = (await waitlist.openEntriesOfCourse(ctx.db, courseId)).filter((e) => e.status === 'waiting');
+      for (const next of waiting) {
+        if (free <= 0) break;
         const child = await profiles.findChild(ctx.db, next.childId);
-        if (!child || !fitsCourse(course, child.birthdate)) {
+        const decision = child ? await offerDecision(ctx.db, course, child, now) : undefined;
+        // A child that no longer fits the course's age range (its birth date changed) is passed over (issue 36).
+        if (!decision || ('refused' in decision && decision.refused === 'CHILD_AGE_OUTSIDE_RANGE')) {
           await waitlist.endEntry(ctx.db, next.id, 'skipped');
           ctx.log.info({ courseId, entryId: next.id }, 'waitlist entry skipped: the child is outside the age range');
           continue;
         }
-        if (!(await makeOffer(ctx, ctx.db, course, next, null))) break;
+        // The priority window still runs for a new child, or the family is in a cool-down: it keeps its turn for later.
+        if ('refused' in decision) {
+          ctx.log.info({ courseId, entryId: next.id, refused: decision.refused }, 'waitlist entry passed over for now');
+          continue;
+        }
+        if (!(await makeOffer(ctx, ctx.db, course, next, null))) continue;
         offered += 1;
         free -= 1;
       }
@@ -155,17 +172,10 @@ async function skipStaleOffers(ctx: ServiceContext, tx: DbOrTx, course: CourseDe
   const kids = await profiles.findChildren(tx, offers.map((e) => e.childId));
   for (const offer of offers) {
     const child = kids.find((k) => k.id === offer.childId);
-    if (child && fitsCourse(course, child.birthdate)) continue;
+    if (child && !('refused' in ageDecision(course, child.birthdate, ctx.clock.now()))) continue;
     await waitlist.endEntry(tx, offer.id, 'skipped');
     ctx.log.info({ courseId: course.id, entryId: offer.id }, 'waitlist offer passed over: the child is outside the age range');
   }
-}
-
-async function lockWithSettings(tx: DbOrTx, courseId: string) {
-  const locked = await courses.lockCourse(tx, courseId);
-  if (!locked) return undefined;
-  const details = await courses.findCourseDetails(tx, courseId);
-  return { ...locked, waitlistClosed: details?.waitlistClosed ?? false };
 }
 
 export interface WaitlistRunResult {
@@ -259,19 +269,22 @@ export async function joinWaitlist(ctx: ServiceContext, courseId: string, input:
   const child = await profiles.findChild(ctx.db, input.childId);
   if (!child) throw new AppError('NOT_FOUND', 'Child not found');
   // The same age rule as a booking (issue 36 finding 4): admins may place any child, parents within the range.
-  if (!allowed(ctx, 'waitlist.any-age')) requireAgeFits(course, child);
+  if (!allowed(ctx, 'waitlist.any-age')) {
+    const age = ageDecision(course, child.birthdate, ctx.clock.now());
+    if ('refused' in age) throw new AppError(age.refused, age.message, age.params);
+  }
   const entry = await busyAsAppError(() =>
     ctx.db.transaction(async (tx) => {
-      const locked = await courses.lockCourse(tx, courseId);
-      if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
+      // Not a claim, but the same question under the same lock: is a place free for a booking now?
+      const seat = await reserveSeat(tx, courseId, { by: 'offer' });
+      if ('refused' in seat && seat.refused !== 'COURSE_FULL') throw seatError(seat);
       if (await courses.findParticipant(tx, courseId, input.childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
       if (await waitlist.findOpenEntry(tx, courseId, input.childId)) throw new AppError('ALREADY_ON_WAITLIST', 'The child is already on the waitlist');
       // Place hoarding (issue 36, decision 035): a few children of one family per course's list.
       if ((await waitlist.countOpenEntriesOfProfile(tx, courseId, child.profileId)) >= MAX_WAITLIST_ENTRIES_PER_FAMILY) {
         throw new AppError('WAITLIST_FAMILY_LIMIT', 'The family already has the most children allowed on this waitlist');
       }
-      const free = locked.maximumParticipants - (await countTaken(tx, courseId));
-      if (free > 0 && !(await waitlist.firstWaiting(tx, courseId))) throw new AppError('COURSE_NOT_FULL', 'The course has free places');
+      if ('ok' in seat && !(await waitlist.firstWaiting(tx, courseId))) throw new AppError('COURSE_NOT_FULL', 'The course has free places');
       const row = await waitlist.insertEntry(tx, { courseId, childId: input.childId, userId: viewer.id });
       if (!row) throw new AppError('ALREADY_ON_WAITLIST', 'The child is already on the waitlist');
       return row;
@@ -372,11 +385,11 @@ export async function offerByHand(ctx: ServiceContext, entryId: string): Promise
   if (!course) throw new AppError('NOT_FOUND', 'Course not found');
   await busyAsAppError(() =>
     withTx(ctx, async (ctx) => {
-      const locked = await courses.lockCourse(ctx.db, entry.courseId);
-      if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
+      const seat = await reserveSeat(ctx.db, entry.courseId, { by: 'offer' });
+      if ('refused' in seat && seat.refused !== 'COURSE_FULL') throw seatError(seat);
       const current = await waitlist.lockEntry(ctx.db, entry.id);
       if (current?.status !== 'waiting') throw new AppError('WAITLIST_ENTRY_NOT_OPEN', 'The entry is not waiting');
-      if (locked.maximumParticipants - (await countTaken(ctx.db, entry.courseId)) <= 0) throw new AppError('COURSE_FULL', 'Course is full');
+      if ('refused' in seat) throw seatError(seat);
       await makeOffer(ctx, ctx.db, course, current, admin.id);
     }),
   );

@@ -61,11 +61,6 @@ export interface VippsStatus {
 export interface PaymentsOptions {
   /** How long a started payment holds its place. Longer than Vipps' ~10-minute payment timeout. */
   holdMinutes: number;
-  /**
-   * TEST ONLY, the capacity test's negative control: payment start counts and inserts without locking the course
-   * row, which oversells under concurrency. Never set outside tests.
-   */
-  unsafeNaiveCapacityCheck: boolean;
 }
 
 export interface Payments {
@@ -172,7 +167,7 @@ export function createPayments(
     webhookUrl: url,
     webhookFailures: createMemoryLimiter({ max: env.WEBHOOK_FAILURE_RATE_LIMIT, windowMs: 60_000, now }),
     lastReconcile: null,
-    options: { holdMinutes: 15, unsafeNaiveCapacityCheck: false, ...overrides.options },
+    options: { holdMinutes: 15, ...overrides.options },
 
     async webhookSecret() {
       if (env.VIPPS_WEBHOOK_SECRET) return env.VIPPS_WEBHOOK_SECRET;
