@@ -247,15 +247,12 @@ export function creditsOfProfile(db: DbOrTx, profileId: string): Promise<CreditR
 }
 const liveCreditWhere = (profileId: string, now: Date) =>
   and(eq(familyCredits.profileId, profileId), sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), sql`(${familyCredits.expiresAt} is null or ${familyCredits.expiresAt} > ${now})`);
-export function liveCreditsUnlocked(db: DbOrTx, profileId: string, now: Date): Promise<CreditRow[]> {
-  return db.select().from(familyCredits).where(liveCreditWhere(profileId, now));
-}
 /** Unused, unexpired given entries of a family, soonest expiry first (a booking takes these). */
 export function liveCredits(db: DbOrTx, profileId: string, now: Date): Promise<CreditRow[]> {
   return db
     .select()
     .from(familyCredits)
-    .where(and(eq(familyCredits.profileId, profileId), sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), sql`(${familyCredits.expiresAt} is null or ${familyCredits.expiresAt} > ${now})`))
+    .where(liveCreditWhere(profileId, now))
     .orderBy(asc(familyCredits.expiresAt), asc(familyCredits.id))
     .for('update');
 }
@@ -374,24 +371,6 @@ export async function pledgedCredit(db: DbOrTx, profileId: string): Promise<numb
     .from(orders)
     .where(and(eq(orders.profileId, profileId), inArray(orders.status, ['created', 'authorized']), sql`${orders.creditOre} > 0`, sql`not exists (select 1 from ${familyCredits} fc where fc.order_id = ${orders.id} and fc.amount_ore < 0)`));
   return Number(row?.n ?? 0);
-}
-
-/** Credit given and used in [from, to), and given credit that expired unused in it (the month-end file). */
-export async function creditMovementsBetween(db: DbOrTx, from: Date, to: Date, now: Date) {
-  const columns = { entry: familyCredits, orderRef: orders.humanReference, orderInfo: orders.additionalInfo };
-  const moved = await db
-    .select(columns)
-    .from(familyCredits)
-    .leftJoin(orders, eq(orders.id, familyCredits.orderId))
-    .where(and(gte(familyCredits.createdAt, from), sql`${familyCredits.createdAt} < ${to}`))
-    .orderBy(asc(familyCredits.createdAt));
-  const expired = await db
-    .select(columns)
-    .from(familyCredits)
-    .leftJoin(orders, eq(orders.id, familyCredits.orderId))
-    .where(and(sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), gte(familyCredits.expiresAt, from), sql`${familyCredits.expiresAt} < ${to}`, sql`${familyCredits.expiresAt} <= ${now}`))
-    .orderBy(asc(familyCredits.expiresAt));
-  return { moved, expired };
 }
 
 /** After an admin moved a child: its paying order follows it (the course it is on now), the move in the order's history. */

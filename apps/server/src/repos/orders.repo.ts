@@ -483,23 +483,6 @@ export async function findOrderEvent(db: DbOrTx, orderId: string, eventId: strin
   return row;
 }
 
-/** The month-end (issue 40): every successful capture and refund in [from, to), oldest first, with its order. */
-export function moneyEventsBetween(db: DbOrTx, from: Date, to: Date) {
-  return db
-    .select({ event: orderEvents, order: { id: orders.id, humanReference: orders.humanReference, reference: orders.reference, additionalInfo: orders.additionalInfo } })
-    .from(orderEvents)
-    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-    .where(
-      and(
-        inArray(orderEvents.name, ['CAPTURED', 'REFUNDED']),
-        eq(orderEvents.success, 'true'),
-        gte(orderEvents.timestamp, from),
-        lt(orderEvents.timestamp, to),
-      ),
-    )
-    .orderBy(asc(orderEvents.timestamp), asc(orderEvents.createdAt));
-}
-
 /** Marks an open incident of an order resolved (the reconciler settled what it was about). */
 export async function resolveIncident(db: DbOrTx, orderId: string, reason: string): Promise<void> {
   await db

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import * as changes from '../../repos/changes.repo';
 import { lockProfile } from '../../repos/profiles.repo';
+import { familyCreditBalance } from './entries';
 import type { OrderRow } from '../../repos/orders.repo';
 
 /**
@@ -21,9 +22,9 @@ export interface CreditPart {
   paidByCredit: boolean;
 }
 
-/** The unused, unexpired credit of a family, less what its open orders have pledged. */
+/** The family's credit balance (the ledger's one answer), less what its open orders have pledged. */
 export async function availableCredit(db: DbOrTx, profileId: string, now: Date): Promise<number> {
-  const live = (await changes.liveCreditsUnlocked(db, profileId, now)).reduce((sum, c) => sum + c.amountOre, 0);
+  const live = await familyCreditBalance(db, profileId, now);
   return Math.max(0, live - (await changes.pledgedCredit(db, profileId)));
 }
 

@@ -28,6 +28,7 @@ import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import { refundDateShare } from '../../domain/family-ledger/date-share-refund';
 import { addMonths, creditBackExpiry, refundParts } from '../../domain/family-ledger/credit';
+import { familyCreditBalance } from '../../domain/family-ledger/entries';
 import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/receipt';
 import { dateCancelledEmail } from './change-emails';
 
@@ -473,9 +474,8 @@ export async function familyCredit(ctx: ServiceContext, profileId: string): Prom
   await requireAccess(ctx, 'profile.credit.read', profileId);
   const now = ctx.clock.now();
   const rows = await changes.creditsOfProfile(ctx.db, profileId);
-  const balance = rows.filter((r) => r.amountOre > 0 && !r.usedByEntryId && (!r.expiresAt || r.expiresAt > now)).reduce((s, r) => s + r.amountOre, 0);
   return {
-    balance,
+    balance: await familyCreditBalance(ctx.db, profileId, now),
     entries: rows.map((r) => ({ _id: r.id, amount: r.amountOre, reason: r.reason, orderId: r.orderId, expiresAt: r.expiresAt?.toISOString() ?? null, usedBy: r.usedByEntryId, createdAt: r.createdAt.toISOString() })),
   };
 }

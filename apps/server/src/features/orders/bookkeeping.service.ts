@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
 import { courseDisplayName, formatDate, osloDateKey, osloDayStart, type BookkeepingQuery, oreToKr } from '@app/shared';
 import type { ServiceContext } from '../../context';
-import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
-import * as repo from '../../repos/orders.repo';
+import * as familyLedger from '../../domain/family-ledger/entries';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 
 /**
@@ -75,47 +74,36 @@ function totals<K extends string>(rows: BookkeepingRow[], keyOf: (row: Bookkeepi
   return [...sums].map(([key, amountOre]) => ({ [name]: key, amountOre }) as { [P in K]: string } & { amountOre: number });
 }
 
-/** Admins only (the route's role gate). */
+/** Admins only (the route's role gate). The period's entries of the family ledger, Vipps money first, then credit. */
 export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQuery, 'from' | 'to'>): Promise<Bookkeeping> {
-  const events = await repo.moneyEventsBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1));
-  const credit = await changes.creditMovementsBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1), ctx.clock.now());
+  const all = await familyLedger.entriesBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1), ctx.clock.now());
+  const moved = all.filter((r) => familyLedger.isVipps(r.entry));
+  // A make-up moves no money: it is not in the month-end.
+  const credit = [...all.filter((r) => r.entry.kind === 'credit-given' || r.entry.kind === 'credit-used'), ...all.filter((r) => r.entry.kind === 'credit-expired')];
   const soldId = (info: unknown) => (info as Partial<OrderAdditionalInfo> | null)?.course?._id;
   const known = await courses.findCoursesDetails(ctx.db, [
-    ...events.flatMap(({ order }) => [soldId(order.additionalInfo), ...movesOf(order.additionalInfo).map((m) => m.toCourseId)]),
-    ...[...credit.moved, ...credit.expired].map((r) => soldId(r.orderInfo)),
+    ...moved.flatMap(({ order }) => [soldId(order?.additionalInfo), ...movesOf(order?.additionalInfo).map((m) => m.toCourseId)]),
+    ...credit.map((r) => soldId(r.order?.additionalInfo)),
   ].filter((id): id is string => !!id));
-  const rows = events.map(({ event, order }): BookkeepingRow => {
-    const kind = event.name === 'REFUNDED' ? 'refund' : 'capture';
-    return {
-      day: osloDateKey(event.timestamp),
-      kind,
-      orderId: order.id,
-      humanReference: order.humanReference,
-      ...courseWhenMoneyMoved(order.additionalInfo, event.timestamp, known),
-      amountOre: kind === 'refund' ? -event.amountOre : event.amountOre,
-      vippsReference: order.reference,
-      pspReference: event.pspReference,
-      account: ctx.env.BOOKKEEPING_ACCOUNT,
-    };
-  });
-  const money = rows;
-  const creditRow = (kind: 'credit-given' | 'credit-used' | 'credit-expired', r: (typeof credit.moved)[number], at: Date): BookkeepingRow => ({
-    day: osloDateKey(at),
-    kind,
-    orderId: r.entry.orderId ?? '',
-    humanReference: r.orderRef ?? '',
-    ...(r.orderInfo ? courseCells(r.orderInfo as Partial<OrderAdditionalInfo>, soldId(r.orderInfo), known) : { courseId: '', course: r.entry.reason, place: '', courseStart: '' }),
-    amountOre: kind === 'credit-given' ? r.entry.amountOre : -Math.abs(r.entry.amountOre),
-    vippsReference: '',
-    pspReference: '',
+  const row = ({ entry, order }: (typeof all)[number], cells: CourseCells, amountOre: number): BookkeepingRow => ({
+    day: osloDateKey(entry.at),
+    kind: entry.kind as BookkeepingRow['kind'],
+    orderId: entry.orderId ?? '',
+    humanReference: order?.humanReference ?? '',
+    ...cells,
+    amountOre,
+    vippsReference: familyLedger.isVipps(entry) ? (order?.reference ?? '') : '',
+    pspReference: familyLedger.isVipps(entry) ? entry.ref : '',
     account: ctx.env.BOOKKEEPING_ACCOUNT,
   });
-  const creditRows = [
-    ...credit.moved.map((r) => creditRow(r.entry.amountOre > 0 ? 'credit-given' : 'credit-used', r, r.entry.createdAt)),
-    ...credit.expired.map((r) => creditRow('credit-expired', r, r.entry.expiresAt!)),
-  ];
+  const money = moved.map((r) => row(r, courseWhenMoneyMoved(r.order?.additionalInfo, r.entry.at, known), r.entry.amountOre));
+  const creditRows = credit.map((r) => {
+    const info = r.order?.additionalInfo as Partial<OrderAdditionalInfo> | undefined;
+    const cells = info ? courseCells(info, soldId(info), known) : { courseId: '', course: r.entry.ref, place: '', courseStart: '' };
+    return row(r, cells, r.entry.kind === 'credit-given' ? r.entry.amountOre : -Math.abs(r.entry.amountOre));
+  });
   return {
-    rows: [...rows, ...creditRows],
+    rows: [...money, ...creditRows],
     perCourse: totals(money, (r) => r.courseId, 'courseId')
       .map((t) => {
         const r = money.find((m) => m.courseId === t.courseId)!;

@@ -20,9 +20,10 @@ import * as repo from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import { applyAnswer, modificationKey, providerTrouble } from '../../domain/family-ledger/modifications';
-import { hasCreditReceipt, RECEIPT_EVENTS, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/receipt';
+import { receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/receipt';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import { creditBackExpiry, refundParts } from '../../domain/family-ledger/credit';
+import * as familyLedger from '../../domain/family-ledger/entries';
 import { syncEvents, toCancellation } from './orders.service';
 import { cancellationEmail, type CancellationEmailKind } from './refund-email';
 
@@ -34,26 +35,23 @@ import { cancellationEmail, type CancellationEmailKind } from './refund-email';
  */
 
 /**
- * What the order still holds for the family (issue 52): the Vipps money captured and not refunded, plus the order's
- * credit part, less what cancelled dates gave already (a share credited, a make-up taken, the credit part of a share
- * refunded; a share's Vipps part is in the refunds). `givenDates` are those dates: the 'remaining dates' rule skips them.
+ * What the order still holds for the family (issue 52): the family ledger's one answer (domain/family-ledger/entries.ts:
+ * Vipps captured less refunded, plus the credit that paid it, less what cancelled dates gave already). `givenDates` are
+ * the dates a settled choice gave: the 'remaining dates' rule skips them.
  */
 type Loaded = { order: repo.OrderRow; paidOre: number; vippsOre: number; givenDates: Date[]; coveredDates: Date[]; enrolled: boolean };
 
 async function load(ctx: ServiceContext, orderId: string): Promise<Loaded> {
   const row = await repo.findOrderWithEnrolment(ctx.db, orderId);
   if (!row) throw new AppError('NOT_FOUND', 'Order not found');
-  const events = (await repo.eventsOfOrders(ctx.db, [orderId])).filter((e) => e.success === 'true');
-  const sum = (name: string) => events.filter((e) => e.name === name).reduce((total, e) => total + e.amountOre, 0);
+  const account = await familyLedger.accountOfOrder(ctx.db, orderId);
   const course = row.order.courseId ? await courses.findCourseDetails(ctx.db, row.order.courseId) : undefined;
   const coveredDates = (row.order.coveredDates ?? course?.dates ?? []).map((d) => new Date(d));
   const given = (await changes.choicesOfOrder(ctx.db, orderId)).filter((c) => c.choice.choice && c.choice.choice !== 'closed');
-  const givenOre = given.reduce((total, c) => total + (c.choice.choice === 'refund' ? refundParts(c.choice.shareOre, row.order).creditOre : c.choice.shareOre), 0);
-  const vippsOre = sum('CAPTURED') - sum('REFUNDED');
   return {
     order: row.order,
-    paidOre: Math.max(0, vippsOre + row.order.creditOre - givenOre),
-    vippsOre,
+    paidOre: Math.max(0, account.heldOre),
+    vippsOre: account.vippsOre,
     givenDates: given.map((c) => c.cancelled.date),
     coveredDates,
     enrolled: row.enrolled,
@@ -280,9 +278,8 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
   await requireAccess(ctx, 'profile.read', profileId);
   const rows = await repo.paidOrdersOfProfile(ctx.db, profileId);
   const ids = rows.map((r) => r.order.id);
-  const events = (await repo.eventsOfOrders(ctx.db, ids)).filter((e) => e.success === 'true');
+  const entries = await familyLedger.entriesOfOrders(ctx.db, ids);
   const done = await cancellations.cancellationsOfOrders(ctx.db, ids);
-  const credits = await changes.creditsOfOrders(ctx.db, ids);
   const bought = await courses.findCoursesDetails(ctx.db, rows.flatMap((r) => (r.order.courseId ? [r.order.courseId] : [])));
   const now = ctx.clock.now().getTime();
   return rows.map(({ order, enrolled }) => {
@@ -290,7 +287,8 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
     const lastDate = course?.dates.at(-1) ?? null;
     // A finished course has nothing to cancel (walk-through 9): its last date has begun.
     const finished = lastDate !== null && lastDate.getTime() <= now;
-    const sum = (name: string) => events.filter((e) => e.orderId === order.id && e.name === name).reduce((total, e) => total + e.amountOre, 0);
+    const own = entries.filter((e) => e.orderId === order.id);
+    const sum = (kind: string) => Math.abs(own.filter((e) => e.kind === kind).reduce((total, e) => total + e.amountOre, 0));
     const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
     const cancellation = done.find((c) => c.orderId === order.id);
     return {
@@ -300,22 +298,22 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
       createdAt: order.createdAt.toISOString(),
       courseName: course ? courseDisplayName(course) : info.course?.name?.trim() || null,
       childName: info.child ? fullName(info.child) : null,
-      capturedAmount: sum('CAPTURED'),
-      refundedAmount: sum('REFUNDED'),
+      capturedAmount: sum('capture'),
+      refundedAmount: sum('refund'),
       creditAmount: order.creditOre,
       courseFirstDate: course?.dates[0]?.toISOString() ?? null,
       courseLastDate: lastDate?.toISOString() ?? null,
       placeName: course?.placeName ?? info.course?.place ?? null,
       cancellable: (order.status === 'captured' || order.status === 'refunded') && enrolled && !cancellation && !finished,
       cancellation: cancellation ? toCancellation(cancellation) : null,
-      receipts: [
-        ...events
-          .filter((e) => e.orderId === order.id && RECEIPT_EVENTS[e.name])
-          .map((e) => ({ eventId: e.id, kind: RECEIPT_EVENTS[e.name]!, method: 'vipps' as const, amount: e.amountOre, at: e.timestamp.toISOString() })),
-        ...credits
-          .filter((c) => hasCreditReceipt(c, order.id))
-          .map((c) => ({ eventId: c.id, kind: c.amountOre < 0 ? ('payment' as const) : ('refund' as const), method: 'credit' as const, amount: Math.abs(c.amountOre), at: c.createdAt.toISOString() })),
-      ],
+      // Every Vipps and credit entry of the order has its receipt (a make-up moves no money).
+      receipts: [...own.filter(familyLedger.isVipps), ...own.filter((e) => e.kind === 'credit-given' || e.kind === 'credit-used')].map((e) => ({
+        eventId: e.id,
+        kind: e.kind === 'capture' || e.kind === 'credit-used' ? ('payment' as const) : ('refund' as const),
+        method: familyLedger.isVipps(e) ? ('vipps' as const) : ('credit' as const),
+        amount: Math.abs(e.amountOre),
+        at: e.at.toISOString(),
+      })),
     };
   });
 }

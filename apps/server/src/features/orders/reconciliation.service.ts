@@ -4,6 +4,7 @@ import { VippsApiError, type PaymentEvent } from '../../integrations/vipps/epaym
 import * as cancellations from '../../repos/cancellations.repo';
 import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/orders.repo';
+import * as familyLedger from '../../domain/family-ledger/entries';
 import { modificationKey, providerTrouble } from '../../domain/family-ledger/modifications';
 import { applyPaymentEvent } from '../../domain/family-ledger/payment-events';
 import { finishRefund } from './cancellation.service';
@@ -15,18 +16,24 @@ import { finishRefund } from './cancellation.service';
  * resend harmless); what is left shows to the admin.
  */
 
-type StoredEvent = Awaited<ReturnType<typeof repo.eventsOfOrders>>[number];
+/** The order's Vipps entries of the family ledger as Vipps names them: what is recorded here. */
+async function recorded(ctx: ServiceContext, orderId: string) {
+  return (await familyLedger.entriesOfOrders(ctx.db, [orderId])).filter(familyLedger.isVipps).map((e) => ({
+    name: e.kind === 'capture' ? 'CAPTURED' : 'REFUNDED',
+    pspReference: e.ref,
+    amountOre: Math.abs(e.amountOre),
+  }));
+}
 
 function compare(
   order: repo.OrderRow,
-  stored: StoredEvent[],
+  storedOk: Awaited<ReturnType<typeof recorded>>,
   vipps: PaymentEvent[],
   refunding: cancellations.CancellationRow | undefined,
 ): ReconciliationDifference[] {
   const out: ReconciliationDifference[] = [];
   const base = { orderId: order.id, humanReference: order.humanReference };
   const ok = vipps.filter((e) => e.success);
-  const storedOk = stored.filter((e) => e.success === 'true');
   const known = (name: string, psp: string) => storedOk.some((e) => e.name === name && e.pspReference === psp);
   const atVipps = (name: string, psp: string) => ok.some((e) => e.name === name && e.pspReference === psp);
   for (const e of ok.filter((e) => (e.name === 'CAPTURED' || e.name === 'REFUNDED') && !known(e.name, e.pspReference))) {
@@ -59,9 +66,9 @@ function compare(
 async function check(ctx: ServiceContext, query: ReconciliationQuery, settle: boolean): Promise<Reconciliation> {
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
-  const moved = await repo.moneyEventsBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1));
+  const moved = (await familyLedger.entriesBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1), ctx.clock.now())).filter((r) => familyLedger.isVipps(r.entry));
   const refunding = await cancellations.refundingCancellations(ctx.db);
-  const ids = [...new Set([...moved.map((m) => m.order.id), ...refunding.map((c) => c.orderId)])];
+  const ids = [...new Set([...moved.map((m) => m.entry.orderId!), ...refunding.map((c) => c.orderId)])];
   const differences: ReconciliationDifference[] = [];
   let settled = 0;
   for (const id of ids) {
@@ -76,11 +83,11 @@ async function check(ctx: ServiceContext, query: ReconciliationQuery, settle: bo
       vipps = [];
     }
     const cancellation = refunding.find((c) => c.orderId === id);
-    let found = compare(order, await repo.eventsOfOrders(ctx.db, [id]), vipps, cancellation);
+    let found = compare(order, await recorded(ctx, id), vipps, cancellation);
     if (settle && found.some((d) => d.settleable)) {
       for (const event of vipps) await applyPaymentEvent(ctx, order, event);
       if (cancellation && found.some((d) => d.reason === 'refund-unconfirmed' && d.settleable)) await finishRefund(ctx, order, cancellation);
-      const after = compare(order, await repo.eventsOfOrders(ctx.db, [id]), await client.getEvents(order.reference).catch(() => vipps), (await cancellations.refundingCancellations(ctx.db)).find((c) => c.orderId === id));
+      const after = compare(order, await recorded(ctx, id), await client.getEvents(order.reference).catch(() => vipps), (await cancellations.refundingCancellations(ctx.db)).find((c) => c.orderId === id));
       for (const d of found.filter((d) => !after.some((a) => a.reason === d.reason))) {
         await repo.resolveIncident(ctx.db, id, d.reason);
         settled += 1;

@@ -1,0 +1,20 @@
+import { integer, pgView, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The family ledger (decision 055): every movement of money or credit as one entry with a kind, a view over the
+ * tables that record them (migration 0029: order_events, family_credits, date_choices). Read only; domain/family-ledger
+ * /entries.ts says which kinds count for which answer.
+ */
+export const familyLedgerEntries = pgView('family_ledger_entries', {
+  /** The recording row's id (an order event, a credit entry, a date choice): a receipt's id. */
+  id: text('id').notNull(),
+  profileId: text('profile_id'),
+  orderId: text('order_id'),
+  kind: text('kind').notNull(),
+  /** Signed øre: + what the family has with the school grows, - it shrinks. */
+  amountOre: integer('amount_ore').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  /** Vipps' pspReference (capture, refund), the credit entry's reason, or the cancelled date's id (make-up). */
+  ref: text('ref').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}).existing();
