@@ -10,3 +10,4 @@ export * from './images';
 export * from './changes';
 export * from './queue';
 export * from './seasons';
+export * from './setting-versions';
