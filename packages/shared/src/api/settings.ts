@@ -9,8 +9,8 @@ import { cancellationRulesSchema } from './cancellation-rules';
  * first time an admin changes it. A new slice adds one schema to SETTINGS_SLICES and its defaults on the server.
  */
 
-export const CREDIT_MONTHS_MIN = 1;
-export const CREDIT_MONTHS_MAX = 60;
+const CREDIT_MONTHS_MIN = 1;
+const CREDIT_MONTHS_MAX = 60;
 const creditMonths = `Gyldighet må være et helt antall måneder fra ${CREDIT_MONTHS_MIN} til ${CREDIT_MONTHS_MAX}.`;
 
 /** The slice 'credit': a family credit expires this many months after it was given (before: CREDIT_MONTHS). */
