@@ -17,9 +17,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'babysvomming-e2e-'
 // Phone and desktop both run only the specs whose layout differs between them (the menu, the toasts, the public pages
 // and the pages without the app). Admins and keyboard users work at a desk; parents and instructors on a phone. The
 // layout guard below still opens every page and dialog on the narrowest phones. The demo refund runs on the phone,
-// where the walk-through found it.
+// where the walk-through found it, and the settings page (decision 054) on the phone only: one slice, one project.
 const BOTH = /specs\/(auth\/login|public\/(home|pages|server-rendered)|admin\/(walkthrough-admin-nav|failure-texts))\.spec\.ts$/;
-const DESK_ONLY = /specs\/(admin\/(?!walkthrough-admin-nav|walkthrough-demo-refund|failure-texts)[^/]+|keyboard\/[^/]+)\.spec\.ts$/;
+const DESK_ONLY = /specs\/(admin\/(?!walkthrough-admin-nav|walkthrough-demo-refund|failure-texts|settings)[^/]+|keyboard\/[^/]+)\.spec\.ts$/;
 
 const chromium = {
   executablePath: '/usr/bin/chromium',

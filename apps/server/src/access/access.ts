@@ -271,6 +271,8 @@ const ROLE_RULES = {
   'closures.overview': (v: SignedIn) => v.isAdmin,
   /** List the seasons and add one (decision 053): admins. */
   'seasons.manage': (v: SignedIn) => v.isAdmin,
+  /** Read every settings slice's history and make a new version (decision 054): admins. */
+  'settings.manage': (v: SignedIn) => v.isAdmin,
 } as const satisfies Record<string, (viewer: SignedIn) => boolean>;
 
 export type RoleAction = keyof typeof ROLE_RULES;

@@ -19,6 +19,7 @@ import { placePhotosRoutes } from './places/place-photos.routes';
 import { placesRoutes } from './places/places.routes';
 import { retentionRoutes } from './retention/retention.routes';
 import { seasonsRoutes } from './seasons/seasons.routes';
+import { settingsRoutes } from './settings/settings.routes';
 import { queueRoutes } from './queue/queue.routes';
 import { profilesRoutes } from './profiles/profiles.routes';
 import { statisticsRoutes } from './statistics/statistics.routes';
@@ -40,6 +41,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   faqsRoutes,
   termsRoutes,
   seasonsRoutes,
+  settingsRoutes,
   contactRoutes,
   bookingRoutes,
   calendarsRoutes,

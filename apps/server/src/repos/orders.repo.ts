@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte
 import { PAID_ORDER_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
-import { cancellationRuleVersions, newId, orderEvents, orders, participants, paymentIncidents, profileParents, users } from '../db/schema';
+import { newId, orderEvents, orders, participants, paymentIncidents, profileParents, users } from '../db/schema';
+import { latestVersionSql } from './setting-versions.repo';
 import { dbNowPlus } from './system.repo';
 
 /** Orders (also the holds on course places) and their Vipps events (`order_events`). Only this repo queries them. */
@@ -11,9 +12,8 @@ import { dbNowPlus } from './system.repo';
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 
-/** The cancellation rules version in force now, as an SQL expression for a column value (issue 40). */
-export const currentCancellationRulesVersionSql = () =>
-  sql<number | null>`(select max(${cancellationRuleVersions.version}) from ${cancellationRuleVersions})`;
+/** The cancellation rules version in force now (the settings slice 'cancellation', decision 054), as a column value. */
+const currentCancellationRulesVersionSql = () => latestVersionSql('cancellation');
 
 /** Order ids are made before the insert: the Vipps reference is derived from them. */
 export const newOrderId = newId;

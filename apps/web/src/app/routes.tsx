@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.adminClosures, lazy: () => import('./routes/admin-closures') },
           { path: routePatterns.adminQueue, lazy: () => import('./routes/admin-queue') },
           { path: routePatterns.adminSeasons, lazy: () => import('./routes/admin-seasons') },
+          { path: routePatterns.adminSettings, lazy: () => import('./routes/admin-settings') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],
       },

@@ -24,6 +24,7 @@ export * from './statistics';
 export * from './waitlist';
 export * from './care';
 export * from './cancellation-rules';
+export * from './settings';
 export * from './changes';
 export * from './queue';
 export * from './health';

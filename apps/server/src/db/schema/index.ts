@@ -11,3 +11,4 @@ export * from './changes';
 export * from './queue';
 export * from './seasons';
 export * from './ledger';
+export * from './setting-versions';

@@ -6,21 +6,6 @@ import { courses } from './courses';
 import { children, profiles, users } from './users';
 
 /**
- * The cancellation rules (issue 40), versioned like the terms: every change is a new row, 1, 2, 3 … (writers lock the
- * table first). `rules` is the shared cancellationRulesSchema. Version 1 holds the defaults (migration 0017).
- */
-export const cancellationRuleVersions = pgTable(
-  'cancellation_rule_versions',
-  {
-    version: integer('version').primaryKey(),
-    rules: jsonb('rules').notNull(),
-    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [check('cancellation_rule_versions_positive', sql`${t.version} > 0`)],
-);
-
-/**
  * An order is also the hold on a course place: while status is 'created' and hold_expires_at is in the future,
  * it counts against the course's capacity. Amounts are øre.
  */
@@ -50,8 +35,12 @@ export const orders = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** The terms version in force when the parent started the payment (accepting the terms); null before versions. */
     termsVersion: integer('terms_version').references(() => termVersions.version),
-    /** The cancellation rules version in force when the order was made (issue 40): the rules its cancellation follows. */
-    cancellationRulesVersion: integer('cancellation_rules_version').references(() => cancellationRuleVersions.version),
+    /**
+     * The cancellation rules version in force when the order was made (issue 40): the rules its cancellation follows.
+     * A version of the settings slice 'cancellation' (setting_versions, decision 054); no foreign key since migration
+     * 0028, as the store's key is (slice, version).
+     */
+    cancellationRulesVersion: integer('cancellation_rules_version'),
     redirectUrl: text('redirect_url'),
     /** When the hold ran out without a payment (issue 36: repeated lapses lead to a cool-down and show to the admin). */
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
@@ -162,7 +151,8 @@ export const cancellations = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    rulesVersion: integer('rules_version').references(() => cancellationRuleVersions.version),
+    /** The 'cancellation' settings version the outcome came from (decision 054: no foreign key, as on orders). */
+    rulesVersion: integer('rules_version'),
     /** The shared CancellationOutcomeKind the rules gave. */
     outcome: text('outcome').notNull(),
     status: text('status').notNull(),

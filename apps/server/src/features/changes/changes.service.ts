@@ -29,6 +29,7 @@ import * as users from '../../repos/users.repo';
 import { refundDateShare } from '../../domain/family-ledger/date-share-refund';
 import { addMonths, creditBackExpiry, refundParts } from '../../domain/family-ledger/credit';
 import { familyCreditBalance } from '../../domain/family-ledger/entries';
+import { creditMonths } from '../../domain/settings/settings';
 import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/receipt';
 import { dateCancelledEmail } from './change-emails';
 
@@ -372,7 +373,7 @@ async function settle(ctx: ServiceContext, row: changes.ChoiceWithContext, input
           amountOre: row.choice.shareOre,
           reason: `Avlyst ${osloDateKey(row.cancelled.date)}: ${courseLabel(row.course)}`.trim(),
           orderId: row.choice.orderId,
-          expiresAt: addMonths(now, ctx.env.CREDIT_MONTHS),
+          expiresAt: addMonths(now, await creditMonths(ctx)),
           createdAt: now,
         });
       }
@@ -394,7 +395,7 @@ async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, 
     if (!claimed) throw new AppError('CONFLICT', 'Already chosen');
     if (parts.creditOre === 0 || !row.choice.profileId) return null;
     const reason = `Avlyst ${osloDateKey(row.cancelled.date)}: ${courseLabel(row.course)} (betalt med tilgode)`;
-    const expiresAt = await creditBackExpiry(ctx.db, order.id, now, ctx.env.CREDIT_MONTHS);
+    const expiresAt = await creditBackExpiry(ctx.db, order.id, now, await creditMonths(ctx));
     return changes.insertCredit(ctx.db, { profileId: row.choice.profileId, amountOre: parts.creditOre, reason, orderId: order.id, expiresAt, createdAt: now });
   });
   const what = `den avlyste kursdagen ${formatDate(row.cancelled.date)} (${courseLabel(row.course)})`;

@@ -24,6 +24,7 @@ import { receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import { creditBackExpiry, refundParts } from '../../domain/family-ledger/credit';
 import * as familyLedger from '../../domain/family-ledger/entries';
+import { creditMonths, settingsOfVersion } from '../../domain/settings/settings';
 import { syncEvents, toCancellation } from './orders.service';
 import { cancellationEmail, type CancellationEmailKind } from './refund-email';
 
@@ -65,8 +66,10 @@ function splitRefund(loaded: Loaded, refundOre: number): { vippsOre: number; cre
 }
 
 async function preview(ctx: ServiceContext, loaded: Loaded): Promise<CancellationPreview> {
-  const rules = await cancellations.rulesOfVersion(ctx.db, loaded.order.cancellationRulesVersion);
-  if (!rules) throw new AppError('NOT_FOUND', 'Cancellation rules not found');
+  // An order with no version recorded (made by the seed or a test builder) follows version 1.
+  const found = await settingsOfVersion(ctx, 'cancellation', loaded.order.cancellationRulesVersion ?? 1);
+  if (!found) throw new AppError('NOT_FOUND', 'Cancellation rules not found');
+  const rules = { version: found.version, rules: found.value };
   const order = { paidOre: loaded.paidOre, coveredDates: loaded.coveredDates, priceOre: loaded.order.amountOre + loaded.order.creditOre, givenDates: loaded.givenDates };
   const outcome = cancellationOutcome(rules.rules, order, ctx.clock.now());
   return {
@@ -194,7 +197,7 @@ async function giveUpPlace(ctx: ServiceContext, order: repo.OrderRow, creditOre:
       amountOre: creditOre,
       reason: `${CREDIT_BACK_REASON} ${order.humanReference}: ${info.course?.name?.trim() || 'kurs'}`,
       orderId: order.id,
-      expiresAt: await creditBackExpiry(ctx.db, order.id, now, ctx.env.CREDIT_MONTHS),
+      expiresAt: await creditBackExpiry(ctx.db, order.id, now, await creditMonths(ctx)),
       createdAt: now,
     });
   }

@@ -179,6 +179,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/cancellation-rules':     { expect: all(200) },
   'PUT /api/cancellation-rules':     { expect: adminOnly, req: () => ({ payload: { fullRefundDaysBefore: 14, lateFee: { kind: 'percent', percent: 25 }, afterStart: 'none' } }) },
   'GET /api/cancellation-rules/versions': { expect: adminOnly },
+  // ---- the versioned settings (decision 054): admins read every slice's history and make a new version of one
+  'GET /api/settings':               { expect: adminOnly },
+  'PUT /api/settings/:slice':        { expect: adminOnly, req: () => ({ url: '/api/settings/credit', payload: { months: 12 } }), note: 'the default again: a new version, same value' },
   // ---- a parent cancels a child's place (issue 40): own family only (admins refund in the back office)
   'GET /api/orders/:id/cancellation': { expect: [401, 200, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/orders/${fx.orderA.id}/cancellation` }) },
   'POST /api/orders/:id/cancellation': { expect: [401, 409, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/orders/${fx.orderA.id}/cancellation`, payload: { expectedRefund: 99_999_999 } }), note: 'parent A reaches the service: the amount differs from the preview (CONFLICT), nothing changes' },
@@ -534,6 +537,7 @@ describe('access matrix', () => {
       'profile.admin-details':         adminOnlyRole,
       'closures.overview':             adminOnlyRole,
       'seasons.manage':                adminOnlyRole,
+      'settings.manage':               adminOnlyRole,
     };
     it.each(Object.keys(ROLE_MATRIX) as RoleAction[])('%s', (action) => {
       const mismatches: string[] = [];

@@ -215,6 +215,7 @@ export const MAIN_TABLES = [
   'terms',
   'term_versions',
   'seasons',
+  'setting_versions',
   'contact_messages',
   'outbox',
   'auth_states',

@@ -37,6 +37,7 @@ const ADMIN_MENU: readonly { title: string; links: readonly { to: string; label:
     links: [
       { to: paths.adminOutbox, label: 'Sendt e-post', hint: 'Kvitteringer, invitasjoner og kontaktmeldinger som nettstedet har sendt.' },
       { to: paths.adminRetention, label: 'Sletting av data', hint: 'Hva neste kjøring sletter, og hva hver kjøring har slettet.' },
+      { to: paths.adminSettings, label: 'Innstillinger', hint: 'Hvor lenge tilgodebeløp gjelder, avbestillingsreglene og versjonene deres.' },
       { to: paths.home, label: 'Ofte stilte spørsmål', hint: 'Spørsmål og svar på forsiden.' },
       { to: paths.about, label: 'Om oss', hint: 'Teksten på Om oss-siden.' },
     ],

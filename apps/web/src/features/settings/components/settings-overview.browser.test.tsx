@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { DEFAULT_CANCELLATION_RULES } from '@shared/api';
+import { expectNoAxeViolations } from '@/test/axe';
+import { SettingsOverviewPage } from './settings-overview';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const overview = {
+  credit: [
+    { version: 2, value: { months: 6 }, createdAt: '2026-12-01T10:00:00.000Z', changedBy: 'Ada Admin' },
+    { version: 1, value: { months: 12 }, createdAt: '2026-11-01T10:00:00.000Z', changedBy: null },
+  ],
+  cancellation: [{ version: 1, value: DEFAULT_CANCELLATION_RULES, createdAt: '2026-10-01T10:00:00.000Z', changedBy: null }],
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('SettingsOverviewPage', () => {
+  it('shows the credit months in force and the history; refuses 0 months in Norwegian, then sends the new value', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (_url, init) => (init?.method === 'PUT' ? json({ version: 3, value: { months: 9 }, createdAt: '2026-12-07T10:00:00.000Z', changedBy: 'Ada Admin' }) : json(overview)));
+    const screen = await render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <SettingsOverviewPage />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await expect.element(page.getByTestId('credit-months-current').getByText('6 måneder', { exact: true })).toBeVisible();
+    await expect.element(page.getByRole('heading', { name: 'Avbestillingsregler' })).toBeVisible();
+    await expectNoAxeViolations(screen.container);
+
+    const field = page.getByLabelText('Gyldighet (måneder)');
+    await field.fill('0');
+    await page.getByRole('button', { name: 'Lagre' }).click();
+    await expect.element(page.getByText('Gyldighet må være et helt antall måneder fra 1 til 60.')).toBeVisible();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+
+    await field.fill('9');
+    await page.getByRole('button', { name: 'Lagre' }).click();
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PUT')!;
+    expect(String(url)).toContain('/api/settings/credit');
+    expect(JSON.parse(String(init!.body))).toEqual({ months: 9 });
+  });
+});

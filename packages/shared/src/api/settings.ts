@@ -1,0 +1,64 @@
+import { z } from '../zod';
+import { isoDateTime } from './common';
+import { cancellationRulesSchema } from './cancellation-rules';
+
+/**
+ * The versioned settings store (decision 054): business rules a school changes, in slices. Every change to a slice is a
+ * new version (1, 2, 3 … per slice); whatever keeps a version (an order keeps its cancellation rules) keeps it for
+ * good. A slice nobody has changed is at its defaults: shown as version 1 with no date, and written as version 1 the
+ * first time an admin changes it. A new slice adds one schema to SETTINGS_SLICES and its defaults on the server.
+ */
+
+const CREDIT_MONTHS_MIN = 1;
+const CREDIT_MONTHS_MAX = 60;
+const creditMonths = `Gyldighet må være et helt antall måneder fra ${CREDIT_MONTHS_MIN} til ${CREDIT_MONTHS_MAX}.`;
+
+/** The slice 'credit': a family credit expires this many months after it was given (before: CREDIT_MONTHS). */
+export const creditSettingsSchema = z.object({
+  months: z.number(creditMonths).int(creditMonths).min(CREDIT_MONTHS_MIN, creditMonths).max(CREDIT_MONTHS_MAX, creditMonths),
+});
+export type CreditSettings = z.infer<typeof creditSettingsSchema>;
+
+/** Every slice and its value's schema. 'cancellation' is the cancellation rules (GET /cancellation-rules shows them too). */
+export const SETTINGS_SLICES = {
+  cancellation: cancellationRulesSchema,
+  credit: creditSettingsSchema,
+} as const;
+export type SettingsSlice = keyof typeof SETTINGS_SLICES;
+export const SETTINGS_SLICE_NAMES = Object.keys(SETTINGS_SLICES) as [SettingsSlice, ...SettingsSlice[]];
+export type SettingsOf<S extends SettingsSlice> = z.infer<(typeof SETTINGS_SLICES)[S]>;
+
+const versionOf = <T extends z.ZodType>(value: T) =>
+  z.object({
+    version: z.number().int(),
+    value,
+    /** Null while the slice is at its defaults (nothing stored yet). */
+    createdAt: isoDateTime.nullable(),
+    /** Who made the change ('Fornavn Etternavn'), null for the defaults, a migrated first version or a deleted admin. */
+    changedBy: z.string().nullable(),
+  });
+
+export interface SettingsVersion<S extends SettingsSlice> {
+  version: number;
+  value: SettingsOf<S>;
+  createdAt: string | null;
+  changedBy: string | null;
+}
+
+/** GET /settings (admin): each slice's versions, newest first, so the first is the one in force. */
+export const settingsOverviewSchema = z.object({
+  cancellation: z.array(versionOf(SETTINGS_SLICES.cancellation)),
+  credit: z.array(versionOf(SETTINGS_SLICES.credit)),
+});
+export type SettingsOverview = z.infer<typeof settingsOverviewSchema>;
+
+export const settingsSliceParamsSchema = z.object({ slice: z.enum(SETTINGS_SLICE_NAMES) });
+
+/**
+ * PUT /settings/{slice} (admin): the slice's whole value. The route takes any object and the server checks it against
+ * the slice's schema (a 400 with that schema's Norwegian messages, nothing written); the answer is the new version.
+ */
+export const settingsValueInputSchema = z.record(z.string().max(100), z.unknown());
+export const settingsVersionSchema = z.union([versionOf(SETTINGS_SLICES.cancellation), versionOf(SETTINGS_SLICES.credit)]);
+/** A version of some slice (the answer of PUT /settings/{slice}). */
+export type AnySettingsVersion = { [S in SettingsSlice]: SettingsVersion<S> }[SettingsSlice];
