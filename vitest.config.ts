@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
@@ -16,19 +17,23 @@ const alias = {
 // - db (`npm run test:db`, with browser): *.integration.test.ts on a database copied from the run's migrated template
 //   (test/template-setup.ts): PGlite, or the PostgreSQL server named by TEST_DATABASE_URL (CI sets it).
 // - faults (`npm run test:faults`): apps/server/src/test/faults, which start real servers and kill them. One file at a
-//   time, with time limits multiplied by TEST_TIMEOUT_SCALE (default 1) for a busy machine or CI.
+//   time, with longer time limits.
 // - browser (in `npm run test:db`): the web's component tests (*.browser.test.tsx) in Debian's Chromium, through Playwright.
 // `vitest run` (`npm run test:unit`) runs them all.
 const notHere = ['**/node_modules/**', '**/dist/**'];
 const faults = 'apps/server/src/test/faults/**';
 const templateSetup = ['apps/server/src/test/template-setup.ts'];
+// Every limit is multiplied by TEST_TIMEOUT_SCALE. Unset, it is the machine's load per core when the run starts (at
+// least 1), so a laptop kept busy by other programs gives the tests more time instead of failing them. The limits only
+// catch a hang: a test that passes never waits for them. Set here, the workers inherit the same value.
+process.env.TEST_TIMEOUT_SCALE ||= String(Math.max(1, Math.ceil((os.loadavg()[0] ?? 0) / os.availableParallelism())));
 const timeoutScale = Math.max(1, Number(process.env.TEST_TIMEOUT_SCALE) || 1);
 
 export default defineConfig({
   resolve: { alias },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 30_000 * timeoutScale,
+    hookTimeout: 60_000 * timeoutScale,
     projects: [
       {
         extends: true,

@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { NARROW } from './support/narrow';
@@ -104,6 +104,9 @@ function postgresServers(databaseUrl: string): WebServer {
   ];
 }
 
+/** As in vitest.config.ts: TEST_TIMEOUT_SCALE, or the machine's load per core at the start (at least 1), raises the limits. */
+const scale = Math.max(1, Number(process.env.TEST_TIMEOUT_SCALE) || Math.ceil((loadavg()[0] ?? 0) / availableParallelism()));
+
 export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
@@ -113,8 +116,8 @@ export default defineConfig({
   retries: 0,
   // A journey logs in through the simulator, often in two browsers, and two browsers share a 2-core CI machine: the
   // limits are generous. A wait is for a real event, never a sleep, so a longer limit costs time only when a test fails.
-  timeout: 120_000,
-  expect: { timeout: 15_000 },
+  timeout: 120_000 * scale,
+  expect: { timeout: 15_000 * scale },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure', locale: 'nb-NO', timezoneId: 'Europe/Oslo' },

@@ -329,7 +329,7 @@ describe('hostile input', () => {
       }
     }
     expect(failures, failures.join('\n')).toEqual([]);
-  });
+  }, EVERY_ROUTE_MS);
 
   it('leaves Object.prototype clean', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
