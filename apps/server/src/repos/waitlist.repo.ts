@@ -22,6 +22,25 @@ export async function insertEntry(tx: DbOrTx, values: { courseId: string; childI
   return row;
 }
 
+/**
+ * A guardian left the family (domain/membership/events.ts): the open entries they made for the family's children pass
+ * to `toUserId`, so offers and notices reach a current guardian, never the one who left.
+ */
+export async function handOverEntries(tx: DbOrTx, profileId: string, fromUserId: string, toUserId: string): Promise<number> {
+  const rows = await tx
+    .update(waitlistEntries)
+    .set({ userId: toUserId })
+    .where(
+      and(
+        eq(waitlistEntries.userId, fromUserId),
+        inArray(waitlistEntries.status, [...OPEN_STATUSES]),
+        inArray(waitlistEntries.childId, tx.select({ id: children.id }).from(children).where(eq(children.profileId, profileId))),
+      ),
+    )
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}
+
 export async function findEntry(db: DbOrTx, id: string): Promise<WaitlistEntryRow | undefined> {
   const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
   return row;
