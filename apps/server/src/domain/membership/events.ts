@@ -22,6 +22,8 @@ import * as waitlist from '../../repos/waitlist.repo';
  *   offer ('Ledig plass') reaches the family, not the one who left (nobody remains: they stay, and no e-mail goes out).
  * Orders need nothing here: acting on an order asks for a current guardian (access.ts, order.family / order.read).
  * The remaining guardians are told by e-mail (none remains: nothing to tell).
+ * A guardian joining (an accepted invite) needs no event: nothing keeps a copy that could miss them, because access,
+ * the feed and every e-mail about a child read the family's guardians when they act.
  */
 export async function guardianLeft(ctx: ServiceContext, profileId: string, userId: string): Promise<void> {
   const now = ctx.clock.now();
