@@ -17,12 +17,14 @@ import {
   oreToKr,
   toDate,
   toIso,
+  type WaitlistSettings,
 } from '@app/shared';
 import { allowed, can, requireAccess, requireAllowed, seesUnpublished } from '../../access/access';
 import { reserveSeat, seatError } from '../../domain/enrolment/seats';
 import { canOffer, priorityWindowRuns, type Decision, type OfferFacts, type OfferPolicyName } from '../../domain/enrolment/policies';
 import { familyLapses, paymentPausedUntil } from '../../domain/enrolment/cool-down';
 import { signedIn, withTx, type ServiceContext } from '../../context';
+import { currentSettings } from '../../domain/settings/settings';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
 import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
@@ -46,10 +48,10 @@ const HOUR_MS = 3_600_000;
 const SHORT_OFFER_WITHIN_MS = 3 * 24 * HOUR_MS;
 
 
-/** How long an offer holds the place: WAITLIST_OFFER_HOURS, or the short hold when the course starts within 3 days. */
-export function offerLengthMs(env: { WAITLIST_OFFER_HOURS: number; WAITLIST_SHORT_OFFER_HOURS: number }, firstDate: Date | null, now: Date): number {
+/** How long an offer holds the place (the settings slice 'waitlist'): the short hold when the course starts within 3 days. */
+export function offerLengthMs(settings: Pick<WaitlistSettings, 'offerHours' | 'shortOfferHours'>, firstDate: Date | null, now: Date): number {
   const soon = !firstDate || firstDate.getTime() - now.getTime() < SHORT_OFFER_WITHIN_MS;
-  return Math.round((soon ? Math.min(env.WAITLIST_SHORT_OFFER_HOURS, env.WAITLIST_OFFER_HOURS) : env.WAITLIST_OFFER_HOURS) * HOUR_MS);
+  return (soon ? Math.min(settings.shortOfferHours, settings.offerHours) : settings.offerHours) * HOUR_MS;
 }
 
 type CourseDetails = NonNullable<Awaited<ReturnType<typeof courses.findCourseDetails>>>;
@@ -101,7 +103,7 @@ async function offerDecision(db: DbOrTx, course: CourseDetails, child: { id: str
 async function makeOffer(ctx: ServiceContext, tx: DbOrTx, course: CourseDetails, entry: waitlist.WaitlistEntryRow, offeredBy: string | null): Promise<boolean> {
   const now = ctx.clock.now();
   const firstDate = course.dates.length ? toDate(course.dates[0]!) : null;
-  const expiresAt = new Date(now.getTime() + offerLengthMs(ctx.env, firstDate, now));
+  const expiresAt = new Date(now.getTime() + offerLengthMs((await currentSettings(ctx, 'waitlist')).value, firstDate, now));
   const offered = await waitlist.markOffered(tx, entry.id, expiresAt, now, offeredBy);
   if (!offered) return false;
   if (!(await mailGuardian(ctx, tx, course, entry, (input) => offerEmail({ ...input, expiresAt })))) {
@@ -446,7 +448,7 @@ export async function getPriority(ctx: ServiceContext, courseId: string): Promis
   const row = await courses.findPriority(ctx.db, courseId);
   if (!row) throw new AppError('NOT_FOUND', 'Course not found');
   const ids = row.priorityCourseIds;
-  return { previousCourseIds: ids, openToAllAt: ids.length ? toIso(row.openToAllAt) : null, defaultDays: ctx.env.WAITLIST_PRIORITY_DAYS };
+  return { previousCourseIds: ids, openToAllAt: ids.length ? toIso(row.openToAllAt) : null, defaultDays: (await currentSettings(ctx, 'waitlist')).value.priorityDays };
 }
 
 /** The invitations of priority windows that are open and not yet announced: once per window, on one instance. */
