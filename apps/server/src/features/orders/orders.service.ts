@@ -14,7 +14,7 @@ import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { VippsApiError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
-import { familyLapses } from '../../domain/enrolment/cool-down';
+import { familyLapses } from '../../domain/enrolment/seats';
 import { AppError } from '../../lib/app-error';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
