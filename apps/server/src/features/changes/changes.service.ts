@@ -27,10 +27,10 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import { refundDateShare } from '../../domain/family-ledger/date-share-refund';
-import { addMonths, creditBackExpiry, refundParts } from '../../domain/family-ledger/credit';
+import { addMonths, creditBackExpiry, refundParts } from '../../domain/family-ledger/entries';
 import { familyCreditBalance } from '../../domain/family-ledger/entries';
 import { creditMonths } from '../../domain/settings/settings';
-import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/receipt';
+import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/emails';
 import { dateCancelledEmail } from './change-emails';
 
 /**

@@ -23,7 +23,7 @@ import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
 import { applyAnswer, modificationKey, providerTrouble } from '../../domain/family-ledger/modifications';
 import { applyPaymentEvent } from '../../domain/family-ledger/payment-events';
-import { refundReceiptAttachment } from '../../domain/family-ledger/receipt';
+import { refundReceiptAttachment } from '../../domain/family-ledger/emails';
 import * as changes from '../../repos/changes.repo';
 import { moneyBackEmail } from './refund-email';
 
