@@ -28,10 +28,9 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import { refundDateShare } from '../../domain/family-ledger/date-share-refund';
-import { addMonths, creditBackExpiry, refundParts } from '../../domain/family-ledger/credit';
-import { familyCreditBalance } from '../../domain/family-ledger/entries';
+import { addMonths, creditBackExpiry, familyCreditBalance, refundParts } from '../../domain/family-ledger/entries';
 import { creditMonths, currentSettings, settingsOfVersion } from '../../domain/settings/settings';
-import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/receipt';
+import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/emails';
 import { dateCancelledEmail } from './change-emails';
 
 /**

@@ -19,7 +19,7 @@ import {
   toIso,
 } from '@app/shared';
 import { can, requireAccess, seesUnpublished } from '../../access/access';
-import { countTaken, lockCourses } from '../../domain/enrolment/seats';
+import { countTaken, lockCourses, MINUTE, split } from '../../domain/enrolment/seats';
 import { withTx, type ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
@@ -28,7 +28,6 @@ import * as repo from '../../repos/courses.repo';
 import * as places from '../../repos/places.repo';
 import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
-import { MINUTE, split } from '../../domain/enrolment/waiting-room';
 
 /**
  * Told, while a public list loads, when its answer will change with time alone: at the first live payment hold's end

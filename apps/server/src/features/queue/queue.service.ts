@@ -7,9 +7,9 @@ import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as queue from '../../repos/queue.repo';
 import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
-import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, seededShuffle, snapshotOf, split } from '../../domain/enrolment/waiting-room';
+import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, seededShuffle, snapshotOf, split } from '../../domain/enrolment/seats';
 
-export { seededShuffle } from '../../domain/enrolment/waiting-room';
+export { seededShuffle } from '../../domain/enrolment/seats';
 
 /**
  * Enrolment night's waiting room (issue 37, decision 041).

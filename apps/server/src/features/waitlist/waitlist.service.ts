@@ -20,9 +20,8 @@ import {
   type WaitlistSettings,
 } from '@app/shared';
 import { allowed, can, requireAccess, requireAllowed, seesUnpublished } from '../../access/access';
-import { reserveSeat, seatError } from '../../domain/enrolment/seats';
+import { familyLapses, paymentPausedUntil, reserveSeat, seatError } from '../../domain/enrolment/seats';
 import { canOffer, priorityWindowRuns, type Decision, type OfferFacts, type OfferPolicyName } from '../../domain/enrolment/policies';
-import { familyLapses, paymentPausedUntil } from '../../domain/enrolment/cool-down';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { currentSettings } from '../../domain/settings/settings';
 import type { DbOrTx } from '../../db/client';
