@@ -125,7 +125,7 @@ export function SettingsOverviewPage() {
           numbers={[
             { name: 'offerHours', label: 'Et tilbud gjelder i (timer)', required: 'Skriv inn antall timer.' },
             { name: 'shortOfferHours', label: 'Når kurset starter innen 3 dager (timer)', required: 'Skriv inn antall timer.' },
-            { name: 'priorityDays', label: 'Fortrinnsrett, forslag (dager)', required: 'Skriv inn antall dager.' },
+            { name: 'priorityDays', label: 'Fortrinnsrett, foreslått lengde (dager)', required: 'Skriv inn antall dager.' },
           ]}
         />
         <History id="versjoner-venteliste" versions={waitlist} describe={waitlistText} />
