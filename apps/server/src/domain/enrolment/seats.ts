@@ -11,6 +11,7 @@ import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as queue from '../../repos/queue.repo';
+import * as seats from '../../repos/seats.repo';
 import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
 import * as waitlist from '../../repos/waitlist.repo';
 import { applies, canBook, priorityWindowRuns, type PolicyName, type Refusal, type WaitingRoom } from './policies';
@@ -22,21 +23,15 @@ import { applies, canBook, priorityWindowRuns, type PolicyName, type Refusal, ty
  * booking's question (checkBooking: canBook with the facts it reads).
  */
 
-
-type Exclude = { orderId?: string; childId?: string };
-
-/** participants + live holds + held offers: the one definition (courses.takenSql), also behind the public lists. */
-const takenSql = (db: DbOrTx, courseId: string, exclude: Exclude) => courses.takenSql(db, courseId, exclude);
-
 /**
- * Places taken on a course: participants plus live payment holds plus places held by waitlist offers (decision 016)
- * plus the make-ups on its fullest date, optionally minus one order and minus one child's own offer (its parent is the
+ * Places taken on a course (the claims of the view seat_claims, seats.takenSql): participants plus live payment holds
+ * plus places held by waitlist offers (decision 016) plus the make-ups on its fullest date, optionally minus one order and minus one child's own offer (its parent is the
  * one paying for it). Asked under the course lock by reserveSeat and by a course delete, so a held offer counts as
  * taken everywhere. One statement (one round trip), so under the lock all the counts see the same snapshot, taken
  * after the lock was granted.
  */
-export async function countTaken(db: DbOrTx, courseId: string, exclude: Exclude = {}): Promise<number> {
-  const row = await courses.selectOnCourse(db, courseId, { taken: takenSql(db, courseId, exclude) });
+export async function countTaken(db: DbOrTx, courseId: string, exclude: seats.SeatExclude = {}): Promise<number> {
+  const row = await courses.selectOnCourse(db, courseId, { taken: seats.takenSql(db, courseId, exclude) });
   return Number(row?.taken ?? 0);
 }
 
@@ -53,7 +48,7 @@ export interface BookingState {
 const bookingStateFields = (db: DbOrTx, courseId: string, childId: string) => ({
   enrolled: sql<boolean>`exists ${courses.participantQuery(db, courseId, childId)}`,
   liveHoldId: sql<string | null>`${orders.liveHoldIdQuery(db, courseId, childId)}`,
-  taken: takenSql(db, courseId, { childId }),
+  taken: seats.takenSql(db, courseId, { childId }),
 });
 const toBookingState = (row: { enrolled: boolean; liveHoldId: string | null; taken: string } | undefined): BookingState => ({
   enrolled: row?.enrolled === true,
@@ -96,30 +91,34 @@ export async function childrenFacingFull(db: DbOrTx, courseId: string, maximum: 
   const ids = [...new Set(childIds)];
   if (ids.length === 0) return new Set();
   const row = await courses.selectOnCourse(db, courseId, {
-    taken: takenSql(db, courseId, {}),
-    enrolled: sql<string[]>`array${courses.participantChildIdsQuery(db, courseId, ids)}`,
-    holding: sql<string[]>`array${orders.liveHoldChildIdsQuery(db, courseId, ids)}`,
-    offered: sql<string[]>`array${waitlist.heldOfferChildIdsQuery(db, courseId, ids)}`,
+    taken: seats.takenSql(db, courseId, {}),
+    placed: seats.claimantsSql(db, courseId, ['participant', 'hold'], ids),
+    offered: seats.claimantsSql(db, courseId, ['offer'], ids),
   });
   if (!row) return new Set();
   const taken = Number(row.taken);
-  const skip = new Set([...(row.enrolled ?? []), ...(row.holding ?? [])]);
+  const skip = new Set(row.placed ?? []);
   const offered = new Set(row.offered ?? []);
   return new Set(ids.filter((id) => !skip.has(id) && taken - (offered.has(id) ? 1 : 0) >= maximum));
 }
 
 /**
  * Free places on one date of the course for a make-up child (issue 38): the places taken on every date (participants,
- * holds, offers) and the make-ups already on that date. A booking counts against the fullest date instead (takenSql).
+ * holds, offers) and the make-ups already on that date (seats.takenOnDateSql). A booking counts against the fullest
+ * date instead (takenSql).
  */
 export async function freeOnDate(db: DbOrTx, course: { id: string; maximumParticipants: number }, date: Date): Promise<number> {
-  const row = await courses.selectOnCourse(db, course.id, {
-    taken: takenSql(db, course.id, {}),
-    fullest: sql<string>`${changes.maxMakeupsQuery(db, course.id)}`,
-    onDate: sql<string>`${changes.makeupsOnQuery(db, course.id, date)}`,
-  });
-  return course.maximumParticipants - (Number(row?.taken ?? 0) - Number(row?.fullest ?? 0)) - Number(row?.onDate ?? 0);
+  const row = await courses.selectOnCourse(db, course.id, { taken: seats.takenOnDateSql(db, course.id, date) });
+  return course.maximumParticipants - Number(row?.taken ?? 0);
 }
+
+/** Free places on the course for a booking, read only (no lock): what a join of the waitlist asks. */
+export async function seatsFree(db: DbOrTx, course: { id: string; maximumParticipants: number }): Promise<number> {
+  return course.maximumParticipants - (await countTaken(db, course.id));
+}
+
+/** Participants and places taken per course, in one statement: the course lists, the admin's and the instructor's. */
+export const placesOfCourses = seats.placesOfCourses;
 
 // ---- the one locked step ------------------------------------------------------------------------------------------
 
@@ -183,7 +182,7 @@ export async function reserveSeat(tx: DbOrTx, courseId: string, claim: SeatClaim
     }
     case 'payment': {
       if (await courses.findParticipant(tx, courseId, claim.childId)) return refused('CHILD_ALREADY_IN_COURSE');
-      // An expired hold competes afresh: only a live one is left out of the count (liveHoldCountQuery).
+      // An expired hold competes afresh: only a live one is a claim (seat_claims), so only a live one is left out.
       return answer(course.maximumParticipants - (await countTaken(tx, courseId, { orderId: claim.orderId, childId: claim.childId })));
     }
     case 'admin': {

@@ -19,7 +19,7 @@ import {
   toIso,
 } from '@app/shared';
 import { can, requireAccess, seesUnpublished } from '../../access/access';
-import { countTaken, lockCourses, MINUTE, split } from '../../domain/enrolment/seats';
+import { countTaken, lockCourses, MINUTE, placesOfCourses, split } from '../../domain/enrolment/seats';
 import { withTx, type ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
@@ -134,7 +134,7 @@ async function instructorsOf(ctx: ServiceContext, courseIds: readonly string[]):
  */
 async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], changes?: AnswerChanges): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
-  const [placesTaken, instructors, cancelled] = await Promise.all([repo.placesOfCourses(ctx.db, ids), instructorsOf(ctx, ids), dateChanges.cancelledDatesByCourse(ctx.db, ids)]);
+  const [placesTaken, instructors, cancelled] = await Promise.all([placesOfCourses(ctx.db, ids), instructorsOf(ctx, ids), dateChanges.cancelledDatesByCourse(ctx.db, ids)]);
   for (const row of rows) {
     const ends = placesTaken.get(row.id)?.holdEndsInMs;
     if (changes && ends != null) changes.changesIn(ends);

@@ -20,7 +20,7 @@ import {
   type WaitlistSettings,
 } from '@app/shared';
 import { allowed, can, requireAccess, requireAllowed, seesUnpublished } from '../../access/access';
-import { familyLapses, paymentPausedUntil, reserveSeat, seatError } from '../../domain/enrolment/seats';
+import { familyLapses, lockCourses, paymentPausedUntil, reserveSeat, seatError, seatsFree } from '../../domain/enrolment/seats';
 import { canOffer, priorityWindowRuns, type Decision, type OfferFacts, type OfferPolicyName } from '../../domain/enrolment/policies';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { currentSettings } from '../../domain/settings/settings';
@@ -276,16 +276,16 @@ export async function joinWaitlist(ctx: ServiceContext, courseId: string, input:
   }
   const entry = await busyAsAppError(() =>
     ctx.db.transaction(async (tx) => {
-      // Not a claim, but the same question under the same lock: is a place free for a booking now?
-      const seat = await reserveSeat(tx, courseId, { by: 'offer' });
-      if ('refused' in seat && seat.refused !== 'COURSE_FULL') throw seatError(seat);
+      // Not a claim, so no reserveSeat; the course lock still makes the family's limit and 'not full' one decision.
+      const [locked] = (await lockCourses(tx, [courseId])) ?? [];
+      if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
       if (await courses.findParticipant(tx, courseId, input.childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
       if (await waitlist.findOpenEntry(tx, courseId, input.childId)) throw new AppError('ALREADY_ON_WAITLIST', 'The child is already on the waitlist');
       // Place hoarding (issue 36, decision 035): a few children of one family per course's list.
       if ((await waitlist.countOpenEntriesOfProfile(tx, courseId, child.profileId)) >= MAX_WAITLIST_ENTRIES_PER_FAMILY) {
         throw new AppError('WAITLIST_FAMILY_LIMIT', 'The family already has the most children allowed on this waitlist');
       }
-      if ('ok' in seat && !(await waitlist.firstWaiting(tx, courseId))) throw new AppError('COURSE_NOT_FULL', 'The course has free places');
+      if ((await seatsFree(tx, locked)) > 0 && !(await waitlist.firstWaiting(tx, courseId))) throw new AppError('COURSE_NOT_FULL', 'The course has free places');
       const row = await waitlist.insertEntry(tx, { courseId, childId: input.childId, userId: viewer.id });
       if (!row) throw new AppError('ALREADY_ON_WAITLIST', 'The child is already on the waitlist');
       return row;
