@@ -9,7 +9,7 @@ import type { Db, Listen } from './db/client';
 import type { Env } from './env';
 import { createPublicCache, type PublicCache } from './public-cache';
 import { createSessionCache, type SessionCache } from './session-cache';
-import { apiRoutes } from './features';
+import { features } from './features';
 import { requestIdOf } from './logging';
 import { createPayments, type Payments } from './integrations/vipps/payments';
 import auth from './plugins/auth';
@@ -149,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) => asJson(reply).status(404).send(apiNotFound(request)));
-      for (const routes of apiRoutes) await api.register(routes);
+      for (const routes of features.flatMap((f) => f.routes)) await api.register(routes);
     },
     { prefix: '/api' },
   );

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { siteConfigFromEnv, type RetentionSettings, type SiteConfig } from '@app/shared';
 import { DEFAULT_DATABASE_WAIT_MS, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/client';
+import { featureEnv } from './features/env';
 
-/** Parsed once at start-up; a bad value stops the server with a list of what is wrong (convention 4). */
+/**
+ * Parsed once at start-up; a bad value stops the server with a list of what is wrong (convention 4). Here the
+ * infrastructure's settings and the shared business defaults; a feature's own live beside it (features/env.ts).
+ */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -55,7 +59,6 @@ const envSchema = z.object({
    * SESSION_SECRET: a random key per process (addresses change on restart, and differ between instances).
    */
   CALENDAR_FEED_KEY: z.string().min(32).optional(),
-  ADMIN_PHONE_NUMBERS: z.string().default(''),
   VIPPS_BASE_URL: z.string().url().optional(),
   VIPPS_CLIENT_ID: z.string().optional(),
   VIPPS_CLIENT_SECRET: z.string().optional(),
@@ -75,8 +78,6 @@ const envSchema = z.object({
   /** On receipts (kvittering, issue 40): the company's organisation number, address and VAT line. Demo defaults. */
   COMPANY_ORG_NUMBER: z.string().min(1).max(40).default('912 345 678'),
   COMPANY_ADDRESS: z.string().min(1).max(200).default('Badeveien 1, 0150 Oslo'),
-  /** The ledger account the month-end's bookkeeping file puts course payments on (issue 40). */
-  BOOKKEEPING_ACCOUNT: z.string().min(1).max(40).default('3000'),
   RECEIPT_VAT_LINE: z.string().min(1).max(300).default('Svømmeopplæring er unntatt fra merverdiavgift (mval. § 3-5).'),
   /**
    * The site's public address; Vipps Login returns to `${PUBLIC_URL}/vipps/login-redirect`. Unset: this machine at
@@ -92,30 +93,13 @@ const envSchema = z.object({
   /** Circuit breaker: this many failed Vipps calls in a row stop the calls for VIPPS_BREAKER_OPEN_MS. */
   VIPPS_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
   VIPPS_BREAKER_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
-  /** Rate limit for login start and token exchange: requests per IP per 10 minutes, each. */
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-  /** Rate limit for POST /contact: messages per IP per hour. */
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /**
    * The secret of an ePayment webhook registered by hand. Unset (normal): the server registers
    * `${PUBLIC_URL}/api/vipps/webhooks` itself and keeps the secret in the `settings` table.
    */
   VIPPS_WEBHOOK_SECRET: z.string().min(1).optional(),
-  /** Rate limits for POST /api/vipps/payment: payment starts per user, and per IP, per minute. */
-  PAYMENT_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  PAYMENT_START_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
-  /** Photo uploads (and replacements) per admin per hour (issue 41). */
-  PHOTO_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
-  /** Rate limit for POST /api/users/children: children added per user per hour. */
-  CHILD_ADD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Webhook deliveries that fail signature verification: per IP per minute, per instance, before 429. */
   WEBHOOK_FAILURE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  /** Rate limit for POST /api/invites: invites per user per hour. */
-  INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  /** Invite e-mails to one address per 24 hours, from all senders together (issue 36 finding 8). */
-  INVITE_RECIPIENT_LIMIT: z.coerce.number().int().min(1).default(3),
-  /** How long an invite link works, in days (shown to the owner). */
-  INVITE_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   /**
    * The settings slice 'waitlist' starts from these until an admin first changes it (/admin/innstillinger, decision 054):
    * how long an offered place is held, in hours; the shorter hold when the course starts within 3 days (or has started);
@@ -124,35 +108,6 @@ const envSchema = z.object({
   WAITLIST_OFFER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
   WAITLIST_SHORT_OFFER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(6),
   WAITLIST_PRIORITY_DAYS: z.coerce.number().int().min(1).max(60).default(7),
-  /** How often the waitlist job passes on expired offers and offers freed places, in ms. */
-  WAITLIST_JOB_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
-  /**
-   * Retention (issue 39): a child's data is deleted this many months after the end of the child's last course (or its
-   * registration, if it never booked); a guardian with nothing left, this long after the last login or registration.
-   */
-  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
-  /** Health notes go sooner: this many days after the child's last course ends. */
-  HEALTH_NOTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** The guardian's warning e-mail (with a keep link) goes this many days before the account is deleted. */
-  RETENTION_WARNING_DAYS: z.coerce.number().int().min(1).max(90).default(30),
-  /**
-   * Enrolment night's waiting room (issue 37, decision 041). Families let in per minute per opening (an admin may
-   * change it live for one opening), and at most this many inside at once (admitted, not yet started a payment).
-   */
-  QUEUE_ADMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
-  QUEUE_MAX_ACTIVE: z.coerce.number().int().min(1).max(100_000).default(300),
-  /** How long an admitted family has to start a payment, in minutes. */
-  QUEUE_ADMIT_MINUTES: z.coerce.number().min(0.1).max(120).default(10),
-  /** How long after an opening its line governs booking (unless every course is full before), in minutes. */
-  QUEUE_GATE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
-  /** How often each instance runs the admission job, in ms. */
-  QUEUE_JOB_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
-  /** The shortest pace at which a waiting page asks for its position, in ms (the server may ask for a slower one). */
-  QUEUE_POLL_MS: z.coerce.number().int().min(200).max(60_000).default(2_000),
-  /** Seed of the pre-opening draw (tests, the bench); unset: a random seed per opening, kept on its row. */
-  QUEUE_SHUFFLE_SEED: z.string().min(1).max(100).optional(),
-  /** How often the retention job looks whether a day has passed since its last run, in ms. */
-  RETENTION_JOB_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
   /**
    * The settings slice 'closures' starts from these until an admin first changes it (decision 054): days a family has
    * to choose make-up, refund or credit for a cancelled date; minutes between a closure's confirmation and the
@@ -160,11 +115,10 @@ const envSchema = z.object({
    */
   DATE_CHOICE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   CLOSURE_UNDO_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
-  /** How often each instance looks for cancelled dates due to be announced, in ms. */
-  CLOSURE_JOB_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   DATE_CHOICE_DEFAULT: z.enum(['credit', 'refund']).default('credit'),
   /** The settings slice 'credit' starts from this: a family credit expires this many months after it was given. */
   CREDIT_MONTHS: z.coerce.number().int().min(1).max(60).default(12),
+  ...featureEnv,
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'PUBLIC_CACHE_TTL_MS' | 'SESSION_CACHE_TTL_MS' | 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'> & {

@@ -1,61 +1,62 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthRoutes } from './health/health.routes';
-import { invitesRoutes } from './invites/invites.routes';
-import { authRoutes } from './auth/auth.routes';
-import { bookingRoutes } from './booking/booking.routes';
-import { ordersRoutes } from './orders/orders.routes';
-import { cancellationsRoutes } from './cancellations/cancellations.routes';
-import { calendarsRoutes } from './calendars/calendars.routes';
-import { changesRoutes } from './changes/changes.routes';
-import { careRoutes } from './care/care.routes';
-import { childrenRoutes } from './children/children.routes';
-import { contactRoutes } from './contact/contact.routes';
-import { emailsRoutes } from './emails/emails.routes';
-import { coursesRoutes } from './courses/courses.routes';
-import { faqsRoutes } from './faqs/faqs.routes';
-import { participantsRoutes } from './participants/participants.routes';
-import { imagesRoutes } from './images/images.routes';
-import { placePhotosRoutes } from './places/place-photos.routes';
-import { placesRoutes } from './places/places.routes';
-import { retentionRoutes } from './retention/retention.routes';
-import { seasonsRoutes } from './seasons/seasons.routes';
-import { settingsRoutes } from './settings/settings.routes';
-import { queueRoutes } from './queue/queue.routes';
-import { profilesRoutes } from './profiles/profiles.routes';
-import { statisticsRoutes } from './statistics/statistics.routes';
-import { termsRoutes } from './terms/terms.routes';
-import { testPeopleRoutes } from './test-people/test-people.routes';
-import { usersRoutes } from './users/users.routes';
-import { waitlistRoutes } from './waitlist/waitlist.routes';
+import { authFeature } from './auth/auth.routes';
+import { bookingFeature } from './booking/booking.routes';
+import { calendarsFeature } from './calendars/calendars.routes';
+import { cancellationsFeature } from './cancellations/cancellations.routes';
+import { careFeature } from './care/care.routes';
+import { changesFeature } from './changes/changes.routes';
+import { childrenFeature } from './children/children.routes';
+import { contactFeature } from './contact/contact.routes';
+import { coursesFeature } from './courses/courses.routes';
+import { emailsFeature } from './emails/emails.routes';
+import type { Feature } from './feature';
+import { faqsFeature } from './faqs/faqs.routes';
+import { healthFeature } from './health/health.routes';
+import { imagesFeature } from './images/images.routes';
+import { invitesFeature } from './invites/invites.routes';
+import { ordersFeature } from './orders/orders.routes';
+import { participantsFeature } from './participants/participants.routes';
+import { placesFeature } from './places/places.routes';
+import { profilesFeature } from './profiles/profiles.routes';
+import { queueFeature } from './queue/queue.routes';
+import { retentionFeature } from './retention/retention.routes';
+import { seasonsFeature } from './seasons/seasons.routes';
+import { settingsFeature } from './settings/settings.routes';
+import { statisticsFeature } from './statistics/statistics.routes';
+import { termsFeature } from './terms/terms.routes';
+import { testPeopleFeature } from './test-people/test-people.routes';
+import { usersFeature } from './users/users.routes';
+import { waitlistFeature } from './waitlist/waitlist.routes';
 
-/** Every feature's routes, mounted under /api by app.ts. */
-export const apiRoutes: FastifyPluginAsyncZod[] = [
-  healthRoutes,
-  authRoutes,
-  placesRoutes,
-  placePhotosRoutes,
-  imagesRoutes,
-  coursesRoutes,
-  participantsRoutes,
-  usersRoutes,
-  faqsRoutes,
-  termsRoutes,
-  seasonsRoutes,
-  settingsRoutes,
-  contactRoutes,
-  bookingRoutes,
-  calendarsRoutes,
-  profilesRoutes,
-  childrenRoutes,
-  careRoutes,
-  emailsRoutes,
-  invitesRoutes,
-  ordersRoutes,
-  statisticsRoutes,
-  waitlistRoutes,
-  retentionRoutes,
-  cancellationsRoutes,
-  changesRoutes,
-  queueRoutes,
-  testPeopleRoutes,
+/**
+ * THE list of features: app.ts mounts their routes under /api, workers.ts runs their jobs. A new feature adds one
+ * line here (and, if it has settings of its own, its slice to features/env.ts).
+ */
+export const features: Feature[] = [
+  healthFeature,
+  authFeature,
+  placesFeature,
+  imagesFeature,
+  coursesFeature,
+  participantsFeature,
+  usersFeature,
+  faqsFeature,
+  termsFeature,
+  seasonsFeature,
+  settingsFeature,
+  contactFeature,
+  bookingFeature,
+  calendarsFeature,
+  profilesFeature,
+  childrenFeature,
+  careFeature,
+  emailsFeature,
+  invitesFeature,
+  ordersFeature,
+  statisticsFeature,
+  waitlistFeature,
+  retentionFeature,
+  cancellationsFeature,
+  changesFeature,
+  queueFeature,
+  testPeopleFeature,
 ];

@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   appConfigSchema,
@@ -108,3 +109,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/config', { schema: { response: { 200: appConfigSchema, ...errorResponses('VALIDATION') } } }, async () => service.appConfig(env));
 };
+
+export const authFeature: Feature = { name: 'auth', routes: [authRoutes] };

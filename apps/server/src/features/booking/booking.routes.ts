@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   paymentIdParamsSchema,
@@ -118,3 +119,5 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 };
+
+export const bookingFeature: Feature = { name: 'booking', routes: [bookingRoutes] };

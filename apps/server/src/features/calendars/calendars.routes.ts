@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarInputSchema } from '@app/shared';
@@ -27,3 +28,5 @@ export const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const calendarsFeature: Feature = { name: 'calendars', routes: [calendarsRoutes] };

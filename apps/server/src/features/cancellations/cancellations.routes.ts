@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancellationRulesSchema, cancellationRulesVersionListSchema, cancellationRulesVersionSchema } from '@app/shared';
 import { ctxOf } from '../../context';
@@ -31,3 +32,5 @@ export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => rules.listRulesVersions(ctxOf(request)),
   );
 };
+
+export const cancellationsFeature: Feature = { name: 'cancellations', routes: [cancellationsRoutes] };

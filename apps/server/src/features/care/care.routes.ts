@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   childCareInputSchema,
@@ -46,3 +47,5 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.header('cache-control', 'no-store').send(await service.courseNotes(ctxOf(request), request.params.id)),
   );
 };
+
+export const careFeature: Feature = { name: 'care', routes: [careRoutes] };

@@ -1,3 +1,5 @@
+import type { Feature } from '../feature';
+import { sendReminders } from './reminders.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -129,4 +131,30 @@ export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'user' }, schema: { body: reminderSettingSchema, response: { 200: reminderSettingSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },
     (request) => service.setReminders(ctxOf(request), request.body.off),
   );
+};
+
+export const changesFeature: Feature = {
+  name: 'changes',
+  routes: [changesRoutes],
+  jobs: (ctx) => [
+    {
+      // Issue 53: cancelled dates whose undo time has passed: the families' choices and e-mails, once per date.
+      name: 'closure-announce',
+      everyMs: ctx.env.CLOSURE_JOB_MS,
+      run: async () => {
+        const announced = await service.announceDueClosures(ctx);
+        if (announced) ctx.log.info({ job: 'closure-announce', announced }, 'cancelled dates announced');
+      },
+    },
+    {
+      // Issue 38: cancelled dates nobody chose for get the school's default; the day-before reminders are queued.
+      name: 'date-changes',
+      everyMs: 5 * 60_000,
+      run: async () => {
+        const defaults = await service.applyDefaults(ctx);
+        const reminders = await sendReminders(ctx);
+        if (defaults || reminders) ctx.log.info({ job: 'date-changes', defaults, reminders }, 'date changes processed');
+      },
+    },
+  ],
 };

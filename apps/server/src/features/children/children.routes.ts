@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addChildInputSchema, childSchema } from '@app/shared';
 import { ctxOf } from '../../context';
@@ -25,3 +26,5 @@ export const childrenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.status(201).send(await service.addChild(ctxOf(request), request.body)),
   );
 };
+
+export const childrenFeature: Feature = { name: 'children', routes: [childrenRoutes] };

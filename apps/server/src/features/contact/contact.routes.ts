@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactInputSchema, contactResponseSchema } from '@app/shared';
 import { ctxOf } from '../../context';
@@ -25,3 +26,5 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.submitContactMessage(ctxOf(request), request.body),
   );
 };
+
+export const contactFeature: Feature = { name: 'contact', routes: [contactRoutes] };

@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courseInputSchema, courseListSchema, courseSchema, coursesQuerySchema, idParamsSchema, okSchema, placeCoursesQuerySchema } from '@app/shared';
@@ -102,3 +103,5 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.listInstructorCourses(ctxOf(request), request.params.id),
   );
 };
+
+export const coursesFeature: Feature = { name: 'courses', routes: [coursesRoutes] };

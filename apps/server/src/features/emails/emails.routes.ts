@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxListSchema, outboxQuerySchema } from '@app/shared';
 import { ctxOf } from '../../context';
@@ -18,3 +19,5 @@ export const emailsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.listOutbox(ctxOf(request), request.query.limit),
   );
 };
+
+export const emailsFeature: Feature = { name: 'emails', routes: [emailsRoutes] };

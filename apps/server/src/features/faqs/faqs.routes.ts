@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { faqInputSchema, faqListSchema, faqOrderSchema, faqPatchSchema, faqSchema, idParamsSchema } from '@app/shared';
@@ -52,3 +53,5 @@ export const faqsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const faqsFeature: Feature = { name: 'faqs', routes: [faqsRoutes] };

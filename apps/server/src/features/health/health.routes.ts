@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '@app/shared';
 import { ctxOf } from '../../context';
@@ -40,3 +41,5 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const healthFeature: Feature = { name: 'health', routes: [healthRoutes] };

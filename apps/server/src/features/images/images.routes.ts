@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageParamsSchema } from '@app/shared';
@@ -26,3 +27,5 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type(VARIANT_TYPES[variant.split('.')[1]!]!).send(bytes);
   });
 };
+
+export const imagesFeature: Feature = { name: 'images', routes: [imagesRoutes] };

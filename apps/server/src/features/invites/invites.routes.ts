@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deletedSchema,
@@ -78,3 +79,5 @@ export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const invitesFeature: Feature = { name: 'invites', routes: [invitesRoutes] };

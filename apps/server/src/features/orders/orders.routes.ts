@@ -1,3 +1,5 @@
+import type { Feature } from '../feature';
+import { reconcilePayments } from './reconciler';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrderSchema,
@@ -190,4 +192,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => cancellation.decideCancellation(ctxOf(request), request.params.id, request.body),
   );
+};
+
+export const ordersFeature: Feature = {
+  name: 'orders',
+  routes: [ordersRoutes],
+  jobs: (ctx) => [
+    {
+      // Orders still waiting on Vipps: poll, capture, cancel expired holds (reconciler.ts).
+      name: 'payments-reconcile',
+      everyMs: 10_000,
+      run: async () => {
+        const result = await reconcilePayments(ctx);
+        if (result.claimed) ctx.log.info({ job: 'payments-reconcile', ...result }, 'payments reconciled');
+      },
+    },
+  ],
 };

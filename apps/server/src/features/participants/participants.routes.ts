@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attendanceInputSchema,
@@ -92,3 +93,5 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ marks: await service.recordAttendance(ctxOf(request), request.params.id, request.body) }),
   );
 };
+
+export const participantsFeature: Feature = { name: 'participants', routes: [participantsRoutes] };

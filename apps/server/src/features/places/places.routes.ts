@@ -1,3 +1,5 @@
+import type { Feature } from '../feature';
+import { placePhotosRoutes } from './place-photos.routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, placeInputSchema, placeListSchema, placeSchema } from '@app/shared';
 import { seesPublicView } from '../../access/access';
@@ -56,3 +58,5 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const placesFeature: Feature = { name: 'places', routes: [placesRoutes, placePhotosRoutes] };

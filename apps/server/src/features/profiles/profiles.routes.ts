@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, profileListSchema, profileOverviewSchema, profileSchema, profilesQuerySchema, updateProfileInputSchema } from '@app/shared';
 import { ctxOf } from '../../context';
@@ -52,3 +53,5 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.profileOverview(ctxOf(request), request.params.id),
   );
 };
+
+export const profilesFeature: Feature = { name: 'profiles', routes: [profilesRoutes] };

@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParamsSchema,
@@ -71,4 +72,22 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'admin', background: true }, schema: { response: { 200: queueLiveSchema, ...adminErrors } } },
     (request) => service.live(ctxOf(request)),
   );
+};
+
+export const queueFeature: Feature = {
+  name: 'queue',
+  routes: [queueRoutes],
+  jobs: (ctx) => [
+    {
+      // Enrolment night's waiting room (decision 041): the draw at the opening moment, admissions, the line's end.
+      name: 'queue-admission',
+      everyMs: ctx.env.QUEUE_JOB_MS,
+      run: async () => {
+        const result = await service.admit(ctx);
+        if (result.sealed || result.admitted.length || result.ended) {
+          ctx.log.info({ job: 'queue-admission', sealed: result.sealed, admitted: result.admitted.length, ended: result.ended }, 'queue admitted');
+        }
+      },
+    },
+  ],
 };

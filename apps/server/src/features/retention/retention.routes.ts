@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { keepAccountInputSchema, keepAccountLinkSchema, okSchema, retentionPlanSchema, retentionRunsSchema } from '@app/shared';
 import { ctxOf } from '../../context';
@@ -28,4 +29,24 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: keepAccountInputSchema, response: { 200: okSchema, ...errorResponses('VALIDATION', 'NOT_FOUND') } } },
     async (request, reply) => reply.headers(secretHeaders).send(await service.keepAccount(ctxOf(request), request.body.secret)),
   );
+};
+
+export const retentionFeature: Feature = {
+  name: 'retention',
+  routes: [retentionRoutes],
+  jobs: (ctx) => [
+    {
+      // Retention (issue 39, decision 038): once a day, counted from the last logged run, so a restart neither skips
+      // a day nor runs twice; several instances take turns on an advisory lock.
+      name: 'retention',
+      everyMs: ctx.env.RETENTION_JOB_MS,
+      run: async () => {
+        const done = await service.runIfDue(ctx);
+        if (done) {
+          const counts = { children: done.children.length, healthNotes: done.healthNotes.length, guardians: done.guardians.length };
+          ctx.log.info({ job: 'retention', ...counts, warnings: done.guardianWarnings.length + done.healthNoteWarnings.length }, 'retention ran');
+        }
+      },
+    },
+  ],
 };

@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, seasonInputSchema, seasonListSchema, seasonSchema } from '@app/shared';
@@ -47,3 +48,5 @@ export const seasonsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const seasonsFeature: Feature = { name: 'seasons', routes: [seasonsRoutes] };

@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsOverviewSchema, settingsSliceParamsSchema, settingsValueInputSchema, settingsVersionSchema } from '@app/shared';
 import { ctxOf } from '../../context';
@@ -25,3 +26,5 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.changeSlice(ctxOf(request), request.params.slice, request.body),
   );
 };
+
+export const settingsFeature: Feature = { name: 'settings', routes: [settingsRoutes] };

@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentStatisticsSchema, statisticsQuerySchema } from '@app/shared';
 import { ctxOf } from '../../context';
@@ -14,3 +15,5 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.paymentStatistics(ctxOf(request), new Date(request.query.startDate), new Date(request.query.endDate)),
   );
 };
+
+export const statisticsFeature: Feature = { name: 'statistics', routes: [statisticsRoutes] };

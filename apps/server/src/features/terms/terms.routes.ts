@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -73,3 +74,5 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.getTermVersion(ctxOf(request), request.params.version),
   );
 };
+
+export const termsFeature: Feature = { name: 'terms', routes: [termsRoutes] };

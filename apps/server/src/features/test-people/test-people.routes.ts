@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarDay, idSchema, personName, sessionTokenSchema } from '@app/shared';
 import { z } from 'zod';
@@ -37,3 +38,5 @@ export const testPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const testPeopleFeature: Feature = { name: 'test-people', routes: [testPeopleRoutes] };

@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminUserListSchema,
@@ -115,3 +116,5 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const usersFeature: Feature = { name: 'users', routes: [usersRoutes] };

@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   coursePriorityInputSchema,
@@ -123,4 +124,20 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       return priority;
     },
   );
+};
+
+export const waitlistFeature: Feature = {
+  name: 'waitlist',
+  routes: [waitlistRoutes],
+  jobs: (ctx) => [
+    {
+      // Waitlist offers: expired offers pass on, freed places are offered, priority invitations (decision 016).
+      name: 'waitlist',
+      everyMs: ctx.env.WAITLIST_JOB_MS,
+      run: async () => {
+        const result = await service.processWaitlists(ctx);
+        if (result.offered || result.expired || result.invited) ctx.log.info({ job: 'waitlist', ...result }, 'waitlist processed');
+      },
+    },
+  ],
 };
