@@ -9,7 +9,7 @@ import { createTestDatabase } from '../../test/db';
 /**
  * The seat ledger (domain/enrolment/seats.ts) on whichever database the run uses: PGlite by default, PostgreSQL with
  * TEST_DATABASE_URL. The one-statement counts a payment start asks, per child (bookingState) and for a queue of
- * children at once (childrenFacingFull, the course queue), agree with each other and with countTaken; and every claim
+ * children at once (childrenFacingFull, the line for the course lock), agree with each other and with countTaken; and every claim
  * goes through reserveSeat, the one locked step. On PostgreSQL the claims below really race (two connections, the
  * course lock orders them); PGlite is one connection and runs them one after the other, with the same answers.
  */

@@ -19,7 +19,7 @@ import { applies, canBook, priorityWindowRuns, type PolicyName, type Refusal, ty
 /**
  * The seat ledger (issue 55): every claim on a course's places, and what a booking asks before it claims one. In
  * order: the counts (the one definition of "taken"), the one locked step (reserveSeat), a payment start's way in
- * (holdSeat, behind this process's course queue), enrolment night's waiting room, a family's cool-down, and the
+ * (holdSeat, behind this process's line for the course lock), enrolment night's waiting room, a family's cool-down, and the
  * booking's question (checkBooking: canBook with the facts it reads).
  */
 
@@ -225,11 +225,11 @@ const SEAT_MESSAGES: Record<SeatRefusal, string> = {
 /** A refusal as the error a route answers, with today's message for its code. */
 export const seatError = (answer: { refused: SeatRefusal }, message = SEAT_MESSAGES[answer.refused]) => new AppError(answer.refused, message);
 
-// ---- a payment start's way in: holdSeat behind the course queue -------------------------------------------------
+// ---- a payment start's way in: holdSeat, in line for the course lock -------------------------------------------------
 
 /**
  * A payment start's claim on a course's places (the seat ledger's way in for booking): its turn in this process's
- * course queue, then ONE transaction in which reserveSeat takes the course lock and counts, and `take` writes the hold.
+ * line for the course lock, then ONE transaction in which reserveSeat takes the course lock and counts, and `take` writes the hold.
  * A refusal is thrown as its error; contention on the lock becomes BUSY. `take` gets the child's own live hold, when a
  * parallel request for the same child got there first, and the places free.
  */
@@ -239,7 +239,7 @@ export function holdSeat<T>(
   childId: string,
   take: (tx: DbOrTx, seat: Extract<SeatAnswer, { ok: true }>) => Promise<T>,
 ): Promise<T> {
-  return inCourseQueue(db, course, childId, () =>
+  return inLineForCourseLock(db, course, childId, () =>
     busyAsAppError(() =>
       db.transaction(async (tx) => {
         const seat = await reserveSeat(tx, course.id, { by: 'booking', childId });
@@ -255,12 +255,12 @@ interface Queued {
   /** Answers this start at once, while it still waits for its turn. */
   answer(error: AppError): void;
 }
-interface CourseQueue {
+interface CourseLockLine {
   /** Settles when the last start queued so far is done: true when it ended BUSY. Never rejects. */
   tail: Promise<boolean>;
   waiting: Set<Queued>;
 }
-const courseQueues = new Map<string, CourseQueue>();
+const courseLockLines = new Map<string, CourseLockLine>();
 const full = () => new AppError('COURSE_FULL', 'Course is full');
 
 /**
@@ -275,10 +275,10 @@ const full = () => new AppError('COURSE_FULL', 'Course is full');
  * one ahead gave up on the lock (BUSY: a stuck transaction holds the row), the ones behind it give up too instead of
  * each waiting out its own lock timeout.
  */
-export async function inCourseQueue<T>(db: Db, course: { id: string; maximumParticipants: number }, childId: string, work: () => Promise<T>): Promise<T> {
-  const existing = courseQueues.get(course.id);
-  const queue: CourseQueue = existing ?? { tail: Promise.resolve(false), waiting: new Set() };
-  if (!existing) courseQueues.set(course.id, queue);
+export async function inLineForCourseLock<T>(db: Db, course: { id: string; maximumParticipants: number }, childId: string, work: () => Promise<T>): Promise<T> {
+  const existing = courseLockLines.get(course.id);
+  const queue: CourseLockLine = existing ?? { tail: Promise.resolve(false), waiting: new Set() };
+  if (!existing) courseLockLines.set(course.id, queue);
   let answered: AppError | undefined;
   let answerNow!: (error: AppError) => void;
   const early = new Promise<never>((_resolve, reject) => {
@@ -315,7 +315,7 @@ export async function inCourseQueue<T>(db: Db, course: { id: string; maximumPart
   );
   queue.tail = settled;
   void settled.then(() => {
-    if (queue.tail === settled && courseQueues.get(course.id) === queue) courseQueues.delete(course.id);
+    if (queue.tail === settled && courseLockLines.get(course.id) === queue) courseLockLines.delete(course.id);
   });
   return Promise.race([run, early]);
 }

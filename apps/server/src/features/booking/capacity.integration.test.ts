@@ -13,7 +13,7 @@ import { startBookingTest, type BookingTest } from './test-kit';
  * Capacity under a booking rush (docs/architecture.md, convention 9, performance doc §3 / C1): 200 concurrent payment starts
  * from 200 families over real HTTP against a course with 5 places must give exactly 5 holds, with one instance and
  * with two instances sharing the database. A test double of the seat ledger's locked step (a naive check-then-insert,
- * with no course queue, no transaction and no course lock) oversells, which shows that this test can fail.
+ * with no line for the course lock, no transaction and no course lock) oversells, which shows that this test can fail.
  *
  * PostgreSQL only: PGlite is a single connection, so requests never overlap inside the database there and the test
  * would prove nothing. CI sets TEST_DATABASE_URL.
