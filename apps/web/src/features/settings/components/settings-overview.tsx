@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { creditSettingsSchema, type CreditSettings } from '@shared/api';
 import { cancellationRulesText } from '@shared/cancellation';
-import { FormActions, TextInput, useZodForm } from '@/components/ui/form';
+import { FormActions, WholeNumberInput, useZodForm } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
@@ -60,11 +60,8 @@ function CreditForm({ current }: { current: CreditSettings }) {
   });
   return (
     <form onSubmit={save} noValidate aria-label="Endre gyldighet for tilgodebeløp" className="mt-4 max-w-md space-y-4">
-      <TextInput
+      <WholeNumberInput
         label="Gyldighet (måneder)"
-        type="number"
-        step={1}
-        inputMode="numeric"
         error={errors.months?.message}
         {...register('months', { valueAsNumber: true })}
       />
