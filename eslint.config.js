@@ -125,7 +125,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/features/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/test-kit.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -6,7 +6,7 @@ import { asViewer, toViewer } from '../../context';
 import { applyPaymentEvent, idempotencyKey } from '../../domain/family-ledger/payment-events';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import { paymentDescription, reserveOrder } from '../booking/booking.service';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 import { reconcilePayments } from './reconciler';
 
 /**
