@@ -19,7 +19,6 @@ export const orderEventSchema = z.object({
   timestamp: isoDateTime,
   success: z.boolean(),
 });
-export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 /** Spec §3 Order. Amounts in øre (minor units); `enrolled`: the child still holds the place this order bought. */
 export const adminOrderSchema = z.object({
