@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movableClock } from '../../context';
+import { movableClock } from '../../test/clock';
 import { courses, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createUser, weeklyDates, type Family, type TestCourse } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movableClock } from '../../context';
+import { movableClock } from '../../test/clock';
 import { queueOpenings, queueTickets } from '../../db/schema';
 import { createCourse, createFamily } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';

@@ -1,7 +1,7 @@
 import { courseDisplayName, formatDateTime, osloDateKey } from '@app/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movableClock } from '../../context';
+import { movableClock } from '../../test/clock';
 import { courses, orders, outbox, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';
