@@ -116,11 +116,13 @@ const envSchema = z.object({
   INVITE_RECIPIENT_LIMIT: z.coerce.number().int().min(1).default(3),
   /** How long an invite link works, in days (shown to the owner). */
   INVITE_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
-  /** Waitlist (decision 016): how long an offered place is held for the child, in hours. */
-  WAITLIST_OFFER_HOURS: z.coerce.number().min(0.01).max(24 * 14).default(24),
-  /** The shorter hold when the course starts within 3 days (or has started). */
-  WAITLIST_SHORT_OFFER_HOURS: z.coerce.number().min(0.01).max(24 * 14).default(6),
-  /** Returning swimmers' priority window: the default length in days when an admin marks a follow-on course. */
+  /**
+   * The settings slice 'waitlist' starts from these until an admin first changes it (/admin/innstillinger, decision 054):
+   * how long an offered place is held, in hours; the shorter hold when the course starts within 3 days (or has started);
+   * the returning swimmers' priority window an admin starts from, in days.
+   */
+  WAITLIST_OFFER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
+  WAITLIST_SHORT_OFFER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(6),
   WAITLIST_PRIORITY_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** How often the waitlist job passes on expired offers and offers freed places, in ms. */
   WAITLIST_JOB_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
@@ -151,15 +153,17 @@ const envSchema = z.object({
   QUEUE_SHUFFLE_SEED: z.string().min(1).max(100).optional(),
   /** How often the retention job looks whether a day has passed since its last run, in ms. */
   RETENTION_JOB_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
-  /** Issue 38: days a family has to choose make-up, refund or credit for a cancelled date; then the default applies. */
+  /**
+   * The settings slice 'closures' starts from these until an admin first changes it (decision 054): days a family has
+   * to choose make-up, refund or credit for a cancelled date; minutes between a closure's confirmation and the
+   * families' e-mails ('Angre' until then); the default for a date nobody chose for.
+   */
   DATE_CHOICE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
-  /** Issue 53: minutes between a closure's confirmation and the families' e-mails; 'Angre' until then. */
   CLOSURE_UNDO_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
   /** How often each instance looks for cancelled dates due to be announced, in ms. */
   CLOSURE_JOB_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  /** The school's default for a cancelled date nobody chose for. */
   DATE_CHOICE_DEFAULT: z.enum(['credit', 'refund']).default('credit'),
-  /** A family credit expires this many months after it was given. */
+  /** The settings slice 'credit' starts from this: a family credit expires this many months after it was given. */
   CREDIT_MONTHS: z.coerce.number().int().min(1).max(60).default(12),
 });
 

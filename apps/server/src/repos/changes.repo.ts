@@ -194,20 +194,6 @@ export function makeupsOnCourses(db: DbOrTx, courseIds: readonly string[]) {
     .orderBy(asc(dateChoices.makeupDate), asc(children.firstName));
 }
 
-/** Make-up places on one date of a course, as a subquery (domain/enrolment/seats.ts freeOnDate). */
-export const makeupsOnQuery = (db: DbOrTx, courseId: string, date: Date) =>
-  db
-    .select({ n: sql<string>`count(*)` })
-    .from(dateChoices)
-    .where(and(eq(dateChoices.makeupCourseId, courseId), eq(dateChoices.makeupDate, date), eq(dateChoices.choice, 'makeup')));
-
-/**
- * The most make-up children on any one date of the course: a new booking takes a place on every date, so it counts
- * against the fullest date (courses.takenSql adds it).
- */
-export const maxMakeupsQuery = (db: DbOrTx, courseId: string) =>
-  sql`coalesce((select max(n) from (select count(*) as n from ${dateChoices} where ${dateChoices.makeupCourseId} = ${courseId} and ${dateChoices.choice} = 'makeup' group by ${dateChoices.makeupDate}) m), 0)`;
-
 /** Published courses that could take a make-up child: same level, at these venues, with a date in [from, to). */
 export function makeupCandidates(db: DbOrTx, input: { excludeCourseId: string; experienceLevel: string; placeIds: readonly string[]; from: Date; to: Date }) {
   return db

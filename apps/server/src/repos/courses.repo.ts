@@ -2,8 +2,6 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } fr
 import type { DbOrTx } from '../db/client';
 import { attendance, children, courseInstructors, courses, participants, places, waitlistEntries, type CourseRow } from '../db/schema';
 import * as changes from './changes.repo';
-import * as orderHolds from './orders.repo';
-import * as waitlistOffers from './waitlist.repo';
 
 /**
  * Courses with their dates, instructors (`course_instructors`) and participants. Only this repo queries them. A
@@ -268,63 +266,15 @@ export async function countParticipants(db: DbOrTx, courseIds: readonly string[]
 
 /**
  * Values about one course computed in one statement from scalar subqueries (domain/enrolment/seats.ts counts its places with
- * subqueries of the courses, orders and waitlist repos); undefined when there is no such course.
+ * the expressions of the seats repo); undefined when there is no such course.
  */
 export async function selectOnCourse<T extends Record<string, unknown>>(db: DbOrTx, courseId: string, fields: { [K in keyof T]: SQL<T[K]> }): Promise<T | undefined> {
   const [row] = await db.select(fields as Record<string, SQL>).from(courses).where(eq(courses.id, courseId));
   return row as T | undefined;
 }
 
-/**
- * THE definition of places taken on a course (issue 36): participants plus live payment holds plus places held by
- * waitlist offers (decision 016), optionally minus one order and minus one child's own offer (its parent is the one
- * paying for it), plus the make-up children on the course's fullest date (issue 38). One SQL expression (three scalar subqueries), used by the payment start and every capacity
- * decision (domain/enrolment/seats.ts, under the course row lock) and by the public course lists (placesOfCourses), so a list
- * never shows a place that a payment start would refuse.
- */
-export const takenSql = (db: DbOrTx, courseId: string, exclude: { orderId?: string; childId?: string } = {}) =>
-  sql<string>`${participantCountQuery(db, courseId)} + ${orderHolds.liveHoldCountQuery(db, courseId, exclude.orderId)} + ${waitlistOffers.heldOfferCountQuery(db, courseId, exclude.childId)} + ${changes.maxMakeupsQuery(db, courseId)}`;
-
-/** The course of the row being selected, where a subquery builder takes a course id (a correlated subquery). */
-const eachCourse = sql`${courses.id}` as unknown as string;
-
-export interface CoursePlaces {
-  participants: number;
-  /** takenSql: participants + live holds + held offers. */
-  taken: number;
-  /** Milliseconds until the first live hold on the course runs out (its places free up then), or null. */
-  holdEndsInMs: number | null;
-}
-
-/**
- * Participants and places taken (takenSql, the same expression a payment start asks) per course, in one statement,
- * for the course lists' free places.
- */
-export async function placesOfCourses(db: DbOrTx, courseIds: readonly string[]): Promise<Map<string, CoursePlaces>> {
-  if (courseIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: courses.id,
-      participants: sql<string>`${participantCountQuery(db, eachCourse)}`,
-      taken: takenSql(db, eachCourse),
-      holdEndsInMs: sql<string | null>`${orderHolds.firstHoldEndInMsQuery(db, eachCourse)}`,
-    })
-    .from(courses)
-    .where(inArray(courses.id, [...courseIds]));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { participants: Number(r.participants), taken: Number(r.taken), holdEndsInMs: r.holdEndsInMs === null ? null : Math.max(0, Number(r.holdEndsInMs)) },
-    ]),
-  );
-}
-
-/** The course's participants, as a subquery (domain/enrolment/seats.ts counts places in one statement). */
-export const participantCountQuery = (db: DbOrTx, courseId: string) =>
-  db.select({ n: count() }).from(participants).where(eq(participants.courseId, courseId));
-
 export async function countParticipantsOf(db: DbOrTx, courseId: string): Promise<number> {
-  const [row] = await participantCountQuery(db, courseId);
+  const [row] = await db.select({ n: count() }).from(participants).where(eq(participants.courseId, courseId));
   return Number(row?.n ?? 0);
 }
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { PAID_ORDER_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
@@ -55,16 +55,8 @@ export function orderAdditionalInfo(people: {
 }
 
 
-/** Live holds on the course (status 'created', hold not expired), optionally minus one order. */
 /** A live hold on the course: an order still 'created' whose hold has not expired by the database clock. */
 const liveHoldOn = (courseId: string) => and(eq(orders.courseId, courseId), eq(orders.status, 'created'), gt(orders.holdExpiresAt, sql`now()`));
-
-/** The live holds on a course, as a subquery (domain/enrolment/seats.ts counts places in one statement). */
-export const liveHoldCountQuery = (db: DbOrTx, courseId: string, excludeOrderId?: string) =>
-  db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(liveHoldOn(courseId), excludeOrderId ? ne(orders.id, excludeOrderId) : undefined));
 
 /** Milliseconds (database clock) until the course's first live hold runs out, as a subquery (null: none). */
 export const firstHoldEndInMsQuery = (db: DbOrTx, courseId: string) =>
@@ -105,13 +97,6 @@ export const liveHoldIdQuery = (db: DbOrTx, courseId: string, childId: string) =
     .where(and(liveHoldOn(courseId), eq(orders.childId, childId)))
     .orderBy(asc(orders.createdAt))
     .limit(1);
-
-/** Which of the children hold a place on the course, as a subquery (their ids). */
-export const liveHoldChildIdsQuery = (db: DbOrTx, courseId: string, childIds: readonly string[]) =>
-  db
-    .select({ childId: orders.childId })
-    .from(orders)
-    .where(and(liveHoldOn(courseId), inArray(orders.childId, [...childIds])));
 
 /** The child's live hold on the course, if any (a double click finds the first one's order). */
 export async function findLiveHold(db: DbOrTx, courseId: string, childId: string): Promise<OrderRow | undefined> {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { children, orders, participants, waitlistEntries, type WaitlistEntryRow } from '../db/schema';
+import { children, participants, waitlistEntries, type WaitlistEntryRow } from '../db/schema';
 
 /**
  * The waitlist (`waitlist_entries`, decision 016). Only this repo queries it. Positions are counted among the
@@ -20,6 +20,25 @@ export async function insertEntry(tx: DbOrTx, values: { courseId: string; childI
     .onConflictDoNothing({ target: [waitlistEntries.courseId, waitlistEntries.childId], where: sql`status in ('waiting','offered')` })
     .returning();
   return row;
+}
+
+/**
+ * A guardian left the family (domain/membership/events.ts): the open entries they made for the family's children pass
+ * to `toUserId`, so offers and notices reach a current guardian, never the one who left.
+ */
+export async function handOverEntries(tx: DbOrTx, profileId: string, fromUserId: string, toUserId: string): Promise<number> {
+  const rows = await tx
+    .update(waitlistEntries)
+    .set({ userId: toUserId })
+    .where(
+      and(
+        eq(waitlistEntries.userId, fromUserId),
+        inArray(waitlistEntries.status, [...OPEN_STATUSES]),
+        inArray(waitlistEntries.childId, tx.select({ id: children.id }).from(children).where(eq(children.profileId, profileId))),
+      ),
+    )
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
 }
 
 export async function findEntry(db: DbOrTx, id: string): Promise<WaitlistEntryRow | undefined> {
@@ -117,35 +136,6 @@ export async function countOpenPerCourse(db: DbOrTx, courseIds?: readonly string
     .groupBy(waitlistEntries.courseId);
   return rows.map((r) => ({ courseId: r.courseId, waiting: Number(r.waiting), offered: Number(r.offered) }));
 }
-
-/**
- * Offers that hold a place on the course: 'offered' entries whose child is neither on the course nor holding a live
- * payment hold there (the hold counts instead, never both). `forChildId`: that child's own offer is not counted (its
- * parent is paying for it). Asked under the course row lock, through domain/enrolment/seats.ts.
- */
-/** An offer that holds a place: 'offered', and its child neither a participant nor holding a place by an order. */
-const heldOfferOn = (courseId: string) =>
-  and(
-    eq(waitlistEntries.courseId, courseId),
-    eq(waitlistEntries.status, 'offered'),
-    sql`not exists (select 1 from ${participants} p where p.course_id = ${waitlistEntries.courseId} and p.child_id = ${waitlistEntries.childId})`,
-    sql`not exists (select 1 from ${orders} o where o.course_id = ${waitlistEntries.courseId} and o.child_id = ${waitlistEntries.childId}
-          and o.status = 'created' and o.hold_expires_at > now())`,
-  );
-
-/** The course's held offers (minus one child's), as a subquery (domain/enrolment/seats.ts counts places in one statement). */
-export const heldOfferCountQuery = (db: DbOrTx, courseId: string, forChildId?: string) =>
-  db
-    .select({ n: count() })
-    .from(waitlistEntries)
-    .where(and(heldOfferOn(courseId), forChildId ? sql`${waitlistEntries.childId} <> ${forChildId}` : undefined));
-
-/** Which of the children have a held offer on the course, as a subquery (their ids). */
-export const heldOfferChildIdsQuery = (db: DbOrTx, courseId: string, childIds: readonly string[]) =>
-  db
-    .select({ childId: waitlistEntries.childId })
-    .from(waitlistEntries)
-    .where(and(heldOfferOn(courseId), inArray(waitlistEntries.childId, [...childIds])));
 
 /** The first waiting entry of the course (the next to get an offer). */
 export async function firstWaiting(tx: DbOrTx, courseId: string): Promise<WaitlistEntryRow | undefined> {

@@ -59,7 +59,7 @@ export const webhookAckSchema = z.object({ ok: z.literal(true) });
 /**
  * A family's lapses (issue 36): its payment holds that ran out unpaid and its waitlist offers that expired, last 30
  * days (`lapses`), and, after repeated lapsed holds, until when its payment starts wait (`pausedUntil`, the cool-down
- * HOLD_COOLDOWN; null when there is none). One server module (domain/enrolment/cool-down.ts) makes it for every view.
+ * HOLD_COOLDOWN; null when there is none). One server module (domain/enrolment/seats.ts, the cool-down) makes it for every view.
  */
 export const familyLapsesSchema = z.object({
   lapses: z.number().int().min(0),

@@ -19,10 +19,42 @@ export const creditSettingsSchema = z.object({
 });
 export type CreditSettings = z.infer<typeof creditSettingsSchema>;
 
+/** A whole number from min to max, with one Norwegian message for every way to miss. */
+const wholeNumber = (min: number, max: number, what: string) => {
+  const message = `${what} må være et helt tall fra ${min} til ${max}.`;
+  return z.number(message).int(message).min(min, message).max(max, message);
+};
+
+/**
+ * The slice 'waitlist' (decision 016; before: WAITLIST_OFFER_HOURS, WAITLIST_SHORT_OFFER_HOURS, WAITLIST_PRIORITY_DAYS):
+ * how long an offered place is held, the shorter hold when the course starts within 3 days, and the returning swimmers'
+ * priority window an admin starts from. An offer already made keeps its time.
+ */
+export const waitlistSettingsSchema = z.object({
+  offerHours: wholeNumber(1, 336, 'Tiden et tilbud gjelder'),
+  shortOfferHours: wholeNumber(1, 336, 'Tiden et tilbud gjelder like før kursstart'),
+  priorityDays: wholeNumber(1, 60, 'Fortrinnsretten'),
+});
+export type WaitlistSettings = z.infer<typeof waitlistSettingsSchema>;
+
+/**
+ * The slice 'closures' (decisions 042 and 054; before: DATE_CHOICE_DAYS, CLOSURE_UNDO_MINUTES, DATE_CHOICE_DEFAULT):
+ * the minutes an admin can undo a cancelled date before the families are told, the days a family has to choose, and
+ * what it gets when it does not. A cancelled date keeps the version it was confirmed under.
+ */
+export const closureSettingsSchema = z.object({
+  undoMinutes: wholeNumber(0, 1440, 'Angrefristen'),
+  choiceDays: wholeNumber(1, 60, 'Svarfristen'),
+  defaultChoice: z.enum(['credit', 'refund'], 'Velg tilgodebeløp eller refusjon.'),
+});
+export type ClosureSettings = z.infer<typeof closureSettingsSchema>;
+
 /** Every slice and its value's schema. 'cancellation' is the cancellation rules (GET /cancellation-rules shows them too). */
 export const SETTINGS_SLICES = {
   cancellation: cancellationRulesSchema,
   credit: creditSettingsSchema,
+  waitlist: waitlistSettingsSchema,
+  closures: closureSettingsSchema,
 } as const;
 export type SettingsSlice = keyof typeof SETTINGS_SLICES;
 export const SETTINGS_SLICE_NAMES = Object.keys(SETTINGS_SLICES) as [SettingsSlice, ...SettingsSlice[]];
@@ -49,6 +81,8 @@ export interface SettingsVersion<S extends SettingsSlice> {
 export const settingsOverviewSchema = z.object({
   cancellation: z.array(versionOf(SETTINGS_SLICES.cancellation)),
   credit: z.array(versionOf(SETTINGS_SLICES.credit)),
+  waitlist: z.array(versionOf(SETTINGS_SLICES.waitlist)),
+  closures: z.array(versionOf(SETTINGS_SLICES.closures)),
 });
 export type SettingsOverview = z.infer<typeof settingsOverviewSchema>;
 
@@ -59,6 +93,11 @@ export const settingsSliceParamsSchema = z.object({ slice: z.enum(SETTINGS_SLICE
  * the slice's schema (a 400 with that schema's Norwegian messages, nothing written); the answer is the new version.
  */
 export const settingsValueInputSchema = z.record(z.string().max(100), z.unknown());
-export const settingsVersionSchema = z.union([versionOf(SETTINGS_SLICES.cancellation), versionOf(SETTINGS_SLICES.credit)]);
+export const settingsVersionSchema = z.union([
+  versionOf(SETTINGS_SLICES.cancellation),
+  versionOf(SETTINGS_SLICES.credit),
+  versionOf(SETTINGS_SLICES.waitlist),
+  versionOf(SETTINGS_SLICES.closures),
+]);
 /** A version of some slice (the answer of PUT /settings/{slice}). */
 export type AnySettingsVersion = { [S in SettingsSlice]: SettingsVersion<S> }[SettingsSlice];

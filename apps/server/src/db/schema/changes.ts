@@ -21,8 +21,10 @@ export const cancelledDates = pgTable(
     placeClosure: boolean('place_closure').notNull().default(false),
     cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    /** When the families are told (e-mails, choices): CLOSURE_UNDO_MINUTES after the confirmation; 'Angre' until then. */
+    /** When the families are told (e-mails, choices): the slice's undo minutes after the confirmation; 'Angre' until then. */
     announceAt: timestamp('announce_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The version of the settings slice 'closures' it was confirmed under (days to choose, the default); null: version 1. */
+    settingsVersion: integer('settings_version'),
     /** Set once by the job (or 'Send e-post nå') that wrote the choices and queued the e-mails; no undo after it. */
     announcedAt: timestamp('announced_at', { withTimezone: true }),
   },

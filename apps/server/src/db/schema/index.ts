@@ -11,4 +11,5 @@ export * from './changes';
 export * from './queue';
 export * from './seasons';
 export * from './ledger';
+export * from './seats';
 export * from './setting-versions';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingState, childrenFacingFull, countTaken, freeOnDate, reserveSeat, type SeatClaim } from './seats';
+import { bookingState, childrenFacingFull, countTaken, freeOnDate, placesOfCourses, reserveSeat, type SeatClaim } from './seats';
 import type { Database, DbOrTx } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createOrder, type TestCourse } from '../../db/seed/builders';
@@ -99,6 +99,30 @@ describe('the seat ledger', () => {
       expect(await freeOnDate(db, course, date)).toBe(0);
       expect(await countTaken(db, course.id)).toBe(1);
     }
+  });
+
+  it('one definition per course and per date: make-ups on their date, the fullest date on the course; an offer whose child holds counts once', async () => {
+    const course = await createCourse(db, { maximumParticipants: 5, participants: 1 });
+    const [first, second] = [course.dates[1]!, course.dates[2]!];
+    const own = await createCourse(db, { maximumParticipants: 4 });
+    const cancelled = await changes.insertCancelledDate(db, { courseId: own.id, date: own.dates[0]!, reason: 'Svømmestevne' });
+    for (const [i, date] of [first, first, second].entries()) {
+      const choice = await changes.insertChoice(db, { cancelledDateId: cancelled!.id, childId: (await newChild()).id, shareOre: 0, secretHash: `one-${i}`, deadlineAt: inAnHour() });
+      await changes.setChoice(db, choice!.id, { choice: 'makeup', chosenBy: 'family', chosenAt: new Date(), makeupCourseId: course.id, makeupDate: date });
+    }
+    // An offered child paying for its place: its hold counts, its offer does not count again.
+    const paying = await newChild();
+    await createOrder(db, { status: 'created', course, child: paying, holdExpiresAt: inAnHour() });
+    await db.insert(waitlistEntries).values({ courseId: course.id, childId: paying.id, status: 'offered', offeredAt: new Date(), offerExpiresAt: inAnHour() });
+
+    // Every date: the participant and the hold (2); the fullest date adds its 2 make-ups.
+    expect(await countTaken(db, course.id)).toBe(4);
+    expect(await freeOnDate(db, course, first)).toBe(1);
+    expect(await freeOnDate(db, course, second)).toBe(2);
+    expect(await freeOnDate(db, course, course.dates[0]!)).toBe(3);
+    const places = (await placesOfCourses(db, [course.id])).get(course.id)!;
+    expect({ participants: places.participants, taken: places.taken }).toEqual({ participants: 1, taken: 4 });
+    expect(places.holdEndsInMs).toBeGreaterThan(0);
   });
 
   it("an admin's add on a full course: refused unless the override is ticked; the child's own hold and a duplicate", async () => {

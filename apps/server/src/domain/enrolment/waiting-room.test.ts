@@ -13,7 +13,7 @@ vi.mock('../../repos/queue.repo', () => ({
     return [{ id: `t${n}`, profileId: 'p1', sortKey: n, admittedAt: null, leftAt: null }];
   },
 }));
-const { refreshSnapshots, snapshotOf } = await import('./waiting-room');
+const { refreshSnapshots, snapshotOf } = await import('./seats');
 
 const ctx = { env: { NODE_ENV: 'production' }, db: {} } as unknown as ServiceContext;
 /** Lets the pending reads answer. */

@@ -1,5 +1,8 @@
 import type { DbOrTx } from '../../db/client';
 import * as ledger from '../../repos/ledger.repo';
+import * as changes from '../../repos/changes.repo';
+import { lockProfile } from '../../repos/profiles.repo';
+import type { OrderRow } from '../../repos/orders.repo';
 
 /**
  * The family ledger (issue 55 item 2, decision 055): every movement of money or credit is one entry with a kind, and
@@ -63,4 +66,105 @@ export const familyCreditBalance = (db: DbOrTx, profileId: string, now: Date): P
 export async function entriesBetween(db: DbOrTx, from: Date, to: Date, now: Date) {
   const rows = await ledger.entriesBetween(db, from, to);
   return rows.filter((r) => r.entry.kind !== 'credit-expired' || r.entry.at.getTime() <= now.getTime()) as (Omit<(typeof rows)[number], 'entry'> & { entry: LedgerEntry })[];
+}
+
+// ---- family credit at booking and at a cancellation ------------------------------------------------------------------
+
+/**
+ * Family credit at booking (issue 38; open-issues decisions, Money): a booking uses credit first and Vipps is charged
+ * the rest; a rest below 1 kr is not charged and the order is paid by credit. The order keeps both parts: `amountOre`
+ * is the Vipps part (what the webhook check compares with), `creditOre` the credit part.
+ */
+export const MIN_VIPPS_ORE = 100;
+/** The reason's start of the entry that keeps what is left of a given entry a booking took part of. */
+export const REST_REASON = 'Rest: ';
+/** Credit given back on a refund keeps its original expiry, but never ends sooner than this after the refund. */
+export const MIN_CREDIT_BACK_DAYS = 30;
+
+export interface CreditPart {
+  creditOre: number;
+  vippsOre: number;
+  /** No Vipps payment: the order is paid by credit. */
+  paidByCredit: boolean;
+}
+
+/** The family's credit balance (the ledger's one answer), less what its open orders have pledged. */
+export async function availableCredit(db: DbOrTx, profileId: string, now: Date): Promise<number> {
+  const live = await familyCreditBalance(db, profileId, now);
+  return Math.max(0, live - (await changes.pledgedCredit(db, profileId)));
+}
+
+/** How a price splits into credit and Vipps (pure). */
+export function splitPrice(priceOre: number, availableOre: number): CreditPart {
+  const creditOre = Math.min(Math.max(0, availableOre), priceOre);
+  const rest = priceOre - creditOre;
+  if (creditOre > 0 && rest < MIN_VIPPS_ORE) return { creditOre, vippsOre: 0, paidByCredit: true };
+  return { creditOre, vippsOre: rest, paidByCredit: false };
+}
+
+export async function creditPart(db: DbOrTx, profileId: string | null, priceOre: number, now: Date): Promise<CreditPart> {
+  if (!profileId || priceOre <= 0) return { creditOre: 0, vippsOre: priceOre, paidByCredit: false };
+  return splitPrice(priceOre, await availableCredit(db, profileId, now));
+}
+
+/**
+ * The split again with the family's row locked (in the order's transaction, before its insert): two bookings started
+ * at once by one family cannot both pledge the same credit.
+ */
+export async function pledgeCredit(tx: DbOrTx, profileId: string, priceOre: number, now: Date): Promise<CreditPart> {
+  await lockProfile(tx, profileId);
+  return creditPart(tx, profileId, priceOre, now);
+}
+
+/**
+ * Takes the order's credit part from the ledger when the order is paid (in its transaction): one 'used' entry (a
+ * negative amount, with the order), the given entries it took (soonest expiry first) name it, and what is left of the
+ * last one becomes a new entry with the same expiry. Returns what could not be covered (0 normally).
+ */
+export async function consumeCredit(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'profileId' | 'creditOre' | 'humanReference'>, now: Date): Promise<number> {
+  if (!order.profileId || order.creditOre <= 0) return 0;
+  const live = await changes.liveCredits(tx, order.profileId, now);
+  let left = order.creditOre;
+  const taken: changes.CreditRow[] = [];
+  for (const c of live) {
+    if (left <= 0) break;
+    taken.push(c);
+    left -= c.amountOre;
+  }
+  const used = order.creditOre - Math.max(0, left);
+  const entry = await changes.insertCredit(tx, { profileId: order.profileId, amountOre: -used, reason: `Brukt på bestilling ${order.humanReference}`, orderId: order.id, createdAt: now });
+  await changes.markCreditsUsed(tx, taken.map((c) => c.id), entry.id);
+  if (left < 0) {
+    const last = taken[taken.length - 1]!;
+    await changes.insertCredit(tx, { profileId: order.profileId, amountOre: -left, reason: `${REST_REASON}${last.reason}`, orderId: last.orderId, expiresAt: last.expiresAt, createdAt: now });
+  }
+  return Math.max(0, left);
+}
+
+/**
+ * A refund goes back to each source in proportion (open-issues decisions, Wave 4): of `refundOre`, the Vipps part of
+ * the order's price to Vipps, the credit part as credit (in whole øre, the Vipps part rounded down, so the Vipps parts
+ * of all refunds never pass what Vipps took).
+ */
+export function refundParts(refundOre: number, order: { amountOre: number; creditOre: number }): { vippsOre: number; creditOre: number } {
+  const price = order.amountOre + order.creditOre;
+  const vippsOre = price > 0 ? Math.floor((refundOre * order.amountOre) / price) : 0;
+  return { vippsOre, creditOre: refundOre - vippsOre };
+}
+
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+/**
+ * The expiry of credit given back on a refund: "credit as credit with its original expiry" (the latest of the entries
+ * the order's payment took), never sooner than MIN_CREDIT_BACK_DAYS from now; `creditMonths` from now when the order
+ * took no credit (a share paid by Vipps and given as credit).
+ */
+export async function creditBackExpiry(db: DbOrTx, orderId: string, now: Date, creditMonths: number): Promise<Date> {
+  const taken = (await changes.creditsUsedByOrder(db, orderId)).flatMap((c) => (c.expiresAt ? [c.expiresAt.getTime()] : []));
+  if (taken.length === 0) return addMonths(now, creditMonths);
+  return new Date(Math.max(...taken, now.getTime() + MIN_CREDIT_BACK_DAYS * 86_400_000));
 }

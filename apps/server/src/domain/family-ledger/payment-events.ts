@@ -1,21 +1,21 @@
-import type { OrderEventName, OrderStatus } from '@app/shared';
+import { courseDisplayName, oreToKr, paymentStatusLabel, toIso, type OrderEventName, type OrderStatus, type PaymentStatus } from '@app/shared';
+import { can } from '../../access/access';
 import type { DbOrTx } from '../../db/client';
 import { enqueueEmail } from '../../integrations/email';
-import { VippsApiError, type Payment, type PaymentEvent } from '../../integrations/vipps/epayment';
+import { VippsApiError, VippsError, type Payment, type PaymentEvent } from '../../integrations/vipps/epayment';
 import { withTx, type ServiceContext } from '../../context';
+import * as content from '../../repos/content.repo';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
-import { reserveSeat } from '../enrolment/seats';
+import { holdSeat, reserveSeat, type BookingCheck } from '../enrolment/seats';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
-import { consumeCredit } from './credit';
-import { confirmationEmail } from './confirmation-email';
-import { queuePaymentReceipt } from './receipt';
-import { isDeadStatus, nextStatus, settlementFor, STATUS_OF_EVENT, type Settlement } from './order-state';
+import { consumeCredit, creditPart, pledgeCredit } from './entries';
+import { confirmationEmail, queuePaymentReceipt } from './emails';
 
 /**
  * Payment outcome, decided on the server from Vipps (docs/architecture.md): webhooks, the status page's poll and the
@@ -380,4 +380,230 @@ export async function payByCredit(ctx: ServiceContext, order: { id: string; refe
   });
   if (!done) throw new AppError('COURSE_FULL', 'Course is full');
   return `${ctx.env.PUBLIC_URL.replace(/\/+$/, '')}/vipps/payment/${order.reference}`;
+}
+
+// ---- a payment start: the order that holds the place, then the payment at Vipps -----------------------------------
+
+/** paymentDescription: 3–100 characters, shown in the Vipps app and on settlements. */
+export function paymentDescription(course: orders.OrderAdditionalInfo['course']): string {
+  const text = [course?.name?.trim() || 'Svømmekurs', course?.place?.trim()].filter(Boolean).join(', ');
+  return (text.length >= 3 ? text : `${text} kurs`).slice(0, 100);
+}
+
+export interface Reservation {
+  order: orders.OrderRow;
+  /** false: the child's existing live hold (a double click) */
+  created: boolean;
+}
+
+/**
+ * The order a payment start makes once the seat ledger said yes (checkBooking): family credit first, Vipps the rest
+ * (issue 38), then the seat ledger's locked step (holdSeat: ONE transaction that takes the course lock, counts the
+ * places taken again, and inserts the order, the hold). Vipps is not called here (convention 9).
+ */
+export async function placeOrder(ctx: ServiceContext, check: BookingCheck, user: users.UserRow): Promise<Reservation> {
+  const { db } = ctx;
+  const { course, child, state, booking } = check;
+  const now = ctx.clock.now();
+  // A family with credit pledges it again under its row lock below.
+  const credit = await creditPart(db, child.profileId, booking.priceOre, now);
+  const id = orders.newOrderId();
+  const additionalInfo = orders.orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: courseDisplayName(course), placeName: course.placeName } });
+  const values = {
+    id,
+    reference: orders.orderReference(id),
+    humanReference: orders.humanReference(),
+    provider: 'vipps',
+    status: 'created',
+    // The amount shown on the course row and in the booking modal: the same rule, the same clock.
+    amountOre: credit.vippsOre,
+    creditOre: credit.creditOre,
+    coveredDates: booking.remainingDates,
+    userId: user.id,
+    childId: child.id,
+    courseId: course.id,
+    profileId: child.profileId,
+    additionalInfo,
+  };
+  const holdMs = ctx.payments.options.holdMinutes * 60_000;
+
+  // A full course answers 'full' at once, without queueing behind the course lock (decision 017: on enrolment night
+  // hundreds ask for the same full course). Only a shortcut: the seat ledger counts again under the lock.
+  if (state.taken >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
+  // Starting the payment is accepting the terms ('Ved å bestille kurs aksepterer du …'): the order keeps which
+  // version, read by the insert itself.
+  const termsVersion = content.currentTermsVersionSql();
+
+  return holdSeat(db, course, child.id, async (tx, seat) => {
+    // A parallel request for the same child may have got there first: its hold is the answer. A waitlist offer to
+    // this child held the place for it: not counted against it (decision 016).
+    const raced = seat.ownHoldId ? await orders.findOrderById(tx, seat.ownHoldId) : undefined;
+    if (raced) return { order: raced, created: false };
+    if (seat.free <= 0) throw new AppError('COURSE_FULL', 'Course is full');
+    const pledged = credit.creditOre > 0 && child.profileId ? await pledgeCredit(tx, child.profileId, booking.priceOre, now) : credit;
+    const order = { ...values, amountOre: pledged.vippsOre, creditOre: pledged.creditOre, termsVersion };
+    return { order: await orders.insertOrder(tx, order, holdMs, POLL_MS), created: true };
+  });
+}
+
+/**
+ * After the commit: createPayment at Vipps with an Idempotency-Key derived from the order id (a retry, a double click
+ * or the reconciler reuses it). A failure ends the order this request created, releasing the hold.
+ */
+export async function createVippsPayment(ctx: ServiceContext, reservation: Reservation): Promise<string> {
+  const { order } = reservation;
+  const client = ctx.payments.client;
+  if (!client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
+  const info = order.additionalInfo as orders.OrderAdditionalInfo;
+  try {
+    const created = await client.createPayment({
+      reference: order.reference,
+      amountOre: order.amountOre,
+      description: paymentDescription(info.course),
+      returnUrl: `${ctx.env.PUBLIC_URL.replace(/\/+$/, '')}/vipps/payment/${order.reference}`,
+      idempotencyKey: idempotencyKey('create', order.id),
+    });
+    if (!(await orders.setRedirectUrl(ctx.db, order.id, created.redirectUrl))) {
+      // The order ended meanwhile (the reconciler gave up on it): do not send the parent to pay for nothing.
+      await client.cancel(order.reference, idempotencyKey('cancel', order.id)).catch(() => undefined);
+      throw new AppError('PAYMENT_PROVIDER', 'The payment could not be started');
+    }
+    return created.redirectUrl;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    ctx.log.warn({ err: error, orderId: order.id }, 'vipps createPayment failed');
+    if (error instanceof VippsError && error.retryable) {
+      // Vipps slow, failing or down (issue 42, decision 044): the place stays held for the parent, who is told so at
+      // once and may press 'Bestill' again (the same order, the same Idempotency-Key). The reconciler looks at the
+      // order when the hold ends, and cancels anything a timed-out call may have created at Vipps.
+      const held = await orders.deferSyncToHoldEnd(ctx.db, order.id);
+      const minutesLeft = held?.holdExpiresAt ? Math.max(1, Math.ceil((held.holdExpiresAt.getTime() - ctx.clock.now().getTime()) / 60_000)) : null;
+      if (minutesLeft !== null) {
+        throw new AppError('PAYMENT_PROVIDER', 'Vipps is not answering; the place stays held', { heldMinutes: minutesLeft });
+      }
+    } else if (reservation.created) {
+      await orders.terminateCreated(ctx.db, order.id, { syncAfter: null });
+    }
+    throw new AppError('PAYMENT_PROVIDER', 'Vipps could not start the payment');
+  }
+}
+
+/**
+ * GET /vipps/payment/:paymentId: the order's outcome for its buyer, the family's other guardians or an admin (others
+ * get 404). While Vipps work is pending it first syncs with Vipps, so the page shows the truth even without webhooks.
+ */
+export async function paymentStatus(ctx: ServiceContext, reference: string): Promise<PaymentStatus> {
+  let order = await orders.findOrderByReference(ctx.db, reference);
+  if (!order || !(await can(ctx, 'order.read', order.id))) throw new AppError('NOT_FOUND', 'Payment not found');
+  if (order.syncAfter !== null && ctx.payments.client) {
+    try {
+      order = (await syncOrder(ctx, order.id)) ?? order;
+    } catch (error) {
+      // Vipps or the database is slow: show what is known; the next poll or the reconciler catches up.
+      ctx.log.warn({ err: error, orderId: order.id }, 'payment status: sync with Vipps failed');
+      order = (await orders.findOrderById(ctx.db, order.id)) ?? order;
+    }
+  }
+  const status = order.status as OrderStatus;
+  const info = order.additionalInfo as orders.OrderAdditionalInfo;
+  const course = order.courseId ? await courses.findCourseDetails(ctx.db, order.courseId) : undefined;
+  const child = order.childId ? await profiles.findChild(ctx.db, order.childId) : undefined;
+  return {
+    paymentId: order.reference,
+    state: status.toUpperCase(),
+    status,
+    label: paymentStatusLabel(status, ctx.env.site.companyName),
+    enrolled: await courses.isEnrolledByOrder(ctx.db, order.id),
+    order: {
+      reference: order.reference,
+      humanReference: order.humanReference,
+      amount: oreToKr(order.amountOre),
+      createdAt: order.createdAt.toISOString(),
+      course: course
+        ? {
+            _id: course.id,
+            name: course.name,
+            place: course.placeName,
+            // What this order pays for: the remaining dates of a late booking, else the whole course.
+            dates: (order.coveredDates?.length ? order.coveredDates : course.dates).map((d) => toIso(d)),
+            timeFrom: course.timeFrom,
+            timeTo: course.timeTo,
+          }
+        : info.course
+          ? { _id: info.course._id, name: info.course.name, place: info.course.place ?? '', dates: [], timeFrom: '', timeTo: '' }
+          : null,
+      child: child ? { firstName: child.firstName, lastName: child.lastName } : (info.child ? { firstName: info.child.firstName, lastName: info.child.lastName } : null),
+      termsVersion: order.termsVersion,
+    },
+  };
+}
+
+// ---- the order's state machine ---------------------------------------------------------------------------------------
+
+/**
+ * The order's state machine, driven by Vipps events. Monotonic: a status only moves forward, so a duplicate, late or
+ * out-of-order event is a no-op.
+ *
+ *   created ──► authorized ──► captured ──► refunded
+ *      │            └──► cancelled
+ *      └──► aborted | expired | terminated | cancelled (and straight to captured/refunded when events overtake)
+ */
+const FORWARD: Record<OrderStatus, readonly OrderStatus[]> = {
+  created: ['authorized', 'captured', 'refunded', 'cancelled', 'aborted', 'expired', 'terminated'],
+  authorized: ['captured', 'refunded', 'cancelled'],
+  captured: ['refunded'],
+  refunded: [],
+  cancelled: [],
+  aborted: [],
+  expired: [],
+  terminated: [],
+};
+
+export const STATUS_OF_EVENT: Record<OrderEventName, OrderStatus> = {
+  CREATED: 'created',
+  AUTHORIZED: 'authorized',
+  CAPTURED: 'captured',
+  REFUNDED: 'refunded',
+  CANCELLED: 'cancelled',
+  ABORTED: 'aborted',
+  EXPIRED: 'expired',
+  TERMINATED: 'terminated',
+};
+
+/** The status an event moves the order to, or null when it changes nothing (duplicate, older, or after the end). */
+export function nextStatus(current: OrderStatus, event: OrderEventName): OrderStatus | null {
+  const target = STATUS_OF_EVENT[event];
+  return FORWARD[current].includes(target) ? target : null;
+}
+
+/** Ended without the customer paying: no place, no money should stay reserved. */
+export const isDeadStatus = (status: OrderStatus): boolean =>
+  status === 'aborted' || status === 'expired' || status === 'terminated';
+
+export interface VippsAmounts {
+  /** øre */
+  authorized: number;
+  captured: number;
+  cancelled: number;
+  refunded: number;
+}
+
+export type Settlement = { action: 'capture' | 'cancel' | 'refund'; amountOre: number } | null;
+
+/**
+ * What still has to be done at Vipps for an order, from its status and Vipps' aggregate:
+ * - enrolled (authorized): capture what is reserved (capture at booking, decision 003);
+ * - not enrolled (cancelled) or ended (aborted/expired/terminated) but money reserved: release it; captured money
+ *   on such an order (a portal capture, or CAPTURED overtaking a full course) goes back by refund.
+ * A 'created' order is handled by the caller (hold expiry), captured/refunded need nothing.
+ */
+export function settlementFor(status: OrderStatus, amounts: VippsAmounts): Settlement {
+  const reserved = amounts.authorized - amounts.captured - amounts.cancelled;
+  const capturedNet = amounts.captured - amounts.refunded;
+  if (status === 'authorized') return reserved > 0 ? { action: 'capture', amountOre: reserved } : null;
+  if (status === 'cancelled' || isDeadStatus(status)) {
+    if (reserved > 0) return { action: 'cancel', amountOre: reserved };
+    if (capturedNet > 0) return { action: 'refund', amountOre: capturedNet };
+  }
+  return null;
 }

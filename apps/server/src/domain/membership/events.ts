@@ -6,6 +6,7 @@ import { hashSecret, newLinkSecret, secretLink } from '../../lib/secret-link';
 import * as changes from '../../repos/changes.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
+import * as waitlist from '../../repos/waitlist.repo';
 
 /**
  * What follows when a guardian leaves a family (issue 52, H1): the membership event. Every path that takes a guardian
@@ -17,8 +18,12 @@ import * as users from '../../repos/users.repo';
  * - the family calendar feed's address: renewed, so the old one answers 404;
  * - the e-mailed links of open choices for cancelled dates (/endring): new secrets, the old links answer 404; the
  *   remaining guardians get the new links.
+ * - the waitlist entries the guardian made for the family's children: handed to the first remaining guardian, so an
+ *   offer ('Ledig plass') reaches the family, not the one who left (nobody remains: they stay, and no e-mail goes out).
  * Orders need nothing here: acting on an order asks for a current guardian (access.ts, order.family / order.read).
  * The remaining guardians are told by e-mail (none remains: nothing to tell).
+ * A guardian joining (an accepted invite) needs no event: nothing keeps a copy that could miss them, because access,
+ * the feed and every e-mail about a child read the family's guardians when they act.
  */
 export async function guardianLeft(ctx: ServiceContext, profileId: string, userId: string): Promise<void> {
   const now = ctx.clock.now();
@@ -30,9 +35,11 @@ export async function guardianLeft(ctx: ServiceContext, profileId: string, userI
     await changes.setChoiceSecretHash(ctx.db, row.choice.id, hashSecret(secret));
     links.push({ childName: row.child.firstName, courseName: row.course.name, date: row.cancelled.date, deadline: row.choice.deadlineAt, secret });
   }
-  ctx.log.info({ profileId, userId, feedRenewed, linksRenewed: links.length }, 'a guardian left the family: feed and links renewed');
+  const remainingIds = (await profiles.guardianIds(ctx.db, profileId)).filter((id) => id !== userId);
+  const entriesHandedOver = remainingIds[0] ? await waitlist.handOverEntries(ctx.db, profileId, userId, remainingIds[0]) : 0;
+  ctx.log.info({ profileId, userId, feedRenewed, linksRenewed: links.length, entriesHandedOver }, 'a guardian left the family: feed, links and waitlist entries follow the family');
   if (!feedRenewed && links.length === 0) return;
-  const remaining = await users.findUsers(ctx.db, await profiles.guardianIds(ctx.db, profileId));
+  const remaining = await users.findUsers(ctx.db, remainingIds);
   for (const g of remaining) {
     if (!g.email || g.id === userId) continue;
     await enqueueEmail(ctx.db, guardianLeftEmail({ to: g.email, firstName: g.firstName, feedRenewed, links, companyName: ctx.env.site.companyName, publicUrl: ctx.env.PUBLIC_URL }));

@@ -16,6 +16,8 @@ import * as store from '../../repos/setting-versions.repo';
 const DEFAULTS: { [S in SettingsSlice]: (env: Env) => SettingsOf<S> } = {
   cancellation: () => DEFAULT_CANCELLATION_RULES,
   credit: (env) => ({ months: env.CREDIT_MONTHS }),
+  waitlist: (env) => ({ offerHours: env.WAITLIST_OFFER_HOURS, shortOfferHours: env.WAITLIST_SHORT_OFFER_HOURS, priorityDays: env.WAITLIST_PRIORITY_DAYS }),
+  closures: (env) => ({ undoMinutes: env.CLOSURE_UNDO_MINUTES, choiceDays: env.DATE_CHOICE_DAYS, defaultChoice: env.DATE_CHOICE_DEFAULT }),
 };
 
 const nameOf = (r: { firstName: string | null; lastName: string | null }) =>

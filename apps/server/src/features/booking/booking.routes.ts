@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './booking.service';
-import { receiveWebhookEvent } from '../../domain/family-ledger/payment-events';
+import { paymentStatus, receiveWebhookEvent } from '../../domain/family-ledger/payment-events';
 
 const MINUTE_MS = 60_000;
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -57,7 +57,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentStatusSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
       },
     },
-    (request) => service.paymentStatus(ctxOf(request), request.params.paymentId),
+    (request) => paymentStatus(ctxOf(request), request.params.paymentId),
   );
 
   // Vipps webhooks: the signature covers the raw body, so this scope keeps it as bytes (no JSON parser).

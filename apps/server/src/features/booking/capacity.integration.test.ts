@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../../db/schema';
-import type * as CourseQueue from '../../domain/enrolment/course-queue';
+import type * as SeatLedger from '../../domain/enrolment/seats';
 import { countTaken } from '../../domain/enrolment/seats';
 import { AppError } from '../../lib/app-error';
 import { startRoundRobinProxy } from '../../test/round-robin-proxy';
@@ -25,15 +25,15 @@ const PLACES = 5;
 const double = vi.hoisted(() => ({ naive: false }));
 
 /** The negative control: count, then write the hold, with nothing in between to stop another request. */
-const naiveHoldSeat: typeof CourseQueue.holdSeat = async (db, course, childId, take) => {
+const naiveHoldSeat: typeof SeatLedger.holdSeat = async (db, course, childId, take) => {
   const taken = await countTaken(db, course.id, { childId });
   if (taken >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
   return take(db, { ok: true, course: { ...course, waitlistClosed: false }, free: course.maximumParticipants - taken, ownHoldId: null, overrideUsed: false });
 };
 
-vi.mock('../../domain/enrolment/course-queue', async (importOriginal) => {
-  const original = await importOriginal<typeof CourseQueue>();
-  return { ...original, holdSeat: ((...args) => (double.naive ? naiveHoldSeat : original.holdSeat)(...args)) satisfies typeof CourseQueue.holdSeat };
+vi.mock('../../domain/enrolment/seats', async (importOriginal) => {
+  const original = await importOriginal<typeof SeatLedger>();
+  return { ...original, holdSeat: ((...args) => (double.naive ? naiveHoldSeat : original.holdSeat)(...args)) satisfies typeof SeatLedger.holdSeat };
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('capacity under a burst of payment starts (PostgreSQL)', () => {

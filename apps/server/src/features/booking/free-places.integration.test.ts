@@ -6,7 +6,7 @@ import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
  * Issue 36 finding 3, "free-place counts that agree with what a payment start will say": the public course lists count
- * live payment holds (and held offers) as taken, from the same expression as the payment start (courses.repo
+ * live payment holds (and held offers) as taken, from the same expression as the payment start (seats.repo
  * takenSql). The public cache is on, as in production: a hold that starts or ends drops the cached answers (the NOTIFY
  * of migrations 0015 and 0021), and a list that shows a hold expires at its end (public-cache.ts LoadDeps.changesIn),
  * so a hold that runs out with time alone shows the place free again.

@@ -105,7 +105,7 @@ describe('payment holds (finding 3)', () => {
     expect(list.status, list.text).toBe(200);
     expect(list.json.entries[0]).toMatchObject({ profileId: family.profile.id, familyLapses: HOLD_LAPSES_BEFORE_COOLDOWN });
 
-    // One pause end everywhere (domain/enrolment/cool-down.ts): the refusal, the admin's orders, the parent's profile and waitlist.
+    // One pause end everywhere (domain/enrolment/seats.ts): the refusal, the admin's orders, the parent's profile and waitlist.
     // The pause lasts until the HOLD_LAPSES_BEFORE_COOLDOWN-th newest lapse is a day old.
     const lapsedAt = (await ordersOf(family)).flatMap((o) => (o.lapsedAt ? [o.lapsedAt.getTime()] : [])).sort((a, b) => b - a);
     const until = new Date(lapsedAt[HOLD_LAPSES_BEFORE_COOLDOWN - 1]! + HOLD_LAPSE_WINDOW_MS).toISOString();

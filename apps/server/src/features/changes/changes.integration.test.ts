@@ -436,3 +436,33 @@ describe('changes the families are told about', () => {
     expect(told[0]!.text).toContain('Ny tid: kl. 18:00–18:30');
   });
 });
+
+describe('the settings slice "closures" (decision 054)', () => {
+  it('a cancelled date keeps the version it was confirmed under: its undo time, its days to choose and its default', async () => {
+    const MINUTE = 60_000;
+    const DAY = 24 * 60 * MINUTE;
+    const { course, token } = await setup();
+    const cancel = async (date: Date) => {
+      const res = await kit.t.http('POST', `/api/courses/${course.id}/cancelled-dates`, { token: kit.adminToken, body: { date: date.toISOString(), reason: 'Svømmestevne' } });
+      expect(res.status, res.text).toBe(200);
+      return res;
+    };
+    const early = await cancel(DATES[1]!);
+    expect(new Date(early.json.announceAt).getTime()).toBe(clock.current.getTime() + 10 * MINUTE);
+    const put = await kit.t.http('PUT', '/api/settings/closures', { token: kit.adminToken, body: { undoMinutes: 30, choiceDays: 3, defaultChoice: 'refund' } });
+    expect(put.status, put.text).toBe(200);
+    expect(put.json).toMatchObject({ version: 2 });
+    const late = await cancel(DATES[2]!);
+    expect(new Date(late.json.announceAt).getTime()).toBe(clock.current.getTime() + 30 * MINUTE);
+    await announceAll(early);
+    await announceAll(late);
+    const choices = (await mine(token)) as { date: string; deadline: string; defaultChoice: string }[];
+    const byDate = (d: Date) => choices.find((c) => c.date === d.toISOString())!;
+    expect(byDate(DATES[1]!)).toMatchObject({ deadline: new Date(clock.current.getTime() + 7 * DAY).toISOString(), defaultChoice: 'credit' });
+    expect(byDate(DATES[2]!)).toMatchObject({ deadline: new Date(clock.current.getTime() + 3 * DAY).toISOString(), defaultChoice: 'refund' });
+    // The next admin change does not reach a date confirmed before it.
+    await kit.t.http('PUT', '/api/settings/closures', { token: kit.adminToken, body: { undoMinutes: 10, choiceDays: 7, defaultChoice: 'credit' } });
+    expect(byDate(DATES[2]!).defaultChoice).toBe('refund');
+    expect(((await mine(token)) as { date: string; defaultChoice: string }[]).find((c) => c.date === DATES[2]!.toISOString())!.defaultChoice).toBe('refund');
+  });
+});

@@ -6,6 +6,7 @@ import {
   osloDateKey,
   osloDayStart,
   type CancelDateInput,
+  type ClosureSettings,
   type ClosureOverviewItem,
   type ChooseInput,
   type CourseChanges,
@@ -27,10 +28,9 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import { refundDateShare } from '../../domain/family-ledger/date-share-refund';
-import { addMonths, creditBackExpiry, refundParts } from '../../domain/family-ledger/credit';
-import { familyCreditBalance } from '../../domain/family-ledger/entries';
-import { creditMonths } from '../../domain/settings/settings';
-import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/receipt';
+import { addMonths, creditBackExpiry, familyCreditBalance, refundParts } from '../../domain/family-ledger/entries';
+import { creditMonths, currentSettings, settingsOfVersion } from '../../domain/settings/settings';
+import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/emails';
 import { dateCancelledEmail } from './change-emails';
 
 /**
@@ -84,7 +84,7 @@ async function childrenToTell(ctx: ServiceContext, courseId: string, date: Date)
  */
 async function cancelOne(
   ctx: ServiceContext,
-  input: { courseId: string; date: Date; reason: string; placeClosure: boolean; preview: boolean; announceAt: Date },
+  input: { courseId: string; date: Date; reason: string; placeClosure: boolean; preview: boolean } & ClosureStart,
 ): Promise<{ row: ReturnType<typeof toCancelled>; familyIds: Set<string> }> {
   const { courseId, date } = input;
   const course = await courses.findCourseDetails(ctx.db, courseId);
@@ -96,7 +96,7 @@ async function cancelOne(
     if ((await changes.cancelledDatesOf(ctx.db, [courseId])).some((c) => c.date.getTime() === date.getTime())) throw new AppError('CONFLICT', 'The date is cancelled already');
     return { row: { _id: '', courseId, courseName, date: date.toISOString(), reason: input.reason, placeClosure: input.placeClosure }, familyIds };
   }
-  const row = await changes.insertCancelledDate(ctx.db, { courseId, date, reason: input.reason, placeClosure: input.placeClosure, cancelledBy: ctx.viewer?.id ?? null, announceAt: input.announceAt });
+  const row = await changes.insertCancelledDate(ctx.db, { courseId, date, reason: input.reason, placeClosure: input.placeClosure, cancelledBy: ctx.viewer?.id ?? null, announceAt: input.announceAt, settingsVersion: input.settingsVersion });
   if (!row) throw new AppError('CONFLICT', 'The date is cancelled already');
   ctx.log.info({ courseId, date: date.toISOString(), announceAt: input.announceAt.toISOString() }, 'course date cancelled');
   return { row: toCancelled(row, courseName), familyIds };
@@ -110,7 +110,8 @@ async function announce(ctx: ServiceContext, cancelled: changes.CancelledDateRow
   if (!course) return 0;
   const dates = course.dates.map((d) => new Date(d));
   const { date, reason } = cancelled;
-  const deadline = new Date(now.getTime() + env.DATE_CHOICE_DAYS * DAY_MS);
+  const settings = await closureSettingsOf(ctx, cancelled);
+  const deadline = new Date(now.getTime() + settings.choiceDays * DAY_MS);
   const families = new Set<string>();
   for (const p of await childrenToTell(ctx, course.id, date)) {
     const secret = newLinkSecret();
@@ -145,7 +146,7 @@ async function announce(ctx: ServiceContext, cancelled: changes.CancelledDateRow
           shareOre: choice.shareOre,
           hasMakeup,
           deadline,
-          defaultChoice: env.DATE_CHOICE_DEFAULT,
+          defaultChoice: settings.defaultChoice,
           secret,
           companyName: env.site.companyName,
           publicUrl: env.PUBLIC_URL,
@@ -180,21 +181,33 @@ export async function announceDueClosures(ctx: ServiceContext, limit = 50): Prom
 const toCancelledDate = (r: changes.CancelledDateRow) => ({ _id: r.id, courseId: r.courseId, date: r.date.toISOString(), reason: r.reason, placeClosure: r.placeClosure });
 const toCancelled = (r: changes.CancelledDateRow, courseName: string) => ({ ...toCancelledDate(r), courseName });
 
-const announceTime = (ctx: ServiceContext) => new Date(ctx.clock.now().getTime() + ctx.env.CLOSURE_UNDO_MINUTES * MINUTE_MS);
+type ClosureStart = { announceAt: Date; settingsVersion: number };
+
+/** A closure confirmed now: the settings slice 'closures' in force (the date keeps its version) and when families hear. */
+async function closureStart(ctx: ServiceContext): Promise<ClosureStart> {
+  const { version, value } = await currentSettings(ctx, 'closures');
+  return { announceAt: new Date(ctx.clock.now().getTime() + value.undoMinutes * MINUTE_MS), settingsVersion: version };
+}
+
+/** The closure settings a cancelled date was confirmed under (dates from before the store: version 1, the defaults). */
+const closureSettingsOf = async (ctx: ServiceContext, cancelled: { settingsVersion: number | null }): Promise<ClosureSettings> =>
+  ((await settingsOfVersion(ctx, 'closures', cancelled.settingsVersion ?? 1)) ?? (await currentSettings(ctx, 'closures'))).value;
 
 /** POST /courses/:id/cancelled-dates: one date of one course (`preview`: what would happen, nothing written). */
 export async function cancelCourseDate(ctx: ServiceContext, courseId: string, input: CancelDateInput) {
   await requireAccess(ctx, 'course.write', courseId);
-  const announceAt = announceTime(ctx);
+  const start = await closureStart(ctx);
+  const { announceAt } = start;
   const preview = input.preview === true;
-  const done = await withTx(ctx, (ctx) => cancelOne(ctx, { courseId, date: new Date(input.date), reason: input.reason, placeClosure: false, preview, announceAt }));
+  const done = await withTx(ctx, (ctx) => cancelOne(ctx, { courseId, date: new Date(input.date), reason: input.reason, placeClosure: false, preview, ...start }));
   return { cancelled: [done.row], families: done.familyIds.size, announceAt: announceAt.toISOString(), preview };
 }
 
 /** POST /places/:id/closures: every course at the venue with a date on that Oslo day ('Bassenget er stengt'). */
 export async function closePlace(ctx: ServiceContext, placeId: string, input: PlaceClosureInput) {
   await requireAccess(ctx, 'place.close', placeId);
-  const announceAt = announceTime(ctx);
+  const start = await closureStart(ctx);
+  const { announceAt } = start;
   const preview = input.preview === true;
   return withTx(ctx, async (ctx) => {
     const hits = await changes.coursesAtPlaceBetween(ctx.db, placeId, osloDayStart(input.day), osloDayStart(input.day, 1));
@@ -203,7 +216,7 @@ export async function closePlace(ctx: ServiceContext, placeId: string, input: Pl
     const families = new Set<string>();
     for (const hit of hits) {
       if (taken.has(`${hit.courseId}/${hit.date.getTime()}`)) continue;
-      const done = await cancelOne(ctx, { courseId: hit.courseId, date: hit.date, reason: input.reason, placeClosure: true, preview, announceAt });
+      const done = await cancelOne(ctx, { courseId: hit.courseId, date: hit.date, reason: input.reason, placeClosure: true, preview, ...start });
       cancelled.push(done.row);
       // A family with children on two of the day's courses is one family.
       for (const id of done.familyIds) families.add(id);
@@ -289,7 +302,7 @@ async function toChoice(ctx: ServiceContext, row: changes.ChoiceWithContext, wit
     reason: row.cancelled.reason,
     shareAmount: c.shareOre,
     deadline: c.deadlineAt.toISOString(),
-    defaultChoice: ctx.env.DATE_CHOICE_DEFAULT,
+    defaultChoice: (await closureSettingsOf(ctx, row.cancelled)).defaultChoice,
     choice: (c.choice as DateChoice['choice']) ?? null,
     chosenBy: (c.chosenBy as DateChoice['chosenBy']) ?? null,
     makeup: c.makeupCourseId && c.makeupDate ? { courseId: c.makeupCourseId, date: c.makeupDate.toISOString() } : null,
@@ -432,7 +445,7 @@ export async function applyDefaults(ctx: ServiceContext, limit = 100): Promise<n
     const row = await changes.findChoice(ctx.db, id);
     if (!row || row.choice.choice) continue;
     try {
-      await settle(ctx, row, { choice: ctx.env.DATE_CHOICE_DEFAULT }, 'default');
+      await settle(ctx, row, { choice: (await closureSettingsOf(ctx, row.cancelled)).defaultChoice }, 'default');
       applied++;
     } catch (error) {
       if (error instanceof AppError && error.code === 'CHOICE_CLOSED') {

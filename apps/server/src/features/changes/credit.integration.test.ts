@@ -7,7 +7,7 @@ import { submitLandingPage } from '../../test/epayment';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 import { dateSharesOre, osloDateKey } from '@app/shared';
 import { bookkeeping } from '../orders/bookkeeping.service';
-import { refundParts, splitPrice } from '../../domain/family-ledger/credit';
+import { refundParts, splitPrice } from '../../domain/family-ledger/entries';
 
 /**
  * Family credit at booking (issue 38): credit first, Vipps the rest; a rest below 1 kr is not charged and the order is

@@ -20,7 +20,7 @@ import {
   toIso,
 } from '@app/shared';
 import { can, requireAccess, seesUnpublished } from '../../access/access';
-import { countTaken, lockCourses } from '../../domain/enrolment/seats';
+import { countTaken, lockCourses, MINUTE, placesOfCourses, split } from '../../domain/enrolment/seats';
 import { withTx, type ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
@@ -29,7 +29,6 @@ import * as repo from '../../repos/courses.repo';
 import * as places from '../../repos/places.repo';
 import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
-import { MINUTE, split } from '../../domain/enrolment/waiting-room';
 
 /**
  * Told, while a public list loads, when its answer will change with time alone: at the first live payment hold's end
@@ -134,7 +133,7 @@ async function instructorsOf(ctx: ServiceContext, courseIds: readonly string[]):
  */
 async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], changes?: AnswerChanges): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
-  const [placesTaken, instructors, cancelled] = await Promise.all([repo.placesOfCourses(ctx.db, ids), instructorsOf(ctx, ids), dateChanges.cancelledDatesByCourse(ctx.db, ids)]);
+  const [placesTaken, instructors, cancelled] = await Promise.all([placesOfCourses(ctx.db, ids), instructorsOf(ctx, ids), dateChanges.cancelledDatesByCourse(ctx.db, ids)]);
   for (const row of rows) {
     const ends = placesTaken.get(row.id)?.holdEndsInMs;
     if (changes && ends != null) changes.changesIn(ends);

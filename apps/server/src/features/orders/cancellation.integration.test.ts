@@ -6,7 +6,7 @@ import { countTaken } from '../../domain/enrolment/seats';
 import { cancellations, orderEvents, outbox, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createPlace, type Family } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
-import { paymentDescription } from '../booking/booking.service';
+import { paymentDescription } from '../../domain/family-ledger/payment-events';
 import { bookingTestWithClock, payForCourse } from '../../test/booking';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 

@@ -14,7 +14,7 @@ import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { VippsApiError, type ModificationResponse, type PaymentEvent } from '../../integrations/vipps/epayment';
-import { familyLapses } from '../../domain/enrolment/cool-down';
+import { familyLapses } from '../../domain/enrolment/seats';
 import { AppError } from '../../lib/app-error';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
@@ -23,7 +23,7 @@ import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
 import { applyAnswer, modificationKey, providerTrouble } from '../../domain/family-ledger/modifications';
 import { applyPaymentEvent } from '../../domain/family-ledger/payment-events';
-import { refundReceiptAttachment } from '../../domain/family-ledger/receipt';
+import { refundReceiptAttachment } from '../../domain/family-ledger/emails';
 import * as changes from '../../repos/changes.repo';
 import { moneyBackEmail } from './refund-email';
 

@@ -1,6 +1,6 @@
 import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
-import { hasCreditReceipt, receiptOfCredit, receiptOfEvent } from '../../domain/family-ledger/receipt';
+import { hasCreditReceipt, receiptOfCredit, receiptOfEvent } from '../../domain/family-ledger/emails';
 import * as changes from '../../repos/changes.repo';
 import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/orders.repo';

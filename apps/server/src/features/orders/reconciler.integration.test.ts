@@ -5,7 +5,8 @@ import { createCourse, createFamily, type Family, type TestCourse } from '../../
 import { asViewer, toViewer } from '../../context';
 import { applyPaymentEvent, idempotencyKey } from '../../domain/family-ledger/payment-events';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
-import { paymentDescription, reserveOrder } from '../booking/booking.service';
+import { paymentDescription } from '../../domain/family-ledger/payment-events';
+import { reserveOrder } from '../booking/booking.service';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 import { reconcilePayments } from './reconciler';
 

@@ -1,8 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { osloTime } from '@app/shared';
-import { invites, orderEvents, orders, outbox } from '../../db/schema';
-import { createCourse, createFamily, type Family } from '../../db/seed/builders';
+import { invites, orderEvents, orders, outbox, participants } from '../../db/schema';
+import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { bookingTestWithClock } from '../../test/booking';
 
@@ -106,6 +106,26 @@ describe('the family calendar follows the family', () => {
     const s = await family();
     await EVENTS['guardian removed']!(s);
     expect(await mailsTo(s.owner, RENEWED)).toHaveLength(0);
+  });
+});
+
+describe('the waitlist follows the family', () => {
+  it.each(Object.keys(EVENTS))('membership event "%s": the child stays on the waitlist, and its offer reaches the remaining guardian, not the one who left', async (event) => {
+    const s = await family();
+    const full = await createCourse(kit.t.db, { maximumParticipants: 1, full: true, name: 'c52 Full' });
+    const joined = await kit.t.http('POST', `/api/courses/${full.id}/waitlist`, { token: s.secondToken, body: { childId: s.family.children[0]!.id } });
+    expect(joined.status, joined.text).toBe(201);
+
+    await EVENTS[event]!(s);
+
+    const adminToken = await kit.t.token((await createUser(kit.t.db, { roles: ['parent', 'admin'] })).id);
+    const list = await kit.t.http('GET', `/api/courses/${full.id}/waitlist`, { token: adminToken });
+    expect(list.json.entries).toHaveLength(1);
+    await kit.t.db.delete(participants).where(eq(participants.courseId, full.id));
+    const offered = await kit.t.http('POST', `/api/waitlist/${list.json.entries[0]._id}/offer`, { token: adminToken });
+    expect(offered.status, offered.text).toBe(200);
+    expect(await mailsTo(s.owner, 'Ledig plass')).toHaveLength(1);
+    expect(await mailsTo(s.second, 'Ledig plass')).toHaveLength(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { placeSlug, type Profile, type ProfileOrder, type ProfileOverview, oreToKr, toDateOnly } from '@app/shared';
 import { allowed, can, requireAccess, requireAccessToAll, requireAllowed } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
-import { familyLapses } from '../../domain/enrolment/cool-down';
+import { familyLapses } from '../../domain/enrolment/seats';
 import { guardianLeft } from '../../domain/membership/events';
 import { AppError } from '../../lib/app-error';
 import * as changes from '../../repos/changes.repo';

@@ -7,9 +7,9 @@ import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as queue from '../../repos/queue.repo';
 import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
-import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, seededShuffle, snapshotOf, split } from '../../domain/enrolment/waiting-room';
+import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, placesOfCourses, seededShuffle, snapshotOf, split } from '../../domain/enrolment/seats';
 
-export { seededShuffle } from '../../domain/enrolment/waiting-room';
+export { seededShuffle } from '../../domain/enrolment/seats';
 
 /**
  * Enrolment night's waiting room (issue 37, decision 041).
@@ -188,7 +188,7 @@ export async function admit(ctx: ServiceContext): Promise<AdmissionResult> {
       }
       // All sold: the line ends at once (everyone in it is offered the waitlist).
       const covered = await queue.coursesOfOpening(tx, opensAt);
-      const places = await courses.placesOfCourses(tx, covered.map((c) => c.id));
+      const places = await placesOfCourses(tx, covered.map((c) => c.id));
       if (covered.every((c) => (places.get(c.id)?.taken ?? 0) >= c.maximumParticipants)) {
         await queue.updateOpening(tx, opensAt, { endedAt: now });
         result.ended++;
@@ -247,7 +247,7 @@ export async function live(ctx: ServiceContext): Promise<QueueLive> {
   for (const opening of await queue.openingsSince(ctx.db, since)) {
     const covered = await queue.coursesOfOpening(ctx.db, opening.opensAt);
     if (covered.length === 0) continue;
-    const places = await courses.placesOfCourses(ctx.db, covered.map((c) => c.id));
+    const places = await placesOfCourses(ctx.db, covered.map((c) => c.id));
     const counts = await queue.countsOf(ctx.db, opening.opensAt, now);
     const state = opening.endedAt ? 'ended' : opening.opensAt > now ? 'upcoming' : lineRuns(ctx.env, opening.opensAt, now) ? 'running' : 'done';
     openings.push({

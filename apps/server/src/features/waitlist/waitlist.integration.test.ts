@@ -111,11 +111,28 @@ describe('the offer chain', () => {
   });
 
   it('offers last 24 h, and the short hold when the course starts within 3 days', () => {
-    const env = { WAITLIST_OFFER_HOURS: 24, WAITLIST_SHORT_OFFER_HOURS: 6 };
+    const env = { offerHours: 24, shortOfferHours: 6 };
     const now = new Date('2026-03-01T10:00:00Z');
     expect(offerLengthMs(env, new Date('2026-03-10T10:00:00Z'), now)).toBe(24 * HOUR);
     expect(offerLengthMs(env, new Date('2026-03-04T09:59:00Z'), now)).toBe(6 * HOUR);
     expect(offerLengthMs(env, new Date('2026-02-20T10:00:00Z'), now)).toBe(6 * HOUR);
+  });
+
+  it('an offer lasts as the settings slice "waitlist" says when it is made (decision 054)', async () => {
+    const course = await createCourse(t.db, { maximumParticipants: 1, full: true });
+    const family = await createFamily(t.db);
+    await join(family, course);
+    const put = await t.http('PUT', '/api/settings/waitlist', { token: adminToken, body: { offerHours: 48, shortOfferHours: 6, priorityDays: 10 } });
+    expect(put.status, put.text).toBe(200);
+    expect((await t.http('GET', `/api/courses/${course.id}/priority`, { token: adminToken })).json.defaultDays).toBe(10);
+    await t.db.delete(participants).where(eq(participants.courseId, course.id));
+    const offered = await t.http('POST', `/api/waitlist/${(await mine(family))[0]!._id}/offer`, { token: adminToken });
+    expect(offered.status, offered.text).toBe(200);
+    expect(Date.parse((await mine(family))[0]!.offerExpiresAt!) - clock.now().getTime()).toBe(48 * HOUR);
+    const back = await t.http('PUT', '/api/settings/waitlist', { token: adminToken, body: { offerHours: 24, shortOfferHours: 6, priorityDays: 7 } });
+    expect(back.status, back.text).toBe(200);
+    // An offer already made keeps its time.
+    expect(Date.parse((await mine(family))[0]!.offerExpiresAt!) - clock.now().getTime()).toBe(48 * HOUR);
   });
 
   it('a raised capacity frees places; a closed list takes nobody and offers nothing', async () => {

@@ -17,12 +17,13 @@ import {
   oreToKr,
   toDate,
   toIso,
+  type WaitlistSettings,
 } from '@app/shared';
 import { allowed, can, requireAccess, requireAllowed, seesUnpublished } from '../../access/access';
-import { reserveSeat, seatError } from '../../domain/enrolment/seats';
+import { familyLapses, lockCourses, paymentPausedUntil, reserveSeat, seatError, seatsFree } from '../../domain/enrolment/seats';
 import { canOffer, priorityWindowRuns, type Decision, type OfferFacts, type OfferPolicyName } from '../../domain/enrolment/policies';
-import { familyLapses, paymentPausedUntil } from '../../domain/enrolment/cool-down';
 import { signedIn, withTx, type ServiceContext } from '../../context';
+import { currentSettings } from '../../domain/settings/settings';
 import type { DbOrTx } from '../../db/client';
 import { busyAsAppError } from '../../db/busy';
 import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
@@ -46,10 +47,10 @@ const HOUR_MS = 3_600_000;
 const SHORT_OFFER_WITHIN_MS = 3 * 24 * HOUR_MS;
 
 
-/** How long an offer holds the place: WAITLIST_OFFER_HOURS, or the short hold when the course starts within 3 days. */
-export function offerLengthMs(env: { WAITLIST_OFFER_HOURS: number; WAITLIST_SHORT_OFFER_HOURS: number }, firstDate: Date | null, now: Date): number {
+/** How long an offer holds the place (the settings slice 'waitlist'): the short hold when the course starts within 3 days. */
+export function offerLengthMs(settings: Pick<WaitlistSettings, 'offerHours' | 'shortOfferHours'>, firstDate: Date | null, now: Date): number {
   const soon = !firstDate || firstDate.getTime() - now.getTime() < SHORT_OFFER_WITHIN_MS;
-  return Math.round((soon ? Math.min(env.WAITLIST_SHORT_OFFER_HOURS, env.WAITLIST_OFFER_HOURS) : env.WAITLIST_OFFER_HOURS) * HOUR_MS);
+  return (soon ? Math.min(settings.shortOfferHours, settings.offerHours) : settings.offerHours) * HOUR_MS;
 }
 
 type CourseDetails = NonNullable<Awaited<ReturnType<typeof courses.findCourseDetails>>>;
@@ -101,7 +102,7 @@ async function offerDecision(db: DbOrTx, course: CourseDetails, child: { id: str
 async function makeOffer(ctx: ServiceContext, tx: DbOrTx, course: CourseDetails, entry: waitlist.WaitlistEntryRow, offeredBy: string | null): Promise<boolean> {
   const now = ctx.clock.now();
   const firstDate = course.dates.length ? toDate(course.dates[0]!) : null;
-  const expiresAt = new Date(now.getTime() + offerLengthMs(ctx.env, firstDate, now));
+  const expiresAt = new Date(now.getTime() + offerLengthMs((await currentSettings(ctx, 'waitlist')).value, firstDate, now));
   const offered = await waitlist.markOffered(tx, entry.id, expiresAt, now, offeredBy);
   if (!offered) return false;
   if (!(await mailGuardian(ctx, tx, course, entry, (input) => offerEmail({ ...input, expiresAt })))) {
@@ -275,16 +276,16 @@ export async function joinWaitlist(ctx: ServiceContext, courseId: string, input:
   }
   const entry = await busyAsAppError(() =>
     ctx.db.transaction(async (tx) => {
-      // Not a claim, but the same question under the same lock: is a place free for a booking now?
-      const seat = await reserveSeat(tx, courseId, { by: 'offer' });
-      if ('refused' in seat && seat.refused !== 'COURSE_FULL') throw seatError(seat);
+      // Not a claim, so no reserveSeat; the course lock still makes the family's limit and 'not full' one decision.
+      const [locked] = (await lockCourses(tx, [courseId])) ?? [];
+      if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
       if (await courses.findParticipant(tx, courseId, input.childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
       if (await waitlist.findOpenEntry(tx, courseId, input.childId)) throw new AppError('ALREADY_ON_WAITLIST', 'The child is already on the waitlist');
       // Place hoarding (issue 36, decision 035): a few children of one family per course's list.
       if ((await waitlist.countOpenEntriesOfProfile(tx, courseId, child.profileId)) >= MAX_WAITLIST_ENTRIES_PER_FAMILY) {
         throw new AppError('WAITLIST_FAMILY_LIMIT', 'The family already has the most children allowed on this waitlist');
       }
-      if ('ok' in seat && !(await waitlist.firstWaiting(tx, courseId))) throw new AppError('COURSE_NOT_FULL', 'The course has free places');
+      if ((await seatsFree(tx, locked)) > 0 && !(await waitlist.firstWaiting(tx, courseId))) throw new AppError('COURSE_NOT_FULL', 'The course has free places');
       const row = await waitlist.insertEntry(tx, { courseId, childId: input.childId, userId: viewer.id });
       if (!row) throw new AppError('ALREADY_ON_WAITLIST', 'The child is already on the waitlist');
       return row;
@@ -446,7 +447,7 @@ export async function getPriority(ctx: ServiceContext, courseId: string): Promis
   const row = await courses.findPriority(ctx.db, courseId);
   if (!row) throw new AppError('NOT_FOUND', 'Course not found');
   const ids = row.priorityCourseIds;
-  return { previousCourseIds: ids, openToAllAt: ids.length ? toIso(row.openToAllAt) : null, defaultDays: ctx.env.WAITLIST_PRIORITY_DAYS };
+  return { previousCourseIds: ids, openToAllAt: ids.length ? toIso(row.openToAllAt) : null, defaultDays: (await currentSettings(ctx, 'waitlist')).value.priorityDays };
 }
 
 /** The invitations of priority windows that are open and not yet announced: once per window, on one instance. */

@@ -14,6 +14,8 @@ const overview = {
     { version: 1, value: { months: 12 }, createdAt: '2026-11-01T10:00:00.000Z', changedBy: null },
   ],
   cancellation: [{ version: 1, value: DEFAULT_CANCELLATION_RULES, createdAt: '2026-10-01T10:00:00.000Z', changedBy: null }],
+  waitlist: [{ version: 1, value: { offerHours: 24, shortOfferHours: 6, priorityDays: 7 }, createdAt: null, changedBy: null }],
+  closures: [{ version: 1, value: { undoMinutes: 10, choiceDays: 7, defaultChoice: 'credit' }, createdAt: null, changedBy: null }],
 };
 
 afterEach(() => {
@@ -48,5 +50,33 @@ describe('SettingsOverviewPage', () => {
     const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PUT')!;
     expect(String(url)).toContain('/api/settings/credit');
     expect(JSON.parse(String(init!.body))).toEqual({ months: 9 });
+  });
+
+  it('shows the waitlist and closure settings in words, and sends a changed default choice with its numbers', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (_url, init) =>
+        init?.method === 'PUT' ? json({ version: 2, value: { undoMinutes: 10, choiceDays: 5, defaultChoice: 'refund' }, createdAt: '2026-12-07T10:00:00.000Z', changedBy: 'Ada Admin' }) : json(overview),
+      );
+    await render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <SettingsOverviewPage />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await expect.element(page.getByText('Et tilbud gjelder i 24 timer, eller 6 timer når kurset starter innen 3 dager. Fortrinnsretten varer 7 dager om ikke annet velges. (versjon 1)')).toBeVisible();
+    await expect.element(page.getByText('Angrefrist 10 minutter. Familien har 7 dager på å velge, ellers får den tilgodebeløp. (versjon 1)')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Endre avlyste timer' });
+    await form.getByLabelText('Svarfrist for familien (dager)').fill('61');
+    await form.getByRole('button', { name: 'Lagre' }).click();
+    await expect.element(form.getByText('Svarfristen må være et helt tall fra 1 til 60.')).toBeVisible();
+    await form.getByLabelText('Svarfrist for familien (dager)').fill('5');
+    await form.getByLabelText('Når familien ikke velger').selectOptions('refund');
+    await form.getByRole('button', { name: 'Lagre' }).click();
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PUT')!;
+    expect(String(url)).toContain('/api/settings/closures');
+    expect(JSON.parse(String(init!.body))).toEqual({ undoMinutes: 10, choiceDays: 5, defaultChoice: 'refund' });
   });
 });

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { creditSettingsSchema, type CreditSettings } from '@shared/api';
+import type { z } from 'zod';
+import { SETTINGS_SLICES, type ClosureSettings, type SettingsOf, type WaitlistSettings } from '@shared/api';
 import { cancellationRulesText } from '@shared/cancellation';
-import { FormActions, WholeNumberInput, useZodForm } from '@/components/ui/form';
+import { FormActions, Select, WholeNumberInput, useZodForm } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/format';
-import { useChangeSettings, useSettings } from '@/features/settings/api/settings';
+import { useChangeSettings, useSettings, type SettingsChange } from '@/features/settings/api/settings';
 
 type Version<T> = { version: number; value: T; createdAt: string | null; changedBy: string | null };
 
@@ -38,37 +39,55 @@ function History<T>({ id, versions, describe }: { id: string; versions: Version<
   );
 }
 
-const creditMessages = { months: { required: 'Skriv inn antall måneder.' } };
+type FormSlice = 'credit' | 'waitlist' | 'closures';
+type NumberField<S extends FormSlice> = { name: keyof SettingsOf<S> & string; label: string; required: string };
 
-/** The slice 'credit': how long a family credit lasts; 'Lagre' makes a new version (credit given before keeps its expiry). */
-function CreditForm({ current }: { current: CreditSettings }) {
+/**
+ * One slice's form: its whole numbers (and, for 'closures', the default choice). 'Lagre' makes a new version; what
+ * was given or decided under the old one keeps it.
+ */
+function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: { slice: S; current: SettingsOf<S>; label: string; numbers: NumberField<S>[] }) {
   const change = useChangeSettings();
+  const messages = Object.fromEntries(numbers.map((f) => [f.name, { required: f.required }]));
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isDirty },
-  } = useZodForm(creditSettingsSchema, { defaultValues: current, messages: creditMessages });
+  } = useZodForm(SETTINGS_SLICES[slice] as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>, { defaultValues: current as Record<string, unknown>, messages });
   const save = handleSubmit(async (value) => {
     try {
-      const saved = await change.mutateAsync({ slice: 'credit', value });
+      const saved = await change.mutateAsync({ slice, value } as SettingsChange);
       reset(value);
       toast.success(`Lagret som versjon ${saved.version}`);
     } catch (error) {
       toast.error(errorMessage(error, 'Kunne ikke lagre innstillingen'));
     }
   });
+  const errorOf = (name: string) => (errors[name]?.message as string | undefined) ?? undefined;
   return (
-    <form onSubmit={save} noValidate aria-label="Endre gyldighet for tilgodebeløp" className="mt-4 max-w-md space-y-4">
-      <WholeNumberInput
-        label="Gyldighet (måneder)"
-        error={errors.months?.message}
-        {...register('months', { valueAsNumber: true })}
-      />
-      {isDirty ? <FormActions onCancel={() => reset(current)} busy={change.isPending} /> : null}
+    <form onSubmit={save} noValidate aria-label={label} className="mt-4 max-w-md space-y-4">
+      {numbers.map((f) => (
+        <WholeNumberInput key={f.name} label={f.label} error={errorOf(f.name)} {...register(f.name, { valueAsNumber: true })} />
+      ))}
+      {slice === 'closures' ? <Select label="Når familien ikke velger" options={DEFAULT_CHOICES} error={errorOf('defaultChoice')} {...register('defaultChoice')} /> : null}
+      {isDirty ? <FormActions onCancel={() => reset(current as Record<string, unknown>)} busy={change.isPending} /> : null}
     </form>
   );
 }
+
+const DEFAULT_CHOICES = [
+  { value: 'credit', label: 'Tilgodebeløp' },
+  { value: 'refund', label: 'Refusjon til Vipps' },
+];
+const choiceText = (choice: ClosureSettings['defaultChoice']) => DEFAULT_CHOICES.find((c) => c.value === choice)!.label.toLowerCase();
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const hours = (n: number) => count(n, 'time', 'timer');
+const days = (n: number) => count(n, 'dag', 'dager');
+const waitlistText = (v: WaitlistSettings) =>
+  `Et tilbud gjelder i ${hours(v.offerHours)}, eller ${hours(v.shortOfferHours)} når kurset starter innen 3 dager. Fortrinnsretten varer ${days(v.priorityDays)} om ikke annet velges.`;
+const closuresText = (v: ClosureSettings) =>
+  `Angrefrist ${count(v.undoMinutes, 'minutt', 'minutter')}. Familien har ${days(v.choiceDays)} på å velge, ellers får den ${choiceText(v.defaultChoice)}.`;
 
 /** /admin/innstillinger (decision 054): each slice's values in force, a form for a new version, and its history. */
 export function SettingsOverviewPage() {
@@ -77,8 +96,7 @@ export function SettingsOverviewPage() {
   if (settings.isError) {
     return <p role="alert">{errorMessage(settings.error, 'Kunne ikke hente innstillingene')}</p>;
   }
-  const credit = settings.data.credit;
-  const cancellation = settings.data.cancellation;
+  const { credit, cancellation, waitlist, closures } = settings.data;
   return (
     <div className="space-y-10">
       <TitledSection id="innstilling-tilgode" title="Tilgodebeløp">
@@ -86,8 +104,47 @@ export function SettingsOverviewPage() {
           Et tilgodebeløp gjelder i <strong>{months(credit[0]!.value.months)}</strong> fra det ble gitt (versjon {credit[0]!.version}).
         </p>
         {/* Mounted per version: the form starts from the values in force. */}
-        <CreditForm key={credit[0]!.version} current={credit[0]!.value} />
+        <SliceForm
+          key={credit[0]!.version}
+          slice="credit"
+          current={credit[0]!.value}
+          label="Endre gyldighet for tilgodebeløp"
+          numbers={[{ name: 'months', label: 'Gyldighet (måneder)', required: 'Skriv inn antall måneder.' }]}
+        />
         <History id="versjoner-tilgode" versions={credit} describe={(value) => `Gyldighet: ${months(value.months)}`} />
+      </TitledSection>
+      <TitledSection id="innstilling-venteliste" title="Venteliste">
+        <p className="mt-2">
+          {waitlistText(waitlist[0]!.value)} (versjon {waitlist[0]!.version})
+        </p>
+        <SliceForm
+          key={waitlist[0]!.version}
+          slice="waitlist"
+          current={waitlist[0]!.value}
+          label="Endre ventelisten"
+          numbers={[
+            { name: 'offerHours', label: 'Et tilbud gjelder i (timer)', required: 'Skriv inn antall timer.' },
+            { name: 'shortOfferHours', label: 'Når kurset starter innen 3 dager (timer)', required: 'Skriv inn antall timer.' },
+            { name: 'priorityDays', label: 'Fortrinnsrett, foreslått lengde (dager)', required: 'Skriv inn antall dager.' },
+          ]}
+        />
+        <History id="versjoner-venteliste" versions={waitlist} describe={waitlistText} />
+      </TitledSection>
+      <TitledSection id="innstilling-avlysning" title="Avlyste timer">
+        <p className="mt-2">
+          {closuresText(closures[0]!.value)} (versjon {closures[0]!.version})
+        </p>
+        <SliceForm
+          key={closures[0]!.version}
+          slice="closures"
+          current={closures[0]!.value}
+          label="Endre avlyste timer"
+          numbers={[
+            { name: 'undoMinutes', label: 'Angrefrist før familiene får e-post (minutter)', required: 'Skriv inn antall minutter.' },
+            { name: 'choiceDays', label: 'Svarfrist for familien (dager)', required: 'Skriv inn antall dager.' },
+          ]}
+        />
+        <History id="versjoner-avlysning" versions={closures} describe={closuresText} />
       </TitledSection>
       <TitledSection id="innstilling-avbestilling" title="Avbestillingsregler">
         <ul className="mt-2 list-disc space-y-1 pl-6">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_EVENT_NAMES, ORDER_STATUSES } from '@app/shared';
-import { nextStatus, settlementFor } from './order-state';
+import { nextStatus, settlementFor } from './payment-events';
 
 const amounts = (a: Partial<{ authorized: number; captured: number; cancelled: number; refunded: number }>) => ({
   authorized: 0,

@@ -1,0 +1,1 @@
+ALTER TABLE "cancelled_dates" ADD COLUMN "settings_version" integer;
