@@ -16,7 +16,7 @@ export function TextInput({ className = '', type = 'text', ...props }: TextInput
   );
 }
 
-/** A labelled whole-number input; register the field with `{ valueAsNumber: true }`. */
+/** A labelled whole-number input: type number, step 1 and the numeric keyboard. */
 export function WholeNumberInput(props: Omit<TextInputProps, 'type' | 'step' | 'inputMode'>) {
   return <TextInput type="number" step={1} inputMode="numeric" {...props} />;
 }
