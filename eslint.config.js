@@ -37,6 +37,13 @@ const onlyReposImportTables = {
   message: 'Only repos (apps/server/src/repos/) import the Drizzle tables: add a repo function there.',
 };
 
+/** Server code under `files` (tests aside): the tables rule and one more import rule. */
+const serverImports = (files, pattern) => ({
+  files: [files],
+  ignores: ['apps/server/src/**/*.test.ts'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [onlyReposImportTables, pattern] }] },
+});
+
 // øre ↔ kr anywhere but the money module (packages/shared/src/money.ts: oreToKr, krToOre, percentOf, formatKr).
 const moneySyntax = ['/', '*'].map((operator) => ({
   selector: `BinaryExpression[operator='${operator}'][right.value=100]`,
@@ -95,24 +102,10 @@ export default tseslint.config(
     ignores: ['apps/server/src/{repos,db,test,features}/**', 'apps/server/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlyReposImportTables] }] },
   },
-  {
-    files: ['apps/server/src/domain/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            onlyReposImportTables,
-            {
-              regex: '(^|/)(features|plugins)/|^(\\.\\./)+(app|server|workers)$',
-              message: 'A domain module never imports a feature, a plugin or the app: it may import repos, db, lib, integrations, context, access and @app/shared.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  serverImports('apps/server/src/domain/**/*.ts', {
+    regex: '(^|/)(features|plugins)/|^(\\.\\./)+(app|server|workers)$',
+    message: 'A domain module never imports a feature, a plugin or the app: it may import repos, db, lib, integrations, context, access and @app/shared.',
+  }),
   {
     files: ['apps/server/src/*.ts'],
     ignores: [`apps/server/src/{${serverInfrastructure.join(',')}}.ts`, 'apps/server/src/*.test.ts'],
@@ -123,24 +116,10 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['apps/server/src/features/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/test-kit.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            onlyReposImportTables,
-            {
-              regex: '^\\.\\./(?!\\.\\.)[^/]+/|^(\\.\\./)+features/',
-              message: 'No feature imports another feature: move what both need to a domain module (domain/<concept>/), a repo, the access module or packages/shared.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  serverImports('apps/server/src/features/**/*.ts', {
+    regex: '^\\.\\./(?!\\.\\.)[^/]+/|^(\\.\\./)+features/',
+    message: 'No feature imports another feature: move what both need to a domain module (domain/<concept>/), a repo, the access module or packages/shared.',
+  }),
   {
     files: ['apps/server/src/**/*.ts'],
     plugins: { tx: txRule },

@@ -43,20 +43,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock for tests: fixed at `start` until set() or advance() moves it. */
-export function movableClock(start: Date | string | number): Clock & { set(at: Date | string | number): void; advance(ms: number): void } {
-  let at = new Date(start).getTime();
-  return {
-    now: () => new Date(at),
-    set: (value) => {
-      at = new Date(value).getTime();
-    },
-    advance: (ms) => {
-      at += ms;
-    },
-  };
-}
-
 export function toViewer(user: { id: string; roles: string[] }): SignedIn {
   const roles = user.roles as Role[];
   return { id: user.id, roles, isAdmin: roles.includes('admin'), isInstructor: roles.includes('instructor') };

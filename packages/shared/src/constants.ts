@@ -16,7 +16,6 @@ export const EXPERIENCE_LEVELS = [
   'Nybegynner/Viderekommen',
   'Arrangement',
 ] as const;
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 
 export const ROLES = ['admin', 'parent', 'child', 'instructor', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -55,7 +54,6 @@ export type OrderEventName = (typeof ORDER_EVENT_NAMES)[number];
 
 /** Spec §4, plus 'revoked': the owner undid an accepted invite (issue 36). */
 export const INVITE_STATUSES = ['pending', 'accepted', 'rejected', 'revoked'] as const;
-export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
 export const INSTRUCTOR_UNKNOWN_VALUE = '1';
 
@@ -137,7 +135,6 @@ export const MAX_PHOTO_ALT_LENGTH = 200;
 export const PHOTO_WIDTHS = [480, 960, 1600] as const;
 export const PHOTO_FORMATS = ['avif', 'webp', 'jpg'] as const;
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
-export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 /** 'w960.avif' …, and 'og.jpg' (the 1200×630 link preview): the names under /api/images/{hash}/. */
 export const PHOTO_VARIANTS = [...PHOTO_WIDTHS.flatMap((w) => PHOTO_FORMATS.map((f) => `w${w}.${f}` as const)), 'og.jpg'] as const;

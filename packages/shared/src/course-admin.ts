@@ -13,7 +13,6 @@ import { idSchema } from './ids';
  * is true: the admin's explicit decision to go above the maximum, recorded on the participant.
  */
 export const participantAddInputSchema = z.object({ id: idSchema, override: z.boolean().default(false) });
-export type ParticipantAddInput = z.infer<typeof participantAddInputSchema>;
 
 export const participantParamsSchema = z.object({ id: idSchema, userId: idSchema });
 /** DELETE /courses/:id/participants/:userId?t=timestamp: the spec's cache-buster is accepted and ignored. */
@@ -21,7 +20,6 @@ export const participantRemoveQuerySchema = z.object({ t: z.string().max(50).opt
 
 /** POST /courses/:id/participants/:userId/move {courseId}: from course :id to `courseId`, in one transaction. */
 export const participantMoveInputSchema = z.object({ courseId: idSchema, override: z.boolean().default(false) });
-export type ParticipantMoveInput = z.infer<typeof participantMoveInputSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 

@@ -114,7 +114,6 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 /** Values an error carries for its Norwegian text (numbers or plain strings, never internals). */
 export type ErrorParams = Record<string, string | number | null>;

@@ -3,7 +3,6 @@ import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSy
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { RawQuery } from './client';
 import { keepPrivate, makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 /**
@@ -59,24 +58,6 @@ export async function pgliteRestore(file: string, dataDir: string): Promise<void
   await db.query('select 1');
   await db.close();
   keepPrivate(dataDir);
-}
-
-/**
- * Every table's row count and an md5 of its rows in a fixed order: the drill compares these between the database as
- * the backup saw it and the restored one. The migrations journal is included.
- */
-export async function tableChecksums(query: RawQuery): Promise<Record<string, { rows: number; md5: string }>> {
-  const { rows: tables } = await query(
-    "select schemaname || '.' || tablename as name from pg_tables where schemaname in ('public', 'drizzle') order by 1",
-  );
-  const result: Record<string, { rows: number; md5: string }> = {};
-  for (const { name } of tables) {
-    const [schema, table] = String(name).split('.');
-    const quoted = `"${schema}"."${table}"`;
-    const { rows } = await query(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as md5 from ${quoted} t`);
-    result[String(name)] = { rows: Number(rows[0]!.n), md5: String(rows[0]!.md5) };
-  }
-  return result;
 }
 
 /** The pid of a live server that has this PGlite folder open, if any. */

@@ -1,4 +1,5 @@
-import { movableClock, type ServiceContext, type Viewer } from '../context';
+import type { ServiceContext, Viewer } from '../context';
+import { movableClock } from './clock';
 import type { Database } from '../db/client';
 import { parseEnv } from '../env';
 import { createTestDatabase } from './db';

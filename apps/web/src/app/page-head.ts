@@ -1,10 +1,10 @@
 import type { Place } from '@shared/api';
 import { paths } from '@/config/paths';
-import { listNb, pageTitle, site } from '@/config/site';
+import { pageTitle, site } from '@/config/site';
 import { OG_IMAGE_SIZE, photoUrl } from '@shared/constants';
 import { coverPhoto, placeShareImageSrc, SHARE_IMAGE_SIZE } from '@/features/places/components/place-image';
 import { placeCourseJsonLd } from '@/features/places/components/places-structured-data';
-import { placeSlug } from '@/lib/format';
+import { listOf, placeSlug } from '@/lib/format';
 import type { ServerRenderedRouteId } from './routes';
 
 /**
@@ -30,7 +30,7 @@ const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const siteDescription = () =>
-  `${site.companyName} har holdt kurs i babysvømming og småbarnsvømming siden ${site.foundedYear}. Kurs i ${listNb(site.serviceAreas)}. Se ledige kurs og bestill på nett.`;
+  `${site.companyName} har holdt kurs i babysvømming og småbarnsvømming siden ${site.foundedYear}. Kurs i ${listOf(site.serviceAreas)}. Se ledige kurs og bestill på nett.`;
 
 function organization(origin: string) {
   return {
@@ -67,7 +67,7 @@ export function pageHead(id: ServerRenderedRouteId, origin: string, options: { p
     case 'courses':
       return {
         title: `Kurssteder | ${site.tagline}`,
-        description: `Alle våre kurssteder for babysvømming og småbarnsvømming i ${listNb(site.serviceAreas)}. Velg et sted og se ledige kurs.`,
+        description: `Alle våre kurssteder for babysvømming og småbarnsvømming i ${listOf(site.serviceAreas)}. Velg et sted og se ledige kurs.`,
         canonical: at(paths.courses),
       };
     case 'place': {

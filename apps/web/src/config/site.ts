@@ -1,4 +1,3 @@
-import { listOf } from '@shared/format';
 import type { SiteConfig } from '@shared/site-config';
 
 /**
@@ -6,9 +5,6 @@ import type { SiteConfig } from '@shared/site-config';
  * The values come from the build (vite.config.ts → siteConfigFromEnv), never from component code.
  */
 export const site: SiteConfig = __SITE__;
-
-/** 'Oslo, Lillestrøm og Jessheim': the one list helper (listOf in packages/shared). */
-export const listNb = listOf;
 
 /** Document title of a page: '{page} | {company}'. */
 export const pageTitle = (page: string) => `${page} | ${site.companyName}`;

@@ -11,7 +11,6 @@ import { isWholeOre, krToOre, oreToKr } from '../money';
  * - after the start, `afterStart`: no refund, the remaining dates' share, or 'etter avtale' (the admin decides).
  */
 export const CANCELLATION_AFTER_START = ['none', 'remaining', 'byAgreement'] as const;
-export type CancellationAfterStart = (typeof CANCELLATION_AFTER_START)[number];
 
 export const cancellationFeeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fixed'), amountOre: z.number().int().min(0).max(100_000_000) }),
@@ -72,7 +71,6 @@ export const toCancellationRulesForm = (rules: CancellationRules): CancellationR
 // ---- a parent's cancellation of a child's place ('Meld av kurset') ------------------------------------------------
 
 export const CANCELLATION_STATUSES = ['requested', 'declined', 'refunding', 'refunded', 'done'] as const;
-export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
 
 /** What the parent would get back now, and why (GET), before confirming. Amounts in øre. */
 export const cancellationPreviewSchema = z.object({

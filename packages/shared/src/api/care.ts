@@ -43,7 +43,6 @@ export const childCareInputSchema = z
 export type ChildCareInput = z.infer<typeof childCareInputSchema>;
 
 export const emergencyContactSchema = z.object({ name: z.string(), phone: z.string() });
-export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
 
 /** How long the data is kept, from the same settings the retention job uses: the texts cannot drift. */
 export const retentionSettingsSchema = z.object({
@@ -133,7 +132,6 @@ export const retentionRunSchema = z.object({
   guardians: z.number().int(),
   warningsSent: z.number().int(),
 });
-export type RetentionRun = z.infer<typeof retentionRunSchema>;
 
 /** GET /admin/retention/runs: the latest runs, newest first, with the settings they use. */
 export const retentionRunsSchema = z.object({ settings: retentionSettingsSchema, runs: z.array(retentionRunSchema) });
@@ -141,7 +139,6 @@ export type RetentionRuns = z.infer<typeof retentionRunsSchema>;
 
 /** The keep link's secret (from the link's '#' part): 32 random bytes, base64url. */
 export const keepAccountInputSchema = z.object({ secret: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Ugyldig lenke') });
-export type KeepAccountInput = z.infer<typeof keepAccountInputSchema>;
 
 /** POST /retention/keep/open: whose account the link keeps (first name), before the one tap. */
 export const keepAccountLinkSchema = z.object({ firstName: z.string(), expiresAt: isoDateTime });

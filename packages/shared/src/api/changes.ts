@@ -18,7 +18,6 @@ export const placeClosureInputSchema = z.object({ day: z.string().regex(/^\d{4}-
 export type PlaceClosureInput = z.infer<typeof placeClosureInputSchema>;
 
 export const cancelledDateSchema = z.object({ _id: idSchema, courseId: idSchema, date: isoDateTime, reason: z.string(), placeClosure: z.boolean() });
-export type CancelledDate = z.infer<typeof cancelledDateSchema>;
 /**
  * The answer to a closure: the dates cancelled (or, for a preview, that would be, with `_id` empty), the course names
  * (courseDisplayName: level, age, weekday and time), the families to be told, and when the e-mails go out

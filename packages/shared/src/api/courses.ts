@@ -6,7 +6,6 @@ import { onlyWrongType } from '../zod-messages';
 import { epochMs, isoDateTime } from './common';
 
 export const personNameSchema = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
-export type PersonName = z.infer<typeof personNameSchema>;
 
 export const participantSchema = z.object({
   _id: idSchema,

@@ -26,4 +26,3 @@ export const faqOrderSchema = z.object({
     .max(1000)
     .refine((ids) => new Set(ids).size === ids.length, 'Hver id kan bare stå én gang'),
 });
-export type FaqOrder = z.infer<typeof faqOrderSchema>;

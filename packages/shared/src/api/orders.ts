@@ -19,7 +19,6 @@ export const orderEventSchema = z.object({
   timestamp: isoDateTime,
   success: z.boolean(),
 });
-export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 /** Spec §3 Order. Amounts in øre (minor units); `enrolled`: the child still holds the place this order bought. */
 export const adminOrderSchema = z.object({
@@ -52,16 +51,14 @@ export const adminOrderSchema = z.object({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-const dayString = calendarDay;
-
 /** GET /payments: newest first, `page` from 1; `from`/`to` are Oslo calendar days, both included. */
 export const ordersQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).default(ORDERS_DEFAULT_LIMIT),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     status: z.enum(ORDER_STATUSES).optional(),
-    from: dayString.optional(),
-    to: dayString.optional(),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
     /** The order's reference (Vipps's or the receipt's), or a name of the buyer or a guardian of the family. */
     q: z.string().trim().max(100).optional(),
     /** 'open': only orders with an open payment incident (the dashboard's 'Drift' links here, issue 52). */

@@ -18,7 +18,6 @@ export const sessionInfoSchema = z.object({
   /** The session this request was made with. */
   current: z.boolean(),
 });
-export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 export const sessionListSchema = z.object({ sessions: z.array(sessionInfoSchema) });
 export type SessionList = z.infer<typeof sessionListSchema>;

@@ -7,7 +7,6 @@ import { idSchema } from '../ids';
 import { isoDateTime } from './common';
 
 export const WAITLIST_STATUSES = ['waiting', 'offered'] as const;
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 const personName = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
 

@@ -70,9 +70,6 @@ const nextSequence = () => ++sequence;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** 'HH:MM' plus minutes, wrapping at midnight (the course form's rule). */
-export const addMinutesToTime = addMinutes;
-
 /** The Oslo calendar day of an instant, as [year, monthIndex, day]. */
 export function osloDay(instant: Date): [number, number, number] {
   const t = new TZDate(instant.getTime(), TIME_ZONE);
@@ -121,7 +118,7 @@ export function courseValues(
     published: true,
     ...input,
     timeFrom,
-    timeTo: input.timeTo ?? addMinutesToTime(timeFrom, 30),
+    timeTo: input.timeTo ?? addMinutes(timeFrom, 30),
     dates,
     firstDate: dates[0] ?? null,
     lastDate: dates.at(-1) ?? null,

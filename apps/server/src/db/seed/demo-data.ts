@@ -1,8 +1,7 @@
-import { ageFits, DEMO_PERSONS, minutesOfDay, osloDateKey, type AgeRange, type OrderStatus, krToOre } from '@app/shared';
+import { addMinutes, ageFits, DEMO_PERSONS, minutesOfDay, osloDateKey, type AgeRange, type OrderStatus, krToOre } from '@app/shared';
 import { isNoCourseDay } from '@app/shared/holidays';
 import type { courseInstructors, faqs, participants, profileParents, profiles, seasons, terms } from '../schema';
 import {
-  addMinutesToTime,
   courseValues,
   makeId,
   orderWithEvents,
@@ -320,7 +319,7 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
     plan.forEach(([term, weeks, slots], termIndex) => {
       for (let slot = 0; slot < slots; slot++) {
         const key = `${venue.name}/${term}/${slot}`;
-        const timeFrom = addMinutesToTime(venue.blockStart, 30 * slot);
+        const timeFrom = addMinutes(venue.blockStart, 30 * slot);
         const kinds = COURSE_KINDS.filter((k) => kindFitsSlot(k.age, venue.weekday, timeFrom));
         const kind = kinds[(venueIndex * 3 + termIndex * 2 + slot) % kinds.length]!;
         const dates = weeks.map((w) => dateOf(w, venue.weekday, timeFrom));
@@ -363,7 +362,7 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
         experienceLevel: 'Arrangement',
         dates,
         timeFrom,
-        timeTo: addMinutesToTime(timeFrom, 60),
+        timeTo: addMinutes(timeFrom, 60),
         priceOre: krToOre(event.priceKr),
         maximumParticipants: 12,
         info: event.info,

@@ -3,36 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PERSONS, EXPERIENCE_LEVELS, ORDER_STATUSES } from '@app/shared';
 import type { Database } from '../client';
 import { createTestDatabase } from '../../test/db';
+import { countRows } from '../../test/security/fixtures';
 import { seedDemoDataIfEmpty } from '.';
 import { DEMO_VENUES } from './demo-content';
-
-const TABLES = [
-  'places',
-  'users',
-  'profiles',
-  'profile_parents',
-  'children',
-  'courses',
-  'course_instructors',
-  'participants',
-  'orders',
-  'order_events',
-  'faqs',
-  'terms',
-] as const;
 
 async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await database.db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
-}
-
-async function counts(database: Database): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const table of TABLES) {
-    const [row] = await rows<{ n: number }>(database, sql`select count(*)::int as n from ${sql.identifier(table)}`);
-    out[table] = row!.n;
-  }
-  return out;
 }
 
 describe('demo seed', () => {
@@ -52,10 +29,10 @@ describe('demo seed', () => {
   });
 
   it('is idempotent: a second run changes nothing', async () => {
-    const before = await counts(database);
+    const before = await countRows(database.db);
     const snapshot = await rows(database, sql`select id, updated_at from courses order by id`);
     expect(await seedDemoDataIfEmpty(database.db)).toBe(false);
-    expect(await counts(database)).toEqual(before);
+    expect(await countRows(database.db)).toEqual(before);
     expect(await rows(database, sql`select id, updated_at from courses order by id`)).toEqual(snapshot);
   });
 
@@ -64,7 +41,7 @@ describe('demo seed', () => {
     try {
       const results = await Promise.all([seedDemoDataIfEmpty(fresh.db), seedDemoDataIfEmpty(fresh.db)]);
       expect(results.filter(Boolean)).toHaveLength(1);
-      expect((await counts(fresh)).places).toBe(DEMO_VENUES.length);
+      expect((await countRows(fresh.db)).places).toBe(DEMO_VENUES.length);
     } finally {
       await fresh.close();
     }
@@ -187,7 +164,7 @@ describe('demo seed', () => {
   });
 
   it('has FAQs and terms', async () => {
-    const c = await counts(database);
+    const c = await countRows(database.db);
     expect(c.faqs).toBeGreaterThanOrEqual(8);
     const [categories] = await rows<{ n: number }>(database, sql`select count(distinct category)::int as n from terms`);
     expect(categories!.n).toBeGreaterThanOrEqual(3);

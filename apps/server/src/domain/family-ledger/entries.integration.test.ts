@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { osloDateKey, osloTime } from '@app/shared';
 import { dateChoices, familyCredits, familyLedgerEntries, orders } from '../../db/schema';
 import { createCourse, createFamily } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
-import { bookingTestWithClock } from '../../features/booking/test-kit';
+import { submitLandingPage } from '../../test/epayment';
+import { bookingTestWithClock } from '../../test/booking';
 import { bookkeeping } from '../../features/orders/bookkeeping.service';
 import { accountOfOrder, creditBalance, entriesOfOrders, familyCreditBalance, vippsHeld } from './entries';
 

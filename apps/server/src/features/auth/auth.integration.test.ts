@@ -2,17 +2,12 @@ import { count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PERSONS } from '@app/shared';
-import {
-  buildSimulator,
-  completeAuthorization,
-  LOGIN_REDIRECT_ERRORS,
-  type AuthorizeChoice,
-  type VippsSimulator,
-} from '@app/vipps-sim';
+import { buildSimulator, LOGIN_REDIRECT_ERRORS, type VippsSimulator } from '@app/vipps-sim';
 import { authStates, profileParents, profiles, users } from '../../db/schema';
 import { createFamily } from '../../db/seed/builders';
 import { upsertVippsUser } from './auth.service';
 import { createTestApp, type TestContext } from '../../test/app';
+import { completeAuthorization, type AuthorizeChoice } from '../../test/vipps-login';
 import { startVippsTestMode } from '../../integrations/vipps/test-mode';
 import { parseEnv } from '../../env';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { movableClock } from '../../context';
+import { movableClock } from '../../test/clock';
 import type { Database } from '../../db/client';
 import { createCourse, createFamily, createUser } from '../../db/seed/builders';
 import { parseEnv } from '../../env';

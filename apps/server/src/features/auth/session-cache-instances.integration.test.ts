@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { createUser } from '../../db/seed/builders';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
  * Decision 019: each instance keeps its session checks, and drops a user's when the database's NOTIFY

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movableClock } from '../../context';
+import { movableClock } from '../../test/clock';
 import { courses, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createUser, weeklyDates, type Family, type TestCourse } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
-import { startBookingTest, type BookingTest } from './test-kit';
+import { submitLandingPage } from '../../test/epayment';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
  * Issue 10's rules at payment start, over real HTTP with the server on a clock the test sets: ended and started

@@ -7,7 +7,7 @@ import { countTaken } from '../../domain/enrolment/seats';
 import { AppError } from '../../lib/app-error';
 import { startRoundRobinProxy } from '../../test/round-robin-proxy';
 import { createCourse, createFamily, type Family } from '../../db/seed/builders';
-import { startBookingTest, type BookingTest } from './test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
  * Capacity under a booking rush (docs/architecture.md, convention 9, performance doc §3 / C1): 200 concurrent payment starts

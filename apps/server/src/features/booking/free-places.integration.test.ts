@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
-import { startBookingTest, type BookingTest } from './test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
  * Issue 36 finding 3, "free-place counts that agree with what a payment start will say": the public course lists count

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_LAPSE_WINDOW_MS, HOLD_LAPSES_BEFORE_COOLDOWN, MAX_WAITLIST_ENTRIES_PER_FAMILY } from '@app/shared';
-import { movableClock } from '../../context';
+import { movableClock } from '../../test/clock';
 import { courses, orders, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createOrder, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
 import { syncOrder } from '../../domain/family-ledger/payment-events';
-import { startBookingTest, type BookingTest } from './test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /** Place hoarding and the age rule (issue 36 findings 3 and 4, decisions 034 and 035), over real HTTP. */
 const clock = movableClock(Date.now());

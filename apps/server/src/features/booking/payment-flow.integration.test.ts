@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
-import { startBookingTest, startPayment, type BookingTest } from './test-kit';
+import { submitLandingPage } from '../../test/epayment';
+import { startBookingTest, startPayment, type BookingTest } from '../../test/booking';
 
 /** Happy and abort paths over real HTTP: product ⇄ simulator (API, landing page, signed webhooks). */
 let t: BookingTest;

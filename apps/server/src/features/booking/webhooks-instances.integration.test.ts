@@ -4,7 +4,7 @@ import { signWebhookRequest } from '@app/vipps-sim';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily } from '../../db/seed/builders';
 import { startRoundRobinProxy } from '../../test/round-robin-proxy';
-import { startBookingTest, type BookingTest } from './test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
  * Two instances on one PostgreSQL behind a round-robin proxy, as in production: one public address, one webhook

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhookRequest } from '@app/vipps-sim';
 import { orderEvents, orders, outbox, participants, paymentIncidents } from '../../db/schema';
 import { addParticipants, createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
-import { startBookingTest, startPayment, type BookingTest } from './test-kit';
+import { startBookingTest, startPayment, type BookingTest } from '../../test/booking';
 
 /**
  * POST /api/vipps/webhooks with events signed exactly as Vipps signs them. The simulator has no webhook registered

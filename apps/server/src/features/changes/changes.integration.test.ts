@@ -5,7 +5,7 @@ import { courseDisplayName, dateSharesOre, formatTime as osloClock, osloTime } f
 import { countTaken } from '../../domain/enrolment/seats';
 import { cancelledDates, courses, dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
-import { bookingTestWithClock, payForCourse, type BookingTest } from '../booking/test-kit';
+import { bookingTestWithClock, payForCourse, type BookingTest } from '../../test/booking';
 import { announceDueClosures, applyDefaults, shareOfDate } from './changes.service';
 
 /**

@@ -5,7 +5,7 @@ import { toViewer, type Clock } from '../../context';
 import { dateChoices, outbox, users } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, addParticipants } from '../../db/seed/builders';
 import { daytimeSendAt } from '../../integrations/email/outbox';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 import { announceNow, cancelCourseDate } from './changes.service';
 import { sendReminders } from './reminders.service';
 

@@ -12,7 +12,8 @@ import {
   type TestCourse,
 } from '../../db/seed/builders';
 import { createTestApp, type TestContext } from '../../test/app';
-import { contextFor, movableClock } from '../../context';
+import { contextFor } from '../../context';
+import { movableClock } from '../../test/clock';
 import { listPlaceCourses } from './courses.service';
 
 const DAY = 86_400_000;

@@ -7,6 +7,7 @@ import {
   derivedCourseName,
   freePlaces,
   isDerivedCourseName,
+  LAST_MODIFIED_COURSES_DEFAULT_LIMIT,
   osloWeekday,
   placeCoursesQuerySchema,
   placeSlug,
@@ -40,8 +41,6 @@ export interface AnswerChanges {
 export type PlaceCoursesQuery = z.infer<typeof placeCoursesQuerySchema>;
 export type CoursesQuery = z.infer<typeof coursesQuerySchema>;
 
-/** Spec §7: the "last modified" list without place and dates. */
-export const LAST_MODIFIED_DEFAULT_LIMIT = 5;
 /** Between-dates lists without an explicit limit (the dashboard's "today" and similar). */
 export const BETWEEN_DATES_DEFAULT_LIMIT = 200;
 
@@ -88,7 +87,7 @@ export async function listCourses(ctx: ServiceContext, query: CoursesQuery, chan
     const rows = await repo.findCourses(db, {
       ...base,
       sort: { field: query.sortField ?? 'updatedAt', order: order ?? 'desc' },
-      limit: query.limit ?? LAST_MODIFIED_DEFAULT_LIMIT,
+      limit: query.limit ?? LAST_MODIFIED_COURSES_DEFAULT_LIMIT,
     });
     return toCourses(ctx, rows, changes);
   }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invites, outbox, profileParents } from '../../db/schema';
-import { movableClock } from '../../context';
+import { movableClock } from '../../test/clock';
 import { createFamily, createUser, type Family, type UserRow } from '../../db/seed/builders';
 import { createMailTransport, drainOutbox, mailFrom, type MailTransport } from '../../integrations/email';
 import { createTestApp, type TestContext } from '../../test/app';

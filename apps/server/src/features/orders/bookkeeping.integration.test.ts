@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseDisplayName, osloDateKey, osloTime } from '@app/shared';
 import { cancellations, orderEvents, paymentIncidents } from '../../db/schema';
 import { createCourse, createPlace, createUser } from '../../db/seed/builders';
-import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
+import { payForCourse, startBookingTest, type BookingTest } from '../../test/booking';
 
 /** The month-end's bookkeeping file: its rows and totals equal the orders' captured minus refunded amounts. */
 let t: BookingTest;

@@ -7,7 +7,7 @@ import { cancellations, orderEvents, outbox, participants, waitlistEntries } fro
 import { createCourse, createFamily, createPlace, type Family } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
 import { paymentDescription } from '../../domain/family-ledger/payment-events';
-import { bookingTestWithClock, payForCourse } from '../booking/test-kit';
+import { bookingTestWithClock, payForCourse } from '../../test/booking';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 
 /**

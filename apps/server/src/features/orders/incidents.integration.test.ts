@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, outbox, participants, paymentIncidents } from '../../db/schema';
 import { createCourse, createInstructor, createUser } from '../../db/seed/builders';
 import * as orders from '../../repos/orders.repo';
-import { payForCourse, startBookingTest, type BookingTest } from '../booking/test-kit';
+import { payForCourse, startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
  * Payment incidents are resolved (issue 52): an admin picks one of three outcomes with a note (a refund through the

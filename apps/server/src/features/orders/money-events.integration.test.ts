@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { osloDateKey, osloTime } from '@app/shared';
 import { dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createPlace, type Family } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
-import { bookingTestWithClock, payForCourse } from '../booking/test-kit';
+import { submitLandingPage } from '../../test/epayment';
+import { bookingTestWithClock, payForCourse } from '../../test/booking';
 import { applyDefaults } from '../changes/changes.service';
 import { bookkeeping, bookkeepingFile } from './bookkeeping.service';
 

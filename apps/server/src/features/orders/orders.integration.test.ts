@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, createInstructor, createOrder, createUser, type Family, type TestCourse } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { submitLandingPage } from '../../test/epayment';
 import { applyPaymentEvent } from '../../domain/family-ledger/payment-events';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
  * The back office's orders against the Vipps simulator over real HTTP: GET /payments, and refunds (full, partial,

@@ -7,7 +7,7 @@ import { applyPaymentEvent, idempotencyKey } from '../../domain/family-ledger/pa
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import { paymentDescription } from '../../domain/family-ledger/payment-events';
 import { reserveOrder } from '../booking/booking.service';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 import { reconcilePayments } from './reconciler';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, participants } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
  * An admin's add and move race parents' payment starts for the LAST place of a course (docs/architecture.md, convention 9):

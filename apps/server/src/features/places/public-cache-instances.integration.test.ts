@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses, orders } from '../../db/schema';
 import { createCourse, createFamily, createPlace, createUser, type TestCourse } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { submitLandingPage } from '../../test/epayment';
 import { insertTestPhoto } from '../../test/images';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
  * Decision 017: two instances (buildApp twice) on one PostgreSQL, each with its own public-lists cache. A change

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { osloTime } from '@app/shared';
 import { invites, orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
-import { bookingTestWithClock } from '../booking/test-kit';
+import { submitLandingPage } from '../../test/epayment';
+import { bookingTestWithClock } from '../../test/booking';
 
 /**
  * Issue 52 (H1): every event that changes who belongs to a family is followed through every feature that keeps a copy

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movableClock } from '../../context';
+import { movableClock } from '../../test/clock';
 import { queueOpenings, queueTickets } from '../../db/schema';
 import { createCourse, createFamily } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { submitLandingPage } from '../../test/epayment';
 import * as queueRepo from '../../repos/queue.repo';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 import { admit, seededShuffle } from './queue.service';
 
 /**

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contextFor, movableClock } from '../../context';
+import { contextFor } from '../../context';
+import { movableClock } from '../../test/clock';
 import { calendarFeeds, childCare, children, familyCredits, orders, outbox, retentionRuns, users } from '../../db/schema';
 import { createCourse, createFamily, createOrder, createUser } from '../../db/seed/builders';
 import { seedDemoDataIfEmpty } from '../../db/seed';

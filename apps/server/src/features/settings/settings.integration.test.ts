@@ -5,7 +5,7 @@ import { contextFor } from '../../context';
 import { orders, settingVersions } from '../../db/schema';
 import { createCourse, createFamily, createUser } from '../../db/seed/builders';
 import { creditMonths, settingsOfVersion } from '../../domain/settings/settings';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /** The versioned settings store (decision 054): slices, versions per slice, the slice's lock, and what keeps a version. */
 let t: BookingTest;

@@ -4,7 +4,7 @@ import { countTaken } from '../../domain/enrolment/seats';
 import { contextFor } from '../../context';
 import { outbox, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 import { processWaitlists } from './waitlist.service';
 
 /**

@@ -1,12 +1,12 @@
 import { courseDisplayName, formatDateTime, osloDateKey } from '@app/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movableClock } from '../../context';
+import { movableClock } from '../../test/clock';
 import { courses, orders, outbox, participants, waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { submitLandingPage } from '../../test/epayment';
 import { countRows } from '../../test/security/fixtures';
-import { startBookingTest, type BookingTest } from '../booking/test-kit';
+import { startBookingTest, type BookingTest } from '../../test/booking';
 import { offerLengthMs, processWaitlists } from './waitlist.service';
 
 /** The waitlist (issue 16, decision 016) over real HTTP, with a clock the test moves. */

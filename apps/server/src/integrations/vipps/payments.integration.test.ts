@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { parseEnv } from '../../env';
 import { createTestDatabase } from '../../test/db';
-import { startTestEpaymentSimulator, type TestEpaymentSimulator } from './epayment/testing';
+import { startTestEpaymentSimulator, type TestEpaymentSimulator } from '../../test/epayment';
 import type { Db } from '../../db/client';
 import { EPAYMENT_WEBHOOK_EVENTS } from './epayment';
 import { createPayments, WEBHOOK_SETTING_KEY, type StoredWebhook } from './payments';

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db, type RawQuery } from '../../db/client';
-import { backupFileName, pgDump, pgliteRestore, pgRestore, tableChecksums } from '../../db/backup';
+import { backupFileName, pgDump, pgliteRestore, pgRestore } from '../../db/backup';
 import { createCourse, createFamily } from '../../db/seed/builders';
 import { createScratchDatabase, createTestPglite } from '../db';
 import { createServerDatabase, repoRoot, startServer } from './server-process';
@@ -27,6 +27,24 @@ const tempDir = (prefix: string) => {
 afterAll(() => {
   for (const dir of temp) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * Every table's row count and an md5 of its rows in a fixed order: the drill compares these between the database as
+ * the backup saw it and the restored one. The migrations journal is included.
+ */
+async function tableChecksums(query: RawQuery): Promise<Record<string, { rows: number; md5: string }>> {
+  const { rows: tables } = await query(
+    "select schemaname || '.' || tablename as name from pg_tables where schemaname in ('public', 'drizzle') order by 1",
+  );
+  const result: Record<string, { rows: number; md5: string }> = {};
+  for (const { name } of tables) {
+    const [schema, table] = String(name).split('.');
+    const quoted = `"${schema}"."${table}"`;
+    const { rows } = await query(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as md5 from ${quoted} t`);
+    result[String(name)] = { rows: Number(rows[0]!.n), md5: String(rows[0]!.md5) };
+  }
+  return result;
+}
 
 const rawOf = (db: Db): RawQuery => async (text) => (await db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] };
 

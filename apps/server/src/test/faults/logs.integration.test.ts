@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PERSONS } from '@app/shared';
-import { completeAuthorization } from '@app/vipps-sim';
 import { createServerDatabase, startServer, type ServerDatabase, type ServerProcess } from './server-process';
 import { scaled } from '../timeouts';
+import { completeAuthorization } from '../vipps-login';
 
 /**
  * The production server's stdout during a login and a few requests as that user: every line is JSON, every

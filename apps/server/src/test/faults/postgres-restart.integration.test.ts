@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, participants } from '../../db/schema';
 import { createCourse, createFamily, type Family } from '../../db/seed/builders';
 import { reconcilePayments } from '../../features/orders/reconciler';
-import { startBookingTest, type BookingTest } from '../../features/booking/test-kit';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { startBookingTest, type BookingTest } from '../booking';
+import { submitLandingPage } from '../epayment';
 import { scaled } from '../timeouts';
 
 /**

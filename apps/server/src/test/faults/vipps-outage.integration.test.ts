@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, participants } from '../../db/schema';
 import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
 import { reconcilePayments } from '../../features/orders/reconciler';
-import { startBookingTest, type BookingTest } from '../../features/booking/test-kit';
+import { startBookingTest, type BookingTest } from '../booking';
 import { createCircuitBreaker, type CircuitBreaker } from '../../integrations/vipps/epayment';
-import { submitLandingPage } from '../../integrations/vipps/epayment/testing';
+import { submitLandingPage } from '../epayment';
 import { scaled } from '../timeouts';
 
 /**

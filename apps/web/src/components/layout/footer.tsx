@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { listNb, site } from '@/config/site';
+import { site } from '@/config/site';
+import { listOf } from '@/lib/format';
 import { LogoMark } from './logo';
 
 const footerLinks = [
@@ -27,7 +28,7 @@ export function Footer({ appVersionSlot }: { appVersionSlot?: ReactNode }) {
             {site.companyName}
           </p>
           <p className="mt-2 text-sm">{site.tagline}</p>
-          <p className="mt-2 text-sm">Kurs i {listNb(site.serviceAreas)}.</p>
+          <p className="mt-2 text-sm">Kurs i {listOf(site.serviceAreas)}.</p>
         </div>
         <nav aria-label="Bunnmeny">
           <h2 className="text-sm font-bold tracking-wide text-white uppercase">Snarveier</h2>

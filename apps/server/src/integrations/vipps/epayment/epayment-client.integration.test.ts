@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEpaymentClient, VippsApiError, VippsNetworkError, type CreatePaymentInput } from './index';
-import { startTestEpaymentSimulator, submitLandingPage, type TestEpaymentSimulator } from './testing';
+import { startTestEpaymentSimulator, submitLandingPage, type TestEpaymentSimulator } from '../../../test/epayment';
 
 const sims: TestEpaymentSimulator[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookAttempt } from '../../../../../../packages/vipps-sim/src/epayment/index';
 import { EPAYMENT_WEBHOOK_EVENTS, verifyWebhook, webhookEventSchema, type EpaymentClient } from './index';
-import { startTestEpaymentSimulator, submitLandingPage } from './testing';
+import { startTestEpaymentSimulator, submitLandingPage } from '../../../test/epayment';
 
 interface Received {
   url: string;

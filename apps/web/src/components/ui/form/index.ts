@@ -1,6 +1,6 @@
 // The form kit: every form is built from these (react-hook-form + the zod schema from packages/shared).
 export { Field, FieldErrorText, FormError, controlClass, type FieldControlProps, type FieldProps } from './field';
-export { TextInput, type TextInputProps } from './text-input';
+export { TextInput, WholeNumberInput, type TextInputProps } from './text-input';
 export { Textarea, type TextareaProps } from './textarea';
 export { Select, NativeSelect, type SelectOption, type SelectOptionGroup, type SelectProps } from './select';
 export { Checkbox, type CheckboxProps } from './checkbox';

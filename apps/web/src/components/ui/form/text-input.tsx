@@ -15,3 +15,8 @@ export function TextInput({ className = '', type = 'text', ...props }: TextInput
     </Field>
   );
 }
+
+/** A labelled whole-number input: type number, step 1 and the numeric keyboard. */
+export function WholeNumberInput(props: Omit<TextInputProps, 'type' | 'step' | 'inputMode'>) {
+  return <TextInput type="number" step={1} inputMode="numeric" {...props} />;
+}

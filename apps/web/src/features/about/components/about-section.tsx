@@ -1,4 +1,5 @@
-import { listNb, site } from '@/config/site';
+import { site } from '@/config/site';
+import { listOf } from '@/lib/format';
 
 /** The company in short: running since the founding year, yearly lifesaving test, the service areas. */
 export function AboutText() {
@@ -13,7 +14,7 @@ export function AboutText() {
         Alle instruktørene våre tar livredningsprøve hvert år, slik at du og barnet kan føle dere trygge i vannet. Kursene
         passer for barn fra noen måneder gamle og opp til skolealder, og vi deler dem inn etter alder og erfaring.
       </p>
-      <p>Du finner oss i {listNb(site.serviceAreas)}.</p>
+      <p>Du finner oss i {listOf(site.serviceAreas)}.</p>
     </div>
   );
 }

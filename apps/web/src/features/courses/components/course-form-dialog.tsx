@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { courseAgeText, courseInputSchema, isDerivedCourseName, type Course, type CourseInput } from '@shared/api';
 import { DEFAULT_TIME_FROM, DEFAULT_TIME_TO, EXPERIENCE_LEVELS, INSTRUCTOR_SELECT_MAX_NAMES, INSTRUCTOR_UNKNOWN_VALUE, PRICE_STEP_KR } from '@shared/constants';
 import { courseDates, endTimeFor, htmlToLineBreaks } from '@shared/course-form';
-import { Checkbox, ConfirmDialog, FieldErrorText, FormActions, FormError, Select, Textarea, TextInput, useZodForm } from '@/components/ui/form';
+import { Checkbox, ConfirmDialog, FieldErrorText, FormActions, FormError, Select, Textarea, TextInput, WholeNumberInput, useZodForm } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { toast } from '@/components/ui/toast';
@@ -230,15 +230,12 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
       <div className="grid grid-cols-2 gap-3">
         {/* Decision 012: whole months at the first date, both ends included; empty is no bound. Admins are not bound. */}
         {AGE_BOUNDS.map(({ field, label, hint }) => (
-          <TextInput
+          <WholeNumberInput
             key={field}
             label={label}
             hint={hint}
-            type="number"
-            inputMode="numeric"
             min={0}
             max={240}
-            step={1}
             readOnly={busy}
             error={errors[field]?.message}
             {...register(field)}
@@ -274,12 +271,9 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
           error={errors.price?.message}
           {...register('price')}
         />
-        <TextInput
+        <WholeNumberInput
           label="Maks antall deltakere"
-          type="number"
-          inputMode="numeric"
           min={0}
-          step={1}
           required
           readOnly={busy}
           error={errors.maximumParticipants?.message}
@@ -325,13 +319,10 @@ function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onS
         />
         {datesError ? <FieldErrorText id={`${id}-dates-feil`}>{datesError}</FieldErrorText> : null}
       </div>
-      <TextInput
+      <WholeNumberInput
         label="Sen påmelding: åpen til så mange ganger er gått"
         hint="Tomt: åpen til halve kurset er gått. 0: stenger når kurset starter."
-        type="number"
-        inputMode="numeric"
         min={0}
-        step={1}
         readOnly={busy}
         error={errors.lateBookingMaxPassed?.message}
         {...register('lateBookingMaxPassed')}

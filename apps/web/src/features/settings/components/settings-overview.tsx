@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { SETTINGS_SLICES, type ClosureSettings, type SettingsOf, type WaitlistSettings } from '@shared/api';
 import { cancellationRulesText } from '@shared/cancellation';
-import { FormActions, Select, TextInput, useZodForm } from '@/components/ui/form';
+import { FormActions, Select, WholeNumberInput, useZodForm } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
@@ -46,7 +46,9 @@ type NumberField<S extends FormSlice> = { name: keyof SettingsOf<S> & string; la
  * One slice's form: its whole numbers (and, for 'closures', the default choice). 'Lagre' makes a new version; what
  * was given or decided under the old one keeps it.
  */
-function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: { slice: S; current: SettingsOf<S>; label: string; numbers: NumberField<S>[] }) {
+type SliceFormProps<S extends FormSlice> = { slice: S; current: SettingsOf<S>; label: string; numbers: NumberField<S>[] };
+
+function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: SliceFormProps<S>) {
   const change = useChangeSettings();
   const messages = Object.fromEntries(numbers.map((f) => [f.name, { required: f.required }]));
   const {
@@ -68,7 +70,7 @@ function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: { sl
   return (
     <form onSubmit={save} noValidate aria-label={label} className="mt-4 max-w-md space-y-4">
       {numbers.map((f) => (
-        <TextInput key={f.name} label={f.label} type="number" step={1} inputMode="numeric" error={errorOf(f.name)} {...register(f.name, { valueAsNumber: true })} />
+        <WholeNumberInput key={f.name} label={f.label} error={errorOf(f.name)} {...register(f.name, { valueAsNumber: true })} />
       ))}
       {slice === 'closures' ? <Select label="Når familien ikke velger" options={DEFAULT_CHOICES} error={errorOf('defaultChoice')} {...register('defaultChoice')} /> : null}
       {isDirty ? <FormActions onCancel={() => reset(current as Record<string, unknown>)} busy={change.isPending} /> : null}
@@ -88,6 +90,31 @@ const waitlistText = (v: WaitlistSettings) =>
   `Et tilbud gjelder i ${hours(v.offerHours)}, eller ${hours(v.shortOfferHours)} når kurset starter innen 3 dager. Fortrinnsretten varer ${days(v.priorityDays)} om ikke annet velges.`;
 const closuresText = (v: ClosureSettings) =>
   `Angrefrist ${count(v.undoMinutes, 'minutt', 'minutter')}. Familien har ${days(v.choiceDays)} på å velge, ellers får den ${choiceText(v.defaultChoice)}.`;
+
+const WAITLIST_NUMBERS: NumberField<'waitlist'>[] = [
+  { name: 'offerHours', label: 'Et tilbud gjelder i (timer)', required: 'Skriv inn antall timer.' },
+  { name: 'shortOfferHours', label: 'Når kurset starter innen 3 dager (timer)', required: 'Skriv inn antall timer.' },
+  { name: 'priorityDays', label: 'Fortrinnsrett, foreslått lengde (dager)', required: 'Skriv inn antall dager.' },
+];
+const CLOSURE_NUMBERS: NumberField<'closures'>[] = [
+  { name: 'undoMinutes', label: 'Angrefrist før familiene får e-post (minutter)', required: 'Skriv inn antall minutter.' },
+  { name: 'choiceDays', label: 'Svarfrist for familien (dager)', required: 'Skriv inn antall dager.' },
+];
+
+/** A slice said in one sentence: the values in force, a form for a new version (mounted per version) and the history. */
+function SentenceSlice<S extends 'waitlist' | 'closures'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
+  const { id, title, versions, text, ...form } = props;
+  const current = versions[0]!;
+  return (
+    <TitledSection id={`innstilling-${id}`} title={title}>
+      <p className="mt-2">
+        {text(current.value)} (versjon {current.version})
+      </p>
+      <SliceForm key={current.version} current={current.value} {...form} />
+      <History id={`versjoner-${id}`} versions={versions} describe={text} />
+    </TitledSection>
+  );
+}
 
 /** /admin/innstillinger (decision 054): each slice's values in force, a form for a new version, and its history. */
 export function SettingsOverviewPage() {
@@ -113,39 +140,8 @@ export function SettingsOverviewPage() {
         />
         <History id="versjoner-tilgode" versions={credit} describe={(value) => `Gyldighet: ${months(value.months)}`} />
       </TitledSection>
-      <TitledSection id="innstilling-venteliste" title="Venteliste">
-        <p className="mt-2">
-          {waitlistText(waitlist[0]!.value)} (versjon {waitlist[0]!.version})
-        </p>
-        <SliceForm
-          key={waitlist[0]!.version}
-          slice="waitlist"
-          current={waitlist[0]!.value}
-          label="Endre ventelisten"
-          numbers={[
-            { name: 'offerHours', label: 'Et tilbud gjelder i (timer)', required: 'Skriv inn antall timer.' },
-            { name: 'shortOfferHours', label: 'Når kurset starter innen 3 dager (timer)', required: 'Skriv inn antall timer.' },
-            { name: 'priorityDays', label: 'Fortrinnsrett, foreslått lengde (dager)', required: 'Skriv inn antall dager.' },
-          ]}
-        />
-        <History id="versjoner-venteliste" versions={waitlist} describe={waitlistText} />
-      </TitledSection>
-      <TitledSection id="innstilling-avlysning" title="Avlyste timer">
-        <p className="mt-2">
-          {closuresText(closures[0]!.value)} (versjon {closures[0]!.version})
-        </p>
-        <SliceForm
-          key={closures[0]!.version}
-          slice="closures"
-          current={closures[0]!.value}
-          label="Endre avlyste timer"
-          numbers={[
-            { name: 'undoMinutes', label: 'Angrefrist før familiene får e-post (minutter)', required: 'Skriv inn antall minutter.' },
-            { name: 'choiceDays', label: 'Svarfrist for familien (dager)', required: 'Skriv inn antall dager.' },
-          ]}
-        />
-        <History id="versjoner-avlysning" versions={closures} describe={closuresText} />
-      </TitledSection>
+      <SentenceSlice id="venteliste" title="Venteliste" slice="waitlist" versions={waitlist} text={waitlistText} label="Endre ventelisten" numbers={WAITLIST_NUMBERS} />
+      <SentenceSlice id="avlysning" title="Avlyste timer" slice="closures" versions={closures} text={closuresText} label="Endre avlyste timer" numbers={CLOSURE_NUMBERS} />
       <TitledSection id="innstilling-avbestilling" title="Avbestillingsregler">
         <ul className="mt-2 list-disc space-y-1 pl-6">
           {cancellationRulesText(cancellation[0]!.value).map((text) => (

@@ -1,5 +1,5 @@
 import { cancellationRulesFormSchema, toCancellationRules, toCancellationRulesForm, type CancellationRules } from '@shared/api';
-import { FormActions, Select, TextInput, useZodForm } from '@/components/ui/form';
+import { FormActions, Select, TextInput, WholeNumberInput, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
 import { useSaveCancellationRules } from '@/features/terms/api/terms';
 
@@ -38,11 +38,8 @@ export function CancellationRulesEditor({ rules, onDone }: { rules: Cancellation
 
   return (
     <form onSubmit={onSave} noValidate aria-label="Rediger avbestillingsregler" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-2 ring-sea-700/40">
-      <TextInput
+      <WholeNumberInput
         label="Full refusjon til så mange dager før første kursdag"
-        type="number"
-        step={1}
-        inputMode="numeric"
         error={errors.fullRefundDaysBefore?.message}
         {...register('fullRefundDaysBefore', { valueAsNumber: true })}
       />

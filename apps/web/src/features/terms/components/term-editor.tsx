@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { termInputSchema } from '@shared/api';
 import { overlapsCancellationRules } from '@shared/cancellation';
 import { RICH_TEXT_MAX } from '@shared/constants';
-import { FormActions, TextInput, useZodForm } from '@/components/ui/form';
+import { FormActions, TextInput, WholeNumberInput, useZodForm } from '@/components/ui/form';
 import { confirm } from '@/components/ui/dialogs';
 import { RichTextField } from '@/components/ui/rich-text-field';
 import { toast } from '@/components/ui/toast';
@@ -84,11 +84,8 @@ export function TermEditor({ term, categories, onDone }: { term: EditableTerm; c
             ))}
           </datalist>
         </div>
-        <TextInput
+        <WholeNumberInput
           label="Prioritet"
-          type="number"
-          step={1}
-          inputMode="numeric"
           error={errors.priority?.message}
           {...register('priority', { valueAsNumber: true })}
         />

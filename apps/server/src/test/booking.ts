@@ -6,18 +6,18 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { openDatabase, type Database, type Db } from '../../db/client';
-import { parseEnv } from '../../env';
-import { createScratchDatabase, createTestPglite } from '../../test/db';
-import { startTestEpaymentSimulator, submitLandingPage, type TestEpaymentSimulator } from '../../integrations/vipps/epayment/testing';
-import type { EpaymentClientOptions } from '../../integrations/vipps/epayment';
+import { buildApp } from '../app';
+import { openDatabase, type Database, type Db } from '../db/client';
+import { parseEnv } from '../env';
+import { createScratchDatabase, createTestPglite } from './db';
+import { startTestEpaymentSimulator, submitLandingPage, type TestEpaymentSimulator } from './epayment';
+import type { EpaymentClientOptions } from '../integrations/vipps/epayment';
 import { eq } from 'drizzle-orm';
-import { orders } from '../../db/schema';
-import { createFamily, createUser, type Family } from '../../db/seed/builders';
+import { orders } from '../db/schema';
+import { createFamily, createUser, type Family } from '../db/seed/builders';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { createPayments, type Payments, type PaymentsOptions } from '../../integrations/vipps/payments';
-import { type Clock, type ServiceContext } from '../../context';
+import { createPayments, type Payments, type PaymentsOptions } from '../integrations/vipps/payments';
+import { type Clock, type ServiceContext } from '../context';
 
 export interface BookingTestOptions {
   /** App instances on the same database (PostgreSQL only for more than one). Default 1. */

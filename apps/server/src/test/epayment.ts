@@ -3,12 +3,8 @@
  * the browser's part of the landing page. Real HTTP both ways, as in production.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  epaymentSimulator,
-  type EpaymentSimulatorControl,
-  type EpaymentSimulatorOptions,
-} from '../../../../../../packages/vipps-sim/src/epayment/index';
-import { createEpaymentClient, type EpaymentClient, type EpaymentClientOptions } from './client';
+import { epaymentSimulator, type EpaymentSimulatorControl, type EpaymentSimulatorOptions } from '@app/vipps-sim';
+import { createEpaymentClient, type EpaymentClient, type EpaymentClientOptions } from '../integrations/vipps/epayment/client';
 
 export const TEST_VIPPS_CREDENTIALS = {
   clientId: 'test-client-id',
