@@ -10,7 +10,7 @@ import { coursesFeature } from './courses/courses.routes';
 import { emailsFeature } from './emails/emails.routes';
 import type { Feature } from './feature';
 import { faqsFeature } from './faqs/faqs.routes';
-import { healthFeature } from './health/health.routes';
+import { statusFeature } from './status/status.routes';
 import { imagesFeature } from './images/images.routes';
 import { invitesFeature } from './invites/invites.routes';
 import { ordersFeature } from './orders/orders.routes';
@@ -32,7 +32,7 @@ import { waitlistFeature } from './waitlist/waitlist.routes';
  * line here (and, if it has settings of its own, its slice to features/env.ts).
  */
 export const features: Feature[] = [
-  healthFeature,
+  statusFeature,
   authFeature,
   placesFeature,
   imagesFeature,

@@ -27,4 +27,4 @@ export * from './cancellation-rules';
 export * from './settings';
 export * from './changes';
 export * from './queue';
-export * from './health';
+export * from './status';

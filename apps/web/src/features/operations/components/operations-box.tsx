@@ -1,11 +1,11 @@
-import type { HealthDetails } from '@shared/api';
+import type { StatusDetails } from '@shared/api';
 import { Link } from 'react-router';
 import { DashboardBox } from '@/components/ui/dashboard-box';
 import { paths } from '@/config/paths';
 import { formatDateTime, plural } from '@/lib/format';
-import { useHealth } from '../api/get-health';
+import { useServerStatus } from '../api/get-status';
 
-const VIPPS_TEXT: Record<HealthDetails['vipps']['state'], string> = {
+const VIPPS_TEXT: Record<StatusDetails['vipps']['state'], string> = {
   closed: 'svarer',
   open: 'svarer ikke – nettstedet venter litt før det prøver igjen',
   'half-open': 'prøver igjen nå',
@@ -14,7 +14,7 @@ const VIPPS_TEXT: Record<HealthDetails['vipps']['state'], string> = {
 
 /** Admin dashboard 'Drift' (issue 42): database, e-mail outbox, payment reconciler and Vipps, each on its own line. */
 export function OperationsBox() {
-  const health = useHealth();
+  const health = useServerStatus();
   const details = health.data?.details;
   return (
     <DashboardBox title="Drift">

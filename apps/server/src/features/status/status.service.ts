@@ -1,5 +1,5 @@
 import { toIso } from '@app/shared';
-import type { HealthDetails } from '@app/shared';
+import type { StatusDetails } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as orders from '../../repos/orders.repo';
 import * as system from '../../repos/system.repo';
@@ -8,7 +8,7 @@ import * as system from '../../repos/system.repo';
  * What an admin reads from GET /api/health (issue 42, decision 044): the database, the e-mail outbox's backlog, the
  * payment reconciler's last run, and Vipps' state (this instance's circuit breaker, and outages any instance saw).
  */
-export async function healthDetails(ctx: ServiceContext, databaseLatencyMs: number): Promise<HealthDetails> {
+export async function statusDetails(ctx: ServiceContext, databaseLatencyMs: number): Promise<StatusDetails> {
   const [outbox, overdue, openIncidents, vipps] = await Promise.all([
     system.outboxBacklog(ctx.db),
     system.overdueOrderCount(ctx.db),

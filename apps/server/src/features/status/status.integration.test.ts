@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthSchema } from '@app/shared';
+import { statusSchema } from '@app/shared';
 import { outbox } from '../../db/schema';
 import { createUser } from '../../db/seed/builders';
 import { OUTAGES_SETTING_KEY } from '../../integrations/vipps/payments';
@@ -36,7 +36,7 @@ describe('GET /api/health', () => {
     const admin = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${await issue(['admin'])}` } });
     expect(admin.statusCode).toBe(200);
     expect(admin.headers['cache-control']).toContain('no-store');
-    const body = healthSchema.parse(admin.json());
+    const body = statusSchema.parse(admin.json());
     expect(body.details).toMatchObject({
       outbox: { pending: 1, failed: 1 },
       reconciler: { lastRunAt: null, overdue: 0 },

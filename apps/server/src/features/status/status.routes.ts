@@ -1,14 +1,14 @@
 import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema } from '@app/shared';
+import { statusSchema } from '@app/shared';
 import { ctxOf } from '../../context';
 import { ping } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../plugins/errors';
-import { healthDetails } from './health.service';
+import { statusDetails } from './status.service';
 
 /** A database that does not answer within this is down, as far as the load balancer is concerned. */
-export const HEALTH_DB_TIMEOUT_MS = 2_000;
+export const STATUS_DB_TIMEOUT_MS = 2_000;
 
 /**
  * For the load balancer: 200 when this instance can reach the database, 503 (BUSY) when it cannot or the query
@@ -16,15 +16,15 @@ export const HEALTH_DB_TIMEOUT_MS = 2_000;
  * The status code is about the database only (a Vipps outage must not take the site out of the load balancer); an
  * admin's request also gets the details (outbox, reconciler, Vipps: issue 42), which nobody else sees.
  */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: healthSchema, ...errorResponses('VALIDATION', 'BUSY') } } },
+    { schema: { response: { 200: statusSchema, ...errorResponses('VALIDATION', 'BUSY') } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_DB_TIMEOUT_MS} ms`)), HEALTH_DB_TIMEOUT_MS);
+        timer = setTimeout(() => reject(new Error(`no answer within ${STATUS_DB_TIMEOUT_MS} ms`)), STATUS_DB_TIMEOUT_MS);
       });
       const started = performance.now();
       try {
@@ -37,9 +37,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const latencyMs = performance.now() - started;
       if (!request.user?.isAdmin) return { status: 'ok' as const };
-      return { status: 'ok' as const, details: await healthDetails(ctxOf(request), latencyMs) };
+      return { status: 'ok' as const, details: await statusDetails(ctxOf(request), latencyMs) };
     },
   );
 };
 
-export const healthFeature: Feature = { name: 'health', routes: [healthRoutes] };
+export const statusFeature: Feature = { name: 'status', routes: [statusRoutes] };

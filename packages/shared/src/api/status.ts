@@ -6,7 +6,7 @@ import { z } from '../zod';
  */
 export const VIPPS_BREAKER_STATES = ['closed', 'open', 'half-open', 'unconfigured'] as const;
 
-export const healthDetailsSchema = z.object({
+export const statusDetailsSchema = z.object({
   database: z.object({ kind: z.enum(['postgres', 'pglite']).nullable(), latencyMs: z.number() }),
   outbox: z.object({ pending: z.number().int(), failed: z.number().int(), oldestPendingAt: z.string().nullable() }),
   reconciler: z.object({
@@ -27,7 +27,7 @@ export const healthDetailsSchema = z.object({
     outages: z.array(z.object({ startedAt: z.string(), endedAt: z.string().nullable(), lastError: z.string().nullable() })),
   }),
 });
-export type HealthDetails = z.infer<typeof healthDetailsSchema>;
+export type StatusDetails = z.infer<typeof statusDetailsSchema>;
 
-export const healthSchema = z.object({ status: z.literal('ok'), details: healthDetailsSchema.optional() });
-export type Health = z.infer<typeof healthSchema>;
+export const statusSchema = z.object({ status: z.literal('ok'), details: statusDetailsSchema.optional() });
+export type ServerStatus = z.infer<typeof statusSchema>;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/client';
 import { parseEnv } from '../../env';
-import { HEALTH_DB_TIMEOUT_MS } from '../../features/health/health.routes';
+import { STATUS_DB_TIMEOUT_MS } from '../../features/status/status.routes';
 import { createTestApp, type TestContext } from '../app';
 
 /** GET /api/health tells the load balancer the truth: 503 when the database is gone or hangs. */
@@ -33,7 +33,7 @@ describe('health check when the database fails', () => {
     await app.close();
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('BUSY');
-    expect(took).toBeGreaterThanOrEqual(HEALTH_DB_TIMEOUT_MS - 50);
-    expect(took).toBeLessThan(HEALTH_DB_TIMEOUT_MS + 1_000);
+    expect(took).toBeGreaterThanOrEqual(STATUS_DB_TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(STATUS_DB_TIMEOUT_MS + 1_000);
   });
 });
