@@ -6,7 +6,7 @@ import { contactEnv } from './contact/contact.env';
 import { invitesEnv } from './invites/invites.env';
 import { ordersEnv } from './orders/orders.env';
 import { placesEnv } from './places/places.env';
-import { queueEnv } from './queue/queue.env';
+import { waitingRoomEnv } from './waiting-room/waiting-room.env';
 import { retentionEnv } from './retention/retention.env';
 import { waitlistEnv } from './waitlist/waitlist.env';
 
@@ -23,7 +23,7 @@ export const featureEnv = {
   ...invitesEnv,
   ...ordersEnv,
   ...placesEnv,
-  ...queueEnv,
+  ...waitingRoomEnv,
   ...retentionEnv,
   ...waitlistEnv,
 };

@@ -17,7 +17,7 @@ import { ordersFeature } from './orders/orders.routes';
 import { participantsFeature } from './participants/participants.routes';
 import { placesFeature } from './places/places.routes';
 import { profilesFeature } from './profiles/profiles.routes';
-import { queueFeature } from './queue/queue.routes';
+import { waitingRoomFeature } from './waiting-room/waiting-room.routes';
 import { retentionFeature } from './retention/retention.routes';
 import { seasonsFeature } from './seasons/seasons.routes';
 import { settingsFeature } from './settings/settings.routes';
@@ -57,6 +57,6 @@ export const features: Feature[] = [
   retentionFeature,
   cancellationsFeature,
   changesFeature,
-  queueFeature,
+  waitingRoomFeature,
   testPeopleFeature,
 ];

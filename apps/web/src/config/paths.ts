@@ -33,7 +33,7 @@ export const paths = {
   /** The orders with an open payment incident, where an admin resolves them (issue 52). */
   adminOrderIncidents: '/admin/ordre?hendelser=apne',
   adminRetention: '/admin/sletting',
-  adminQueue: '/admin/ko',
+  adminWaitingRoom: '/admin/ko',
   privacy: '/personvern',
   keepAccount: '/behold-konto',
   dateChoice: '/endring',
@@ -70,7 +70,7 @@ export const routePatterns = {
   adminUsers: 'brukere',
   adminOrders: 'ordre',
   adminRetention: 'sletting',
-  adminQueue: 'ko',
+  adminWaitingRoom: 'ko',
   privacy: 'personvern',
   keepAccount: 'behold-konto',
   dateChoice: 'endring',

@@ -26,5 +26,5 @@ export * from './care';
 export * from './cancellation-rules';
 export * from './settings';
 export * from './changes';
-export * from './queue';
+export * from './waiting-room';
 export * from './status';

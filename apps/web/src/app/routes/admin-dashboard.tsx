@@ -16,7 +16,7 @@ const ADMIN_MENU: readonly { title: string; links: readonly { to: string; label:
     links: [
       { to: paths.courses, label: 'Kurs og kurssteder', hint: 'Legg til og endre kurs, kurssteder og bilder.' },
       { to: paths.adminClosures, label: 'Avlys kursdager', hint: 'Bassenget er stengt eller én kursdag avlyses, og hva familiene har valgt.' },
-      { to: paths.adminQueue, label: 'Påmeldingskø', hint: 'Når påmeldingen åpner, og køen mens den pågår.' },
+      { to: paths.adminWaitingRoom, label: 'Påmeldingskø', hint: 'Når påmeldingen åpner, og køen mens den pågår.' },
       { to: paths.adminSeasons, label: 'Sesonger', hint: 'Sesongenes navn og datoer.' },
     ],
   },

@@ -19,7 +19,7 @@ import { useFamilyCredit } from '@/features/changes/api/changes';
 import { useMyWaitlist } from '@/features/waitlist/api/waitlist';
 import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
 import { CourseListOnDemand } from './course-list-on-demand';
-import { behindLine, useWaitingRoom } from '@/features/queue/hooks/use-waiting-room';
+import { behindLine, useWaitingRoom } from '@/features/waiting-room/hooks/use-waiting-room';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -39,7 +39,7 @@ const ParticipantsDialog = lazy(() =>
   import('@/features/participants/components/participants-dialog').then((m) => ({ default: m.ParticipantsDialog })),
 );
 // The waiting room (issue 37): loaded when the family is in a line.
-const QueuePanel = lazy(() => import('@/features/queue/components/queue-panel').then((m) => ({ default: m.QueuePanel })));
+const WaitingRoomPanel = lazy(() => import('@/features/waiting-room/components/waiting-room-panel').then((m) => ({ default: m.WaitingRoomPanel })));
 const PriorityDialog = lazy(() => import('@/features/waitlist/components/priority-dialog').then((m) => ({ default: m.PriorityDialog })));
 
 /** Same boxes as the loaded page (heading, venue card, course rows), so nothing jumps when data arrives. */
@@ -316,7 +316,7 @@ export function Component() {
             ) : null}
             {waitingRoom.line ? (
               <Suspense fallback={null}>
-                <QueuePanel {...waitingRoom.line} renderWaitlist={renderWaitlist} />
+                <WaitingRoomPanel {...waitingRoom.line} renderWaitlist={renderWaitlist} />
               </Suspense>
             ) : null}
             <CourseList

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The queue feature's own settings, merged into the environment by env.ts (features/env.ts). */
-export const queueEnv = {
+export const waitingRoomEnv = {
   /**
    * Enrolment night's waiting room (issue 37, decision 041). Families let in per minute per opening (an admin may
    * change it live for one opening), and at most this many inside at once (admitted, not yet started a payment).

@@ -7,13 +7,13 @@ import { idSchema } from '../ids';
 import { isoDateTime } from './common';
 
 export const QUEUE_STATES = ['none', 'countdown', 'waiting', 'admitted', 'expired', 'left', 'full', 'open'] as const;
-export type QueueState = (typeof QUEUE_STATES)[number];
+export type WaitingRoomState = (typeof QUEUE_STATES)[number];
 
 /** POST /queue/courses/:id/ticket: join the line of the opening that governs this course for the family (body {}). */
-export const queueJoinInputSchema = z.object({}).strict();
+export const waitingRoomJoinInputSchema = z.object({}).strict();
 
 /** The family's place in the line (the ticket, the position and leave routes answer it). */
-export const queuePositionSchema = z.object({
+export const waitingRoomPositionSchema = z.object({
   /**
    * none: no ticket (yet); countdown: a ticket, the opening has not come (the random group); waiting: in line;
    * admitted: may start payments until admittedUntil; expired: the window ran out (join again: the back of the line);
@@ -34,7 +34,7 @@ export const queuePositionSchema = z.object({
   /** The server's clock, for the countdown. */
   now: isoDateTime,
 });
-export type QueuePosition = z.infer<typeof queuePositionSchema>;
+export type WaitingRoomPosition = z.infer<typeof waitingRoomPositionSchema>;
 
 /** PUT /queue/openings: set (or clear) the opening time of one course, several, or a season's courses. */
 export const setOpeningInputSchema = z
@@ -58,7 +58,7 @@ export const openingParamsSchema = z.object({ opensAt: isoDateTime });
 export const setRateInputSchema = z.object({ admitPerMinute: z.number().int().min(1).max(100_000) }).strict();
 
 /** GET /queue/live: the night as the admin sees it, per opening (the running ones and the next ones). */
-export const queueLiveSchema = z.object({
+export const waitingRoomLiveSchema = z.object({
   now: isoDateTime,
   openings: z.array(
     z.object({
@@ -76,4 +76,4 @@ export const queueLiveSchema = z.object({
     }),
   ),
 });
-export type QueueLive = z.infer<typeof queueLiveSchema>;
+export type WaitingRoomLive = z.infer<typeof waitingRoomLiveSchema>;

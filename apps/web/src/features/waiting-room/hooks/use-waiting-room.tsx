@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { Course } from '@shared/api';
 import { LoginFirstButton } from '@/components/ui/login-first-button';
 import { useNow } from '@/lib/use-now';
-import { useJoinQueue, useLeaveQueue, usePosition } from '../api/queue';
+import { useJoinWaitingRoom, useLeaveWaitingRoom, usePosition } from '../api/waiting-room';
 import { OpeningCountdown } from '../components/opening-countdown';
 
 interface WaitingRoomOptions {
@@ -49,8 +49,8 @@ export function useWaitingRoom({ courses, viewer, refreshCourses }: WaitingRoomO
   // After a reload or on another device: the family's ticket is asked for with the first course behind a line.
   const watchedId = joinedId ?? (viewer === 'parent' ? (courses?.find(gated)?._id ?? null) : null);
   const position = usePosition(watchedId);
-  const join = useJoinQueue();
-  const leave = useLeaveQueue();
+  const join = useJoinWaitingRoom();
+  const leave = useLeaveWaitingRoom();
   const state = position.data?.state;
   const inLine = !!state && IN_LINE.has(state);
   const lineCourse = courses?.find((c) => c._id === (position.data?.courseId ?? watchedId)) ?? null;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Course, QueuePosition } from '@shared/api';
+import type { Course, WaitingRoomPosition } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { formatTime } from '@/lib/format';
 import { errorMessage } from '@/lib/error-messages';
@@ -11,9 +11,9 @@ const waitLabel = (seconds: number | null) => {
   return `Beregnet ventetid: ca. ${Math.round(seconds / 60)} min`;
 };
 
-interface QueuePanelProps {
+interface WaitingRoomPanelProps {
   course: Course;
-  position: QueuePosition | undefined;
+  position: WaitingRoomPosition | undefined;
   error: unknown;
   onJoin: () => void;
   onLeave: () => void;
@@ -26,7 +26,7 @@ interface QueuePanelProps {
  * The waiting room on the venue page (issue 37): the place in line in a live region, the estimated wait, a way to
  * leave; the admitted state; and the end when all is sold, with the waitlist offered.
  */
-export function QueuePanel({ course, position, error, onJoin, onLeave, busy, renderWaitlist }: QueuePanelProps) {
+export function WaitingRoomPanel({ course, position, error, onJoin, onLeave, busy, renderWaitlist }: WaitingRoomPanelProps) {
   const state = position?.state;
   const offset = position ? new Date(position.now).getTime() - Date.now() : 0;
   let body: ReactNode;

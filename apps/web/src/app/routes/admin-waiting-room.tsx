@@ -8,8 +8,8 @@ import { TextInput } from '@/components/ui/form/text-input';
 import { Page } from '@/components/ui/page-header';
 import { usePlaceCourses } from '@/features/courses/api/courses';
 import { usePlaces } from '@/features/places/api/places';
-import { queueKeys } from '@/features/queue/api/queue';
-import { QueueLiveView } from '@/features/queue/components/admin-queue';
+import { waitingRoomKeys } from '@/features/waiting-room/api/waiting-room';
+import { WaitingRoomLiveView } from '@/features/waiting-room/components/admin-waiting-room';
 import { api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { courseLabel, openingLabel } from '@/lib/format';
@@ -47,7 +47,7 @@ function OpeningForm() {
       }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryRoots.courses });
-      void client.invalidateQueries({ queryKey: queueKeys.live });
+      void client.invalidateQueries({ queryKey: waitingRoomKeys.live });
     },
   });
 
@@ -140,7 +140,7 @@ export function Component() {
           <h2 id="kveld-tittel" className="mb-3 text-xl font-bold text-sea-900">
             Påmeldingen nå
           </h2>
-          <QueueLiveView />
+          <WaitingRoomLiveView />
         </section>
       </div>
     </Page>

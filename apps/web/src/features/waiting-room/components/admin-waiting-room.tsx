@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { QueueLive } from '@shared/api/queue';
+import type { WaitingRoomLive } from '@shared/api/waiting-room';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form/field';
 import { TextInput } from '@/components/ui/form/text-input';
 import { api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime, freePlacesLabel, openingLabel } from '@/lib/format';
-import { queueKeys, useQueueLive } from '../api/queue';
+import { waitingRoomKeys, useWaitingRoomLive } from '../api/waiting-room';
 
-const STATE_LABEL: Record<QueueLive['openings'][number]['state'], string> = {
+const STATE_LABEL: Record<WaitingRoomLive['openings'][number]['state'], string> = {
   upcoming: 'Venter på åpning',
   running: 'Pågår',
   ended: 'Fullt – køen er avsluttet',
@@ -21,7 +21,7 @@ function RateForm({ opensAt, rate }: { opensAt: string; rate: number }) {
   const [value, setValue] = useState(String(rate));
   const save = useMutation({
     mutationFn: (admitPerMinute: number) => api(`/queue/openings/${encodeURIComponent(opensAt)}/rate`, { method: 'PUT', body: { admitPerMinute } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: queueKeys.live }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: waitingRoomKeys.live }),
   });
   const invalid = !/^\d{1,6}$/.test(value) || Number(value) < 1;
   return (
@@ -42,8 +42,8 @@ function RateForm({ opensAt, rate }: { opensAt: string; rate: number }) {
 }
 
 /** The night live: per opening the line's length, the admission rate, places left per course, payments in progress. */
-export function QueueLiveView() {
-  const live = useQueueLive();
+export function WaitingRoomLiveView() {
+  const live = useWaitingRoomLive();
   if (live.isPending) return <p role="status">Laster køen …</p>;
   if (live.isError) return <FormError>{errorMessage(live.error)}</FormError>;
   if (live.data.openings.length === 0) return <p className="text-muted">Ingen påmeldinger med åpningstid de neste dagene.</p>;

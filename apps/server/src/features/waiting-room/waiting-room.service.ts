@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { osloDayStart, type QueueLive, type QueuePosition, type SetOpeningInput } from '@app/shared';
+import { osloDayStart, type WaitingRoomLive, type WaitingRoomPosition, type SetOpeningInput } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { signedIn, type ServiceContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -60,7 +60,7 @@ async function openingFor(ctx: ServiceContext, course: Awaited<ReturnType<typeof
   return governingOpening(course, returning, now);
 }
 
-function view(ctx: ServiceContext, opensAt: Date | null, now: Date, part: Partial<QueuePosition> & Pick<QueuePosition, 'state'>): QueuePosition {
+function view(ctx: ServiceContext, opensAt: Date | null, now: Date, part: Partial<WaitingRoomPosition> & Pick<WaitingRoomPosition, 'state'>): WaitingRoomPosition {
   return {
     opensAt: opensAt?.toISOString() ?? null,
     position: null,
@@ -75,7 +75,7 @@ function view(ctx: ServiceContext, opensAt: Date | null, now: Date, part: Partia
 
 const ratePerMinute = (ctx: ServiceContext, opening: QueueOpeningRow | undefined) => opening?.admitPerMinute ?? ctx.env.QUEUE_ADMIT_PER_MINUTE;
 
-async function positionOf(ctx: ServiceContext, opensAt: Date, ticket: QueueTicketRow | undefined, now: Date): Promise<QueuePosition> {
+async function positionOf(ctx: ServiceContext, opensAt: Date, ticket: QueueTicketRow | undefined, now: Date): Promise<WaitingRoomPosition> {
   const snap = await snapshotOf(ctx, opensAt);
   const base = { courseId: ticket?.courseId ?? null };
   if (snap.opening?.endedAt) return view(ctx, opensAt, now, { ...base, state: 'full', retryAfterMs: 60_000 });
@@ -106,7 +106,7 @@ async function positionOf(ctx: ServiceContext, opensAt: Date, ticket: QueueTicke
 }
 
 /** GET /queue/courses/:id/position: the family's place in the line that governs the course (cheap, polled). */
-export async function position(ctx: ServiceContext, courseId: string, profileIds?: readonly string[]): Promise<QueuePosition> {
+export async function position(ctx: ServiceContext, courseId: string, profileIds?: readonly string[]): Promise<WaitingRoomPosition> {
   const now = ctx.clock.now();
   const course = await visibleCourse(ctx, courseId, true);
   const profileId = await familyOf(ctx, profileIds);
@@ -122,7 +122,7 @@ export async function position(ctx: ServiceContext, courseId: string, profileIds
  * POST /queue/courses/:id/ticket: take the family's ticket (or keep it: the same one on every device of every
  * guardian). After a window that ran out, or after leaving, the family joins again at the back.
  */
-export async function join(ctx: ServiceContext, courseId: string, profileIds?: readonly string[]): Promise<QueuePosition> {
+export async function join(ctx: ServiceContext, courseId: string, profileIds?: readonly string[]): Promise<WaitingRoomPosition> {
   const viewer = signedIn(ctx);
   const now = ctx.clock.now();
   const course = await visibleCourse(ctx, courseId);
@@ -143,7 +143,7 @@ export async function join(ctx: ServiceContext, courseId: string, profileIds?: r
 }
 
 /** DELETE /queue/courses/:id/ticket: leave the line (the place is given up). */
-export async function leave(ctx: ServiceContext, courseId: string, profileIds?: readonly string[]): Promise<QueuePosition> {
+export async function leave(ctx: ServiceContext, courseId: string, profileIds?: readonly string[]): Promise<WaitingRoomPosition> {
   const now = ctx.clock.now();
   const course = await visibleCourse(ctx, courseId);
   const profileId = await familyOf(ctx, profileIds);
@@ -240,7 +240,7 @@ export async function setRate(ctx: ServiceContext, opensAtIso: string, admitPerM
 }
 
 /** GET /queue/live: the night as the admin sees it (polled: no session activity). */
-export async function live(ctx: ServiceContext): Promise<QueueLive> {
+export async function live(ctx: ServiceContext): Promise<WaitingRoomLive> {
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - ctx.env.QUEUE_GATE_MINUTES * MINUTE);
   const openings = [];

@@ -4,28 +4,28 @@ import {
   idParamsSchema,
   okSchema,
   openingParamsSchema,
-  queueJoinInputSchema,
-  queueLiveSchema,
-  queuePositionSchema,
+  waitingRoomJoinInputSchema,
+  waitingRoomLiveSchema,
+  waitingRoomPositionSchema,
   setOpeningInputSchema,
   setOpeningResultSchema,
   setRateInputSchema,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
-import * as service from './queue.service';
+import * as service from './waiting-room.service';
 
 const familyErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND', 'BUSY');
 const adminErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BUSY');
 
 /** Enrolment night's waiting room (issue 37, decision 041). */
-export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
+export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
   // The family's place in the line: polled at the pace the answer sets, never the person's activity.
   app.get(
     '/queue/courses/:id/position',
     {
       config: { access: 'user', sessionUser: true, background: true },
-      schema: { params: idParamsSchema, response: { 200: queuePositionSchema, ...familyErrors } },
+      schema: { params: idParamsSchema, response: { 200: waitingRoomPositionSchema, ...familyErrors } },
     },
     async (request, reply) => {
       const answer = await service.position(ctxOf(request), request.params.id, request.sessionUser?.profileIds);
@@ -38,7 +38,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/queue/courses/:id/ticket',
     {
       config: { access: 'user', sessionUser: true },
-      schema: { params: idParamsSchema, body: queueJoinInputSchema, response: { 200: queuePositionSchema, ...familyErrors } },
+      schema: { params: idParamsSchema, body: waitingRoomJoinInputSchema, response: { 200: waitingRoomPositionSchema, ...familyErrors } },
     },
     (request) => service.join(ctxOf(request), request.params.id, request.sessionUser?.profileIds),
   );
@@ -47,7 +47,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/queue/courses/:id/ticket',
     {
       config: { access: 'user', sessionUser: true },
-      schema: { params: idParamsSchema, response: { 200: queuePositionSchema, ...familyErrors } },
+      schema: { params: idParamsSchema, response: { 200: waitingRoomPositionSchema, ...familyErrors } },
     },
     (request) => service.leave(ctxOf(request), request.params.id, request.sessionUser?.profileIds),
   );
@@ -69,14 +69,14 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/queue/live',
-    { config: { access: 'admin', background: true }, schema: { response: { 200: queueLiveSchema, ...adminErrors } } },
+    { config: { access: 'admin', background: true }, schema: { response: { 200: waitingRoomLiveSchema, ...adminErrors } } },
     (request) => service.live(ctxOf(request)),
   );
 };
 
-export const queueFeature: Feature = {
+export const waitingRoomFeature: Feature = {
   name: 'queue',
-  routes: [queueRoutes],
+  routes: [waitingRoomRoutes],
   jobs: (ctx) => [
     {
       // Enrolment night's waiting room (decision 041): the draw at the opening moment, admissions, the line's end.
