@@ -1,7 +1,7 @@
 import { authFeature } from './auth/auth.routes';
 import { bookingFeature } from './booking/booking.routes';
 import { calendarsFeature } from './calendars/calendars.routes';
-import { cancellationsFeature } from './cancellations/cancellations.routes';
+import { refundPolicyFeature } from './refund-policy/refund-policy.routes';
 import { careFeature } from './care/care.routes';
 import { changesFeature } from './changes/changes.routes';
 import { childrenFeature } from './children/children.routes';
@@ -55,7 +55,7 @@ export const features: Feature[] = [
   statisticsFeature,
   waitlistFeature,
   retentionFeature,
-  cancellationsFeature,
+  refundPolicyFeature,
   changesFeature,
   waitingRoomFeature,
   testPeopleFeature,

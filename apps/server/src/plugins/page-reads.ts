@@ -11,7 +11,7 @@ import {
 } from '@app/shared';
 import { contextFor, type ServiceContext } from '../context';
 import { appConfig } from '../features/auth/auth.service';
-import { currentRules } from '../features/cancellations/rules.service';
+import { currentRules } from '../features/refund-policy/refund-policy.service';
 import { listPlaceCourses } from '../features/courses/courses.service';
 import { listFaqs } from '../features/faqs/faqs.service';
 import { listPlaces } from '../features/places/places.service';

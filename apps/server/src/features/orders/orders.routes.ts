@@ -23,7 +23,7 @@ import {
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import * as service from './orders.service';
-import * as cancellation from './cancellation.service';
+import * as withdrawal from './withdrawal.service';
 import * as receipts from './receipts.service';
 import * as bookkeeping from './bookkeeping.service';
 import * as reconciliation from './reconciliation.service';
@@ -85,7 +85,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: { params: idParamsSchema, response: { 200: cancellationPreviewSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT') } },
     },
-    (request) => cancellation.cancellationPreview(ctxOf(request), request.params.id),
+    (request) => withdrawal.cancellationPreview(ctxOf(request), request.params.id),
   );
 
   app.post(
@@ -94,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: { params: idParamsSchema, body: cancellationInputSchema, response: { 200: cancellationSchema, ...MODIFICATION_ERRORS } },
     },
-    (request) => cancellation.cancelPlace(ctxOf(request), request.params.id, request.body),
+    (request) => withdrawal.cancelPlace(ctxOf(request), request.params.id, request.body),
   );
 
   /** The family's paid orders on /profil, with 'Meld av kurset' where it can be done. */
@@ -104,7 +104,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: { params: idParamsSchema, response: { 200: familyPaymentListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
     },
-    (request) => cancellation.familyPayments(ctxOf(request), request.params.id),
+    (request) => withdrawal.familyPayments(ctxOf(request), request.params.id),
   );
 
   /** A receipt (kvittering) of one capture or refund, as a PDF: the order's own family only. */
@@ -190,7 +190,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { params: idParamsSchema, body: cancellationDecisionSchema, response: { 200: cancellationSchema, ...MODIFICATION_ERRORS } },
     },
-    (request) => cancellation.decideCancellation(ctxOf(request), request.params.id, request.body),
+    (request) => withdrawal.decideCancellation(ctxOf(request), request.params.id, request.body),
   );
 };
 

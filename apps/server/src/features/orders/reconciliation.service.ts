@@ -7,7 +7,7 @@ import * as repo from '../../repos/orders.repo';
 import * as familyLedger from '../../domain/family-ledger/entries';
 import { modificationKey, providerTrouble } from '../../domain/family-ledger/modifications';
 import { applyPaymentEvent } from '../../domain/family-ledger/payment-events';
-import { finishRefund } from './cancellation.service';
+import { finishRefund } from './withdrawal.service';
 
 /**
  * The reconciliation view (issue 40): the period's captures and refunds against Vipps' own records, the ePayment

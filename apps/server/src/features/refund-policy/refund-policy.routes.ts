@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancellationRulesSchema, cancellationRulesVersionListSchema, cancellationRulesVersionSchema } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
-import * as rules from './rules.service';
+import * as rules from './refund-policy.service';
 
-export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const refundPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The rules in force now (the terms page shows them). */
   app.get(
     '/cancellation-rules',
@@ -33,4 +33,4 @@ export const cancellationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export const cancellationsFeature: Feature = { name: 'cancellations', routes: [cancellationsRoutes] };
+export const refundPolicyFeature: Feature = { name: 'refund-policy', routes: [refundPolicyRoutes] };
