@@ -116,7 +116,7 @@ export const PLACE_IMAGES = [
   'bjerke-basseng',
   'placeholder',
 ] as const;
-export type PlaceImage = (typeof PLACE_IMAGES)[number];
+export type VenueImage = (typeof PLACE_IMAGES)[number];
 
 // ---- venue photos (issue 41, decision 040) ------------------------------------------------------------------
 /** The largest upload, in bytes (before re-encoding). */

@@ -5,7 +5,7 @@ import { childrenEnv } from './children/children.env';
 import { contactEnv } from './contact/contact.env';
 import { invitesEnv } from './invites/invites.env';
 import { ordersEnv } from './orders/orders.env';
-import { placesEnv } from './places/places.env';
+import { venuesEnv } from './venues/venues.env';
 import { waitingRoomEnv } from './waiting-room/waiting-room.env';
 import { retentionEnv } from './retention/retention.env';
 import { waitlistEnv } from './waitlist/waitlist.env';
@@ -22,7 +22,7 @@ export const featureEnv = {
   ...contactEnv,
   ...invitesEnv,
   ...ordersEnv,
-  ...placesEnv,
+  ...venuesEnv,
   ...waitingRoomEnv,
   ...retentionEnv,
   ...waitlistEnv,

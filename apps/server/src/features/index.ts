@@ -15,7 +15,7 @@ import { imagesFeature } from './images/images.routes';
 import { invitesFeature } from './invites/invites.routes';
 import { ordersFeature } from './orders/orders.routes';
 import { participantsFeature } from './participants/participants.routes';
-import { placesFeature } from './places/places.routes';
+import { venuesFeature } from './venues/venues.routes';
 import { profilesFeature } from './profiles/profiles.routes';
 import { waitingRoomFeature } from './waiting-room/waiting-room.routes';
 import { retentionFeature } from './retention/retention.routes';
@@ -34,7 +34,7 @@ import { waitlistFeature } from './waitlist/waitlist.routes';
 export const features: Feature[] = [
   statusFeature,
   authFeature,
-  placesFeature,
+  venuesFeature,
   imagesFeature,
   coursesFeature,
   participantsFeature,

@@ -14,7 +14,7 @@ import { appConfig } from '../features/auth/auth.service';
 import { currentRules } from '../features/refund-policy/refund-policy.service';
 import { listPlaceCourses } from '../features/courses/courses.service';
 import { listFaqs } from '../features/faqs/faqs.service';
-import { listPlaces } from '../features/places/places.service';
+import { listPlaces } from '../features/venues/venues.service';
 import { listTerms } from '../features/terms/terms.service';
 import { listInstructors } from '../features/users/users.service';
 import type { LoadDeps } from '../public-cache';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
-import { addParticipants, createCourse, createFamily, createPlace } from '../db/seed/builders';
+import { addParticipants, createCourse, createFamily, createVenue } from '../db/seed/builders';
 import { parseEnv } from '../env';
 import { createTestDatabase } from '../test/db';
 
@@ -70,7 +70,7 @@ describe('server-rendered pages: the page cache', () => {
       }`,
     );
     database = await createTestDatabase();
-    await createPlace(database.db, { name: 'Sagene Basseng' });
+    await createVenue(database.db, { name: 'Sagene Basseng' });
     app = await buildApp({
       env: parseEnv({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false', PUBLIC_CACHE_TTL_MS: '600000', WEB_DIST_DIR: path.join(dir, 'dist') }),
       db: database.db,
@@ -115,14 +115,14 @@ describe('server-rendered pages: the page cache', () => {
     expect(renders()).toBe(before);
 
     // A new venue (the places trigger's NOTIFY): the page is rendered again, with it.
-    await createPlace(database.db, { name: 'Nydalen Bad' });
+    await createVenue(database.db, { name: 'Nydalen Bad' });
     await vi.waitFor(async () => expect((await app.inject({ method: 'GET', url: '/kurs' })).body).toContain('<li>Nydalen Bad</li>'), { timeout: 2_000, interval: 10 });
     expect(renders()).toBe(before + 1);
     expect((await app.inject({ method: 'GET', url: '/kurs', headers: { 'if-none-match': etag } })).statusCode).toBe(200);
   });
 
   it('a booking renders every page again, whichever venue it shows (decision 023)', async () => {
-    const [a, b] = [await createPlace(database.db, { name: 'Tøyenbadet' }), await createPlace(database.db, { name: 'Frognerbadet' })];
+    const [a, b] = [await createVenue(database.db, { name: 'Tøyenbadet' }), await createVenue(database.db, { name: 'Frognerbadet' })];
     const courseA = await createCourse(database.db, { place: a, maximumParticipants: 5 });
     await createCourse(database.db, { place: b, maximumParticipants: 5 });
     const family = await createFamily(database.db);

@@ -72,7 +72,7 @@ export async function insertPlace(db: DbOrTx, values: PlaceValues): Promise<Plac
 }
 
 /** The updated row, or undefined when there is no place with that id. */
-export async function updatePlace(db: DbOrTx, id: string, values: PlaceValues): Promise<PlaceRow | undefined> {
+export async function updateVenue(db: DbOrTx, id: string, values: PlaceValues): Promise<PlaceRow | undefined> {
   const [row] = await db.update(places).set(values).where(eq(places.id, id)).returning();
   return row;
 }

@@ -2,8 +2,8 @@ import type { Place } from '@shared/api';
 import { paths } from '@/config/paths';
 import { pageTitle, site } from '@/config/site';
 import { OG_IMAGE_SIZE, photoUrl } from '@shared/constants';
-import { coverPhoto, placeShareImageSrc, SHARE_IMAGE_SIZE } from '@/features/places/components/place-image';
-import { placeCourseJsonLd } from '@/features/places/components/places-structured-data';
+import { coverPhoto, venueShareImageSrc, SHARE_IMAGE_SIZE } from '@/features/venues/components/venue-image';
+import { venueCourseJsonLd } from '@/features/venues/components/venues-structured-data';
 import { listOf, placeSlug } from '@/lib/format';
 import type { ServerRenderedRouteId } from './routes';
 
@@ -48,7 +48,7 @@ function organization(origin: string) {
 
 function venueCourse(place: Place, origin: string, url: string, image: string) {
   const provider = { '@type': 'Organization', name: site.companyName, url: `${origin}/` };
-  return { '@context': 'https://schema.org', ...placeCourseJsonLd(place, url, provider), image };
+  return { '@context': 'https://schema.org', ...venueCourseJsonLd(place, url, provider), image };
 }
 
 /** First sentence-ish of the venue's own text, else a generated one; at most about 160 characters. */
@@ -76,7 +76,7 @@ export function pageHead(id: ServerRenderedRouteId, origin: string, options: { p
       const url = at(paths.place(placeSlug(place.name)));
       // The cover photo's 1200×630 JPEG when the venue has photos (issue 41), else the drawing's PNG.
       const cover = coverPhoto(place.photos);
-      const image = at(cover ? photoUrl(cover.hash, 'og.jpg') : placeShareImageSrc(place.name, place.image));
+      const image = at(cover ? photoUrl(cover.hash, 'og.jpg') : venueShareImageSrc(place.name, place.image));
       return {
         title: `${place.name}, ${place.place} | ${site.tagline}`,
         description: venueDescription(place),

@@ -48,8 +48,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <RootLayout loading />,
     children: [
       { id: 'home', index: true, element: <HomeRoute />, loader: homeLoader },
-      { id: 'courses', path: routePatterns.courses, lazy: () => import('./routes/places') },
-      { id: 'place', path: routePatterns.place, lazy: () => import('./routes/place-courses') },
+      { id: 'courses', path: routePatterns.courses, lazy: () => import('./routes/venues') },
+      { id: 'place', path: routePatterns.place, lazy: () => import('./routes/venue-courses') },
       { id: 'about', path: routePatterns.about, lazy: () => import('./routes/about') },
       { id: 'contact', path: routePatterns.contact, lazy: () => import('./routes/contact') },
       { id: 'terms', path: routePatterns.terms, lazy: () => import('./routes/terms') },
@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
 /** The source file of each lazy server-rendered route, for the modulepreload links of its page (Vite manifest keys). */
 export const routeModules: Partial<Record<ServerRenderedRouteId, string>> = {
   courses: 'src/app/routes/places.tsx',
-  place: 'src/app/routes/place-courses.tsx',
+  place: 'src/app/routes/venue-courses.tsx',
   about: 'src/app/routes/about.tsx',
   contact: 'src/app/routes/contact.tsx',
   terms: 'src/app/routes/terms.tsx',

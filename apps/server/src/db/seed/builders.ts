@@ -214,7 +214,7 @@ export function orderWithEvents(input: {
 
 // ---- builders that insert ---------------------------------------------------------------------------------
 
-export async function createPlace(db: DbOrTx, overrides: Partial<NewPlace> = {}): Promise<PlaceRow> {
+export async function createVenue(db: DbOrTx, overrides: Partial<NewPlace> = {}): Promise<PlaceRow> {
   const [row] = await db.insert(places).values(placeValues(overrides)).returning();
   return row!;
 }
@@ -320,7 +320,7 @@ export type TestCourse = CourseRow & { place: { id: string }; participantChildId
 
 export async function createCourse(db: DbOrTx, options: CreateCourseOptions = {}): Promise<TestCourse> {
   const { place: givenPlace, dates, startsInDays, weeks, full, participants: wanted, instructors, ...overrides } = options;
-  const place = givenPlace ?? (await createPlace(db));
+  const place = givenPlace ?? (await createVenue(db));
   const timeFrom = overrides.timeFrom ?? '09:00';
   const first = new Date(Date.now() + (startsInDays ?? 14) * DAY);
   const values = courseValues({

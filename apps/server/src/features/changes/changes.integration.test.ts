@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { courseDisplayName, dateSharesOre, formatTime as osloClock, osloTime } from '@app/shared';
 import { countTaken } from '../../domain/enrolment/seats';
 import { cancelledDates, courses, dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
-import { createCourse, createFamily, createPlace, createUser, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createVenue, createUser, type Family } from '../../db/seed/builders';
 import { bookingTestWithClock, payForCourse, type BookingTest } from '../../test/booking';
 import { announceDueClosures, applyDefaults, shareOfDate } from './changes.service';
 
@@ -23,7 +23,7 @@ const WEDNESDAYS = [3, 10, 17, 24].map((d) => osloTime(2027, 3, d, '10:00'));
 const UNEVEN = 100_001;
 
 async function setup(options: { makeupMax?: number } = {}) {
-  const place = await createPlace(kit.t.db);
+  const place = await createVenue(kit.t.db);
   const course = await createCourse(kit.t.db, { place, priceOre: UNEVEN, maximumParticipants: 6, dates: DATES, timeFrom: '17:00', timeTo: '17:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Mandag' });
   const makeup = await createCourse(kit.t.db, { place, priceOre: 80_000, maximumParticipants: options.makeupMax ?? 4, dates: WEDNESDAYS, timeFrom: '10:00', timeTo: '10:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Onsdag' });
   const paid = await payForCourse(kit.t, course);

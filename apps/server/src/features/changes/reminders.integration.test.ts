@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseDisplayName, osloTime } from '@app/shared';
 import { toViewer, type Clock } from '../../context';
 import { dateChoices, outbox, users } from '../../db/schema';
-import { createCourse, createFamily, createPlace, createUser, addParticipants } from '../../db/seed/builders';
+import { createCourse, createFamily, createVenue, createUser, addParticipants } from '../../db/seed/builders';
 import { daytimeSendAt } from '../../integrations/email/outbox';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 import { announceNow, cancelCourseDate } from './changes.service';
@@ -32,7 +32,7 @@ describe('quiet hours', () => {
 
 describe('the day-before reminder', () => {
   it('goes once to each guardian who wants it, with the venue, address, map link, time and what to bring; never at night', async () => {
-    const place = await createPlace(t.db, { name: 'c38 Badet', address: 'Bassengveien 3', zipCode: '0150', place: 'Oslo' });
+    const place = await createVenue(t.db, { name: 'c38 Badet', address: 'Bassengveien 3', zipCode: '0150', place: 'Oslo' });
     const course = await createCourse(t.db, { place, dates: DATES, timeFrom: '17:00', timeTo: '17:30', name: 'c38 Tirsdag', info: 'Ta med badebleie og håndkle.' });
     const family = await createFamily(t.db, { guardians: 2 });
     await t.db.update(users).set({ remindersOff: true }).where(eq(users.id, family.guardians[1]!.id));
@@ -60,7 +60,7 @@ describe('the day-before reminder', () => {
   });
 
   it('before a make-up date, and the first date moves past a cancelled one', async () => {
-    const place = await createPlace(t.db);
+    const place = await createVenue(t.db);
     const course = await createCourse(t.db, { place, dates: DATES, name: 'c38 Flytt', ageMinMonths: null, ageMaxMonths: null });
     const other = await createCourse(t.db, { place, dates: [osloTime(2027, 4, 7, '10:00')], name: 'c38 Erstatning', ageMinMonths: null, ageMaxMonths: null });
     const family = await createFamily(t.db);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseSchema, courseListSchema, MAX_COURSE_DATES, placeSchema, type CourseInput } from '@app/shared';
 import { courseInstructors, courses, places } from '../../db/schema';
-import { createCourse, createFamily, createInstructor, createOrder, createPlace, createUser, type PlaceRow, type UserRow } from '../../db/seed/builders';
+import { createCourse, createFamily, createInstructor, createOrder, createVenue, createUser, type PlaceRow, type UserRow } from '../../db/seed/builders';
 import { countRows } from '../../test/security/fixtures';
 import { createTestApp, type TestContext } from '../../test/app';
 
@@ -64,7 +64,7 @@ describe('venue and course writes', () => {
     parent = await createUser(db, { roles: ['parent'] });
     anne = await createInstructor(db, { firstName: 'Anne', lastName: 'Instruktør', roles: ['parent', 'instructor'] });
     bjorn = await createInstructor(db, { firstName: 'Bjørn', lastName: 'Lærer' });
-    place = await createPlace(db, { name: 'Kursbadet' });
+    place = await createVenue(db, { name: 'Kursbadet' });
     for (const [key, user] of Object.entries({ admin, parent, anne, bjorn })) tokens[key] = (await ctx.app.sessions.issue(user.id)).token;
   });
   afterAll(() => ctx.close());
@@ -83,7 +83,7 @@ describe('venue and course writes', () => {
     });
 
     it('admin updates a venue (spec §4: with id updates); a name taken by another venue is 409', async () => {
-      const other = await createPlace(ctx.app.db, { name: 'Endres Bad' });
+      const other = await createVenue(ctx.app.db, { name: 'Endres Bad' });
       const res = await call('PATCH', `/api/places/${other.id}`, 'admin', { ...validPlace(), name: 'Endret Bad', image: null, published: false });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ _id: other.id, name: 'Endret Bad', image: null, published: false });
@@ -96,7 +96,7 @@ describe('venue and course writes', () => {
     });
 
     it('a renamed venue keeps its old slug (oldSlugs), and no other venue may take that name: 409 PLACE_NAME_WAS_USED (decision 036)', async () => {
-      const venue = await createPlace(ctx.app.db, { name: 'Gammelt Navn Bad' });
+      const venue = await createVenue(ctx.app.db, { name: 'Gammelt Navn Bad' });
       const renamed = await call('PATCH', `/api/places/${venue.id}`, 'admin', { ...validPlace(), name: 'Nytt  Navn Bad' });
       expect(renamed.statusCode).toBe(200);
       expect(placeSchema.parse(renamed.json())).toMatchObject({ slug: 'nytt-navn-bad', oldSlugs: ['gammelt-navn-bad'] });
@@ -108,7 +108,7 @@ describe('venue and course writes', () => {
       const created = await call('POST', '/api/places', 'admin', { ...validPlace(), name: 'Gammelt navn  bad' });
       expect(created.statusCode).toBe(409);
       expect(created.json().error.code).toBe('PLACE_NAME_WAS_USED');
-      const other = await createPlace(ctx.app.db, { name: 'Annet Bad' });
+      const other = await createVenue(ctx.app.db, { name: 'Annet Bad' });
       const taken = await call('PATCH', `/api/places/${other.id}`, 'admin', { ...validPlace(), name: 'Gammelt Navn Bad' });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.code).toBe('PLACE_NAME_WAS_USED');
@@ -303,7 +303,7 @@ describe('venue and course writes', () => {
 
   describe('GET /users/instructors/:id/courses', () => {
     it('lists the instructor’s courses that have not ended, first date first, with participant names', async () => {
-      const otherPlace = await createPlace(ctx.app.db, { name: 'Instruktørbadet' });
+      const otherPlace = await createVenue(ctx.app.db, { name: 'Instruktørbadet' });
       const family = await createFamily(ctx.app.db, { children: [{ firstName: 'Lilly' }] });
       const later = await createCourse(ctx.app.db, { place: otherPlace, instructors: [bjorn], startsInDays: 30, name: 'later' });
       const sooner = await createCourse(ctx.app.db, {
@@ -339,7 +339,7 @@ describe('venue and course writes', () => {
 
   describe('participants in course lists', () => {
     it('an instructor sees names only on courses they teach; a parent never', async () => {
-      const listPlace = await createPlace(ctx.app.db, { name: 'Listebadet' });
+      const listPlace = await createVenue(ctx.app.db, { name: 'Listebadet' });
       const family = await createFamily(ctx.app.db, { children: [{ firstName: 'Hemmelig' }] });
       const hers = await createCourse(ctx.app.db, { place: listPlace, instructors: [anne], startsInDays: 3, participants: family.children });
       const notHers = await createCourse(ctx.app.db, { place: listPlace, instructors: [bjorn], startsInDays: 3, participants: 2 });

@@ -6,7 +6,7 @@ import {
   createCourse,
   createFamily,
   createInstructor,
-  createPlace,
+  createVenue,
   createUser,
   type PlaceRow,
   type TestCourse,
@@ -35,9 +35,9 @@ describe('courses API', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.app.db;
-    place = await createPlace(db, { name: 'Kursbadet' });
-    other = await createPlace(db, { name: 'Annet Bad' });
-    hiddenPlace = await createPlace(db, { name: 'Skjult Bad', published: false });
+    place = await createVenue(db, { name: 'Kursbadet' });
+    other = await createVenue(db, { name: 'Annet Bad' });
+    hiddenPlace = await createVenue(db, { name: 'Skjult Bad', published: false });
     const anne = await createInstructor(db, { firstName: 'Anne', lastName: 'Instruktør' });
     const bjorn = await createInstructor(db, { firstName: 'Bjørn', lastName: 'Lærer' });
     const family = await createFamily(db, {

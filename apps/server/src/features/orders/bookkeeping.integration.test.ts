@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseDisplayName, osloDateKey, osloTime } from '@app/shared';
 import { cancellations, orderEvents, paymentIncidents } from '../../db/schema';
-import { createCourse, createPlace, createUser } from '../../db/seed/builders';
+import { createCourse, createVenue, createUser } from '../../db/seed/builders';
 import { payForCourse, startBookingTest, type BookingTest } from '../../test/booking';
 
 /** The month-end's bookkeeping file: its rows and totals equal the orders' captured minus refunded amounts. */
@@ -78,7 +78,7 @@ describe('GET /payments/bookkeeping', () => {
   });
 
   it('money event "month-end export": two courses with one stored name keep their own total line, with venue and start date (walk-through 8)', async () => {
-    const place = await createPlace(t.db, { name: 'Sagene Basseng' });
+    const place = await createVenue(t.db, { name: 'Sagene Basseng' });
     const first = await createCourse(t.db, { place, name: 'Babysvømming 3', participantsAge: 'Eksportkurs', timeFrom: '09:30', priceOre: 100_000, dates: [osloTime(2027, 5, 10, '09:30')] });
     const second = await createCourse(t.db, { place, name: 'Babysvømming 3', participantsAge: 'Eksportkurs', timeFrom: '10:30', priceOre: 120_000, dates: [osloTime(2027, 2, 1, '10:30')] });
     await paid(first);

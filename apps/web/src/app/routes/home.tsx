@@ -5,13 +5,13 @@ import { anchors, paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { AboutText, ServiceAreaList } from '@/features/about/components/about-section';
 import { FaqList } from '@/features/faqs/components/faq-list';
-import { PlaceGrid } from '@/features/places/components/place-grid';
+import { VenueGrid } from '@/features/venues/components/venue-grid';
 import { faqsQueryOptions } from '@/features/faqs/api/faqs';
-import { placesQueryOptions } from '@/features/places/api/places';
+import { venuesQueryOptions } from '@/features/venues/api/venues';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { preloading } from '../page-data';
 
-export const homeLoader = preloading(placesQueryOptions, faqsQueryOptions);
+export const homeLoader = preloading(venuesQueryOptions, faqsQueryOptions);
 
 export function HomeRoute() {
   useDocumentTitle(`${site.companyName} | ${site.tagline}`);
@@ -46,7 +46,7 @@ export function HomeRoute() {
               Kurssteder
             </h2>
           </div>
-          <PlaceGrid />
+          <VenueGrid />
         </section>
 
         <div className="mt-16 grid grid-cols-1 gap-12 lg:grid-cols-2">

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses, orders } from '../../db/schema';
-import { createCourse, createFamily, createPlace, createUser, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, createVenue, createUser, type TestCourse } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { insertTestPhoto } from '../../test/images';
 import { startBookingTest, type BookingTest } from '../../test/booking';
@@ -23,11 +23,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public lists cache across two i
     t = await startBookingTest({ instances: 2, env: { PUBLIC_CACHE_TTL_MS: '600000' } });
     const admin = await createUser(t.db, { roles: ['admin'] });
     adminToken = await t.token(admin.id);
-    const place = await createPlace(t.db, { name: 'Nydalen Bad' });
+    const place = await createVenue(t.db, { name: 'Nydalen Bad' });
     course = await createCourse(t.db, { place, maximumParticipants: 3 });
     // Enough courses that the list is over the compression threshold.
     for (let i = 0; i < 6; i++) await createCourse(t.db, { place, maximumParticipants: 8 });
-    otherVenueCourse = await createCourse(t.db, { place: await createPlace(t.db, { name: 'Holmlia Bad' }), name: 'Babysvøm Holmlia' });
+    otherVenueCourse = await createCourse(t.db, { place: await createVenue(t.db, { name: 'Holmlia Bad' }), name: 'Babysvøm Holmlia' });
   }, 60_000);
   afterAll(() => t?.close());
 

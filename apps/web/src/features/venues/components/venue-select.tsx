@@ -15,7 +15,7 @@ interface PlaceSelectProps {
  * 'Velg kurssted': a native select with a visible label; choosing a place changes the route. `data-goes-to` names the
  * address before the slug, for boot.ts on a page a visitor gets without the app (decision 045).
  */
-export function PlaceSelect({ places, value, onChange, disabled }: PlaceSelectProps) {
+export function VenueSelect({ places, value, onChange, disabled }: PlaceSelectProps) {
   return (
     <Select
       id="velg-kurssted"

@@ -11,10 +11,10 @@ import { site } from '@/config/site';
 import { defaultCourseWindow, placeCoursesKeys, placeCoursesQueryOptions, usePlaceCourses } from '@/features/courses/api/courses';
 import { CourseList } from '@/features/courses/components/course-list';
 import { useInstructors } from '@/features/users/api/users';
-import { placesQueryOptions, usePlace, usePlaces } from '@/features/places/api/places';
+import { venuesQueryOptions, useVenue, useVenues } from '@/features/venues/api/venues';
 import { useProfiles } from '@/features/profiles/api/profiles';
-import { PlaceSelect } from '@/features/places/components/place-select';
-import { VenueCard } from '@/features/places/components/venue-card';
+import { VenueSelect } from '@/features/venues/components/venue-select';
+import { VenueCard } from '@/features/venues/components/venue-card';
 import { useFamilyCredit } from '@/features/changes/api/changes';
 import { useMyWaitlist } from '@/features/waitlist/api/waitlist';
 import { WaitlistCourseAction } from '@/features/waitlist/components/waitlist-course-action';
@@ -34,7 +34,7 @@ const MonthRangePicker = lazy(() =>
   import('@/features/courses/components/month-range-picker').then((m) => ({ default: m.MonthRangePicker })),
 );
 const CourseFormDialog = lazy(() => import('@/features/courses/components/course-form-dialog').then((m) => ({ default: m.CourseFormDialog })));
-const PlaceFormDialog = lazy(() => import('@/features/places/components/place-form-dialog').then((m) => ({ default: m.PlaceFormDialog })));
+const VenueFormDialog = lazy(() => import('@/features/venues/components/venue-form-dialog').then((m) => ({ default: m.VenueFormDialog })));
 const ParticipantsDialog = lazy(() =>
   import('@/features/participants/components/participants-dialog').then((m) => ({ default: m.ParticipantsDialog })),
 );
@@ -94,7 +94,7 @@ function placeAt(places: Place[] | undefined, slug: string) {
  */
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<{ place: Place | null; needsApp: boolean }> {
   const { queryClient, read } = context.get(pageData);
-  const places = await queryClient.ensureQueryData(placesQueryOptions(read)).catch(() => undefined);
+  const places = await queryClient.ensureQueryData(venuesQueryOptions(read)).catch(() => undefined);
   const { place, moved } = placeAt(places, params.slug ?? '');
   if (moved) throw redirect(paths.place(placeSlug(moved.name)), 301);
   if (!place) return { place: null, needsApp: false };
@@ -119,8 +119,8 @@ type PageDialog =
 export function Component() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
-  const places = usePlaces();
-  const byId = usePlace(looksLikeId(slug) ? slug : undefined);
+  const places = useVenues();
+  const byId = useVenue(looksLikeId(slug) ? slug : undefined);
   const { place, moved } = placeAt(places.data, slug);
   const [range, setRange] = useState<{ startDate: number; endDate: number } | null>(null);
   const courses = usePlaceCourses(place?._id, range ?? defaultCourseWindow());
@@ -267,7 +267,7 @@ export function Component() {
       {/* Choosing needs JavaScript (boot.ts's when the page runs without the app); without it 'Bestill kurs' in the menu
           lists the venues. */}
       <div className="mb-8 noscript:hidden">
-        <PlaceSelect
+        <VenueSelect
           places={places.data ?? []}
           value={place ? placeSlug(place.name) : ''}
           disabled={places.isPending}
@@ -342,7 +342,7 @@ export function Component() {
           </section>
           {isAdmin ? (
             <Suspense fallback={null}>
-              <PlaceFormDialog
+              <VenueFormDialog
                 open={placeForm !== null}
                 onOpenChange={(open) => !open && closeDialog()}
                 place={placeForm?.mode === 'edit' ? place : undefined}

@@ -1,5 +1,5 @@
 import type { PlacePhoto } from '@shared/api';
-import { PHOTO_WIDTHS, photoUrl, PLACE_IMAGES, type PhotoFormat, type PlaceImage as PlaceImageKey } from '@shared/constants';
+import { PHOTO_WIDTHS, photoUrl, PLACE_IMAGES, type PhotoFormat, type VenueImage as PlaceImageKey } from '@shared/constants';
 import { asciiSlug } from '@/lib/format';
 
 /**
@@ -24,7 +24,7 @@ export const PLACE_IMAGE_LABELS: Record<PlaceImageKey, string> = {
   placeholder: 'Standardbilde',
 };
 
-export const placeImageUrl = (key: string) => `/images/places/${key}.svg`;
+export const venueImageUrl = (key: string) => `/images/places/${key}.svg`;
 
 const imageKey = (name: string, image?: PlaceImageKey | null): string => {
   if (image) return image;
@@ -32,8 +32,8 @@ const imageKey = (name: string, image?: PlaceImageKey | null): string => {
   return KNOWN_IMAGES.has(slug) ? slug : 'placeholder';
 };
 
-export function placeImageSrc(name: string, image?: PlaceImageKey | null): string {
-  return placeImageUrl(imageKey(name, image));
+export function venueImageSrc(name: string, image?: PlaceImageKey | null): string {
+  return venueImageUrl(imageKey(name, image));
 }
 
 /**
@@ -42,7 +42,7 @@ export function placeImageSrc(name: string, image?: PlaceImageKey | null): strin
  * `rsvg-convert -w 1200 -h 750`; a new illustration needs its PNG too).
  */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 750 } as const;
-export function placeShareImageSrc(name: string, image?: PlaceImageKey | null): string {
+export function venueShareImageSrc(name: string, image?: PlaceImageKey | null): string {
   return `/images/places/og/${imageKey(name, image)}.png`;
 }
 
@@ -62,7 +62,7 @@ export function photoSrcSet(photo: Pick<PlacePhoto, 'hash' | 'width'>, format: P
     .join(', ');
 }
 
-/** A card in the grid: the whole phone's width, half, a third or a quarter of the screen (placeGridClass). */
+/** A card in the grid: the whole phone's width, half, a third or a quarter of the screen (venueGridClass). */
 export const CARD_IMAGE_SIZES = '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 interface PlaceImageProps {
@@ -80,7 +80,7 @@ interface PlaceImageProps {
  * A venue's photo in AVIF, WebP or JPEG at the width the screen needs. Its dominant colour fills the box while
  * the photo loads: drawn as an SVG rectangle (a `fill` attribute, not a style attribute, which the CSP refuses).
  */
-export function PlacePhotoPicture({ photo, sizes, className, eager }: { photo: PlacePhoto; sizes: string; className: string; eager: boolean }) {
+export function VenuePhotoPicture({ photo, sizes, className, eager }: { photo: PlacePhoto; sizes: string; className: string; eager: boolean }) {
   return (
     <div className={`relative aspect-[8/5] w-full overflow-hidden ${className}`}>
       <svg aria-hidden="true" className="absolute inset-0 size-full" preserveAspectRatio="none" viewBox="0 0 1 1">
@@ -110,7 +110,7 @@ export function PlacePhotoPicture({ photo, sizes, className, eager }: { photo: P
  * The venue's other photos, after the cover (walk-through 06.12, finding 17: parents saw only the cover): small,
  * lazy loaded, each with its alt text and a link to the large photo. Nothing when the venue has one photo or none.
  */
-export function PlaceGallery({ name, photos }: { name: string; photos: readonly PlacePhoto[] | undefined }) {
+export function VenueGallery({ name, photos }: { name: string; photos: readonly PlacePhoto[] | undefined }) {
   const cover = coverPhoto(photos);
   const others = (photos ?? []).filter((p) => p !== cover);
   if (!others.length) return null;
@@ -119,7 +119,7 @@ export function PlaceGallery({ name, photos }: { name: string; photos: readonly 
       {others.map((photo) => (
         <li key={photo._id}>
           <a href={photoUrl(photo.hash, 'w1600.jpg')} className="block overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-sea-800">
-            <PlacePhotoPicture photo={photo} sizes="(min-width: 640px) 12rem, 45vw" className="" eager={false} />
+            <VenuePhotoPicture photo={photo} sizes="(min-width: 640px) 12rem, 45vw" className="" eager={false} />
           </a>
         </li>
       ))}
@@ -127,12 +127,12 @@ export function PlaceGallery({ name, photos }: { name: string; photos: readonly 
   );
 }
 
-export function PlaceImage({ name, image, photos, sizes = CARD_IMAGE_SIZES, className = '', eager = false }: PlaceImageProps) {
+export function VenueImage({ name, image, photos, sizes = CARD_IMAGE_SIZES, className = '', eager = false }: PlaceImageProps) {
   const cover = coverPhoto(photos);
-  if (cover) return <PlacePhotoPicture photo={cover} sizes={sizes} className={className} eager={eager} />;
+  if (cover) return <VenuePhotoPicture photo={cover} sizes={sizes} className={className} eager={eager} />;
   return (
     <img
-      src={placeImageSrc(name, image)}
+      src={venueImageSrc(name, image)}
       alt={`Illustrasjon av ${name}`}
       width={640}
       height={400}

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { PlacePhoto } from '@shared/api';
 import { PLACE_IMAGES } from '@shared/constants';
-import { coverPhoto, PLACE_IMAGE_LABELS, photoSrcSet, placeImageSrc, placeShareImageSrc, SHARE_IMAGE_SIZE } from './place-image';
+import { coverPhoto, PLACE_IMAGE_LABELS, photoSrcSet, venueImageSrc, venueShareImageSrc, SHARE_IMAGE_SIZE } from './venue-image';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public');
 
@@ -30,10 +30,10 @@ describe('venue pictures', () => {
   });
 
   it('a venue without a chosen picture gets the one named like it, else the placeholder, in both forms', () => {
-    expect(placeImageSrc('Sagene Basseng')).toBe('/images/places/sagene-basseng.svg');
-    expect(placeShareImageSrc('Sagene Basseng')).toBe('/images/places/og/sagene-basseng.png');
-    expect(placeShareImageSrc('Et nytt sted')).toBe('/images/places/og/placeholder.png');
-    expect(placeShareImageSrc('Et nytt sted', 'nordstrand-bad')).toBe('/images/places/og/nordstrand-bad.png');
+    expect(venueImageSrc('Sagene Basseng')).toBe('/images/places/sagene-basseng.svg');
+    expect(venueShareImageSrc('Sagene Basseng')).toBe('/images/places/og/sagene-basseng.png');
+    expect(venueShareImageSrc('Et nytt sted')).toBe('/images/places/og/placeholder.png');
+    expect(venueShareImageSrc('Et nytt sted', 'nordstrand-bad')).toBe('/images/places/og/nordstrand-bad.png');
   });
 });
 

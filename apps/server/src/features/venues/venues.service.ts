@@ -1,4 +1,4 @@
-import { courseWindow, placeSlug, type Place, type PlaceImage, type PlaceInput } from '@app/shared';
+import { courseWindow, placeSlug, type Place, type VenueImage, type PlaceInput } from '@app/shared';
 import { seesUnpublished } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
@@ -15,7 +15,7 @@ function toPlace(row: repo.PlaceWithCount): Place {
     place: row.place,
     info: row.info,
     published: row.published,
-    image: (row.image as PlaceImage | null) ?? null,
+    image: (row.image as VenueImage | null) ?? null,
     courseCount: row.courseCount,
     oldSlugs: row.oldSlugs,
     photos: row.photos.map(({ id, ...photo }) => ({ _id: id, ...photo })),
@@ -28,7 +28,7 @@ export async function listPlaces(ctx: ServiceContext): Promise<Place[]> {
   return rows.map(toPlace);
 }
 
-export async function getPlace(ctx: ServiceContext, id: string): Promise<Place> {
+export async function getVenue(ctx: ServiceContext, id: string): Promise<Place> {
   const row = await repo.findPlace(ctx.db, id, {
     includeUnpublished: seesUnpublished(ctx.viewer),
     countWindow: courseWindow(ctx.clock.now()),
@@ -68,21 +68,21 @@ async function refuseOldAddressOfAnother(ctx: ServiceContext, name: string, plac
 }
 
 /** POST /places (admin; the role gate is the route's): spec §4 "form without id creates". */
-export async function createPlace(ctx: ServiceContext, input: PlaceInput): Promise<Place> {
+export async function createVenue(ctx: ServiceContext, input: PlaceInput): Promise<Place> {
   const row = await withTx(ctx, async (ctx) => {
     await refuseOldAddressOfAnother(ctx, input.name);
     return uniqueName(() => repo.insertPlace(ctx.db, placeValues(input)));
   });
-  return getPlace(ctx, row.id);
+  return getVenue(ctx, row.id);
 }
 
 /** PATCH /places/:id (admin): "with id updates". A new name keeps the old slug as an address that redirects. */
-export async function updatePlace(ctx: ServiceContext, id: string, input: PlaceInput): Promise<Place> {
+export async function updateVenue(ctx: ServiceContext, id: string, input: PlaceInput): Promise<Place> {
   const row = await withTx(ctx, async (ctx) => {
     const before = await repo.findPlaceRow(ctx.db, id);
     if (!before) throw new AppError('NOT_FOUND', 'Place not found');
     await refuseOldAddressOfAnother(ctx, input.name, id);
-    const updated = await uniqueName(() => repo.updatePlace(ctx.db, id, placeValues(input)));
+    const updated = await uniqueName(() => repo.updateVenue(ctx.db, id, placeValues(input)));
     if (!updated) throw new AppError('NOT_FOUND', 'Place not found');
     const oldSlug = placeSlug(before.name);
     const newSlug = placeSlug(updated.name);
@@ -90,5 +90,5 @@ export async function updatePlace(ctx: ServiceContext, id: string, input: PlaceI
     await repo.dropOldSlug(ctx.db, id, newSlug);
     return updated;
   });
-  return getPlace(ctx, row.id);
+  return getVenue(ctx, row.id);
 }

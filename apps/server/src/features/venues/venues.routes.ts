@@ -1,14 +1,14 @@
 import type { Feature } from '../feature';
-import { placePhotosRoutes } from './place-photos.routes';
+import { venuePhotosRoutes } from './venue-photos.routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, placeInputSchema, placeListSchema, placeSchema } from '@app/shared';
 import { seesPublicView } from '../../access/access';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import { sendCached } from '../../public-cache';
-import * as service from './places.service';
+import * as service from './venues.service';
 
-export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const venuesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/places', { schema: { response: { 200: placeListSchema, ...errorResponses('VALIDATION') } } }, (request, reply) => {
     const ctx = ctxOf(request);
     const load = () => service.listPlaces(ctx);
@@ -21,7 +21,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, response: { 200: placeSchema, ...errorResponses('VALIDATION', 'NOT_FOUND') } } },
     (request, reply) => {
       const ctx = ctxOf(request);
-      const load = () => service.getPlace(ctx, request.params.id);
+      const load = () => service.getVenue(ctx, request.params.id);
       if (!seesPublicView(ctx.viewer)) return load();
       return sendCached(request, reply, app.publicCache.get(`place:${request.params.id}`, placeSchema, load));
     },
@@ -35,7 +35,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: placeInputSchema, response: { 201: placeSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'PLACE_NAME_TAKEN', 'PLACE_NAME_WAS_USED') } },
     },
     async (request, reply) => {
-      const place = await service.createPlace(ctxOf(request), request.body);
+      const place = await service.createVenue(ctxOf(request), request.body);
       app.publicCache.invalidate();
       return reply.status(201).send(place);
     },
@@ -52,11 +52,11 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const place = await service.updatePlace(ctxOf(request), request.params.id, request.body);
+      const place = await service.updateVenue(ctxOf(request), request.params.id, request.body);
       app.publicCache.invalidate();
       return place;
     },
   );
 };
 
-export const placesFeature: Feature = { name: 'places', routes: [placesRoutes, placePhotosRoutes] };
+export const venuesFeature: Feature = { name: 'venues', routes: [venuesRoutes, venuePhotosRoutes] };

@@ -1,14 +1,14 @@
 import type { Place } from '@shared/api';
 import { LinkifiedText } from '@/components/ui/linkified-text';
 import { mapsSearchUrl } from '@/lib/format';
-import { PlaceGallery, PlaceImage } from './place-image';
+import { VenueGallery, VenueImage } from './venue-image';
 
 /** The venue on its ordering page: image, name, address linked to a maps search, info text. */
 export function VenueCard({ place }: { place: Place }) {
   const address = `${place.address}, ${place.zipCode} ${place.place}`;
   return (
     <article className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <PlaceImage name={place.name} image={place.image} photos={place.photos} sizes="(min-width: 768px) 40vw, 100vw" eager className="md:h-full" />
+      <VenueImage name={place.name} image={place.image} photos={place.photos} sizes="(min-width: 768px) 40vw, 100vw" eager className="md:h-full" />
       <div className="p-5 sm:p-6">
         <h2 className="text-2xl font-bold text-sea-900">{place.name}</h2>
         <p className="mt-2">
@@ -28,7 +28,7 @@ export function VenueCard({ place }: { place: Place }) {
           </a>
         </p>
         {place.info ? <LinkifiedText text={place.info} className="mt-3 text-ink" /> : null}
-        <PlaceGallery name={place.name} photos={place.photos} />
+        <VenueGallery name={place.name} photos={place.photos} />
       </div>
     </article>
   );

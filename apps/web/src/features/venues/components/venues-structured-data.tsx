@@ -3,10 +3,10 @@ import type { Place } from '@shared/api';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { placeSlug } from '@/lib/format';
-import { usePlaces } from '@/features/places/api/places';
+import { useVenues } from '@/features/venues/api/venues';
 
 /** schema.org Course of one venue: weekly, 30 minutes, NOK, paid, onsite (spec §2). Also in the venue page's head. */
-export function placeCourseJsonLd(place: Place, url: string, provider: object) {
+export function venueCourseJsonLd(place: Place, url: string, provider: object) {
   return {
     '@type': 'Course',
     name: `Babysvømming ${place.name}`,
@@ -52,15 +52,15 @@ function buildCourseListJsonLd(places: readonly Place[]) {
         '@type': 'ListItem',
         position: index + 1,
         url,
-        item: placeCourseJsonLd(place, url, provider),
+        item: venueCourseJsonLd(place, url, provider),
       };
     }),
   };
 }
 
 /** A JSON-LD data block: not executed, so the CSP (script-src 'self') does not apply to it. */
-export function PlacesStructuredData() {
-  const { data } = usePlaces();
+export function VenuesStructuredData() {
+  const { data } = useVenues();
   if (!data || data.length === 0) return null;
   const json = JSON.stringify(buildCourseListJsonLd(data)).replace(/</g, '\\u003c');
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;

@@ -8,9 +8,9 @@ import { Checkbox, FormActions, FormError, Textarea, TextInput, useZodForm } fro
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { useSavePlace } from '@/features/places/api/places';
-import { PLACE_IMAGE_LABELS, placeImageSrc, placeImageUrl } from './place-image';
-import { PlacePhotosEditor, type PhotoChanges } from './place-photos-editor';
+import { useSaveVenue } from '@/features/venues/api/venues';
+import { PLACE_IMAGE_LABELS, venueImageSrc, venueImageUrl } from './venue-image';
+import { VenuePhotosEditor, type PhotoChanges } from './venue-photos-editor';
 
 interface PlaceFormDialogProps {
   open: boolean;
@@ -52,7 +52,7 @@ function PlaceForm({
   children?: React.ReactNode;
 }) {
   const id = useId();
-  const mutation = useSavePlace();
+  const mutation = useSaveVenue();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -122,7 +122,7 @@ function PlaceForm({
                     checked={imageField.value === null}
                     onChange={() => imageField.onChange(null)}
                   />
-                  <img src={placeImageSrc(name || '')} alt="" width={96} height={60} className="aspect-[8/5] w-full rounded-lg object-cover" />
+                  <img src={venueImageSrc(name || '')} alt="" width={96} height={60} className="aspect-[8/5] w-full rounded-lg object-cover" />
                   Etter navn
                 </label>
                 {PLACE_IMAGES.map((key) => (
@@ -138,7 +138,7 @@ function PlaceForm({
                       checked={imageField.value === key}
                       onChange={() => imageField.onChange(key)}
                     />
-                    <img src={placeImageUrl(key)} alt="" width={96} height={60} loading="lazy" className="aspect-[8/5] w-full rounded-lg object-cover" />
+                    <img src={venueImageUrl(key)} alt="" width={96} height={60} loading="lazy" className="aspect-[8/5] w-full rounded-lg object-cover" />
                     {PLACE_IMAGE_LABELS[key]}
                   </label>
                 ))}
@@ -164,14 +164,14 @@ function PlaceForm({
 }
 
 /** The venue form modal: 'Endre sted' with a venue, 'Legg til sted' without (spec §2). */
-export function PlaceFormDialog({ open, onOpenChange, place, onSaved }: PlaceFormDialogProps) {
+export function VenueFormDialog({ open, onOpenChange, place, onSaved }: PlaceFormDialogProps) {
   const photos = useRef<PhotoChanges | null>(null);
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={place ? 'Endre sted' : 'Legg til sted'} size="lg" closeOnOutsideClick={false}>
       {open ? (
         <PlaceForm place={place} photos={photos} onSaved={onSaved} onDone={() => onOpenChange(false)}>
           {/* Photos belong to a saved venue: a new one gets them after its first save. */}
-          {place ? <PlacePhotosEditor place={place} changes={photos} /> : <p className="mt-4 text-muted">Lagre kursstedet først, så kan du laste opp bilder.</p>}
+          {place ? <VenuePhotosEditor place={place} changes={photos} /> : <p className="mt-4 text-muted">Lagre kursstedet først, så kan du laste opp bilder.</p>}
         </PlaceForm>
       ) : null}
     </Modal>

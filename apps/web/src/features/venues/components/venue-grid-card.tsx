@@ -5,18 +5,18 @@ import type { Place } from '@shared/api';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { placeSlug } from '@/lib/format';
-import { PlaceImage } from './place-image';
+import { VenueImage } from './venue-image';
 
 type HeadingLevel = 'h2' | 'h3';
 
-export function PlaceCard({ place, headingLevel: Heading = 'h3', eager }: { place: Place; headingLevel?: HeadingLevel; eager?: boolean }) {
+export function VenueGridCard({ place, headingLevel: Heading = 'h3', eager }: { place: Place; headingLevel?: HeadingLevel; eager?: boolean }) {
   const hasCourses = place.courseCount > 0;
   return (
     <Link
       to={paths.place(placeSlug(place.name))}
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white no-underline shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >
-      <PlaceImage name={place.name} image={place.image} photos={place.photos} eager={eager} />
+      <VenueImage name={place.name} image={place.image} photos={place.photos} eager={eager} />
       <div className="flex flex-1 flex-col p-4">
         <Heading className="text-lg font-bold text-sea-900 group-hover:underline">{place.name}</Heading>
         <p className="mt-1 mb-4 text-muted">
@@ -40,7 +40,7 @@ export function PlaceCard({ place, headingLevel: Heading = 'h3', eager }: { plac
 }
 
 /** Same box as a card, so the grid does not move when the data arrives. */
-export function PlaceCardSkeleton() {
+export function VenueGridCardSkeleton() {
   return (
     <div aria-hidden="true" className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
       <Skeleton className="aspect-[8/5] w-full rounded-none" />
@@ -55,15 +55,15 @@ export function PlaceCardSkeleton() {
 }
 
 /** The place grid while it loads: skeleton cards (after `heading`, if any), announced as 'Laster kurssteder'. */
-export function PlaceGridLoading({ heading }: { heading?: ReactNode }) {
+export function VenueGridLoading({ heading }: { heading?: ReactNode }) {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">Laster kurssteder</span>
       {heading}
-      <ul className={placeGridClass}>
+      <ul className={venueGridClass}>
         {Array.from({ length: PLACE_SKELETON_COUNT }, (_, i) => (
           <li key={i}>
-            <PlaceCardSkeleton />
+            <VenueGridCardSkeleton />
           </li>
         ))}
       </ul>
@@ -72,7 +72,7 @@ export function PlaceGridLoading({ heading }: { heading?: ReactNode }) {
 }
 
 /** Decision 029: a failed fetch says so; 'Fant ingen kurssteder' would tell the visitor there are none. */
-export function PlacesLoadError() {
+export function VenuesLoadError() {
   return (
     <p role="alert" className="rounded-2xl bg-danger-bg p-6 text-lg font-medium text-danger">
       Kunne ikke hente kurssteder
@@ -82,7 +82,7 @@ export function PlacesLoadError() {
 
 // grid-cols-1 on a phone, not the implicit column: an implicit column is as wide as its widest card's smallest width,
 // so one card (or a guessed size, below) could make the page scroll sideways (issue 35).
-export const placeGridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+export const venueGridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 /**
  * A card further down the list is laid out and painted only when it comes near the screen (its room is kept at about

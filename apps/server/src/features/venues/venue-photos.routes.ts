@@ -11,7 +11,7 @@ import { ctxOf } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
-import * as service from './place-photos.service';
+import * as service from './venue-photos.service';
 
 const ONE_HOUR_MS = 3_600_000;
 /** Room for the bytes over MAX_PHOTO_BYTES, so that the service (not the parser) answers 'too large' up to here. */
@@ -19,7 +19,7 @@ const UPLOAD_BODY_LIMIT = MAX_PHOTO_BYTES + 64 * 1024;
 
 const uploadErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'TOO_MANY_PHOTOS', 'RATE_LIMITED');
 
-export const placePhotosRoutes: FastifyPluginAsyncZod = async (app) => {
+export const venuePhotosRoutes: FastifyPluginAsyncZod = async (app) => {
   // Uploads: the body is the file's bytes (no multipart), read into memory up to the limit; admins only, checked on
   // the request's headers before the body is read (the auth plugin's onRequest hook).
   await app.register(async (plain) => {

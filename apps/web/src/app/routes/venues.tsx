@@ -1,12 +1,12 @@
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { site } from '@/config/site';
-import { PlacesByTown } from '@/features/places/components/places-by-town';
-import { PlacesStructuredData } from '@/features/places/components/places-structured-data';
-import { placesQueryOptions } from '@/features/places/api/places';
+import { VenuesByTown } from '@/features/venues/components/venues-by-town';
+import { VenuesStructuredData } from '@/features/venues/components/venues-structured-data';
+import { venuesQueryOptions } from '@/features/venues/api/venues';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { preloading } from '../page-data';
 
-export const loader = preloading(placesQueryOptions);
+export const loader = preloading(venuesQueryOptions);
 
 /** /kurs: all places grouped by town, plus schema.org course-list data for search engines. */
 export function Component() {
@@ -14,8 +14,8 @@ export function Component() {
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader title="Kurssteder" lead={site.tagline} />
-      <PlacesByTown />
-      <PlacesStructuredData />
+      <VenuesByTown />
+      <VenuesStructuredData />
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPlace, createUser } from '../../db/seed/builders';
+import { createVenue, createUser } from '../../db/seed/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 /**
@@ -12,7 +12,7 @@ describe('public lists come from the cache for visitors only, until a change', (
   let adminToken: string;
   beforeAll(async () => {
     ctx = await createTestApp({ PUBLIC_CACHE_TTL_MS: '600000' });
-    await createPlace(ctx.database.db, { name: 'Første Bad' });
+    await createVenue(ctx.database.db, { name: 'Første Bad' });
     adminToken = (await ctx.app.sessions.issue((await createUser(ctx.database.db, { roles: ['admin'] })).id)).token;
   });
   afterAll(() => ctx.close());
@@ -25,7 +25,7 @@ describe('public lists come from the cache for visitors only, until a change', (
     expect((await ctx.app.inject({ url: '/api/places', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
 
     // A write that bypasses the API (as a cascade or another instance's would) still reaches the cache.
-    await createPlace(ctx.database.db, { name: 'Andre Bad' });
+    await createVenue(ctx.database.db, { name: 'Andre Bad' });
     await vi.waitFor(async () => {
       const after = await ctx.app.inject({ url: '/api/places', headers: { 'if-none-match': etag } });
       expect(after.statusCode).toBe(200);

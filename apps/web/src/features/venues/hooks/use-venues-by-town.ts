@@ -27,6 +27,6 @@ function groupPlacesByTown(places: readonly Place[], serviceAreas: readonly stri
   return [...serviceAreas.map((town) => groups.get(key(town))!), ...others];
 }
 
-export function usePlacesByTown(places: readonly Place[] | undefined): TownGroup[] {
+export function useVenuesByTown(places: readonly Place[] | undefined): TownGroup[] {
   return useMemo(() => groupPlacesByTown(places ?? [], site.serviceAreas), [places]);
 }

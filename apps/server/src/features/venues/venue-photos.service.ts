@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import * as images from '../../repos/images.repo';
 import * as places from '../../repos/places.repo';
 import { processUpload } from '../../lib/images/processing';
-import { getPlace } from './places.service';
+import { getVenue } from './venues.service';
 
 /**
  * A venue's photos (issue 41): admins upload, replace, arrange and delete them. Every upload is decoded and
@@ -30,7 +30,7 @@ export async function addPhoto(ctx: ServiceContext, placeId: string, alt: string
     await images.insertImage(ctx.db, image);
     await places.insertPhoto(ctx.db, { placeId, imageHash: image.hash, alt, position: photos.length, cover: !photos.some((p) => p.cover) });
   });
-  return getPlace(ctx, placeId);
+  return getVenue(ctx, placeId);
 }
 
 async function photoOf(ctx: ServiceContext, placeId: string, photoId: string) {
@@ -51,7 +51,7 @@ export async function replacePhoto(ctx: ServiceContext, placeId: string, photoId
     await places.setPhotoImage(ctx.db, photoId, image.hash);
     if (photo.imageHash !== image.hash) await images.deleteImageIfUnused(ctx.db, photo.imageHash);
   });
-  return getPlace(ctx, placeId);
+  return getVenue(ctx, placeId);
 }
 
 /** PUT /places/:id/photos: the order, the alt texts and the cover; the list must name every photo of the venue once. */
@@ -68,7 +68,7 @@ export async function arrangePhotos(ctx: ServiceContext, placeId: string, input:
     const coverId = input.coverId ?? given[0] ?? null;
     await places.arrangePhotos(ctx.db, placeId, input.photos.map((p) => ({ id: p._id, alt: p.alt })), coverId);
   });
-  return getPlace(ctx, placeId);
+  return getVenue(ctx, placeId);
 }
 
 /** DELETE /places/:id/photos/:photoId: the first remaining photo becomes the cover when the cover goes. */
@@ -84,5 +84,5 @@ export async function deletePhoto(ctx: ServiceContext, placeId: string, photoId:
       await places.arrangePhotos(ctx.db, placeId, rest.map((p) => ({ id: p.id, alt: p.alt })), rest[0].id);
     }
   });
-  return getPlace(ctx, placeId);
+  return getVenue(ctx, placeId);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeListSchema, placeSchema } from '@app/shared';
-import { createCourse, createPlace, createUser, type PlaceRow } from '../../db/seed/builders';
+import { createCourse, createVenue, createUser, type PlaceRow } from '../../db/seed/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 const DAY = 86_400_000;
@@ -16,10 +16,10 @@ describe('places API', () => {
     ctx = await createTestApp();
     const db = ctx.app.db;
     // Inserted out of order, so sorting is proven.
-    zeta = await createPlace(db, { name: 'Zeta  Svømmehall', place: 'Jessheim' });
-    alpha = await createPlace(db, { name: 'Alfa Bad', place: 'Oslo' });
-    hidden = await createPlace(db, { name: 'Beta Hemmelig Bad', published: false });
-    await createPlace(db, { name: 'Mellom Basseng' });
+    zeta = await createVenue(db, { name: 'Zeta  Svømmehall', place: 'Jessheim' });
+    alpha = await createVenue(db, { name: 'Alfa Bad', place: 'Oslo' });
+    hidden = await createVenue(db, { name: 'Beta Hemmelig Bad', published: false });
+    await createVenue(db, { name: 'Mellom Basseng' });
 
     // Alfa: two published courses in the default window count; the rest do not.
     await createCourse(db, { place: alpha, startsInDays: 7 });

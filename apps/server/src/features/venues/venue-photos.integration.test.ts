@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_PLACE, PHOTO_VARIANTS, placeSchema, type Place } from '@app/shared';
-import { createPlace, createUser, type PlaceRow } from '../../db/seed/builders';
+import { createVenue, createUser, type PlaceRow } from '../../db/seed/builders';
 import { findImage, variantNames } from '../../repos/images.repo';
 import { auth, createTestApp, type TestContext } from '../../test/app';
 import { testPhoto, testPhotoWithGps } from '../../test/images';
@@ -62,7 +62,7 @@ function greyPng(width: number, height: number, rows: Buffer, colourType: 0 | 2)
 describe('photo uploads (issue 41)', () => {
   let venue: PlaceRow;
   beforeAll(async () => {
-    venue = await createPlace(ctx.app.db, { name: 'Fotobadet' });
+    venue = await createVenue(ctx.app.db, { name: 'Fotobadet' });
   });
 
   it.each(['jpeg', 'png', 'webp'] as const)('stores a %s re-encoded, upright, without EXIF or GPS', async (format) => {
@@ -131,7 +131,7 @@ describe('photo uploads (issue 41)', () => {
   });
 
   it(`refuses a photo past ${MAX_PHOTOS_PER_PLACE} per venue`, async () => {
-    const full = await createPlace(ctx.app.db, { name: 'Fullt bad' });
+    const full = await createVenue(ctx.app.db, { name: 'Fullt bad' });
     for (let i = 0; i < MAX_PHOTOS_PER_PLACE; i++) {
       expect((await upload(full.id, await testPhoto('jpeg', { width: 64, height: 48, color: `#10${i}0${i}0` }))).statusCode).toBe(201);
     }
@@ -145,7 +145,7 @@ describe('arranging, replacing and deleting photos', () => {
   let venue: PlaceRow;
   let place: Place;
   beforeAll(async () => {
-    venue = await createPlace(ctx.app.db, { name: 'Ordnebadet' });
+    venue = await createVenue(ctx.app.db, { name: 'Ordnebadet' });
     await upload(venue.id, await testPhoto('jpeg', { color: '#aa0000' }), 'Rødt');
     place = placeSchema.parse((await upload(venue.id, await testPhoto('jpeg', { color: '#00aa00' }), 'Grønt')).json());
   });
@@ -191,7 +191,7 @@ describe('arranging, replacing and deleting photos', () => {
 describe('serving photos', () => {
   let hash: string;
   beforeAll(async () => {
-    const venue = await createPlace(ctx.app.db, { name: 'Servebadet' });
+    const venue = await createVenue(ctx.app.db, { name: 'Servebadet' });
     hash = placeSchema.parse((await upload(venue.id, await testPhoto('jpeg', { width: 2000, height: 1500, color: '#4488aa' }))).json()).photos[0]!.hash;
   });
 
@@ -253,7 +253,7 @@ describe('the upload rate limit (PHOTO_UPLOAD_RATE_LIMIT)', () => {
     try {
       const admin = await createUser(limited.app.db, { roles: ['admin', 'parent'] });
       const headers = { authorization: `Bearer ${(await limited.app.sessions.issue(admin.id)).token}`, 'content-type': 'image/jpeg' };
-      const venue = await createPlace(limited.app.db, { name: 'Grensebadet' });
+      const venue = await createVenue(limited.app.db, { name: 'Grensebadet' });
       const send = async (color: string) => limited.app.inject({ method: 'POST', url: `/api/places/${venue.id}/photos?alt=Bad`, headers, payload: await testPhoto('jpeg', { width: 32, height: 32, color }) });
       expect((await send('#111111')).statusCode).toBe(201);
       const res = await send('#222222');
