@@ -44,11 +44,15 @@ const serverImports = (files, pattern) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [onlyReposImportTables, pattern] }] },
 });
 
-// øre ↔ kr anywhere but the money module (packages/shared/src/money.ts: oreToKr, krToOre, percentOf, formatKr).
-const moneySyntax = ['/', '*'].map((operator) => ({
-  selector: `BinaryExpression[operator='${operator}'][right.value=100]`,
-  message: 'Money goes through packages/shared/src/money.ts (oreToKr, krToOre, percentOf, formatKr), never a bare / 100 or * 100.',
-}));
+// øre ↔ kr anywhere but the money module (packages/shared/src/money.ts: oreToKr, krToOre, percentOf, formatKr), and
+// an amount becomes `Ore` only there: through ore(n), which refuses a fraction, never a cast.
+const moneySyntax = [
+  ...['/', '*'].map((operator) => ({
+    selector: `BinaryExpression[operator='${operator}'][right.value=100]`,
+    message: 'Money goes through packages/shared/src/money.ts (oreToKr, krToOre, percentOf, formatKr), never a bare / 100 or * 100.',
+  })),
+  { selector: "TSAsExpression[typeAnnotation.typeName.name='Ore']", message: 'Make øre with ore(n) or sumOre(list) from packages/shared/src/money.ts, not `as Ore`.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', '**/migrations/**', '**/test-results/**', '**/playwright-report/**', 'bench/results/**', '.vitest/**'] },

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CANCELLATION_RULES, cancellationRulesSchema, type CancellationRules } from './api/cancellation-rules';
 import { cancellationFeeOre, cancellationOutcome, cancellationRulesText, overlapsCancellationRules } from './cancellation';
 import { osloTime } from './format';
+import { ore } from './money';
 
 // Four Mondays 17:00 Oslo, from 2 March 2026; 1 000 kr paid.
 const dates = [2, 9, 16, 23].map((d) => osloTime(2026, 3, d, '17:00'));
-const order = { paidOre: 100_000, coveredDates: dates };
+const order = { paidOre: ore(100_000), coveredDates: dates };
 const rules: CancellationRules = { fullRefundDaysBefore: 14, lateFee: { kind: 'percent', percent: 25 }, afterStart: 'none' };
 
 describe('cancellationOutcome', () => {
@@ -19,16 +20,16 @@ describe('cancellationOutcome', () => {
     const late = cancellationOutcome(rules, order, osloTime(2026, 2, 17, '00:00'));
     expect(late).toMatchObject({ kind: 'fee', refundOre: 75_000, feeOre: 25_000 });
     expect(late.reason).toBe('Fristen for full refusjon var 16.02.2026. Vi trekker et gebyr på 250\u00a0kr.');
-    const fixed = { ...rules, lateFee: { kind: 'fixed' as const, amountOre: 12_550 } };
+    const fixed = { ...rules, lateFee: { kind: 'fixed' as const, amountOre: ore(12_550) } };
     expect(cancellationOutcome(fixed, order, osloTime(2026, 3, 2, '16:59'))).toMatchObject({ kind: 'fee', refundOre: 87_450, feeOre: 12_550 });
-    expect(cancellationFeeOre({ kind: 'fixed', amountOre: 500_000 }, 100_000)).toBe(100_000);
-    expect(cancellationFeeOre({ kind: 'percent', percent: 33 }, 1_001)).toBe(330);
+    expect(cancellationFeeOre({ kind: 'fixed', amountOre: ore(500_000) }, ore(100_000))).toBe(100_000);
+    expect(cancellationFeeOre({ kind: 'percent', percent: 33 }, ore(1_001))).toBe(330);
   });
 
   it('after the start: nothing, the remaining dates’ share, or etter avtale', () => {
     const afterFirst = osloTime(2026, 3, 2, '17:00');
     expect(cancellationOutcome(rules, order, afterFirst)).toMatchObject({ kind: 'none', refundOre: 0 });
-    const remaining = cancellationOutcome({ ...rules, afterStart: 'remaining' }, { ...order, paidOre: 100_001 }, afterFirst);
+    const remaining = cancellationOutcome({ ...rules, afterStart: 'remaining' }, { ...order, paidOre: ore(100_001) }, afterFirst);
     expect(remaining).toMatchObject({ kind: 'remaining', refundOre: 75_000 });
     expect(remaining.reason).toBe('Kurset har startet. Du får tilbake andelen for de 3 kursdagene som gjenstår.');
     expect(cancellationOutcome({ ...rules, afterStart: 'byAgreement' }, order, afterFirst)).toMatchObject({ kind: 'byAgreement', refundOre: null });

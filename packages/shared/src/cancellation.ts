@@ -1,7 +1,7 @@
 import type { CancellationFee, CancellationRules } from './api/cancellation-rules';
 import { dateSharesOre } from './date-shares';
 import { countOf, formatDate, osloDateKey, plural } from './format';
-import { formatKr, percentOf } from './money';
+import { formatKr, ore, percentOf, sumOre, type Ore } from './money';
 import { osloMidnight } from './statistics';
 /**
  * What a parent gets back when they cancel a child's place now (issue 40), under the rules version the order was
@@ -13,9 +13,9 @@ export type CancellationOutcomeKind = (typeof CANCELLATION_OUTCOMES)[number];
 export interface CancellationOutcome {
   kind: CancellationOutcomeKind;
   /** Øre back to the parent; null for 'etter avtale' (the admin decides). */
-  refundOre: number | null;
+  refundOre: Ore | null;
   /** The fee kept, øre (only for 'fee'). */
-  feeOre: number;
+  feeOre: Ore;
   /** The last Oslo calendar day with a full refund (YYYY-MM-DD), null when the order covers no dates. */
   lastFullRefundDay: string | null;
   /** Why, in one Norwegian sentence. */
@@ -24,22 +24,22 @@ export interface CancellationOutcome {
 
 export interface CancellableOrder {
   /** What was paid (captured less refunded), øre. */
-  paidOre: number;
+  paidOre: Ore;
   /** The dates the order pays for (their start times). */
   coveredDates: readonly (Date | string)[];
   /**
    * What the dates' shares split (the order's price: Vipps and credit parts); default paidOre. With givenDates: the
    * 'remaining dates' rule pays each future date's share of the price once (issue 52).
    */
-  priceOre?: number;
+  priceOre?: Ore;
   /** Cancelled dates whose share was given already (refunded, credited or made up): not paid again. */
   givenDates?: readonly (Date | string)[];
 }
 
 /** The fee in øre on a payment, never more than the payment. */
-export function cancellationFeeOre(fee: CancellationFee, paidOre: number): number {
-  const ore = fee.kind === 'fixed' ? fee.amountOre : percentOf(paidOre, fee.percent);
-  return Math.min(Math.max(0, ore), paidOre);
+export function cancellationFeeOre(fee: CancellationFee, paidOre: Ore): Ore {
+  const amount = fee.kind === 'fixed' ? fee.amountOre : percentOf(paidOre, fee.percent);
+  return ore(Math.min(Math.max(0, amount), paidOre));
 }
 
 /** The last Oslo day with a full refund: `daysBefore` calendar days before the first date's day. */
@@ -52,19 +52,19 @@ function lastFullRefundDay(firstDate: Date, daysBefore: number): { key: string; 
 const feeText = (fee: CancellationFee) => (fee.kind === 'fixed' ? formatKr(fee.amountOre) : `${fee.percent} %`);
 
 /** The shares of the price of the dates still to come, less those given already (a cancelled date's choice). */
-function futureSharesOre(order: CancellableOrder, dates: readonly Date[], now: Date): number {
+function futureSharesOre(order: CancellableOrder, dates: readonly Date[], now: Date): Ore {
   const given = new Set((order.givenDates ?? []).map((d) => new Date(d).getTime()));
   const shares = dateSharesOre(Math.max(0, order.priceOre ?? order.paidOre), dates.length);
-  return dates.reduce((sum, d, i) => (d.getTime() > now.getTime() && !given.has(d.getTime()) ? sum + shares[i]! : sum), 0);
+  return sumOre(shares.filter((_, i) => dates[i]!.getTime() > now.getTime() && !given.has(dates[i]!.getTime())));
 }
 
 export function cancellationOutcome(rules: CancellationRules, order: CancellableOrder, now: Date): CancellationOutcome {
   const dates = order.coveredDates.map((d) => new Date(d)).sort((a, b) => a.getTime() - b.getTime());
-  const paid = Math.max(0, order.paidOre);
+  const paid = ore(Math.max(0, order.paidOre));
   const first = dates[0];
-  if (!first) return { kind: 'none', refundOre: 0, feeOre: 0, lastFullRefundDay: null, reason: 'Bestillingen gjelder ingen kursdager.' };
+  if (!first) return { kind: 'none', refundOre: ore(0), feeOre: ore(0), lastFullRefundDay: null, reason: 'Bestillingen gjelder ingen kursdager.' };
   const deadline = lastFullRefundDay(first, rules.fullRefundDaysBefore);
-  const base = { lastFullRefundDay: deadline.key, feeOre: 0 };
+  const base = { lastFullRefundDay: deadline.key, feeOre: ore(0) };
   if (now.getTime() < Math.min(deadline.endsAt.getTime(), first.getTime())) {
     return { ...base, kind: 'full', refundOre: paid, reason: `Du melder av innen ${formatDate(deadline.endsAt.getTime() - 1)} og får hele beløpet tilbake.` };
   }
@@ -73,13 +73,13 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
     return {
       ...base,
       kind: 'fee',
-      refundOre: paid - feeOre,
+      refundOre: ore(paid - feeOre),
       feeOre,
       reason: `Fristen for full refusjon var ${formatDate(deadline.endsAt.getTime() - 1)}. Vi trekker et gebyr på ${formatKr(feeOre)}.`,
     };
   }
   const remaining = dates.filter((d) => d.getTime() > now.getTime()).length;
-  if (remaining === 0) return { ...base, kind: 'none', refundOre: 0, reason: 'Kurset er ferdig, så det er ingenting å få tilbake.' };
+  if (remaining === 0) return { ...base, kind: 'none', refundOre: ore(0), reason: 'Kurset er ferdig, så det er ingenting å få tilbake.' };
   if (rules.afterStart === 'byAgreement') {
     return { ...base, kind: 'byAgreement', refundOre: null, reason: 'Kurset har startet. Refusjon skjer etter avtale: vi ser på forespørselen og svarer deg på e-post.' };
   }
@@ -87,18 +87,18 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
     return {
       ...base,
       kind: 'remaining',
-      refundOre: Math.min(paid, futureSharesOre(order, dates, now)),
+      refundOre: ore(Math.min(paid, futureSharesOre(order, dates, now))),
       reason: `Kurset har startet. Du får tilbake andelen for ${plural(remaining, 'den ene kursdagen', `de ${remaining} kursdagene`)} som gjenstår.`,
     };
   }
-  return { ...base, kind: 'none', refundOre: 0, reason: 'Kurset har startet. Etter vilkårene får du ikke penger tilbake.' };
+  return { ...base, kind: 'none', refundOre: ore(0), reason: 'Kurset har startet. Etter vilkårene får du ikke penger tilbake.' };
 }
 
 /**
  * What a parent gets back and where, in one sentence (the preview, the confirmation and the e-mail): the Vipps part
  * to Vipps, the credit part as credit ('tilgode'). Amounts in øre.
  */
-export function moneyBackText(vippsOre: number, creditOre: number): string {
+export function moneyBackText(vippsOre: Ore, creditOre: Ore): string {
   if (vippsOre > 0 && creditOre > 0) return `Du får ${formatKr(vippsOre)} tilbake til Vipps og ${formatKr(creditOre)} som tilgode.`;
   if (vippsOre > 0) return `Du får ${formatKr(vippsOre)} tilbake til Vipps.`;
   if (creditOre > 0) return `Du får ${formatKr(creditOre)} tilbake som tilgode.`;

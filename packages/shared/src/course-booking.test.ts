@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ageFits, ageInMonths, courseBooking, defaultLateBookingMaxPassed, formatAgeMonths, formatAgeRange, proRataPriceOre } from './course-booking';
+import { ore } from './money';
 
 const weekly = (first: string, count: number) =>
   Array.from({ length: count }, (_, i) => new Date(new Date(first).getTime() + i * 7 * 86_400_000));
 
 describe('late booking', () => {
   const dates = weekly('2027-01-11T09:00:00Z', 10);
-  const course = { dates, priceOre: 250_000, lateBookingMaxPassed: null, proRata: true };
+  const course = { dates, priceOre: ore(250_000), lateBookingMaxPassed: null, proRata: true };
   const after = (n: number) => new Date(dates[n - 1]!.getTime() + 60_000);
 
   it('is open at full price before the first date', () => {
@@ -43,7 +44,7 @@ describe('late booking', () => {
     expect(b.remainingDates.map((d) => d.toISOString())).not.toContain(dates[2]!.toISOString());
     // Whole øre: 1 000,01 kr over 3 dates is 333,34 + 333,34 + 333,33 (the remainder to the first dates), and the
     // first date cancelled leaves the last two.
-    const odd = { dates: dates.slice(0, 3), priceOre: 100_001, lateBookingMaxPassed: null, proRata: true, cancelledDates: [dates[0]!] };
+    const odd = { dates: dates.slice(0, 3), priceOre: ore(100_001), lateBookingMaxPassed: null, proRata: true, cancelledDates: [dates[0]!] };
     expect(courseBooking(odd, new Date('2027-01-01T00:00:00Z')).priceOre).toBe(33_334 + 33_333);
     // A late booking: the pro-rata price of the remaining dates, less the cancelled one's share of it.
     expect(courseBooking({ ...course, cancelledDates: [dates[6]!] }, after(4)).priceOre).toBe(125_000);
@@ -52,9 +53,9 @@ describe('late booking', () => {
   });
 
   it('rounds the reduced price to the nearest 25 kr', () => {
-    expect(proRataPriceOre(195_000, 5, 8)).toBe(122_500); // 1218.75 kr → 1225 kr
-    expect(proRataPriceOre(199_000, 2, 3)).toBe(132_500); // 1326.67 kr → 1325 kr
-    expect(proRataPriceOre(100_000, 8, 8)).toBe(100_000);
+    expect(proRataPriceOre(ore(195_000), 5, 8)).toBe(122_500); // 1218.75 kr → 1225 kr
+    expect(proRataPriceOre(ore(199_000), 2, 3)).toBe(132_500); // 1326.67 kr → 1325 kr
+    expect(proRataPriceOre(ore(100_000), 8, 8)).toBe(100_000);
     expect(defaultLateBookingMaxPassed(9)).toBe(4);
     expect(defaultLateBookingMaxPassed(8)).toBe(3);
   });

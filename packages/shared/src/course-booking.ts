@@ -1,6 +1,7 @@
 import { PRICE_STEP_ORE } from './constants';
 import { dateSharesOre } from './date-shares';
 import { osloDateKey } from './format';
+import { ore, sumOre, type Ore } from './money';
 
 /**
  * The booking rules both sides need (issue 10). The server decides with them (its clock, its rows); the web only
@@ -19,7 +20,7 @@ export type CourseBookingState = (typeof COURSE_BOOKING_STATES)[number];
 
 export interface LateBookingCourse {
   dates: readonly DateLike[];
-  priceOre: number;
+  priceOre: Ore;
   /** Null: the default (open until half the dates have passed). */
   lateBookingMaxPassed: number | null;
   proRata: boolean;
@@ -35,7 +36,7 @@ export interface CourseBooking {
    */
   remainingDates: Date[];
   /** What a booking made now costs, øre; whole 25 kr steps when reduced. */
-  priceOre: number;
+  priceOre: Ore;
   passedCount: number;
 }
 
@@ -43,10 +44,10 @@ export interface CourseBooking {
 export const defaultLateBookingMaxPassed = (dateCount: number): number => Math.max(0, Math.ceil(dateCount / 2) - 1);
 
 /** The price for `remaining` of `total` dates, rounded to the nearest 25 kr (never below 0). */
-export function proRataPriceOre(priceOre: number, remaining: number, total: number): number {
+export function proRataPriceOre(priceOre: Ore, remaining: number, total: number): Ore {
   if (total <= 0 || remaining >= total) return priceOre;
   const stepOre = PRICE_STEP_ORE;
-  return Math.max(0, Math.round((priceOre * remaining) / total / stepOre) * stepOre);
+  return ore(Math.max(0, Math.round((priceOre * remaining) / total / stepOre) * stepOre));
 }
 
 /** A date has passed once it has started (its timestamp is the start time). */
@@ -68,12 +69,12 @@ export function courseBooking(course: LateBookingCourse, now: Date): CourseBooki
  * (`dateSharesOre`, the one share of a date: whole øre, the remainder to the first dates), and the cancelled dates'
  * shares are left out, as a family that paid before the cancellation gets that share back.
  */
-function withoutCancelled(remaining: Date[], priceOre: number, cancelledDates: readonly DateLike[]): { dates: Date[]; priceOre: number } {
+function withoutCancelled(remaining: Date[], priceOre: Ore, cancelledDates: readonly DateLike[]): { dates: Date[]; priceOre: Ore } {
   if (cancelledDates.length === 0) return { dates: remaining, priceOre };
   const cancelled = new Set(cancelledDates.map(ms));
   const shares = dateSharesOre(priceOre, remaining.length);
   const kept = remaining.map((date, i) => ({ date, share: shares[i]! })).filter((d) => !cancelled.has(d.date.getTime()));
-  return { dates: kept.map((d) => d.date), priceOre: kept.reduce((sum, d) => sum + d.share, 0) };
+  return { dates: kept.map((d) => d.date), priceOre: sumOre(kept.map((d) => d.share)) };
 }
 
 // ---- age --------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_STEP_KR, PRICE_STEP_ORE } from './constants';
-import { formatKr, isWholeOre, krToOre, oreToKr, percentOf } from './money';
+import { formatKr, isWholeOre, krToOre, ore, oreToKr, percentOf, sumOre } from './money';
 
 const NBSP = '\u00a0';
 
@@ -20,19 +20,19 @@ describe('money', () => {
   });
 
   it('money event "amount shown": one format for øre everywhere, øre only when there are any (walk-through 18)', () => {
-    expect(formatKr(257500)).toBe(`2${NBSP}575${NBSP}kr`);
-    expect(formatKr(1250)).toBe(`12,50${NBSP}kr`);
-    expect(formatKr(170000, { for: 'email' })).toBe('1 700 kr');
-    expect(formatKr(1250, { for: 'email' })).toBe('12,50 kr');
-    expect(formatKr(-26000, { for: 'email' })).toBe('\u2212260 kr');
-    expect(formatKr(0)).toBe(`0${NBSP}kr`);
+    expect(formatKr(ore(257500))).toBe(`2${NBSP}575${NBSP}kr`);
+    expect(formatKr(ore(1250))).toBe(`12,50${NBSP}kr`);
+    expect(formatKr(ore(170000), { for: 'email' })).toBe('1 700 kr');
+    expect(formatKr(ore(1250), { for: 'email' })).toBe('12,50 kr');
+    expect(formatKr(ore(-26000), { for: 'email' })).toBe('\u2212260 kr');
+    expect(formatKr(ore(0))).toBe(`0${NBSP}kr`);
   });
 
   it('turns kr into øre and back, in whole øre', () => {
     expect(krToOre(1950)).toBe(195000);
     expect(krToOre(12.5)).toBe(1250);
     expect(krToOre(0.1 + 0.2)).toBe(30);
-    expect(oreToKr(1250)).toBe(12.5);
+    expect(oreToKr(ore(1250))).toBe(12.5);
     expect(PRICE_STEP_ORE).toBe(krToOre(PRICE_STEP_KR));
   });
 
@@ -40,7 +40,15 @@ describe('money', () => {
     expect(isWholeOre(12.5)).toBe(true);
     expect(isWholeOre(0.1 + 0.2)).toBe(true);
     expect(isWholeOre(12.505)).toBe(false);
-    expect(percentOf(195000, 10)).toBe(19500);
-    expect(percentOf(1999, 15)).toBe(300);
+    expect(percentOf(ore(195000), 10)).toBe(19500);
+    expect(percentOf(ore(1999), 15)).toBe(300);
+  });
+
+  it('makes øre only from whole numbers, and sums them', () => {
+    expect(ore(1250)).toBe(1250);
+    expect(() => ore(12.5)).toThrow(RangeError);
+    expect(() => ore(Number.NaN)).toThrow(RangeError);
+    expect(sumOre([ore(100), ore(-30)])).toBe(70);
+    expect(sumOre([])).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 /** Cancelled dates, the families' choices, family credit and calendar feeds (issue 38). Only this repo queries them. */
+import { ore, type Ore } from '@app/shared';
 import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { calendarFeeds, cancelledDates, children, courses, dateChoices, familyCredits, orders, participants, places, remindersSent } from '../db/schema';
@@ -351,12 +352,12 @@ export async function claimReminder(tx: DbOrTx, childId: string, courseId: strin
 }
 
 /** Credit pledged by the family's open orders (a live hold whose Vipps part is still to be paid). */
-export async function pledgedCredit(db: DbOrTx, profileId: string): Promise<number> {
+export async function pledgedCredit(db: DbOrTx, profileId: string): Promise<Ore> {
   const [row] = await db
     .select({ n: sql<string>`coalesce(sum(${orders.creditOre}), 0)` })
     .from(orders)
     .where(and(eq(orders.profileId, profileId), inArray(orders.status, ['created', 'authorized']), sql`${orders.creditOre} > 0`, sql`not exists (select 1 from ${familyCredits} fc where fc.order_id = ${orders.id} and fc.amount_ore < 0)`));
-  return Number(row?.n ?? 0);
+  return ore(Number(row?.n ?? 0));
 }
 
 /** After an admin moved a child: its paying order follows it (the course it is on now), the move in the order's history. */

@@ -1,4 +1,5 @@
 /** The family ledger's entries (the view family_ledger_entries, decision 055). Only this repo queries it; it is read only. */
+import { ore, type Ore } from '@app/shared';
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { familyLedgerEntries as entries, orders } from '../db/schema';
@@ -35,7 +36,7 @@ export function entriesBetween(db: DbOrTx, from: Date, to: Date) {
 }
 
 /** Sum of a family's credit entries up to `now` (an expiry counts once its time has come). */
-export async function creditSumOfProfile(db: DbOrTx, profileId: string, now: Date): Promise<number> {
+export async function creditSumOfProfile(db: DbOrTx, profileId: string, now: Date): Promise<Ore> {
   const [row] = await db
     .select({ n: sql<string>`coalesce(sum(${entries.amountOre}), 0)` })
     .from(entries)
@@ -45,5 +46,5 @@ export async function creditSumOfProfile(db: DbOrTx, profileId: string, now: Dat
         or(inArray(entries.kind, ['credit-given', 'credit-used']), and(eq(entries.kind, 'credit-expired'), sql`${entries.at} <= ${now}`)),
       ),
     );
-  return Number(row?.n ?? 0);
+  return ore(Number(row?.n ?? 0));
 }

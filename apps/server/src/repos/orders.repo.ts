@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { PAID_ORDER_STATUSES } from '@app/shared';
+import { PAID_ORDER_STATUSES, type Ore } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
 import { newId, orderEvents, orders, participants, paymentIncidents, profileParents, users } from '../db/schema';
@@ -211,7 +211,7 @@ export async function setSyncAfter(db: DbOrTx, id: string, syncAfter: SQL | null
 /** Records a Vipps event once per (order, name, pspReference); false when it was already stored. */
 export async function insertEvent(
   tx: DbOrTx,
-  values: { orderId: string; name: string; pspReference: string; amountOre: number; currency: string; success: boolean; timestamp: Date },
+  values: { orderId: string; name: string; pspReference: string; amountOre: Ore; currency: string; success: boolean; timestamp: Date },
 ): Promise<boolean> {
   const rows = await tx
     .insert(orderEvents)

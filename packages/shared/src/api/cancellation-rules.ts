@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { calendarDay, isoDateTime } from './common';
+import { calendarDay, isoDateTime, oreAmount, oreBetween } from './common';
 import { isWholeOre, krToOre, oreToKr } from '../money';
 
 /**
@@ -13,7 +13,7 @@ import { isWholeOre, krToOre, oreToKr } from '../money';
 export const CANCELLATION_AFTER_START = ['none', 'remaining', 'byAgreement'] as const;
 
 export const cancellationFeeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('fixed'), amountOre: z.number().int().min(0).max(100_000_000) }),
+  z.object({ kind: z.literal('fixed'), amountOre: oreBetween(0, 100_000_000) }),
   z.object({ kind: z.literal('percent'), percent: z.number().int().min(0).max(100) }),
 ]);
 export type CancellationFee = z.infer<typeof cancellationFeeSchema>;
@@ -77,12 +77,12 @@ export const cancellationPreviewSchema = z.object({
   orderId: z.string(),
   rulesVersion: z.number().int(),
   outcome: z.enum(['full', 'fee', 'none', 'remaining', 'byAgreement']),
-  paidAmount: z.number().int(),
+  paidAmount: oreAmount,
   /** Null for 'etter avtale': the admin decides. */
-  refundAmount: z.number().int().nullable(),
+  refundAmount: oreAmount.nullable(),
   /** The part of refundAmount that comes back as family credit (the order was paid partly or wholly with credit). */
-  creditAmount: z.number().int(),
-  feeAmount: z.number().int(),
+  creditAmount: oreAmount,
+  feeAmount: oreAmount,
   lastFullRefundDay: z.string().nullable(),
   reason: z.string(),
   rules: cancellationRulesSchema,
@@ -90,7 +90,7 @@ export const cancellationPreviewSchema = z.object({
 export type CancellationPreview = z.infer<typeof cancellationPreviewSchema>;
 
 /** The parent confirms with the amount the preview showed: a 409 when the rules now give another (time has passed). */
-export const cancellationInputSchema = z.object({ expectedRefund: z.number().int().min(0).max(100_000_000).nullable() }).strict();
+export const cancellationInputSchema = z.object({ expectedRefund: oreBetween(0, 100_000_000).nullable() }).strict();
 export type CancellationInput = z.infer<typeof cancellationInputSchema>;
 
 export const cancellationSchema = z.object({
@@ -98,10 +98,10 @@ export const cancellationSchema = z.object({
   orderId: z.string(),
   status: z.enum(CANCELLATION_STATUSES),
   outcome: z.enum(['full', 'fee', 'none', 'remaining', 'byAgreement']),
-  refundAmount: z.number().int().nullable(),
+  refundAmount: oreAmount.nullable(),
   /** The part of refundAmount given back as family credit; the rest goes to Vipps. */
-  creditAmount: z.number().int(),
-  feeAmount: z.number().int(),
+  creditAmount: oreAmount,
+  feeAmount: oreAmount,
   adminMessage: z.string().nullable(),
   createdAt: isoDateTime,
 });
@@ -111,7 +111,7 @@ export type Cancellation = z.infer<typeof cancellationSchema>;
 export const cancellationDecisionSchema = z
   .object({
     approve: z.boolean(),
-    refundAmount: z.number().int().min(0).max(100_000_000).optional(),
+    refundAmount: oreBetween(0, 100_000_000).optional(),
     message: z.string().trim().min(1, 'Skriv en melding til foresatt.').max(2000),
   })
   .strict()
@@ -130,15 +130,15 @@ export const familyPaymentSchema = z.object({
   courseFirstDate: isoDateTime.nullable(),
   courseLastDate: isoDateTime.nullable(),
   placeName: z.string().nullable(),
-  capturedAmount: z.number().int(),
-  refundedAmount: z.number().int(),
+  capturedAmount: oreAmount,
+  refundedAmount: oreAmount,
   /** The part of the price paid with family credit (issue 52); the price is capturedAmount + creditAmount. */
-  creditAmount: z.number().int(),
+  creditAmount: oreAmount,
   /** The child is on the course, it has not finished, and nothing was cancelled yet: 'Meld av kurset' is offered. */
   cancellable: z.boolean(),
   cancellation: cancellationSchema.nullable(),
   /** A receipt (kvittering) per capture and refund, through Vipps or as credit: GET /orders/{id}/receipts/{eventId} gives the PDF. */
-  receipts: z.array(z.object({ eventId: z.string(), kind: z.enum(['payment', 'refund']), method: z.enum(['vipps', 'credit']), amount: z.number().int(), at: isoDateTime })),
+  receipts: z.array(z.object({ eventId: z.string(), kind: z.enum(['payment', 'refund']), method: z.enum(['vipps', 'credit']), amount: oreAmount, at: isoDateTime })),
 });
 export type FamilyPayment = z.infer<typeof familyPaymentSchema>;
 export const familyPaymentListSchema = z.array(familyPaymentSchema);

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { idSchema } from '../ids';
-import { isoDateTime } from './common';
+import { isoDateTime, oreAmount } from './common';
 
 /** Issue 38: a cancelled course date ('Avlyst'), the families' choices, credit and the calendar feed. */
 
@@ -66,7 +66,7 @@ export const dateChoiceSchema = z.object({
   course: z.object({ _id: idSchema, name: z.string(), displayName: z.string() }),
   date: isoDateTime,
   reason: z.string(),
-  shareAmount: z.number().int(),
+  shareAmount: oreAmount,
   deadline: isoDateTime,
   /** What the family gets when it has not chosen by the deadline (the school's setting). */
   defaultChoice: z.enum(['credit', 'refund']),
@@ -98,8 +98,8 @@ export const courseChangesSchema = z.object({
 export type CourseChanges = z.infer<typeof courseChangesSchema>;
 
 export const familyCreditSchema = z.object({
-  balance: z.number().int(),
-  entries: z.array(z.object({ _id: idSchema, amount: z.number().int(), reason: z.string(), orderId: idSchema.nullable(), expiresAt: isoDateTime.nullable(), usedBy: idSchema.nullable(), createdAt: isoDateTime })),
+  balance: oreAmount,
+  entries: z.array(z.object({ _id: idSchema, amount: oreAmount, reason: z.string(), orderId: idSchema.nullable(), expiresAt: isoDateTime.nullable(), usedBy: idSchema.nullable(), createdAt: isoDateTime })),
 });
 export type FamilyCredit = z.infer<typeof familyCreditSchema>;
 

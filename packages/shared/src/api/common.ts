@@ -18,6 +18,9 @@ export const calendarDay = z
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, 'Ugyldig dato (ÅÅÅÅ-MM-DD)');
+/** An amount in whole øre in the contract (the spec's `price` and `amount` in kr stay plain numbers): parses to `Ore`. */
+export const oreAmount = z.number().int().brand<'Ore'>();
+export const oreBetween = (min: number, max: number) => z.number().int().min(min).max(max).brand<'Ore'>();
 export const epochMs = z.coerce.number().int().min(0).max(8_640_000_000_000);
 
 export const errorBodySchema = z.object({

@@ -4,12 +4,12 @@ import { ORDER_STATUSES, ORDERS_DEFAULT_LIMIT } from '../constants';
 import { idSchema } from '../ids';
 import { familyLapsesSchema } from './booking';
 import { cancellationSchema } from './cancellation-rules';
-import { calendarDay, isoDateTime } from './common';
+import { calendarDay, isoDateTime, oreAmount, oreBetween } from './common';
 
 /** A buyer or child named in an order; a deleted one keeps the order with `_id` null ('Slettet bruker', decision 008). */
 const personName = z.object({ _id: idSchema.nullable(), firstName: z.string(), lastName: z.string() });
 
-const moneySchema = z.object({ value: z.number().int(), currency: z.string() });
+const moneySchema = z.object({ value: oreAmount, currency: z.string() });
 
 export const orderEventSchema = z.object({
   name: z.string(),
@@ -29,9 +29,9 @@ export const adminOrderSchema = z.object({
   provider: z.string(),
   reference: z.string(),
   humanReference: z.string(),
-  amount: z.number().int(),
-  capturedAmount: z.number().int(),
-  refundedAmount: z.number().int(),
+  amount: oreAmount,
+  capturedAmount: oreAmount,
+  refundedAmount: oreAmount,
   additionalInfo: z.object({
     profile: idSchema.nullable(),
     user: personName.nullable(),
@@ -80,7 +80,7 @@ const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Ugyldig i
 
 export const refundInputSchema = z.object({
   /** øre, at most what is captured and not yet refunded (the server checks against Vipps). */
-  amount: z.number().int().min(1).max(65_000_000),
+  amount: oreBetween(1, 65_000_000),
   /** Take the child off the course as well (only when the admin chooses so). */
   removeFromCourse: z.boolean(),
   idempotencyKey: idempotencyKeySchema,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn } from './columns';
+import { createdAt, idCheck, idColumn, oreColumn } from './columns';
 import { courseRef, courses } from './courses';
 import { orders } from './orders';
 import { childRef, profiles, users } from './users';
@@ -54,7 +54,7 @@ export const dateChoices = pgTable(
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** The date's share of what the order paid (dateSharesOre), whole øre. */
-    shareOre: integer('share_ore').notNull(),
+    shareOre: oreColumn('share_ore').notNull(),
     secretHash: text('secret_hash').notNull(),
     deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
     choice: text('choice'),
@@ -88,7 +88,7 @@ export const familyCredits = pgTable(
     profileId: text('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    amountOre: integer('amount_ore').notNull(),
+    amountOre: oreColumn('amount_ore').notNull(),
     reason: text('reason').notNull(),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+import { createdAt, idCheck, idColumn, oreColumn, updatedAt } from './columns';
 import { childRef, children, users } from './users';
 
 export const places = pgTable(
@@ -71,7 +71,7 @@ export const courses = pgTable(
     lateBookingMaxPassed: integer('late_booking_max_passed'),
     /** A late booking pays for the remaining dates only (rounded to 25 kr); false: always the full price. */
     proRata: boolean('pro_rata').notNull().default(true),
-    priceOre: integer('price_ore').notNull(),
+    priceOre: oreColumn('price_ore').notNull(),
     maximumParticipants: integer('maximum_participants').notNull(),
     info: text('info').notNull().default(''),
     published: boolean('published').default(true),

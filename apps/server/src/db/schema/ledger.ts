@@ -1,4 +1,5 @@
-import { integer, pgView, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgView, text, timestamp } from 'drizzle-orm/pg-core';
+import { oreColumn } from './columns';
 
 /**
  * The family ledger (decision 055): every movement of money or credit as one entry with a kind, a view over the
@@ -12,7 +13,7 @@ export const familyLedgerEntries = pgView('family_ledger_entries', {
   orderId: text('order_id'),
   kind: text('kind').notNull(),
   /** Signed øre: + what the family has with the school grows, - it shrinks. */
-  amountOre: integer('amount_ore').notNull(),
+  amountOre: oreColumn('amount_ore').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
   /** Vipps' pspReference (capture, refund), the credit entry's reason, or the cancelled date's id (make-up). */
   ref: text('ref').notNull(),

@@ -1,6 +1,7 @@
+import { ore } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+import { createdAt, idCheck, idColumn, oreColumn, updatedAt } from './columns';
 import { termVersions } from './content';
 import { courses } from './courses';
 import { children, profiles, users } from './users';
@@ -18,9 +19,9 @@ export const orders = pgTable(
     humanReference: text('human_reference').notNull(),
     provider: text('provider').notNull().default('vipps'),
     status: text('status').notNull().default('created'),
-    amountOre: integer('amount_ore').notNull(),
+    amountOre: oreColumn('amount_ore').notNull(),
     /** The part paid by the family's credit (issue 38); `amount_ore` is the Vipps part. The price is their sum. */
-    creditOre: integer('credit_ore').notNull().default(0),
+    creditOre: oreColumn('credit_ore').notNull().default(ore(0)),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     childId: text('child_id').references(() => children.id, { onDelete: 'set null' }),
     courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
@@ -84,7 +85,7 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     pspReference: text('psp_reference').notNull(),
-    amountOre: integer('amount_ore').notNull(),
+    amountOre: oreColumn('amount_ore').notNull(),
     currency: text('currency').notNull().default('NOK'),
     success: text('success').notNull().default('true'),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
@@ -157,10 +158,10 @@ export const cancellations = pgTable(
     outcome: text('outcome').notNull(),
     status: text('status').notNull(),
     /** Øre back to the parent (null while an 'etter avtale' request waits). */
-    refundOre: integer('refund_ore'),
+    refundOre: oreColumn('refund_ore'),
     /** The part of refundOre that goes back as family credit (the order's credit part, issue 52); the rest is Vipps. */
-    creditOre: integer('credit_ore').notNull().default(0),
-    feeOre: integer('fee_ore').notNull().default(0),
+    creditOre: oreColumn('credit_ore').notNull().default(ore(0)),
+    feeOre: oreColumn('fee_ore').notNull().default(ore(0)),
     /** Vipps' pspReference of the refund, once Vipps answered. */
     pspReference: text('psp_reference'),
     adminMessage: text('admin_message'),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
-import { addMinutes, ORDER_STATUSES, TIME_ZONE, type OrderEventName, type OrderStatus } from '@app/shared';
+import { addMinutes, ore, ORDER_STATUSES, TIME_ZONE, type Ore, type OrderEventName, type OrderStatus } from '@app/shared';
 import type { DbOrTx } from '../client';
 import { children, courseInstructors, courses, faqs, newId, orderEvents, orders, participants, places, profileParents, profiles, seasons, terms, users } from '../schema';
 import { humanReference, orderAdditionalInfo, orderReference } from '../../repos/orders.repo';
@@ -112,7 +112,7 @@ export function courseValues(
     name: 'Babysvømming 1',
     experienceLevel: 'Nybegynner',
     participantsAge: '6–12 mnd',
-    priceOre: 195_000,
+    priceOre: ore(195_000),
     maximumParticipants: 8,
     info: '',
     published: true,
@@ -164,7 +164,7 @@ export interface OrderPeople {
  */
 export function orderWithEvents(input: {
   status: OrderStatus;
-  amountOre: number;
+  amountOre: Ore;
   createdAt: Date;
   people?: OrderPeople;
   rng?: Rng;
@@ -364,11 +364,11 @@ export async function createOrder(
   db: DbOrTx,
   options: {
     status?: OrderStatus;
-    course: { id: string; name: string; priceOre: number };
+    course: { id: string; name: string; priceOre: Ore };
     child?: { id: string; firstName: string; lastName: string } | null;
     user?: { id: string; firstName: string; lastName: string } | null;
     profileId?: string | null;
-    amountOre?: number;
+    amountOre?: Ore;
     createdAt?: Date;
     holdExpiresAt?: Date | null;
     enrol?: boolean;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ore } from '@app/shared';
 import { bookingState, childrenFacingFull, countTaken, freeOnDate, placesOfCourses, reserveSeat, type SeatClaim } from './seats';
 import type { Database, DbOrTx } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
@@ -87,7 +88,7 @@ describe('the seat ledger', () => {
       // A child whose own course lost a date, with its choice still open.
       const own = await createCourse(db, { maximumParticipants: 4 });
       const cancelled = await changes.insertCancelledDate(db, { courseId: own.id, date: own.dates[0]!, reason: 'Svømmestevne' });
-      const choice = await changes.insertChoice(db, { cancelledDateId: cancelled!.id, childId: await newChild().then((c) => c.id), shareOre: 0, secretHash: `h${round}`, deadlineAt: inAnHour() });
+      const choice = await changes.insertChoice(db, { cancelledDateId: cancelled!.id, childId: await newChild().then((c) => c.id), shareOre: ore(0), secretHash: `h${round}`, deadlineAt: inAnHour() });
       expect(await freeOnDate(db, course, date)).toBe(1);
 
       const makeup = claim(course, { by: 'makeup', date }, (tx) =>
@@ -107,7 +108,7 @@ describe('the seat ledger', () => {
     const own = await createCourse(db, { maximumParticipants: 4 });
     const cancelled = await changes.insertCancelledDate(db, { courseId: own.id, date: own.dates[0]!, reason: 'Svømmestevne' });
     for (const [i, date] of [first, first, second].entries()) {
-      const choice = await changes.insertChoice(db, { cancelledDateId: cancelled!.id, childId: (await newChild()).id, shareOre: 0, secretHash: `one-${i}`, deadlineAt: inAnHour() });
+      const choice = await changes.insertChoice(db, { cancelledDateId: cancelled!.id, childId: (await newChild()).id, shareOre: ore(0), secretHash: `one-${i}`, deadlineAt: inAnHour() });
       await changes.setChoice(db, choice!.id, { choice: 'makeup', chosenBy: 'family', chosenAt: new Date(), makeupCourseId: course.id, makeupDate: date });
     }
     // An offered child paying for its place: its hold counts, its offer does not count again.

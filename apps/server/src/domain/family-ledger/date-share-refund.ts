@@ -1,3 +1,4 @@
+import type { Ore } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import { applyAnswer, modificationKey, providerTrouble } from './modifications';
 import { VippsApiError } from '../../integrations/vipps/epayment';
@@ -9,7 +10,7 @@ import type { OrderRow } from '../../repos/orders.repo';
  * choice (a retry replays Vipps' first answer), stored as the order's REFUNDED event. Shared by the changes feature
  * (the family's choice and the default) and kept beside the back office's refunds it reuses.
  */
-export async function refundDateShare(ctx: ServiceContext, order: OrderRow, amountOre: number, choiceId: string): Promise<string> {
+export async function refundDateShare(ctx: ServiceContext, order: OrderRow, amountOre: Ore, choiceId: string): Promise<string> {
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
   try {

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { formatDate, formatKr, formatTime, fullName, osloWeekday, plural, receiptFileName, weekdayName, type NamedPerson } from '@app/shared';
+import { formatDate, formatKr, formatTime, fullName, ore, osloWeekday, plural, receiptFileName, weekdayName, type NamedPerson, type Ore } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { enqueueEmail, type EmailAttachment, type OutgoingEmail } from '../../integrations/email';
@@ -30,7 +30,7 @@ export interface ReceiptFields {
   courseName: string | null;
   childName: string | null;
   /** øre */
-  amountOre: number;
+  amountOre: Ore;
   humanReference: string;
   /** The Vipps reference of the order, and the pspReference of this capture or refund (credit: the ledger entry's id). */
   vippsReference: string;
@@ -97,7 +97,7 @@ export async function receiptOfEvent(ctx: ServiceContext, order: repo.OrderRow, 
  */
 export async function receiptOfCredit(ctx: ServiceContext, order: repo.OrderRow, entry: CreditRow): Promise<{ filename: string; pdf: Uint8Array }> {
   const kind = entry.amountOre < 0 ? 'payment' : 'refund';
-  return receiptFile(ctx, order, { kind, method: 'credit', at: entry.createdAt, amountOre: Math.abs(entry.amountOre), pspReference: entry.id, expiresAt: entry.expiresAt });
+  return receiptFile(ctx, order, { kind, method: 'credit', at: entry.createdAt, amountOre: ore(Math.abs(entry.amountOre)), pspReference: entry.id, expiresAt: entry.expiresAt });
 }
 
 /** The credit entries of an order that have a receipt: its payment by credit and the credit it gave back (not the rest of another order's credit). */
@@ -148,7 +148,7 @@ export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order
     return;
   }
   const files = [...(event ? [await receiptOfEvent({ ...ctx, db: tx }, order, event)] : []), ...(used ? [await receiptOfCredit(ctx, order, used)] : [])];
-  const paid = [...(event ? [`${formatKr(event.amountOre, { for: 'email' })} med Vipps`] : []), ...(used ? [`${formatKr(-used.amountOre, { for: 'email' })} med tilgode`] : [])].join(' og ');
+  const paid = [...(event ? [`${formatKr(event.amountOre, { for: 'email' })} med Vipps`] : []), ...(used ? [`${formatKr(ore(-used.amountOre), { for: 'email' })} med tilgode`] : [])].join(' og ');
   const company = ctx.env.site.companyName;
   const text = `Vi har mottatt ${paid} for ordre ${order.humanReference}. ${plural(files.length, 'Kvitteringen ligger ved.', 'Kvitteringene ligger ved.')}`;
   await enqueueEmail(tx, {
@@ -185,7 +185,7 @@ export interface ConfirmationInput {
   guardian: NamedPerson;
   child: NamedPerson;
   course: CalendarCourse;
-  order: { reference: string; humanReference: string; amountOre: number };
+  order: { reference: string; humanReference: string; amountOre: Ore };
 }
 
 export const escapeHtml = (text: string) =>

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { osloDateKey, osloTime } from '@app/shared';
+import { ore, osloDateKey, osloTime } from '@app/shared';
 import { dateChoices, familyCredits, familyLedgerEntries, orders } from '../../db/schema';
 import { createCourse, createFamily } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';
@@ -16,7 +16,7 @@ import { accountOfOrder, creditBalance, entriesOfOrders, familyCreditBalance, vi
 const kit = bookingTestWithClock();
 
 const DATES = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
-const PRICE = 100_001;
+const PRICE = ore(100_001);
 /** The second date's share of 1 000,01 kr over four dates (250,01 + 250 + 250 + 250). */
 const SHARE = 25_000;
 
@@ -27,8 +27,8 @@ describe('the family ledger', () => {
     const profileId = family.profile.id;
     const later = new Date(Date.now() + 300 * 86_400_000);
     await kit.t.db.insert(familyCredits).values([
-      { profileId, amountOre: 40_000, reason: 'Avlyst 2026-11-02', expiresAt: later },
-      { profileId, amountOre: 7_000, reason: 'Avlyst 2025-11-03', expiresAt: new Date(Date.now() - 60_000), createdAt: new Date(Date.now() - 400 * 86_400_000) },
+      { profileId, amountOre: ore(40_000), reason: 'Avlyst 2026-11-02', expiresAt: later },
+      { profileId, amountOre: ore(7_000), reason: 'Avlyst 2025-11-03', expiresAt: new Date(Date.now() - 60_000), createdAt: new Date(Date.now() - 400 * 86_400_000) },
     ]);
     const token = await kit.t.token(family.guardians[0]!.id);
 
@@ -75,7 +75,7 @@ describe('the family ledger', () => {
     const live = await kit.t.db
       .select()
       .from(familyCredits)
-      .where(and(eq(familyCredits.profileId, profileId), gt(familyCredits.amountOre, 0), isNull(familyCredits.usedByEntryId), or(isNull(familyCredits.expiresAt), gt(familyCredits.expiresAt, now))));
+      .where(and(eq(familyCredits.profileId, profileId), gt(familyCredits.amountOre, ore(0)), isNull(familyCredits.usedByEntryId), or(isNull(familyCredits.expiresAt), gt(familyCredits.expiresAt, now))));
     expect(credit).toBe(live.reduce((sum, c) => sum + c.amountOre, 0));
     expect((await kit.t.http('GET', `/api/profiles/${profileId}/credit`, { token })).json.balance).toBe(credit);
     const back = (done.json.creditAmount as number) ?? 0;

@@ -1,3 +1,4 @@
+import { ore, sumOre, type Ore } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import * as ledger from '../../repos/ledger.repo';
 import * as changes from '../../repos/changes.repo';
@@ -22,32 +23,32 @@ export type LedgerEntry = ledger.LedgerEntryRow & { kind: LedgerKind };
 
 export const isVipps = (e: { kind: string }) => e.kind === 'capture' || e.kind === 'refund';
 export const isCredit = (e: { kind: string }) => e.kind === 'credit-given' || e.kind === 'credit-used' || e.kind === 'credit-expired';
-const sum = (list: readonly { amountOre: number }[]) => list.reduce((total, e) => total + e.amountOre, 0);
+const sum = (list: readonly { amountOre: Ore }[]) => sumOre(list.map((e) => e.amountOre));
 
 /** What Vipps holds of these entries: captured less refunded. */
-export const vippsHeld = (list: readonly { kind: string; amountOre: number }[]) => sum(list.filter(isVipps));
+export const vippsHeld = (list: readonly { kind: string; amountOre: Ore }[]) => sum(list.filter(isVipps));
 
 /** A family's credit to use at `now`: given, less used, less expired by then. */
-export const creditBalance = (list: readonly { kind: string; amountOre: number; at: Date }[], now: Date) =>
+export const creditBalance = (list: readonly { kind: string; amountOre: Ore; at: Date }[], now: Date) =>
   sum(list.filter((e) => isCredit(e) && (e.kind !== 'credit-expired' || e.at.getTime() <= now.getTime())));
 
 export interface OrderAccount {
   /** Vipps: captured less refunded. */
-  vippsOre: number;
+  vippsOre: Ore;
   /** Credit that paid the order. */
-  creditPartOre: number;
+  creditPartOre: Ore;
   /** Of the order's value, given back as credit or spent on make-ups (cancelled dates, a cancellation's credit part). */
-  givenOre: number;
+  givenOre: Ore;
   /** What the order still holds for the family: what a cancellation can give back at most. */
-  heldOre: number;
+  heldOre: Ore;
 }
 
 /** One order's account from its entries: the one answer to "what does this order still hold". */
-export function orderAccount(list: readonly { kind: string; amountOre: number }[]): OrderAccount {
+export function orderAccount(list: readonly { kind: string; amountOre: Ore }[]): OrderAccount {
   const vippsOre = vippsHeld(list);
-  const creditPartOre = -sum(list.filter((e) => e.kind === 'credit-used'));
-  const givenOre = sum(list.filter((e) => e.kind === 'credit-given')) - sum(list.filter((e) => e.kind === 'makeup'));
-  return { vippsOre, creditPartOre, givenOre, heldOre: vippsOre + creditPartOre - givenOre };
+  const creditPartOre = ore(-sum(list.filter((e) => e.kind === 'credit-used')));
+  const givenOre = ore(sum(list.filter((e) => e.kind === 'credit-given')) - sum(list.filter((e) => e.kind === 'makeup')));
+  return { vippsOre, creditPartOre, givenOre, heldOre: ore(vippsOre + creditPartOre - givenOre) };
 }
 
 /** The entries of these orders, oldest first (credit expiries left out: they are the family's, not the order's). */
@@ -60,7 +61,7 @@ export async function accountOfOrder(db: DbOrTx, orderId: string): Promise<Order
 }
 
 /** A family's credit to use at `now` (before what open orders have pledged). */
-export const familyCreditBalance = (db: DbOrTx, profileId: string, now: Date): Promise<number> => ledger.creditSumOfProfile(db, profileId, now);
+export const familyCreditBalance = (db: DbOrTx, profileId: string, now: Date): Promise<Ore> => ledger.creditSumOfProfile(db, profileId, now);
 
 /** The entries that happened in [from, to) (an expiry only once `now` reached it), with their orders: the month-end. */
 export async function entriesBetween(db: DbOrTx, from: Date, to: Date, now: Date) {
@@ -75,35 +76,35 @@ export async function entriesBetween(db: DbOrTx, from: Date, to: Date, now: Date
  * the rest; a rest below 1 kr is not charged and the order is paid by credit. The order keeps both parts: `amountOre`
  * is the Vipps part (what the webhook check compares with), `creditOre` the credit part.
  */
-export const MIN_VIPPS_ORE = 100;
+export const MIN_VIPPS_ORE = ore(100);
 /** The reason's start of the entry that keeps what is left of a given entry a booking took part of. */
 export const REST_REASON = 'Rest: ';
 /** Credit given back on a refund keeps its original expiry, but never ends sooner than this after the refund. */
 export const MIN_CREDIT_BACK_DAYS = 30;
 
 export interface CreditPart {
-  creditOre: number;
-  vippsOre: number;
+  creditOre: Ore;
+  vippsOre: Ore;
   /** No Vipps payment: the order is paid by credit. */
   paidByCredit: boolean;
 }
 
 /** The family's credit balance (the ledger's one answer), less what its open orders have pledged. */
-export async function availableCredit(db: DbOrTx, profileId: string, now: Date): Promise<number> {
+export async function availableCredit(db: DbOrTx, profileId: string, now: Date): Promise<Ore> {
   const live = await familyCreditBalance(db, profileId, now);
-  return Math.max(0, live - (await changes.pledgedCredit(db, profileId)));
+  return ore(Math.max(0, live - (await changes.pledgedCredit(db, profileId))));
 }
 
 /** How a price splits into credit and Vipps (pure). */
-export function splitPrice(priceOre: number, availableOre: number): CreditPart {
-  const creditOre = Math.min(Math.max(0, availableOre), priceOre);
-  const rest = priceOre - creditOre;
-  if (creditOre > 0 && rest < MIN_VIPPS_ORE) return { creditOre, vippsOre: 0, paidByCredit: true };
+export function splitPrice(priceOre: Ore, availableOre: Ore): CreditPart {
+  const creditOre = ore(Math.min(Math.max(0, availableOre), priceOre));
+  const rest = ore(priceOre - creditOre);
+  if (creditOre > 0 && rest < MIN_VIPPS_ORE) return { creditOre, vippsOre: ore(0), paidByCredit: true };
   return { creditOre, vippsOre: rest, paidByCredit: false };
 }
 
-export async function creditPart(db: DbOrTx, profileId: string | null, priceOre: number, now: Date): Promise<CreditPart> {
-  if (!profileId || priceOre <= 0) return { creditOre: 0, vippsOre: priceOre, paidByCredit: false };
+export async function creditPart(db: DbOrTx, profileId: string | null, priceOre: Ore, now: Date): Promise<CreditPart> {
+  if (!profileId || priceOre <= 0) return { creditOre: ore(0), vippsOre: priceOre, paidByCredit: false };
   return splitPrice(priceOre, await availableCredit(db, profileId, now));
 }
 
@@ -111,7 +112,7 @@ export async function creditPart(db: DbOrTx, profileId: string | null, priceOre:
  * The split again with the family's row locked (in the order's transaction, before its insert): two bookings started
  * at once by one family cannot both pledge the same credit.
  */
-export async function pledgeCredit(tx: DbOrTx, profileId: string, priceOre: number, now: Date): Promise<CreditPart> {
+export async function pledgeCredit(tx: DbOrTx, profileId: string, priceOre: Ore, now: Date): Promise<CreditPart> {
   await lockProfile(tx, profileId);
   return creditPart(tx, profileId, priceOre, now);
 }
@@ -121,10 +122,10 @@ export async function pledgeCredit(tx: DbOrTx, profileId: string, priceOre: numb
  * negative amount, with the order), the given entries it took (soonest expiry first) name it, and what is left of the
  * last one becomes a new entry with the same expiry. Returns what could not be covered (0 normally).
  */
-export async function consumeCredit(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'profileId' | 'creditOre' | 'humanReference'>, now: Date): Promise<number> {
-  if (!order.profileId || order.creditOre <= 0) return 0;
+export async function consumeCredit(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'profileId' | 'creditOre' | 'humanReference'>, now: Date): Promise<Ore> {
+  if (!order.profileId || order.creditOre <= 0) return ore(0);
   const live = await changes.liveCredits(tx, order.profileId, now);
-  let left = order.creditOre;
+  let left: number = order.creditOre;
   const taken: changes.CreditRow[] = [];
   for (const c of live) {
     if (left <= 0) break;
@@ -132,13 +133,13 @@ export async function consumeCredit(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'pr
     left -= c.amountOre;
   }
   const used = order.creditOre - Math.max(0, left);
-  const entry = await changes.insertCredit(tx, { profileId: order.profileId, amountOre: -used, reason: `Brukt på bestilling ${order.humanReference}`, orderId: order.id, createdAt: now });
+  const entry = await changes.insertCredit(tx, { profileId: order.profileId, amountOre: ore(-used), reason: `Brukt på bestilling ${order.humanReference}`, orderId: order.id, createdAt: now });
   await changes.markCreditsUsed(tx, taken.map((c) => c.id), entry.id);
   if (left < 0) {
     const last = taken[taken.length - 1]!;
-    await changes.insertCredit(tx, { profileId: order.profileId, amountOre: -left, reason: `${REST_REASON}${last.reason}`, orderId: last.orderId, expiresAt: last.expiresAt, createdAt: now });
+    await changes.insertCredit(tx, { profileId: order.profileId, amountOre: ore(-left), reason: `${REST_REASON}${last.reason}`, orderId: last.orderId, expiresAt: last.expiresAt, createdAt: now });
   }
-  return Math.max(0, left);
+  return ore(Math.max(0, left));
 }
 
 /**
@@ -146,10 +147,10 @@ export async function consumeCredit(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'pr
  * the order's price to Vipps, the credit part as credit (in whole øre, the Vipps part rounded down, so the Vipps parts
  * of all refunds never pass what Vipps took).
  */
-export function refundParts(refundOre: number, order: { amountOre: number; creditOre: number }): { vippsOre: number; creditOre: number } {
+export function refundParts(refundOre: Ore, order: { amountOre: Ore; creditOre: Ore }): { vippsOre: Ore; creditOre: Ore } {
   const price = order.amountOre + order.creditOre;
-  const vippsOre = price > 0 ? Math.floor((refundOre * order.amountOre) / price) : 0;
-  return { vippsOre, creditOre: refundOre - vippsOre };
+  const vippsOre = ore(price > 0 ? Math.floor((refundOre * order.amountOre) / price) : 0);
+  return { vippsOre, creditOre: ore(refundOre - vippsOre) };
 }
 
 export function addMonths(date: Date, months: number): Date {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Ore } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import { VippsError, type ModificationResponse } from '../../integrations/vipps/epayment';
 import { AppError } from '../../lib/app-error';
@@ -33,7 +34,7 @@ export async function applyAnswer(
   order: OrderRow,
   name: 'REFUNDED' | 'CANCELLED',
   answer: Pick<ModificationResponse, 'pspReference'>,
-  amountOre: number,
+  amountOre: Ore,
 ): Promise<void> {
   await applyPaymentEvent(ctx, order, {
     name,

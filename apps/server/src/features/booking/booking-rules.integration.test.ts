@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ore } from '@app/shared';
 import { movableClock } from '../../test/clock';
 import { courses, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createUser, weeklyDates, type Family, type TestCourse } from '../../db/seed/builders';
@@ -46,7 +47,7 @@ describe('a course that has started', () => {
   it('is booked for the remaining dates at the pro-rata price, which is what Vipps is asked for and captures', async () => {
     const dates = tenDates(4);
     expect(dates.filter((d) => d < NOW)).toHaveLength(4);
-    const course = await createCourse(t.db, { dates, priceOre: 200_000, maximumParticipants: 6 });
+    const course = await createCourse(t.db, { dates, priceOre: ore(200_000), maximumParticipants: 6 });
     const remaining = dates.slice(4).map(iso);
 
     expect(await listed(course)).toMatchObject({ booking: { state: 'started', price: 1200, remainingDates: remaining } });
@@ -70,7 +71,7 @@ describe('a course that has started', () => {
   });
 
   it('rounds the reduced price to 25 kr', async () => {
-    const course = await createCourse(t.db, { dates: weeklyDates(new Date(NOW.getTime() - 7 * DAY - DAY), 8, '11:00'), priceOre: 195_000 });
+    const course = await createCourse(t.db, { dates: weeklyDates(new Date(NOW.getTime() - 7 * DAY - DAY), 8, '11:00'), priceOre: ore(195_000) });
     // 2 of 8 passed: 6/8 of 1950 kr = 1462.50 kr → 1475 kr (nearest 25 kr; 1462.50 is exactly between, rounds up)
     const family = await createFamily(t.db);
     expect((await book(family, course)).status).toBe(200);
@@ -90,7 +91,7 @@ describe('a course that has started', () => {
   });
 
   it('follows the admin: late booking kept open longer, closed from the start, or at full price', async () => {
-    const course = await createCourse(t.db, { dates: tenDates(5), priceOre: 200_000 });
+    const course = await createCourse(t.db, { dates: tenDates(5), priceOre: ore(200_000) });
     await t.db.update(courses).set({ lateBookingMaxPassed: 7 }).where(eq(courses.id, course.id));
     const family = await createFamily(t.db, { children: 2 });
     expect((await book(family, course)).status).toBe(200);
@@ -99,7 +100,7 @@ describe('a course that has started', () => {
     const closed = await createCourse(t.db, { dates: tenDates(1), lateBookingMaxPassed: 0 });
     expect((await book(family, closed, 1)).json.error.code).toBe('LATE_BOOKING_CLOSED');
 
-    const fullPrice = await createCourse(t.db, { dates: tenDates(3), priceOre: 200_000, proRata: false });
+    const fullPrice = await createCourse(t.db, { dates: tenDates(3), priceOre: ore(200_000), proRata: false });
     expect(await listed(fullPrice)).toMatchObject({ booking: { state: 'started', price: 2000 } });
     expect((await book(family, fullPrice, 1)).status).toBe(200);
     const order = (await ordersOf(family)).find((o) => o.courseId === fullPrice.id)!;
@@ -108,7 +109,7 @@ describe('a course that has started', () => {
   });
 
   it('the same course is open at full price before its first date (the clock decides)', async () => {
-    const course = await createCourse(t.db, { dates: tenDates(4), priceOre: 200_000 });
+    const course = await createCourse(t.db, { dates: tenDates(4), priceOre: ore(200_000) });
     clock.set(new Date(course.dates[0]!.getTime() - 60_000));
     expect(await listed(course)).toMatchObject({ booking: { state: 'open', price: 2000 } });
     const family = await createFamily(t.db);

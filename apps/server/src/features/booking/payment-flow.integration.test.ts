@@ -1,4 +1,4 @@
-import { courseDisplayName } from '@app/shared';
+import { courseDisplayName, ore } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
@@ -23,7 +23,7 @@ const start = (family: Family, course: TestCourse) => startPayment(t, family, co
 describe('book and pay with Vipps', () => {
   it('approve: the status says CAPTURED, the child is enrolled, one confirmation with the calendar', async () => {
     const family = await createFamily(t.db);
-    const course = await createCourse(t.db, { maximumParticipants: 4, priceOre: 195_000, weeks: 8 });
+    const course = await createCourse(t.db, { maximumParticipants: 4, priceOre: ore(195_000), weeks: 8 });
     const before = await freePlaces(course);
 
     const { token, redirectUrl, order } = await start(family, course);

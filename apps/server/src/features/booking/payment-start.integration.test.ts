@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ore } from '@app/shared';
 import { orders } from '../../db/schema';
 import { addParticipants, createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { startBookingTest, type BookingTest } from '../../test/booking';
@@ -105,7 +106,7 @@ describe('payment start', () => {
   it('a Vipps failure answers 502 PAYMENT_PROVIDER, terminates the order and releases the hold', async () => {
     const family = await createFamily(t.db);
     // Below Vipps' minimum amount (100 øre): createPayment answers 400.
-    const course = await createCourse(t.db, { maximumParticipants: 1, priceOre: 50 });
+    const course = await createCourse(t.db, { maximumParticipants: 1, priceOre: ore(50) });
     const res = await t.http('POST', '/api/vipps/payment', { token: await tokenOf(family), body: body(family, course) });
     expect(res.status).toBe(502);
     expect(res.json.error.code).toBe('PAYMENT_PROVIDER');

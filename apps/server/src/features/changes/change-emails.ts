@@ -1,4 +1,4 @@
-import { formatDate, formatTime, formatKr } from '@app/shared';
+import { formatDate, formatTime, formatKr, type Ore } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 import { secretLink } from '../../lib/secret-link';
 
@@ -15,7 +15,7 @@ export function dateCancelledEmail(input: {
   placeName: string;
   date: Date;
   reason: string;
-  shareOre: number;
+  shareOre: Ore;
   /** Whether the child has a make-up date to pick right now: the e-mail promises only what the page offers. */
   hasMakeup: boolean;
   deadline: Date;

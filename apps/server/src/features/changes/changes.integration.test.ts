@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { courseDisplayName, dateSharesOre, formatTime as osloClock, osloTime } from '@app/shared';
+import { courseDisplayName, dateSharesOre, formatTime as osloClock, osloTime, ore } from '@app/shared';
 import { countTaken } from '../../domain/enrolment/seats';
 import { cancelledDates, courses, dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createVenue, createUser, type Family } from '../../db/seed/builders';
@@ -20,12 +20,12 @@ const { clock } = kit;
 const DATES = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
 const WEDNESDAYS = [3, 10, 17, 24].map((d) => osloTime(2027, 3, d, '10:00'));
 /** 1 000,01 kr over 4 dates: 250,01 + 250 + 250 + 250. */
-const UNEVEN = 100_001;
+const UNEVEN = ore(100_001);
 
 async function setup(options: { makeupMax?: number } = {}) {
   const place = await createVenue(kit.t.db);
   const course = await createCourse(kit.t.db, { place, priceOre: UNEVEN, maximumParticipants: 6, dates: DATES, timeFrom: '17:00', timeTo: '17:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Mandag' });
-  const makeup = await createCourse(kit.t.db, { place, priceOre: 80_000, maximumParticipants: options.makeupMax ?? 4, dates: WEDNESDAYS, timeFrom: '10:00', timeTo: '10:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Onsdag' });
+  const makeup = await createCourse(kit.t.db, { place, priceOre: ore(80_000), maximumParticipants: options.makeupMax ?? 4, dates: WEDNESDAYS, timeFrom: '10:00', timeTo: '10:30', ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c38 Onsdag' });
   const paid = await payForCourse(kit.t, course);
   expect(paid.order.status).toBe('captured');
   return { place, course, makeup, ...paid };
@@ -92,7 +92,7 @@ describe('an admin cancels a date', () => {
 
   it('of a whole venue on a day: every course there with a date that day, nothing else', async () => {
     const { place, course, makeup, family } = await setup();
-    const elsewhere = await createCourse(kit.t.db, { priceOre: 50_000, dates: DATES, name: 'c38 Annet sted' });
+    const elsewhere = await createCourse(kit.t.db, { priceOre: ore(50_000), dates: DATES, name: 'c38 Annet sted' });
     const res = await announceAll(await kit.t.http('POST', `/api/places/${place.id}/closures`, { token: kit.adminToken, body: { day: '2027-03-08', reason: 'Bassenget er stengt' } }));
     expect(res.status, res.text).toBe(200);
     expect(res.json.cancelled.map((c: { courseId: string }) => c.courseId)).toEqual([course.id]);
@@ -316,7 +316,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the last place (PostgreSQL: PGl
 describe('per-date shares', () => {
   it('add up to what was paid for prices that do not divide evenly', () => {
     for (const [price, count] of [[100_001, 4], [195_000, 7], [1, 3], [99_999, 10], [123_457, 6]] as const) {
-      const shares = Array.from({ length: count }, (_, i) => shareOfDate({ amountOre: price, coveredDates: null }, Array.from({ length: count }, (_, j) => new Date(Date.UTC(2027, 0, j + 1))), new Date(Date.UTC(2027, 0, i + 1))));
+      const shares = Array.from({ length: count }, (_, i) => shareOfDate({ amountOre: ore(price), coveredDates: null }, Array.from({ length: count }, (_, j) => new Date(Date.UTC(2027, 0, j + 1))), new Date(Date.UTC(2027, 0, i + 1))));
       expect(shares.reduce((a, b) => a + b, 0)).toBe(price);
       expect(shares).toEqual(dateSharesOre(price, count));
       expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);

@@ -3,9 +3,11 @@ import {
   dateSharesOre,
   formatDate,
   moneyBackText,
+  ore,
   osloDateKey,
   osloDayStart,
   type CancelDateInput,
+  type Ore,
   type ClosureSettings,
   type ClosureOverviewItem,
   type ChooseInput,
@@ -45,13 +47,13 @@ const DAY_MS = 86_400_000;
 const MAKEUP_WINDOW_DAYS = 42;
 
 /** The share of `date` in what the order paid: the order's amount split over the dates it covers. */
-export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredDates'> & { creditOre?: number } | undefined, courseDates: readonly Date[], date: Date): number {
-  if (!order) return 0;
+export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredDates'> & { creditOre?: Ore } | undefined, courseDates: readonly Date[], date: Date): Ore {
+  if (!order) return ore(0);
   // What was paid: the Vipps part and the credit part together.
   const paid = order.amountOre + (order.creditOre ?? 0);
   const covered = (order.coveredDates ?? courseDates).map((d) => new Date(d).getTime()).sort((a, b) => a - b);
   const index = covered.indexOf(date.getTime());
-  if (index < 0) return 0;
+  if (index < 0) return ore(0);
   return dateSharesOre(paid, covered.length)[index]!;
 }
 
@@ -414,7 +416,7 @@ async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, 
   const what = `den avlyste kursdagen ${formatDate(row.cancelled.date)} (${courseLabel(row.course)})`;
   const creditReceipt = credit ? [receiptAttachment(await receiptOfCredit(ctx, order, credit))] : [];
   if (parts.vippsOre === 0) {
-    await queueRefundReceipt(ctx, order, [`${formatMoneyBack(0, parts.creditOre)} for ${what}.`], creditReceipt);
+    await queueRefundReceipt(ctx, order, [`${formatMoneyBack(ore(0), parts.creditOre)} for ${what}.`], creditReceipt);
     return;
   }
   let pspReference: string;
@@ -435,7 +437,7 @@ async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, 
 }
 
 /** 'Du får 250 kr tilbake til Vipps' as a plain-text e-mail line (no non-breaking spaces), without the full stop. */
-const formatMoneyBack = (vippsOre: number, creditOre: number) => moneyBackText(vippsOre, creditOre).replace(/\u00a0/g, ' ').replace(/\.$/, '');
+const formatMoneyBack = (vippsOre: Ore, creditOre: Ore) => moneyBackText(vippsOre, creditOre).replace(/\u00a0/g, ' ').replace(/\.$/, '');
 
 /** The job: open choices past their deadline get the school's default (credit, or a refund). */
 export async function applyDefaults(ctx: ServiceContext, limit = 100): Promise<number> {

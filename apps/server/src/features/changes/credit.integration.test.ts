@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { osloTime } from '@app/shared';
+import { osloTime, ore } from '@app/shared';
 import { familyCredits, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';
@@ -23,8 +23,8 @@ const DATES = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
 
 async function familyWithCredit(...amounts: number[]) {
   const family = await createFamily(t.db);
-  for (const amountOre of amounts) {
-    await t.db.insert(familyCredits).values({ profileId: family.profile.id, amountOre, reason: 'Avlyst 2027-01-04', expiresAt: new Date(Date.now() + 300 * 86_400_000) });
+  for (const amount of amounts) {
+    await t.db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: ore(amount), reason: 'Avlyst 2027-01-04', expiresAt: new Date(Date.now() + 300 * 86_400_000) });
   }
   return { family, token: await t.token(family.guardians[0]!.id) };
 }
@@ -34,21 +34,21 @@ const ledger = (profileId: string) => t.db.select().from(familyCredits).where(eq
 
 describe('splitPrice', () => {
   it('credit first, Vipps the rest; below 1 kr nothing is charged', () => {
-    expect(splitPrice(100_001, 0)).toEqual({ creditOre: 0, vippsOre: 100_001, paidByCredit: false });
-    expect(splitPrice(100_001, 50_000)).toEqual({ creditOre: 50_000, vippsOre: 50_001, paidByCredit: false });
-    expect(splitPrice(100_001, 99_902)).toEqual({ creditOre: 99_902, vippsOre: 0, paidByCredit: true });
-    expect(splitPrice(100_001, 99_901)).toEqual({ creditOre: 99_901, vippsOre: 100, paidByCredit: false });
-    expect(splitPrice(100_001, 500_000)).toEqual({ creditOre: 100_001, vippsOre: 0, paidByCredit: true });
+    expect(splitPrice(ore(100_001), ore(0))).toEqual({ creditOre: 0, vippsOre: 100_001, paidByCredit: false });
+    expect(splitPrice(ore(100_001), ore(50_000))).toEqual({ creditOre: 50_000, vippsOre: 50_001, paidByCredit: false });
+    expect(splitPrice(ore(100_001), ore(99_902))).toEqual({ creditOre: 99_902, vippsOre: 0, paidByCredit: true });
+    expect(splitPrice(ore(100_001), ore(99_901))).toEqual({ creditOre: 99_901, vippsOre: 100, paidByCredit: false });
+    expect(splitPrice(ore(100_001), ore(500_000))).toEqual({ creditOre: 100_001, vippsOre: 0, paidByCredit: true });
   });
 });
 
 describe('refundParts', () => {
   it("a date's share goes back the way it was paid; the Vipps parts of all dates stay within what Vipps took", () => {
-    expect(refundParts(25_001, { amountOre: 100_001, creditOre: 0 })).toEqual({ vippsOre: 25_001, creditOre: 0 });
-    expect(refundParts(25_001, { amountOre: 50_001, creditOre: 50_000 })).toEqual({ vippsOre: 12_500, creditOre: 12_501 });
-    expect(refundParts(25_000, { amountOre: 0, creditOre: 100_000 })).toEqual({ vippsOre: 0, creditOre: 25_000 });
+    expect(refundParts(ore(25_001), { amountOre: ore(100_001), creditOre: ore(0) })).toEqual({ vippsOre: 25_001, creditOre: 0 });
+    expect(refundParts(ore(25_001), { amountOre: ore(50_001), creditOre: ore(50_000) })).toEqual({ vippsOre: 12_500, creditOre: 12_501 });
+    expect(refundParts(ore(25_000), { amountOre: ore(0), creditOre: ore(100_000) })).toEqual({ vippsOre: 0, creditOre: 25_000 });
     for (const [amountOre, creditOre, dates] of [[50_001, 50_000, 4], [1, 99_999, 7], [33_333, 33_334, 3]] as const) {
-      const parts = dateSharesOre(amountOre + creditOre, dates).map((share) => refundParts(share, { amountOre, creditOre }));
+      const parts = dateSharesOre(amountOre + creditOre, dates).map((share) => refundParts(share, { amountOre: ore(amountOre), creditOre: ore(creditOre) }));
       expect(parts.reduce((sum, p) => sum + p.vippsOre, 0)).toBeLessThanOrEqual(amountOre);
       expect(parts.reduce((sum, p) => sum + p.vippsOre + p.creditOre, 0)).toBe(amountOre + creditOre);
     }
@@ -57,7 +57,7 @@ describe('refundParts', () => {
 
 describe('a booking with family credit', () => {
   it('Vipps is charged the rest; on payment the ledger takes the credit', async () => {
-    const course = await createCourse(t.db, { priceOre: 100_001, maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
+    const course = await createCourse(t.db, { priceOre: ore(100_001), maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
     const { family, token } = await familyWithCredit(50_000);
     const res = await start(family, token, course.id);
     expect(res.status, res.text).toBe(200);
@@ -80,7 +80,7 @@ describe('a booking with family credit', () => {
   });
 
   it('a rest below 1 kr: no Vipps payment, the order is paid by credit, the rest of the credit stays', async () => {
-    const course = await createCourse(t.db, { priceOre: 100_001, maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
+    const course = await createCourse(t.db, { priceOre: ore(100_001), maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
     const { family, token } = await familyWithCredit(60_000, 90_000);
     const res = await start(family, token, course.id);
     expect(res.status, res.text).toBe(200);
@@ -97,9 +97,9 @@ describe('a booking with family credit', () => {
 
 describe('two bookings started at once by one family', () => {
   it('pledge the credit once between them: the other pays with Vipps', async () => {
-    const [first, second] = await Promise.all([1, 2].map(() => createCourse(t.db, { priceOre: 50_000, maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null })));
+    const [first, second] = await Promise.all([1, 2].map(() => createCourse(t.db, { priceOre: ore(50_000), maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null })));
     const family = await createFamily(t.db, { children: 2 });
-    await t.db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: 50_000, reason: 'Avlyst 2027-01-04', expiresAt: new Date(Date.now() + 300 * 86_400_000) });
+    await t.db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: ore(50_000), reason: 'Avlyst 2027-01-04', expiresAt: new Date(Date.now() + 300 * 86_400_000) });
     const token = await t.token(family.guardians[0]!.id);
     const starts = await Promise.all(
       [first!, second!].map((course, i) =>
@@ -117,12 +117,12 @@ describe('two bookings started at once by one family', () => {
 describe('the month-end file', () => {
   it('has rows for credit given, used and expired; the money totals stay Vipps money', async () => {
     const { family, token } = await familyWithCredit();
-    await t.db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: 60_000, reason: 'Avlyst c38-eksport', expiresAt: new Date(Date.now() + 300 * 86_400_000) });
+    await t.db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: ore(60_000), reason: 'Avlyst c38-eksport', expiresAt: new Date(Date.now() + 300 * 86_400_000) });
     const expired = await t.db
       .insert(familyCredits)
-      .values({ profileId: family.profile.id, amountOre: 7_000, reason: 'Avlyst 2026-01-05', expiresAt: new Date(Date.now() - 60_000), createdAt: new Date(Date.now() - 400 * 86_400_000) })
+      .values({ profileId: family.profile.id, amountOre: ore(7_000), reason: 'Avlyst 2026-01-05', expiresAt: new Date(Date.now() - 60_000), createdAt: new Date(Date.now() - 400 * 86_400_000) })
       .returning();
-    const course = await createCourse(t.db, { priceOre: 100_001, maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
+    const course = await createCourse(t.db, { priceOre: ore(100_001), maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
     const res = await start(family, token, course.id);
     await submitLandingPage(res.json.redirectUrl, 'Betal');
     await t.sim.control.webhooksIdle();

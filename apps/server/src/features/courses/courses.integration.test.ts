@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseListSchema, type Course } from '@app/shared';
+import { courseListSchema, type Course, ore } from '@app/shared';
 import { courses } from '../../db/schema';
 import {
   createCourse,
@@ -53,7 +53,7 @@ describe('courses API', () => {
       timeFrom: '09:00',
       startsInDays: 2,
       maximumParticipants: 5,
-      priceOre: 212_500,
+      priceOre: ore(212_500),
       participants: family.children,
       instructors: [bjorn, anne],
     });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseDisplayName, osloDateKey, osloTime } from '@app/shared';
+import { courseDisplayName, osloDateKey, osloTime, ore } from '@app/shared';
 import { cancellations, orderEvents, paymentIncidents } from '../../db/schema';
 import { createCourse, createVenue, createUser } from '../../db/seed/builders';
 import { payForCourse, startBookingTest, type BookingTest } from '../../test/booking';
@@ -28,8 +28,8 @@ describe('GET /payments/bookkeeping', () => {
   it('has one row per capture and refund, and totals per course and month equal captured minus refunded', async () => {
     const start = Date.now() + 60 * DAY;
     const dates = [0, 7, 14].map((d) => new Date(start + d * DAY));
-    const morning = await createCourse(t.db, { name: 'Morgenkurs', participantsAge: 'Morgenkurs', priceOre: 150_000, dates });
-    const evening = await createCourse(t.db, { name: 'Kveldskurs', participantsAge: 'Kveldskurs', priceOre: 99_950, dates });
+    const morning = await createCourse(t.db, { name: 'Morgenkurs', participantsAge: 'Morgenkurs', priceOre: ore(150_000), dates });
+    const evening = await createCourse(t.db, { name: 'Kveldskurs', participantsAge: 'Kveldskurs', priceOre: ore(99_950), dates });
     const a = await paid(morning);
     const b = await paid(morning);
     const c = await paid(evening);
@@ -38,7 +38,7 @@ describe('GET /payments/bookkeeping', () => {
     expect((await t.http('POST', `/api/payments/${c.order.id}/refund`, { token: adminToken, body: { amount: 25_050, removeFromCourse: false, idempotencyKey: 'bookkeeping-refund-key-0001' } })).status).toBe(200);
     await t.sim.control.webhooksIdle();
     // Money that moved outside the period stays out.
-    await t.db.insert(orderEvents).values({ orderId: b.order.id, name: 'REFUNDED', pspReference: 'old-psp', amountOre: 1, timestamp: new Date('2020-01-15T12:00:00Z') });
+    await t.db.insert(orderEvents).values({ orderId: b.order.id, name: 'REFUNDED', pspReference: 'old-psp', amountOre: ore(1), timestamp: new Date('2020-01-15T12:00:00Z') });
 
     const today = osloDateKey(new Date());
     const csv = await download(`from=${today}&to=${today}&format=csv`);
@@ -79,8 +79,8 @@ describe('GET /payments/bookkeeping', () => {
 
   it('money event "month-end export": two courses with one stored name keep their own total line, with venue and start date (walk-through 8)', async () => {
     const place = await createVenue(t.db, { name: 'Sagene Basseng' });
-    const first = await createCourse(t.db, { place, name: 'Babysvømming 3', participantsAge: 'Eksportkurs', timeFrom: '09:30', priceOre: 100_000, dates: [osloTime(2027, 5, 10, '09:30')] });
-    const second = await createCourse(t.db, { place, name: 'Babysvømming 3', participantsAge: 'Eksportkurs', timeFrom: '10:30', priceOre: 120_000, dates: [osloTime(2027, 2, 1, '10:30')] });
+    const first = await createCourse(t.db, { place, name: 'Babysvømming 3', participantsAge: 'Eksportkurs', timeFrom: '09:30', priceOre: ore(100_000), dates: [osloTime(2027, 5, 10, '09:30')] });
+    const second = await createCourse(t.db, { place, name: 'Babysvømming 3', participantsAge: 'Eksportkurs', timeFrom: '10:30', priceOre: ore(120_000), dates: [osloTime(2027, 2, 1, '10:30')] });
     await paid(first);
     await paid(second);
     const today = osloDateKey(new Date());
@@ -101,7 +101,7 @@ describe('GET /payments/bookkeeping', () => {
 
 describe('the reconciliation view', () => {
   it("money event 'refund unconfirmed': a payment incident in the site's amount format (1 200 kr), and the reconciler settles it", async () => {
-    const course = await createCourse(t.db, { priceOre: 120_000, dates: [new Date(Date.now() + 60 * DAY)] });
+    const course = await createCourse(t.db, { priceOre: ore(120_000), dates: [new Date(Date.now() + 60 * DAY)] });
     const { order, token } = await paid(course);
     const today = osloDateKey(new Date());
     const clean = await t.http('GET', `/api/payments/reconciliation?from=${today}&to=${today}`, { token: adminToken });
@@ -109,7 +109,7 @@ describe('the reconciliation view', () => {
     expect(clean.json.differences.filter((d: { orderId: string }) => d.orderId === order.id)).toEqual([]);
 
     // The parent's refund was started (the cancellation row) but never reached Vipps: the process stopped there.
-    await t.db.insert(cancellations).values({ orderId: order.id, outcome: 'full', status: 'refunding', refundOre: 120_000, rulesVersion: 1 });
+    await t.db.insert(cancellations).values({ orderId: order.id, outcome: 'full', status: 'refunding', refundOre: ore(120_000), rulesVersion: 1 });
     const found = await t.http('GET', `/api/payments/reconciliation?from=${today}&to=${today}`, { token: adminToken });
     const mine = found.json.differences.filter((d: { orderId: string }) => d.orderId === order.id);
     expect(mine).toEqual([expect.objectContaining({ reason: 'refund-unconfirmed', settleable: true, detail: 'Refusjonen på 1\u00a0200\u00a0kr ble startet, men Vipps har ikke bekreftet den.' })]);
@@ -131,11 +131,11 @@ describe('the reconciliation view', () => {
   });
 
   it('lists a capture Vipps does not know and an event not recorded here', async () => {
-    const course = await createCourse(t.db, { priceOre: 80_000, dates: [new Date(Date.now() + 60 * DAY)] });
+    const course = await createCourse(t.db, { priceOre: ore(80_000), dates: [new Date(Date.now() + 60 * DAY)] });
     const { order } = await paid(course);
     // A capture stored here that Vipps never made, and Vipps' own capture lost from our record.
     await t.db.delete(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.name, 'CAPTURED')));
-    await t.db.insert(orderEvents).values({ orderId: order.id, name: 'CAPTURED', pspReference: 'phantom-psp', amountOre: 80_000, timestamp: new Date() });
+    await t.db.insert(orderEvents).values({ orderId: order.id, name: 'CAPTURED', pspReference: 'phantom-psp', amountOre: ore(80_000), timestamp: new Date() });
     const today = osloDateKey(new Date());
     const found = await t.http('GET', `/api/payments/reconciliation?from=${today}&to=${today}`, { token: adminToken });
     const reasons = found.json.differences.filter((d: { orderId: string }) => d.orderId === order.id).map((d: { reason: string }) => d.reason);

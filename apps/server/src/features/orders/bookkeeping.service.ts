@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { courseDisplayName, formatDate, osloDateKey, osloDayStart, type BookkeepingQuery, oreToKr } from '@app/shared';
+import { courseDisplayName, formatDate, osloDateKey, osloDayStart, type BookkeepingQuery, ore, oreToKr, sumOre, type Ore } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as courses from '../../repos/courses.repo';
 import * as familyLedger from '../../domain/family-ledger/entries';
@@ -24,7 +24,7 @@ export interface BookkeepingRow {
   place: string;
   courseStart: string;
   /** øre: positive for a capture, negative for a refund. */
-  amountOre: number;
+  amountOre: Ore;
   vippsReference: string;
   pspReference: string;
   account: string;
@@ -32,9 +32,9 @@ export interface BookkeepingRow {
 
 export interface Bookkeeping {
   rows: BookkeepingRow[];
-  perCourse: { courseId: string; course: string; place: string; courseStart: string; amountOre: number }[];
-  perMonth: { month: string; amountOre: number }[];
-  totalOre: number;
+  perCourse: { courseId: string; course: string; place: string; courseStart: string; amountOre: Ore }[];
+  perMonth: { month: string; amountOre: Ore }[];
+  totalOre: Ore;
 }
 
 type Move = { toCourseId: string; at: string };
@@ -69,9 +69,9 @@ export const csvSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? 
 const KIND_TEXT = { capture: 'Betaling', refund: 'Refusjon', 'credit-given': 'Tilgode gitt', 'credit-used': 'Tilgode brukt', 'credit-expired': 'Tilgode utløpt' } as const;
 
 function totals<K extends string>(rows: BookkeepingRow[], keyOf: (row: BookkeepingRow) => string, name: K) {
-  const sums = new Map<string, number>();
-  for (const row of rows) sums.set(keyOf(row), (sums.get(keyOf(row)) ?? 0) + row.amountOre);
-  return [...sums].map(([key, amountOre]) => ({ [name]: key, amountOre }) as { [P in K]: string } & { amountOre: number });
+  const sums = new Map<string, Ore>();
+  for (const row of rows) sums.set(keyOf(row), sumOre([sums.get(keyOf(row)) ?? ore(0), row.amountOre]));
+  return [...sums].map(([key, amountOre]) => ({ [name]: key, amountOre }) as { [P in K]: string } & { amountOre: Ore });
 }
 
 /** Admins only (the route's role gate). The period's entries of the family ledger, Vipps money first, then credit. */
@@ -85,7 +85,7 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
     ...moved.flatMap(({ order }) => [soldId(order?.additionalInfo), ...movesOf(order?.additionalInfo).map((m) => m.toCourseId)]),
     ...credit.map((r) => soldId(r.order?.additionalInfo)),
   ].filter((id): id is string => !!id));
-  const row = ({ entry, order }: (typeof all)[number], cells: CourseCells, amountOre: number): BookkeepingRow => ({
+  const row = ({ entry, order }: (typeof all)[number], cells: CourseCells, amountOre: Ore): BookkeepingRow => ({
     day: osloDateKey(entry.at),
     kind: entry.kind as BookkeepingRow['kind'],
     orderId: entry.orderId ?? '',
@@ -100,7 +100,7 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
   const creditRows = credit.map((r) => {
     const info = r.order?.additionalInfo as Partial<OrderAdditionalInfo> | undefined;
     const cells = info ? courseCells(info, soldId(info), known) : { courseId: '', course: r.entry.ref, place: '', courseStart: '' };
-    return row(r, cells, r.entry.kind === 'credit-given' ? r.entry.amountOre : -Math.abs(r.entry.amountOre));
+    return row(r, cells, r.entry.kind === 'credit-given' ? r.entry.amountOre : ore(-Math.abs(r.entry.amountOre)));
   });
   return {
     rows: [...money, ...creditRows],
@@ -111,7 +111,7 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
       })
       .sort((a, b) => a.course.localeCompare(b.course, 'nb') || a.place.localeCompare(b.place, 'nb') || a.courseStart.localeCompare(b.courseStart)),
     perMonth: totals(money, (r) => r.day.slice(0, 7), 'month'),
-    totalOre: money.reduce((sum, r) => sum + r.amountOre, 0),
+    totalOre: sumOre(money.map((r) => r.amountOre)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ore } from '@app/shared';
 import { orderEvents, outbox, participants, paymentIncidents } from '../../db/schema';
 import { createCourse, createInstructor, createUser } from '../../db/seed/builders';
 import * as orders from '../../repos/orders.repo';
@@ -26,7 +27,7 @@ afterAll(() => t?.close());
 
 /** A paid booking whose order Vipps contradicts: an open incident on it, as the webhook check raises it. */
 async function incident() {
-  const course = await createCourse(t.db, { maximumParticipants: 4, priceOre: 200_000 });
+  const course = await createCourse(t.db, { maximumParticipants: 4, priceOre: ore(200_000) });
   const paid = await payForCourse(t, course);
   expect(await orders.raiseIncident(t.db, paid.order, 'vipps-state', 'EXPIRED')).toBe(true);
   const [row] = await t.db.select().from(paymentIncidents).where(eq(paymentIncidents.orderId, paid.order.id));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
-import { osloDateKey, osloTime } from '@app/shared';
+import { osloDateKey, osloTime, ore } from '@app/shared';
 import { dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
 import { createCourse, createFamily, createVenue, type Family } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';
@@ -19,7 +19,7 @@ const kit = bookingTestWithClock();
 
 // Four Mondays 17:00 from 1 March 2027; 1 000,01 kr over them: 250,01 + 250 + 250 + 250.
 const DATES = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
-const PRICE = 100_001;
+const PRICE = ore(100_001);
 const SHARE = 25_001;
 /** Before rules version 1's deadline (14 days before the first date): a full refund. */
 const EARLY = osloTime(2027, 2, 1, '12:00');
@@ -60,7 +60,7 @@ async function paidWithCancelledDate(dateIndex: number) {
 /** A family with credit on its ledger, booking `courseId`: credit first, Vipps the rest (if any). */
 async function bookWithCredit(courseId: string, creditOre: number, expiresAt = new Date(Date.now() + 200 * 86_400_000)) {
   const family = await createFamily(kit.t.db);
-  await kit.t.db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: creditOre, reason: 'Avlyst 2027-01-04', expiresAt });
+  await kit.t.db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: ore(creditOre), reason: 'Avlyst 2027-01-04', expiresAt });
   const token = await kit.t.token(family.guardians[0]!.id);
   const res = await kit.t.http('POST', '/api/vipps/payment', { token, body: { userId: family.guardians[0]!.id, childId: family.children[0]!.id, courseId } });
   expect(res.status, res.text).toBe(200);
@@ -113,7 +113,7 @@ describe('M1: a cancellation settles every open date choice', () => {
     const place = await createVenue(kit.t.db);
     const own = await createCourse(kit.t.db, { place, priceOre: PRICE, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner' });
     const wednesday = osloTime(2027, 3, 3, '10:00');
-    const makeup = await createCourse(kit.t.db, { place, priceOre: 80_000, maximumParticipants: 4, dates: [wednesday], ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner' });
+    const makeup = await createCourse(kit.t.db, { place, priceOre: ore(80_000), maximumParticipants: 4, dates: [wednesday], ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner' });
     const { family, order, token } = await payForCourse(kit.t, own);
     kit.clock.current = EARLY;
     await cancelDate(own.id, DATES[0]!);
@@ -212,7 +212,7 @@ describe('L3: the credit part comes back as credit', () => {
 
 describe('a course priced 0 kr', () => {
   it('money event "booking a free course": paid at once without Vipps, confirmed, no 502', async () => {
-    const free = await createCourse(kit.t.db, { priceOre: 0, maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
+    const free = await createCourse(kit.t.db, { priceOre: ore(0), maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
     const family = await createFamily(kit.t.db);
     const token = await kit.t.token(family.guardians[0]!.id);
     const res = await kit.t.http('POST', '/api/vipps/payment', { token, body: { userId: family.guardians[0]!.id, childId: family.children[0]!.id, courseId: free.id } });

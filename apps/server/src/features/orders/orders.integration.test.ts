@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ore } from '@app/shared';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, createInstructor, createOrder, createUser, type Family, type TestCourse } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 /** A paid booking made the way a parent makes it: start, "Betal" on the landing page, webhooks. */
-async function paidBooking(kit: BookingTest, priceOre = 195_000) {
+async function paidBooking(kit: BookingTest, priceOre = ore(195_000)) {
   const family = await createFamily(kit.db);
   const course = await createCourse(kit.db, { maximumParticipants: 4, priceOre });
   const token = await kit.token(family.guardians[0]!.id);
@@ -154,7 +155,7 @@ describe('refund through Vipps', () => {
   });
 
   it('a double click refunds once: concurrent and repeated requests with the same key, one refund, one e-mail', async () => {
-    const { family, order, redirectUrl } = await paidBooking(t, 100_000);
+    const { family, order, redirectUrl } = await paidBooking(t, ore(100_000));
     await submitLandingPage(redirectUrl, 'Betal');
     await t.sim.control.webhooksIdle();
     const mailsBefore = (await mailsTo(t, family)).length;
@@ -194,7 +195,7 @@ describe('refund through Vipps', () => {
 
 describe('cancel through Vipps', () => {
   it('releases an authorised payment; the child stays unless the admin chooses; a captured order cannot be cancelled', async () => {
-    const { family, course, order, redirectUrl } = await paidBooking(quiet, 120_000);
+    const { family, course, order, redirectUrl } = await paidBooking(quiet, ore(120_000));
     await submitLandingPage(redirectUrl, 'Betal');
     // No webhook here: apply the AUTHORIZED event alone, so the payment stays reserved and not captured.
     const authorized = (await quiet.ctx.payments.client!.getEvents(order.reference)).find((e) => e.name === 'AUTHORIZED')!;

@@ -1,6 +1,7 @@
 import {
   osloDayStart,
   searchTerm,
+  sumOre,
   type AdminOrder,
   type Cancellation,
   type FamilyLapses,
@@ -9,6 +10,7 @@ import {
   type OrdersPage,
   type OrdersQuery,
   type RefundInput,
+  type Ore,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
@@ -62,7 +64,7 @@ function toAdminOrder(
   cancellation?: Cancellation,
 ): AdminOrder {
   const ok = events.filter((e) => e.success === 'true');
-  const sum = (name: string) => ok.filter((e) => e.name === name).reduce((total, e) => total + e.amountOre, 0);
+  const sum = (name: string) => sumOre(ok.filter((e) => e.name === name).map((e) => e.amountOre));
   const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
   return {
     _id: order.id,
@@ -190,7 +192,7 @@ export async function syncEvents(ctx: ServiceContext, order: repo.OrderRow): Pro
 async function finish(
   ctx: ServiceContext,
   order: repo.OrderRow,
-  done: { kind: 'refund' | 'cancel'; event: { name: string; pspReference: string; amountOre: number } },
+  done: { kind: 'refund' | 'cancel'; event: { name: string; pspReference: string; amountOre: Ore } },
   removeFromCourse: boolean,
 ): Promise<AdminOrder> {
   const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };

@@ -1,4 +1,4 @@
-import { osloDayStart, type Reconciliation, type ReconciliationDifference, type ReconciliationQuery, formatKr } from '@app/shared';
+import { osloDayStart, type Reconciliation, type ReconciliationDifference, type ReconciliationQuery, formatKr, ore, sumOre, type Ore } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import { VippsApiError, type PaymentEvent } from '../../integrations/vipps/epayment';
 import * as cancellations from '../../repos/cancellations.repo';
@@ -21,7 +21,7 @@ async function recorded(ctx: ServiceContext, orderId: string) {
   return (await familyLedger.entriesOfOrders(ctx.db, [orderId])).filter(familyLedger.isVipps).map((e) => ({
     name: e.kind === 'capture' ? 'CAPTURED' : 'REFUNDED',
     pspReference: e.ref,
-    amountOre: Math.abs(e.amountOre),
+    amountOre: ore(Math.abs(e.amountOre)),
   }));
 }
 
@@ -37,7 +37,7 @@ function compare(
   const known = (name: string, psp: string) => storedOk.some((e) => e.name === name && e.pspReference === psp);
   const atVipps = (name: string, psp: string) => ok.some((e) => e.name === name && e.pspReference === psp);
   for (const e of ok.filter((e) => (e.name === 'CAPTURED' || e.name === 'REFUNDED') && !known(e.name, e.pspReference))) {
-    out.push({ ...base, reason: 'not-recorded', detail: `Vipps har ${e.name === 'CAPTURED' ? 'en betaling' : 'en refusjon'} på ${formatKr(e.amount.value)} som ikke er registrert her.`, settleable: true });
+    out.push({ ...base, reason: 'not-recorded', detail: `Vipps har ${e.name === 'CAPTURED' ? 'en betaling' : 'en refusjon'} på ${formatKr(ore(e.amount.value))} som ikke er registrert her.`, settleable: true });
   }
   for (const e of storedOk.filter((e) => e.name === 'CAPTURED' && !atVipps('CAPTURED', e.pspReference))) {
     out.push({ ...base, reason: 'capture-missing', detail: `Betalingen på ${formatKr(e.amountOre)} finnes ikke hos Vipps.`, settleable: false });
@@ -45,18 +45,18 @@ function compare(
   const refundKey = refunding ? modificationKey('parentRefund', order.id, refunding.id) : null;
   const unconfirmedStored = storedOk.filter((e) => e.name === 'REFUNDED' && !atVipps('REFUNDED', e.pspReference));
   if (refunding && !ok.some((e) => e.name === 'REFUNDED' && e.idempotencyKey === refundKey)) {
-    out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${formatKr((refunding.refundOre ?? 0) - refunding.creditOre)} ble startet, men Vipps har ikke bekreftet den.`, settleable: true });
+    out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${formatKr(ore((refunding.refundOre ?? 0) - refunding.creditOre))} ble startet, men Vipps har ikke bekreftet den.`, settleable: true });
   } else if (unconfirmedStored.length) {
     out.push({ ...base, reason: 'refund-unconfirmed', detail: `Refusjonen på ${formatKr(unconfirmedStored[0]!.amountOre)} finnes ikke hos Vipps.`, settleable: false });
   }
-  const sum = (events: { name: string; amount: number }[], name: string) => events.filter((e) => e.name === name).reduce((s, e) => s + e.amount, 0);
+  const sum = (events: { name: string; amount: Ore }[], name: string) => sumOre(events.filter((e) => e.name === name).map((e) => e.amount));
   const ours = storedOk.map((e) => ({ name: e.name, amount: e.amountOre }));
-  const theirs = ok.map((e) => ({ name: e.name, amount: e.amount.value }));
+  const theirs = ok.map((e) => ({ name: e.name, amount: ore(e.amount.value) }));
   if (!out.length && (sum(ours, 'CAPTURED') !== sum(theirs, 'CAPTURED') || sum(ours, 'REFUNDED') !== sum(theirs, 'REFUNDED'))) {
     out.push({
       ...base,
       reason: 'amount',
-      detail: `Beløpene stemmer ikke: her ${formatKr(sum(ours, 'CAPTURED') - sum(ours, 'REFUNDED'))}, hos Vipps ${formatKr(sum(theirs, 'CAPTURED') - sum(theirs, 'REFUNDED'))}.`,
+      detail: `Beløpene stemmer ikke: her ${formatKr(ore(sum(ours, 'CAPTURED') - sum(ours, 'REFUNDED')))}, hos Vipps ${formatKr(ore(sum(theirs, 'CAPTURED') - sum(theirs, 'REFUNDED')))}.`,
       settleable: false,
     });
   }

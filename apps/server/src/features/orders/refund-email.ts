@@ -1,4 +1,4 @@
-import { fullName, moneyBackText, type NamedPerson, formatKr } from '@app/shared';
+import { fullName, moneyBackText, ore, type NamedPerson, formatKr, type Ore } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 
 export interface MoneyBackInput {
@@ -9,8 +9,7 @@ export interface MoneyBackInput {
   courseName: string | null;
   order: { humanReference: string; reference: string };
   kind: 'refund' | 'cancel';
-  /** øre */
-  amountOre: number;
+  amountOre: Ore;
   /** The child was taken off the course in the same step. */
   removedFromCourse: boolean;
 }
@@ -60,15 +59,15 @@ export interface CancellationEmailInput {
   order: { humanReference: string; reference: string };
   kind: CancellationEmailKind;
   /** øre back to Vipps (for 'refunded') */
-  amountOre: number;
+  amountOre: Ore;
   /** øre back as family credit (for 'refunded'; the order was paid partly or wholly with credit). */
-  creditOre?: number;
+  creditOre?: Ore;
   /** The admin's message (a decided 'etter avtale' request). */
   message: string | null;
 }
 
 /** Where the money of a cancellation goes: to Vipps, as credit, or both (issue 52). */
-function refundedLines(vippsOre: number, creditOre: number): string[] {
+function refundedLines(vippsOre: Ore, creditOre: Ore): string[] {
   if (creditOre === 0) return [`Vi har refundert ${formatKr(vippsOre, { for: 'email' })}. Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.`];
   return [
     moneyBackText(vippsOre, creditOre).replace(/\u00a0/g, ' '),
@@ -85,7 +84,7 @@ export function cancellationEmail(input: CancellationEmailInput): OutgoingEmail 
   const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
   const child = input.childName ?? 'Barnet';
   const lines: Record<CancellationEmailKind, string[]> = {
-    refunded: [`${child} er meldt av ${what}.`, ...refundedLines(input.amountOre, input.creditOre ?? 0)],
+    refunded: [`${child} er meldt av ${what}.`, ...refundedLines(input.amountOre, input.creditOre ?? ore(0))],
     noRefund: [`${child} er meldt av ${what}.`, 'Etter avbestillingsreglene blir det ingen refusjon.'],
     requested: [`Vi har fått forespørselen om å melde ${child} av ${what}.`, 'Refusjon skjer etter avtale. Vi svarer dere på e-post.'],
     declined: [`Vi har sett på forespørselen om å melde ${child} av ${what}, og kan dessverre ikke refundere.`, `${child} står fortsatt på kurset.`],

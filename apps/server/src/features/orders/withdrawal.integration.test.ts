@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { osloTime } from '@app/shared';
+import { osloTime, ore } from '@app/shared';
 import { PDFParse } from 'pdf-parse';
 import { countTaken } from '../../domain/enrolment/seats';
 import { cancellations, orderEvents, outbox, participants, waitlistEntries } from '../../db/schema';
@@ -23,7 +23,7 @@ const DATES = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
 
 /** A paid booking made the way a parent makes it: start, "Betal" on the landing page, webhooks. */
 async function paidBooking(options: { maximumParticipants?: number; course?: Awaited<ReturnType<typeof createCourse>> } = {}) {
-  const course = options.course ?? (await createCourse(kit.t.db, { maximumParticipants: options.maximumParticipants ?? 4, priceOre: 100_000, dates: DATES }));
+  const course = options.course ?? (await createCourse(kit.t.db, { maximumParticipants: options.maximumParticipants ?? 4, priceOre: ore(100_000), dates: DATES }));
   const paid = await payForCourse(kit.t, course);
   expect(paid.order.status).toBe('captured');
   return { ...paid, course };
@@ -39,7 +39,7 @@ const mailsTo = (family: Family) => kit.t.db.select().from(outbox).where(eq(outb
 describe('a parent cancels a place', () => {
   it('membership event "booked": the confirmation, the Vipps description, /profil and the receipt name the course by its display name (walk-through 8)', async () => {
     const place = await createVenue(kit.t.db, { name: 'Sagene Basseng' });
-    const course = await createCourse(kit.t.db, { place, name: 'Babysvømming 3', experienceLevel: 'Nybegynner', participantsAge: '2–4 år', timeFrom: '17:00', priceOre: 100_000, dates: DATES });
+    const course = await createCourse(kit.t.db, { place, name: 'Babysvømming 3', experienceLevel: 'Nybegynner', participantsAge: '2–4 år', timeFrom: '17:00', priceOre: ore(100_000), dates: DATES });
     const { family, order, token } = await paidBooking({ course });
     const name = 'Nybegynner · 2–4 år · mandager kl. 17:00';
     const [confirmation] = (await mailsTo(family)).filter((m) => m.subject.startsWith('Bekreftelse'));
@@ -57,7 +57,7 @@ describe('a parent cancels a place', () => {
 
   it('membership event "course finished": its payment on /profil offers no "Meld av kurset", and says the dates and the venue', async () => {
     const place = await createVenue(kit.t.db, { name: 'Tøyenbadet' });
-    const { family, token } = await paidBooking({ course: await createCourse(kit.t.db, { place, maximumParticipants: 4, priceOre: 100_000, dates: DATES }) });
+    const { family, token } = await paidBooking({ course: await createCourse(kit.t.db, { place, maximumParticipants: 4, priceOre: ore(100_000), dates: DATES }) });
     const listed = async () => (await kit.t.http('GET', `/api/profiles/${family.profile.id}/payments`, { token })).json[0];
     expect(await listed()).toMatchObject({ cancellable: true, courseFirstDate: DATES[0]!.toISOString(), courseLastDate: DATES[3]!.toISOString(), placeName: 'Tøyenbadet' });
     clock.current = osloTime(2027, 3, 22, '18:00');
@@ -166,7 +166,7 @@ describe('a parent cancels a place', () => {
     const { order, token } = await paidBooking();
     clock.current = osloTime(2027, 2, 1, '12:00');
     // The first attempt wrote its cancellation and then lost Vipps' answer: as if the process stopped there.
-    await kit.t.db.insert(cancellations).values({ orderId: order.id, outcome: 'full', status: 'refunding', refundOre: 100_000, rulesVersion: 1 });
+    await kit.t.db.insert(cancellations).values({ orderId: order.id, outcome: 'full', status: 'refunding', refundOre: ore(100_000), rulesVersion: 1 });
     const retried = await cancel(order.id, token, 100_000);
     expect(retried.json).toMatchObject({ status: 'refunded', refundAmount: 100_000 });
     expect((await cancel(order.id, token, 100_000)).json.status).toBe('refunded');

@@ -2,11 +2,14 @@ import {
   cancellationOutcome,
   courseDisplayName,
   fullName,
+  ore,
+  sumOre,
   type Cancellation,
   type CancellationDecision,
   type CancellationInput,
   type CancellationPreview,
   type FamilyPayment,
+  type Ore,
 } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
@@ -40,7 +43,7 @@ import { cancellationEmail, type CancellationEmailKind } from './refund-email';
  * Vipps captured less refunded, plus the credit that paid it, less what cancelled dates gave already). `givenDates` are
  * the dates a settled choice gave: the 'remaining dates' rule skips them.
  */
-type Loaded = { order: repo.OrderRow; paidOre: number; vippsOre: number; givenDates: Date[]; coveredDates: Date[]; enrolled: boolean };
+type Loaded = { order: repo.OrderRow; paidOre: Ore; vippsOre: Ore; givenDates: Date[]; coveredDates: Date[]; enrolled: boolean };
 
 async function load(ctx: ServiceContext, orderId: string): Promise<Loaded> {
   const row = await repo.findOrderWithEnrolment(ctx.db, orderId);
@@ -51,7 +54,7 @@ async function load(ctx: ServiceContext, orderId: string): Promise<Loaded> {
   const given = (await changes.choicesOfOrder(ctx.db, orderId)).filter((c) => c.choice.choice && c.choice.choice !== 'closed');
   return {
     order: row.order,
-    paidOre: Math.max(0, account.heldOre),
+    paidOre: ore(Math.max(0, account.heldOre)),
     vippsOre: account.vippsOre,
     givenDates: given.map((c) => c.cancelled.date),
     coveredDates,
@@ -60,9 +63,9 @@ async function load(ctx: ServiceContext, orderId: string): Promise<Loaded> {
 }
 
 /** A refund of `refundOre` split the way the order was paid: Vipps never more than Vipps still holds, the rest as credit. */
-function splitRefund(loaded: Loaded, refundOre: number): { vippsOre: number; creditOre: number } {
-  const vippsOre = Math.min(Math.max(0, loaded.vippsOre), refundParts(refundOre, loaded.order).vippsOre);
-  return { vippsOre, creditOre: refundOre - vippsOre };
+function splitRefund(loaded: Loaded, refundOre: Ore): MoneyBack {
+  const vippsOre = ore(Math.min(Math.max(0, loaded.vippsOre), refundParts(refundOre, loaded.order).vippsOre));
+  return { vippsOre, creditOre: ore(refundOre - vippsOre) };
 }
 
 async function preview(ctx: ServiceContext, loaded: Loaded): Promise<CancellationPreview> {
@@ -70,7 +73,7 @@ async function preview(ctx: ServiceContext, loaded: Loaded): Promise<Cancellatio
   const found = await settingsOfVersion(ctx, 'cancellation', loaded.order.cancellationRulesVersion ?? 1);
   if (!found) throw new AppError('NOT_FOUND', 'Cancellation rules not found');
   const rules = { version: found.version, rules: found.value };
-  const order = { paidOre: loaded.paidOre, coveredDates: loaded.coveredDates, priceOre: loaded.order.amountOre + loaded.order.creditOre, givenDates: loaded.givenDates };
+  const order = { paidOre: loaded.paidOre, coveredDates: loaded.coveredDates, priceOre: sumOre([loaded.order.amountOre, loaded.order.creditOre]), givenDates: loaded.givenDates };
   const outcome = cancellationOutcome(rules.rules, order, ctx.clock.now());
   return {
     orderId: loaded.order.id,
@@ -78,7 +81,7 @@ async function preview(ctx: ServiceContext, loaded: Loaded): Promise<Cancellatio
     outcome: outcome.kind,
     paidAmount: loaded.paidOre,
     refundAmount: outcome.refundOre,
-    creditAmount: outcome.refundOre === null ? 0 : splitRefund(loaded, outcome.refundOre).creditOre,
+    creditAmount: outcome.refundOre === null ? ore(0) : splitRefund(loaded, outcome.refundOre).creditOre,
     feeAmount: outcome.feeOre,
     lastFullRefundDay: outcome.lastFullRefundDay,
     reason: outcome.reason,
@@ -101,8 +104,8 @@ export async function cancellationPreview(ctx: ServiceContext, orderId: string):
 }
 
 /** What goes back where (øre): to Vipps, and as family credit. */
-type MoneyBack = { vippsOre: number; creditOre: number };
-const NOTHING: MoneyBack = { vippsOre: 0, creditOre: 0 };
+type MoneyBack = { vippsOre: Ore; creditOre: Ore };
+const NOTHING: MoneyBack = { vippsOre: ore(0), creditOre: ore(0) };
 
 /**
  * Tells the family by e-mail (the outbox), in the transaction that moved the cancellation: every current guardian
@@ -152,7 +155,7 @@ async function creditReceipt(ctx: ServiceContext, order: repo.OrderRow): Promise
  * parent's retry, or the reconciliation view, finishes it. The credit part was given in the cancellation's transaction.
  */
 export async function finishRefund(ctx: ServiceContext, order: repo.OrderRow, row: cancellations.CancellationRow): Promise<cancellations.CancellationRow> {
-  const amountOre = (row.refundOre ?? 0) - row.creditOre;
+  const amountOre = ore((row.refundOre ?? 0) - row.creditOre);
   const key = modificationKey('parentRefund', order.id, row.id);
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');
@@ -186,7 +189,7 @@ const CREDIT_BACK_REASON = 'Avmeldt';
  * open choice of a cancelled date closes (its date is counted in this refund; the default never applies to it). The
  * credit part of the refund goes back as credit here, with its original expiry.
  */
-async function giveUpPlace(ctx: ServiceContext, order: repo.OrderRow, creditOre: number): Promise<void> {
+async function giveUpPlace(ctx: ServiceContext, order: repo.OrderRow, creditOre: Ore): Promise<void> {
   const now = ctx.clock.now();
   if (order.courseId && order.childId) await courses.deleteParticipant(ctx.db, order.courseId, order.childId);
   await changes.closeOpenChoicesOfOrder(ctx.db, order.id, now);
@@ -259,7 +262,7 @@ export async function decideCancellation(ctx: ServiceContext, orderId: string, i
   const loaded = await load(ctx, orderId);
   const request = await cancellations.findCancellationOfOrder(ctx.db, orderId);
   if (!request || request.status !== 'requested') throw new AppError('CONFLICT', 'No open cancellation request on this order');
-  const refundOre = input.approve ? (input.refundAmount ?? 0) : null;
+  const refundOre = input.approve ? (input.refundAmount ?? ore(0)) : null;
   // The admin's amount goes to Vipps: at most what Vipps still holds (and what the order still holds).
   const refundable = Math.min(loaded.paidOre, loaded.vippsOre);
   if (refundOre !== null && refundOre > refundable) throw new AppError('REFUND_TOO_LARGE', `At most ${refundable} øre can be refunded`);
@@ -268,7 +271,7 @@ export async function decideCancellation(ctx: ServiceContext, orderId: string, i
     const status = !input.approve ? 'declined' : refundOre ? 'refunding' : 'done';
     const moved = await cancellations.updateCancellation(ctx.db, request.id, ['requested'], { ...decided, status, refundOre });
     if (!moved) throw new AppError('CONFLICT', 'The request was decided already');
-    if (input.approve) await giveUpPlace(ctx, loaded.order, 0);
+    if (input.approve) await giveUpPlace(ctx, loaded.order, ore(0));
     if (status === 'declined') await mail(ctx, loaded.order, 'declined', NOTHING, input.message);
     if (status === 'done') await mail(ctx, loaded.order, 'noRefund', NOTHING, input.message);
     return moved;
@@ -291,7 +294,7 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
     // A finished course has nothing to cancel (walk-through 9): its last date has begun.
     const finished = lastDate !== null && lastDate.getTime() <= now;
     const own = entries.filter((e) => e.orderId === order.id);
-    const sum = (kind: string) => Math.abs(own.filter((e) => e.kind === kind).reduce((total, e) => total + e.amountOre, 0));
+    const sum = (kind: string) => ore(Math.abs(sumOre(own.filter((e) => e.kind === kind).map((e) => e.amountOre))));
     const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
     const cancellation = done.find((c) => c.orderId === order.id);
     return {
@@ -314,7 +317,7 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
         eventId: e.id,
         kind: e.kind === 'capture' || e.kind === 'credit-used' ? ('payment' as const) : ('refund' as const),
         method: familyLedger.isVipps(e) ? ('vipps' as const) : ('credit' as const),
-        amount: Math.abs(e.amountOre),
+        amount: ore(Math.abs(e.amountOre)),
         at: e.at.toISOString(),
       })),
     };

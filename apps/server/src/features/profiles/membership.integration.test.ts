@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { osloTime } from '@app/shared';
+import { osloTime, ore } from '@app/shared';
 import { invites, orderEvents, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';
@@ -31,8 +31,8 @@ interface Seam {
 async function family(): Promise<Seam> {
   const fam = await createFamily(kit.t.db, { guardians: 2 });
   const [owner, second] = fam.guardians as [Family['guardians'][number], Family['guardians'][number]];
-  const course = await createCourse(kit.t.db, { priceOre: 100_000, maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c52 Mandag' });
-  const makeup = await createCourse(kit.t.db, { place: course.place, priceOre: 80_000, maximumParticipants: 4, dates: WEDNESDAYS, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c52 Onsdag' });
+  const course = await createCourse(kit.t.db, { priceOre: ore(100_000), maximumParticipants: 6, dates: DATES, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c52 Mandag' });
+  const makeup = await createCourse(kit.t.db, { place: course.place, priceOre: ore(80_000), maximumParticipants: 4, dates: WEDNESDAYS, ageMinMonths: null, ageMaxMonths: null, experienceLevel: 'Nybegynner', name: 'c52 Onsdag' });
   return { family: fam, owner, second, ownerToken: await kit.t.token(owner.id), secondToken: await kit.t.token(second.id), course, makeup };
 }
 

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ore } from '@app/shared';
 import { contextFor } from '../../context';
 import { movableClock } from '../../test/clock';
 import { calendarFeeds, childCare, children, familyCredits, orders, outbox, retentionRuns, users } from '../../db/schema';
@@ -98,7 +99,7 @@ describe('retention', { timeout: 30_000 }, () => {
     const { clock, db, service } = await start();
     const credited = await createFamily(db, { lastName: 'Tilgode' });
     const plain = await createFamily(db, { lastName: 'Utentilgode' });
-    await db.insert(familyCredits).values({ profileId: credited.profile.id, amountOre: 25_000, reason: 'Avlyst', expiresAt: new Date(months(20)) });
+    await db.insert(familyCredits).values({ profileId: credited.profile.id, amountOre: ore(25_000), reason: 'Avlyst', expiresAt: new Date(months(20)) });
     clock.set(months(14));
     const planned = await retention.plan(service());
     expect(ids(planned.children)).toEqual([plain.children[0]!.id]);
@@ -192,7 +193,7 @@ describe('retention', { timeout: 30_000 }, () => {
     const child = family.children[0]!;
     await createOrder(db, { course, child, user: family.guardians[0]!, profileId: family.profile.id, enrol: true });
     await db.insert(childCare).values({ childId: child.id, healthNote: 'Astma', healthConsentAt: new Date(T0 - 60 * DAY) });
-    await db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: 54_374, reason: 'Avlyst', expiresAt: new Date(months(12)) });
+    await db.insert(familyCredits).values({ profileId: family.profile.id, amountOre: ore(54_374), reason: 'Avlyst', expiresAt: new Date(months(12)) });
     const end = course.dates.at(-1)!.getTime();
 
     clock.set(end + 23 * DAY);

@@ -1,4 +1,4 @@
-import { formatKr, krToOre } from '@/lib/format';
+import { formatKr, krToOre, ore, type Ore } from '@/lib/format';
 
 /** Below this the rest is not charged: the order is paid by credit (the server's MIN_VIPPS_ORE, issue 38). */
 const MIN_VIPPS_ORE = 100;
@@ -7,11 +7,11 @@ const MIN_VIPPS_ORE = 100;
  * What the booking dialog says under the price (kr, as the course row shows it) when the family has credit (øre, as
  * the ledger keeps it): the credit is used first, Vipps takes the rest.
  */
-export function creditLine(priceKr: number, creditOre: number): string | null {
+export function creditLine(priceKr: number, creditOre: Ore): string | null {
   const priceOre = krToOre(priceKr);
-  const fromCredit = Math.min(Math.max(0, creditOre), priceOre);
+  const fromCredit = ore(Math.min(Math.max(0, creditOre), priceOre));
   if (fromCredit <= 0) return null;
-  const rest = priceOre - fromCredit;
+  const rest = ore(priceOre - fromCredit);
   if (rest < MIN_VIPPS_ORE) return `Betales med tilgode (${formatKr(krToOre(priceKr))}).`;
   return `${formatKr(fromCredit)} trekkes fra tilgodehavendet, ${formatKr(rest)} betales med Vipps.`;
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { ORDER_EVENT_NAMES } from '@app/shared';
+import { ORDER_EVENT_NAMES, oreAmount } from '@app/shared';
 
 /** ePayment v1 wire shapes (E0 epayment.v1.yml), as far as this product reads them. Unknown fields are dropped. */
 
 export const moneySchema = z.object({
   currency: z.enum(['NOK', 'DKK', 'EUR']),
-  value: z.number().int(),
+  /** Minor units: øre for NOK. */
+  value: oreAmount,
 });
 export type Money = z.infer<typeof moneySchema>;
 

@@ -8,7 +8,7 @@ import { Modal, ModalClose } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { countOf, formatCourseDate, fullName, isSafeHttpUrl, weekdayPlural, formatKr, krToOre } from '@/lib/format';
+import { countOf, formatCourseDate, fullName, isSafeHttpUrl, weekdayPlural, formatKr, krToOre, ore, type Ore } from '@/lib/format';
 import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/booking';
 import { creditLine } from '../credit-line';
 import { ChildSelect } from './child-select';
@@ -27,10 +27,10 @@ interface BookingDialogProps {
   /** The server said the course is full: refresh the course list. */
   onCourseFull: () => void;
   /** The chosen child's family's unused credit (øre), used before Vipps (issue 38). */
-  creditOre?: number;
+  creditOre?: Ore;
 }
 
-function CourseSummary({ course, creditOre = 0 }: { course: Course; creditOre?: number }) {
+function CourseSummary({ course, creditOre = ore(0) }: { course: Course; creditOre?: Ore }) {
   const paidWithCredit = creditLine(course.booking.price, creditOre);
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
   // A started course is booked for the dates that remain, at the price the server computed for them.

@@ -3,6 +3,7 @@ import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import type { DateChoice } from '@shared/api';
 import { ApiError } from '@/lib/api-client';
+import { ore } from '@/lib/format';
 import { expectNoAxeViolations } from '@/test/axe';
 import { DateChoiceCard } from './date-choice-card';
 
@@ -13,7 +14,7 @@ const base: DateChoice = {
   course: { _id: 'b'.repeat(24), name: 'Babysvømming 2', displayName: 'Nybegynner · 1–2 år · mandager kl. 09:30' },
   date: '2027-02-08T08:30:00.000Z',
   reason: 'Bassenget er stengt',
-  shareAmount: 26_250,
+  shareAmount: ore(26_250),
   deadline: '2027-02-15T22:59:00.000Z',
   defaultChoice: 'credit',
   choice: null,
@@ -36,7 +37,7 @@ describe('DateChoiceCard', () => {
   });
 
   it('a child on the course without payment is offered only a make-up, and no 0 kr', async () => {
-    const screen = await render(<DateChoiceCard choice={{ ...base, shareAmount: 0 }} onChoose={noop} pending={false} error={null} />);
+    const screen = await render(<DateChoiceCard choice={{ ...base, shareAmount: ore(0) }} onChoose={noop} pending={false} error={null} />);
     expect(screen.container.textContent).not.toContain('0 kr');
     expect(screen.container.textContent).not.toContain('Pengene tilbake');
     await expect.element(page.getByText('ingen penger å få tilbake', { exact: false })).toBeVisible();

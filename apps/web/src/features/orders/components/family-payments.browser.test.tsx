@@ -4,6 +4,7 @@ import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import type { FamilyPayment } from '@shared/api';
 import { siteConfigFromEnv } from '@shared/site-config';
+import { ore } from '@/lib/format';
 import { expectNoAxeViolations } from '@/test/axe';
 
 // Vite writes the site configuration in as __SITE__ at build time; the test sets it the same way before loading the card.
@@ -20,9 +21,9 @@ const payment = (over: Partial<FamilyPayment>): FamilyPayment => ({
   courseFirstDate: '2026-08-17T15:00:00.000Z',
   courseLastDate: '2026-10-19T15:00:00.000Z',
   placeName: 'Sagene Basseng',
-  capturedAmount: 260_000,
-  refundedAmount: 0,
-  creditAmount: 0,
+  capturedAmount: ore(260_000),
+  refundedAmount: ore(0),
+  creditAmount: ore(0),
   cancellable: false,
   cancellation: null,
   receipts: [],
@@ -37,7 +38,7 @@ describe('FamilyPayments (/profil → Betalinger)', () => {
   it('money event "partial refund": each card says the course dates and venue; a part refunded reads "Delvis refundert"; no "Meld av" on a finished course', async () => {
     const list = [
       payment({}),
-      payment({ _id: 'a0000000000000000000002b', humanReference: 'BS-BBBBBB', status: 'refunded', refundedAmount: 26_000, courseFirstDate: '2027-02-01T09:30:00.000Z', courseLastDate: '2027-04-05T08:30:00.000Z', cancellable: true }),
+      payment({ _id: 'a0000000000000000000002b', humanReference: 'BS-BBBBBB', status: 'refunded', refundedAmount: ore(26_000), courseFirstDate: '2027-02-01T09:30:00.000Z', courseLastDate: '2027-04-05T08:30:00.000Z', cancellable: true }),
     ];
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } }));
     const screen = await render(

@@ -5,7 +5,7 @@ import { confirm } from '@/components/ui/dialogs';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { formatDate, formatKr } from '@/lib/format';
+import { formatDate, formatKr, ore, sumOre } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { getCancellationPreview, getReceipt, useCancelPlace, useFamilyPayments } from '@/features/orders/api/orders';
 import { OrderStatusBadge } from './order-status-badge';
@@ -27,7 +27,7 @@ function CancellationState({ payment }: { payment: FamilyPayment }) {
   const c = payment.cancellation;
   if (!c) return null;
   const credit = c.creditAmount > 0 ? ` (${formatKr(c.creditAmount)} som tilgode)` : '';
-  const amount = c.status === 'refunded' || c.status === 'refunding' ? `: ${formatKr(c.refundAmount ?? 0)}${credit}` : '';
+  const amount = c.status === 'refunded' || c.status === 'refunding' ? `: ${formatKr(c.refundAmount ?? ore(0))}${credit}` : '';
   return (
     <p className="text-sea-900" data-testid="cancellation-state">
       {STATUS_TEXT[c.status]}
@@ -52,7 +52,7 @@ function CancelButton({ payment }: { payment: FamilyPayment }) {
     const back =
       preview.refundAmount === null
         ? 'Refusjon skjer etter avtale: forespørselen går til oss.'
-        : moneyBackText(preview.refundAmount - preview.creditAmount, preview.creditAmount);
+        : moneyBackText(ore(preview.refundAmount - preview.creditAmount), preview.creditAmount);
     const yes = await confirm({
       title: 'Meld av kurset?',
       message: (
@@ -69,7 +69,7 @@ function CancelButton({ payment }: { payment: FamilyPayment }) {
     if (!yes) return;
     try {
       const done = await cancel.mutateAsync({ orderId: payment._id, expectedRefund: preview.refundAmount });
-      toast.success(done.status === 'requested' ? 'Forespørselen er sendt' : done.refundAmount ? `Meldt av. ${moneyBackText(done.refundAmount - done.creditAmount, done.creditAmount)}` : 'Meldt av');
+      toast.success(done.status === 'requested' ? 'Forespørselen er sendt' : done.refundAmount ? `Meldt av. ${moneyBackText(ore(done.refundAmount - done.creditAmount), done.creditAmount)}` : 'Meldt av');
     } catch (error) {
       if (isApiError(error) && error.status === 409) toast.error('Beløpet har endret seg siden du så det. Prøv igjen for å se det nye beløpet.');
       else toast.error(errorMessage(error, 'Kunne ikke melde av kurset'));
@@ -124,7 +124,7 @@ export function FamilyPayments({ profileId, canCancel }: { profileId: string; ca
               </p>
               {courseWhenWhere(payment) ? <p>{courseWhenWhere(payment)}</p> : null}
               <p className="text-muted">
-                {formatDate(payment.createdAt)} · {formatKr(payment.capturedAmount + payment.creditAmount)}
+                {formatDate(payment.createdAt)} · {formatKr(sumOre([payment.capturedAmount, payment.creditAmount]))}
                 {payment.creditAmount > 0 ? ` (${formatKr(payment.creditAmount)} med tilgode)` : ''} · Ordrenummer {payment.humanReference}
                 {payment.refundedAmount > 0 ? ` · Refundert ${formatKr(payment.refundedAmount)}` : ''}
               </p>

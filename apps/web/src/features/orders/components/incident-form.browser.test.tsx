@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import type { AdminOrder } from '@shared/api/orders';
+import { ore } from '@/lib/format';
 import { expectNoAxeViolations } from '@/test/axe';
 import { IncidentForm } from './incident-form';
 import { OrderActions } from './refund-dialog';
@@ -15,9 +16,9 @@ const order: AdminOrder = {
   provider: 'vipps',
   reference: 'order-1',
   humanReference: 'AB12CD',
-  amount: 200_000,
-  capturedAmount: 200_000,
-  refundedAmount: 0,
+  amount: ore(200_000),
+  capturedAmount: ore(200_000),
+  refundedAmount: ore(0),
   additionalInfo: { profile: null, user: null, child: { _id: null, firstName: 'Ella', lastName: 'Berg' }, course: null },
   enrolled: true,
   moves: [],

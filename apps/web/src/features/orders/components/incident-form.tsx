@@ -4,7 +4,7 @@ import { INCIDENT_OUTCOMES, incidentNoteSchema, type AdminOrder, type IncidentOu
 import { CancelAndAct, Select, Textarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { formatKr } from '@/lib/format';
+import { formatKr, ore } from '@/lib/format';
 import { useResolveIncident } from '@/features/orders/api/orders';
 import { newIdempotencyKey } from '../idempotency-key';
 
@@ -22,7 +22,7 @@ const DONE: Record<IncidentOutcome, string> = {
  */
 export function IncidentForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const incident = order.incident!;
-  const refundable = order.capturedAmount - order.refundedAmount;
+  const refundable = ore(order.capturedAmount - order.refundedAmount);
   const [key] = useState(newIdempotencyKey);
   const toast = useToast();
   const resolve = useResolveIncident();

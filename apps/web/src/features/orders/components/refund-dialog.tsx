@@ -9,13 +9,13 @@ import { toast, useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useCancelOrder, useDecideCancellation, useRefundOrder } from '@/features/orders/api/orders';
 import { IncidentForm } from './incident-form';
-import { formatKr, isWholeOre, krToOre, oreToKr } from '@/lib/format';
+import { formatKr, isWholeOre, krToOre, ore, oreToKr, type Ore } from '@/lib/format';
 import { newIdempotencyKey } from '../idempotency-key';
 
 /** '1 450,50' → 1450.5 */
 const parseKr = (text: string) => Number(text.replace(/\s/g, '').replace(',', '.'));
 
-function refundSchema(maxOre: number) {
+function refundSchema(maxOre: Ore) {
   return z
     .object({
       whole: z.enum(['all', 'part']),
@@ -35,7 +35,7 @@ function refundSchema(maxOre: number) {
     });
 }
 function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
-  const refundable = order.capturedAmount - order.refundedAmount;
+  const refundable = ore(order.capturedAmount - order.refundedAmount);
   const [key] = useState(newIdempotencyKey);
   const toast = useToast();
   const refund = useRefundOrder();
@@ -121,9 +121,9 @@ function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
 /** A parent's 'etter avtale' request (issue 40): the admin approves with an amount, or declines; a message either way. */
 function CancellationRequestActions({ order }: { order: AdminOrder }) {
   const decide = useDecideCancellation();
-  const refundable = order.capturedAmount - order.refundedAmount;
+  const refundable = ore(order.capturedAmount - order.refundedAmount);
   const answer = async (approve: boolean) => {
-    let refundAmount: number | undefined;
+    let refundAmount: Ore | undefined;
     if (approve) {
       const typed = await prompt({ title: 'Godkjenn avmelding', label: 'Beløp å refundere (kr)', inputType: 'number', defaultValue: String(oreToKr(refundable)), confirmText: 'Neste' });
       if (typed === null) return;
@@ -157,7 +157,7 @@ function CancellationRequestActions({ order }: { order: AdminOrder }) {
 
 export function OrderActions({ order }: { order: AdminOrder }) {
   const [open, setOpen] = useState<'refund' | 'cancel' | 'incident' | null>(null);
-  const refundable = order.capturedAmount - order.refundedAmount;
+  const refundable = ore(order.capturedAmount - order.refundedAmount);
   const canRefund = (order.status === 'captured' || order.status === 'refunded') && refundable > 0;
   const canCancel = order.status === 'authorized';
   const requested = order.cancellation?.status === 'requested';
