@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { SETTINGS_SLICES, type ClosureSettings, type SettingsOf, type WaitlistSettings } from '@shared/api';
 import { cancellationRulesText } from '@shared/cancellation';
+import { countOf } from '@shared/format';
 import { FormActions, Select, WholeNumberInput, useZodForm } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TitledSection } from '@/components/ui/titled-section';
@@ -14,7 +15,7 @@ import { useChangeSettings, useSettings, type SettingsChange } from '@/features/
 
 type Version<T> = { version: number; value: T; createdAt: string | null; changedBy: string | null };
 
-const months = (n: number) => `${n} ${n === 1 ? 'måned' : 'måneder'}`;
+const months = (n: number) => countOf(n, 'måned', 'måneder');
 
 /** A slice's versions, newest first: who changed it and when ('Standardverdi' before anybody did). */
 function History<T>({ id, versions, describe }: { id: string; versions: Version<T>[]; describe: (value: T) => ReactNode }) {
@@ -83,13 +84,12 @@ const DEFAULT_CHOICES = [
   { value: 'refund', label: 'Refusjon til Vipps' },
 ];
 const choiceText = (choice: ClosureSettings['defaultChoice']) => DEFAULT_CHOICES.find((c) => c.value === choice)!.label.toLowerCase();
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const hours = (n: number) => count(n, 'time', 'timer');
-const days = (n: number) => count(n, 'dag', 'dager');
+const hours = (n: number) => countOf(n, 'time', 'timer');
+const days = (n: number) => countOf(n, 'dag', 'dager');
 const waitlistText = (v: WaitlistSettings) =>
   `Et tilbud gjelder i ${hours(v.offerHours)}, eller ${hours(v.shortOfferHours)} når kurset starter innen 3 dager. Fortrinnsretten varer ${days(v.priorityDays)} om ikke annet velges.`;
 const closuresText = (v: ClosureSettings) =>
-  `Angrefrist ${count(v.undoMinutes, 'minutt', 'minutter')}. Familien har ${days(v.choiceDays)} på å velge, ellers får den ${choiceText(v.defaultChoice)}.`;
+  `Angrefrist ${countOf(v.undoMinutes, 'minutt', 'minutter')}. Familien har ${days(v.choiceDays)} på å velge, ellers får den ${choiceText(v.defaultChoice)}.`;
 
 const WAITLIST_NUMBERS: NumberField<'waitlist'>[] = [
   { name: 'offerHours', label: 'Et tilbud gjelder i (timer)', required: 'Skriv inn antall timer.' },
