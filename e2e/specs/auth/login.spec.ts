@@ -243,8 +243,10 @@ test.describe('Sessions on /profil (issue 9)', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/');
     expect(await readSession(page)).toBeNull();
 
-    // The other browser still holds its token, and the server refuses it on the next request.
-    await otherPage.goto('/profil');
+    // The other browser still holds its token, and the server refuses it on the next request. The warning is a toast
+    // of 5 s that comes with the first answer: look from the navigation's start, not from its load event, which on a
+    // busy machine came after the toast had gone.
+    await otherPage.goto('/profil', { waitUntil: 'commit' });
     await expect(otherPage.getByText('Din session har gått ut. Vennligst logg inn igjen.')).toBeVisible();
     await expect.poll(() => readSession(otherPage)).toBeNull();
     await other.close();

@@ -173,8 +173,13 @@ export function endSession(reason: SessionEndReason): void {
     // ignore
   }
   notify();
+  // A token refused by a route loader's first request can end the session before the app has mounted the watcher
+  // that warns; the reason waits for it then, so the warning is never lost.
+  if (endListeners.size === 0) unheardEnd = reason;
   endListeners.forEach((listener) => listener(reason));
 }
+
+let unheardEnd: SessionEndReason | null = null;
 
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
@@ -183,5 +188,10 @@ export function subscribeSession(listener: () => void): () => void {
 
 export function onSessionEnd(listener: (reason: SessionEndReason) => void): () => void {
   endListeners.add(listener);
+  if (unheardEnd) {
+    const reason = unheardEnd;
+    unheardEnd = null;
+    listener(reason);
+  }
   return () => endListeners.delete(listener);
 }
