@@ -1,12 +1,10 @@
-/** Cancelled dates, the families' choices, family credit and calendar feeds (issue 38). Only this repo queries them. */
-import { ore, type Ore } from '@app/shared';
+/** Cancelled dates, the families' choices and calendar feeds (issue 38). Only this repo queries them. */
 import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { calendarFeeds, cancelledDates, children, courses, dateChoices, familyCredits, orders, participants, places, remindersSent } from '../db/schema';
+import { calendarFeeds, cancelledDates, children, courses, dateChoices, orders, participants, places, remindersSent } from '../db/schema';
 
 export type CancelledDateRow = typeof cancelledDates.$inferSelect;
 export type DateChoiceRow = typeof dateChoices.$inferSelect;
-export type CreditRow = typeof familyCredits.$inferSelect;
 
 export async function insertCancelledDate(tx: DbOrTx, values: typeof cancelledDates.$inferInsert): Promise<CancelledDateRow | undefined> {
   const [row] = await tx.insert(cancelledDates).values(values).onConflictDoNothing().returning();
@@ -215,60 +213,6 @@ export function makeupCandidates(db: DbOrTx, input: { excludeCourseId: string; e
     );
 }
 
-// ---- family credit ------------------------------------------------------------------------------------------------
-
-export async function insertCredit(tx: DbOrTx, values: typeof familyCredits.$inferInsert): Promise<CreditRow> {
-  const [row] = await tx.insert(familyCredits).values(values).returning();
-  return row!;
-}
-export async function deleteCredit(tx: DbOrTx, id: string): Promise<void> {
-  await tx.delete(familyCredits).where(eq(familyCredits.id, id));
-}
-/** The ledger entries that name an order, oldest first. */
-export function creditsOfOrders(db: DbOrTx, orderIds: readonly string[]): Promise<CreditRow[]> {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db.select().from(familyCredits).where(inArray(familyCredits.orderId, [...orderIds])).orderBy(asc(familyCredits.createdAt), asc(familyCredits.id));
-}
-export function creditsOfProfile(db: DbOrTx, profileId: string): Promise<CreditRow[]> {
-  return db.select().from(familyCredits).where(eq(familyCredits.profileId, profileId)).orderBy(asc(familyCredits.createdAt));
-}
-const liveCreditWhere = (profileId: string, now: Date) =>
-  and(eq(familyCredits.profileId, profileId), sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), sql`(${familyCredits.expiresAt} is null or ${familyCredits.expiresAt} > ${now})`);
-/** Unused, unexpired given entries of a family, soonest expiry first (a booking takes these). */
-export function liveCredits(db: DbOrTx, profileId: string, now: Date): Promise<CreditRow[]> {
-  return db
-    .select()
-    .from(familyCredits)
-    .where(liveCreditWhere(profileId, now))
-    .orderBy(asc(familyCredits.expiresAt), asc(familyCredits.id))
-    .for('update');
-}
-/** The given entries an order's payment took (they name the order's 'used' entry). */
-export function creditsUsedByOrder(db: DbOrTx, orderId: string): Promise<CreditRow[]> {
-  return db
-    .select()
-    .from(familyCredits)
-    .where(
-      inArray(
-        familyCredits.usedByEntryId,
-        db.select({ id: familyCredits.id }).from(familyCredits).where(and(eq(familyCredits.orderId, orderId), sql`${familyCredits.amountOre} < 0`)),
-      ),
-    );
-}
-export async function markCreditsUsed(tx: DbOrTx, ids: readonly string[], usedBy: string): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.update(familyCredits).set({ usedByEntryId: usedBy }).where(inArray(familyCredits.id, [...ids]));
-}
-/** Families with unexpired, unused credit among these (retention keeps them). */
-export async function profilesWithLiveCredit(db: DbOrTx, profileIds: readonly string[], now: Date): Promise<Set<string>> {
-  if (profileIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ profileId: familyCredits.profileId })
-    .from(familyCredits)
-    .where(and(inArray(familyCredits.profileId, [...profileIds]), sql`${familyCredits.amountOre} > 0`, isNull(familyCredits.usedByEntryId), sql`(${familyCredits.expiresAt} is null or ${familyCredits.expiresAt} > ${now})`));
-  return new Set(rows.map((r) => r.profileId));
-}
-
 // ---- calendar feeds -----------------------------------------------------------------------------------------------
 
 export async function upsertFeed(tx: DbOrTx, profileId: string, secretHash: string, now: Date): Promise<void> {
@@ -349,15 +293,6 @@ export function makeupsBetween(db: DbOrTx, from: Date, to: Date) {
 export async function claimReminder(tx: DbOrTx, childId: string, courseId: string, date: Date): Promise<boolean> {
   const rows = await tx.insert(remindersSent).values({ childId, courseId, date }).onConflictDoNothing().returning({ childId: remindersSent.childId });
   return rows.length > 0;
-}
-
-/** Credit pledged by the family's open orders (a live hold whose Vipps part is still to be paid). */
-export async function pledgedCredit(db: DbOrTx, profileId: string): Promise<Ore> {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${orders.creditOre}), 0)` })
-    .from(orders)
-    .where(and(eq(orders.profileId, profileId), inArray(orders.status, ['created', 'authorized']), sql`${orders.creditOre} > 0`, sql`not exists (select 1 from ${familyCredits} fc where fc.order_id = ${orders.id} and fc.amount_ore < 0)`));
-  return ore(Number(row?.n ?? 0));
 }
 
 /** After an admin moved a child: its paying order follows it (the course it is on now), the move in the order's history. */

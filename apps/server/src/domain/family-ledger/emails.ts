@@ -4,8 +4,7 @@ import type { ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { enqueueEmail, type EmailAttachment, type OutgoingEmail } from '../../integrations/email';
 import { REST_REASON } from './entries';
-import * as changes from '../../repos/changes.repo';
-import type { CreditRow } from '../../repos/changes.repo';
+import * as ledger from '../../repos/ledger.repo';
 import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/orders.repo';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
@@ -95,13 +94,13 @@ export async function receiptOfEvent(ctx: ServiceContext, order: repo.OrderRow, 
  * The receipt of a credit movement of an order (issue 52): a payment by credit (the order's 'used' entry) or credit
  * given back (a cancellation, a cancelled date); the entry's id is its reference.
  */
-export async function receiptOfCredit(ctx: ServiceContext, order: repo.OrderRow, entry: CreditRow): Promise<{ filename: string; pdf: Uint8Array }> {
+export async function receiptOfCredit(ctx: ServiceContext, order: repo.OrderRow, entry: ledger.CreditRow): Promise<{ filename: string; pdf: Uint8Array }> {
   const kind = entry.amountOre < 0 ? 'payment' : 'refund';
   return receiptFile(ctx, order, { kind, method: 'credit', at: entry.createdAt, amountOre: ore(Math.abs(entry.amountOre)), pspReference: entry.id, expiresAt: entry.expiresAt });
 }
 
 /** The credit entries of an order that have a receipt: its payment by credit and the credit it gave back (not the rest of another order's credit). */
-export const hasCreditReceipt = (entry: CreditRow, orderId: string) => entry.orderId === orderId && !entry.reason.startsWith(REST_REASON);
+export const hasCreditReceipt = (entry: ledger.CreditRow, orderId: string) => entry.orderId === orderId && !entry.reason.startsWith(REST_REASON);
 
 async function receiptFile(
   ctx: ServiceContext,
@@ -141,7 +140,7 @@ export async function refundReceiptAttachment(ctx: ServiceContext, order: repo.O
 export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order: repo.OrderRow, pspReference: string | null): Promise<void> {
   const event = pspReference === null ? undefined : (await repo.eventsOfOrders(tx, [order.id])).find((e) => e.name === 'CAPTURED' && e.pspReference === pspReference);
   // The credit part (issue 52): the order's 'used' entry, taken in this same transaction.
-  const used = order.creditOre > 0 ? (await changes.creditsOfOrders(tx, [order.id])).find((c) => c.amountOre < 0) : undefined;
+  const used = order.creditOre > 0 ? (await ledger.creditsOfOrders(tx, [order.id])).find((c) => c.amountOre < 0) : undefined;
   const buyer = order.userId ? await users.findUserById(tx, order.userId) : undefined;
   if ((!event && !used) || !buyer?.email) {
     ctx.log.warn({ orderId: order.id }, 'payment receipt not sent: no capture event or no e-mail address');

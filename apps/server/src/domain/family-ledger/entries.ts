@@ -1,7 +1,6 @@
 import { ore, sumOre, type Ore } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import * as ledger from '../../repos/ledger.repo';
-import * as changes from '../../repos/changes.repo';
 import { lockProfile } from '../../repos/profiles.repo';
 import type { OrderRow } from '../../repos/orders.repo';
 
@@ -92,7 +91,7 @@ export interface CreditPart {
 /** The family's credit balance (the ledger's one answer), less what its open orders have pledged. */
 export async function availableCredit(db: DbOrTx, profileId: string, now: Date): Promise<Ore> {
   const live = await familyCreditBalance(db, profileId, now);
-  return ore(Math.max(0, live - (await changes.pledgedCredit(db, profileId))));
+  return ore(Math.max(0, live - (await ledger.pledgedCredit(db, profileId))));
 }
 
 /** How a price splits into credit and Vipps (pure). */
@@ -124,20 +123,20 @@ export async function pledgeCredit(tx: DbOrTx, profileId: string, priceOre: Ore,
  */
 export async function consumeCredit(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'profileId' | 'creditOre' | 'humanReference'>, now: Date): Promise<Ore> {
   if (!order.profileId || order.creditOre <= 0) return ore(0);
-  const live = await changes.liveCredits(tx, order.profileId, now);
+  const live = await ledger.liveCredits(tx, order.profileId, now);
   let left: number = order.creditOre;
-  const taken: changes.CreditRow[] = [];
+  const taken: ledger.CreditRow[] = [];
   for (const c of live) {
     if (left <= 0) break;
     taken.push(c);
     left -= c.amountOre;
   }
   const used = order.creditOre - Math.max(0, left);
-  const entry = await changes.insertCredit(tx, { profileId: order.profileId, amountOre: ore(-used), reason: `Brukt på bestilling ${order.humanReference}`, orderId: order.id, createdAt: now });
-  await changes.markCreditsUsed(tx, taken.map((c) => c.id), entry.id);
+  const entry = await ledger.insertCredit(tx, { profileId: order.profileId, amountOre: ore(-used), reason: `Brukt på bestilling ${order.humanReference}`, orderId: order.id, createdAt: now });
+  await ledger.markCreditsUsed(tx, taken.map((c) => c.id), entry.id);
   if (left < 0) {
     const last = taken[taken.length - 1]!;
-    await changes.insertCredit(tx, { profileId: order.profileId, amountOre: ore(-left), reason: `${REST_REASON}${last.reason}`, orderId: last.orderId, expiresAt: last.expiresAt, createdAt: now });
+    await ledger.insertCredit(tx, { profileId: order.profileId, amountOre: ore(-left), reason: `${REST_REASON}${last.reason}`, orderId: last.orderId, expiresAt: last.expiresAt, createdAt: now });
   }
   return ore(Math.max(0, left));
 }
@@ -165,7 +164,7 @@ export function addMonths(date: Date, months: number): Date {
  * took no credit (a share paid by Vipps and given as credit).
  */
 export async function creditBackExpiry(db: DbOrTx, orderId: string, now: Date, creditMonths: number): Promise<Date> {
-  const taken = (await changes.creditsUsedByOrder(db, orderId)).flatMap((c) => (c.expiresAt ? [c.expiresAt.getTime()] : []));
+  const taken = (await ledger.creditsUsedByOrder(db, orderId)).flatMap((c) => (c.expiresAt ? [c.expiresAt.getTime()] : []));
   if (taken.length === 0) return addMonths(now, creditMonths);
   return new Date(Math.max(...taken, now.getTime() + MIN_CREDIT_BACK_DAYS * 86_400_000));
 }

@@ -25,6 +25,7 @@ import { hashSecret, newLinkSecret } from '../../lib/secret-link';
 import { AppError } from '../../lib/app-error';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as changes from '../../repos/changes.repo';
+import * as ledger from '../../repos/ledger.repo';
 import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
@@ -383,7 +384,7 @@ async function settle(ctx: ServiceContext, row: changes.ChoiceWithContext, input
       const done = await changes.setChoice(ctx.db, row.choice.id, { choice: input.choice === 'refund' && row.choice.shareOre === 0 ? 'refund' : 'credit', chosenBy: by, chosenAt: now });
       if (!done) throw new AppError('CONFLICT', 'Already chosen');
       if (done.choice === 'credit' && row.choice.profileId && row.choice.shareOre > 0) {
-        await changes.insertCredit(ctx.db, {
+        await ledger.insertCredit(ctx.db, {
           profileId: row.choice.profileId,
           amountOre: row.choice.shareOre,
           reason: `Avlyst ${osloDateKey(row.cancelled.date)}: ${courseLabel(row.course)}`.trim(),
@@ -411,7 +412,7 @@ async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, 
     if (parts.creditOre === 0 || !row.choice.profileId) return null;
     const reason = `Avlyst ${osloDateKey(row.cancelled.date)}: ${courseLabel(row.course)} (betalt med tilgode)`;
     const expiresAt = await creditBackExpiry(ctx.db, order.id, now, await creditMonths(ctx));
-    return changes.insertCredit(ctx.db, { profileId: row.choice.profileId, amountOre: parts.creditOre, reason, orderId: order.id, expiresAt, createdAt: now });
+    return ledger.insertCredit(ctx.db, { profileId: row.choice.profileId, amountOre: parts.creditOre, reason, orderId: order.id, expiresAt, createdAt: now });
   });
   const what = `den avlyste kursdagen ${formatDate(row.cancelled.date)} (${courseLabel(row.course)})`;
   const creditReceipt = credit ? [receiptAttachment(await receiptOfCredit(ctx, order, credit))] : [];
@@ -427,7 +428,7 @@ async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, 
   } catch (error) {
     await withTx(ctx, async (ctx) => {
       await changes.resetChoice(ctx.db, row.choice.id);
-      if (credit) await changes.deleteCredit(ctx.db, credit.id);
+      if (credit) await ledger.deleteCredit(ctx.db, credit.id);
     });
     throw error;
   }
@@ -489,7 +490,7 @@ export async function courseChanges(ctx: ServiceContext, courseId: string): Prom
 export async function familyCredit(ctx: ServiceContext, profileId: string): Promise<FamilyCredit> {
   await requireAccess(ctx, 'profile.credit.read', profileId);
   const now = ctx.clock.now();
-  const rows = await changes.creditsOfProfile(ctx.db, profileId);
+  const rows = await ledger.creditsOfProfile(ctx.db, profileId);
   return {
     balance: await familyCreditBalance(ctx.db, profileId, now),
     entries: rows.map((r) => ({ _id: r.id, amount: r.amountOre, reason: r.reason, orderId: r.orderId, expiresAt: r.expiresAt?.toISOString() ?? null, usedBy: r.usedByEntryId, createdAt: r.createdAt.toISOString() })),

@@ -1,7 +1,7 @@
 import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
 import { hasCreditReceipt, receiptOfCredit, receiptOfEvent } from '../../domain/family-ledger/emails';
-import * as changes from '../../repos/changes.repo';
+import * as ledger from '../../repos/ledger.repo';
 import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/orders.repo';
 
@@ -13,7 +13,7 @@ export async function receipt(ctx: ServiceContext, orderId: string, eventId: str
   const event = await repo.findOrderEvent(ctx.db, orderId, eventId);
   if (event) return receiptOfEvent(ctx, order, event);
   // A movement of family credit of the order (its payment by credit, credit given back).
-  const entry = (await changes.creditsOfOrders(ctx.db, [orderId])).find((c) => c.id === eventId && hasCreditReceipt(c, orderId));
+  const entry = (await ledger.creditsOfOrders(ctx.db, [orderId])).find((c) => c.id === eventId && hasCreditReceipt(c, orderId));
   if (!entry) throw new AppError('NOT_FOUND', 'Receipt not found');
   return receiptOfCredit(ctx, order, entry);
 }

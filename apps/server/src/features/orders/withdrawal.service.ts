@@ -18,6 +18,7 @@ import { VippsApiError, type ModificationResponse } from '../../integrations/vip
 import { AppError } from '../../lib/app-error';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as changes from '../../repos/changes.repo';
+import * as ledger from '../../repos/ledger.repo';
 import * as courses from '../../repos/courses.repo';
 import * as repo from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
@@ -145,7 +146,7 @@ async function mail(
 
 /** The receipt of the credit this cancellation gave back (its ledger entry). */
 async function creditReceipt(ctx: ServiceContext, order: repo.OrderRow): Promise<EmailAttachment[]> {
-  const entry = (await changes.creditsOfOrders(ctx.db, [order.id])).find((c) => c.amountOre > 0 && c.reason.startsWith(CREDIT_BACK_REASON));
+  const entry = (await ledger.creditsOfOrders(ctx.db, [order.id])).find((c) => c.amountOre > 0 && c.reason.startsWith(CREDIT_BACK_REASON));
   return entry ? [receiptAttachment(await receiptOfCredit(ctx, order, entry))] : [];
 }
 
@@ -195,7 +196,7 @@ async function giveUpPlace(ctx: ServiceContext, order: repo.OrderRow, creditOre:
   await changes.closeOpenChoicesOfOrder(ctx.db, order.id, now);
   if (creditOre > 0 && order.profileId) {
     const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
-    await changes.insertCredit(ctx.db, {
+    await ledger.insertCredit(ctx.db, {
       profileId: order.profileId,
       amountOre: creditOre,
       reason: `${CREDIT_BACK_REASON} ${order.humanReference}: ${info.course?.name?.trim() || 'kurs'}`,

@@ -9,7 +9,7 @@ import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
 import * as outboxRepo from '../../repos/outbox.repo';
 import * as profilesRepo from '../../repos/profiles.repo';
-import * as changes from '../../repos/changes.repo';
+import * as ledger from '../../repos/ledger.repo';
 import * as retention from '../../repos/retention.repo';
 import { advisoryXactLock } from '../../repos/system.repo';
 import * as usersRepo from '../../repos/users.repo';
@@ -65,7 +65,7 @@ export async function plan(ctx: ServiceContext): Promise<Plan> {
   const { RETENTION_MONTHS: months, HEALTH_NOTE_RETENTION_DAYS: noteDays, RETENTION_WARNING_DAYS: warningDays } = ctx.env;
   const [facts, guardians] = await Promise.all([retention.childFacts(ctx.db, now), retention.guardianFacts(ctx.db)]);
   // A family with unexpired credit is never deleted (open-issues decisions, Money): its children count as booked.
-  const credited = await changes.profilesWithLiveCredit(ctx.db, [...new Set(facts.map((k) => k.profileId))], now);
+  const credited = await ledger.profilesWithLiveCredit(ctx.db, [...new Set(facts.map((k) => k.profileId))], now);
   const kids = facts.map((k) => (credited.has(k.profileId) ? { ...k, hasFuture: true } : k));
   const cutoff = monthsBefore(now, months);
 
