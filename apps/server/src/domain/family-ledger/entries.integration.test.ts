@@ -96,5 +96,23 @@ describe('the family ledger', () => {
     const mine = file.rows.filter((r) => r.orderId === order!.id);
     expect(mine.filter((r) => r.kind === 'capture' || r.kind === 'refund').reduce((s, r) => s + r.amountOre, 0)).toBe(vippsHeld(entries));
     expect(mine.filter((r) => r.kind === 'credit-used').map((r) => r.amountOre)).toEqual([-40_000]);
+
+    // The database refuses to give back more than the order holds (the probe's M1), whatever path would ask: a credit
+    // of one øre over the fee, and the credited date's share spent again as a make-up.
+    await expect(refusal(kit.t.db.insert(familyCredits).values({ profileId, amountOre: ore(fee + 1), reason: 'Mer', orderId: order!.id }))).resolves.toMatch(/more than it holds/);
+    await expect(refusal(kit.t.db.update(dateChoices).set({ choice: 'makeup' }).where(eq(dateChoices.id, choice!.id)))).resolves.toMatch(/more than it holds/);
+    await kit.t.db.insert(familyCredits).values({ profileId, amountOre: ore(fee), reason: 'Gebyret tilbake', orderId: order!.id });
+    expect((await accountOfOrder(kit.t.db, order!.id)).heldOre).toBe(0);
   });
 });
+
+/** The database's message when `query` is refused ('' when it is not). */
+async function refusal(query: PromiseLike<unknown>): Promise<string> {
+  try {
+    await query;
+    return '';
+  } catch (error) {
+    const e = error as Error & { cause?: Error };
+    return `${e.message} ${e.cause?.message ?? ''}`;
+  }
+}
