@@ -81,7 +81,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const list = await service.setWaitlistSettings(ctxOf(request), request.params.id, request.body);
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return list;
     },
   );
@@ -91,7 +91,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: courseWaitlistSchema, ...adminErrors } } },
     async (request) => {
       const list = await service.offerByHand(ctxOf(request), request.params.id);
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return list;
     },
   );
@@ -101,7 +101,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: courseWaitlistSchema, ...adminErrors } } },
     async (request) => {
       const list = await service.skipEntry(ctxOf(request), request.params.id);
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return list;
     },
   );
@@ -120,7 +120,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const priority = await service.setPriority(ctxOf(request), request.params.id, request.body);
-      app.publicCache.clear();
+      app.publicCache.invalidate();
       return priority;
     },
   );

@@ -4,16 +4,9 @@ import type { Db } from '../../db/client';
 import * as images from '../../repos/images.repo';
 import { makeVariant } from './processing';
 
-/**
- * The served variants of an image are made in the background after upload (decision 040). The work list is the
- * database itself (images lacking variants), so a restart loses nothing: the worker job makes what is missing, and a
- * request for a variant not made yet makes it on the spot.
- */
+// Why: docs/decisions/040. Variants are made by the worker job, or on the spot by the first request for one.
 
-/**
- * The variants this instance is making now: a request (or the background job) for a variant that is being made waits
- * for that one encode instead of starting its own, so 20 requests for a fresh photo cost one encode (probe L2).
- */
+/** The variants this instance is making now: 20 requests for a fresh photo wait for one encode. */
 const making = new Map<string, Promise<Buffer>>();
 
 function makeOnce(db: Db, hash: string, variant: PhotoVariant, master: Buffer): Promise<Buffer> {
