@@ -32,6 +32,8 @@ export interface PublicCache {
   forget(key: string): void;
   /** Drops every entry (a change somewhere: the lists are few and cheap to rebuild). */
   invalidate(): void;
+  /** Awaits a write, then drops every entry; the write's answer passes through. */
+  invalidateAfter<T>(write: Promise<T>): Promise<T>;
   /** LISTEN lost (true) or back (false): entries then live at most the degraded max age. */
   setDegraded(degraded: boolean): void;
   readonly size: number;
@@ -124,6 +126,11 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
     invalidate() {
       generation += 1;
       entries.clear();
+    },
+    async invalidateAfter(write) {
+      const answer = await write;
+      cache.invalidate();
+      return answer;
     },
     setDegraded(degraded) {
       maxAge = degraded ? degradedMaxAge : options.maxAgeMs;
