@@ -9,17 +9,13 @@ import { deleteDeadSessions, deleteExpiredCounters } from './repos/system.repo';
 import { purgeOldMessages } from './repos/outbox.repo';
 import { makePendingVariants } from './lib/images/variants';
 
-export interface Workers {
-  stop(): Promise<void>;
-}
-
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown>; stop?: () => void };
 
 /** Background jobs, safe on several instances (they claim rows SKIP LOCKED); a job never overlaps itself on one. */
 export function startWorkers(
   deps: { db: Db; env: Env; log: FastifyBaseLogger; payments?: Payments },
   jobs: Job[] = defaultJobs(deps),
-): Workers {
+): { stop(): Promise<void> } {
   let stopped = false;
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) => {

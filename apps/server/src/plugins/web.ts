@@ -93,8 +93,7 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
     if (inside && urlPath !== '/' && isFile(candidate) && !candidate.endsWith('index.html')) {
       return reply.sendFile(path.relative(distDir, candidate));
     }
-    // A missing file (a chunk of an older release, robots.txt) is a 404, not the SPA's HTML with 200: a browser
-    // would try to run that HTML as a module, and crawlers would read it as robots.txt.
+    // A missing file (an old chunk, robots.txt) is a 404, not the SPA's HTML that a browser or crawler would misread.
     if (/\.[A-Za-z0-9]{1,8}$/.test(urlPath) && !urlPath.endsWith('.html')) {
       return asJson(reply).status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
     }
@@ -105,8 +104,7 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
     }
     reply.header('Cache-Control', 'no-cache');
     if (ssr && page) {
-      // Why: docs/decisions/018. One page per path for every visitor, kept in the public cache; queries are ignored,
-      // so nobody can fill the cache with copies.
+      // Why: docs/decisions/018. One page per path (queries ignored) for every visitor, kept in the public cache.
       const pagePath = request.url.split('?')[0] ?? '/';
       const key = `page:${pagePath}`;
       const result = await app.publicCache.remember(key, async (deps): Promise<Rendered> => {

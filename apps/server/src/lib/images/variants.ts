@@ -32,21 +32,14 @@ export async function variantBytes(db: Db, hash: string, variant: PhotoVariant):
   return makeOnce(db, hash, variant, image.master);
 }
 
-/** Makes every variant an image still lacks. One at a time: sharp uses the cores already. */
-export async function makeMissingVariants(db: Db, hash: string): Promise<number> {
-  const have = new Set(await images.variantNames(db, hash));
-  const missing = PHOTO_VARIANTS.filter((v) => !have.has(v));
-  if (missing.length === 0) return 0;
-  const image = await images.findImage(db, hash);
-  if (!image) return 0;
-  for (const variant of missing) await makeOnce(db, hash, variant, image.master);
-  return missing.length;
-}
-
-/** The worker job: a few images per tick that still lack a variant, oldest first. */
+/** The worker job: a few images per tick that still lack a variant, oldest first; one encode at a time (sharp uses the cores). */
 export async function makePendingVariants(db: Db, log: Log, { limit = 3 }: { limit?: number } = {}): Promise<void> {
   for (const hash of await images.imagesMissingVariants(db, PHOTO_VARIANTS.length, limit)) {
-    const made = await makeMissingVariants(db, hash);
-    if (made) log.info({ job: 'image-variants', hash, made }, 'image variants made');
+    const have = new Set(await images.variantNames(db, hash));
+    const missing = PHOTO_VARIANTS.filter((v) => !have.has(v));
+    const image = missing.length > 0 ? await images.findImage(db, hash) : undefined;
+    if (!image) continue;
+    for (const variant of missing) await makeOnce(db, hash, variant, image.master);
+    log.info({ job: 'image-variants', hash, made: missing.length }, 'image variants made');
   }
 }
