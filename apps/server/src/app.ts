@@ -42,16 +42,9 @@ export interface BuildAppOptions {
   payments?: Payments;
   /** Default the system clock. */
   clock?: Clock;
-  /**
-   * The time sessions are judged by (their idle timeout, issue 36); default the system clock. Apart from `clock`, so
-   * a test can move the rules' time by days and keep its sessions, or age a session and keep the rules' time.
-   */
+  /** The time sessions' idle timeout is judged by, apart from `clock` so tests can move one and not the other. */
   sessionClock?: Clock;
-  /**
-   * The database's LISTEN (Database.listen): the public lists' cache is dropped on every NOTIFY public_lists, from
-   * whichever instance wrote (decision 017), whatever its payload (decision 023).
-   * Without it, cached lists live at most 2 s (the old micro-cache).
-   */
+  /** The database's LISTEN: every NOTIFY drops the public cache (decisions 017, 023); without it entries live 2 s. */
   listen?: Listen;
 }
 
@@ -74,8 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdOf,
     // Router-level errors (bad percent-encoding, over-long path parameter) get the API's error body too.
     frameworkErrors: frameworkErrorHandler,
-    // One log line per request instead of Fastify's two (decision 017): the completed line below carries the method
-    // and URL (credentials replaced), the status and the time.
+    // One log line per request instead of Fastify's two (decision 017): the completed line below.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -96,9 +88,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', options.payments ?? createPayments(options.env, options.db));
 
   if (publicCache.enabled) {
+    // Until LISTEN is in place (or without it), entries live at most 2 s; every NOTIFY drops them all.
+    publicCache.setDegraded(true);
     if (options.listen) {
-      // Until LISTEN is in place, entries live at most 2 s; every NOTIFY (any instance's commit) drops them all.
-      publicCache.setDegraded(true);
       const listening = await options.listen(PUBLIC_LISTS_CHANNEL, {
         // Whatever the payload: drop every entry (decision 023).
         onNotify: () => publicCache.invalidate(),
@@ -112,8 +104,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       });
       app.addHook('onClose', async () => listening.close());
-    } else {
-      publicCache.setDegraded(true);
     }
   }
 

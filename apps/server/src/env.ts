@@ -3,10 +3,7 @@ import { siteConfigFromEnv, type RetentionSettings, type SiteConfig } from '@app
 import { DEFAULT_DATABASE_WAIT_MS, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/client';
 import { featureEnv } from './features/env';
 
-/**
- * Parsed once at start-up; a bad value stops the server with a list of what is wrong (convention 4). Here the
- * infrastructure's settings and the shared business defaults; a feature's own live beside it (features/env.ts).
- */
+/** Parsed once at start-up; a bad value stops the server (convention 4). A feature's own settings: features/env.ts. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -26,9 +23,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   /**
-   * Which proxies to believe about the client's address (X-Forwarded-For), which rate limits key on: 'false' (no
-   * proxy: the socket address counts) or a comma list of the proxies' addresses or CIDRs ('10.0.0.0/8', or the
-   * names 'loopback', 'uniquelocal'). 'true' would trust any X-Forwarded-For and let a client pick its own address.
+   * Proxies believed about X-Forwarded-For (rate limits key on it): 'false', or a comma list of addresses, CIDRs or
+   * 'loopback'/'uniquelocal'. 'true' would let a client pick its own address.
    */
   TRUST_PROXY: z
     .string()
@@ -37,82 +33,52 @@ const envSchema = z.object({
       if (value === 'true' || value === 'false') return value === 'true';
       return value.split(',').map((s) => s.trim()).filter(Boolean);
     }),
-  /**
-   * The public lists' cache (decision 017): entries are dropped on every change (NOTIFY from the database), and
-   * live at most this long in any case (answers that change with time alone). 0 turns the cache off.
-   * Default 60000, or 0 when NODE_ENV=test (tests read their own writes at once).
-   */
+  /** The public lists' cache's max age (decision 017); 0 turns it off. Default 60000, 0 when NODE_ENV=test. */
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /** How long a session check may be kept while LISTEN is up (decision 019); 0 turns the session cache off. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /**
-   * Load shedding (@fastify/under-pressure): above this mean event-loop delay, requests get 503 BUSY with
-   * Retry-After at once. 0 turns it off. Default 500 with DATABASE_URL; 0 on PGlite (its queries run on the event
-   * loop, so the delay measures the database, and there is one process anyway) and when NODE_ENV=test.
+   * Load shedding: above this mean event-loop delay, 503 BUSY at once; 0 turns it off. Default 500 with DATABASE_URL;
+   * 0 on PGlite (its queries run on the event loop) and when NODE_ENV=test.
    */
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),
-  /**
-   * The key of the family calendar feeds' addresses (issue 52, I2): a key of its own, so rotating SESSION_SECRET
-   * (everybody logged out) leaves the feeds alone, and rotating this one gives every family a new address. Unset as
-   * SESSION_SECRET: a random key per process (addresses change on restart, and differ between instances).
-   */
+  /** The family calendar feeds' key, apart from SESSION_SECRET; unset: a random key per process (as SESSION_SECRET). */
   CALENDAR_FEED_KEY: z.string().min(32).optional(),
   VIPPS_BASE_URL: z.string().url().optional(),
   VIPPS_CLIENT_ID: z.string().optional(),
   VIPPS_CLIENT_SECRET: z.string().optional(),
   VIPPS_SUBSCRIPTION_KEY: z.string().optional(),
   VIPPS_MERCHANT_SERIAL_NUMBER: z.string().optional(),
-  /**
-   * '1': run without Vipps credentials on the simulator (test mode), said out loud. Required for that with
-   * NODE_ENV=production, so a production server missing its credentials refuses to start instead of taking payments
-   * nobody makes (issue 36). `npm start`, the E2E server and the bench set it.
-   */
+  /** '1': run on the simulator without Vipps credentials; required for that with NODE_ENV=production. */
   VIPPS_TEST_MODE: z.enum(['0', '1']).optional(),
-  /**
-   * '1': the E2E suite's test-only endpoint (POST /api/test/people: a new person and a session, decision 052). Only in
-   * test mode, answered only on loopback; `npm start` never sets it.
-   */
+  /** '1': the E2E suite's POST /api/test/people (decision 052); only in test mode, only on loopback. */
   E2E_TEST_ENDPOINTS: z.enum(['0', '1']).optional(),
-  /** On receipts (kvittering, issue 40): the company's organisation number, address and VAT line. Demo defaults. */
+  /** On receipts: the company's organisation number, address and VAT line. Demo defaults. */
   COMPANY_ORG_NUMBER: z.string().min(1).max(40).default('912 345 678'),
   COMPANY_ADDRESS: z.string().min(1).max(200).default('Badeveien 1, 0150 Oslo'),
   RECEIPT_VAT_LINE: z.string().min(1).max(300).default('Svømmeopplæring er unntatt fra merverdiavgift (mval. § 3-5).'),
-  /**
-   * The site's public address; Vipps Login returns to `${PUBLIC_URL}/vipps/login-redirect`. Unset: this machine at
-   * PORT, so `PORT=3400 npm start` logs in and pays on port 3400 too.
-   */
+  /** The site's public address (Vipps Login returns to it); unset: http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   /** Port of the Vipps simulator that server.ts starts in test mode (no Vipps credentials); default PORT + 1. */
   VIPPS_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Where `npm run backup` (and the server, asked by it) writes backups (decision 044). Keep copies off the machine. */
   BACKUP_DIR: z.string().min(1).default('./backups'),
-  /** Each Vipps API call (the token call included) gives up after this long (issue 42, decision 044). */
+  /** Each Vipps API call (the token call included) gives up after this long (decision 044). */
   VIPPS_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(4_000),
   /** Circuit breaker: this many failed Vipps calls in a row stop the calls for VIPPS_BREAKER_OPEN_MS. */
   VIPPS_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
   VIPPS_BREAKER_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
-  /**
-   * The secret of an ePayment webhook registered by hand. Unset (normal): the server registers
-   * `${PUBLIC_URL}/api/vipps/webhooks` itself and keeps the secret in the `settings` table.
-   */
+  /** The secret of an ePayment webhook registered by hand; unset (normal): the server registers its own. */
   VIPPS_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Webhook deliveries that fail signature verification: per IP per minute, per instance, before 429. */
   WEBHOOK_FAILURE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  /**
-   * The settings slice 'waitlist' starts from these until an admin first changes it (/admin/innstillinger, decision 054):
-   * how long an offered place is held, in hours; the shorter hold when the course starts within 3 days (or has started);
-   * the returning swimmers' priority window an admin starts from, in days.
-   */
+  /** The settings slice 'waitlist' starts from these (decision 054): offer hours, short offer hours, priority days. */
   WAITLIST_OFFER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
   WAITLIST_SHORT_OFFER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(6),
   WAITLIST_PRIORITY_DAYS: z.coerce.number().int().min(1).max(60).default(7),
-  /**
-   * The settings slice 'closures' starts from these until an admin first changes it (decision 054): days a family has
-   * to choose make-up, refund or credit for a cancelled date; minutes between a closure's confirmation and the
-   * families' e-mails ('Angre' until then); the default for a date nobody chose for.
-   */
+  /** The settings slice 'closures' starts from these (decision 054): days to choose, undo minutes, the default choice. */
   DATE_CHOICE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   CLOSURE_UNDO_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
   DATE_CHOICE_DEFAULT: z.enum(['credit', 'refund']).default('credit'),

@@ -4,12 +4,8 @@ import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 
 /**
- * Log settings for the production server: one JSON line per event (pino), every request line carrying `reqId`,
- * and nothing in them that identifies a child or lets someone act as a user:
- * - headers are not logged (Authorization and Cookie are redacted too, in case someone logs them);
- * - query values that are credentials (`code`, `state` of the login return, the spec's `at`) are replaced;
- * - errors lose the SQL parameters and row details drivers put in them (Drizzle's "Failed query … params: …",
- *   PostgreSQL's `detail`: "Failing row contains (…, Nora, …)"), which would carry names and e-mail addresses.
+ * Log settings: one JSON line per event, nothing that identifies a child or lets someone act as a user: no headers,
+ * credential query values replaced, errors without the SQL parameters and row details drivers put in them.
  */
 
 const SECRET_QUERY_KEYS = new Set(['code', 'state', 'at', 'access_token', 'id_token', 'token']);
@@ -73,10 +69,7 @@ function scrub(value: unknown, depth: number): unknown {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/**
- * The request id: the load balancer's `x-request-id` when it sends a sane one (so one id follows a request
- * through both logs), else a new UUID. Anything else from outside is ignored, so ids cannot inject log text.
- */
+/** The request id: the load balancer's sane `x-request-id` (one id through both logs), else a new UUID. */
 export function requestIdOf(req: IncomingMessage): string {
   const header = req.headers['x-request-id'];
   return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : randomUUID();
@@ -92,11 +85,7 @@ function headersSerializer(headers: Record<string, unknown>): Record<string, unk
   return out;
 }
 
-/**
- * Credentials are kept out by the serializers, not by pino's `redact`: a request or reply is logged as a few chosen
- * fields (never its headers), and a header object logged on its own loses Authorization and the cookies. `redact`
- * copied and walked every line, a third of the request log line's cost (decision 025).
- */
+/** Credentials are kept out by the serializers, not by pino's `redact`, which cost a third of each line (decision 025). */
 export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,

@@ -4,16 +4,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The public lists' cache (decision 017, replacing the 2-second micro-cache of 006 for these answers): each entry is
- * the answer as JSON text (checked against the route's schema once per load), its ETag, and its gzip and brotli
- * bodies (made on the first request that accepts them, once per entry). Entries live until a change invalidates
- * them: a NOTIFY from the database (every instance, any payload; see db/migrations/0009) or a write on this
- * instance. `maxAgeMs` is only the safety net for answers that change with time alone (a course's booking state, the
- * date window; a load that knows the moment, a payment hold's end, shortens its entry's life to it with
- * `LoadDeps.changesIn`), and shrinks to `degradedMaxAgeMs` while the LISTEN connection is down, so a missed NOTIFY
- * costs at most that long.
- * Concurrent misses share one load; failures are never cached; an invalidation during a load drops that load's
- * result for later requests (it may predate the change).
+ * The public lists' cache (decision 017): the answer's JSON text, ETag and compressed bodies, kept until a NOTIFY or a
+ * local write invalidates it. `maxAgeMs` is the safety net for answers that change with time alone, shorter while
+ * LISTEN is down. Concurrent misses share one load; failures are never kept; a load that an invalidation overtook is dropped.
  */
 export interface CachedBody {
   /** The answer's text: JSON for the lists, HTML for the server-rendered pages. */
@@ -25,10 +18,7 @@ export interface CachedBody {
 
 /** What a load tells the cache while it runs. */
 export interface LoadDeps {
-  /**
-   * The answer changes with time alone in `ms` (a payment hold runs out, issue 36): the entry expires then (the
-   * smallest reported wins).
-   */
+  /** The answer changes with time alone in `ms` (a payment hold runs out): the entry expires then (smallest wins). */
   changesIn(ms: number): void;
 }
 
@@ -36,17 +26,14 @@ export interface PublicCache {
   /** Off (max age 0): every request loads (tests that read their own writes). */
   readonly enabled: boolean;
   get<T>(key: string, schema: { parse(value: unknown): T }, load: (deps: LoadDeps) => Promise<T>): Promise<CachedBody>;
-  /**
-   * Any value under the same rules (shared load, dropped on invalidation, max age): the server-rendered public pages
-   * (plugins/web.ts), whose HTML is made from the same lists and so changes with them.
-   */
+  /** Any value under the same rules: the server-rendered pages (plugins/web.ts), made from the same lists. */
   remember<T>(key: string, load: (deps: LoadDeps) => Promise<T>): Promise<T>;
   /** Drops one entry (a result that must not be kept, such as a failed render). */
   forget(key: string): void;
   /** Drops every entry (a change somewhere: the lists are few and cheap to rebuild). */
   invalidate(): void;
-  /** Same as invalidate (the name the routes and tests of decision 006 use). */
-  clear(): void;
+  /** Awaits a write, then drops every entry; the write's answer passes through. */
+  invalidateAfter<T>(write: Promise<T>): Promise<T>;
   /** LISTEN lost (true) or back (false): entries then live at most the degraded max age. */
   setDegraded(degraded: boolean): void;
   readonly size: number;
@@ -62,8 +49,7 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 function compress(text: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  // Done once per entry, off the event loop (zlib's thread pool). Brotli quality 5: within a few per cent of 11 on
-  // JSON, at a small fraction of its time, which matters when an enrolment rush invalidates often.
+  // Off the event loop. Brotli quality 5: within a few per cent of 11 on JSON, at a fraction of its time.
   return encoding === 'br'
     ? brotliAsync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
     : gzipAsync(text, { level: 6 });
@@ -141,8 +127,10 @@ export function createPublicCache(options: { maxAgeMs: number; degradedMaxAgeMs?
       generation += 1;
       entries.clear();
     },
-    clear() {
+    async invalidateAfter(write) {
+      const answer = await write;
       cache.invalidate();
+      return answer;
     },
     setDegraded(degraded) {
       maxAge = degraded ? degradedMaxAge : options.maxAgeMs;
@@ -190,10 +178,8 @@ function negotiate(header: string): 'br' | 'gzip' | null {
 }
 
 /**
- * Sends a cached answer: 304 when the client's If-None-Match names it, else the body in the best encoding the client
- * accepts. `Cache-Control: no-cache` lets browsers keep it but ask every time (the ETag makes asking cheap); the
- * auth plugin still turns a signed-in caller's answer into no-store. Typed `never` so a route whose schema promises
- * an object may return it: the text was made from that schema's parse.
+ * Sends a cached answer: 304 on a matching If-None-Match, else the best encoding; `no-cache` (asking is cheap with the
+ * ETag). Typed `never` so a route whose schema promises an object may return it: the text came from that schema.
  */
 export async function sendCached(
   request: FastifyRequest,

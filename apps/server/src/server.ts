@@ -68,8 +68,7 @@ async function main() {
       process.exit(1);
     }
   };
-  // PGlite backups are made by this process (decision 044): `npm run backup` finds it by the pid file in DATA_DIR and
-  // sends SIGUSR2; the dump is taken between queries, so it is consistent.
+  // PGlite backups (decision 044): `npm run backup` sends SIGUSR2 to the pid in DATA_DIR; the dump is taken between queries.
   const pidFile = database.backup ? path.join(env.DATA_DIR, PID_FILE) : undefined;
   if (database.backup && pidFile) {
     const backup = database.backup.bind(database);

@@ -1,13 +1,8 @@
 import type { SessionCheck } from './repos/system.repo';
 
 /**
- * The session check's answers, kept per session (decision 019): a signed-in request then costs no query. Kept only
- * while this instance LISTENs on `sessions_changed` (db/migrations/0010): the database's triggers notify a user's id
- * on every change that can alter the answer (the session ended or its roles set, the user's row, their families),
- * on commit, to every instance, and that user's entries are dropped. This instance's own writes drop the writer's
- * entries at once as well (plugins/auth.ts), so a logout is never answered from the cache, not even for a moment.
- * Whether a kept session is still live (its expiry) is asked at each use. `maxAgeMs` is only the safety net; while
- * the LISTEN connection is down nothing is kept.
+ * The session check's answers, kept per session (decision 019) only while this instance LISTENs on `sessions_changed`,
+ * whose NOTIFY drops a user's entries; local writes drop them at once (plugins/auth.ts). `maxAgeMs` is a safety net.
  */
 export interface SessionCache {
   /** The session check for this session of this user: kept, or loaded (concurrent requests share one load). */

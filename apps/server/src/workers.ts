@@ -5,26 +5,17 @@ import type { Env } from './env';
 import { features } from './features';
 import { createMailTransport, drainOutbox, mailFrom } from './integrations/email';
 import { createPayments, type Payments } from './integrations/vipps/payments';
-import { deleteDeadSessions } from './repos/system.repo';
+import { deleteDeadSessions, deleteExpiredCounters } from './repos/system.repo';
 import { purgeOldMessages } from './repos/outbox.repo';
 import { makePendingVariants } from './lib/images/variants';
-import { purgeExpiredRateLimits } from './plugins/rate-limit';
-
-export interface Workers {
-  stop(): Promise<void>;
-}
 
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown>; stop?: () => void };
 
-/**
- * Background jobs (outbox drain, later payment reconciliation). Each is safe with several server instances,
- * because the jobs themselves claim rows with FOR UPDATE SKIP LOCKED. A job never overlaps itself on one
- * instance (a tick is skipped while the previous run is busy). stop() waits for a running job to end.
- */
+/** Background jobs, safe on several instances (they claim rows SKIP LOCKED); a job never overlaps itself on one. */
 export function startWorkers(
   deps: { db: Db; env: Env; log: FastifyBaseLogger; payments?: Payments },
   jobs: Job[] = defaultJobs(deps),
-): Workers {
+): { stop(): Promise<void> } {
   let stopped = false;
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) => {
@@ -71,7 +62,7 @@ export function defaultJobs(deps: { db: Db; env: Env; log: FastifyBaseLogger; pa
     },
     // Photo variants not made yet (an upload whose instance stopped before its queue ran): decision 040.
     { name: 'image-variants', everyMs: 15_000, run: () => makePendingVariants(deps.db, deps.log) },
-    { name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeExpiredRateLimits(deps.db) },
+    { name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => deleteExpiredCounters(deps.db) },
     // Sent, failed and kept e-mails leave the outbox OUTBOX_KEEP_DAYS after they were queued (probe M3).
     { name: 'outbox-purge', everyMs: 60 * 60_000, run: () => purgeOldMessages(deps.db, systemClock.now()) },
     { name: 'session-purge', everyMs: 60 * 60_000, run: async () => void (await deleteDeadSessions(deps.db)) },

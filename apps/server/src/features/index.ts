@@ -27,10 +27,7 @@ import { testPeopleFeature } from './test-people/test-people.routes';
 import { usersFeature } from './users/users.routes';
 import { waitlistFeature } from './waitlist/waitlist.routes';
 
-/**
- * THE list of features: app.ts mounts their routes under /api, workers.ts runs their jobs. A new feature adds one
- * line here (and, if it has settings of its own, its slice to features/env.ts).
- */
+/** THE list of features: app.ts mounts their routes, workers.ts runs their jobs (settings: features/env.ts). */
 export const features: Feature[] = [
   statusFeature,
   authFeature,

@@ -1,8 +1,4 @@
-/**
- * A per-instance fixed-window counter, for limits that must cost no database work per request: e.g. failed
- * webhook verifications per IP (a flood of forged deliveries must not turn into a flood of writes to the shared
- * `rate_limits` table). Each instance counts on its own, so N instances allow up to N × max; that is the point.
- */
+/** A per-instance fixed-window counter for limits that must cost no database work (forged webhooks); N instances: N × max. */
 export interface MemoryLimiter {
   /** True while `key` has used up its window. */
   blocked(key: string): boolean;

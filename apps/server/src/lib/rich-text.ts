@@ -1,12 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { RICH_TEXT_TAGS } from '@app/shared';
 
-/**
- * Rich text (FAQ answers, terms) as admins type it: either plain text, or HTML with paragraphs, lists and links.
- * What is stored is always sanitised HTML from a fixed allow-list, so no script, event handler, style or unsafe URL
- * can reach a visitor's page, whatever an admin (or a stolen admin session) sends. The web renders it through its
- * own allow-list too (apps/web/src/components/ui/rich-text.tsx).
- */
+/** Rich text (FAQ answers, terms), plain or HTML, is stored as sanitised HTML from a fixed allow-list, whoever sends it. */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: { a: ['href'] },
@@ -19,8 +14,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     b: 'strong',
     i: 'em',
-    // A link without a safe absolute href keeps its text and loses the href: `<a>text</a>` is no link at all.
-    // (Renaming the tag here instead confuses sanitize-html's closing tags.)
+    // A link without a safe absolute href loses the href (renaming the tag confuses sanitize-html's closing tags).
     a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = safeHref(attribs.href);
       return { tagName, attribs: href ? { href } : {} };

@@ -8,11 +8,8 @@ import type { UserRow } from '../repos/users.repo';
 import { AppError } from '../lib/app-error';
 
 /**
- * The role gate. Every request with `Authorization: Bearer <session token>` gets `request.user`; routes say who
- * may call them with `config: { access }` (default 'anonymous'). Object-level rules (own profile, own course) are
- * the access module's (access/access.ts), asked by the services with the request's context:
- *
- *   app.get('/users/me', { config: { access: 'user' } }, (request) => service.currentUser(ctxOf(request)))
+ * The role gate: a Bearer session token gives `request.user`; routes say who may call them with `config: { access }`
+ * (default 'anonymous'). Object-level rules are access/access.ts's.
  */
 export type Access = 'anonymous' | 'user' | 'instructor' | 'admin';
 
@@ -23,21 +20,14 @@ const AUDIENCE = 'babysvomming-api';
 /** How stale a session's "last used" may get before a request writes it again (one write per session per 5 min). */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
-/**
- * A session idle this long ends (issue 36 finding 6): 60 minutes, 30 for admins, counted from `last_seen_at` (kept to
- * LAST_SEEN_RESOLUTION_MS). Only the person's own requests count: one marked with BACKGROUND_HEADER (the web app's
- * polling: the queue position, the payment status, the dashboard) is answered but does not keep the session alive.
- */
+/** A session idle this long ends, counted from `last_seen_at`; a request with BACKGROUND_HEADER (polling) is no activity. */
 export const IDLE_TIMEOUT_MS = 60 * 60_000;
 export const ADMIN_IDLE_TIMEOUT_MS = 30 * 60_000;
 export const BACKGROUND_HEADER = 'x-background-request';
 const idleLimit = (roles: readonly string[]) => (roles.includes('admin') ? ADMIN_IDLE_TIMEOUT_MS : IDLE_TIMEOUT_MS);
 
 export interface Sessions {
-  /**
-   * A new server-side session (a `sessions` row, issue 9 finding 8) and its signed token (HS256, `jti` = the row's
-   * id). The token alone is not enough: every request also checks the row, so a session can be ended.
-   */
+  /** A `sessions` row and its HS256 token (`jti` = the row's id); every request also checks the row, so it can end. */
   issue(userId: string, meta?: { userAgent?: string }): Promise<{ token: string; expiresIn: number; sessionId: string }>;
   /** The token's signature and claims only (the row is checked by the request hook). */
   verify(token: string): Promise<{ userId: string; sessionId: string } | { error: 'SESSION_EXPIRED' | 'UNAUTHENTICATED' }>;
@@ -122,15 +112,12 @@ export default fp<{ clock: Clock }>(
         const token = BEARER.exec(header)?.[1];
         const verified = token ? await sessions.verify(token) : ({ error: 'UNAUTHENTICATED' } as const);
         if ('userId' in verified) {
-          // One primary-key lookup joined to the user, kept per session while this instance hears the database's
-          // NOTIFY of every change to it (session-cache.ts, decision 019): an ended session (logout, 'Logg ut
-          // overalt', a role change, a deleted user) is refused by every instance as soon as its change commits.
+          // Why: docs/decisions/019. Kept per session while this instance hears the row's NOTIFY (session-cache.ts).
           const now = clock.now();
           const { sessionId, userId } = verified;
           let session = await app.sessionCache.get(sessionId, userId, () => findSession(app.db, sessionId, userId));
           const idle = (check: SessionCheck) => now.getTime() - check.lastSeenAt.getTime() > idleLimit(check.roles);
-          // The kept answer's last use may be older than the row's (another instance served the person since): the
-          // row decides before a session ends for idleness, and the kept answer learns the row's time.
+          // The kept last use may be older than the row's (another instance): the row decides before an idle end.
           if (session && idle(session)) {
             const fresh = await findSession(app.db, sessionId, userId);
             if (fresh && fresh.lastSeenAt > session.lastSeenAt) session.lastSeenAt = fresh.lastSeenAt;
@@ -143,8 +130,7 @@ export default fp<{ clock: Clock }>(
             // A background request (polling) is answered but is no activity of the person's.
             const background = request.headers[BACKGROUND_HEADER] === '1' || request.routeOptions.config?.background === true;
             if (!background && now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-              // Once per 5 minutes per session, and off the request's path: the answer does not wait for it. The
-              // kept answer learns the time too (the trigger ignores last_seen_at), so the next request does not write.
+              // Off the request's path; the kept answer learns the time too (the trigger ignores last_seen_at).
               session.lastSeenAt = now;
               touchSession(app.db, sessionId, now).catch((err: unknown) => request.log.warn({ err }, 'session last-used not written'));
             }
@@ -160,17 +146,14 @@ export default fp<{ clock: Clock }>(
       if (access === 'anonymous') return;
       const user = request.user;
       if (!user) throw new AppError(failure, failure === 'SESSION_EXPIRED' ? 'Session expired' : 'Authentication required');
-      const allowed =
-        access === 'user' || user.isAdmin || (access === 'instructor' && user.isInstructor);
+      const allowed = access === 'user' || user.isAdmin || (access === 'instructor' && user.isInstructor);
       if (!allowed) throw new AppError('FORBIDDEN', 'Not allowed');
     });
 
-    // The one place for "never cache what a signed-in caller gets" (issue 9 finding 4): every answer to a request
-    // that carried a session, or to a route that needs one, is no-store, whatever the route forgot to say.
+    // The one place for "never cache what a signed-in caller gets": every answer with or for a session is no-store.
     app.addHook('onSend', async (request, reply) => {
-      // A signed-in caller's write (a logout, their profile, their family) is committed by now: their kept session
-      // checks go before the answer leaves, so their next request never meets the old one (decision 019). A refused
-      // write (4xx) changed nothing, so they stay: on enrolment night most payment starts are answered 'full'.
+      // A committed write drops the caller's kept session checks before the answer leaves (decision 019); a refused
+      // one (4xx) changed nothing, so they stay (most payment starts on enrolment night are answered 'full').
       const refused = reply.statusCode >= 400 && reply.statusCode < 500;
       if (request.user && request.method !== 'GET' && request.method !== 'HEAD' && !refused) app.sessionCache.dropUser(request.user.id);
       const access: Access = request.routeOptions.config?.access ?? 'anonymous';

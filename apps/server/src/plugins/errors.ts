@@ -7,13 +7,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/app-error';
 import { API_SECURITY_HEADERS } from './security-headers';
 
-/**
- * The error answers of a route, by code, spread into its response schemas (every route lists its 4xx answers):
- *
- *   schema: { response: { 200: childSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } }
- *
- * Codes sharing a status share the one error body schema.
- */
+/** A route's error answers by code, spread into its response schemas (every route lists its 4xx answers). */
 export function errorResponses(...codes: ErrorCode[]): Record<number, typeof errorBodySchema> {
   return Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], errorBodySchema]));
 }
@@ -41,8 +35,7 @@ export function containsNul(value: unknown): boolean {
 }
 
 export default fp(async (app) => {
-  // PostgreSQL text cannot hold U+0000: such a string reached the database as a 500 (found by the hostile-input
-  // tests on GET /courses?name=%00 and GET /vipps/token?state=%00). Refuse it up front, for every route.
+  // PostgreSQL text cannot hold U+0000 (it was a 500): refused up front, for every route.
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
       throw new AppError('VALIDATION', 'Invalid input: text must not contain NUL characters');
@@ -76,13 +69,12 @@ export default fp(async (app) => {
       request.log.warn({ err: error }, 'no database connection in time');
       return reply.status(503).send(body('BUSY', 'The site is busy, try again in a moment'));
     }
-    // PostgreSQL gave up on a lock or a statement (DATABASE_LOCK_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS), or chose
-    // this transaction as a deadlock's victim: nothing was written, and trying again may well work.
+    // A lock or statement timeout, or a deadlock's victim: nothing was written, and trying again may well work.
     if (isBusy(error)) {
       request.log.warn({ err: error }, 'database busy');
       return reply.status(503).header('Retry-After', '2').send(body('BUSY', 'The site is busy, try again in a moment'));
     }
-    // The database restarted or failed over (issue 42): the transaction did not commit; the pool reconnects by itself.
+    // The database restarted or failed over: the transaction did not commit; the pool reconnects by itself.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('Retry-After', '2').send(body('DATABASE_UNAVAILABLE', 'The database is not answering, try again in a moment'));
@@ -98,12 +90,7 @@ export default fp(async (app) => {
   });
 });
 
-/**
- * Error bodies are objects: Fastify serialises an object only while the content type is JSON (or unset). A page
- * route sets text/html before @fastify/static streams index.html; when that file then went missing (a deploy
- * rewriting the web build), static called the not-found handler with text/html still set, and the object went
- * on unserialised: 500 FST_ERR_REP_INVALID_PAYLOAD_TYPE instead of a 404. Every error answer says JSON itself.
- */
+/** Every error answer says JSON itself: Fastify serialises an object only while the content type is JSON (or unset). */
 export const asJson = <R extends FastifyReply>(reply: R): R => reply.type('application/json; charset=utf-8') as R;
 
 /** The API's own 404 (the site's unknown paths get the SPA instead; see plugins/web.ts). */
@@ -113,11 +100,7 @@ export const apiNotFound = (request: { method: string; url: string }) => {
   return body('NOT_FOUND', `No route ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`);
 };
 
-/**
- * Fastify's `frameworkErrors` (set in app.ts): router-level failures (a path with invalid percent-encoding, a path
- * parameter over the router's length limit) are answered before any hook or the error handler runs. Without this
- * they got Fastify's own body (another shape, the whole path echoed back) and none of the security headers.
- */
+/** Fastify's `frameworkErrors` (app.ts): router failures, answered before any hook, in our shape and with our headers. */
 export function frameworkErrorHandler(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Path parameter too long' : 'Malformed URL';
   request.log.info({ code: error.code }, message);

@@ -29,11 +29,7 @@ interface PageRead {
   schema: { parse(value: unknown): unknown };
 }
 
-/**
- * The public lists the server renderer reads for a page's route loaders (decision 018): through the services,
- * in-process, as a visitor, in the shape the API answers them. A new public page that reads one of these touches
- * only its route; a page that needs another list adds its line here.
- */
+/** The public lists the server renderer reads (decision 018): through the services, in-process, as a visitor. */
 const PAGE_READS: PageRead[] = [
   { path: /^\/config$/, read: async (ctx) => appConfig(ctx.env), schema: appConfigSchema },
   { path: /^\/places$/, read: (ctx) => listPlaces(ctx), schema: placeListSchema },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ErrorCode } from '@app/shared';
 import { AppError } from '../lib/app-error';
-import { deleteExpiredCounters, hitCounters } from '../repos/system.repo';
+import { hitCounters } from '../repos/system.repo';
 
 export interface RateLimitOptions {
   /** Counter namespace, e.g. 'contact'. */
@@ -17,14 +17,8 @@ export interface RateLimitOptions {
 }
 
 /**
- * A per-route rate limit whose counters live in the `rate_limits` table, so several server instances share them.
- * Use as a preHandler: it runs after validation, so malformed requests are rejected without touching the database.
- * Keys are hashed: no plain IP addresses are stored.
- *
- *   app.post('/contact', { preHandler: rateLimit({ name: 'contact', max: 5, windowMs: 3_600_000 }) }, handler)
- *
- * Several limits on one route (per user, then per IP): pass them as a list. They are counted in one statement, in
- * order, as separate hooks would: the first one past its max refuses the request and the later ones are not hit.
+ * A per-route rate limit (a preHandler, so after validation) with counters in the `rate_limits` table, shared by all
+ * instances; keys are hashed. A list of limits is counted in one statement, in order: the first past its max refuses.
  */
 export function rateLimit(options: RateLimitOptions | readonly RateLimitOptions[]): preHandlerAsyncHookHandler {
   const limits = Array.isArray(options) ? (options as readonly RateLimitOptions[]) : [options as RateLimitOptions];
@@ -51,6 +45,3 @@ export function rateLimit(options: RateLimitOptions | readonly RateLimitOptions[
     }
   };
 }
-
-/** Housekeeping for the workers: expired windows are dead rows. */
-export const purgeExpiredRateLimits = (db: Parameters<typeof deleteExpiredCounters>[0]) => deleteExpiredCounters(db);

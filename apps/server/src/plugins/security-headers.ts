@@ -41,19 +41,14 @@ function helmetHeaders(): Record<string, string> {
 /** Pages, scripts, pictures: everything helmet sets. */
 export const DOCUMENT_SECURITY_HEADERS: Readonly<Record<string, string>> = helmetHeaders();
 
-/**
- * API answers (JSON, calendars, the participant list's PDF): the headers that matter for a response that is not a
- * web page (ASVS V3.4; OWASP's REST Security cheat sheet). The others (opener policy, DNS prefetch, the old
- * IE and Flash headers) only act on documents, and each header costs every answer on the hot paths (decision 022).
- */
+/** API answers: the headers that matter for a response that is not a page (ASVS V3.4; decision 022). */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(
   ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy'].map(
     (name) => [name, DOCUMENT_SECURITY_HEADERS[name]!],
   ),
 );
 
-// Set as fixed objects: @fastify/helmet built helmet's middleware anew on every request, parsing the CSP each time,
-// which was about a sixth of the server's work for a cached public list.
+// Fixed objects: @fastify/helmet parsed the CSP on every request, a sixth of the work for a cached public list.
 export default fp(async (app) => {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : DOCUMENT_SECURITY_HEADERS);

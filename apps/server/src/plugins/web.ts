@@ -17,10 +17,7 @@ interface SsrModule {
   >;
 }
 
-/**
- * A render as the page cache keeps it: the page's whole HTML, ready to send. `keep: false`: made while the renderer or
- * one of its API reads failed, so it is sent but not kept (decision 019).
- */
+/** A render as the page cache keeps it. `keep: false`: the renderer or one of its reads failed; sent, not kept. */
 type Rendered = (
   /** `body`: the shell with the page's frame (absent when the renderer failed: index.html as built) */
   | { kind: 'shell'; body?: CachedBody }
@@ -33,14 +30,10 @@ interface ManifestEntry {
   imports?: string[];
 }
 
-/**
- * Serves the production build of apps/web: hashed assets cached for a year, pages never cached. The public pages
- * come rendered, with their data, from the server renderer in apps/web/dist-ssr (decision 018); every other page
- * that a GET asks for (logged-in pages) gets the SPA's index.html, the shell, with the site's frame drawn in #root.
- */
-/** Pages that e-mailed links carrying a secret open: the invite link (issue 36), the keep-my-account link (issue 39). */
+/** Pages that e-mailed links carrying a secret open. */
 const SECRET_LINK_PAGES = new Set(['/invitasjon', '/behold-konto']);
 
+/** The production build of apps/web: public pages server-rendered (decision 018), other pages the SPA shell. */
 export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, ssrDir = path.join(path.dirname(distDir), 'dist-ssr') }) => {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -50,8 +43,7 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
   const ssr = await loadRenderer(app, ssrDir);
   const index = readFileSync(indexFile, 'utf8');
   const page = ssr ? pageTemplate(index, readManifest(distDir)) : null;
-  // The shell with a client-rendered page's frame in #root (entry-server.tsx `shell`); index.html is otherwise as built.
-  // Few frames differ (one per menu link), so each is made and compressed once, not once per address.
+  // The shell with a client-rendered page's frame in #root; few frames differ, so each is compressed once.
   const shells = new Map<string, CachedBody>();
   const shellWith = (frame: string) => {
     let body = shells.get(frame);
@@ -101,24 +93,18 @@ export default fp<{ distDir: string; ssrDir?: string }>(async (app, { distDir, s
     if (inside && urlPath !== '/' && isFile(candidate) && !candidate.endsWith('index.html')) {
       return reply.sendFile(path.relative(distDir, candidate));
     }
-    // A missing file (a chunk of an older release, robots.txt) is a 404, not the SPA's HTML with 200: a browser
-    // would try to run that HTML as a module, and crawlers would read it as robots.txt.
+    // A missing file (an old chunk, robots.txt) is a 404, not the SPA's HTML that a browser or crawler would misread.
     if (/\.[A-Za-z0-9]{1,8}$/.test(urlPath) && !urlPath.endsWith('.html')) {
       return asJson(reply).status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
     }
     if (SECRET_LINK_PAGES.has(urlPath)) {
-      // A page opened from a link that carries a secret (in its fragment): kept by no cache, and no Referer from it
-      // (open-issues-decisions, "Links that carry a secret").
+      // A secret in the fragment: kept by no cache, and no Referer from it.
       reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
       return reply.type('text/html; charset=utf-8').send(index);
     }
     reply.header('Cache-Control', 'no-cache');
     if (ssr && page) {
-      // Every visitor gets the same page for a URL (it is rendered as a visitor: a session lives in the browser's
-      // storage, never in a cookie), so the HTML is made once and kept in the public cache with the lists it shows:
-      // emptied by the same NOTIFY, compressed once, answered 304 by ETag (decision 018).
-      // No public page reads its query string, so a page is rendered and kept per path: a visitor adding queries
-      // (?a=1, ?a=2 …) gets the same page and cannot fill the cache with copies (issue 36).
+      // Why: docs/decisions/018. One page per path (queries ignored) for every visitor, kept in the public cache.
       const pagePath = request.url.split('?')[0] ?? '/';
       const key = `page:${pagePath}`;
       const result = await app.publicCache.remember(key, async (deps): Promise<Rendered> => {
@@ -180,10 +166,8 @@ function readManifest(distDir: string): Record<string, ManifestEntry> {
 }
 
 /**
- * index.html as a function of a rendered page: its head tags replace the build's defaults between the page-head
- * markers, the app goes into #root, the data follows as a JSON block (not executed: the CSP allows no inline script),
- * and the page's lazy route chunks are named in its `data-modules` (boot.ts preloads them with the app, so hydration
- * does not wait for one more round trip).
+ * index.html as a function of a rendered page: head tags between the page-head markers, the app in #root, the data as
+ * a JSON block (the CSP allows no inline script), the chunks to preload in `data-modules` (boot.ts).
  */
 function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
   const headStart = index.indexOf('<!--page-head-->');
@@ -192,8 +176,7 @@ function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
   if (headStart < 0 || headEnd < 0 || !index.includes(rootTag)) return null;
   const beforeHead = index.slice(0, headStart);
   const [headRest, afterRoot] = index.slice(headEnd + '<!--/page-head-->'.length).split(rootTag) as [string, string];
-  // index.html preloads the app for client-rendered pages; a rendered page loads it only after the page (boot.ts).
-  // Nor does a rendered page need JavaScript: the shell's notice that it does goes.
+  // A rendered page loads the app after the page (boot.ts) and needs no JavaScript: no preloads, no <noscript>.
   const afterHead = headRest.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   const filesOf = (key: string | undefined, seen: Set<string>): string[] => {
     const entry = key ? manifest[key] : undefined;
@@ -201,8 +184,7 @@ function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
     seen.add(key);
     return [`/${entry.file}`, ...(entry.imports ?? []).flatMap((dep) => filesOf(dep, seen))];
   };
-  // The app (main.tsx and its imports) and the page's route chunks, all asked for at once when boot.ts starts the
-  // app (it then runs React first and the rest a task later); what the entry (boot.ts) itself loads is not named.
+  // The app (main.tsx and its imports) and the page's route chunks, less what the entry (boot.ts) loads itself.
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as ManifestEntry & { isEntry?: boolean }).isEntry);
   const modulesCache = new Map<string, string>();
   const modules = (key: string | undefined) => {

@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.currentUser(ctxOf(request), request.sessionUser ?? undefined),
   );
 
-  // Issue 9 finding 8: the viewer's own sessions. Only their own: no route takes another user's session id.
+  // The viewer's own sessions only: no route takes another user's session id.
   app.get(
     '/users/me/sessions',
     { config: { access: 'user' }, schema: { response: { 200: sessionListSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED') } } },

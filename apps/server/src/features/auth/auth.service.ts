@@ -67,17 +67,11 @@ export async function startLogin(
   return { loginUrl: url.toString() };
 }
 
-type TokenQuery = z.infer<typeof loginTokenQuerySchema>;
-
-/**
- * GET /vipps/token: the login return. The state is consumed first (single use, whatever happens next); nothing
- * is written to the users until Vipps' answer has passed every check (state, PKCE, issuer, audience, nonce,
- * signature, userinfo sub).
- */
+/** GET /vipps/token: the state is spent first; nothing is written until Vipps' answer passed every check. */
 export async function completeLogin(
   ctx: ServiceContext,
   login: LoginProviders,
-  query: TokenQuery,
+  query: z.infer<typeof loginTokenQuerySchema>,
   browser: { cookie: string | undefined; userAgent: string | undefined },
 ): Promise<SessionToken> {
   const now = ctx.clock.now();
@@ -86,8 +80,7 @@ export async function completeLogin(
   if (!attempt || attempt.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('LOGIN_STATE_INVALID', 'Login attempt unknown, expired or already used');
   }
-  // A return link opened in another browser than the one that started the login (login CSRF). The state is
-  // spent either way, so the link cannot be tried again anywhere.
+  // Login CSRF: a return link opened in another browser. The state is spent either way.
   if (!sameBrowser(attempt.browserHash, browser.cookie)) {
     ctx.log.warn('login return refused: started in another browser');
     throw new AppError('LOGIN_BROWSER_MISMATCH', 'This login was started in another browser');
@@ -138,13 +131,8 @@ export interface LinkLog {
 }
 
 /**
- * Links the Vipps person to a user (brief §1): by `sub`; else, only among users that have no `sub` yet (imported,
- * or created by an admin), exactly one with the same e-mail when Vipps says it is verified, whose name also matches.
- * A phone number never links (issue 36 finding 2, decision 032): numbers are recycled, and the new owner of a number
- * must not inherit a family; such a person gets a new account, and an admin brings them into the old family by
- * invite. A user who already has a Vipps identity is never relinked to another one. A first login creates the user
- * (role parent) and a profile with them as first guardian; later logins refresh contact fields and lastLogin.
- * ADMIN_PHONE_NUMBERS only bootstraps: each listed number grants admin once, to the first Vipps identity seen with it.
+ * Links the Vipps person to a user: by `sub`, else the one unlinked user with the same verified e-mail and name.
+ * Never by phone number (decision 032: numbers are recycled). A first login creates the user and a profile.
  */
 export async function upsertVippsUser(
   db: Db,
@@ -164,7 +152,7 @@ export async function upsertVippsUser(
   }
 }
 
-/** The settings key that records the one grant of a listed admin number (issue 36 finding 5). */
+/** The settings key that records the one grant of a listed admin number. */
 export const adminGrantKey = (phone: string) => `admin-phone-grant:${phone}`;
 
 /** The name Vipps gave, for the columns that keep it (nothing when Vipps gave none). */
@@ -208,7 +196,7 @@ async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUser
       lastLogin: now,
       firstName: user.firstName || fields.firstName,
       lastName: user.lastName || fields.lastName,
-      // The name Vipps gives is kept beside the editable one, renewed at every login (issue 52, L5).
+      // The name Vipps gives is kept beside the editable one, renewed at every login (L5).
       ...vippsName(fields),
       birthdate: user.birthdate ?? fields.birthdate,
       // The address and whether Vipps has verified it travel together.
@@ -226,11 +214,7 @@ async function upsertInTx(tx: DbOrTx, log: LinkLog, sub: string, info: VippsUser
   return user.id;
 }
 
-/**
- * A listed number grants admin once, to the first Vipps identity that logs in with it; the grant is recorded in the
- * settings (in the login's transaction) and logged. Later logins with the number, by that person or by whoever gets
- * the number next, change nothing: an admin's demotion sticks.
- */
+/** ADMIN_PHONE_NUMBERS grants admin once per number, to the first identity with it, so a demotion sticks. */
 async function bootstrapAdmin(tx: DbOrTx, log: LinkLog, user: users.UserRow, sub: string, phone: string, now: Date): Promise<void> {
   const claimed = await system.claimSetting(tx, adminGrantKey(phone), { vippsSub: sub, userId: user.id, grantedAt: now.toISOString() });
   if (!claimed) return;
@@ -265,7 +249,7 @@ export async function currentUser(ctx: ServiceContext, loaded?: { user: users.Us
   };
 }
 
-// ---- sessions (issue 9 finding 8) ----------------------------------------------------------------------------
+// ---- sessions -------------------------------------------------------------------------------------------------
 
 /** GET /users/me/sessions: the viewer's live sessions, the one asking (`currentSessionId`) marked. */
 export async function listSessions(ctx: ServiceContext, currentSessionId: string | null): Promise<SessionList> {

@@ -2,13 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { safeEqual } from '../../lib/safe-equal';
 
 /**
- * Login CSRF (issue 9 finding 1): a login attempt is bound to the browser that started it. Login start sets a
- * random value in an HttpOnly, SameSite=Lax cookie (Secure on https) and stores its hash with the attempt; the
- * token exchange is refused unless the same browser sends it back. A `/vipps/login-redirect?code&state` link
- * opened anywhere else cannot log that browser into someone else's account.
- *
- * The cookie is scoped to /api/vipps and lives as long as an attempt. A value already present is reused, so two
- * tabs that start a login each can both finish.
+ * Login CSRF: an attempt is bound to the browser that started it by a cookie whose hash is stored with the attempt. A
+ * value already present is reused, so two tabs that start a login can both finish.
  */
 export const LOGIN_BROWSER_COOKIE = 'login_browser';
 const VALUE = /^[A-Za-z0-9_-]{43}$/;

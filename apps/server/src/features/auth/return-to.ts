@@ -6,10 +6,8 @@ const LOOPS = ['/login', '/vipps/login-redirect'];
 const isPlainPath = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
 
 /**
- * Where to go after login: a relative path on this site, or '/'. Rejects absolute and protocol-relative URLs
- * (`//evil.example`, `/\evil.example`), control characters and login loops, so the value can never send the
- * browser elsewhere (open redirect). The checks run again on the normalised result: dot segments
- * (`/.//evil.example`, `/%2e//evil.example`) are removed by the URL parser and could otherwise leave `//host`.
+ * Where to go after login: a relative path on this site, or '/' (no open redirect, no login loop). The checks run
+ * again on the normalised result: removed dot segments (`/.//evil.example`) could otherwise leave `//host`.
  */
 export function safeReturnTo(value: string | undefined): string {
   if (!value || value.length > 2000 || !isPlainPath(value)) return '/';

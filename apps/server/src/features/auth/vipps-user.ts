@@ -16,33 +16,13 @@ export function normalizeMsisdn(input: string | undefined | null): string | null
 
 /** ADMIN_PHONE_NUMBERS: a comma list in any common notation ('+47 910 00 001', '91000001', '4791000001'). */
 export function parseAdminPhones(list: string): Set<string> {
-  return new Set(
-    list
-      .split(',')
-      .map((s) => normalizeMsisdn(s))
-      .filter((s): s is string => s !== null),
-  );
+  return new Set(list.split(',').flatMap((s) => normalizeMsisdn(s) ?? []));
 }
 
-export interface UserFields {
-  firstName: string;
-  lastName: string;
-  birthdate: string | null;
-  email: string | null;
-  emailVerified: boolean;
-  phone: string | null;
-  address: string | null;
-  zipCode: string | null;
-  place: string | null;
-}
+const nonEmpty = (s: string | undefined | null): string | null => s?.trim() || null;
 
-const nonEmpty = (s: string | undefined | null): string | null => {
-  const t = s?.trim();
-  return t ? t : null;
-};
-
-export function userFieldsFrom(info: VippsUserInfo): UserFields {
-  // No bidi characters in a stored name, whoever gave it (issue 52, L5).
+export function userFieldsFrom(info: VippsUserInfo) {
+  // No bidi characters in a stored name, whoever gave it (L5).
   let firstName = nonEmpty(stripBidi(info.given_name ?? ''));
   let lastName = nonEmpty(stripBidi(info.family_name ?? ''));
   const fullName = stripBidi(info.name ?? '').trim();

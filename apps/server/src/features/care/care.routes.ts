@@ -15,10 +15,7 @@ import * as service from './care.service';
 
 const errors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND');
 
-/**
- * A child's emergency contact, health note and photo consent (issue 39). The note is answered with `no-store`: it is a
- * special category of data and must not stay in a shared cache or the browser's.
- */
+/** A child's care details; the note (special category data) is answered with `no-store`. */
 export const careRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/children/:id/care',

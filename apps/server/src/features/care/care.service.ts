@@ -8,7 +8,6 @@ import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 
-
 function toChildCare(ctx: ServiceContext, childId: string, row: care.ChildCareRow | undefined): ChildCare {
   return {
     childId,
@@ -25,10 +24,7 @@ async function readerName(ctx: ServiceContext, userId: string): Promise<string> 
   return contact ? fullName(contact) : 'Ukjent';
 }
 
-/**
- * GET /children/:id/care: the family sees its own child's details; an admin who is not of the family sees them when
- * opening that child, and that reading of the note is logged (the family sees it).
- */
+/** GET /children/:id/care: for the family; an admin outside it may read too, and that reading of the note is logged. */
 export async function getCare(ctx: ServiceContext, childId: string): Promise<ChildCare> {
   await requireAccess(ctx, 'child.care.read', childId);
   const viewer = signedIn(ctx);
@@ -41,10 +37,7 @@ export async function getCare(ctx: ServiceContext, childId: string): Promise<Chi
   return toChildCare(ctx, childId, row);
 }
 
-/**
- * PUT /children/:id/care: a guardian saves the details. The note is kept only with the consent ticked (the schema
- * refuses a note without it); saving without the consent deletes the note at once.
- */
+/** PUT /children/:id/care: the note is kept only with the consent; saving without it deletes the note at once. */
 export async function saveCare(ctx: ServiceContext, childId: string, input: ChildCareInput): Promise<ChildCare> {
   await requireAccess(ctx, 'child.care.write', childId);
   const existing = await care.findCare(ctx.db, childId);
@@ -104,11 +97,6 @@ export async function participantNote(ctx: ServiceContext, courseId: string, chi
 export async function courseNotes(ctx: ServiceContext, courseId: string): Promise<CourseHealthNotes> {
   await requireAccess(ctx, 'course.health-notes.read', courseId);
   const notes = await care.notesOnCourse(ctx.db, courseId);
-  await logCourseReads(
-    ctx,
-    courseId,
-    notes.map((n) => n.childId),
-    'print',
-  );
+  await logCourseReads(ctx, courseId, notes.map((n) => n.childId), 'print');
   return { notes };
 }

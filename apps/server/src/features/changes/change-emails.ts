@@ -2,15 +2,12 @@ import { formatDate, formatTime, formatKr, type Ore } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 import { secretLink } from '../../lib/secret-link';
 
-/**
- * A cancelled date (issue 38): what changed and what the family can choose. The link carries the secret after '#'
- * (never sent to a server); its page asks for one tap, since mail scanners follow links.
- */
+/** A cancelled date: what changed and what the family can choose (a secret link: lib/secret-link.ts). */
 export function dateCancelledEmail(input: {
   to: string;
   firstName: string;
   childName: string;
-  /** The course's display name (courseDisplayName: level, age, weekday and time), not its shared stored name. */
+  /** The course's display name (courseDisplayName), not its shared stored name. */
   courseName: string;
   placeName: string;
   date: Date;
@@ -25,7 +22,7 @@ export function dateCancelledEmail(input: {
   publicUrl: string;
 }): OutgoingEmail {
   const link = secretLink(input.publicUrl, '/endring', input.secret);
-  // Nothing paid for the date (a child an admin added): no money to give back, only a make-up (minor 12).
+  // Nothing paid for the date (a child an admin added): no money to give back, only a make-up.
   const paid = input.shareOre > 0;
   const options = [
     ...(input.hasMakeup ? ['- En erstatningstime på et annet kurs med ledig plass'] : []),

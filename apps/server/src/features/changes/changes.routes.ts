@@ -41,7 +41,6 @@ export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'admin' }, schema: { params: idParamsSchema, body: placeClosureInputSchema, response: { 200: cancelledDatesSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'NOT_A_COURSE_DATE', 'CONFLICT') } } },
     (request) => service.closePlace(ctxOf(request), request.params.id, request.body),
   );
-  // Issue 53: the overview of coming cancelled dates; 'Angre' before the e-mails; 'Send e-post nå'.
   app.get(
     '/cancelled-dates',
     { config: { access: 'admin' }, schema: { response: { 200: closureOverviewSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN') } } },
@@ -138,7 +137,7 @@ export const changesFeature: Feature = {
   routes: [changesRoutes],
   jobs: (ctx) => [
     {
-      // Issue 53: cancelled dates whose undo time has passed: the families' choices and e-mails, once per date.
+      // Cancelled dates past their undo time: the families' choices and e-mails, once per date.
       name: 'closure-announce',
       everyMs: ctx.env.CLOSURE_JOB_MS,
       run: async () => {
@@ -147,7 +146,7 @@ export const changesFeature: Feature = {
       },
     },
     {
-      // Issue 38: cancelled dates nobody chose for get the school's default; the day-before reminders are queued.
+      // Cancelled dates nobody chose for get the school's default; the day-before reminders are queued.
       name: 'date-changes',
       everyMs: 5 * 60_000,
       run: async () => {

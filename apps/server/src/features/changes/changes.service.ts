@@ -1,4 +1,5 @@
 import {
+  ageFits,
   courseDisplayName,
   dateSharesOre,
   formatDate,
@@ -37,12 +38,9 @@ import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAt
 import { dateCancelledEmail } from './change-emails';
 
 /**
- * When plans change (issue 38): an admin cancels a date ('Avlyst'), of one course or of every course at a venue
- * ('Bassenget er stengt'). Every child on the course gets one choice row for the date, worth the date's share of what
- * the order paid (dateSharesOre); every guardian gets an e-mail with a one-tap link. The family picks a make-up date,
- * a refund through Vipps or a credit; with no choice by the deadline the school's default applies (applyDefaults).
+ * A cancelled date gives every child on the course a choice row worth the date's share of its order, and every
+ * guardian a one-tap link: make-up date, refund or credit; past the deadline the school's default applies.
  */
-
 const DAY_MS = 86_400_000;
 /** How far after the cancelled date a make-up date may lie. */
 const MAKEUP_WINDOW_DAYS = 42;
@@ -50,7 +48,6 @@ const MAKEUP_WINDOW_DAYS = 42;
 /** The share of `date` in what the order paid: the order's amount split over the dates it covers. */
 export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredDates'> & { creditOre?: Ore } | undefined, courseDates: readonly Date[], date: Date): Ore {
   if (!order) return ore(0);
-  // What was paid: the Vipps part and the credit part together.
   const paid = order.amountOre + (order.creditOre ?? 0);
   const covered = (order.coveredDates ?? courseDates).map((d) => new Date(d).getTime()).sort((a, b) => a - b);
   const index = covered.indexOf(date.getTime());
@@ -58,18 +55,12 @@ export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredD
   return dateSharesOre(paid, covered.length)[index]!;
 }
 
-/**
- * The one name parents and admins read for a course (courseDisplayName: level, age, weekday and time; walk-through 8),
- * wherever a cancelled date names its course: the closure's preview, the overview, the notice, the make-up dates.
- */
+/** The course's name wherever a cancelled date names it (courseDisplayName, or the bare name without a level). */
 const courseLabel = (course: { name: string; experienceLevel: string; participantsAge: string; dates: readonly Date[]; timeFrom: string }) =>
   course.experienceLevel.trim() ? courseDisplayName(course) : course.name.trim() || 'Kurs';
 const MINUTE_MS = 60_000;
 
-/**
- * The children to tell about a cancelled date, with the order that paid: every child on the course, except a child
- * whose order does not cover the date (booked after the closure, so it paid without it: courseBooking's cancelledDates).
- */
+/** The children on the course with the order that paid, except those whose order does not cover the date. */
 async function childrenToTell(ctx: ServiceContext, courseId: string, date: Date) {
   const onCourse = await changes.participantsWithOrders(ctx.db, courseId);
   const result = [];
@@ -81,10 +72,7 @@ async function childrenToTell(ctx: ServiceContext, courseId: string, date: Date)
   return result;
 }
 
-/**
- * One date of one course: checked, then written (or, for a preview, only counted). The families are told later, at
- * `announceAt` (announce), so that 'Angre' can still take the date back without anyone hearing of it (issue 53).
- */
+/** One date of one course: checked, then written (a preview only counts). The families hear at `announceAt`. */
 async function cancelOne(
   ctx: ServiceContext,
   input: { courseId: string; date: Date; reason: string; placeClosure: boolean; preview: boolean } & ClosureStart,
@@ -129,7 +117,7 @@ async function announce(ctx: ServiceContext, cancelled: changes.CancelledDateRow
     });
     if (!choice) continue;
     families.add(p.profileId);
-    // The e-mail promises a make-up only when there is one to pick right now (minor 12).
+    // The e-mail promises a make-up only when there is one to pick right now.
     const withContext = await changes.findChoice(ctx.db, choice.id);
     const hasMakeup = !!withContext && (await makeupOptions(ctx, withContext)).length > 0;
     const guardians = await users.findUsers(ctx.db, (await profiles.listGuardians(ctx.db, [p.profileId])).map((g) => g.userId));
@@ -141,7 +129,6 @@ async function announce(ctx: ServiceContext, cancelled: changes.CancelledDateRow
           to: g.email,
           firstName: g.firstName,
           childName: p.firstName,
-          // The one name a parent reads for the course (walk-through 8), as on the confirmation and /profil.
           courseName: courseDisplayName(course),
           placeName: course.placeName,
           date,
@@ -162,10 +149,7 @@ async function announce(ctx: ServiceContext, cancelled: changes.CancelledDateRow
   return families.size;
 }
 
-/**
- * The job (issue 53): cancelled dates whose undo time has passed are announced, each in its own transaction, exactly
- * once even with several instances (the row is claimed FOR UPDATE SKIP LOCKED and marked `announced_at`).
- */
+/** The job: dates past their undo time are announced once, each in its own transaction (claimed SKIP LOCKED). */
 export async function announceDueClosures(ctx: ServiceContext, limit = 50): Promise<number> {
   let announced = 0;
   for (let i = 0; i < limit; i++) {
@@ -228,7 +212,7 @@ export async function closePlace(ctx: ServiceContext, placeId: string, input: Pl
   });
 }
 
-/** GET /cancelled-dates: the admin's one overview of coming cancelled dates and the families' choices (issue 53). */
+/** GET /cancelled-dates: the admin's overview of coming cancelled dates and the families' choices. */
 export async function closureOverview(ctx: ServiceContext): Promise<ClosureOverviewItem[]> {
   requireAllowed(ctx, 'closures.overview');
   const rows = await changes.closureOverview(ctx.db, osloDayStart(osloDateKey(ctx.clock.now())));
@@ -264,13 +248,6 @@ export async function announceNow(ctx: ServiceContext, id: string): Promise<Clos
 
 // ---- the families' choices ----------------------------------------------------------------------------------------
 
-const ageInMonths = (birthdate: string | null, at: Date) => {
-  if (!birthdate) return null;
-  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
-  const key = osloDateKey(at).split('-').map(Number) as [number, number, number];
-  return (key[0] - y) * 12 + (key[1] - m) - (key[2] < d ? 1 : 0);
-};
-
 /** Make-up dates for a child: another course, same level, same or a nearby venue (same town), a fitting age, a free place. */
 async function makeupOptions(ctx: ServiceContext, row: changes.ChoiceWithContext): Promise<MakeupOption[]> {
   const own = await courses.findCourseDetails(ctx.db, row.course.id);
@@ -284,8 +261,7 @@ async function makeupOptions(ctx: ServiceContext, row: changes.ChoiceWithContext
   const options: MakeupOption[] = [];
   for (const { course, placeName } of candidates) {
     if (await courses.findParticipant(ctx.db, course.id, row.child.id)) continue;
-    const age = ageInMonths(row.child.birthdate, course.firstDate ?? from);
-    if (age !== null && ((course.ageMinMonths !== null && age < course.ageMinMonths) || (course.ageMaxMonths !== null && age > course.ageMaxMonths))) continue;
+    if (!ageFits(course, row.child.birthdate, course.firstDate ?? from)) continue;
     for (const date of course.dates) {
       if (date < from || date > to || date <= now || cancelled.has(`${course.id}/${date.getTime()}`)) continue;
       const free = await freeOnDate(ctx.db, course, date);
@@ -320,11 +296,7 @@ export async function myChoices(ctx: ServiceContext): Promise<DateChoice[]> {
   return Promise.all(rows.map((r) => toChoice(ctx, r, true)));
 }
 
-/**
- * The open choice behind an e-mail's link (L7: a link serves one purpose and expires). Unknown, renewed (a guardian
- * left the family), already chosen, or past its deadline: the same NOT_FOUND, which tells nothing about the child,
- * the course or the time. /profil shows the family what was chosen.
- */
+/** The open choice behind an e-mail's link (L7). Unknown, renewed, chosen or expired: the same NOT_FOUND, telling nothing. */
 async function choiceOfLink(ctx: ServiceContext, secret: string): Promise<changes.ChoiceWithContext> {
   const row = await changes.findChoiceBySecretHash(ctx.db, hashSecret(secret));
   if (!row || row.choice.choice || row.choice.deadlineAt.getTime() <= ctx.clock.now().getTime()) throw new AppError('NOT_FOUND', 'No such link, or no longer valid');
@@ -349,10 +321,7 @@ export async function choose(ctx: ServiceContext, choiceId: string, input: Choos
   return settle(ctx, row, input, 'family');
 }
 
-/**
- * A choice can be made only while its order still holds the child's place (issue 52): not after the parent cancelled
- * the place or an admin took the child off, when the cancellation's refund already counted the date.
- */
+/** A choice is open only while its order holds the place: a cancellation's refund already counted the date. */
 async function requireOpen(ctx: ServiceContext, row: changes.ChoiceWithContext): Promise<void> {
   if (row.choice.choice === 'closed') throw new AppError('CHOICE_CLOSED', 'The place was cancelled');
   if (!row.choice.orderId) return;
@@ -432,7 +401,6 @@ async function refundShare(ctx: ServiceContext, row: changes.ChoiceWithContext, 
     });
     throw error;
   }
-  // Every refund gets its receipt by e-mail (issue 52), as the parent's cancellation and the back office's do.
   const receipts = [...(await refundReceiptAttachment(ctx, order, pspReference)), ...creditReceipt];
   await queueRefundReceipt(ctx, order, [`${formatMoneyBack(parts.vippsOre, parts.creditOre)} for ${what}.`, 'Pengene kommer tilbake til kontoen din via Vipps, vanligvis innen 2–3 virkedager.'], receipts);
 }
@@ -462,8 +430,6 @@ export async function applyDefaults(ctx: ServiceContext, limit = 100): Promise<n
   return applied;
 }
 
-// ---- the course's view: cancelled dates, make-up children, who chose what -----------------------------------------
-
 /** GET /courses/:id/changes: for the course's instructors and admins (the list, attendance and the course row). */
 export async function courseChanges(ctx: ServiceContext, courseId: string): Promise<CourseChanges> {
   await requireAccess(ctx, 'course.participants.read', courseId);
@@ -484,8 +450,6 @@ export async function courseChanges(ctx: ServiceContext, courseId: string): Prom
   };
 }
 
-// ---- family credit ------------------------------------------------------------------------------------------------
-
 /** GET /profiles/:id/credit: the ledger and what is left to use now. */
 export async function familyCredit(ctx: ServiceContext, profileId: string): Promise<FamilyCredit> {
   await requireAccess(ctx, 'profile.credit.read', profileId);
@@ -496,7 +460,6 @@ export async function familyCredit(ctx: ServiceContext, profileId: string): Prom
     entries: rows.map((r) => ({ _id: r.id, amount: r.amountOre, reason: r.reason, orderId: r.orderId, expiresAt: r.expiresAt?.toISOString() ?? null, usedBy: r.usedByEntryId, createdAt: r.createdAt.toISOString() })),
   };
 }
-
 
 /** GET /users/me/reminders. */
 export async function reminderSetting(ctx: ServiceContext): Promise<{ off: boolean }> {

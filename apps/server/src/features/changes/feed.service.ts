@@ -12,10 +12,8 @@ import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 
 /**
- * The family calendar that follows (issue 38): a secret webcal address per family. Every date of every child's
- * courses and make-up dates; a cancelled date keeps its UID and becomes STATUS:CANCELLED; a moved course moves. Only
- * the secret's hash is stored; the secret itself is derived from the server's key and the feed row's time, so /profil
- * can show the address again, and 'Lag ny adresse' changes the time (the old address answers 404).
+ * The family calendar: a secret webcal address per family with every course and make-up date of its children; a
+ * cancelled date keeps its UID as STATUS:CANCELLED. The secret is derived (domain/membership/feed-secret.ts).
  */
 
 const feedPath = (secret: string) => `/api/calendar-feeds/${secret}.ics`;
@@ -39,13 +37,8 @@ export async function renewFeed(ctx: ServiceContext, profileId: string, check = 
   return toFeed(ctx, await withTx(ctx, (ctx) => renewFeedAddress(ctx, profileId)));
 }
 
-export interface FeedFile {
-  content: string;
-  etag: string;
-}
-
 /** GET /calendar-feeds/:secret.ics: no session; the secret is the key. Unknown or renewed: NOT_FOUND. */
-export async function feedBySecret(ctx: ServiceContext, secret: string): Promise<FeedFile> {
+export async function feedBySecret(ctx: ServiceContext, secret: string): Promise<{ content: string; etag: string }> {
   const feed = /^[A-Za-z0-9_-]{43}$/.test(secret) ? await changes.findFeedBySecretHash(ctx.db, hashSecret(secret)) : undefined;
   if (!feed) throw new AppError('NOT_FOUND', 'No such calendar');
   const childIds = await profiles.childIdsOfProfile(ctx.db, feed.profileId);
@@ -56,8 +49,7 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
   const details = await courses.findCoursesDetails(ctx.db, courseIds);
   const cancelled = new Map((await changes.cancelledDatesOf(ctx.db, courseIds)).map((c) => [`${c.courseId}/${c.date.getTime()}`, c.createdAt] as const));
 
-  // Times in UTC (with Z), as the course's own calendar file: every calendar shows them at the Oslo time (walk-through
-  // finding 1: a calendar zone without TZID made the times floating, 1–2 hours early).
+  // Times in UTC (with Z): a calendar zone without TZID made the times floating, 1–2 hours early.
   const cal = ical({ name: ctx.env.site.companyName, prodId: { company: ctx.env.site.companyName, product: 'familiekalender' }, ttl: 3600 });
   const add = (courseId: string, childId: string, date: Date, makeup: boolean) => {
     const course = details.get(courseId);

@@ -8,10 +8,8 @@ import * as users from '../../repos/users.repo';
 import { reminderEmail } from './change-emails';
 
 /**
- * Reminders (issue 38): the day before a child's first date of a course (its first covered date that is not
- * cancelled) and the day before a make-up date, the guardians get where, when and what to bring. Once per child,
- * course and date (reminders_sent); a guardian who turned them off gets none. Never at night: a reminder found before
- * 07:00 or after 21:00 Oslo time waits in the outbox until 07:00.
+ * The day before a child's first (covered, not cancelled) date and before a make-up date, the guardians get where and
+ * when; once per child, course and date, not to those who turned them off, never at night.
  */
 export async function sendReminders(ctx: ServiceContext): Promise<number> {
   const now = ctx.clock.now();

@@ -44,18 +44,15 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // ---- admin writes (spec §7). Each drops the public micro-cache, so visitors see the change at once.
+  // ---- admin writes (spec §7); each drops the public cache
   app.post(
     '/courses',
     {
       config: { access: 'admin' },
       schema: { body: courseInputSchema, response: { 201: courseSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'UNKNOWN_INSTRUCTOR', 'COURSE_NEEDS_CONFIRMATION') } },
     },
-    async (request, reply) => {
-      const course = await service.createCourse(ctxOf(request), request.body);
-      app.publicCache.invalidate();
-      return reply.status(201).send(course);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await app.publicCache.invalidateAfter(service.createCourse(ctxOf(request), request.body))),
   );
 
   app.patch(
@@ -70,11 +67,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'UNKNOWN_INSTRUCTOR', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_NEEDS_CONFIRMATION') },
       },
     },
-    async (request) => {
-      const course = await service.updateCourse(ctxOf(request), request.params.id, request.body);
-      app.publicCache.invalidate();
-      return course;
-    },
+    (request) => app.publicCache.invalidateAfter(service.updateCourse(ctxOf(request), request.params.id, request.body)),
   );
 
   app.delete(

@@ -30,22 +30,23 @@ import * as places from '../../repos/places.repo';
 import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
 
-/**
- * Told, while a public list loads, when its answer will change with time alone: at the first live payment hold's end
- * (the public cache's entry expires then, public-cache.ts). Absent: nobody keeps the answer.
- */
+/** Told when a public list's answer changes with time alone (a payment hold ends), so public-cache.ts expires it then. */
 export interface AnswerChanges {
   changesIn(ms: number): void;
 }
 
-export type PlaceCoursesQuery = z.infer<typeof placeCoursesQuerySchema>;
-export type CoursesQuery = z.infer<typeof coursesQuerySchema>;
+type CoursesQuery = z.infer<typeof coursesQuerySchema>;
 
 /** Between-dates lists without an explicit limit (the dashboard's "today" and similar). */
-export const BETWEEN_DATES_DEFAULT_LIMIT = 200;
+const BETWEEN_DATES_DEFAULT_LIMIT = 200;
 
 /** Spec §7 GET /places/{id}/courses: courses overlapping the window, by start time then first date. */
-export async function listPlaceCourses(ctx: ServiceContext, placeId: string, query: PlaceCoursesQuery, changes?: AnswerChanges): Promise<Course[]> {
+export async function listPlaceCourses(
+  ctx: ServiceContext,
+  placeId: string,
+  query: z.infer<typeof placeCoursesQuerySchema>,
+  changes?: AnswerChanges,
+): Promise<Course[]> {
   await requireVisiblePlace(ctx, placeId);
   const window = windowFromQuery(query, ctx.clock.now());
   const rows = await repo.findCourses(ctx.db, {
@@ -126,11 +127,7 @@ async function instructorsOf(ctx: ServiceContext, courseIds: readonly string[]):
   return result;
 }
 
-/**
- * The course shape. Visitors and parents get counts but never participant identities; an admin gets every course's
- * participants (with the profile link), an instructor those of the courses they teach (spec §2); the access module
- * decides which (course.participants.read).
- */
+/** The course shape; participants only where course.participants.read allows (spec §2), profile links for admins. */
 async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], changes?: AnswerChanges): Promise<Course[]> {
   const ids = rows.map((r) => r.id);
   const [placesTaken, instructors, cancelled] = await Promise.all([placesOfCourses(ctx.db, ids), instructorsOf(ctx, ids), dateChanges.cancelledDatesByCourse(ctx.db, ids)]);
@@ -148,13 +145,8 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], change
   const participants = new Map<string, Participant[]>();
   for (const p of await repo.findParticipants(ctx.db, [...visible])) {
     const list = participants.get(p.courseId) ?? [];
-    list.push({
-      _id: p.childId,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      birthdate: p.birthdate,
-      profileId: seesProfiles ? p.profileId : null,
-    });
+    const { childId: _id, firstName, lastName, birthdate } = p;
+    list.push({ _id, firstName, lastName, birthdate, profileId: seesProfiles ? p.profileId : null });
     participants.set(p.courseId, list);
   }
   return rows.map((row) => {
@@ -186,7 +178,7 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], change
       },
       maximumParticipants: row.maximumParticipants,
       participantsCount,
-      // What a payment start would say: a place held by a payment or a waitlist offer is not free (issue 36).
+      // What a payment start would say: a place held by a payment or a waitlist offer is not free.
       freePlaces: freePlaces(row.maximumParticipants, places?.taken ?? 0),
       waitlistOpen: !row.waitlistClosed,
       opensToAllAt: openToAllAt ? openToAllAt.toISOString() : null,
@@ -207,19 +199,14 @@ function queueUntil(env: ServiceContext['env'], row: repo.CourseListRow): string
   return s ? new Date(s.general.getTime() + env.QUEUE_GATE_MINUTES * MINUTE).toISOString() : null;
 }
 
-// Drivers differ on timestamp arrays (Date on node-postgres, text on PGlite); both are parsed here.
-
 // ---- writes (admin; the role gate is the route's, object access course.write) ----------------------------------
 
 const sortedDates = (input: CourseInput) => [...new Set(input.dates.map((d) => Date.parse(d)))].sort((a, b) => a - b).map((ms) => new Date(ms));
 
-/**
- * Form input to a row: dates sorted and deduplicated (spec §3 "sorted ascending on save"), price kr → øre. A name the
- * admin did not give is made from the level and age on every save, so it never keeps an old age (decision 031).
- */
+/** Form input to a row: dates sorted (spec §3), price in øre, a name not given made from level and age (decision 031). */
 function courseValues(input: CourseInput): repo.CourseValues {
   const dates = sortedDates(input);
-  // One source for the age: the months; the text parents read is made from them (walk-through 06.12, finding 20).
+  // The age text parents read is made from the months.
   const participantsAge = courseAgeText(input);
   return {
     name: isDerivedCourseName(input.name) ? derivedCourseName({ ...input, participantsAge }) : input.name.trim(),
@@ -259,11 +246,7 @@ async function courseFor(ctx: ServiceContext, id: string): Promise<Course> {
   return course!;
 }
 
-/**
- * Settings that are allowed but most likely a mistake (decision 031), refused with COURSE_NEEDS_CONFIRMATION until the
- * admin confirms them: a maximum below the children already on the course, and a published course whose dates have
- * all passed. The params carry the numbers for the warning.
- */
+/** Likely mistakes (decision 031) need `confirm`: a maximum below the participants, a published course all in the past. */
 function requireConfirmation(ctx: ServiceContext, input: CourseInput, participants: number): void {
   if (input.confirm === true) return;
   const lastDate = sortedDates(input).at(-1);
@@ -298,17 +281,12 @@ export async function updateCourse(ctx: ServiceContext, id: string, input: Cours
     const before = await repo.findCourseDetails(ctx.db, id);
     if (!(await repo.updateCourse(ctx.db, id, courseValues(input)))) throw new AppError('NOT_FOUND', 'Course not found');
     await repo.replaceInstructors(ctx.db, id, instructors);
-    // A moved time or venue is news for the families (issue 38).
     if (before) await tellCourseChange(ctx, id, before);
   });
   return courseFor(ctx, id);
 }
 
-/**
- * DELETE /courses/:id. A course with children on it, or with a parent in the middle of paying for a place, is not
- * deleted (COURSE_HAS_PARTICIPANTS): move or refund them first (decision 013). Decided under the course row lock
- * that payment starts take, so no hold can slip in between the check and the delete.
- */
+/** DELETE /courses/:id: not with a participant or a payment hold (decision 013), decided under the course lock. */
 export async function deleteCourse(ctx: ServiceContext, id: string): Promise<void> {
   await requireAccess(ctx, 'course.write', id);
   await busyAsAppError(() =>
@@ -320,11 +298,7 @@ export async function deleteCourse(ctx: ServiceContext, id: string): Promise<voi
   );
 }
 
-/**
- * GET /users/instructors/:id/courses: the instructor's courses that have not ended (the last date is today or
- * later), first date first, with the participants of each (they teach them all). Also shown on their own profile
- * ('Som instruktør'). An instructor reads their own list; an admin anyone's (user.act-as).
- */
+/** GET /users/instructors/:id/courses: the instructor's courses not ended, first date first, with participants. */
 export async function listInstructorCourses(ctx: ServiceContext, instructorId: string): Promise<Course[]> {
   await requireAccess(ctx, 'user.act-as', instructorId);
   const startOfToday = ctx.clock.now();

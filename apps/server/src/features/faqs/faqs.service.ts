@@ -39,11 +39,7 @@ export async function deleteFaq(ctx: ServiceContext, id: string): Promise<void> 
   if (!(await content.deleteFaq(ctx.db, id))) throw new AppError('NOT_FOUND', 'FAQ not found');
 }
 
-/**
- * The new order, as the admin's list showed it. An FAQ someone added meanwhile (not in the list) keeps its place
- * after the named ones; a list naming an FAQ that no longer exists is refused with CONFLICT, so the admin reloads.
- * Admins only (the route's role gate).
- */
+/** The new order as the admin's list showed it; FAQs added meanwhile follow, a list naming a deleted one is a CONFLICT. */
 export async function reorderFaqs(ctx: ServiceContext, ids: string[]): Promise<Faq[]> {
   return ctx.db.transaction(async (tx) => {
     await content.lockFaqsForReorder(tx);

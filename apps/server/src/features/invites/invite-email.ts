@@ -2,16 +2,12 @@ import { formatDate, listOf, stripBidi } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 import { secretLink } from '../../lib/secret-link';
 
-/**
- * The invite e-mail. The link carries the invite's secret after '#': browsers never send that part to a server, so it
- * stays out of request logs and Referer headers; the page keeps it through the Vipps login. `childNames` is empty
- * unless the address is a user's verified one (issue 36 finding 8).
- */
+/** The invite e-mail (a secret link: lib/secret-link.ts). `childNames` is empty unless the address is a verified one. */
 export function inviteEmail(input: {
   to: string;
   secret: string;
   expiresAt: Date;
-  /** The inviter's name as Vipps gave it (issue 52, L5): never the name edited on the site; null names nobody. */
+  /** The inviter's name as Vipps gave it (L5), never the name edited on the site; null names nobody. */
   inviter: { vippsFirstName: string | null; vippsLastName: string | null };
   childNames: string[];
   companyName: string;
@@ -19,10 +15,7 @@ export function inviteEmail(input: {
 }): OutgoingEmail {
   const inviter = stripBidi(`${input.inviter.vippsFirstName ?? ''} ${input.inviter.vippsLastName ?? ''}`).replace(/\s+/g, ' ').trim();
   const link = secretLink(input.publicUrl, '/invitasjon', input.secret);
-  const children =
-    input.childNames.length === 0
-      ? 'familieprofilen sin'
-      : `familieprofilen sin med ${listOf(input.childNames)}`;
+  const children = input.childNames.length === 0 ? 'familieprofilen sin' : `familieprofilen sin med ${listOf(input.childNames)}`;
   const text = [
     'Hei!',
     '',

@@ -20,11 +20,7 @@ const HOUR_MS = 3_600_000;
 const errors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'ALREADY_INVITED');
 const answerErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVITE_NOT_PENDING', 'INVITE_EXPIRED', 'LAST_GUARDIAN');
 
-/**
- * Spec §7 `/invites*`: a profile's owner invites guardians by e-mail; the invitee answers through the e-mailed link
- * (issue 36: POST /invites/link shows it, PATCH answers with its secret); the owner confirms a request to join or
- * undoes an accepted invite. The secret travels in bodies only, never in a URL, so no request log holds it.
- */
+/** Spec §7 `/invites*`. The secret travels in bodies only, never in a URL, so no request log holds it. */
 export const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invites/user/:id/pending',

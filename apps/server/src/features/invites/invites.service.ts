@@ -1,20 +1,19 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Invite, InviteAnswerInput, InviteAnswerResult, InviteInput, InviteLink } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { guardianLeft } from '../../domain/membership/events';
 import { AppError } from '../../lib/app-error';
+import { hashSecret, newLinkSecret } from '../../lib/secret-link';
 import * as profilesRepo from '../../repos/profiles.repo';
 import * as system from '../../repos/system.repo';
 import * as usersRepo from '../../repos/users.repo';
 import { inviteEmail } from './invite-email';
 
 /*
- * An invite is a capability (issue 36, open-issues-decisions "Links that carry a secret"): the e-mailed link carries
- * a random secret (256 bits) of which only the SHA-256 is stored. Joining the family takes the link, a Vipps login,
- * and either a Vipps-verified address equal to the invited one or the owner's confirmation. The link expires
- * (INVITE_TTL_DAYS); the owner sees who asked, who joined, and can undo a join.
+ * An invite is a capability (lib/secret-link.ts). Joining takes the link, a Vipps login, and either a Vipps-verified
+ * address equal to the invited one or the owner's confirmation.
  */
 
 type Listed = Awaited<ReturnType<typeof profilesRepo.listInvites>>[number];
@@ -23,10 +22,7 @@ const DAY_MS = 86_400_000;
 
 const toInvite = (row: Listed, forInvitee = false): Invite => ({
   _id: row.id,
-  profile: {
-    _id: row.profileId,
-    children: row.children.map((c) => ({ _id: c.id, firstName: c.firstName, lastName: c.lastName })),
-  },
+  profile: { _id: row.profileId, children: row.children.map((c) => ({ _id: c.id, firstName: c.firstName, lastName: c.lastName })) },
   email: row.email,
   status: row.status as Invite['status'],
   inviter: row.inviter,
@@ -40,11 +36,9 @@ const toInvite = (row: Listed, forInvitee = false): Invite => ({
 
 const notFound = () => new AppError('NOT_FOUND', 'No such invite');
 
-export const hashInviteSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
-
 function secretMatches(secret: string | undefined, hash: string | null): boolean {
   if (!secret || !hash) return false;
-  const given = Buffer.from(hashInviteSecret(secret), 'hex');
+  const given = Buffer.from(hashSecret(secret), 'hex');
   const stored = Buffer.from(hash, 'hex');
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
@@ -55,15 +49,12 @@ const verifiedMatch = (user: usersRepo.UserRow, invite: profilesRepo.InviteRow) 
 
 const isExpired = (ctx: ServiceContext, invite: profilesRepo.InviteRow) => invite.expiresAt.getTime() <= ctx.clock.now().getTime();
 
-async function listedInvite(ctx: ServiceContext, invite: profilesRepo.InviteRow): Promise<Invite> {
+async function listedInvite(ctx: ServiceContext, invite: Pick<profilesRepo.InviteRow, 'id' | 'profileId'>): Promise<Invite> {
   const [row] = (await profilesRepo.listInvites(ctx.db, { profileId: invite.profileId })).filter((i) => i.id === invite.id);
   return toInvite(row!);
 }
 
-/**
- * Spec §7 GET /invites/user/{id}/pending: live invites to the user's e-mail address that wait for an answer, only
- * when Vipps has verified that address (issue 36).
- */
+/** Spec §7 GET /invites/user/{id}/pending: live invites to the user's address, when Vipps has verified it. */
 export async function pendingInvitesOf(ctx: ServiceContext, userId: string): Promise<Invite[]> {
   await requireAccess(ctx, 'user.act-as', userId);
   const user = await usersRepo.findUserById(ctx.db, userId);
@@ -80,11 +71,8 @@ export async function invitesOfProfile(ctx: ServiceContext, profileId: string): 
 }
 
 /**
- * Spec §7 POST /invites: the profile's owner (or an admin) invites another guardian by e-mail. One pending invite per
- * profile and address (ALREADY_INVITED, the spec's 'already invited' warning); a present guardian is not invited
- * again. At most INVITE_RECIPIENT_LIMIT invite e-mails go to one address a day, and only an address that is a
- * user's verified one gets the children's names (issue 36 finding 8: no chosen text to strangers). The e-mail goes
- * through the outbox in the same transaction, so it exists exactly when the invite does.
+ * Spec §7 POST /invites: one pending invite per profile and address, INVITE_RECIPIENT_LIMIT e-mails per address a day;
+ * only a user's verified address gets the children's names (no chosen text to strangers).
  */
 export async function createInvite(ctx: ServiceContext, input: InviteInput): Promise<Invite> {
   const { db } = ctx;
@@ -100,11 +88,11 @@ export async function createInvite(ctx: ServiceContext, input: InviteInput): Pro
   const inviter = (await usersRepo.findUserById(db, signedIn(ctx).id))!;
   const knownAddress = await usersRepo.isVerifiedEmailOfUser(db, email);
   const now = ctx.clock.now();
-  const secret = randomBytes(32).toString('base64url');
+  const secret = newLinkSecret();
   const expiresAt = new Date(now.getTime() + ctx.env.INVITE_TTL_DAYS * DAY_MS);
   const id = await withTx(ctx, async (ctx) => {
     await profilesRepo.deleteExpiredPendingInvite(ctx.db, input.profileId, email, now);
-    const row = await profilesRepo.insertInvite(ctx.db, { profileId: input.profileId, email, inviterId: inviter.id, secretHash: hashInviteSecret(secret), expiresAt });
+    const row = await profilesRepo.insertInvite(ctx.db, { profileId: input.profileId, email, inviterId: inviter.id, secretHash: hashSecret(secret), expiresAt });
     if (!row) throw new AppError('ALREADY_INVITED', 'already invited');
     const kids = knownAddress ? await profilesRepo.findChildren(ctx.db, await profilesRepo.childIdsOfProfile(ctx.db, input.profileId)) : [];
     await enqueueEmail(
@@ -121,20 +109,13 @@ export async function createInvite(ctx: ServiceContext, input: InviteInput): Pro
     );
     return row.id;
   });
-  const [created] = (await profilesRepo.listInvites(db, { profileId: input.profileId })).filter((i) => i.id === id);
-  return toInvite(created!);
-}
-
-/** The pending invite behind a link, or the reason it cannot be used. */
-async function inviteOfSecret(ctx: ServiceContext, secret: string): Promise<profilesRepo.InviteRow> {
-  const invite = await profilesRepo.findInviteBySecretHash(ctx.db, hashInviteSecret(secret));
-  if (!invite) throw notFound();
-  return invite;
+  return listedInvite(ctx, { id, profileId: input.profileId });
 }
 
 /** POST /invites/link {secret}: what the link's page shows the signed-in recipient before the one tap. */
 export async function openInviteLink(ctx: ServiceContext, secret: string): Promise<InviteLink> {
-  const invite = await inviteOfSecret(ctx, secret);
+  const invite = await profilesRepo.findInviteBySecretHash(ctx.db, hashSecret(secret));
+  if (!invite) throw notFound();
   if (invite.status === 'pending' && isExpired(ctx, invite)) throw new AppError('INVITE_EXPIRED', 'The invite has expired');
   const me = (await usersRepo.findUserById(ctx.db, signedIn(ctx).id))!;
   const direct = verifiedMatch(me, invite);
@@ -153,10 +134,8 @@ export async function openInviteLink(ctx: ServiceContext, secret: string): Promi
 }
 
 /**
- * Spec §7 PATCH /invites/{id} {status, secret}: the recipient answers. Accepting needs the link's secret; with a
- * verified matching address the user joins the family (last in order), otherwise the invite waits for the owner's
- * confirmation (the first to ask holds it). Rejecting needs the secret or the verified matching address. Anyone
- * else: 404, whatever the invite's state.
+ * Spec §7 PATCH /invites/{id} {status, secret}: accepting needs the secret, and joins at once with a verified matching
+ * address, else waits for the owner. Rejecting needs the secret or that address. Anyone else: 404.
  */
 export async function answerInvite(ctx: ServiceContext, inviteId: string, input: InviteAnswerInput): Promise<InviteAnswerResult> {
   const { db } = ctx;

@@ -40,11 +40,7 @@ async function readableCourse(ctx: ServiceContext, courseId: string): Promise<re
   return course;
 }
 
-/**
- * Capacity for an admin's add or move: the seat ledger's locked step (reserveSeat, the same course lock payment starts
- * take), not counting the child's own hold. Full: COURSE_FULL, unless the admin ticked the explicit override; then the
- * participant row records that the override was used.
- */
+/** Capacity for an admin's add or move (reserveSeat, under the course lock); full is COURSE_FULL unless overridden. */
 async function placeOnCourse(tx: DbOrTx, courseId: string, childId: string, override: boolean): Promise<{ overrideUsed: boolean }> {
   const seat = await reserveSeat(tx, courseId, { by: 'admin', childId, override });
   if ('refused' in seat) throw seatError(seat);
@@ -67,11 +63,7 @@ export async function addParticipant(ctx: ServiceContext, courseId: string, chil
   );
 }
 
-/**
- * GET /courses/:id/participants/candidates: children whose name contains the text (accents and case ignored), by
- * name, at most `limit`, each with the family's guardians and whether it is on the course already. For the admin
- * adding a child to the course (course.write), who then needs no id.
- */
+/** GET /courses/:id/participants/candidates: children by name, with their guardians and whether on the course. */
 export async function searchCandidates(ctx: ServiceContext, courseId: string, query: ParticipantCandidatesQuery): Promise<ParticipantCandidates> {
   await requireAccess(ctx, 'course.write', courseId);
   const { db } = ctx;
@@ -102,10 +94,7 @@ export async function searchCandidates(ctx: ServiceContext, courseId: string, qu
   };
 }
 
-/**
- * Take a child off a course: DELETE /courses/:id/participants/:userId (admin), and the refund flow (issue 14) when
- * a refund takes a child out. Pass the refund's transaction to make both one unit. CHILD_NOT_IN_COURSE if absent.
- */
+/** Takes a child off a course (in the caller's transaction); CHILD_NOT_IN_COURSE if absent. */
 export async function removeParticipant(db: DbOrTx, courseId: string, childId: string): Promise<void> {
   if (!(await repo.deleteParticipant(db, courseId, childId))) {
     if (!(await repo.courseExists(db, courseId))) throw new AppError('NOT_FOUND', 'Course not found');
@@ -122,11 +111,7 @@ export async function removeParticipantAsAdmin(ctx: ServiceContext, courseId: st
   });
 }
 
-/**
- * Move a child from one course to another in ONE transaction (spec §4: add to the new, remove from the old; here a
- * single update of the participant row, so the child is never on both or on none). Both course rows are locked, in
- * id order so two opposite moves cannot deadlock; capacity is checked on the new course as for an add.
- */
+/** Moves a child (spec §4) with one update of its row, both courses locked in id order; capacity as for an add. */
 export async function moveParticipant(
   ctx: ServiceContext,
   move: { fromCourseId: string; toCourseId: string; childId: string; override: boolean },
@@ -145,7 +130,7 @@ export async function moveParticipant(
       const { overrideUsed } = await placeOnCourse(tx, move.toCourseId, move.childId, move.override);
       await repo.moveParticipant(tx, { ...move, movedBy: admin.id, capacityOverride: overrideUsed });
       await waitlist.markBookedOnCourse(tx, move.toCourseId, move.childId);
-      // The order follows the child (issue 38): it names the course the child is on now, with the move in its history.
+      // The order follows the child, with the move in its history.
       await changes.moveOrderOfParticipant(tx, { toCourseId: move.toCourseId, childId: move.childId, history: { fromCourseId: move.fromCourseId, toCourseId: move.toCourseId, at: ctx.clock.now().toISOString(), by: admin.id } });
       await tellChildChange(ctx, 'moved', { childId: move.childId, courseId: move.toCourseId, fromCourseId: move.fromCourseId });
     }),
@@ -210,11 +195,7 @@ export async function listParticipants(ctx: ServiceContext, courseId: string): P
   };
 }
 
-/**
- * POST /courses/:id/attendance: the instructor's (or an admin's) marks. Every mark must name a child on the course
- * and one of its dates that has come (today's lesson counts from the morning, Oslo time); otherwise nothing is stored.
- * Idempotent (see the repo).
- */
+/** POST /courses/:id/attendance: marks for children on the course and dates that have come (Oslo day); else nothing. */
 export async function recordAttendance(ctx: ServiceContext, courseId: string, input: AttendanceInput): Promise<AttendanceMark[]> {
   const viewer = signedIn(ctx);
   const { db } = ctx;

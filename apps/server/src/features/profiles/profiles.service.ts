@@ -10,7 +10,6 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 
-
 /** Guardians (by position), children and each child's courses of the given profiles, in the order of `ids`. */
 async function populate(ctx: ServiceContext, ids: readonly string[]): Promise<Profile[]> {
   const [guardians, kids] = await Promise.all([profiles.listGuardians(ctx.db, ids), profiles.listChildren(ctx.db, ids)]);
@@ -57,17 +56,15 @@ export async function listProfiles(ctx: ServiceContext, guardianId: string = sig
   return withLapses(ctx, await populate(ctx, await profiles.listProfileIdsOf(ctx.db, guardianId)));
 }
 
-/** The family's lapses and payment pause (issue 36), for its guardians and admins (never an instructor's view). */
+/** The family's lapses and payment pause, for its guardians and admins (never an instructor's view). */
 async function withLapses(ctx: ServiceContext, found: Profile[]): Promise<Profile[]> {
   const lapses = await familyLapses(ctx.db, found.map((p) => p._id), ctx.clock.now());
   return found.map((profile) => ({ ...profile, familyLapses: lapses.get(profile._id) }));
 }
 
 /**
- * Spec §7 GET /profiles?pop&cId=ids: the families of the given children, each once, in the order of the children.
- * Admins see them whole. An instructor may ask only for children on a course they teach, and sees of each family
- * its guardians (to phone them) and the children asked for with only the courses the instructor teaches: not the
- * siblings, nor where else the family swims.
+ * Spec §7 GET /profiles?pop&cId=ids: the children's families, each once. Admins see them whole; an instructor sees the
+ * guardians and the children asked for, with only the courses they teach.
  */
 export async function listProfilesOfChildren(ctx: ServiceContext, childIds: readonly string[]): Promise<Profile[]> {
   const viewer = requireAllowed(ctx, 'children.families');
@@ -95,9 +92,8 @@ export async function getProfile(ctx: ServiceContext, profileId: string): Promis
 }
 
 /**
- * Spec §7 PATCH /profiles/{id} {parents}: the guardians the profile keeps, in order. Only removal: the owner (first
- * guardian) or an admin removes any guardian but the first; a guardian who is not the owner may leave. The first and
- * the only guardian cannot be removed (LAST_GUARDIAN: 'Kan ikke fjerne den eneste foresatte fra en profil.').
+ * Spec §7 PATCH /profiles/{id} {parents}: the guardians kept, in order. Only removal (by the owner or an admin; anyone
+ * may leave); the first guardian stays (LAST_GUARDIAN).
  */
 export async function updateGuardians(ctx: ServiceContext, profileId: string, parents: readonly string[]): Promise<Profile> {
   const viewer = signedIn(ctx);
@@ -131,10 +127,7 @@ export async function updateGuardians(ctx: ServiceContext, profileId: string, pa
   return profile!;
 }
 
-/**
- * GET /profiles/{id}/overview: beside the profile, the owner's upcoming courses as an instructor ('Som instruktør'),
- * and for admins the guardians' roles, address, last login and registration date, and the family's orders.
- */
+/** GET /profiles/{id}/overview: the owner's courses as an instructor; for admins the guardians' details and the orders. */
 export async function profileOverview(ctx: ServiceContext, profileId: string): Promise<ProfileOverview> {
   const { db } = ctx;
   await requireAccess(ctx, 'profile.read', profileId);
@@ -159,19 +152,10 @@ export async function profileOverview(ctx: ServiceContext, profileId: string): P
     admin: {
       guardians: guardianIds.flatMap((id) => {
         const g = guardians.find((u) => u.id === id);
-        return g
-          ? [
-              {
-                _id: g.id,
-                roles: g.roles,
-                address: g.address,
-                zipCode: g.zipCode,
-                place: g.place,
-                lastLogin: g.lastLogin ? g.lastLogin.toISOString() : null,
-                registrationDate: g.registrationDate.toISOString(),
-              },
-            ]
-          : [];
+        if (!g) return [];
+        const { roles, address, zipCode, place } = g;
+        const lastLogin = g.lastLogin?.toISOString() ?? null;
+        return [{ _id: g.id, roles, address, zipCode, place, lastLogin, registrationDate: g.registrationDate.toISOString() }];
       }),
       orders: familyOrders.map((o) => {
         const info = (o.additionalInfo ?? {}) as Info;

@@ -3,12 +3,7 @@ import type { ServiceContext } from '../../context';
 import { changeSettings, currentSettings, settingsHistory } from '../../domain/settings/settings';
 import { AppError } from '../../lib/app-error';
 
-/**
- * The cancellation rules (issue 40) are the settings slice 'cancellation' (decision 054): a change is a new version;
- * an order keeps the version it was bought under (orders.cancellation_rules_version, written by the order's insert).
- * These routes answer as before, in the rules' own shape.
- */
-
+// The cancellation rules are the settings slice 'cancellation' (decision 054); an order keeps the version it was bought under.
 function toRulesVersion(v: SettingsVersion<'cancellation'>): CancellationRulesVersion {
   // Migration 0017 stored version 1 and 0028 moved it into the store, so the slice always has a stored version.
   if (!v.createdAt) throw new AppError('NOT_FOUND', 'No cancellation rules');

@@ -1,14 +1,10 @@
 import { formatDate } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
+import { secretLink } from '../../lib/secret-link';
 
-const site = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
-
-/**
- * The guardian's warning before the account is deleted (issue 39). The link carries the secret after '#' (never sent
- * to a server, so it stays out of logs and Referer headers); its page asks for one tap, since mail scanners follow links.
- */
+/** The guardian's warning before the account is deleted, with a secret link (lib/secret-link.ts). */
 export function keepAccountEmail(input: { to: string; firstName: string; secret: string; deleteOn: Date; companyName: string; publicUrl: string }): OutgoingEmail {
-  const link = `${site(input.publicUrl)}/behold-konto#${input.secret}`;
+  const link = secretLink(input.publicUrl, '/behold-konto', input.secret);
   const text = [
     `Hei ${input.firstName}!`,
     '',
@@ -32,7 +28,7 @@ export function healthNoteWarningEmail(input: { to: string; childFirstName: stri
     `Kurset til ${input.childFirstName} er slutt. Helseopplysningene du har gitt om ${input.childFirstName}, slettes ${formatDate(input.deleteOn)}.`,
     'Skal barnet på nytt kurs, kan du skrive dem inn igjen på profilen når du trenger det.',
     '',
-    `Profilen din: ${site(input.publicUrl)}/profil`,
+    `Profilen din: ${input.publicUrl.replace(/\/+$/, '')}/profil`,
     '',
     `Hilsen ${input.companyName}`,
   ].join('\n');

@@ -2,10 +2,7 @@ import { z } from 'zod';
 
 /** The retention feature's own settings, merged into the environment by env.ts (features/env.ts). */
 export const retentionEnv = {
-  /**
-   * Retention (issue 39): a child's data is deleted this many months after the end of the child's last course (or its
-   * registration, if it never booked); a guardian with nothing left, this long after the last login or registration.
-   */
+  /** A child's data goes this many months after its last course ends; a guardian with nothing left, after last login. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** Health notes go sooner: this many days after the child's last course ends. */
   HEALTH_NOTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),

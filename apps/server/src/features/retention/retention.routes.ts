@@ -36,8 +36,7 @@ export const retentionFeature: Feature = {
   routes: [retentionRoutes],
   jobs: (ctx) => [
     {
-      // Retention (issue 39, decision 038): once a day, counted from the last logged run, so a restart neither skips
-      // a day nor runs twice; several instances take turns on an advisory lock.
+      // Once a day after the last logged run (decision 038); instances take turns on an advisory lock.
       name: 'retention',
       everyMs: ctx.env.RETENTION_JOB_MS,
       run: async () => {

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { fullName, type KeepAccountLink, type RetentionPlan, type RetentionRuns } from '@app/shared';
 import { withTx, type ServiceContext } from '../../context';
 import { guardianLeft } from '../../domain/membership/events';
 import { retentionSettings } from '../../env';
 import { enqueueEmail } from '../../integrations/email';
 import { AppError } from '../../lib/app-error';
+import { hashSecret, newLinkSecret } from '../../lib/secret-link';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
 import * as outboxRepo from '../../repos/outbox.repo';
@@ -15,12 +15,7 @@ import { advisoryXactLock } from '../../repos/system.repo';
 import * as usersRepo from '../../repos/users.repo';
 import { healthNoteWarningEmail, keepAccountEmail } from './retention-emails';
 
-/**
- * Retention (issue 39, decision 038): children's data goes a set time after their last course, health notes sooner,
- * and guardians with nothing left who have not been active. One planner decides; the dry run shows its answer and the
- * run carries out exactly that answer, in one transaction.
- */
-
+// Why: docs/decisions/038. One planner decides; the dry run shows its answer and the run carries out exactly that.
 const DAY_MS = 86_400_000;
 /** The guardian's warning before a health note goes: this many days before (and never deleted before it was sent). */
 export const HEALTH_NOTE_WARNING_DAYS = 7;
@@ -55,16 +50,12 @@ export interface Plan {
   healthNoteWarnings: (Planned & { profileId: string; dueAt: Date })[];
 }
 
-/**
- * What a run at `ctx.clock.now()` does. A family with unexpired credit is never deleted (open-issues decisions,
- * "Retention never deletes a family that has unexpired credit"), but its children's health notes still go 30 days
- * after each child's own last course: the credit is about money, the note about the child (probe round 3, L9).
- */
+/** What a run at `ctx.clock.now()` does. A family with live credit stays, but its health notes still go (L9). */
 export async function plan(ctx: ServiceContext): Promise<Plan> {
   const now = ctx.clock.now();
   const { RETENTION_MONTHS: months, HEALTH_NOTE_RETENTION_DAYS: noteDays, RETENTION_WARNING_DAYS: warningDays } = ctx.env;
   const [facts, guardians] = await Promise.all([retention.childFacts(ctx.db, now), retention.guardianFacts(ctx.db)]);
-  // A family with unexpired credit is never deleted (open-issues decisions, Money): its children count as booked.
+  // A family with unexpired credit is never deleted: its children count as booked.
   const credited = await ledger.profilesWithLiveCredit(ctx.db, [...new Set(facts.map((k) => k.profileId))], now);
   const kids = facts.map((k) => (credited.has(k.profileId) ? { ...k, hasFuture: true } : k));
   const cutoff = monthsBefore(now, months);
@@ -121,12 +112,7 @@ export async function plan(ctx: ServiceContext): Promise<Plan> {
   };
 }
 
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
-/**
- * Carries out the plan at `ctx.clock.now()` in one transaction (the planner runs inside it, under the job's lock):
- * deletes, warns, and logs the counts. Returns the plan it carried out.
- */
+/** Carries out (and returns) the plan in one transaction, under the job's lock: deletes, warns, logs the counts. */
 export async function run(ctx: ServiceContext): Promise<Plan> {
   return withTx(ctx, async (ctx) => {
     await advisoryXactLock(ctx.db, RETENTION_LOCK_KEY);
@@ -142,7 +128,7 @@ export async function run(ctx: ServiceContext): Promise<Plan> {
 
     const { site, PUBLIC_URL } = ctx.env;
     for (const w of p.guardianWarnings) {
-      const secret = randomBytes(32).toString('base64url');
+      const secret = newLinkSecret();
       await retention.insertKeepLink(tx, { userId: w.id, secretHash: hashSecret(secret), expiresAt: w.dueAt, createdAt: p.at });
       await enqueueEmail(tx, keepAccountEmail({ to: w.email!, firstName: w.name.split(' ')[0]!, secret, deleteOn: w.dueAt, companyName: site.companyName, publicUrl: PUBLIC_URL }));
     }

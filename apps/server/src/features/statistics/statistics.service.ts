@@ -2,11 +2,7 @@ import { bucketFor, type PaymentStatistics } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as orders from '../../repos/orders.repo';
 
-/**
- * Spec §7 GET /statistics/payments: paid orders (captured, refunded) in [start, end), counted in SQL per hour, or per
- * whole UTC day when the first and last of them are more than 7 days apart (spec §9). Two index reads; no order
- * leaves the database.
- */
+/** Spec §7 GET /statistics/payments: paid orders in [start, end) per hour, or per UTC day over 7 days (spec §9), in SQL. */
 export async function paymentStatistics(ctx: ServiceContext, start: Date, end: Date): Promise<PaymentStatistics> {
   const span = await orders.paidOrderSpan(ctx.db, start, end);
   if (!span.first || !span.last) return { bucket: 'hour', total: 0, buckets: [] };

@@ -11,10 +11,8 @@ import { statusDetails } from './status.service';
 export const STATUS_DB_TIMEOUT_MS = 2_000;
 
 /**
- * For the load balancer: 200 when this instance can reach the database, 503 (BUSY) when it cannot or the query
- * hangs, so traffic goes to the other instances. While the server shuts down Fastify answers 503 on its own.
- * The status code is about the database only (a Vipps outage must not take the site out of the load balancer); an
- * admin's request also gets the details (outbox, reconciler, Vipps: issue 42), which nobody else sees.
+ * For the load balancer: 200 when the database answers, else 503 BUSY (never about Vipps, which must not take the site
+ * out). An admin also gets the details (outbox, reconciler, Vipps).
  */
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

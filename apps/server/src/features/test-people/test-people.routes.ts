@@ -21,11 +21,7 @@ const personSchema = z.object({
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/**
- * POST /test/people: the E2E suite's test-only way in (issue 54, decision 052). Mounted only with E2E_TEST_ENDPOINTS=1
- * (env.ts refuses it in production without VIPPS_TEST_MODE=1), and answered only to this machine (the socket's own
- * address, not a forwarded one): anything else gets a 404, as if the route did not exist.
- */
+/** POST /test/people (decision 052): only with E2E_TEST_ENDPOINTS=1, only to the socket's loopback address; else 404. */
 export const testPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.env.E2E_TEST_ENDPOINTS !== '1') return;
   app.post(

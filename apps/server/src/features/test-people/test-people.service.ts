@@ -3,26 +3,15 @@ import type { ServiceContext } from '../../context';
 import { createFamily } from '../../db/seed/builders';
 import type { Sessions } from '../../plugins/auth';
 
-export type TestRole = 'parent' | 'instructor' | 'admin';
-
-export interface TestPersonInput {
-  role: TestRole;
-  lastName?: string;
-  children: { firstName: string; birthdate: string }[];
-}
-
-const ROLES: Record<TestRole, ('parent' | 'instructor' | 'admin')[]> = {
+const ROLES = {
   parent: ['parent'],
   instructor: ['instructor', 'parent'],
   admin: ['admin', 'parent'],
-};
+} satisfies Record<string, ('parent' | 'instructor' | 'admin')[]>;
 
-/**
- * A new person (a family of their own, with the given children) and a session for them, as after a first Vipps
- * login: the E2E suite's way in (decision 052), so no spec shares its people with another or logs in through the
- * simulator's page, except the login spec. Like a real login it records lastLogin (the admin dashboard's latest
- * logins), by the app's clock.
- */
+type TestPersonInput = { role: keyof typeof ROLES; lastName?: string; children: { firstName: string; birthdate: string }[] };
+
+/** A new person with a family and a session, as after a first Vipps login (lastLogin too): decision 052. */
 export async function createTestPerson(ctx: ServiceContext, sessions: Sessions, input: TestPersonInput, userAgent: string | undefined) {
   const now = ctx.clock.now();
   const family = await ctx.db.transaction((tx) =>

@@ -40,11 +40,7 @@ export async function listInstructors(ctx: ServiceContext): Promise<z.infer<type
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
 }
 
-/**
- * GET /users/by-registration-date (admin): users ('Foreldre') and children ('Barn') registered between the two
- * instants, both included. Spec §5: both must be full ISO timestamps with milliseconds, else 'Invalid date format'.
- * Admins only (the route's role gate).
- */
+/** GET /users/by-registration-date: users and children registered between two ISO instants (spec §5), both included. */
 export async function usersByRegistrationDate(
   ctx: ServiceContext,
   query: { startDate?: string; endDate?: string },
@@ -84,7 +80,6 @@ export async function usersByRegistrationDate(
   };
 }
 
-
 /** A child is 0 to 18 years old (the same rule as adding one). */
 const CHILD_MAX_AGE_YEARS = 18;
 function assertChildBirthdate(birthdate: string, now: Date) {
@@ -102,10 +97,8 @@ const names = (input: UpdatePersonInput) => ({
 });
 
 /**
- * Spec §7 PATCH /users/{id}: `{roles}` changes a user's roles (admin only; an admin keeps their own admin role, so the
- * site never loses its last way in by accident: OWN_ADMIN_ROLE). The change ends the user's sessions (decision 011),
- * except the acting admin's own when they change their own roles (decision 014); otherwise first name, last name and birth date of a child (its
- * guardians, admin) or of one's own user (admin: anyone's). Names are capitalised per word and after hyphens.
+ * Spec §7 PATCH /users/{id}: `{roles}` (admin; never one's own admin role) ends the user's other sessions (decisions
+ * 011, 014); otherwise the names and birth date of a child or of a user.
  */
 export async function updateUser(ctx: ServiceContext, id: string, input: UpdateUserInput): Promise<UpdatedPerson> {
   const { db } = ctx;
@@ -122,7 +115,6 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
       if (!current) throw new AppError('NOT_FOUND', 'No such user');
       // The same roles again (a double click, another order) change nothing, so no session ends for it.
       if (current.roles.length === roles.length && roles.every((r) => current.roles.includes(r))) return current;
-      // Every grant and removal of a role is logged with who made it (issue 36 finding 5).
       ctx.log.info({ userId: id, by: viewer.id, from: current.roles, to: roles }, 'user roles changed');
       return (await repo.setUserRoles(ctx.db, id, roles, viewer.id === id ? (ctx.sessionId ?? null) : null))!;
     });
@@ -133,8 +125,7 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
     await requireAccess(ctx, 'child.write', id);
     if (input.birthdate !== undefined) assertChildBirthdate(input.birthdate, ctx.clock.now());
     const changesBirthdate = input.birthdate !== undefined && input.birthdate !== toDateOnly(child.birthdate);
-    // The age rule of a booking and a waitlist entry rests on the birth date (decision 034): once the child is booked
-    // or waiting, a guardian cannot change it (else: change, book, change back); an admin can, and it is logged.
+    // Why: docs/decisions/034 (a booked or waiting child's birth date is the admin's to change, logged).
     if (changesBirthdate && (await coursesRepo.hasCurrentBooking(db, id, ctx.clock.now()))) {
       if (!allowed(ctx, 'child.birthdate.after-booking')) throw new AppError('BIRTHDATE_LOCKED', 'The child has a booking or a waitlist entry: an admin changes its birth date');
       ctx.log.warn({ childId: id, from: toDateOnly(child.birthdate), to: input.birthdate, by: viewer.id }, 'birth date of a booked child changed by an admin');
@@ -149,16 +140,8 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
 }
 
 /**
- * Spec §7 DELETE /users/{id}: a child (by its guardians or an admin), or a user (oneself, or anyone by an admin).
- *
- * - A child still on a course that has not ended is refused (CHILD_ON_COURSE, 'Kan ikke slette. Brukeren er
- *   registrert på kurs'); its finished courses lose it from their participant lists.
- * - A user leaves every profile. A profile with other guardians keeps its children (the next guardian owns it);
- *   a profile with no one left goes, with its children, their course places (running courses too: the web says so
- *   before the user confirms) and its invites.
- * - Orders stay for bookkeeping, with the buyer's and deleted children's names replaced ('Slettet bruker',
- *   'Slettet barn').
- * - The user's sessions end: a token of a deleted user is refused (plugins/auth looks the user up on every request).
+ * Spec §7 DELETE /users/{id}: a child not on a running course, or a user. A user leaves every profile; a profile with
+ * no guardian left goes with its children. Orders stay, anonymised; plugins/auth refuses a deleted user's token.
  */
 export async function deleteUser(ctx: ServiceContext, id: string): Promise<void> {
   const { db } = ctx;
@@ -201,10 +184,7 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
   });
 }
 
-/**
- * Spec §4, by Oslo calendar day (as the web shows it): 'Påmeldt' before the first date, 'Pågår' from the first date,
- * 'Fullført' on and after the last date.
- */
+/** Spec §4 by Oslo day: 'Påmeldt' before the first date, 'Pågår' from it, 'Fullført' on and after the last date. */
 export function courseStatus(dates: readonly Date[], at: Date): CourseStatus {
   const days = dates.map(osloDateKey).sort();
   const today = osloDateKey(at);
@@ -213,10 +193,7 @@ export function courseStatus(dates: readonly Date[], at: Date): CourseStatus {
   return 'ongoing';
 }
 
-/**
- * Spec §7 GET /users/courses?cIds=a,b (the course history): per child, every course it takes or took part in, with
- * its status at `t` (default now). Every child must be the viewer's (guardian, or admin), else 403/404.
- */
+/** Spec §7 GET /users/courses?cIds=a,b: per child of the viewer's, every course it took part in, with status at `t`. */
 export async function courseHistory(ctx: ServiceContext, childIds: readonly string[], t?: number): Promise<CourseHistoryItem[]> {
   await requireAccessToAll(ctx, 'child.read', childIds);
   const at = t === undefined ? ctx.clock.now() : new Date(t);
@@ -249,12 +226,7 @@ export async function courseHistory(ctx: ServiceContext, childIds: readonly stri
   });
 }
 
-
-/**
- * 'Last ned mine data' (personopplysningsloven / GDPR art. 15 and 20): everything the site keeps about the user and
- * their families, as JSON: the user, profiles with guardians and children, the children's courses, orders with
- * their events, invites sent and received, and courses they teach.
- */
+/** 'Last ned mine data' (GDPR art. 15 and 20): everything the site keeps about the user and their families. */
 export async function ownData(ctx: ServiceContext): Promise<OwnData> {
   const { db } = ctx;
   const viewer = signedIn(ctx);
@@ -269,7 +241,6 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
   });
   const kids = await profilesRepo.listChildren(db, profileIds);
   const history = await coursesRepo.coursesOfChildren(db, kids.map((k) => k.id));
-  // Issue 39: the family's export holds its children's care details, the health notes and who read them.
   const [careRows, noteReads] = await Promise.all([careRepo.findCareOf(db, kids.map((k) => k.id)), careRepo.readsOf(db, kids.map((k) => k.id))]);
   const careOut = (childId: string) => {
     const row = careRows.get(childId);
@@ -286,7 +257,7 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
   const orders = await ordersRepo.ordersOfFamily(db, { userId: user.id, profileIds });
   const events = new Map(await Promise.all(orders.map(async (o) => [o.id, await ordersRepo.listEvents(db, o.id)] as const)));
   const sent = await profilesRepo.invitesSentBy(db, user.id);
-  // Invites to the address count as the user's only when Vipps has verified it (issue 36).
+  // Invites to the address count as the user's only when Vipps has verified it.
   const received = user.email && user.emailVerified ? await profilesRepo.listInvites(db, { email: user.email }) : [];
   const taught = await coursesRepo.coursesTaughtBy(db, user.id, new Date(0));
   const courseOut = (c: (typeof history)[number]['course'], placeName: string, placeTown: string) => ({
@@ -370,10 +341,7 @@ export async function lastLoggedIn(ctx: ServiceContext, limit: number): Promise<
   return (await repo.lastLoggedIn(ctx.db, limit)).map(toAdminUser);
 }
 
-/**
- * Spec §7 GET /search/users (admin): guardians and/or children whose name, e-mail or phone contains the text, case
- * and accents ignored; '*' lists everyone. No hits is NOT_FOUND (the spec's 404 'Fant ingen brukere').
- */
+/** Spec §7 GET /search/users: name, e-mail or phone contains the text ('*': everyone); no hits is NOT_FOUND. */
 export async function searchUsers(ctx: ServiceContext, query: z.infer<typeof userSearchQuerySchema>): Promise<UserSearchResult> {
   const text = query.name.trim();
   const term = text === '*' ? null : searchTerm(text);

@@ -20,8 +20,7 @@ const UPLOAD_BODY_LIMIT = MAX_PHOTO_BYTES + 64 * 1024;
 const uploadErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'TOO_MANY_PHOTOS', 'RATE_LIMITED');
 
 export const venuePhotosRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Uploads: the body is the file's bytes (no multipart), read into memory up to the limit; admins only, checked on
-  // the request's headers before the body is read (the auth plugin's onRequest hook).
+  // Uploads: the raw bytes up to the limit; the admin check (onRequest) runs before the body is read.
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();
@@ -41,19 +40,17 @@ export const venuePhotosRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { params: idParamsSchema, querystring: photoUploadQuerySchema, response: { 201: placeSchema, ...uploadErrors } },
       },
       async (request, reply) => {
-        const place = await service.addPhoto(ctxOf(request), request.params.id, request.query.alt, bytesOf(request.body));
-        app.publicCache.invalidate();
-        return reply.status(201).send(place);
+        const place = service.addPhoto(ctxOf(request), request.params.id, request.query.alt, bytesOf(request.body));
+        return reply.status(201).send(await app.publicCache.invalidateAfter(place));
       },
     );
 
     scope.put(
       '/places/:id/photos/:photoId',
       { config: { access: 'admin' }, preHandler: uploadLimit, schema: { params: placePhotoParamsSchema, response: { 200: placeSchema, ...uploadErrors } } },
-      async (request) => {
-        const place = await service.replacePhoto(ctxOf(request), request.params.id, request.params.photoId, bytesOf(request.body));
-        app.publicCache.invalidate();
-        return place;
+      (request) => {
+        const { id, photoId } = request.params;
+        return app.publicCache.invalidateAfter(service.replacePhoto(ctxOf(request), id, photoId, bytesOf(request.body)));
       },
     );
   });
@@ -64,11 +61,7 @@ export const venuePhotosRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { params: idParamsSchema, body: placePhotosInputSchema, response: { 200: placeSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
     },
-    async (request) => {
-      const place = await service.arrangePhotos(ctxOf(request), request.params.id, request.body);
-      app.publicCache.invalidate();
-      return place;
-    },
+    (request) => app.publicCache.invalidateAfter(service.arrangePhotos(ctxOf(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -77,10 +70,6 @@ export const venuePhotosRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { params: placePhotoParamsSchema, response: { 200: placeSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') } },
     },
-    async (request) => {
-      const place = await service.deletePhoto(ctxOf(request), request.params.id, request.params.photoId);
-      app.publicCache.invalidate();
-      return place;
-    },
+    (request) => app.publicCache.invalidateAfter(service.deletePhoto(ctxOf(request), request.params.id, request.params.photoId)),
   );
 };

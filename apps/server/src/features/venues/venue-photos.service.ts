@@ -7,10 +7,7 @@ import * as places from '../../repos/places.repo';
 import { processUpload } from '../../lib/images/processing';
 import { getVenue } from './venues.service';
 
-/**
- * A venue's photos (issue 41): admins upload, replace, arrange and delete them. Every upload is decoded and
- * re-encoded before anything is written (image-processing.ts); a refused file writes nothing.
- */
+// Every upload is decoded and re-encoded before anything is written (lib/images/processing.ts).
 
 async function refuseWhenFull(ctx: ServiceContext, placeId: string): Promise<void> {
   if ((await places.listPhotos(ctx.db, placeId)).length >= MAX_PHOTOS_PER_PLACE) {

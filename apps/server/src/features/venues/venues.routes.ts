@@ -27,18 +27,14 @@ export const venuesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Admin writes. The public lists are micro-cached (decision 006): a change is dropped from the cache at once.
   app.post(
     '/places',
     {
       config: { access: 'admin' },
       schema: { body: placeInputSchema, response: { 201: placeSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'PLACE_NAME_TAKEN', 'PLACE_NAME_WAS_USED') } },
     },
-    async (request, reply) => {
-      const place = await service.createVenue(ctxOf(request), request.body);
-      app.publicCache.invalidate();
-      return reply.status(201).send(place);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await app.publicCache.invalidateAfter(service.createVenue(ctxOf(request), request.body))),
   );
 
   app.patch(
@@ -51,11 +47,7 @@ export const venuesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: placeSchema, ...errorResponses('VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND', 'PLACE_NAME_TAKEN', 'PLACE_NAME_WAS_USED') },
       },
     },
-    async (request) => {
-      const place = await service.updateVenue(ctxOf(request), request.params.id, request.body);
-      app.publicCache.invalidate();
-      return place;
-    },
+    (request) => app.publicCache.invalidateAfter(service.updateVenue(ctxOf(request), request.params.id, request.body)),
   );
 };
 

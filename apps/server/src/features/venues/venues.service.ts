@@ -37,15 +37,7 @@ export async function getVenue(ctx: ServiceContext, id: string): Promise<Place> 
   return toPlace(row);
 }
 
-const placeValues = (input: PlaceInput): repo.PlaceValues => ({
-  name: input.name,
-  address: input.address,
-  zipCode: input.zipCode,
-  place: input.place,
-  info: input.info.trim(),
-  published: input.published,
-  image: input.image,
-});
+const placeValues = (input: PlaceInput): repo.PlaceValues => ({ ...input, info: input.info.trim() });
 
 /** Names make the URL slug, so two venues may not share one (case-insensitive): PLACE_NAME_TAKEN. */
 async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
@@ -57,10 +49,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * A renamed venue's old address keeps pointing at it (decision 036), so no other venue may take a name whose slug was
- * another venue's address: PLACE_NAME_WAS_USED.
- */
+/** A renamed venue's old address keeps pointing at it (decision 036): no other venue may take that slug. */
 async function refuseOldAddressOfAnother(ctx: ServiceContext, name: string, placeId?: string): Promise<void> {
   if (await repo.slugWasUsedByOther(ctx.db, placeSlug(name), placeId)) {
     throw new AppError('PLACE_NAME_WAS_USED', 'That name was the address of another place before it was renamed');

@@ -2,10 +2,7 @@ import { z } from 'zod';
 
 /** The queue feature's own settings, merged into the environment by env.ts (features/env.ts). */
 export const waitingRoomEnv = {
-  /**
-   * Enrolment night's waiting room (issue 37, decision 041). Families let in per minute per opening (an admin may
-   * change it live for one opening), and at most this many inside at once (admitted, not yet started a payment).
-   */
+  /** Decision 041: families let in per minute per opening (an admin may change it live), and at most this many inside. */
   QUEUE_ADMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   QUEUE_MAX_ACTIVE: z.coerce.number().int().min(1).max(100_000).default(300),
   /** How long an admitted family has to start a payment, in minutes. */

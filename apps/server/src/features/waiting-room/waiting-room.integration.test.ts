@@ -6,7 +6,8 @@ import { createCourse, createFamily } from '../../db/seed/builders';
 import { submitLandingPage } from '../../test/epayment';
 import * as queueRepo from '../../repos/queue.repo';
 import { startBookingTest, type BookingTest } from '../../test/booking';
-import { admit, seededShuffle } from './waiting-room.service';
+import { seededShuffle } from '../../domain/enrolment/seats';
+import { admit } from './waiting-room.service';
 
 /**
  * Enrolment night's waiting room (issue 37, decision 041), with a controllable clock: the opening moment, the random

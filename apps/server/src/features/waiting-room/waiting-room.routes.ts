@@ -18,7 +18,7 @@ import * as service from './waiting-room.service';
 const familyErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'NOT_FOUND', 'BUSY');
 const adminErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BUSY');
 
-/** Enrolment night's waiting room (issue 37, decision 041). */
+/** Enrolment night's waiting room (decision 041). */
 export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
   // The family's place in the line: polled at the pace the answer sets, never the person's activity.
   app.get(
@@ -79,7 +79,6 @@ export const waitingRoomFeature: Feature = {
   routes: [waitingRoomRoutes],
   jobs: (ctx) => [
     {
-      // Enrolment night's waiting room (decision 041): the draw at the opening moment, admissions, the line's end.
       name: 'queue-admission',
       everyMs: ctx.env.QUEUE_JOB_MS,
       run: async () => {

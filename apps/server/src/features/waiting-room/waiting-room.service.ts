@@ -9,16 +9,9 @@ import * as queue from '../../repos/queue.repo';
 import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
 import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, placesOfCourses, seededShuffle, snapshotOf, split } from '../../domain/enrolment/seats';
 
-export { seededShuffle } from '../../domain/enrolment/seats';
-
 /**
- * Enrolment night's waiting room (issue 37, decision 041).
- *
- * A course with `opens_at` cannot be booked before it. From that moment, for QUEUE_GATE_MINUTES (or until every
- * course of the opening is full), starting a payment needs an admitted ticket of the opening: reading pages never
- * does. Families who took a ticket before the opening moment (the last 15 minutes, or earlier on the countdown) are
- * shuffled once at that moment; later ones queue in arrival order. The admission job lets the next families in at
- * the opening's rate, under a ceiling of families inside at once; each has QUEUE_ADMIT_MINUTES to start a payment.
+ * Enrolment night's waiting room (decision 041): for QUEUE_GATE_MINUTES after `opens_at` a payment needs an admitted
+ * ticket. Tickets taken before the opening are shuffled once; later ones queue in arrival order.
  */
 
 // ---- the family's side ------------------------------------------------------------------------------------------
@@ -26,8 +19,7 @@ export { seededShuffle } from '../../domain/enrolment/seats';
 async function familyOf(ctx: ServiceContext, profileIds?: readonly string[]): Promise<string> {
   const viewer = signedIn(ctx);
   const ids = profileIds ?? (await profiles.listProfileIdsOf(ctx.db, viewer.id));
-  const id = ids[0] ?? (await profiles.createOwnProfile(ctx.db, viewer.id));
-  return id;
+  return ids[0] ?? (await profiles.createOwnProfile(ctx.db, viewer.id));
 }
 
 type CourseDetails = NonNullable<Awaited<ReturnType<typeof courses.findCourseDetails>>>;
@@ -81,7 +73,7 @@ async function positionOf(ctx: ServiceContext, opensAt: Date, ticket: QueueTicke
   if (snap.opening?.endedAt) return view(ctx, opensAt, now, { ...base, state: 'full', retryAfterMs: 60_000 });
   if (!lineRuns(ctx.env, opensAt, now)) return view(ctx, opensAt, now, { ...base, state: 'open', retryAfterMs: 60_000 });
   const untilOpening = opensAt.getTime() - now.getTime();
-  if (!ticket) return view(ctx, opensAt, now, { state: untilOpening > 0 ? 'none' : 'none', retryAfterMs: Math.max(ctx.env.QUEUE_POLL_MS, Math.min(untilOpening, 15_000)) });
+  if (!ticket) return view(ctx, opensAt, now, { state: 'none', retryAfterMs: Math.max(ctx.env.QUEUE_POLL_MS, Math.min(untilOpening, 15_000)) });
   if (ticket.leftAt) return view(ctx, opensAt, now, { ...base, state: 'left', retryAfterMs: 60_000 });
   if (ticket.admittedAt) {
     if (ticket.admitUntil && ticket.admitUntil > now) {
@@ -112,16 +104,12 @@ export async function position(ctx: ServiceContext, courseId: string, profileIds
   const profileId = await familyOf(ctx, profileIds);
   const opensAt = await openingFor(ctx, course, profileId, now);
   if (!opensAt) return view(ctx, null, now, { state: 'open', retryAfterMs: 60_000 });
-  // The family's ticket as the instance's snapshot has it (at most a second old: a family let in hears it up to a
-  // second later); read on its own only when the snapshot has none (no ticket yet, or one taken this second).
+  // The ticket as the instance's snapshot has it (at most a second old); read on its own when the snapshot has none.
   const ticket = (await snapshotOf(ctx, opensAt)).tickets.get(profileId) ?? (await queue.findTicket(ctx.db, opensAt, profileId));
   return positionOf(ctx, opensAt, ticket, now);
 }
 
-/**
- * POST /queue/courses/:id/ticket: take the family's ticket (or keep it: the same one on every device of every
- * guardian). After a window that ran out, or after leaving, the family joins again at the back.
- */
+/** POST /queue/courses/:id/ticket: the family's one ticket; after a lapsed window or leaving, again at the back. */
 export async function join(ctx: ServiceContext, courseId: string, profileIds?: readonly string[]): Promise<WaitingRoomPosition> {
   const viewer = signedIn(ctx);
   const now = ctx.clock.now();
@@ -156,20 +144,10 @@ export async function leave(ctx: ServiceContext, courseId: string, profileIds?: 
 
 // ---- the admission job --------------------------------------------------------------------------------------------
 
-export interface AdmissionResult {
-  sealed: number;
-  admitted: string[];
-  ended: number;
-}
-
-/**
- * One tick of the admission job, safe on several instances at once: each opening's row is locked with SKIP LOCKED
- * (one instance works on it at a time), the draw is made once (sealed_at), and a ticket is admitted once
- * (`admitted_at is null` in the update, under that lock).
- */
-export async function admit(ctx: ServiceContext): Promise<AdmissionResult> {
+/** One tick of the admission job; each opening's row is locked SKIP LOCKED, so the draw and each admission happen once. */
+export async function admit(ctx: ServiceContext) {
   const now = ctx.clock.now();
-  const result: AdmissionResult = { sealed: 0, admitted: [], ended: 0 };
+  const result = { sealed: 0, admitted: [] as string[], ended: 0 };
   const env = ctx.env;
   const since = new Date(now.getTime() - env.QUEUE_GATE_MINUTES * MINUTE);
   for (const candidate of await queue.runningOpenings(ctx.db, now, since)) {

@@ -1,10 +1,7 @@
 import { formatDate, formatDateTime, fullName, type NamedPerson } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 
-/**
- * The waitlist's e-mails (decision 016). The link goes to /profil: a parent who is not logged in is sent through
- * Vipps Login and brought back there (the web keeps the return address), where the offer and its pay button wait.
- */
+/** The waitlist's e-mails (decision 016). The link goes to /profil (through Vipps Login), where the offer waits. */
 const profileLink = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/profil`;
 
 /** What every e-mail about one child's place on a list needs: the guardian who put the child there, and the course. */

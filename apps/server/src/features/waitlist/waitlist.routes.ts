@@ -79,31 +79,19 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { params: idParamsSchema, body: waitlistSettingsInputSchema, response: { 200: courseWaitlistSchema, ...adminErrors } },
     },
-    async (request) => {
-      const list = await service.setWaitlistSettings(ctxOf(request), request.params.id, request.body);
-      app.publicCache.clear();
-      return list;
-    },
+    (request) => app.publicCache.invalidateAfter(service.setWaitlistSettings(ctxOf(request), request.params.id, request.body)),
   );
 
   app.post(
     '/waitlist/:id/offer',
     { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: courseWaitlistSchema, ...adminErrors } } },
-    async (request) => {
-      const list = await service.offerByHand(ctxOf(request), request.params.id);
-      app.publicCache.clear();
-      return list;
-    },
+    (request) => app.publicCache.invalidateAfter(service.offerByHand(ctxOf(request), request.params.id)),
   );
 
   app.post(
     '/waitlist/:id/skip',
     { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: courseWaitlistSchema, ...adminErrors } } },
-    async (request) => {
-      const list = await service.skipEntry(ctxOf(request), request.params.id);
-      app.publicCache.clear();
-      return list;
-    },
+    (request) => app.publicCache.invalidateAfter(service.skipEntry(ctxOf(request), request.params.id)),
   );
 
   app.get(
@@ -118,11 +106,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { params: idParamsSchema, body: coursePriorityInputSchema, response: { 200: coursePrioritySchema, ...adminErrors } },
     },
-    async (request) => {
-      const priority = await service.setPriority(ctxOf(request), request.params.id, request.body);
-      app.publicCache.clear();
-      return priority;
-    },
+    (request) => app.publicCache.invalidateAfter(service.setPriority(ctxOf(request), request.params.id, request.body)),
   );
 };
 

@@ -35,17 +35,9 @@ import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
 import { offerEmail, priorityInvitationEmail, waitlistClosedEmail, type EntryEmail } from './waitlist-emails';
 
-/**
- * The waitlist (issue 16, decision 016). A child waits on a full course; when a place frees up (an admin removes or
- * moves a participant, a hold expires, a refund takes a child out, the capacity is raised) the first child waiting
- * gets an offer: the place is held for it until the offer ends, counted as taken by domain/enrolment/seats.ts under the course row
- * lock, so an offer never oversells and is made once whatever the number of instances. The waitlist job
- * (processWaitlists) passes expired offers on and makes the offers; it runs beside the payment reconciler.
- */
-
+// Why: docs/decisions/016. An offer holds a place, counted as taken by domain/enrolment/seats.ts under the course lock.
 const HOUR_MS = 3_600_000;
 const SHORT_OFFER_WITHIN_MS = 3 * 24 * HOUR_MS;
-
 
 /** How long an offer holds the place (the settings slice 'waitlist'): the short hold when the course starts within 3 days. */
 export function offerLengthMs(settings: Pick<WaitlistSettings, 'offerHours' | 'shortOfferHours'>, firstDate: Date | null, now: Date): number {
@@ -88,10 +80,7 @@ const ageOf = (course: CourseDetails, birthdate: string): OfferFacts['age'] => (
 const ageDecision = (course: CourseDetails, birthdate: string, now: Date): Decision =>
   canOffer({ now, age: ageOf(course, birthdate), priority: { courseIds: [], openToAllAt: null, returning: null }, pausedUntil: null }, ['ageFits'] satisfies OfferPolicyName[]);
 
-/**
- * Whether the job may offer a place to this child now: the booking policies an offer asks (canOffer: the age range,
- * the priority window, the family's cool-down), so no place is held for a child whose parent could not book it.
- */
+/** Whether the job may offer this child a place now: the booking policies (age, priority window, cool-down). */
 async function offerDecision(db: DbOrTx, course: CourseDetails, child: { id: string; profileId: string; birthdate: string }, now: Date): Promise<Decision> {
   const priority = { courseIds: course.priorityCourseIds, openToAllAt: course.openToAllAt ? toDate(course.openToAllAt) : null };
   const returning = priorityWindowRuns(priority, now) ? await courses.tookPartInAny(db, child.id, course.priorityCourseIds) : null;
@@ -113,10 +102,8 @@ async function makeOffer(ctx: ServiceContext, tx: DbOrTx, course: CourseDetails,
 }
 
 /**
- * One course's turn of the chain, in one transaction under the course lock (reserveSeat's offer claim): expired offers
- * pass on, children now on the course are marked booked, then every free place goes to the next child waiting whom the
- * booking policies let book (offerDecision). `skipLocked`: a job leaves a course whose lock another transaction holds
- * (a payment start, another instance) to its next tick.
+ * One course's turn, under the course lock: expired offers pass on, booked children are marked, free places go to the
+ * next children the policies let book. `skipLocked`: the job leaves a locked course to its next tick.
  */
 async function settleCourse(ctx: ServiceContext, courseId: string, options: { skipLocked: boolean }): Promise<{ offered: number; expired: number }> {
   const course = await courses.findCourseDetails(ctx.db, courseId);
@@ -142,7 +129,7 @@ async function settleCourse(ctx: ServiceContext, courseId: string, options: { sk
         if (free <= 0) break;
         const child = await profiles.findChild(ctx.db, next.childId);
         const decision = child ? await offerDecision(ctx.db, course, child, now) : undefined;
-        // A child that no longer fits the course's age range (its birth date changed) is passed over (issue 36).
+        // A child outside the age range (its birth date changed) is passed over.
         if (!decision || ('refused' in decision && decision.refused === 'CHILD_AGE_OUTSIDE_RANGE')) {
           await waitlist.endEntry(ctx.db, next.id, 'skipped');
           ctx.log.info({ courseId, entryId: next.id }, 'waitlist entry skipped: the child is outside the age range');
@@ -162,11 +149,7 @@ async function settleCourse(ctx: ServiceContext, courseId: string, options: { sk
   );
 }
 
-/**
- * Offers the job made to children who no longer fit the course's age range (a birth date corrected after the offer)
- * are passed over, so the place they hold goes to the next child at once instead of after the offer's 24 hours
- * (issue 36). An offer an admin made by hand stands: the admin chose that child. The caller holds the course row lock.
- */
+/** The job's offers to children now outside the age range pass on at once; an admin's offer stands. Caller holds the lock. */
 async function skipStaleOffers(ctx: ServiceContext, tx: DbOrTx, course: CourseDetails): Promise<void> {
   const offers = (await waitlist.openEntriesOfCourse(tx, course.id)).filter((e) => e.status === 'offered' && !e.offeredBy);
   if (offers.length === 0) return;
@@ -179,17 +162,10 @@ async function skipStaleOffers(ctx: ServiceContext, tx: DbOrTx, course: CourseDe
   }
 }
 
-export interface WaitlistRunResult {
-  courses: number;
-  offered: number;
-  expired: number;
-  invited: number;
-}
-
 /** The waitlist job: every course with an open entry is settled (see settleCourse); then priority invitations. */
-export async function processWaitlists(ctx: ServiceContext, options: { batch?: number } = {}): Promise<WaitlistRunResult> {
+export async function processWaitlists(ctx: ServiceContext, options: { batch?: number } = {}) {
   const ids = await waitlist.coursesWithOpenEntries(ctx.db, options.batch ?? 200);
-  const result: WaitlistRunResult = { courses: ids.length, offered: 0, expired: 0, invited: 0 };
+  const result = { courses: ids.length, offered: 0, expired: 0, invited: 0 };
   for (const id of ids) {
     try {
       const one = await settleCourse(ctx, id, { skipLocked: true });
@@ -207,14 +183,14 @@ export async function processWaitlists(ctx: ServiceContext, options: { batch?: n
 
 async function toMyEntries(ctx: ServiceContext, rows: waitlist.WaitlistEntryRow[]): Promise<MyWaitlistEntry[]> {
   const now = ctx.clock.now();
-  // A fixed number of queries whatever the number of entries (issue 43).
+  // A fixed number of queries whatever the number of entries.
   const [kids, details, positions, cancelled] = await Promise.all([
     profiles.findChildren(ctx.db, rows.map((r) => r.childId)),
     courses.findCoursesDetails(ctx.db, rows.map((r) => r.courseId)),
     waitlist.positionsOf(ctx.db, rows),
     changes.cancelledDatesByCourse(ctx.db, rows.map((r) => r.courseId)),
   ]);
-  // A family in a payment pause cannot book an offer until it ends (issue 36): the list says until when.
+  // A family in a payment pause cannot book an offer until it ends: the list says until when.
   const lapses = await familyLapses(ctx.db, kids.map((k) => k.profileId), now);
   return rows.flatMap((row) => {
     const child = kids.find((k) => k.id === row.childId);
@@ -269,7 +245,7 @@ export async function joinWaitlist(ctx: ServiceContext, courseId: string, input:
   if (course.waitlistClosed) throw new AppError('WAITLIST_CLOSED', 'The waitlist is closed');
   const child = await profiles.findChild(ctx.db, input.childId);
   if (!child) throw new AppError('NOT_FOUND', 'Child not found');
-  // The same age rule as a booking (issue 36 finding 4): admins may place any child, parents within the range.
+  // The booking's age rule: admins may place any child, parents within the range.
   if (!allowed(ctx, 'waitlist.any-age')) {
     const age = ageDecision(course, child.birthdate, ctx.clock.now());
     if ('refused' in age) throw new AppError(age.refused, age.message, age.params);
@@ -281,7 +257,7 @@ export async function joinWaitlist(ctx: ServiceContext, courseId: string, input:
       if (!locked) throw new AppError('NOT_FOUND', 'Course not found');
       if (await courses.findParticipant(tx, courseId, input.childId)) throw new AppError('CHILD_ALREADY_IN_COURSE', 'Child is already in course');
       if (await waitlist.findOpenEntry(tx, courseId, input.childId)) throw new AppError('ALREADY_ON_WAITLIST', 'The child is already on the waitlist');
-      // Place hoarding (issue 36, decision 035): a few children of one family per course's list.
+      // Place hoarding (decision 035): a few children of one family per course's list.
       if ((await waitlist.countOpenEntriesOfProfile(tx, courseId, child.profileId)) >= MAX_WAITLIST_ENTRIES_PER_FAMILY) {
         throw new AppError('WAITLIST_FAMILY_LIMIT', 'The family already has the most children allowed on this waitlist');
       }
@@ -318,7 +294,7 @@ export async function courseWaitlist(ctx: ServiceContext, courseId: string): Pro
   const rows = await waitlist.openEntriesOfCourse(ctx.db, courseId);
   const kids = await profiles.findChildren(ctx.db, rows.map((r) => r.childId));
   const contacts = await users.findUserContacts(ctx.db, rows.flatMap((r) => (r.userId ? [r.userId] : [])));
-  // Repeated lapses (issue 36): the family's unpaid holds and expired offers of the last 30 days, shown to the admin.
+  // Repeated lapses: the family's unpaid holds and expired offers of the last 30 days.
   const lapses = await familyLapses(ctx.db, kids.map((k) => k.profileId), ctx.clock.now());
   let position = 0;
   const entries: AdminWaitlistEntry[] = rows.flatMap((row) => {
@@ -360,20 +336,11 @@ export async function waitlistOverview(ctx: ServiceContext): Promise<WaitlistOve
   requireAllowed(ctx, 'waitlist.overview');
   const counts = await waitlist.countOpenPerCourse(ctx.db);
   const details = await courses.findCoursesDetails(ctx.db, counts.map((c) => c.courseId));
-  const out: WaitlistOverview = counts.flatMap((c) => {
-    const course = details.get(c.courseId);
+  const out: WaitlistOverview = counts.flatMap(({ courseId, waiting, offered }) => {
+    const course = details.get(courseId);
     if (!course) return [];
-    return [
-      {
-        courseId: c.courseId,
-        name: course.name,
-        placeName: course.placeName,
-        firstDate: toIso(course.dates[0]),
-        waiting: c.waiting,
-        offered: c.offered,
-        waitlistClosed: course.waitlistClosed,
-      },
-    ];
+    const { name, placeName, waitlistClosed } = course;
+    return [{ courseId, name, placeName, firstDate: toIso(course.dates[0]), waiting, offered, waitlistClosed }];
   });
   return out.sort((a, b) => (a.firstDate ?? '').localeCompare(b.firstDate ?? '') || a.courseId.localeCompare(b.courseId));
 }
@@ -405,11 +372,7 @@ export async function skipEntry(ctx: ServiceContext, entryId: string): Promise<C
   return courseWaitlist(ctx, entry.courseId);
 }
 
-/**
- * PUT /courses/:id/waitlist {closed}: closing ends the list: nobody joins, the children waiting leave it (their
- * guardian gets an e-mail, queued in the same transaction), no new offers are made; offers already made stand until
- * paid or expired. Reopening starts an empty list.
- */
+/** PUT /courses/:id/waitlist {closed}: closing sends the waiting children away (with an e-mail); offers made stand. */
 export async function setWaitlistSettings(ctx: ServiceContext, courseId: string, input: WaitlistSettingsInput): Promise<CourseWaitlist> {
   await requireAccess(ctx, 'course.write', courseId);
   const course = await courses.findCourseDetails(ctx.db, courseId);
@@ -424,11 +387,7 @@ export async function setWaitlistSettings(ctx: ServiceContext, courseId: string,
 
 // ---- returning swimmers first -----------------------------------------------------------------------------------
 
-/**
- * PUT /courses/:id/priority: the course is the next step of the earlier courses; their children may book from now,
- * and everyone from Oslo midnight `days` calendar days after today (the day the admin chose, and the day the site
- * shows: 'Åpner for alle {dato}'). The families are invited by e-mail by the waitlist job once the window is open.
- */
+/** PUT /courses/:id/priority: the earlier courses' children book from now, everyone from Oslo midnight `days` days on. */
 export async function setPriority(ctx: ServiceContext, courseId: string, input: CoursePriorityInput): Promise<CoursePriority> {
   await requireAccess(ctx, 'course.write', courseId);
   const ids = [...new Set(input.previousCourseIds)];

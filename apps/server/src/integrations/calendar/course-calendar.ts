@@ -25,7 +25,6 @@ export interface CourseCalendarFile {
 
 const DEFAULT_MINUTES = 30;
 
-
 /** Oslo wall-clock time on the Oslo calendar day `key` (YYYY-MM-DD). */
 function osloWallClock(key: string, time: string): Date {
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
@@ -86,8 +85,7 @@ export function courseCalendar(course: CalendarCourse, site: { companyName: stri
   const sessions = courseSessions(course);
   const used = new Set<string>();
   sessions.forEach(({ start, end }, i) => {
-    // One UID per course date (not per position), so a calendar that imports the file again after a date was added,
-    // moved or removed updates the right events instead of shifting every later one.
+    // One UID per course date (not per position): a re-import after a date changed updates the right events.
     let uid = `${course.id}-${osloDateKey(start).replaceAll('-', '')}@${host}`;
     for (let n = 2; used.has(uid); n++) uid = `${course.id}-${osloDateKey(start).replaceAll('-', '')}-${n}@${host}`;
     used.add(uid);
@@ -104,10 +102,7 @@ export function courseCalendar(course: CalendarCourse, site: { companyName: stri
   return { filename: courseCalendarFilename(course), contentType: 'text/calendar; charset=utf-8', content: calendar.toString() };
 }
 
-/**
- * A Content-Disposition value that keeps Norwegian letters (RFC 6266 filename*) with an ASCII fallback for old
- * clients.
- */
+/** A Content-Disposition that keeps Norwegian letters (RFC 6266 filename*), with an ASCII fallback. */
 export function attachmentDisposition(filename: string): string {
   const ascii = filename
     .replace(/æ/g, 'ae')

@@ -13,25 +13,15 @@ export interface DrainOptions {
   leaseMs?: number;
 }
 
-export interface DrainResult {
-  sent: number;
-  retried: number;
-  failed: number;
-  kept: number;
-}
-
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
 /** 30 s, 1 min, 2 min, … capped at one hour. */
 export const retryDelayMs = (attempts: number): number => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
-/**
- * Sends due outbox messages. Safe to run on several instances at once: rows are claimed with
- * FOR UPDATE SKIP LOCKED and a lease, and SMTP is never talked to inside a transaction.
- */
-export async function drainOutbox(db: Db, transport: MailTransport | null, options: DrainOptions = {}): Promise<DrainResult> {
+/** Sends due outbox messages; rows are claimed SKIP LOCKED with a lease, and SMTP is never talked to in a transaction. */
+export async function drainOutbox(db: Db, transport: MailTransport | null, options: DrainOptions = {}) {
   const batch = options.batch ?? 20;
-  const result: DrainResult = { sent: 0, retried: 0, failed: 0, kept: 0 };
+  const result = { sent: 0, retried: 0, failed: 0, kept: 0 };
   if (!transport) {
     result.kept = await repo.keepDue(db, batch);
     return result;

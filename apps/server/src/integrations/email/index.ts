@@ -1,3 +1,3 @@
 export { daytimeSendAt, enqueueEmail, type EmailAttachment, type OutgoingEmail } from './outbox';
-export { drainOutbox, retryDelayMs, type DrainOptions, type DrainResult } from './drain';
+export { drainOutbox, retryDelayMs, type DrainOptions } from './drain';
 export { createMailTransport, mailFrom, type MailTransport } from './transport';

@@ -20,10 +20,7 @@ export interface OutgoingEmail {
   notBefore?: Date;
 }
 
-/**
- * Queues an e-mail. Pass the transaction of the change that causes it, so the message exists exactly when the
- * change commits; the outbox worker sends it later (drain.ts).
- */
+/** Queues an e-mail in the transaction of the change that causes it; drain.ts sends it later. */
 export function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<string> {
   const to = email.to.trim();
   if (!to) throw new Error('enqueueEmail: empty recipient');
@@ -38,10 +35,7 @@ export function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<string> 
   });
 }
 
-/**
- * No e-mail at night (issue 38): the time a message queued at `now` may go, 07:00–21:00 Oslo time. Inside the
- * window: `now`; in the evening or at night: the next 07:00 in Oslo.
- */
+/** No e-mail at night: `now` between 07:00 and 21:00 Oslo time, else the next 07:00. */
 export function daytimeSendAt(now: Date): Date {
   const key = osloDateKey(now);
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];

@@ -3,30 +3,15 @@ import sharp, { type Metadata } from 'sharp';
 import { MAX_PHOTO_ASPECT, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, OG_IMAGE_SIZE, type PhotoVariant } from '@app/shared';
 import { AppError } from '../../lib/app-error';
 
-/**
- * Decoding and re-encoding of uploaded photos with sharp (decision 040). Nothing an upload carries reaches the
- * database as it came: the bytes are decoded, turned upright, scaled to at most MASTER_MAX_SIDE and encoded anew,
- * which drops EXIF, GPS and every other metadata block.
- */
+// Why: docs/decisions/040. Uploads are decoded and encoded anew, which drops EXIF, GPS and every other metadata block.
 
 /** Phone cameras make 12–48 megapixels; more is refused before decoding (a decompression bomb). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** The master's longest side: the widest variant (1600) on a sharp screen still has pixels to spare. */
 export const MASTER_MAX_SIDE = 2400;
 
-export type MasterFormat = 'jpeg' | 'png' | 'webp';
-
-export interface ProcessedImage {
-  hash: string;
-  master: Buffer;
-  format: MasterFormat;
-  width: number;
-  height: number;
-  color: string;
-}
-
 /** What the first bytes say the file is. Only these three are decoded; HEIC gets its own answer. */
-export function sniffFormat(bytes: Buffer): MasterFormat | 'heic' | null {
+function sniffFormat(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'heic' | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
@@ -40,7 +25,7 @@ const invalid = () => new AppError('IMAGE_INVALID', 'Not a JPEG, PNG or WebP ima
 const decoder = (bytes: Buffer) => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
 
 /** Decodes, checks and re-encodes an upload. Throws IMAGE_* AppErrors (400) for anything that is not a usable photo. */
-export async function processUpload(bytes: Buffer): Promise<ProcessedImage> {
+export async function processUpload(bytes: Buffer) {
   if (bytes.length > MAX_PHOTO_BYTES) throw new AppError('IMAGE_TOO_LARGE', 'The photo is too large');
   const sniffed = sniffFormat(bytes);
   if (sniffed === 'heic') throw new AppError('IMAGE_HEIC', 'HEIC photos are not supported; send JPEG');

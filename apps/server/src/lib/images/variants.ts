@@ -4,16 +4,9 @@ import type { Db } from '../../db/client';
 import * as images from '../../repos/images.repo';
 import { makeVariant } from './processing';
 
-/**
- * The served variants of an image are made in the background after upload (decision 040). The work list is the
- * database itself (images lacking variants), so a restart loses nothing: the worker job makes what is missing, and a
- * request for a variant not made yet makes it on the spot.
- */
+// Why: docs/decisions/040. Variants are made by the worker job, or on the spot by the first request for one.
 
-/**
- * The variants this instance is making now: a request (or the background job) for a variant that is being made waits
- * for that one encode instead of starting its own, so 20 requests for a fresh photo cost one encode (probe L2).
- */
+/** The variants this instance is making now: 20 requests for a fresh photo wait for one encode. */
 const making = new Map<string, Promise<Buffer>>();
 
 function makeOnce(db: Db, hash: string, variant: PhotoVariant, master: Buffer): Promise<Buffer> {
@@ -39,21 +32,14 @@ export async function variantBytes(db: Db, hash: string, variant: PhotoVariant):
   return makeOnce(db, hash, variant, image.master);
 }
 
-/** Makes every variant an image still lacks. One at a time: sharp uses the cores already. */
-export async function makeMissingVariants(db: Db, hash: string): Promise<number> {
-  const have = new Set(await images.variantNames(db, hash));
-  const missing = PHOTO_VARIANTS.filter((v) => !have.has(v));
-  if (missing.length === 0) return 0;
-  const image = await images.findImage(db, hash);
-  if (!image) return 0;
-  for (const variant of missing) await makeOnce(db, hash, variant, image.master);
-  return missing.length;
-}
-
-/** The worker job: a few images per tick that still lack a variant, oldest first. */
+/** The worker job: a few images per tick that still lack a variant, oldest first; one encode at a time (sharp uses the cores). */
 export async function makePendingVariants(db: Db, log: Log, { limit = 3 }: { limit?: number } = {}): Promise<void> {
   for (const hash of await images.imagesMissingVariants(db, PHOTO_VARIANTS.length, limit)) {
-    const made = await makeMissingVariants(db, hash);
-    if (made) log.info({ job: 'image-variants', hash, made }, 'image variants made');
+    const have = new Set(await images.variantNames(db, hash));
+    const missing = PHOTO_VARIANTS.filter((v) => !have.has(v));
+    const image = missing.length > 0 ? await images.findImage(db, hash) : undefined;
+    if (!image) continue;
+    for (const variant of missing) await makeOnce(db, hash, variant, image.master);
+    log.info({ job: 'image-variants', hash, made: missing.length }, 'image variants made');
   }
 }
