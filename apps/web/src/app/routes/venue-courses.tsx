@@ -26,19 +26,15 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { pageData } from '../page-data';
 
-// Dialogs load when first opened, never with the page: a visitor's first load holds no booking, form or admin code
-// (issue 11). Admin-only dialogs (forms with zod and the date picker) load when an admin opens the page.
+// Dialogs, admin tools and the waiting room load when first needed, never with a visitor's first page load.
 const BookingDialog = lazy(() => import('@/features/booking/components/booking-dialog').then((m) => ({ default: m.BookingDialog })));
 const AddChildDialog = lazy(() => import('@/features/children/components/add-child-dialog').then((m) => ({ default: m.AddChildDialog })));
-const MonthRangePicker = lazy(() =>
-  import('@/features/courses/components/month-range-picker').then((m) => ({ default: m.MonthRangePicker })),
-);
+const MonthRangePicker = lazy(() => import('@/features/courses/components/month-range-picker').then((m) => ({ default: m.MonthRangePicker })));
 const CourseFormDialog = lazy(() => import('@/features/courses/components/course-form-dialog').then((m) => ({ default: m.CourseFormDialog })));
 const VenueFormDialog = lazy(() => import('@/features/venues/components/venue-form-dialog').then((m) => ({ default: m.VenueFormDialog })));
 const ParticipantsDialog = lazy(() =>
   import('@/features/participants/components/participants-dialog').then((m) => ({ default: m.ParticipantsDialog })),
 );
-// The waiting room (issue 37): loaded when the family is in a line.
 const WaitingRoomPanel = lazy(() => import('@/features/waiting-room/components/waiting-room-panel').then((m) => ({ default: m.WaitingRoomPanel })));
 const PriorityDialog = lazy(() => import('@/features/waitlist/components/priority-dialog').then((m) => ({ default: m.PriorityDialog })));
 
@@ -67,10 +63,7 @@ function PlacePageSkeleton() {
   );
 }
 
-/**
- * True from the first time `open` is true: a lazily loaded dialog mounts when first opened and then stays mounted,
- * so its closing animation and the focus return keep working.
- */
+/** True from the first time `open` is true: a lazy dialog then stays mounted, for its closing animation and focus return. */
 function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
@@ -88,9 +81,8 @@ function placeAt(places: Place[] | undefined, slug: string) {
 }
 
 /**
- * The venues and this venue's courses, before the page renders (on the server too, decision 018). An old address
- * moves for good (301). The venue is the loader's data: the server renderer names it in the page's head tags. While a
- * waiting room governs one of its courses, the page's countdown is live: a visitor gets the app too (decision 045).
+ * The venues and this venue's courses, before the page renders (on the server too, decision 018); an old address moves
+ * for good (301). While a waiting room governs one of its courses a visitor gets the app too (decision 045).
  */
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<{ place: Place | null; needsApp: boolean }> {
   const { queryClient, read } = context.get(pageData);
@@ -103,10 +95,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<{
   return { place, needsApp: !!courses?.some((c) => behindLine(c, now)) };
 }
 
-/**
- * The one dialog the page shows at a time. The add-child form is not among them: it opens over the booking dialog and
- * the waitlist's, so it has a state of its own.
- */
+/** The one dialog the page shows at a time (the add-child form opens over the booking and waitlist dialogs). */
 type PageDialog =
   | { kind: 'booking'; course: Course }
   | { kind: 'place'; mode: 'edit' | 'new' }
@@ -143,7 +132,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const [childId, setChildId] = useState('');
   const booking = opened('booking')?.course ?? null;
-  // The chosen child's family's credit is used before Vipps: the booking dialog says how much (issue 38).
+  // The chosen child's family's credit is used before Vipps: the booking dialog says how much.
   const bookingProfileId = profiles.data?.find((p) => p.children.some((c) => c._id === childId))?._id ?? '';
   const credit = useFamilyCredit(bookingProfileId, { enabled: !!booking });
   // 'Påmeldt: Ella' on the rows: the viewer's own children, from their profiles (the course list names nobody).

@@ -34,30 +34,30 @@ export const deleteInvite = (id: string) => api<{ ok: true }>(`/invites/${id}`, 
 export const useDeleteInvite = () => useRefreshingMutation(deleteInvite, [inviteKeys.all]);
 
 /** POST /api/invites/link {secret}: the invite behind the e-mailed link (the secret goes in the body, never a URL). */
-export const getInviteLink = (secret: string, signal?: AbortSignal) =>
-  api<InviteLink>('/invites/link', { method: 'POST', body: { secret }, signal });
-
-export const inviteLinkQueryOptions = (secret: string) =>
-  queryOptions({ queryKey: inviteKeys.link(), queryFn: ({ signal }) => getInviteLink(secret, signal), retry: false });
-
-export const useInviteLink = (secret: string | null) => useQuery({ ...inviteLinkQueryOptions(secret ?? ''), enabled: !!secret });
+export const useInviteLink = (secret: string | null) =>
+  useQuery({
+    queryKey: inviteKeys.link(),
+    queryFn: ({ signal }) => api<InviteLink>('/invites/link', { method: 'POST', body: { secret: secret ?? '' }, signal }),
+    retry: false,
+    enabled: !!secret,
+  });
 
 /** GET /api/invites/user/{id}/pending: invites to the user's e-mail address waiting for an answer. */
-export const getPendingInvites = (userId: string, signal?: AbortSignal) =>
-  api<Invite[]>(`/invites/user/${userId}/pending`, { signal });
-
 export const pendingInvitesQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: inviteKeys.pending(userId), queryFn: ({ signal }) => getPendingInvites(userId, signal) });
+  queryOptions({
+    queryKey: inviteKeys.pending(userId),
+    queryFn: ({ signal }) => api<Invite[]>(`/invites/user/${userId}/pending`, { signal }),
+  });
 
 export const usePendingInvites = (userId: string | undefined) =>
   useQuery({ ...pendingInvitesQueryOptions(userId ?? ''), enabled: !!userId });
 
 /** GET /api/invites/profile/{id}: the profile's invites (pending, accepted, rejected). */
-export const getProfileInvites = (profileId: string, signal?: AbortSignal) =>
-  api<Invite[]>(`/invites/profile/${profileId}`, { signal });
-
 export const profileInvitesQueryOptions = (profileId: string) =>
-  queryOptions({ queryKey: inviteKeys.profile(profileId), queryFn: ({ signal }) => getProfileInvites(profileId, signal) });
+  queryOptions({
+    queryKey: inviteKeys.profile(profileId),
+    queryFn: ({ signal }) => api<Invite[]>(`/invites/profile/${profileId}`, { signal }),
+  });
 
 export const useProfileInvites = (profileId: string | undefined) =>
   useQuery({ ...profileInvitesQueryOptions(profileId ?? ''), enabled: !!profileId });
