@@ -20,8 +20,10 @@ export function usePaymentStatus(paymentId: string) {
   const query = useQuery({
     queryKey: paymentStatusKeys.byId(paymentId),
     // The polls after the first answer are background requests (no activity of the parent's).
-    queryFn: ({ signal, client, queryKey }) =>
-      api<PaymentStatus>(`/vipps/payment/${encodeURIComponent(paymentId)}`, { signal, background: client.getQueryData(queryKey) !== undefined }),
+    queryFn: ({ signal, client, queryKey }) => {
+      const background = client.getQueryData(queryKey) !== undefined;
+      return api<PaymentStatus>(`/vipps/payment/${encodeURIComponent(paymentId)}`, { signal, background });
+    },
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.state === 'CREATED' && Date.now() - since < POLL_LIMIT_MS ? POLL_INTERVAL_MS : false),
   });

@@ -71,8 +71,10 @@ export const useLastLoggedIn = (limit = DASHBOARD_LAST_LOGGED_IN_LIMIT) =>
   useQuery({
     queryKey: lastLoggedInKeys.list(limit),
     // The minute's refreshes are background requests: the dashboard left open does not keep the admin signed in.
-    queryFn: ({ signal, client, queryKey }) =>
-      api<AdminUser[]>('/users/last-logged-in', { query: { limit }, signal, background: client.getQueryData(queryKey) !== undefined }),
+    queryFn: ({ signal, client, queryKey }) => {
+      const background = client.getQueryData(queryKey) !== undefined;
+      return api<AdminUser[]>('/users/last-logged-in', { query: { limit }, signal, background });
+    },
     // Spec §9: refreshed every minute. A 403 is not retried (the web then shows nothing).
     refetchInterval: LAST_LOGGED_IN_REFRESH_MS,
     retry: false,
@@ -90,7 +92,7 @@ export const useUsersByRegistrationDate = (query: { startDate: string; endDate: 
   useQuery({
     queryKey: registrationKeys.byDate(query?.startDate ?? '', query?.endDate ?? ''),
     queryFn: ({ signal }) =>
-      api<UsersByRegistrationDate>('/users/by-registration-date', { query: { startDate: query?.startDate, endDate: query?.endDate }, signal }),
+      api<UsersByRegistrationDate>('/users/by-registration-date', { query: { ...query }, signal }),
     enabled: query !== null,
     placeholderData: keepPreviousData,
     retry: false,
