@@ -9,10 +9,7 @@ import { useSession } from '@/lib/use-session';
 // setTimeout takes at most a signed 32-bit delay.
 const MAX_DELAY_MS = 2_147_483_647;
 
-/**
- * Spec §4 Session: ends an expired session (on load and when its time comes) with the warning toast, says
- * 'Du har blitt logget ut' after the logout button, and keeps the query cache in step with who is logged in.
- */
+/** Spec §4 Session: ends an expired session with its toast, and keeps the query cache in step with who is logged in. */
 export function SessionWatcher() {
   const session = useSession();
   const queryClient = useQueryClient();

@@ -1,8 +1,4 @@
-/**
- * Client-side session (spec §3 'Stored session token'): what the login return stores in localStorage, read by the
- * API client for the Authorization header and by the UI to know whether someone is logged in. The server decides
- * everything else; an expired or refused token ends the session here (spec §4 Session).
- */
+/** Client-side session (spec §3 'Stored session token') in localStorage; an expired or refused token ends it here. */
 import { SESSION_KEY } from './session-key';
 
 const RETURN_KEY = 'plask:returnTo';
@@ -160,10 +156,7 @@ export function startSession(token: TokenAnswer, now = Date.now()): StoredSessio
   return session;
 }
 
-/**
- * Ends the session: clears the stored token and tells the listeners why (toasts). Does nothing when already logged
- * out, so several refused requests at once give one warning.
- */
+/** Ends the session and tells the listeners why; nothing when already logged out (one warning for many refusals). */
 export function endSession(reason: SessionEndReason): void {
   if (!current) return;
   current = null;
