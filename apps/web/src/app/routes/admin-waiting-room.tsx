@@ -18,10 +18,7 @@ import { queryRoots } from '@/lib/query-keys';
 const dayStart = (day: string) => new Date(`${day}T00:00:00`).getTime();
 const dayEnd = (day: string) => new Date(`${day}T23:59:59`).getTime();
 
-/**
- * The opening time of a season's courses (picked by date range and venue) in one form; with a venue, the matching
- * courses are listed and can be picked one by one (issue 37, decision 041).
- */
+/** The opening time of a season's courses, by date range and venue, or picked one by one (decision 041). */
 function OpeningForm() {
   const places = useVenues();
   const client = useQueryClient();

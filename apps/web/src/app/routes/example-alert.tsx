@@ -3,11 +3,7 @@ import { Button } from '@/components/ui/button';
 import { alert, confirm, prompt } from '@/components/ui/dialogs';
 import { ExampleBox, ExamplePage } from './example-layout';
 
-/**
- * /examples/alert: the kit's alert, confirm and prompt dialogs (spec §2, §3 'Alert': title, message, button texts
- * and colours, default value, placeholder, input type; §4: 300 ms exit, in prompt Enter confirms and Escape cancels).
- * Each answer is shown under the buttons, so what the promise gave back is visible.
- */
+/** /examples/alert: the kit's alert, confirm and prompt dialogs (spec §2-§4), each answer shown under the buttons. */
 export function Component() {
   const [answer, setAnswer] = useState('Ingen dialog åpnet ennå.');
 

@@ -4,11 +4,7 @@ import { site } from '@/config/site';
 import { useAppConfig } from '@/lib/app-config';
 import { countOf } from '@/lib/format';
 
-/**
- * /personvern (issue 39): what is stored, why, who sees it and how long, in plain Norwegian, in the page's own words
- * (walk-through 06.12, finding 14: it used to reuse the profile's field hints). The periods come from /api/config,
- * which gives the settings the retention job itself uses, so the text cannot drift from what it does.
- */
+/** /personvern: what is stored and how long; the periods come from /api/config, what the retention job itself uses. */
 function Privacy() {
   const config = useAppConfig();
   if (config.isPending) return <p role="status">Laster …</p>;

@@ -1,10 +1,8 @@
 import { useAppConfig } from '@/lib/app-config';
 
 /**
- * Visible while Vipps is the local simulator (GET /api/config → vippsTestMode), so nobody mistakes it for real.
- * A strip in the page flow after the footer, never fixed: it arrives after the page, so it must not push the page
- * down, and a fixed bar covered toasts and buttons near the bottom of a phone's screen (issue 10). The simulator's
- * own pages say 'Vipps (testmodus)' where the money would move.
+ * Visible while Vipps is the local simulator (vippsTestMode). In the page flow after the footer, never fixed: a fixed
+ * bar covered toasts and buttons at the bottom of a phone's screen.
  */
 export function TestModeBanner() {
   const config = useAppConfig();

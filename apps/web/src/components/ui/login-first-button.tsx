@@ -13,10 +13,8 @@ interface LoginFirstButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
 }
 
 /**
- * A button for something that needs a logged-in user ('Bestill', 'Sett barnet på venteliste', 'Still deg i kø'). For
- * a visitor it sends a plain GET form to the login page (`?tilbake=` this page, `&handling`: the page then says why),
- * so it works before the app has started and on a page a visitor gets without the app (decision 045). For a logged-in
- * user the form is not sent: `onClick` runs.
+ * A button that needs a logged-in user: for a visitor a plain GET form to the login page, so it works without the app
+ * (decision 045); for a logged-in user `onClick` runs.
  */
 export function LoginFirstButton({ loggedIn, onClick, returnTo, ...props }: LoginFirstButtonProps) {
   const { pathname, search } = useLocation();

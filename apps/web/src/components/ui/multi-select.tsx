@@ -33,10 +33,8 @@ export function multiSelectSummary(options: readonly MultiSelectOption[], value:
 }
 
 /**
- * A select of several values (the course form's instructors): a button that says what is chosen and opens a list of
- * checkboxes. Native checkboxes give screen readers and the keyboard what they expect (Tab, Space); the arrow keys,
- * Home and End move between them, Escape closes and gives focus back to the button, and so does a click outside.
- * With react-hook-form use a Controller: `render={({ field }) => <MultiSelect {...field} label="Instruktører" … />}`.
+ * A select of several values: a button that opens a list of native checkboxes; arrow keys, Home and End move, Escape
+ * and a click outside close it and give focus back to the button.
  */
 export function MultiSelect({
   label,

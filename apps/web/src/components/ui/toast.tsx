@@ -38,11 +38,7 @@ function remove(id: string) {
   setToasts(toasts.filter((t) => t.id !== id));
 }
 
-/**
- * Spec §2/§4 toasts: `toast.success('Barnet har blitt lagt til')`, `toast.error(text, 10_000)`. Default 5000 ms;
- * the toast starts leaving at duration − 300 ms and is gone 300 ms later; `Infinity` stays until closed. Each call
- * returns the toast's id for `toast.dismiss(id)`.
- */
+/** Spec §2/§4 toasts: default 5000 ms, a 300 ms exit, `Infinity` stays until closed; returns the id for `dismiss`. */
 export const toast = {
   success: (message: string, duration?: number) => show('success', message, duration),
   error: (message: string, duration?: number) => show('error', message, duration),

@@ -6,10 +6,7 @@ import { formatDateTime } from '@/lib/format';
 import { endSession } from '@/lib/session';
 import { useEndAllSessions, useSessions } from '@/features/auth/api/auth';
 
-/**
- * /profil: where the parent is logged in (issue 9), and 'Logg ut overalt' for a lost phone or a shared computer.
- * Ending every session logs this browser out too.
- */
+/** /profil: where the parent is logged in, and 'Logg ut overalt' (which logs this browser out too). */
 export function SessionsSection() {
   const sessions = useSessions();
   const endAll = useEndAllSessions();

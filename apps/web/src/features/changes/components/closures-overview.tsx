@@ -9,10 +9,7 @@ import { useClosureAction, useClosureOverview } from '../api/changes';
 const choicesLine = (c: ClosureOverviewItem['choices']) =>
   `Erstatningstime: ${c.makeup} · Pengene tilbake: ${c.refund} · Tilgodebeløp: ${c.credit} · Ikke valgt ennå: ${c.open}`;
 
-/**
- * The admin's one overview of coming cancelled dates (issue 53), newest first: before the e-mails, 'Angre' and 'Send
- * e-post nå'; after them, who chose what so far.
- */
+/** The admin's overview of coming cancelled dates: 'Angre' and 'Send e-post nå' before the e-mails, answers after. */
 export function ClosuresOverview({ items, onAction, busy, error }: { items: readonly ClosureOverviewItem[]; onAction: (id: string, action: 'undo' | 'announce') => void; busy: boolean; error: string | null }) {
   return (
     <section aria-labelledby="closures-overview-title" className="mt-10 max-w-3xl">
