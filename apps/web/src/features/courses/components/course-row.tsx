@@ -26,10 +26,7 @@ export interface CourseRowExtras {
   renderActions?: (course: Course) => ReactNode;
   /** A full course with an open waitlist: shown instead of the pay button (the waitlist feature, composed by the route). */
   renderWaitlist?: (course: Course) => ReactNode;
-  /**
-   * Enrolment night (issue 37): before the opening, the opening time and a countdown; while its waiting room runs,
-   * the way into the line. Shown instead of 'Bestill' when it returns something (the queue feature, via the route).
-   */
+  /** Enrolment night: the opening countdown or the way into the line, shown instead of 'Bestill' when it returns something. */
   renderGate?: (course: Course) => ReactNode;
 }
 

@@ -30,9 +30,8 @@ const fromKey = (key: string) => {
 };
 
 /**
- * Spec §2/§5 multi-date picker: react-day-picker in Norwegian (nb), weeks starting Monday, nothing before August
- * 2024. A date can also be typed (YYYY-MM-DD or DD.MM.YYYY): 700 ms after the last key it is added (or removed
- * when already chosen).
+ * Spec §2/§5 multi-date picker in Norwegian, weeks from Monday, nothing before August 2024. A typed date
+ * (YYYY-MM-DD or DD.MM.YYYY) is toggled 700 ms after the last key.
  */
 export function MultiDatePicker({ id, value, onChange, holidays, invalid, labelledBy, describedBy }: MultiDatePickerProps) {
   const typedId = useId();

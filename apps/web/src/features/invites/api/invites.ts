@@ -3,10 +3,7 @@ import type { Invite, InviteAnswerInput, InviteAnswerResult, InviteInput, Invite
 import { api } from '@/lib/api-client';
 import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 
-/**
- * PATCH /api/invites/{id} {status, secret}: the invitee answers. Accepting needs the link's secret: it joins the
- * family (`profileId`), or waits for the owner's confirmation (`awaitingOwner`).
- */
+/** PATCH /api/invites/{id} {status, secret}: the invitee answers; accepting joins the family or awaits the owner. */
 export const answerInvite = ({ id, ...body }: InviteAnswerInput & { id: string }) =>
   api<InviteAnswerResult>(`/invites/${id}`, { method: 'PATCH', body });
 

@@ -23,9 +23,8 @@ const answerError = (error: unknown, fallback: string) =>
   isApiError(error) && (error.code === 'INVITE_EXPIRED' || error.code === 'INVITE_NOT_PENDING') ? errorMessage(error) : fallback;
 
 /**
- * The page an e-mailed invite link opens (issue 36): who invites, and one tap to answer (mail scanners follow links,
- * so opening it does nothing). With a Vipps-verified matching address 'Godta' joins the family; otherwise it asks the
- * owner, who confirms on their profile page.
+ * The page an e-mailed invite link opens: one tap to answer (mail scanners follow links, so opening does nothing).
+ * With a Vipps-verified matching address 'Godta' joins the family; otherwise the owner confirms.
  */
 export function InviteLinkView({
   secret,

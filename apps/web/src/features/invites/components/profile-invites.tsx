@@ -121,10 +121,7 @@ function InviteRow({ invite, canInvite }: { invite: Invite; canInvite: boolean }
   );
 }
 
-/**
- * The profile's invites with their status and expiry; the owner (or an admin) invites, deletes pending ones, confirms
- * a person who opened the link without a verified matching address, and undoes an accepted invite.
- */
+/** The profile's invites; the owner (or an admin) invites, deletes, confirms and undoes them. */
 export function ProfileInvites({ profileId, canInvite }: { profileId: string; canInvite: boolean }) {
   const invites = useProfileInvites(profileId);
   const [open, setOpen] = useState(false);

@@ -16,10 +16,7 @@ const DONE: Record<IncidentOutcome, string> = {
   'remove-child': 'Hendelsen er løst: barnet er tatt av kurset',
 };
 
-/**
- * 'Løs hendelsen' (issue 52): the admin picks what happens to a payment Vipps contradicts, with a note that is kept
- * with who and when. A refund gives back all that can be refunded and takes the child off the course.
- */
+/** 'Løs hendelsen': what happens to a payment Vipps contradicts, with a note; a refund takes the child off the course. */
 export function IncidentForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const incident = order.incident!;
   const refundable = ore(order.capturedAmount - order.refundedAmount);

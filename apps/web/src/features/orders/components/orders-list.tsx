@@ -19,10 +19,7 @@ const STATUS_OPTIONS = [
   ...ORDER_STATUSES.map((s) => ({ value: s, label: `${paymentStatusLabel(s, site.companyName)}${FILTER_NOTE[s] ?? ''}` })),
 ];
 
-/**
- * The orders list (admin): 24 per page, newest first, searched by reference or a parent's name, filtered by status
- * and by day; refund and cancel per order.
- */
+/** The orders list (admin): 24 per page, newest first, searched and filtered; refund and cancel per order. */
 export function OrdersList({ openIncidentsFirst = false }: { /** Start filtered to open payment incidents ('Drift' links here). */ openIncidentsFirst?: boolean } = {}) {
   const ids = { status: useId(), search: useId() };
   const toast = useToast();

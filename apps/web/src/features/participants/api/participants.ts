@@ -98,10 +98,7 @@ const candidateKeys = {
   search: (courseId: string, name: string) => [PRIVATE_KEY, 'participant-candidates', courseId, name] as const,
 };
 
-/**
- * GET /api/courses/:id/participants/candidates?name=: children to add to the course, found by name (admin). Runs once
- * `name` is long enough (`enabled`); the last answer stays while the next is on its way.
- */
+/** GET …/participants/candidates?name= (admin), once `name` is long enough; the last answer stays meanwhile. */
 export const useCandidates = (courseId: string, name: string, enabled: boolean) =>
   useQuery({
     queryKey: candidateKeys.search(courseId, name),

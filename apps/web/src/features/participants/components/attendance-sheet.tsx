@@ -22,10 +22,7 @@ const STATUS_TEXT = {
   failed: 'Noen markeringer ble ikke godtatt. Prøv igjen.',
 } as const;
 
-/**
- * Attendance on the phone at the pool: one large button per child (tap: present, tap again: away), for one date at
- * a time. Works through a dropped network (see useAttendanceQueue).
- */
+/** Attendance at the pool: one large button per child and date (tap: present, again: away), through a dropped network. */
 export function AttendanceSheet({ list }: { list: CourseParticipants }) {
   const { course } = list;
   const [date, setDate] = useState(() => defaultDate(course.dates));

@@ -26,10 +26,7 @@ interface InstructorCoursesProps {
   courseAction?: (course: InstructorCourse) => ReactNode;
 }
 
-/**
- * 'Som instruktør': the courses the profile's owner teaches, from now on, each with its attendance ('Oppmøte'), and
- * the next lesson's attendance first: at the pool it is one tap from /profil.
- */
+/** 'Som instruktør': the courses the owner teaches from now on, the next lesson's attendance first. */
 export function InstructorCourses({ courses, courseAction }: InstructorCoursesProps) {
   const now = useNow();
   if (courses.length === 0) return null;

@@ -45,10 +45,7 @@ export const useTermVersions = (enabled: boolean) =>
     enabled,
   });
 
-/**
- * Spec §4: save creates (empty id, POST /api/terms-and-conditions) or updates (PATCH …/{id}). Every save makes a new
- * version of the terms.
- */
+/** Spec §4: save creates (empty id) or updates; every save makes a new version of the terms. */
 export function useSaveTerm() {
   const queryClient = useQueryClient();
   return useMutation({

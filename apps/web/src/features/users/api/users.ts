@@ -8,10 +8,7 @@ import { PRIVATE_KEY } from '@/lib/current-user';
 
 const userProfilesKeys = { of: (userId: string) => [...queryRoots.family, 'of-user', userId] as const };
 
-/**
- * GET /api/profiles?pId={userId} (spec §7): every family of a guardian; an admin asks for anyone's. Only while
- * `enabled` (the admin's delete dialog is open): what deleting the user does to their families.
- */
+/** GET /api/profiles?pId={userId}: a user's families, while the admin's delete dialog is open (`enabled`). */
 export const useUserProfiles = (userId: string, enabled: boolean) =>
   useQuery({
     queryKey: userProfilesKeys.of(userId),
@@ -25,10 +22,7 @@ export const deleteUser = (id: string) => api<{ ok: true }>(`/users/${id}`, { me
 
 export const useDeleteUser = () => useMutation({ mutationFn: deleteUser });
 
-/**
- * An admin deletes another user (users page): the admin's lists are fetched again (the user leaves the search and
- * the latest logins), except the deleted user's own families, which would answer 404 now.
- */
+/** An admin deletes a user: the admin's lists are fetched again, except the deleted user's families (now 404). */
 export function useAdminDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -121,10 +115,7 @@ export const useSearchUsers = (name: string, categories: readonly UserSearchCate
     enabled,
   });
 
-/**
- * PATCH /api/users/{id} {roles} (admin, spec §7): the user's whole list of roles. Every admin list that shows roles
- * (search, latest logins, profiles, the admin's own user) is fetched again.
- */
+/** PATCH /api/users/{id} {roles} (admin): the whole list of roles; every list under the private root is fetched again. */
 export const useUpdateUserRoles = () =>
   useRefreshingMutation(
     ({ userId, roles }: { userId: string; roles: Role[] }) =>

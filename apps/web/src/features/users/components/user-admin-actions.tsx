@@ -28,10 +28,7 @@ export interface AdminActionsUser {
   roles: string[];
 }
 
-/**
- * 'Roller' on a user card (admin, users page): instructor, admin and developer as checkboxes, saved together. An
- * admin cannot take the admin role from themselves (decision 014): on their own card that box is locked.
- */
+/** 'Roller' on a user card, saved together; an admin cannot take the admin role from themselves (decision 014). */
 export function UserRolesEditor({ user, isSelf }: { user: AdminActionsUser; isSelf: boolean }) {
   const toast = useToast();
   const update = useUpdateUserRoles();

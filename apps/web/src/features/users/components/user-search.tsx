@@ -17,10 +17,7 @@ export function searchProblem(text: string, categories: readonly UserSearchCateg
   return null;
 }
 
-/**
- * The admin user search (spec §2 Users page, §5): name, phone or e-mail, case and accents ignored, over parents
- * and/or children, debounced 350 ms. Each hit links to its profile; `actions` adds buttons to a guardian's card.
- */
+/** The admin user search (spec §2, §5), debounced 350 ms; `actions` adds buttons to a guardian's card. */
 export function UserSearch({ actions }: { actions?: (user: Extract<UserSearchHit, { type: 'parent' }>) => ReactNode }) {
   const inputId = useId();
   const hintId = useId();

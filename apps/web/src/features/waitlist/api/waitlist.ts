@@ -38,10 +38,7 @@ export const usePriorityCandidates = (window: { startDate: number; endDate: numb
   });
 };
 
-/**
- * PUT /api/courses/:id/priority: the window opens now and lasts `days`; an empty list removes it. Saving changes the
- * course rows ('Åpner for alle …'): every course list is fetched again, and the marks.
- */
+/** PUT /api/courses/:id/priority (an empty list removes it); every course list and the marks are fetched again. */
 export function useSetCoursePriority() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -87,10 +84,7 @@ export const useWaitlistStep = () => useRefreshingMutation(waitlistStep, [adminW
 /** The family's waitlist entries: private (dropped when the session changes). */
 export const myWaitlistKeys = { all: () => [...queryRoots.private, 'waitlist'] as const };
 
-/**
- * GET /api/waitlist/mine: the caller's children's open entries, with positions and offers. Refreshed every 30 s; a
- * refresh (the list is there already) is a background poll, not the parent's activity.
- */
+/** GET /api/waitlist/mine, refreshed every 30 s; a refresh is a background poll, not the parent's activity. */
 export const myWaitlistQueryOptions = () =>
   queryOptions({
     queryKey: myWaitlistKeys.all(),

@@ -42,10 +42,7 @@ interface Props {
   autoOpen?: boolean;
 }
 
-/**
- * On a full course's row, instead of the pay button: 'Sett barnet på venteliste', and once on the list the position
- * ('Du er nr. {n} på ventelisten'), kept current by the query, with a way off the list.
- */
+/** On a full course's row: 'Sett barnet på venteliste', then the position and a way off the list. */
 export function WaitlistCourseAction({ courseId, entries, children, loggedIn, onAddChild, addedChildId, autoOpen = false }: Props) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
