@@ -23,16 +23,14 @@ export function SessionWatcher() {
     [],
   );
 
-  // Who was stored when the app started, and whether it took over a server-rendered page: the server renders every
-  // page as a visitor (the session lives in this browser), hydration renders nobody, then who is stored.
+  // Who was stored when the app started, and whether it took over a server-rendered page (rendered as a visitor).
   const [start] = useState(() =>
     typeof window === 'undefined'
       ? { token: undefined, servedAsVisitor: false }
       : { token: getSession()?.id_token, servedAsVisitor: !!getSession() && !!document.getElementById('ssr-data') },
   );
 
-  // A different person (or nobody) now: drop their private data, refetch what the viewer changes (participants).
-  // The stored session is compared, not the rendered one: taking over the server's page is not logging in or out.
+  // A different stored person (or nobody) now: drop their private data, refetch what the viewer changes.
   const lastToken = useRef(start.token);
   useEffect(() => {
     const token = getSession()?.id_token;
@@ -42,8 +40,7 @@ export function SessionWatcher() {
     void queryClient.invalidateQueries();
   }, [session?.id_token, queryClient]);
 
-  // The API answers a parent's venue and course lists as a visitor's, so a server-rendered page keeps the ones it came
-  // with; staff's hold more (unpublished courses, participants), so theirs are asked again once /users/me says who.
+  // Staff's venue and course lists hold more than a visitor's, so a server-rendered page's are asked again for them.
   const user = useCurrentUser();
   const servedAsVisitor = useRef(start.servedAsVisitor);
   useEffect(() => {

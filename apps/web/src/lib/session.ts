@@ -166,8 +166,7 @@ export function endSession(reason: SessionEndReason): void {
     // ignore
   }
   notify();
-  // A token refused by a route loader's first request can end the session before the app has mounted the watcher
-  // that warns; the reason waits for it then, so the warning is never lost.
+  // Ended before the watcher that warns is mounted (a route loader's refused token): the reason waits for it.
   if (endListeners.size === 0) unheardEnd = reason;
   endListeners.forEach((listener) => listener(reason));
 }

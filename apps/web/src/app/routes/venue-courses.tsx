@@ -176,8 +176,7 @@ export function Component() {
     if (missing) console.log(`Fant ikke kurssted: ${slug}`);
   }, [missing, slug]);
 
-  // Spec §4 Booking: a logged-in user gets the booking modal; a visitor's 'Bestill' goes to the login page
-  // (LoginFirstButton, decision 045).
+  // Spec §4 Booking: a logged-in user gets the booking modal (a visitor's 'Bestill' is a LoginFirstButton).
   const onBook = useCallback((course: Course) => {
     setChildId('');
     setDialog({ kind: 'booking', course });
@@ -232,8 +231,7 @@ export function Component() {
         )
       : undefined;
 
-  // Back from the login a visitor started with 'Bestill' or 'Sett barnet på venteliste' (walk-through 06.12, finding
-  // 10): the course's row in view, its dialog open (the waitlist's opens itself, above), and the address made plain.
+  // Back from a login started with 'Bestill' or the waitlist's button: the row in view, its dialog open, the address plain.
   useEffect(() => {
     if (!wantedCourse || !loggedIn || !courses.data) return;
     const course = courses.data.find((c) => c._id === wantedCourse);

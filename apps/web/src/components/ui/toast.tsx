@@ -11,8 +11,7 @@ export interface Toast {
   duration: number;
 }
 
-// One list for the whole page, outside React: `toast.success(…)` works from anywhere (a mutation callback, the api
-// client, a plain module), and <Toaster /> in the app frame shows it.
+// One list for the whole page, outside React: `toast.success(…)` works from anywhere; <Toaster /> shows it.
 let toasts: readonly Toast[] = [];
 const listeners = new Set<() => void>();
 let counter = 0;

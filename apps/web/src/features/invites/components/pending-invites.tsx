@@ -15,8 +15,7 @@ function PendingInvite({ invite, highlighted }: { invite: Invite; highlighted: b
   }, [highlighted]);
   const inviter = invite.inviter ? `${invite.inviter.firstName} ${invite.inviter.lastName}` : 'En foresatt';
   const kids = childNames(invite);
-  // mutateAsync: the answer removes this invite from the list (and unmounts it) before per-call callbacks would run.
-  // Accepting takes the e-mailed link (issue 36); from here the invite can only be turned down.
+  // mutateAsync: the answer unmounts this invite before per-call callbacks would run. Accepting takes the e-mailed link.
   const reject = () =>
     answer
       .mutateAsync({ id: invite._id, status: 'rejected' })

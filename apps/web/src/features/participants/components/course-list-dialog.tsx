@@ -58,8 +58,7 @@ type ListProps = { list: CourseParticipants; marks: Map<string, boolean>; notes:
 function CourseListTable({ list, marks, notes }: ListProps) {
   const { course } = list;
   return (
-    // From 640 px and on paper: the table, which scrolls sideways when a course has many dates; the scroll box
-    // takes keyboard focus.
+    // From 640 px and on paper: the table, scrolling sideways in a focusable box.
     <div className="hidden overflow-x-auto sm:block print:block print:overflow-visible" tabIndex={0} role="region" aria-label="Deltakere og datoer">
       <table className="w-full border-collapse text-sm">
         <thead>

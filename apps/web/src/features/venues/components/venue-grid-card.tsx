@@ -80,8 +80,7 @@ export function VenuesLoadError() {
   );
 }
 
-// grid-cols-1 on a phone, not the implicit column: an implicit column is as wide as its widest card's smallest width,
-// so one card (or a guessed size, below) could make the page scroll sideways (issue 35).
+// grid-cols-1 on a phone: an implicit column could grow to a card's smallest width and scroll the page sideways.
 export const venueGridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 /**

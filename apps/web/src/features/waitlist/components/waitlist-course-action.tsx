@@ -102,8 +102,7 @@ function JoinForm({ courseId, choices, addedChildId, onAddChild, onDone }: JoinF
   const id = useId();
   const join = useJoinWaitlist();
   const canWait = (c: WaitlistChild) => !c.courseIds.includes(courseId);
-  // Preselected: a child who can join, never one already on the course; also when the family's list arrives after
-  // the dialog opened.
+  // Preselected: a child who can join, also when the family's list arrives after the dialog opened.
   const [picked, setChildId] = useState('');
   const childId = picked || (choices.find(canWait)?.id ?? '');
   const [error, setError] = useState<string | null>(null);
