@@ -6,7 +6,7 @@ import type { Child, Profile } from '@shared/api';
 import { Forbidden, NotFound } from '@/components/errors/error-view';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Select } from '@/components/ui/form';
-import { toast, useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -72,7 +72,6 @@ type Guardian = Profile['parents'][number];
 /** 'Fjern' on a guardian: the owner (or an admin) removes others; a guardian may leave. Never the first. */
 function RemoveGuardian({ profile, guardian, self }: { profile: Profile; guardian: Guardian; self: boolean }) {
   const [open, setOpen] = useState(false);
-  const toast = useToast();
   const update = useUpdateGuardians();
   const navigate = useNavigate();
   const name = fullName(guardian);
@@ -120,7 +119,6 @@ function RemoveGuardian({ profile, guardian, self }: { profile: Profile; guardia
 /** The family's waitlists; an offer is paid through the normal Vipps flow (the booking feature's payment start). */
 function ProfileWaitlist({ userId }: { userId: string }) {
   const payment = useStartPayment();
-  const toast = useToast();
   const now = useNow();
   const [paying, setPaying] = useState<string | null>(null);
   return (

@@ -48,9 +48,6 @@ export const toast = {
   clear: () => setToasts([]),
 };
 
-/** @deprecated Import `toast` from '@/components/ui/toast' instead; this only hands back the same object. */
-export const useToast = () => toast;
-
 /** The toast region. Mounted once, in the app frame (app/provider.tsx). */
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, () => toasts, () => toasts);

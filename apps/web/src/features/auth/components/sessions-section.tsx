@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { endSession } from '@/lib/session';
@@ -11,7 +11,6 @@ export function SessionsSection() {
   const sessions = useSessions();
   const endAll = useEndAllSessions();
   const navigate = useNavigate();
-  const toast = useToast();
 
   const logoutEverywhere = () =>
     endAll.mutate(undefined, {

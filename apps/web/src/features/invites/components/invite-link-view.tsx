@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { InviteLink } from '@shared/api/invites';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate } from '@/lib/format';
@@ -37,7 +37,6 @@ export function InviteLinkView({
   onRejected: () => void;
   profileLink: (profileId: string) => ReactNode;
 }) {
-  const toast = useToast();
   const link = useInviteLink(secret);
   const answer = useAnswerInvite();
 

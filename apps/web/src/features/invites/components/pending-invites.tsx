@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { Invite } from '@shared/api/invites';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
 import { useAnswerInvite, usePendingInvites } from '@/features/invites/api/invites';
 import { childNames } from './invite-status';
 
 function PendingInvite({ invite, highlighted }: { invite: Invite; highlighted: boolean }) {
-  const toast = useToast();
   const answer = useAnswerInvite();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { INCIDENT_OUTCOMES, incidentNoteSchema, type AdminOrder, type IncidentOutcome } from '@shared/api/orders';
 import { CancelAndAct, Select, Textarea, useZodForm } from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { formatKr, ore } from '@/lib/format';
 import { useResolveIncident } from '@/features/orders/api/orders';
@@ -21,7 +21,6 @@ export function IncidentForm({ order, onDone }: { order: AdminOrder; onDone: () 
   const incident = order.incident!;
   const refundable = ore(order.capturedAmount - order.refundedAmount);
   const [key] = useState(newIdempotencyKey);
-  const toast = useToast();
   const resolve = useResolveIncident();
   const { register, handleSubmit, formState } = useZodForm(formSchema, {
     defaultValues: { outcome: refundable > 0 ? 'refund' : 'paid-elsewhere', note: '' },

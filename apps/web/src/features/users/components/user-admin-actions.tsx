@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { roleLabel, type Role } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { Checkbox, useZodForm } from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useAdminDeleteUser, useUpdateUserRoles, useUserProfiles } from '@/features/users/api/users';
 import { DeleteUserConfirm, DeletionConsequences, deletionConsequences } from './delete-user-dialog';
@@ -30,7 +30,6 @@ export interface AdminActionsUser {
 
 /** 'Roller' on a user card, saved together; an admin cannot take the admin role from themselves (decision 014). */
 export function UserRolesEditor({ user, isSelf }: { user: AdminActionsUser; isSelf: boolean }) {
-  const toast = useToast();
   const update = useUpdateUserRoles();
   const initial = Object.fromEntries(EDITABLE_ROLES.map((r) => [r, user.roles.includes(r)])) as RolesForm;
   const form = useZodForm(rolesFormSchema, { values: initial });
@@ -74,7 +73,6 @@ export function UserRolesEditor({ user, isSelf }: { user: AdminActionsUser; isSe
 /** 'Slett bruker' on a user card (admin): a confirmation that says what happens to the user's families first. */
 export function AdminDeleteUserButton({ user }: { user: AdminActionsUser }) {
   const [open, setOpen] = useState(false);
-  const toast = useToast();
   const remove = useAdminDeleteUser();
   const profiles = useUserProfiles(user._id, open);
   const name = `${user.firstName} ${user.lastName}`.trim();

@@ -8,7 +8,7 @@ import {
   registrationQuery,
   type DayRange,
 } from '@shared/registration-periods';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatAge, formatDate, formatDateTime, osloDateKey } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -58,7 +58,6 @@ function ChildCard({ child }: { child: RegisteredChild }) {
 /** The user-registrations example page (spec §2): users and children registered in a period. */
 export function UserRegistrations() {
   const id = useId();
-  const toast = useToast();
   const today = osloDateKey(new Date());
   const [range, setRange] = useState<DayRange>(() => defaultRegistrationRange(today));
   const debounced = useDebouncedValue(range, RANGE_DEBOUNCE_MS);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isSearchableText, type UserSearchHit } from '@shared/api/users';
 import { USER_SEARCH_CATEGORIES, USER_SEARCH_DEBOUNCE_MS, type UserSearchCategory } from '@shared/constants';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { countOf } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSearchUsers } from '@/features/users/api/users';
@@ -21,7 +21,6 @@ export function searchProblem(text: string, categories: readonly UserSearchCateg
 export function UserSearch({ actions }: { actions?: (user: Extract<UserSearchHit, { type: 'parent' }>) => ReactNode }) {
   const inputId = useId();
   const hintId = useId();
-  const toast = useToast();
   const [text, setText] = useState('');
   const [categories, setCategories] = useState<UserSearchCategory[]>([...USER_SEARCH_CATEGORIES]);
   // Debounced as one string: a new object per render would restart the timer for ever.
