@@ -34,7 +34,7 @@ export function OrdersList({ openIncidentsFirst = false }: { /** Start filtered 
 
   useEffect(() => {
     if (orders.isError) toast.error('Kunne ikke hente ordre');
-  }, [orders.isError, toast]);
+  }, [orders.isError]);
 
   const filter = <T,>(set: (value: T) => void) => (value: T) => {
     set(value);

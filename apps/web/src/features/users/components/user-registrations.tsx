@@ -67,7 +67,7 @@ export function UserRegistrations() {
 
   useEffect(() => {
     if (isError) toast.error('Kunne ikke hente brukere basert på registreringsdato');
-  }, [isError, toast]);
+  }, [isError]);
 
   // An invalid period shows no result: the last valid one's (kept as placeholder data) would look like its answer.
   const shown = isError || !valid ? undefined : data;

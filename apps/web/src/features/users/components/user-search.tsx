@@ -34,7 +34,7 @@ export function UserSearch({ actions }: { actions?: (user: Extract<UserSearchHit
 
   useEffect(() => {
     if (search.isError) toast.error('Kunne ikke søke etter brukere');
-  }, [search.isError, toast]);
+  }, [search.isError]);
 
   const toggle = (category: UserSearchCategory) =>
     setCategories((list) => (list.includes(category) ? list.filter((c) => c !== category) : USER_SEARCH_CATEGORIES.filter((c) => c === category || list.includes(c))));
