@@ -14,6 +14,7 @@ import { api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { courseLabel, openingLabel } from '@/lib/format';
 import { queryRoots } from '@/lib/query-keys';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00`).getTime();
 const dayEnd = (day: string) => new Date(`${day}T23:59:59`).getTime();
@@ -133,12 +134,9 @@ export function Component() {
     <Page title="Påmeldingskø" lead="Sett når påmeldingen åpner, og følg køen mens den pågår.">
       <div className="space-y-8">
         <OpeningForm />
-        <section aria-labelledby="kveld-tittel">
-          <h2 id="kveld-tittel" className="mb-3 text-xl font-bold text-sea-900">
-            Påmeldingen nå
-          </h2>
+        <TitledSection id="kveld-tittel" title="Påmeldingen nå" titleClassName="mb-3 text-xl font-bold text-sea-900">
           <WaitingRoomLiveView />
-        </section>
+        </TitledSection>
       </div>
     </Page>
   );

@@ -25,6 +25,7 @@ import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { pageData } from '../page-data';
+import { TitledSection } from '@/components/ui/titled-section';
 
 // Dialogs, admin tools and the waiting room load when first needed, never with a visitor's first page load.
 const BookingDialog = lazy(() => import('@/features/booking/components/booking-dialog').then((m) => ({ default: m.BookingDialog })));
@@ -278,10 +279,7 @@ export function Component() {
             </div>
           ) : null}
           <VenueCard place={place} />
-          <section aria-labelledby="kurs-tittel" className="mt-10">
-            <h2 id="kurs-tittel" className="mb-4 text-2xl font-bold text-sea-900">
-              Kurs
-            </h2>
+          <TitledSection id="kurs-tittel" title="Kurs" className="mt-10" titleClassName="mb-4 text-2xl font-bold text-sea-900">
             <NoScriptNote className="mb-4">Du må slå på JavaScript for å bestille kurs.</NoScriptNote>
             {isAdmin || isInstructor ? (
               <div className="mb-4 flex flex-col gap-3">
@@ -326,7 +324,7 @@ export function Component() {
                 Klikk her for å legge til nytt kurs
               </button>
             ) : null}
-          </section>
+          </TitledSection>
           {isAdmin ? (
             <Suspense fallback={null}>
               <VenueFormDialog

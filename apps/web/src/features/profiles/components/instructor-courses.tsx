@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatDate, osloDateKey, osloWeekday, relativeDayLabel, weekdayPlural } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
+import { TitledSection } from '@/components/ui/titled-section';
 
 type InstructorCourse = ProfileOverview['instructorCourses'][number];
 
@@ -32,10 +33,7 @@ export function InstructorCourses({ courses, courseAction }: InstructorCoursesPr
   if (courses.length === 0) return null;
   const next = nextLesson(courses, now);
   return (
-    <section aria-labelledby="som-instruktor-tittel">
-      <h2 id="som-instruktor-tittel" className="mb-4 text-2xl font-bold text-sea-900">
-        Som instruktør
-      </h2>
+    <TitledSection id="som-instruktor-tittel" title="Som instruktør" titleClassName="mb-4 text-2xl font-bold text-sea-900">
       {next ? (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-sea-50 p-3 sm:p-4">
           <p className="min-w-0">
@@ -72,6 +70,6 @@ export function InstructorCourses({ courses, courseAction }: InstructorCoursesPr
           );
         })}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
