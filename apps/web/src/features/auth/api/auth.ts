@@ -9,9 +9,7 @@ import { useSignedIn } from '@/lib/use-session';
 export const endCurrentSession = () => api<SessionsEnded>('/users/me/sessions/current', { method: 'DELETE' });
 
 /** DELETE /api/users/me/sessions: 'Logg ut overalt', every session of the caller, this one included. */
-export const endAllSessions = () => api<SessionsEnded>('/users/me/sessions', { method: 'DELETE' });
-
-export const useEndAllSessions = () => useMutation({ mutationFn: endAllSessions });
+export const useEndAllSessions = () => useMutation({ mutationFn: () => api<SessionsEnded>('/users/me/sessions', { method: 'DELETE' }) });
 
 /** GET /api/vipps/token{search}: the login return's query, exchanged once per page load (the state is single use). */
 const pending = new Map<string, Promise<SessionToken>>();
@@ -43,7 +41,5 @@ export function useSessions() {
 }
 
 /** GET /api/vipps/login?returnTo=/path → {loginUrl}: the server hands `returnTo` back after login. */
-export const getVippsLoginUrl = (returnTo?: string) =>
-  api<{ loginUrl: string }>('/vipps/login', { query: { returnTo } });
-
-export const useVippsLogin = () => useMutation({ mutationFn: getVippsLoginUrl });
+export const useVippsLogin = () =>
+  useMutation({ mutationFn: (returnTo?: string) => api<{ loginUrl: string }>('/vipps/login', { query: { returnTo } }) });

@@ -11,10 +11,9 @@ export const answerInvite = ({ id, ...body }: InviteAnswerInput & { id: string }
 export const useAnswerInvite = () => useRefreshingMutation(answerInvite, [queryRoots.private]);
 
 /** POST /api/invites/{id}/confirm: the owner lets the person who opened the link join the family. */
-export const confirmInvite = (id: string) => api<Invite>(`/invites/${id}/confirm`, { method: 'POST' });
-
 // A guardian joins: the profile and the invites change.
-export const useConfirmInvite = () => useRefreshingMutation(confirmInvite, [queryRoots.private]);
+export const useConfirmInvite = () =>
+  useRefreshingMutation((id: string) => api<Invite>(`/invites/${id}/confirm`, { method: 'POST' }), [queryRoots.private]);
 
 /** Query keys of the invites (every invite change invalidates `all`). */
 export const inviteKeys = {
@@ -26,9 +25,8 @@ export const inviteKeys = {
 };
 
 /** DELETE /api/invites/{id}: the sender withdraws a pending invite. */
-export const deleteInvite = (id: string) => api<{ ok: true }>(`/invites/${id}`, { method: 'DELETE' });
-
-export const useDeleteInvite = () => useRefreshingMutation(deleteInvite, [inviteKeys.all]);
+export const useDeleteInvite = () =>
+  useRefreshingMutation((id: string) => api<{ ok: true }>(`/invites/${id}`, { method: 'DELETE' }), [inviteKeys.all]);
 
 /** POST /api/invites/link {secret}: the invite behind the e-mailed link (the secret goes in the body, never a URL). */
 export const useInviteLink = (secret: string | null) =>
@@ -60,11 +58,9 @@ export const useProfileInvites = (profileId: string | undefined) =>
   useQuery({ ...profileInvitesQueryOptions(profileId ?? ''), enabled: !!profileId });
 
 /** POST /api/invites {profileId, email} → 201 invite; 409 ALREADY_INVITED; 429 when sending too many. */
-export const sendInvite = (input: InviteInput) => api<Invite>('/invites', { method: 'POST', body: input });
-
-export const useSendInvite = () => useRefreshingMutation(sendInvite, [inviteKeys.all]);
+export const useSendInvite = () =>
+  useRefreshingMutation((input: InviteInput) => api<Invite>('/invites', { method: 'POST', body: input }), [inviteKeys.all]);
 
 /** POST /api/invites/{id}/undo: the owner undoes an accepted invite; the person who joined leaves the family. */
-export const undoInvite = (id: string) => api<Invite>(`/invites/${id}/undo`, { method: 'POST' });
-
-export const useUndoInvite = () => useRefreshingMutation(undoInvite, [queryRoots.private]);
+export const useUndoInvite = () =>
+  useRefreshingMutation((id: string) => api<Invite>(`/invites/${id}/undo`, { method: 'POST' }), [queryRoots.private]);
