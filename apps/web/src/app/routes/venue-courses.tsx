@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Course, Place, Profile } from '@shared/api';
 import { Navigate, redirect, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -137,21 +137,17 @@ export function Component() {
   const bookingProfileId = profiles.data?.find((p) => p.children.some((c) => c._id === childId))?._id ?? '';
   const credit = useFamilyCredit(bookingProfileId, { enabled: !!booking });
   // 'Påmeldt: Ella' on the rows: the viewer's own children, from their profiles (the course list names nobody).
-  const ownChildren = useMemo(() => {
-    const byCourse = new Map<string, string[]>();
-    for (const profile of session ? (profiles.data ?? []) : []) {
-      for (const child of profile.children) {
-        for (const course of child.courses) byCourse.set(course._id, [...(byCourse.get(course._id) ?? []), child.firstName]);
-      }
+  const ownChildren = new Map<string, string[]>();
+  for (const profile of session ? (profiles.data ?? []) : []) {
+    for (const child of profile.children) {
+      for (const course of child.courses) ownChildren.set(course._id, [...(ownChildren.get(course._id) ?? []), child.firstName]);
     }
-    return byCourse;
-  }, [session, profiles.data]);
+  }
 
   // The waitlist on full courses: the family's entries (positions) and children to put on a list.
   const myWaitlist = useMyWaitlist();
-  const waitlistChildren = useMemo(
-    () => (profiles.data ?? []).flatMap((p) => p.children.map((c) => ({ id: c._id, name: fullName(c), courseIds: c.courses.map((k) => k._id) }))),
-    [profiles.data],
+  const waitlistChildren = (profiles.data ?? []).flatMap((p) =>
+    p.children.map((c) => ({ id: c._id, name: fullName(c), courseIds: c.courses.map((k) => k._id) })),
   );
   // A child added from a waitlist dialog ('Legg til barn', the same dialog as booking's) is chosen there.
   const [addedChildId, setAddedChildId] = useState<string | null>(null);
@@ -195,11 +191,8 @@ export function Component() {
   });
 
   // Spec §4: saving, creating or deleting a course ends with a page reload: every list on the page is fetched again.
-  const reloadPage = useCallback(() => void queryClient.invalidateQueries(), [queryClient]);
-  const shownCourses = useMemo(
-    () => (hideUnpublished ? courses.data?.filter((c) => c.published !== false) : courses.data),
-    [courses.data, hideUnpublished],
-  );
+  const reloadPage = () => void queryClient.invalidateQueries();
+  const shownCourses = hideUnpublished ? courses.data?.filter((c) => c.published !== false) : courses.data;
   const teaches = (c: Course) => isInstructor && !!c.participants && c.instructors.some((i) => i._id === user.data?._id);
   const renderActions =
     isAdmin || isInstructor
