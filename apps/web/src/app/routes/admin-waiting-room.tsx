@@ -33,9 +33,8 @@ function OpeningForm() {
   const range = useMemo(() => (from && to && from <= to ? { startDate: dayStart(from), endDate: dayEnd(to) } : undefined), [from, to]);
   const courses = usePlaceCourses(placeId && range ? placeId : undefined, range ?? { startDate: 0, endDate: 0 });
   // The season: courses whose first date is in the range (the server picks the same).
-  const matching = useMemo(
-    () => (courses.data ?? []).filter((c) => c.dates[0] && range && Date.parse(c.dates[0]) >= range.startDate && Date.parse(c.dates[0]) <= range.endDate),
-    [courses.data, range],
+  const matching = (courses.data ?? []).filter(
+    (c) => c.dates[0] && range && Date.parse(c.dates[0]) >= range.startDate && Date.parse(c.dates[0]) <= range.endDate,
   );
   const save = useMutation({
     mutationFn: (opensAt: string | null) =>

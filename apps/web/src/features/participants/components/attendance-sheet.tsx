@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/form';
@@ -27,10 +27,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
   const { course } = list;
   const [date, setDate] = useState(() => defaultDate(course.dates));
   const { marks, mark, pending, state } = useAttendanceQueue(course._id, list.attendance);
-  const presentCount = useMemo(
-    () => (date ? list.participants.filter((p) => marks.get(`${p._id}|${date}`) === true).length : 0),
-    [date, list.participants, marks],
-  );
+  const presentCount = date ? list.participants.filter((p) => marks.get(`${p._id}|${date}`) === true).length : 0;
 
   if (!date) return <p>Kurset har ingen datoer.</p>;
   const notYet = !hasCome(date);
