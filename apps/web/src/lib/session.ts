@@ -1,4 +1,5 @@
 /** Client-side session (spec §3 'Stored session token') in localStorage; an expired or refused token ends it here. */
+import type { SessionToken } from '@shared/api';
 import { SESSION_KEY } from './session-key';
 
 const RETURN_KEY = 'plask:returnTo';
@@ -15,8 +16,6 @@ export interface StoredSession {
 
 /** Why a session ended: 'expired' (timer, refused token) warns; 'user' is the logout button. */
 export type SessionEndReason = 'expired' | 'user';
-
-// ---- return address ----------------------------------------------------------------------------------------
 
 const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
 
@@ -51,8 +50,6 @@ export function takeReturnAddress(): string {
   return value ?? '/';
 }
 
-// ---- the stored session ------------------------------------------------------------------------------------
-
 /** The `exp` claim (seconds) of a JWT, read without verification: the server verifies, the web only plans. */
 function jwtExpiry(token: string): number | null {
   const payload = token.split('.')[1];
@@ -66,9 +63,10 @@ function jwtExpiry(token: string): number | null {
   }
 }
 
-function parse(raw: string | null): StoredSession | null {
-  if (!raw) return null;
+function read(): StoredSession | null {
   try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
     const value = JSON.parse(raw) as Partial<StoredSession> | null;
     if (
       !value ||
@@ -87,14 +85,6 @@ function parse(raw: string | null): StoredSession | null {
       expires_at: value.expires_at,
       id_expires_at: typeof value.id_expires_at === 'number' ? value.id_expires_at : null,
     };
-  } catch {
-    return null;
-  }
-}
-
-function read(): StoredSession | null {
-  try {
-    return parse(localStorage.getItem(SESSION_KEY));
   } catch {
     return null;
   }
@@ -128,16 +118,8 @@ export const isSessionExpired = (session: StoredSession, now = Date.now()): bool
 /** The Authorization header value: token type plus the id token (spec §7). */
 export const authorizationHeader = (session: StoredSession): string => `${session.token_type || 'Bearer'} ${session.id_token}`;
 
-export interface TokenAnswer {
-  id_token: string;
-  access_token: string;
-  token_type: string;
-  /** seconds */
-  expires_in: number;
-}
-
 /** Stores the login's token answer (spec §3, §9: expires_at from expires_in, id_expires_at from the exp claim). */
-export function startSession(token: TokenAnswer, now = Date.now()): StoredSession {
+export function startSession(token: Omit<SessionToken, 'returnTo'>, now = Date.now()): StoredSession {
   const exp = jwtExpiry(token.id_token);
   const session: StoredSession = {
     id_token: token.id_token,

@@ -113,10 +113,8 @@ export function MultiSelect({
       case 'End':
         return move(boxes.length - 1);
       case 'Escape':
-        event.preventDefault();
-        return close(true);
+      // Enter confirms the choice (as in a native select) instead of submitting the form.
       case 'Enter':
-        // Enter confirms the choice (as in a native select) instead of submitting the form.
         event.preventDefault();
         return close(true);
     }
