@@ -112,8 +112,8 @@ export function MultiSelect({
         return move(0);
       case 'End':
         return move(boxes.length - 1);
-      case 'Escape':
       // Enter confirms the choice (as in a native select) instead of submitting the form.
+      case 'Escape':
       case 'Enter':
         event.preventDefault();
         return close(true);
