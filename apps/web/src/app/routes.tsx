@@ -19,10 +19,7 @@ function UnknownPath() {
 export const serverRenderedRouteIds = ['home', 'courses', 'place', 'about', 'contact', 'terms', 'not-found', 'unknown'] as const;
 export type ServerRenderedRouteId = (typeof serverRenderedRouteIds)[number];
 
-/**
- * The server-rendered pages a visitor (not logged in) gets without the app (decision 045), unless the page's loader
- * answers `needsApp`. Contact has a form, so it always starts the app.
- */
+/** Pages a visitor gets without the app (decision 045) unless a loader answers `needsApp`; contact's form needs the app. */
 export const pagesWithoutApp: readonly ServerRenderedRouteId[] = ['home', 'courses', 'place', 'about', 'terms', 'not-found'];
 
 /** One route table for the browser and the server. Home ships in the entry chunk; every other route is lazy. */

@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 
-/**
- * The roots of every query key: each api file builds its key factory on one; a root more than one feature reads or
- * invalidates lives here, because features never import each other.
- */
+/** The roots of every query key; a root more than one feature uses lives here, since features never import each other. */
 export const PRIVATE_KEY = 'me';
 
 export const queryRoots = {

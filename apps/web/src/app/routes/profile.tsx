@@ -311,10 +311,7 @@ function ProfilePage() {
   );
 }
 
-/**
- * The own profile's lists, asked side by side before the page renders: two waves of round trips instead of four.
- * A failed answer is left to the page, which shows it.
- */
+/** The own profile's lists, asked side by side before the page renders; a failed answer is left to the page. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const session = getSession();
   if (params.profileId !== undefined || !session || isSessionExpired(session)) return null;

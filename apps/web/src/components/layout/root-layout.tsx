@@ -38,10 +38,7 @@ function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
   );
 }
 
-/**
- * Page frame of every route: skip link, header, main, footer. `children` replaces the outlet (errors); `loading` is
- * the hydrate fallback with an empty main (the same component, so React keeps the header when the page arrives).
- */
+/** Page frame of every route; `children` replaces the outlet (errors), `loading` is the hydrate fallback (empty main). */
 export function RootLayout({ children, loading }: { children?: ReactNode; loading?: boolean }) {
   const navigation = useNavigation();
   return (

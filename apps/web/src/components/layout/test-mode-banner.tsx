@@ -1,9 +1,6 @@
 import { useAppConfig } from '@/lib/app-config';
 
-/**
- * Visible while Vipps is the local simulator (vippsTestMode). In the page flow after the footer, never fixed: a fixed
- * bar covered toasts and buttons at the bottom of a phone's screen.
- */
+/** Visible while Vipps is the simulator; in the page flow, never fixed (a fixed bar covered a phone's toasts and buttons). */
 export function TestModeBanner() {
   const config = useAppConfig();
   if (!config.data?.vippsTestMode) return null;

@@ -12,10 +12,7 @@ interface LoginFirstButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   returnTo?: string;
 }
 
-/**
- * A button that needs a logged-in user: for a visitor a plain GET form to the login page, so it works without the app
- * (decision 045); for a logged-in user `onClick` runs.
- */
+/** A button that needs login: for a visitor a GET form to the login page, working without the app (decision 045). */
 export function LoginFirstButton({ loggedIn, onClick, returnTo, ...props }: LoginFirstButtonProps) {
   const { pathname, search } = useLocation();
   return (

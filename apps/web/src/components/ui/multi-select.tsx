@@ -32,10 +32,7 @@ export function multiSelectSummary(options: readonly MultiSelectOption[], value:
   return chosen.map((o) => o.label).join(', ');
 }
 
-/**
- * A select of several values: a button that opens a list of native checkboxes; arrow keys, Home and End move, Escape
- * and a click outside close it and give focus back to the button.
- */
+/** A select of several values: a button opening a list of native checkboxes, with arrow keys, Home, End and Escape. */
 export function MultiSelect({
   label,
   options,

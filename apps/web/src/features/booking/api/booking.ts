@@ -11,10 +11,7 @@ const POLL_LIMIT_MS = 60_000;
 
 const paymentStatusKeys = { byId: (paymentId: string) => [...queryRoots.private, 'payment', paymentId] as const };
 
-/**
- * GET /api/vipps/payment/:paymentId: the order's outcome as the server decided it from Vipps. Polled every 2 s while
- * the payment waits for the customer (CREATED), for up to 60 s from `since`; `restart` polls for another minute.
- */
+/** GET /api/vipps/payment/:paymentId, polled every 2 s while CREATED for up to 60 s from `since`; `restart` polls again. */
 export function usePaymentStatus(paymentId: string) {
   const [since, setSince] = useState(() => Date.now());
   const query = useQuery({

@@ -8,10 +8,7 @@ const careKeys = {
   reads: (childId: string) => [PRIVATE_KEY, 'care', childId, 'reads'] as const,
 };
 
-/**
- * GET /api/children/:id/care: emergency contact, health note, photo consent and how long each is kept. Never kept
- * after the dialog closes: the note is a special category, and an admin's opening is logged.
- */
+/** GET /api/children/:id/care, never cached after the dialog closes (special category data; an admin's read is logged). */
 export const useChildCare = (childId: string | undefined) =>
   useQuery({
     queryKey: careKeys.ofChild(childId ?? ''),

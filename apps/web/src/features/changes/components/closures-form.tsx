@@ -6,10 +6,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { countOf, courseDisplayName, formatDate, formatTime, type NameableCourse } from '@/lib/format';
 import { useCancelCourseDate, useClosePlace } from '../api/changes';
 
-/**
- * The admin closes a venue on a day or cancels one date of one course: a preview first; families are told
- * CLOSURE_UNDO_MINUTES after the confirmation, and 'Angre' works until then.
- */
+/** The admin closes a venue for a day or cancels one date: a preview first, then 'Angre' until the e-mails go. */
 export interface ClosuresFormProps {
   places: readonly { _id: string; name: string }[];
   /** The chosen venue's courses (the route reads them for the venue in `placeId`). */

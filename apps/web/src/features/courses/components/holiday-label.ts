@@ -3,10 +3,7 @@ export type HolidayLabel = (day: string) => string | null;
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/**
- * The course form's public and school holidays (the days isNoCourseDay says no course runs). date-holidays is its
- * own chunk (about 260 kB gzipped), fetched only when an admin opens the course form.
- */
+/** The course form's public and school holidays; date-holidays (about 260 kB gzipped) loads only with the course form. */
 export async function loadHolidayLabel(): Promise<HolidayLabel> {
   const { norwegianHolidayName, schoolHolidayOn } = await import('@shared/holidays');
   return (day) => {

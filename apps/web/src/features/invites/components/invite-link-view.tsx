@@ -22,10 +22,7 @@ function Notice({ children, alert = false }: { children: ReactNode; alert?: bool
 const answerError = (error: unknown, fallback: string) =>
   isApiError(error) && (error.code === 'INVITE_EXPIRED' || error.code === 'INVITE_NOT_PENDING') ? errorMessage(error) : fallback;
 
-/**
- * The page an e-mailed invite link opens: one tap to answer (mail scanners follow links, so opening does nothing).
- * With a Vipps-verified matching address 'Godta' joins the family; otherwise the owner confirms.
- */
+/** An e-mailed invite link's page: one tap answers (mail scanners follow links); a verified match joins, else the owner confirms. */
 export function InviteLinkView({
   secret,
   onJoined,

@@ -25,10 +25,7 @@ function writeQueue(courseId: string, queue: readonly QueuedMark[]) {
 
 export type QueueState = 'saved' | 'sending' | 'waiting' | 'failed';
 
-/**
- * Attendance taps that survive a dropped network: a queue in localStorage (the latest tap per child and date), sent
- * when online and after each tap. The server stores marks idempotently, so a batch sent twice is harmless.
- */
+/** Attendance taps queued in localStorage and sent when online; the server stores marks idempotently. */
 export function useAttendanceQueue(courseId: string, serverMarks: readonly { childId: string; date: string; present: boolean }[]) {
   const queryClient = useQueryClient();
   const [queue, setQueue] = useState<QueuedMark[]>(() => readQueue(courseId));

@@ -42,10 +42,7 @@ export function xRange(points: readonly { t: number }[], bucket: StatisticsBucke
   return { min: first - pad, max: last + pad };
 }
 
-/**
- * The chart of spec §2 / §9: the period as title, the spec's ticks (24 h at midnight UTC for days, 8 h for hours),
- * horizontal zoom; 'Linje' marks real buckets only, 'Kolonne' is columns.
- */
+/** The chart of spec §2 / §9: the spec's ticks (days: 24 h at midnight UTC, hours: 8 h) and horizontal zoom. */
 export function chartOption({ title, bucket, buckets, type }: PaymentsChartProps): ChartOption {
   const points = chartPoints(buckets, bucket, type);
   const range = xRange(points, bucket, type);

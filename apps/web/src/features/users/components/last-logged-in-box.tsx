@@ -6,10 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { useLastLoggedIn } from '@/features/users/api/users';
 import { UserCard } from './user-card';
 
-/**
- * 'Siste innloggede brukere': refreshed every minute, active within 30 minutes highlighted. A 403 shows nothing
- * (spec §8); any other failure says so in the box, and a list already shown stays.
- */
+/** 'Siste innloggede brukere', refreshed every minute; a 403 shows nothing (spec §8), another failure says so. */
 export function LastLoggedInBox({ now }: { now: number }) {
   const users = useLastLoggedIn();
   return (

@@ -84,10 +84,7 @@ export interface PhotoChanges {
   save: (() => Promise<Place>) | undefined;
 }
 
-/**
- * The venue form's photos: uploads, replacements and deletions happen at once; order, alt texts and cover are saved
- * with the dialog's 'Lagre' (`changes`).
- */
+/** The venue form's photos: uploads and deletions at once; order, alt texts and cover with the dialog's 'Lagre'. */
 export function VenuePhotosEditor({ place: initial, changes }: { place: Place; changes: React.RefObject<PhotoChanges | null> }) {
   const [place, setPlace] = useState(initial);
   const [rows, setRows] = useState<Row[]>(initial.photos.map(({ _id, alt }) => ({ _id, alt })));

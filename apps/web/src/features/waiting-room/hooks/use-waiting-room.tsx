@@ -34,10 +34,7 @@ function InLineNote({ focus }: { focus: boolean }) {
   );
 }
 
-/**
- * Enrolment night on a venue page (decision 041): the governed courses, the family's place in line, and what a row
- * shows instead of 'Bestill'. `line` is the panel's, null when the family is in no line.
- */
+/** Enrolment night on a venue page (decision 041): the family's place in line, and what a row shows instead of 'Bestill'. */
 export function useWaitingRoom({ courses, viewer, refreshCourses }: WaitingRoomOptions) {
   const now = useNow(2_000);
   const gated = useCallback((c: Course) => behindLine(c, now), [now]);
