@@ -1,11 +1,6 @@
 /**
- * Server rendering of the public pages (decision 018). Built by `vite build --ssr` into apps/web/dist-ssr/ and loaded
- * by the server at start (apps/server/src/plugins/web.ts). The page's route loaders read its data, as in the browser,
- * through a `read` that the server hands in: the services in-process, answering as the API would (plugins/page-reads.ts).
- *
- * The page renders as a visitor sees it (the session lives in the browser's localStorage); the data its queries
- * need travels to the browser as a non-executable JSON block (the CSP forbids inline scripts) and main.tsx hydrates
- * the same QueryClient state and router before hydrateRoot, so the first client render equals the server's HTML.
+ * Server rendering of the public pages, as a visitor sees them (decision 018), loaded by apps/server/src/plugins/web.ts.
+ * Route loaders read through the server's in-process `read`; their data travels as a JSON block for main.tsx to hydrate.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -69,13 +64,8 @@ export type RenderResult =
 let handler: ReturnType<typeof createStaticHandler> | undefined;
 
 /**
- * The shell of a client-rendered page (login, the profile, the back office): the site's frame, as the app's own first
- * render draws it while the page's code loads (the root route's hydrate fallback: header, an empty main with the
- * loading bar, footer). A phone then paints the site at once instead of a white page; the app replaces it with the same
- * frame when it starts (createRoot). Rendered as a visitor: the session link keeps its place, hidden (header.tsx).
- *
- * The frame depends on the address only through the menu's active link, and every menu link is one segment deep, so
- * it is drawn once per first segment (a payment's return address is new each time); past 64 segments, each time.
+ * The shell of a client-rendered page: the site's frame as the app's hydrate fallback draws it, so a phone paints the
+ * site at once. It varies only with the first path segment (the menu's active link): cached per segment, up to 64.
  */
 const frameRoutes = [{ id: 'frame', path: '*', element: routes.find((route) => route.id === 'root')?.hydrateFallbackElement }];
 let frameHandler: ReturnType<typeof createStaticHandler> | undefined;

@@ -36,8 +36,7 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
 async function start(container: HTMLElement) {
   if (!ssrData) {
     const router = createBrowserRouter(routes);
-    // As a transition, the first render works in slices of a few milliseconds and lets the phone answer in between,
-    // instead of being one long task (React never slices a default-priority render or hydration).
+    // As a transition the first render works in slices, so the phone answers in between (not one long task).
     startTransition(() => createRoot(container).render(app(router)));
     return;
   }

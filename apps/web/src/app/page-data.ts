@@ -3,11 +3,7 @@ import { createContext, type LoaderFunctionArgs } from 'react-router';
 import { api, type Read } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
-/**
- * Where a route loader reads its page's data from: in the browser, the app's QueryClient and the API over HTTP (the
- * default); on the server, the renderer's QueryClient for that request and the services in-process (entry-server.tsx,
- * decision 018).
- */
+/** Where a route loader reads its page's data: the app's QueryClient and HTTP, or on the server in-process (decision 018). */
 export interface PageData {
   queryClient: QueryClient;
   read: Read;
@@ -18,10 +14,7 @@ export const pageData = createContext<PageData>({ queryClient, read: api });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query's options, whatever its data
 type Queries = Array<(read: Read) => FetchQueryOptions<any, any, any, any>>;
 
-/**
- * A route loader that asks for its page's queries side by side before the page renders (fresh ones come from the
- * cache). A failed read is left to the page, which shows its error or asks again.
- */
+/** A route loader that asks for its page's queries side by side; a failed read is left to the page. */
 export const preloading =
   (...queries: Queries) =>
   async ({ context }: LoaderFunctionArgs): Promise<null> => {

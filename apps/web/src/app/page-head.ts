@@ -7,11 +7,7 @@ import { venueCourseJsonLd } from '@/features/venues/components/venues-structure
 import { listOf, placeSlug } from '@/lib/format';
 import type { ServerRenderedRouteId } from './routes';
 
-/**
- * The head of a server-rendered page (decision 018): title, description, canonical address, Open Graph and Twitter
- * tags and JSON-LD, so a link shared in Messenger or a search result shows the right text and picture without
- * JavaScript. The titles are the ones the routes set with useDocumentTitle, so hydration changes nothing.
- */
+/** The head of a server-rendered page (decision 018), with the titles useDocumentTitle sets, so hydration changes nothing. */
 export interface PageHead {
   title: string;
   description: string;

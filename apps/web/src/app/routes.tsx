@@ -6,10 +6,7 @@ import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { paths, routePatterns } from '@/config/paths';
 import { HomeRoute, homeLoader } from './routes/home';
 
-/**
- * An unknown address: the 404 page at once (the server renders it with status 404), then the address becomes /404
- * as before, without a second paint (the /404 route shows the same view).
- */
+/** An unknown address: the 404 page at once (status 404 on the server), then the address becomes /404. */
 function UnknownPath() {
   const navigate = useNavigate();
   useEffect(() => {
@@ -18,27 +15,14 @@ function UnknownPath() {
   return <NotFound />;
 }
 
-/**
- * The public pages the server renders (decision 018), by route id. Every other route (login, profile, admin …) is
- * client-rendered: the server sends the shell for it.
- */
+/** The public pages the server renders (decision 018), by route id; the server sends the shell for every other. */
 export const serverRenderedRouteIds = ['home', 'courses', 'place', 'about', 'contact', 'terms', 'not-found', 'unknown'] as const;
 export type ServerRenderedRouteId = (typeof serverRenderedRouteIds)[number];
 
-/**
- * The server-rendered pages a visitor gets without the app (decision 045): every control on them is a link, the
- * platform's own (the menu's popover, the FAQ's `<details>`), a GET form (LoginFirstButton) or one of the two that
- * boot.ts runs (a disclosure button, a select that goes to a page), so React never starts there for someone who is not
- * logged in. A logged-in user's page shows their own state, so the app starts for them. A page whose loader answers
- * `needsApp` (a venue during a waiting room) and a page with a form (contact) start it for everyone.
- */
+/** Pages a visitor gets without the app (decision 045) unless a loader answers `needsApp`; contact's form needs the app. */
 export const pagesWithoutApp: readonly ServerRenderedRouteId[] = ['home', 'courses', 'place', 'about', 'terms', 'not-found'];
 
-/**
- * One route table for the browser (main.tsx) and the server (entry-server.tsx). The home route ships in the entry
- * chunk (it is the first paint for most visitors); every other screen is a lazy route module, fetched when first
- * visited (on a server-rendered page: before hydration, see main.tsx).
- */
+/** One route table for the browser and the server. Home ships in the entry chunk; every other route is lazy. */
 export const routes: RouteObject[] = [
   {
     id: 'root',

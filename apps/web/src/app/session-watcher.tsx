@@ -9,10 +9,7 @@ import { useSession } from '@/lib/use-session';
 // setTimeout takes at most a signed 32-bit delay.
 const MAX_DELAY_MS = 2_147_483_647;
 
-/**
- * Spec §4 Session: ends an expired session (on load and when its time comes) with the warning toast, says
- * 'Du har blitt logget ut' after the logout button, and keeps the query cache in step with who is logged in.
- */
+/** Spec §4 Session: ends an expired session with its toast, and keeps the query cache in step with who is logged in. */
 export function SessionWatcher() {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -26,16 +23,14 @@ export function SessionWatcher() {
     [],
   );
 
-  // Who was stored when the app started, and whether it took over a server-rendered page: the server renders every
-  // page as a visitor (the session lives in this browser), hydration renders nobody, then who is stored.
+  // Who was stored when the app started, and whether it took over a server-rendered page (rendered as a visitor).
   const [start] = useState(() =>
     typeof window === 'undefined'
       ? { token: undefined, servedAsVisitor: false }
       : { token: getSession()?.id_token, servedAsVisitor: !!getSession() && !!document.getElementById('ssr-data') },
   );
 
-  // A different person (or nobody) now: drop their private data, refetch what the viewer changes (participants).
-  // The stored session is compared, not the rendered one: taking over the server's page is not logging in or out.
+  // A different stored person (or nobody) now: drop their private data, refetch what the viewer changes.
   const lastToken = useRef(start.token);
   useEffect(() => {
     const token = getSession()?.id_token;
@@ -45,8 +40,7 @@ export function SessionWatcher() {
     void queryClient.invalidateQueries();
   }, [session?.id_token, queryClient]);
 
-  // The API answers a parent's venue and course lists as a visitor's, so a server-rendered page keeps the ones it came
-  // with; staff's hold more (unpublished courses, participants), so theirs are asked again once /users/me says who.
+  // Staff's venue and course lists hold more than a visitor's, so a server-rendered page's are asked again for them.
   const user = useCurrentUser();
   const servedAsVisitor = useRef(start.servedAsVisitor);
   useEffect(() => {

@@ -1,7 +1,4 @@
-/**
- * A course date that will not take place (issue 52): marked 'Avlyst' wherever a parent sees the course's dates, and
- * left out of the count ('9 ganger (1 avlyst)'). The server lists them in `cancelledDates`.
- */
+/** A course date that will not take place (`cancelledDates`): marked 'Avlyst' and left out of the count. */
 import { countOf } from '@/lib/format';
 
 interface WithCancelledDates {

@@ -4,11 +4,7 @@ import { paymentPauseLabel } from '@/lib/format';
 /** From this many lapses in 30 days the admin's views mark a family (decision 035). */
 export const LAPSES_MARKED_FROM = 2;
 
-/**
- * A family's lapses (issue 36), made by the server in one place (domain/enrolment/cool-down.ts) and shown the same way everywhere:
- * the payment pause 'Betalingspause til …' to the family and the admin, and to the admin also repeated lapses.
- * Nothing when there is neither.
- */
+/** A family's lapses as the server words them: the payment pause, and for the admin repeated lapses. */
 export function FamilyLapsesNote({ lapses, audience }: { lapses: FamilyLapses | undefined; audience: 'family' | 'admin' }) {
   if (!lapses) return null;
   const marked = audience === 'admin' && lapses.lapses >= LAPSES_MARKED_FROM;

@@ -1,9 +1,6 @@
 import type { SiteConfig } from '@shared/site-config';
 
-/**
- * Company name, tagline, contact details, social links and service areas: read them from here only.
- * The values come from the build (vite.config.ts → siteConfigFromEnv), never from component code.
- */
+/** Company name, tagline, contact details and service areas, from the build (vite.config.ts): read them from here only. */
 export const site: SiteConfig = __SITE__;
 
 /** Document title of a page: '{page} | {company}'. */

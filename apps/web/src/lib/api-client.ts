@@ -3,11 +3,8 @@ import { isServerErrorCode, type ApiErrorCode } from './error-messages';
 import { authorizationHeader, endSession, getSession, isSessionExpired } from './session';
 
 /**
- * The one way the web talks to the API: JSON over fetch, same origin, under /api. Failures become an `ApiError`
- * carrying the HTTP status and the server's error code (see packages/shared/src/errors.ts).
- *
- * A stored session adds `Authorization: <token_type> <id_token>`. A session past its expiry, or one the server
- * refuses (401 SESSION_EXPIRED / UNAUTHENTICATED), ends here: the session watcher shows the spec's warning.
+ * The one way the web talks to the API: JSON over fetch under /api; failures become an `ApiError` (status and code).
+ * A stored session is sent as `Authorization`; an expired or refused one ends here (the session watcher warns).
  */
 export class ApiError extends Error {
   constructor(
@@ -26,10 +23,7 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
-/**
- * A GET of the API, as a page's queries make it: `api` in the browser; the server renderer hands its route loaders one
- * that reads in-process (app/page-data.ts).
- */
+/** A GET of the API: `api` in the browser, an in-process read in the server renderer (app/page-data.ts). */
 export type Read = <T>(path: string, options?: { query?: Query; signal?: AbortSignal }) => Promise<T>;
 
 interface RequestOptions {
@@ -40,10 +34,7 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** 'text' for non-JSON answers (the calendar file). Default 'json'. */
   responseType?: 'json' | 'text' | 'blob';
-  /**
-   * A poll the app makes on its own (a refetch on a timer): answered, but not the person's activity, so it does not
-   * keep an idle session alive (the server's inactivity timeout, issue 36).
-   */
+  /** A poll the app makes on its own: not the person's activity, so it does not keep an idle session alive. */
   background?: boolean;
 }
 

@@ -5,10 +5,7 @@ import { api } from './api-client';
 import { PRIVATE_KEY, queryRoots } from './query-keys';
 import { useSignedIn } from './use-session';
 
-/**
- * The logged-in user, shared by the navigation, the guards and every feature that acts as the user (a
- * cross-cutting concern like the session, so it lives in lib rather than in one feature).
- */
+/** The logged-in user, shared by navigation, guards and features (cross-cutting, like the session). */
 /** @deprecated Import from '@/lib/query-keys'. */
 export { PRIVATE_KEY };
 

@@ -39,10 +39,7 @@ function ageOutsideRange(params: ErrorParams): string {
   return `${who} Kurset er for barn ${/^(fra|til) /.test(range) ? range : `på ${range}`}.`;
 }
 
-/**
- * THE table: every error code → the Norwegian text the user sees (spec §8 where it has one). A new code in
- * packages/shared/src/errors.ts fails the type check here until it has its text.
- */
+/** Every error code → the Norwegian text the user sees (spec §8); a new shared code fails the type check here. */
 export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   VALIDATION: 'Noe av det som ble sendt inn er ikke gyldig. Sjekk feltene og prøv igjen.',
   BAD_REQUEST: 'Ukjent feil. Vennligst prøv igjen senere.',
@@ -125,10 +122,7 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   CHOICE_CLOSED: 'Plassen er meldt av, så dette valget er lukket. Det dere har fått tilbake, står under betalinger på profilen.',
 };
 
-/**
- * Codes whose text only says "that did not work": where a call has its own failure text from spec §8 ('Kunne ikke
- * legge til barnet'), that text is shown instead. Every other code says something the user can act on and wins.
- */
+/** Codes whose text only says "that did not work": a call's own failure text (spec §8) is shown instead. */
 const GENERIC_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
   'VALIDATION',
   'BAD_REQUEST',
@@ -157,10 +151,7 @@ const hasCode = (error: unknown): error is HasCode =>
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' &&
   Object.hasOwn(ERROR_MESSAGES, (error as { code: string }).code);
 
-/**
- * The Norwegian text for any error a call threw. Every error the web shows goes through here, chosen by code:
- * never by the server's (English) message.
- */
+/** The Norwegian text for any error a call threw, by code: never the server's (English) message. */
 export function errorMessage(error: unknown, options: string | ErrorMessageOptions = {}): string {
   const { fallback, texts } = typeof options === 'string' ? { fallback: options, texts: undefined } : options;
   // Anything thrown without a code never got an answer from the server (spec §8: 'any exception').

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 
-/**
- * The roots of every query key. Each api file (features/<f>/api/*.ts, lib/*.ts) builds its own key factory on one of
- * these, and routes and components take keys only from those factories. A root that more than one feature reads or
- * invalidates lives here, because features never import each other.
- */
+/** The roots of every query key; a root more than one feature uses lives here, since features never import each other. */
 export const PRIVATE_KEY = 'me';
 
 export const queryRoots = {
@@ -22,10 +18,7 @@ export const queryRoots = {
   config: ['config'] as const,
 };
 
-/**
- * A mutation that refetches the queries under `keys` once it succeeds ('settled': after a failure too), and settles only
- * when they have, so a list that shows the change has it by then.
- */
+/** A mutation that refetches the queries under `keys` on success ('settled': also on failure) before it settles. */
 export function useRefreshingMutation<TData, TVariables>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   keys: readonly QueryKey[],

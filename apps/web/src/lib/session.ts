@@ -1,8 +1,5 @@
-/**
- * Client-side session (spec §3 'Stored session token'): what the login return stores in localStorage, read by the
- * API client for the Authorization header and by the UI to know whether someone is logged in. The server decides
- * everything else; an expired or refused token ends the session here (spec §4 Session).
- */
+/** Client-side session (spec §3 'Stored session token') in localStorage; an expired or refused token ends it here. */
+import type { SessionToken } from '@shared/api';
 import { SESSION_KEY } from './session-key';
 
 const RETURN_KEY = 'plask:returnTo';
@@ -19,8 +16,6 @@ export interface StoredSession {
 
 /** Why a session ended: 'expired' (timer, refused token) warns; 'user' is the logout button. */
 export type SessionEndReason = 'expired' | 'user';
-
-// ---- return address ----------------------------------------------------------------------------------------
 
 const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
 
@@ -55,8 +50,6 @@ export function takeReturnAddress(): string {
   return value ?? '/';
 }
 
-// ---- the stored session ------------------------------------------------------------------------------------
-
 /** The `exp` claim (seconds) of a JWT, read without verification: the server verifies, the web only plans. */
 function jwtExpiry(token: string): number | null {
   const payload = token.split('.')[1];
@@ -70,9 +63,10 @@ function jwtExpiry(token: string): number | null {
   }
 }
 
-function parse(raw: string | null): StoredSession | null {
-  if (!raw) return null;
+function read(): StoredSession | null {
   try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
     const value = JSON.parse(raw) as Partial<StoredSession> | null;
     if (
       !value ||
@@ -91,14 +85,6 @@ function parse(raw: string | null): StoredSession | null {
       expires_at: value.expires_at,
       id_expires_at: typeof value.id_expires_at === 'number' ? value.id_expires_at : null,
     };
-  } catch {
-    return null;
-  }
-}
-
-function read(): StoredSession | null {
-  try {
-    return parse(localStorage.getItem(SESSION_KEY));
   } catch {
     return null;
   }
@@ -132,16 +118,8 @@ export const isSessionExpired = (session: StoredSession, now = Date.now()): bool
 /** The Authorization header value: token type plus the id token (spec §7). */
 export const authorizationHeader = (session: StoredSession): string => `${session.token_type || 'Bearer'} ${session.id_token}`;
 
-export interface TokenAnswer {
-  id_token: string;
-  access_token: string;
-  token_type: string;
-  /** seconds */
-  expires_in: number;
-}
-
 /** Stores the login's token answer (spec §3, §9: expires_at from expires_in, id_expires_at from the exp claim). */
-export function startSession(token: TokenAnswer, now = Date.now()): StoredSession {
+export function startSession(token: Omit<SessionToken, 'returnTo'>, now = Date.now()): StoredSession {
   const exp = jwtExpiry(token.id_token);
   const session: StoredSession = {
     id_token: token.id_token,
@@ -160,10 +138,7 @@ export function startSession(token: TokenAnswer, now = Date.now()): StoredSessio
   return session;
 }
 
-/**
- * Ends the session: clears the stored token and tells the listeners why (toasts). Does nothing when already logged
- * out, so several refused requests at once give one warning.
- */
+/** Ends the session and tells the listeners why; nothing when already logged out (one warning for many refusals). */
 export function endSession(reason: SessionEndReason): void {
   if (!current) return;
   current = null;
@@ -173,8 +148,7 @@ export function endSession(reason: SessionEndReason): void {
     // ignore
   }
   notify();
-  // A token refused by a route loader's first request can end the session before the app has mounted the watcher
-  // that warns; the reason waits for it then, so the warning is never lost.
+  // Ended before the watcher that warns is mounted (a route loader's refused token): the reason waits for it.
   if (endListeners.size === 0) unheardEnd = reason;
   endListeners.forEach((listener) => listener(reason));
 }

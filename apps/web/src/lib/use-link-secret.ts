@@ -4,10 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 /** A link's secret: 32 random bytes, base64url (open-issues decisions, 'Links that carry a secret'). */
 export const LINK_SECRET = /^[A-Za-z0-9_-]{43}$/;
 
-/**
- * The secret after '#' in an e-mailed link (the fragment never reaches a server): read once, then taken out of the
- * address bar at once, and so out of the history. `remember`/`recall` let a page keep it across a login (the invite).
- */
+/** The secret after '#' in an e-mailed link: read once, then taken out of the address and history; `remember`/`recall` keep it. */
 export function useLinkSecret({ remember, recall }: { remember?: (secret: string) => void; recall?: () => string | null } = {}): string | null {
   const location = useLocation();
   const navigate = useNavigate();

@@ -6,10 +6,7 @@ export function useSession(): StoredSession | null {
   return useSyncExternalStore(subscribeSession, getSession, () => null);
 }
 
-/**
- * Whether requests may act as the user now: a stored session that has not expired. Queries of the user's own data
- * wait for it, so an expired session (ended by the session watcher) never sends them out anonymously.
- */
+/** A stored, unexpired session: queries of the user's own data wait for it, so none goes out anonymously. */
 export function useSignedIn(): boolean {
   const session = useSession();
   return !!session && !isSessionExpired(session);

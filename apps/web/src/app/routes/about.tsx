@@ -6,6 +6,7 @@ import { AboutText, ServiceAreaList } from '@/features/about/components/about-se
 import { InstructorList } from '@/features/users/components/instructor-list';
 import { instructorsQueryOptions } from '@/features/users/api/users';
 import { preloading } from '../page-data';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export const loader = preloading(instructorsQueryOptions);
 
@@ -22,12 +23,9 @@ export function Component() {
             <ButtonLink to={paths.courses}>Bestill kurs</ButtonLink>
           </div>
         </div>
-        <section aria-labelledby="instruktorer-tittel">
-          <h2 id="instruktorer-tittel" className="mb-4 text-2xl font-bold text-sea-900">
-            Våre instruktører
-          </h2>
+        <TitledSection id="instruktorer-tittel" title="Våre instruktører" titleClassName="mb-4 text-2xl font-bold text-sea-900">
           <InstructorList />
-        </section>
+        </TitledSection>
       </div>
     </Page>
   );

@@ -14,14 +14,12 @@ import { api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { courseLabel, openingLabel } from '@/lib/format';
 import { queryRoots } from '@/lib/query-keys';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00`).getTime();
 const dayEnd = (day: string) => new Date(`${day}T23:59:59`).getTime();
 
-/**
- * The opening time of a season's courses (picked by date range and venue) in one form; with a venue, the matching
- * courses are listed and can be picked one by one (issue 37, decision 041).
- */
+/** The opening time of a season's courses, by date range and venue, or picked one by one (decision 041). */
 function OpeningForm() {
   const places = useVenues();
   const client = useQueryClient();
@@ -35,9 +33,8 @@ function OpeningForm() {
   const range = useMemo(() => (from && to && from <= to ? { startDate: dayStart(from), endDate: dayEnd(to) } : undefined), [from, to]);
   const courses = usePlaceCourses(placeId && range ? placeId : undefined, range ?? { startDate: 0, endDate: 0 });
   // The season: courses whose first date is in the range (the server picks the same).
-  const matching = useMemo(
-    () => (courses.data ?? []).filter((c) => c.dates[0] && range && Date.parse(c.dates[0]) >= range.startDate && Date.parse(c.dates[0]) <= range.endDate),
-    [courses.data, range],
+  const matching = (courses.data ?? []).filter(
+    (c) => c.dates[0] && range && Date.parse(c.dates[0]) >= range.startDate && Date.parse(c.dates[0]) <= range.endDate,
   );
   const save = useMutation({
     mutationFn: (opensAt: string | null) =>
@@ -136,12 +133,9 @@ export function Component() {
     <Page title="Påmeldingskø" lead="Sett når påmeldingen åpner, og følg køen mens den pågår.">
       <div className="space-y-8">
         <OpeningForm />
-        <section aria-labelledby="kveld-tittel">
-          <h2 id="kveld-tittel" className="mb-3 text-xl font-bold text-sea-900">
-            Påmeldingen nå
-          </h2>
+        <TitledSection id="kveld-tittel" title="Påmeldingen nå" titleClassName="mb-3 text-xl font-bold text-sea-900">
           <WaitingRoomLiveView />
-        </section>
+        </TitledSection>
       </div>
     </Page>
   );

@@ -6,10 +6,7 @@ const CourseListDialog = lazy(() =>
 );
 const CourseChanges = lazy(() => import('@/features/changes/components/course-changes').then((m) => ({ default: m.CourseChanges })));
 
-/**
- * The 'Kursliste' dialog of `courseId` (open while it is set), for the routes that offer it (/kurs/{venue} and
- * /profil). Mounted from its first opening on, so closing it keeps its exit animation.
- */
+/** The 'Kursliste' dialog of `courseId`, mounted from its first opening on, so closing it keeps its exit animation. */
 export function CourseListOnDemand({ courseId, onClose }: { courseId: string | null; onClose: () => void }) {
   const [opened, setOpened] = useState(courseId !== null);
   if (courseId !== null && !opened) setOpened(true);

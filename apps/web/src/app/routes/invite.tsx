@@ -7,10 +7,7 @@ import { InviteLinkView } from '@/features/invites/components/invite-link-view';
 import { useInviteSecret } from '@/features/invites/components/invite-secret';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/**
- * /invitasjon#<secret>: the e-mailed invite link (issue 36). The secret is taken from the address before the login
- * check, so it survives the Vipps login; the page answers only on a tap.
- */
+/** /invitasjon#<secret>: the secret is taken before the login check, so it survives the Vipps login. */
 export function Component() {
   useDocumentTitle(pageTitle('Invitasjon'));
   const secret = useInviteSecret();

@@ -11,8 +11,7 @@ import { useSession } from '@/lib/use-session';
 export function Component() {
   useDocumentTitle(pageTitle('Logg inn'));
   const session = useSession();
-  // Where the user came from, named in the address by every link and form that leads here (paths.loginFrom,
-  // LoginFirstButton), else the one a failed login kept; the server accepts only a path of this site.
+  // Where the user came from (paths.loginFrom, LoginFirstButton), else the one a failed login kept.
   const [search] = useSearchParams();
   const returnTo = search.get(LOGIN_RETURN_PARAM) || peekReturnAddress();
   return (

@@ -3,12 +3,9 @@ import { Page } from '@/components/ui/page-header';
 import { site } from '@/config/site';
 import { useAppConfig } from '@/lib/app-config';
 import { countOf } from '@/lib/format';
+import { TitledSection } from '@/components/ui/titled-section';
 
-/**
- * /personvern (issue 39): what is stored, why, who sees it and how long, in plain Norwegian, in the page's own words
- * (walk-through 06.12, finding 14: it used to reuse the profile's field hints). The periods come from /api/config,
- * which gives the settings the retention job itself uses, so the text cannot drift from what it does.
- */
+/** /personvern: what is stored and how long; the periods come from /api/config, what the retention job itself uses. */
 function Privacy() {
   const config = useAppConfig();
   if (config.isPending) return <p role="status">Laster …</p>;
@@ -17,21 +14,15 @@ function Privacy() {
   const months = countOf(r.months, 'måned', 'måneder');
   return (
     <div className="max-w-3xl space-y-8 text-lg">
-      <section aria-labelledby="hva">
-        <h2 id="hva" className="mb-2 text-2xl font-bold text-sea-900">
-          Hva vi lagrer, og hvorfor
-        </h2>
+      <TitledSection id="hva" title="Hva vi lagrer, og hvorfor" titleClassName="mb-2 text-2xl font-bold text-sea-900">
         <ul className="list-disc space-y-2 pl-6">
           <li>Om deg som foresatt: navn, telefon, e-post og adresse fra Vipps, for å kunne logge deg inn, sende kvitteringer og nå deg om kurset.</li>
           <li>Om barnet: navn og fødselsdato, for å finne riktig kurs og føre oppmøte.</li>
           <li>Nødkontakt, helseopplysninger og fotosamtykke, bare hvis du selv fyller dem ut, for at barnet skal være trygt i vannet.</li>
           <li>Bestillinger og betalinger, fordi bokføringsloven krever at vi tar vare på dem i 5 år.</li>
         </ul>
-      </section>
-      <section aria-labelledby="hvem">
-        <h2 id="hvem" className="mb-2 text-2xl font-bold text-sea-900">
-          Hvem ser hva
-        </h2>
+      </TitledSection>
+      <TitledSection id="hvem" title="Hvem ser hva" titleClassName="mb-2 text-2xl font-bold text-sea-900">
         <ul className="list-disc space-y-2 pl-6">
           <li>Du og de andre foresatte i familien ser alt om barna deres.</li>
           <li>
@@ -46,11 +37,8 @@ function Privacy() {
             <strong>Administrator</strong> ser det som trengs for å drive kursene. Ingen andre familier ser noe om dere.
           </li>
         </ul>
-      </section>
-      <section aria-labelledby="hvor-lenge">
-        <h2 id="hvor-lenge" className="mb-2 text-2xl font-bold text-sea-900">
-          Hvor lenge vi tar vare på det
-        </h2>
+      </TitledSection>
+      <TitledSection id="hvor-lenge" title="Hvor lenge vi tar vare på det" titleClassName="mb-2 text-2xl font-bold text-sea-900">
         <ul className="list-disc space-y-2 pl-6">
           <li>
             <strong>Barnet</strong>, med nødkontakt og fotosamtykke, slettes {months} etter at det siste kurset er slutt, eller etter registreringen
@@ -75,7 +63,7 @@ function Privacy() {
         <p className="mt-4">
           Du kan laste ned alt vi har lagret om familien din, eller slette kontoen din, under «Dine data» på profilen. Spørsmål? Kontakt {site.companyName}.
         </p>
-      </section>
+      </TitledSection>
     </div>
   );
 }

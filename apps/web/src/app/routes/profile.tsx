@@ -6,7 +6,7 @@ import type { Child, Profile } from '@shared/api';
 import { Forbidden, NotFound } from '@/components/errors/error-view';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Select } from '@/components/ui/form';
-import { toast, useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { Container, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -72,7 +72,6 @@ type Guardian = Profile['parents'][number];
 /** 'Fjern' on a guardian: the owner (or an admin) removes others; a guardian may leave. Never the first. */
 function RemoveGuardian({ profile, guardian, self }: { profile: Profile; guardian: Guardian; self: boolean }) {
   const [open, setOpen] = useState(false);
-  const toast = useToast();
   const update = useUpdateGuardians();
   const navigate = useNavigate();
   const name = fullName(guardian);
@@ -120,7 +119,6 @@ function RemoveGuardian({ profile, guardian, self }: { profile: Profile; guardia
 /** The family's waitlists; an offer is paid through the normal Vipps flow (the booking feature's payment start). */
 function ProfileWaitlist({ userId }: { userId: string }) {
   const payment = useStartPayment();
-  const toast = useToast();
   const now = useNow();
   const [paying, setPaying] = useState<string | null>(null);
   return (
@@ -167,71 +165,22 @@ function ProfilePage() {
   const isOwn = !profileId || !!ownMatch;
   const isAdmin = hasRole(me, 'admin');
   const ownProfiles = own.data ?? [];
-  const body: BodyProps = {
-    profile,
-    me,
-    isOwn,
-    isAdmin,
-    isOwner: !!me && profile?.parents[0]?._id === me._id,
-    canEdit: isOwn || isAdmin,
-    ownProfiles,
-    history: history.data,
-    historyFailed: history.isError,
-    overview: overview.data,
-    loading: own.isPending || (needsFetch && other.isPending),
-    failed: !!error,
-    invite: search.get('invitasjon'),
-    onChooseProfile: (id) => navigate(id === ownProfiles[0]?._id ? paths.profile : paths.profileById(id)),
-  };
+  const isOwner = !!me && profile?.parents[0]?._id === me._id;
+  const canEdit = isOwn || isAdmin;
+  const loading = own.isPending || (needsFetch && other.isPending);
+  const invite = search.get('invitasjon');
+  const [addOpen, setAddOpen] = useState(false);
+  const [editing, setEditing] = useState<Child | null>(null);
+  const [courseListOf, setCourseListOf] = useState<string | null>(null);
+  const [careOf, setCareOf] = useState<Child | null>(null);
+  const freePlaces = new Map((history.data ?? []).flatMap((item) => item.courses.map((c) => [c._id, c.freePlaces] as const)));
+  const freePlacesOf = (courseId: string) => freePlaces.get(courseId);
 
   if (profileId !== undefined && !isId(profileId)) return <NotFound />;
   // Spec §2: the first own profile lives at /profil.
   if (profileId && own.data?.[0]?._id === profileId) return <Navigate to={paths.profile} replace />;
   if (isApiError(error) && error.status === 403) return <Forbidden />;
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <NotFound />;
-  return <ProfileBody {...body} />;
-}
-
-interface BodyProps {
-  profile: Profile | undefined;
-  me: ReturnType<typeof useCurrentUser>['data'];
-  isOwn: boolean;
-  isAdmin: boolean;
-  isOwner: boolean;
-  canEdit: boolean;
-  ownProfiles: Profile[];
-  history: ReturnType<typeof useCourseHistory>['data'];
-  historyFailed: boolean;
-  overview: ReturnType<typeof useProfileOverview>['data'];
-  loading: boolean;
-  failed: boolean;
-  invite: string | null;
-  onChooseProfile: (id: string) => void;
-}
-
-function ProfileBody({
-  profile,
-  me,
-  isOwn,
-  isAdmin,
-  isOwner,
-  canEdit,
-  ownProfiles,
-  history,
-  historyFailed,
-  overview,
-  loading,
-  failed,
-  invite,
-  onChooseProfile,
-}: BodyProps) {
-  const [addOpen, setAddOpen] = useState(false);
-  const [editing, setEditing] = useState<Child | null>(null);
-  const [courseListOf, setCourseListOf] = useState<string | null>(null);
-  const [careOf, setCareOf] = useState<Child | null>(null);
-  const freePlaces = new Map((history ?? []).flatMap((item) => item.courses.map((c) => [c._id, c.freePlaces] as const)));
-  const freePlacesOf = (courseId: string) => freePlaces.get(courseId);
-
   return (
     <Container className="py-10 sm:py-14">
       <PageHeader
@@ -245,7 +194,7 @@ function ProfileBody({
               id="velg-profil"
               label="Velg profil"
               value={profile?._id ?? ''}
-              onChange={(e) => onChooseProfile(e.target.value)}
+              onChange={(e) => navigate(e.target.value === ownProfiles[0]?._id ? paths.profile : paths.profileById(e.target.value))}
               options={ownProfiles.map((p) => ({ value: p._id, label: familyLabel(p) }))}
             />
           ) : null}
@@ -265,7 +214,7 @@ function ProfileBody({
         </div>
       ) : null}
 
-      {failed ? (
+      {error ? (
         <p role="alert" className="rounded-2xl bg-danger-bg p-5 font-medium text-danger">
           Kunne ikke hente profilen
         </p>
@@ -308,7 +257,7 @@ function ProfileBody({
               ) : null
             }
           />
-          {historyFailed ? (
+          {history.isError ? (
             <p role="alert" className="rounded-2xl bg-danger-bg p-4 font-medium text-danger">
               Kunne ikke laste kurshistorikk. Vennligst prøv igjen senere.
             </p>
@@ -322,9 +271,9 @@ function ProfileBody({
           ) : null}
           <FamilyPayments profileId={profile._id} canCancel={isOwn} />
           <ProfileInvites profileId={profile._id} canInvite={isOwner || isAdmin} />
-          {overview ? (
+          {overview.data ? (
             <InstructorCourses
-              courses={overview.instructorCourses}
+              courses={overview.data.instructorCourses}
               courseAction={(c) => (
                 <Button variant="secondary" onClick={() => setCourseListOf(c._id)} aria-label={`Kursliste, ${c.name || c.experienceLevel}, ${c.place.name}`}>
                   Kursliste
@@ -333,7 +282,7 @@ function ProfileBody({
             />
           ) : null}
           <CourseListOnDemand courseId={courseListOf} onClose={() => setCourseListOf(null)} />
-          {overview?.admin ? <AdminDetails profile={profile} admin={overview.admin} /> : null}
+          {overview.data?.admin ? <AdminDetails profile={profile} admin={overview.data.admin} /> : null}
           {me && isOwn ? (
             <section aria-labelledby="mine-data-tittel" className="rounded-2xl bg-sand-100 p-4 sm:p-6">
               <h2 id="mine-data-tittel" className="mb-2 text-2xl font-bold text-sea-900">
@@ -362,12 +311,7 @@ function ProfileBody({
   );
 }
 
-/**
- * The own profile's lists, asked side by side before the page renders: without it each waits for the part of the page
- * that shows it (the access guard for /users/me, the page for /profiles, then the sections), four waves of round trips
- * on a phone; now two. A failed answer is left to the page, which shows it. An admin's /profil/:profileId asks its own
- * way.
- */
+/** The own profile's lists, asked side by side before the page renders; a failed answer is left to the page. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const session = getSession();
   if (params.profileId !== undefined || !session || isSessionExpired(session)) return null;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Course, Place, Profile } from '@shared/api';
 import { Navigate, redirect, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -25,20 +25,17 @@ import { courseLabel, fullName, placeSlug, slugMatches } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { pageData } from '../page-data';
+import { TitledSection } from '@/components/ui/titled-section';
 
-// Dialogs load when first opened, never with the page: a visitor's first load holds no booking, form or admin code
-// (issue 11). Admin-only dialogs (forms with zod and the date picker) load when an admin opens the page.
+// Dialogs, admin tools and the waiting room load when first needed, never with a visitor's first page load.
 const BookingDialog = lazy(() => import('@/features/booking/components/booking-dialog').then((m) => ({ default: m.BookingDialog })));
 const AddChildDialog = lazy(() => import('@/features/children/components/add-child-dialog').then((m) => ({ default: m.AddChildDialog })));
-const MonthRangePicker = lazy(() =>
-  import('@/features/courses/components/month-range-picker').then((m) => ({ default: m.MonthRangePicker })),
-);
+const MonthRangePicker = lazy(() => import('@/features/courses/components/month-range-picker').then((m) => ({ default: m.MonthRangePicker })));
 const CourseFormDialog = lazy(() => import('@/features/courses/components/course-form-dialog').then((m) => ({ default: m.CourseFormDialog })));
 const VenueFormDialog = lazy(() => import('@/features/venues/components/venue-form-dialog').then((m) => ({ default: m.VenueFormDialog })));
 const ParticipantsDialog = lazy(() =>
   import('@/features/participants/components/participants-dialog').then((m) => ({ default: m.ParticipantsDialog })),
 );
-// The waiting room (issue 37): loaded when the family is in a line.
 const WaitingRoomPanel = lazy(() => import('@/features/waiting-room/components/waiting-room-panel').then((m) => ({ default: m.WaitingRoomPanel })));
 const PriorityDialog = lazy(() => import('@/features/waitlist/components/priority-dialog').then((m) => ({ default: m.PriorityDialog })));
 
@@ -67,10 +64,7 @@ function PlacePageSkeleton() {
   );
 }
 
-/**
- * True from the first time `open` is true: a lazily loaded dialog mounts when first opened and then stays mounted,
- * so its closing animation and the focus return keep working.
- */
+/** True from the first time `open` is true: a lazy dialog then stays mounted, for its closing animation and focus return. */
 function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
@@ -88,9 +82,8 @@ function placeAt(places: Place[] | undefined, slug: string) {
 }
 
 /**
- * The venues and this venue's courses, before the page renders (on the server too, decision 018). An old address
- * moves for good (301). The venue is the loader's data: the server renderer names it in the page's head tags. While a
- * waiting room governs one of its courses, the page's countdown is live: a visitor gets the app too (decision 045).
+ * The venues and this venue's courses, before the page renders (on the server too, decision 018); an old address moves
+ * for good (301). While a waiting room governs one of its courses a visitor gets the app too (decision 045).
  */
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<{ place: Place | null; needsApp: boolean }> {
   const { queryClient, read } = context.get(pageData);
@@ -103,10 +96,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<{
   return { place, needsApp: !!courses?.some((c) => behindLine(c, now)) };
 }
 
-/**
- * The one dialog the page shows at a time. The add-child form is not among them: it opens over the booking dialog and
- * the waitlist's, so it has a state of its own.
- */
+/** The one dialog the page shows at a time (the add-child form opens over the booking and waitlist dialogs). */
 type PageDialog =
   | { kind: 'booking'; course: Course }
   | { kind: 'place'; mode: 'edit' | 'new' }
@@ -143,25 +133,21 @@ export function Component() {
   const queryClient = useQueryClient();
   const [childId, setChildId] = useState('');
   const booking = opened('booking')?.course ?? null;
-  // The chosen child's family's credit is used before Vipps: the booking dialog says how much (issue 38).
+  // The chosen child's family's credit is used before Vipps: the booking dialog says how much.
   const bookingProfileId = profiles.data?.find((p) => p.children.some((c) => c._id === childId))?._id ?? '';
   const credit = useFamilyCredit(bookingProfileId, { enabled: !!booking });
   // 'Påmeldt: Ella' on the rows: the viewer's own children, from their profiles (the course list names nobody).
-  const ownChildren = useMemo(() => {
-    const byCourse = new Map<string, string[]>();
-    for (const profile of session ? (profiles.data ?? []) : []) {
-      for (const child of profile.children) {
-        for (const course of child.courses) byCourse.set(course._id, [...(byCourse.get(course._id) ?? []), child.firstName]);
-      }
+  const ownChildren = new Map<string, string[]>();
+  for (const profile of session ? (profiles.data ?? []) : []) {
+    for (const child of profile.children) {
+      for (const course of child.courses) ownChildren.set(course._id, [...(ownChildren.get(course._id) ?? []), child.firstName]);
     }
-    return byCourse;
-  }, [session, profiles.data]);
+  }
 
   // The waitlist on full courses: the family's entries (positions) and children to put on a list.
   const myWaitlist = useMyWaitlist();
-  const waitlistChildren = useMemo(
-    () => (profiles.data ?? []).flatMap((p) => p.children.map((c) => ({ id: c._id, name: fullName(c), courseIds: c.courses.map((k) => k._id) }))),
-    [profiles.data],
+  const waitlistChildren = (profiles.data ?? []).flatMap((p) =>
+    p.children.map((c) => ({ id: c._id, name: fullName(c), courseIds: c.courses.map((k) => k._id) })),
   );
   // A child added from a waitlist dialog ('Legg til barn', the same dialog as booking's) is chosen there.
   const [addedChildId, setAddedChildId] = useState<string | null>(null);
@@ -187,8 +173,7 @@ export function Component() {
     if (missing) console.log(`Fant ikke kurssted: ${slug}`);
   }, [missing, slug]);
 
-  // Spec §4 Booking: a logged-in user gets the booking modal; a visitor's 'Bestill' goes to the login page
-  // (LoginFirstButton, decision 045).
+  // Spec §4 Booking: a logged-in user gets the booking modal (a visitor's 'Bestill' is a LoginFirstButton).
   const onBook = useCallback((course: Course) => {
     setChildId('');
     setDialog({ kind: 'booking', course });
@@ -206,11 +191,8 @@ export function Component() {
   });
 
   // Spec §4: saving, creating or deleting a course ends with a page reload: every list on the page is fetched again.
-  const reloadPage = useCallback(() => void queryClient.invalidateQueries(), [queryClient]);
-  const shownCourses = useMemo(
-    () => (hideUnpublished ? courses.data?.filter((c) => c.published !== false) : courses.data),
-    [courses.data, hideUnpublished],
-  );
+  const reloadPage = () => void queryClient.invalidateQueries();
+  const shownCourses = hideUnpublished ? courses.data?.filter((c) => c.published !== false) : courses.data;
   const teaches = (c: Course) => isInstructor && !!c.participants && c.instructors.some((i) => i._id === user.data?._id);
   const renderActions =
     isAdmin || isInstructor
@@ -243,8 +225,7 @@ export function Component() {
         )
       : undefined;
 
-  // Back from the login a visitor started with 'Bestill' or 'Sett barnet på venteliste' (walk-through 06.12, finding
-  // 10): the course's row in view, its dialog open (the waitlist's opens itself, above), and the address made plain.
+  // Back from a login started with 'Bestill' or the waitlist's button: the row in view, its dialog open, the address plain.
   useEffect(() => {
     if (!wantedCourse || !loggedIn || !courses.data) return;
     const course = courses.data.find((c) => c._id === wantedCourse);
@@ -291,10 +272,7 @@ export function Component() {
             </div>
           ) : null}
           <VenueCard place={place} />
-          <section aria-labelledby="kurs-tittel" className="mt-10">
-            <h2 id="kurs-tittel" className="mb-4 text-2xl font-bold text-sea-900">
-              Kurs
-            </h2>
+          <TitledSection id="kurs-tittel" title="Kurs" className="mt-10" titleClassName="mb-4 text-2xl font-bold text-sea-900">
             <NoScriptNote className="mb-4">Du må slå på JavaScript for å bestille kurs.</NoScriptNote>
             {isAdmin || isInstructor ? (
               <div className="mb-4 flex flex-col gap-3">
@@ -339,7 +317,7 @@ export function Component() {
                 Klikk her for å legge til nytt kurs
               </button>
             ) : null}
-          </section>
+          </TitledSection>
           {isAdmin ? (
             <Suspense fallback={null}>
               <VenueFormDialog

@@ -15,9 +15,7 @@ const footerLinks = [
 
 const linkClass = 'inline-flex min-h-11 items-center text-sea-100 underline hover:text-white';
 
-/**
- * Site footer. `appVersionSlot` shows the app version to developers (spec §1); it stays empty for everybody else.
- */
+/** Site footer. `appVersionSlot` shows the app version to developers (spec §1). */
 export function Footer({ appVersionSlot }: { appVersionSlot?: ReactNode }) {
   return (
     <footer className="mt-16 bg-sea-950 text-sea-100">

@@ -22,10 +22,7 @@ const links: readonly NavItem[] = [
   { to: paths.contact, label: 'Kontakt', end: false },
 ];
 
-/**
- * The last link: the user's first name to /profil, or 'Logg inn'. Admins also get 'Dashbord', in the mobile menu and
- * (unlike the spec's drawing, decision 030) in the desktop header: an admin works at a desk.
- */
+/** The last link: the user's first name to /profil, or 'Logg inn'. Admins also get 'Dashbord' (decision 030). */
 function useSessionLinks(): NavItem[] {
   const session = useSession();
   const user = useCurrentUser();
@@ -39,22 +36,14 @@ function useSessionLinks(): NavItem[] {
 
 const noSubscription = () => () => undefined;
 
-/**
- * False in the server's page and while it hydrates, true once the browser runs it. A server-rendered page cannot
- * know the session, so its session link stays hidden (its place kept) until the browser has decided it: a signed-in
- * parent never sees 'Logg inn' flash before their name.
- */
+/** True once the browser runs: the session link stays hidden until then, so 'Logg inn' never flashes before a name. */
 function useInBrowser(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
 const MENU_ID = 'hovedmeny';
 
-/**
- * The phone's menu is a native popover (`popovertarget`): it opens before the app has started, and without JavaScript.
- * A client-rendered page's frame is drawn again by the app (entry-server.tsx's shell), so a menu opened in the
- * server's frame is opened again in the app's.
- */
+/** The phone's menu is a native popover: it opens before the app has started, and without JavaScript. */
 const openedBeforeApp = typeof document !== 'undefined' && !!document.querySelector(`#${MENU_ID}:popover-open`);
 
 export function Header() {
@@ -112,15 +101,12 @@ export function Header() {
             ref={menuRef}
             popover="auto"
             onToggle={onToggle}
-            // On a phone a popover under the header (the top layer: fixed to the window); from lg up the links stand in
-            // the header's row, always shown.
+            // On a phone a popover under the header; from lg up the links stand in the header's row.
             className="site-menu fixed inset-x-0 m-0 w-full flex-col gap-1 border-0 border-b border-line bg-white px-4 py-3 text-ink shadow-lg open:flex lg:static lg:flex lg:w-auto lg:flex-row lg:items-center lg:gap-1 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none"
           >
             {items.map((link) => (
               <li
                 key={link.to}
-                // (Signing in needs JavaScript: without it the session link is not shown at all. On a page a visitor
-                // gets without the app, boot.ts has found no session: 'Logg inn' is then right, and shown.)
                 className={
                   [link.session && 'noscript:hidden', link.session && !inBrowser && 'invisible without-app:visible'].filter(Boolean).join(' ') ||
                   undefined

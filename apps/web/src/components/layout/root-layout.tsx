@@ -17,11 +17,7 @@ function SkipLink() {
   );
 }
 
-/**
- * Scroll positions are kept per history entry. A full page load (the return from Vipps or Vipps Login, a reload)
- * always has the key 'default', so keyed by that, one page's saved position was reused on the next full load (the
- * payment confirmation opened scrolled to the footer). Such an entry is keyed by its address instead.
- */
+/** Scroll positions per history entry; a full page load's entry (key 'default') is keyed by its address instead. */
 const scrollKey = (location: Location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key);
 
 function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
@@ -42,12 +38,7 @@ function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
   );
 }
 
-/**
- * Page frame of every route: skip link, header, main landmark, footer. `children` replaces the outlet (errors).
- * `loading`: the frame shown while the first lazy route module of a direct visit loads (the root route's hydrate
- * fallback), with an empty main. It is this same component, so React keeps the header (an open 'Meny') when the
- * page arrives.
- */
+/** Page frame of every route; `children` replaces the outlet (errors), `loading` is the hydrate fallback (empty main). */
 export function RootLayout({ children, loading }: { children?: ReactNode; loading?: boolean }) {
   const navigation = useNavigation();
   return (

@@ -1,11 +1,6 @@
 import { useAppConfig } from '@/lib/app-config';
 
-/**
- * Visible while Vipps is the local simulator (GET /api/config → vippsTestMode), so nobody mistakes it for real.
- * A strip in the page flow after the footer, never fixed: it arrives after the page, so it must not push the page
- * down, and a fixed bar covered toasts and buttons near the bottom of a phone's screen (issue 10). The simulator's
- * own pages say 'Vipps (testmodus)' where the money would move.
- */
+/** Visible while Vipps is the simulator; in the page flow, never fixed (a fixed bar covered a phone's toasts and buttons). */
 export function TestModeBanner() {
   const config = useAppConfig();
   if (!config.data?.vippsTestMode) return null;

@@ -58,10 +58,7 @@ export const dialogStore = {
   get: () => entries,
   /** Drops every dialog at once, unanswered (tests start from an empty page). */
   reset: () => setEntries([]),
-  /**
-   * Answers a dialog: the promise resolves at once, the dialog plays its 300 ms exit and is then removed (spec §4).
-   * A second answer (a double click during the exit) is ignored.
-   */
+  /** Answers a dialog at once; the dialog then plays its 300 ms exit (spec §4). A second answer is ignored. */
   answer(id: number, value: boolean | string | null | undefined) {
     const entry = entries.find((e) => e.id === id);
     if (!entry || entry.closing) return;
@@ -83,8 +80,6 @@ export const alert = (options: AlertOptions): Promise<void> => open('alert', opt
 /** Spec §2 confirm: true for the confirm button; false for cancel, Escape or a click outside. */
 export const confirm = (options: ConfirmOptions): Promise<boolean> => open('confirm', options).then((v) => v === true);
 
-/**
- * Spec §2 prompt: the text typed (Enter or the confirm button), or null when cancelled (Escape, cancel, outside click).
- */
+/** Spec §2 prompt: the text typed, or null when cancelled. */
 export const prompt = (options: PromptOptions): Promise<string | null> =>
   open('prompt', options).then((v) => (typeof v === 'string' ? v : null));

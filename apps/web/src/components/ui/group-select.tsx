@@ -12,11 +12,7 @@ export interface GroupSelectProps extends Omit<SelectProps, 'options'> {
   emptyGroupText?: string;
 }
 
-/**
- * A labelled select whose options are grouped (the booking modal's children grouped by profile). Native, so phones
- * show their own picker and screen readers announce the group of each option.
- * `<GroupSelect label="Velg barn" placeholder="Velg barn" groups={…} trailingOptions={[{ value: 'ny', label: 'Legg til nytt barn' }]} />`
- */
+/** A labelled native select whose options are grouped (the booking modal's children by profile). */
 export function GroupSelect({ groups, emptyGroupText, ...select }: GroupSelectProps) {
   const options = groups.map((group, index) => ({
     label: group.label,

@@ -1,3 +1,4 @@
+import { Term } from './term';
 import { linkify } from '@/lib/format';
 
 /** Free text with web links made clickable (safe anchors only; everything else stays text). Keeps line breaks. */
@@ -27,11 +28,8 @@ export function LinkifiedText({ text, className = '' }: { text: string; classNam
 export function InfoTerm({ text }: { text: string | null | undefined }) {
   if (!text) return null;
   return (
-    <>
-      <dt className="font-semibold text-sea-900">Info</dt>
-      <dd>
-        <LinkifiedText text={text} />
-      </dd>
-    </>
+    <Term label="Info">
+      <LinkifiedText text={text} />
+    </Term>
   );
 }

@@ -12,12 +12,7 @@ interface LoginFirstButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   returnTo?: string;
 }
 
-/**
- * A button for something that needs a logged-in user ('Bestill', 'Sett barnet på venteliste', 'Still deg i kø'). For
- * a visitor it sends a plain GET form to the login page (`?tilbake=` this page, `&handling`: the page then says why),
- * so it works before the app has started and on a page a visitor gets without the app (decision 045). For a logged-in
- * user the form is not sent: `onClick` runs.
- */
+/** A button that needs login: for a visitor a GET form to the login page, working without the app (decision 045). */
 export function LoginFirstButton({ loggedIn, onClick, returnTo, ...props }: LoginFirstButtonProps) {
   const { pathname, search } = useLocation();
   return (

@@ -47,12 +47,8 @@ function useScrollLock(active: boolean) {
 }
 
 /**
- * The one modal of the site (spec §2 'Generic modal'): overlay, optional header and close button, Escape and outside
- * click close it (each configurable), page scroll locked, focus kept inside and given back to the opener.
- *
- * Radix Dialog gives the focus trap, Escape, aria-hidden on the page behind and the labelling; we add aria-modal. Radix's own Overlay is left out on purpose:
- * its scroll lock injects an inline <style> element, which our CSP (style-src 'self') refuses. We lock the page
- * scroll through the CSSOM instead, which the CSP allows.
+ * The one modal of the site (spec §2 'Generic modal'), on Radix Dialog. Radix's Overlay is left out: its scroll lock
+ * injects a <style> element, which the CSP refuses, so the page scroll is locked through the CSSOM.
  */
 export function Modal({
   open,
@@ -70,8 +66,7 @@ export function Modal({
   role = 'dialog',
   className = '',
 }: ModalProps) {
-  // Without a Radix Trigger, Radix does not know where focus should return: remember the opener ourselves.
-  // Layout effects run before Radix moves focus into the dialog (a passive effect).
+  // Without a Radix Trigger, remember the opener ourselves (a layout effect runs before Radix moves focus).
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
@@ -102,8 +97,7 @@ export function Modal({
           />
           <Dialog.Content
             role={role}
-            // Radix hides the rest of the page (aria-hidden) and traps focus, but does not say so on the dialog itself:
-            // aria-modal tells assistive technology (and axe) that the page behind is inert while it is open.
+            // Radix makes the page behind inert but does not say so on the dialog: aria-modal does.
             aria-modal="true"
             data-closing={closing ? '' : undefined}
             className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] ${

@@ -32,12 +32,7 @@ export function multiSelectSummary(options: readonly MultiSelectOption[], value:
   return chosen.map((o) => o.label).join(', ');
 }
 
-/**
- * A select of several values (the course form's instructors): a button that says what is chosen and opens a list of
- * checkboxes. Native checkboxes give screen readers and the keyboard what they expect (Tab, Space); the arrow keys,
- * Home and End move between them, Escape closes and gives focus back to the button, and so does a click outside.
- * With react-hook-form use a Controller: `render={({ field }) => <MultiSelect {...field} label="Instruktører" … />}`.
- */
+/** A select of several values: a button opening a list of native checkboxes, with arrow keys, Home, End and Escape. */
 export function MultiSelect({
   label,
   options,
@@ -114,11 +109,9 @@ export function MultiSelect({
         return move(0);
       case 'End':
         return move(boxes.length - 1);
+      // Enter confirms the choice (as in a native select) instead of submitting the form.
       case 'Escape':
-        event.preventDefault();
-        return close(true);
       case 'Enter':
-        // Enter confirms the choice (as in a native select) instead of submitting the form.
         event.preventDefault();
         return close(true);
     }

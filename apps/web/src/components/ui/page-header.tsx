@@ -18,10 +18,10 @@ export function Container({ children, className = '' }: { children: ReactNode; c
 }
 
 /** A page of its own: the document's title, the frame and the one h1 (with its lead). */
-export function Page({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+export function Page({ title, lead, className, children }: { title: string; lead?: ReactNode; className?: string; children: ReactNode }) {
   useDocumentTitle(pageTitle(title));
   return (
-    <Container className="py-10 sm:py-14">
+    <Container className={className ? `${className} py-10 sm:py-14` : 'py-10 sm:py-14'}>
       <PageHeader title={title} lead={lead} />
       {children}
     </Container>

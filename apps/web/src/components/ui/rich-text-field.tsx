@@ -9,10 +9,7 @@ interface RichTextFieldProps extends Omit<ComponentProps<'textarea'>, 'id'> {
   preview: string;
 }
 
-/**
- * The form kit's Textarea for rich text (FAQ answers, terms), with a hint on what is allowed and a live preview
- * rendered the way visitors will see it (the server cleans the rest away when saving).
- */
+/** A Textarea for rich text (FAQ answers, terms) with a hint and a live preview as visitors will see it. */
 export function RichTextField({ label, error, preview, ...textarea }: RichTextFieldProps) {
   return (
     <div className="flex flex-col gap-1.5">

@@ -2,12 +2,8 @@ import { Fragment, useMemo, type ReactNode } from 'react';
 import { linkify } from '@/lib/format';
 
 /**
- * Rich text from the server (FAQ answers, terms): HTML the server has sanitised. It is still never handed to
- * `dangerouslySetInnerHTML`: an inert parser reads it (in the browser DOMParser, which runs no scripts and loads
- * nothing; on the server, where pages are rendered too (decision 018), the parser entry-server.tsx installs), and
- * this walker turns only allow-listed elements into React elements; every attribute is dropped except a link's href,
- * kept only for absolute http(s) and mailto URLs. Anything else becomes its text. Text keeps its web links clickable
- * (older plain-text entries).
+ * Rich text from the server (sanitised HTML), never given to `dangerouslySetInnerHTML`: an inert parser reads it and
+ * only allow-listed elements become React elements; only a link's http(s) or mailto href is kept.
  */
 const BLOCK = { p: 'p', ul: 'ul', ol: 'ol', li: 'li' } as const;
 const INLINE = { strong: 'strong', b: 'strong', em: 'em', i: 'em' } as const;

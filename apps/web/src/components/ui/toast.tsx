@@ -11,8 +11,7 @@ export interface Toast {
   duration: number;
 }
 
-// One list for the whole page, outside React: `toast.success(…)` works from anywhere (a mutation callback, the api
-// client, a plain module), and <Toaster /> in the app frame shows it.
+// One list for the whole page, outside React: `toast.success(…)` works from anywhere; <Toaster /> shows it.
 let toasts: readonly Toast[] = [];
 const listeners = new Set<() => void>();
 let counter = 0;
@@ -38,11 +37,7 @@ function remove(id: string) {
   setToasts(toasts.filter((t) => t.id !== id));
 }
 
-/**
- * Spec §2/§4 toasts: `toast.success('Barnet har blitt lagt til')`, `toast.error(text, 10_000)`. Default 5000 ms;
- * the toast starts leaving at duration − 300 ms and is gone 300 ms later; `Infinity` stays until closed. Each call
- * returns the toast's id for `toast.dismiss(id)`.
- */
+/** Spec §2/§4 toasts: default 5000 ms, a 300 ms exit, `Infinity` stays until closed; returns the id for `dismiss`. */
 export const toast = {
   success: (message: string, duration?: number) => show('success', message, duration),
   error: (message: string, duration?: number) => show('error', message, duration),
@@ -52,9 +47,6 @@ export const toast = {
   /** Removes every toast at once (tests, and a page that starts over). */
   clear: () => setToasts([]),
 };
-
-/** @deprecated Import `toast` from '@/components/ui/toast' instead; this only hands back the same object. */
-export const useToast = () => toast;
 
 /** The toast region. Mounted once, in the app frame (app/provider.tsx). */
 export function Toaster() {

@@ -3,10 +3,7 @@ import { formatKr, krToOre, ore, type Ore } from '@/lib/format';
 /** Below this the rest is not charged: the order is paid by credit (the server's MIN_VIPPS_ORE, issue 38). */
 const MIN_VIPPS_ORE = 100;
 
-/**
- * What the booking dialog says under the price (kr, as the course row shows it) when the family has credit (øre, as
- * the ledger keeps it): the credit is used first, Vipps takes the rest.
- */
+/** The booking dialog's line under the price when the family has credit: the credit is used first, Vipps takes the rest. */
 export function creditLine(priceKr: number, creditOre: Ore): string | null {
   const priceOre = krToOre(priceKr);
   const fromCredit = ore(Math.min(Math.max(0, creditOre), priceOre));

@@ -11,20 +11,14 @@ export interface ConfirmDialogProps {
   cancelText?: string;
   /** 'danger' (red) for deleting; default 'primary'. */
   confirmVariant?: ButtonVariant;
-  /**
-   * Runs on confirm. While its promise is pending the buttons are busy (`busyText` shown); when it resolves the dialog
-   * closes, when it throws the dialog stays open (show the error with `toast.error(errorMessage(error, …))`).
-   */
+  /** Runs on confirm: busy while pending, closes when it resolves, stays open when it throws. */
   onConfirm: () => void | Promise<unknown>;
   busyText?: string;
   /** Extra content between the message and the buttons. */
   children?: ReactNode;
 }
 
-/**
- * A confirm dialog as a component, for when the confirm step itself does the work and must show it is busy
- * ('Slett barnet?' → deleting …). For a plain yes/no question, `await confirm({…})` (components/ui/dialogs) is shorter.
- */
+/** A confirm dialog whose confirm step does the work and shows it is busy; for a plain yes/no, `await confirm({…})`. */
 export function ConfirmDialog({
   open,
   onOpenChange,

@@ -3,10 +3,7 @@ import { Field, controlClass, splitFieldProps, type FieldOwnProps } from './fiel
 
 export type DateInputProps = Omit<ComponentProps<'input'>, 'id' | 'children' | 'type'> & FieldOwnProps;
 
-/**
- * A labelled date field (`min`/`max` as `YYYY-MM-DD`): the browser's own date input, whose value is `YYYY-MM-DD` (what the API takes) and whose
- * picker follows the page language (nb).
- */
+/** A labelled native date field: its value is `YYYY-MM-DD`, what the API takes. */
 export function DateInput({ className = '', ...props }: DateInputProps) {
   const [field, input] = splitFieldProps(props);
   return (

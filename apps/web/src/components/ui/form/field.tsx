@@ -11,10 +11,7 @@ export interface FieldProps {
   label: ReactNode;
   /** A short help text under the label, read with the control. */
   hint?: ReactNode;
-  /**
-   * The field's error text (from react-hook-form: `errors.name?.message`). `true` marks the control invalid without a
-   * text of its own, when the form says what is wrong in one message (point `describedBy` at it).
-   */
+  /** The field's error text; `true` marks the control invalid when the form says what is wrong elsewhere. */
   error?: string | boolean;
   /** More ids the control is described by (e.g. a form-level error). */
   describedBy?: string;
@@ -39,11 +36,7 @@ export function splitFieldProps<T extends FieldOwnProps>({ label, hint, error, d
 
 const joinIds = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
-/**
- * Label, hint and error around one control, with the wiring screen readers need: the label's `for`, the control's
- * `aria-invalid`, and `aria-describedby` pointing at the hint and the error. Used by every control of the form kit;
- * wrap your own control with the render prop: `<Field label="Nivå">{(c) => <MyInput {...c} />}</Field>`.
- */
+/** Label, hint and error around one control, with `for`, `aria-invalid` and `aria-describedby` wired. */
 export function Field({ label, hint, error, describedBy, id, hideLabel, className = '', children }: FieldProps) {
   const generated = useId();
   const controlId = id ?? `${generated}-felt`;

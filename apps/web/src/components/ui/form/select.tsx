@@ -16,10 +16,7 @@ export interface SelectOptionGroup {
 export interface SelectProps extends Omit<ComponentProps<'select'>, 'id' | 'children'>, FieldOwnProps {
   /** The choices; a group becomes an <optgroup>. */
   options: readonly (SelectOption | SelectOptionGroup)[];
-  /**
-   * A first option with value '' that cannot be chosen ('Velg nivå'): shown until the user picks something.
-   * Give the field the default value '' so it starts there.
-   */
+  /** A first option with value '' that cannot be chosen ('Velg nivå'); give the field the default value ''. */
   placeholder?: string;
   /** Options after the list (e.g. 'Legg til nytt barn'). */
   trailingOptions?: readonly SelectOption[];
@@ -66,10 +63,7 @@ export function NativeSelect({
   );
 }
 
-/**
- * A labelled native select, styled like the other controls: on phones the system picker, and keyboard and screen
- * readers work as everywhere. `<Select label="Nivå" placeholder="Velg nivå" options={levels} {...register('level')} />`.
- */
+/** A labelled native select, styled like the other controls. */
 export function Select(props: SelectProps) {
   const [field, select] = splitFieldProps(props);
   return (

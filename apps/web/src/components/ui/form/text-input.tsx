@@ -3,10 +3,7 @@ import { Field, controlClass, splitFieldProps, type FieldOwnProps } from './fiel
 
 export type TextInputProps = Omit<ComponentProps<'input'>, 'id' | 'children'> & FieldOwnProps;
 
-/**
- * A labelled text input. Spread react-hook-form's `register('name')` into it:
- * `<TextInput label="Navn" error={errors.name?.message} {...register('name')} />`.
- */
+/** A labelled text input; spread react-hook-form's `register('name')` into it. */
 export function TextInput({ className = '', type = 'text', ...props }: TextInputProps) {
   const [field, input] = splitFieldProps(props);
   return (

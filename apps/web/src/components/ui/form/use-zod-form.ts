@@ -2,10 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldError, type FieldErrors, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 
-/**
- * Norwegian texts per field and zod issue code ('too_big', 'invalid_format' …), plus 'required' for an empty
- * value. The rules stay in the shared schema (packages/shared); the form only says them in the user's words.
- */
+/** Norwegian texts per field and zod issue code, plus 'required'; the rules stay in the shared schema. */
 export type FieldMessages<T> = Partial<Record<Extract<keyof T, string>, Partial<Record<'required' | (string & {}), string>>>>;
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
@@ -34,10 +31,7 @@ function withMessages<S extends Schema>(
   };
 }
 
-/**
- * react-hook-form with the zod schema from packages/shared as its resolver: the form checks exactly what the server
- * checks. `const form = useZodForm(contactInputSchema, { defaultValues: {…}, messages: { name: { required: '…' } } })`.
- */
+/** react-hook-form with the shared zod schema as its resolver: the form checks exactly what the server checks. */
 export function useZodForm<S extends Schema>(schema: S, { messages, ...options }: UseZodFormOptions<S> = {}) {
   const resolver = zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   return useForm<z.input<S>, unknown, z.output<S>>({

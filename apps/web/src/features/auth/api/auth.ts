@@ -9,15 +9,9 @@ import { useSignedIn } from '@/lib/use-session';
 export const endCurrentSession = () => api<SessionsEnded>('/users/me/sessions/current', { method: 'DELETE' });
 
 /** DELETE /api/users/me/sessions: 'Logg ut overalt', every session of the caller, this one included. */
-export const endAllSessions = () => api<SessionsEnded>('/users/me/sessions', { method: 'DELETE' });
+export const useEndAllSessions = () => useMutation({ mutationFn: () => api<SessionsEnded>('/users/me/sessions', { method: 'DELETE' }) });
 
-export const useEndAllSessions = () => useMutation({ mutationFn: endAllSessions });
-
-/**
- * GET /api/vipps/token{search}: the login return's query, passed on unchanged, exchanged for the site's session.
- * The login state is single use, so one return address is exchanged once per page load (React's strict mode runs
- * effects twice in development).
- */
+/** GET /api/vipps/token{search}: the login return's query, exchanged once per page load (the state is single use). */
 const pending = new Map<string, Promise<SessionToken>>();
 
 export function exchangeLoginReturn(search: string): Promise<SessionToken> {
@@ -46,11 +40,6 @@ export function useSessions() {
   return useQuery({ ...sessionsQueryOptions(), enabled: signedIn });
 }
 
-/**
- * GET /api/vipps/login?returnTo=/path → {loginUrl}: where to send the browser to log in with Vipps. The server keeps
- * `returnTo` (a relative path) and hands it back after login.
- */
-export const getVippsLoginUrl = (returnTo?: string) =>
-  api<{ loginUrl: string }>('/vipps/login', { query: { returnTo } });
-
-export const useVippsLogin = () => useMutation({ mutationFn: getVippsLoginUrl });
+/** GET /api/vipps/login?returnTo=/path → {loginUrl}: the server hands `returnTo` back after login. */
+export const useVippsLogin = () =>
+  useMutation({ mutationFn: (returnTo?: string) => api<{ loginUrl: string }>('/vipps/login', { query: { returnTo } }) });

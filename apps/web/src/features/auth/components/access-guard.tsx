@@ -17,10 +17,7 @@ export function PageLoading({ label = 'Laster side' }: { label?: string }) {
   );
 }
 
-/**
- * The web only hides (architecture convention 6): the server refuses anyway. Logged out → the 401 view with a login
- * button that returns here; logged in without `role` (or any of the roles given) → the 403 view.
- */
+/** The web only hides (the server refuses anyway): logged out → the 401 view, without the role → the 403 view. */
 export function AccessGuard({ role, children }: { role?: Role | Role[]; children: ReactNode }) {
   const session = useSession();
   const user = useCurrentUser();

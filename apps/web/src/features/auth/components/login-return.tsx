@@ -39,10 +39,7 @@ function LoginFailed({ message }: { message: string }) {
   );
 }
 
-/**
- * Spec §2 'Login return page': Vipps sends the browser here with ?code&state (or ?error=…&state). The query is
- * exchanged for the site's session, stored (spec §3), and the user goes back to where the login started.
- */
+/** Spec §2 'Login return page': the query is exchanged for the site's session, and the user goes back. */
 export function LoginReturn() {
   const { search } = useLocation();
   const navigate = useNavigate();

@@ -8,11 +8,7 @@ import { endCurrentSession } from '@/features/auth/api/auth';
 /** Spec §9. */
 const LOGOUT_DEBOUNCE_MS = 500;
 
-/**
- * 'Logg ut' (spec §4, §9: debounced 500 ms): ends the session on the server (issue 9: the token is dead at once,
- * everywhere) and clears the stored one; the session watcher says so in a toast. The browser forgets the session
- * even when the server cannot be reached.
- */
+/** 'Logg ut' (spec §4, §9: debounced 500 ms): ends the session on the server; the browser forgets it even offline. */
 export function LogoutButton() {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);

@@ -1,20 +1,16 @@
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { endSession } from '@/lib/session';
 import { useEndAllSessions, useSessions } from '@/features/auth/api/auth';
 
-/**
- * /profil: where the parent is logged in (issue 9), and 'Logg ut overalt' for a lost phone or a shared computer.
- * Ending every session logs this browser out too.
- */
+/** /profil: where the parent is logged in, and 'Logg ut overalt' (which logs this browser out too). */
 export function SessionsSection() {
   const sessions = useSessions();
   const endAll = useEndAllSessions();
   const navigate = useNavigate();
-  const toast = useToast();
 
   const logoutEverywhere = () =>
     endAll.mutate(undefined, {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaymentStartInput, PaymentStatus } from '@shared/api';
 import { api, isApiError } from '@/lib/api-client';
@@ -6,31 +6,22 @@ import { queryRoots } from '@/lib/query-keys';
 import { errorMessage, messageForCode } from '@/lib/error-messages';
 import { endSession } from '@/lib/session';
 
-export const POLL_INTERVAL_MS = 2_000;
-export const POLL_LIMIT_MS = 60_000;
+const POLL_INTERVAL_MS = 2_000;
+const POLL_LIMIT_MS = 60_000;
 
-/** GET /api/vipps/payment/:paymentId: the order's outcome as the server decided it from Vipps. */
-export const getPaymentStatus = (paymentId: string, signal?: AbortSignal, background = false) =>
-  api<PaymentStatus>(`/vipps/payment/${encodeURIComponent(paymentId)}`, { signal, background });
+const paymentStatusKeys = { byId: (paymentId: string) => [...queryRoots.private, 'payment', paymentId] as const };
 
-export const paymentStatusKeys = { byId: (paymentId: string) => [...queryRoots.private, 'payment', paymentId] as const };
-
-export const paymentStatusQueryOptions = (paymentId: string) =>
-  queryOptions({
-    queryKey: paymentStatusKeys.byId(paymentId),
-    // The polls after the first answer are background requests (no activity of the parent's).
-    queryFn: ({ signal, client, queryKey }) => getPaymentStatus(paymentId, signal, client.getQueryData(queryKey) !== undefined),
-    staleTime: 0,
-  });
-
-/**
- * The payment status, polled every 2 s while the payment waits for the customer (CREATED), for up to 60 s from
- * `since`; `restart` polls for another minute.
- */
+/** GET /api/vipps/payment/:paymentId, polled every 2 s while CREATED for up to 60 s from `since`; `restart` polls again. */
 export function usePaymentStatus(paymentId: string) {
   const [since, setSince] = useState(() => Date.now());
   const query = useQuery({
-    ...paymentStatusQueryOptions(paymentId),
+    queryKey: paymentStatusKeys.byId(paymentId),
+    // The polls after the first answer are background requests (no activity of the parent's).
+    queryFn: ({ signal, client, queryKey }) => {
+      const background = client.getQueryData(queryKey) !== undefined;
+      return api<PaymentStatus>(`/vipps/payment/${encodeURIComponent(paymentId)}`, { signal, background });
+    },
+    staleTime: 0,
     refetchInterval: (q) => (q.state.data?.state === 'CREATED' && Date.now() - since < POLL_LIMIT_MS ? POLL_INTERVAL_MS : false),
   });
   const waiting = query.data?.state === 'CREATED';
@@ -43,10 +34,8 @@ export function usePaymentStatus(paymentId: string) {
 }
 
 /** POST /api/vipps/payment {userId, childId, courseId} → {redirectUrl}: where the browser goes to pay. */
-export const startPayment = (input: PaymentStartInput) =>
-  api<{ redirectUrl: string }>('/vipps/payment', { method: 'POST', body: input });
-
-export const useStartPayment = () => useMutation({ mutationFn: startPayment });
+export const useStartPayment = () =>
+  useMutation({ mutationFn: (input: PaymentStartInput) => api<{ redirectUrl: string }>('/vipps/payment', { method: 'POST', body: input }) });
 
 /** Spec §8 'Payment start' errors → the text in the booking modal (through the one error table). */
 export function paymentStartErrorMessage(error: unknown): string {

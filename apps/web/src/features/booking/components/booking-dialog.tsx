@@ -12,6 +12,7 @@ import { countOf, formatCourseDate, fullName, isSafeHttpUrl, weekdayPlural, form
 import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/booking';
 import { creditLine } from '../credit-line';
 import { ChildSelect } from './child-select';
+import { Term } from '@/components/ui/term';
 
 interface BookingDialogProps {
   /** The course being booked; the dialog is open while it is set. */
@@ -43,16 +44,12 @@ function CourseSummary({ course, creditOre = ore(0) }: { course: Course; creditO
   // The labels take only their width, so a date fits on one line on a 360 px phone (walk-through 06.12, finding 21).
   return (
     <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-2 sm:grid-cols-[8.5rem_minmax(0,1fr)]">
-      <dt className="font-semibold text-sea-900">Sted</dt>
-      <dd>
+      <Term label="Sted">
         {course.place.name}, {course.place.place}
-      </dd>
-      <dt className="font-semibold text-sea-900">Nivå</dt>
-      <dd>{course.experienceLevel || '-'}</dd>
-      <dt className="font-semibold text-sea-900">Alder</dt>
-      <dd>{course.participantsAge || '-'}</dd>
-      <dt className="font-semibold text-sea-900">{started ? 'Datoer igjen' : 'Datoer'}</dt>
-      <dd>
+      </Term>
+      <Term label="Nivå">{course.experienceLevel || '-'}</Term>
+      <Term label="Alder">{course.participantsAge || '-'}</Term>
+      <Term label={started ? 'Datoer igjen' : 'Datoer'}>
         {started ? (
           <p className="mb-1 font-semibold text-aqua-700">
             Kurset har startet – {countOf(held, 'gang', 'ganger')} igjen
@@ -74,13 +71,10 @@ function CourseSummary({ course, creditOre = ore(0) }: { course: Course; creditO
             )}
           </ul>
         )}
-      </dd>
-      <dt className="font-semibold text-sea-900">Ukedag</dt>
-      <dd>{weekdayPlural(course.weekday)}</dd>
-      <dt className="font-semibold text-sea-900">Instruktører</dt>
-      <dd>{instructors}</dd>
-      <dt className="font-semibold text-sea-900">Pris</dt>
-      <dd className="font-bold">
+      </Term>
+      <Term label="Ukedag">{weekdayPlural(course.weekday)}</Term>
+      <Term label="Instruktører">{instructors}</Term>
+      <Term label="Pris" className="font-bold">
         {formatKr(krToOre(course.booking.price))}
         {course.booking.price !== course.price && course.booking.state !== 'ended' && course.booking.state !== 'closed' ? (
           <span className="block text-sm font-normal text-muted">
@@ -88,7 +82,7 @@ function CourseSummary({ course, creditOre = ore(0) }: { course: Course; creditO
           </span>
         ) : null}
         {paidWithCredit ? <span className="block text-sm font-normal">{paidWithCredit}</span> : null}
-      </dd>
+      </Term>
       <InfoTerm text={course.info} />
     </dl>
   );

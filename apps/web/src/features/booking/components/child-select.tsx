@@ -24,11 +24,7 @@ interface ChildSelectProps {
 export const profileLabel = (profile: Profile) =>
   `Profil: ${profile.parents.map(fullName).join(' og ') || 'uten foresatte'}`;
 
-/**
- * Spec §2 booking modal: the child dropdown, grouped by profile, with 'Legg til nytt barn'. A native select: the
- * platform's own list (on phones the system picker), so no custom height cap is needed. Children already on the
- * course are marked, and so are children outside the course's age range; the server has the last word.
- */
+/** Spec §2 booking modal: the children by profile, with 'Legg til nytt barn'; those on the course or outside its age marked. */
 export function ChildSelect({
   id,
   profiles,

@@ -8,6 +8,7 @@ import { site } from '@/config/site';
 import { isApiError } from '@/lib/api-client';
 import { countOf, formatDate, fullName, placeSlug, formatKr, krToOre } from '@/lib/format';
 import { usePaymentStatus } from '@/features/booking/api/booking';
+import { Term } from '@/components/ui/term';
 
 const TONE: Record<PaymentStatusTone, string> = {
   success: 'bg-success-bg text-success',
@@ -37,38 +38,22 @@ function OrderSummary({ payment }: { payment: PaymentStatus }) {
     <dl className="mt-6 grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-2xl bg-sand-50 p-4 text-left sm:grid-cols-[8rem_minmax(0,1fr)] sm:p-5">
       {course ? (
         <>
-          <dt className="font-semibold text-sea-900">Kurs</dt>
-          <dd>{course.name}</dd>
-          <dt className="font-semibold text-sea-900">Sted</dt>
-          <dd>{course.place}</dd>
-          <dt className="font-semibold text-sea-900">Datoer</dt>
-          <dd>
+          <Term label="Kurs">{course.name}</Term>
+          <Term label="Sted">{course.place}</Term>
+          <Term label="Datoer">
             {dates.length
               ? `${formatDate(dates[0])} – ${formatDate(dates[dates.length - 1])} (${countOf(dates.length, 'gang', 'ganger')}), kl. ${course.timeFrom}–${course.timeTo}`
               : '-'}
-          </dd>
+          </Term>
         </>
       ) : null}
-      {order.child ? (
-        <>
-          <dt className="font-semibold text-sea-900">Barn</dt>
-          <dd>{fullName(order.child)}</dd>
-        </>
-      ) : null}
-      <dt className="font-semibold text-sea-900">Beløp</dt>
-      <dd>{formatKr(krToOre(order.amount))}</dd>
-      <dt className="font-semibold text-sea-900">Referanse</dt>
-      <dd className="break-all">{order.humanReference || order.reference}</dd>
-      <dt className="font-semibold text-sea-900">Status</dt>
-      <dd>
+      {order.child ? <Term label="Barn">{fullName(order.child)}</Term> : null}
+      <Term label="Beløp">{formatKr(krToOre(order.amount))}</Term>
+      <Term label="Referanse" className="break-all">{order.humanReference || order.reference}</Term>
+      <Term label="Status">
         <StatusLabel payment={payment} />
-      </dd>
-      {order.termsVersion !== null ? (
-        <>
-          <dt className="font-semibold text-sea-900">Vilkår</dt>
-          <dd>Regler og betingelser, versjon {order.termsVersion}</dd>
-        </>
-      ) : null}
+      </Term>
+      {order.termsVersion !== null ? <Term label="Vilkår">Regler og betingelser, versjon {order.termsVersion}</Term> : null}
     </dl>
   );
 }

@@ -1,37 +1,38 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChildCare, ChildCareInput, HealthNoteReads } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { PRIVATE_KEY } from '@/lib/current-user';
 
-export const careKeys = {
+const careKeys = {
   ofChild: (childId: string) => [PRIVATE_KEY, 'care', childId] as const,
   reads: (childId: string) => [PRIVATE_KEY, 'care', childId, 'reads'] as const,
 };
 
-/** GET /api/children/:id/care: emergency contact, health note, photo consent and how long each is kept. */
-export const getChildCare = (childId: string, signal?: AbortSignal) => api<ChildCare>(`/children/${encodeURIComponent(childId)}/care`, { signal });
-
-export const childCareQueryOptions = (childId: string) =>
-  // Never kept after the dialog closes: the note is a special category, and an admin's opening is logged.
-  queryOptions({ queryKey: careKeys.ofChild(childId), queryFn: ({ signal }) => getChildCare(childId, signal), gcTime: 0, staleTime: 0 });
-
-export const useChildCare = (childId: string | undefined) => useQuery({ ...childCareQueryOptions(childId ?? ''), enabled: !!childId });
+/** GET /api/children/:id/care, never cached after the dialog closes (special category data; an admin's read is logged). */
+export const useChildCare = (childId: string | undefined) =>
+  useQuery({
+    queryKey: careKeys.ofChild(childId ?? ''),
+    queryFn: ({ signal }) => api<ChildCare>(`/children/${encodeURIComponent(childId ?? '')}/care`, { signal }),
+    gcTime: 0,
+    staleTime: 0,
+    enabled: !!childId,
+  });
 
 /** GET /api/children/:id/health-note/reads: who outside the family read the note, newest first. */
-export const getHealthNoteReads = (childId: string, signal?: AbortSignal) =>
-  api<HealthNoteReads>(`/children/${encodeURIComponent(childId)}/health-note/reads`, { signal });
-
 export const useHealthNoteReads = (childId: string | undefined) =>
-  useQuery({ queryKey: careKeys.reads(childId ?? ''), queryFn: ({ signal }) => getHealthNoteReads(childId ?? '', signal), enabled: !!childId, gcTime: 0 });
+  useQuery({
+    queryKey: careKeys.reads(childId ?? ''),
+    queryFn: ({ signal }) => api<HealthNoteReads>(`/children/${encodeURIComponent(childId ?? '')}/health-note/reads`, { signal }),
+    enabled: !!childId,
+    gcTime: 0,
+  });
 
 /** PUT /api/children/:id/care. Without the consent the note is deleted at once. */
-export const saveChildCare = ({ childId, ...input }: ChildCareInput & { childId: string }) =>
-  api<ChildCare>(`/children/${encodeURIComponent(childId)}/care`, { method: 'PUT', body: input });
-
 export function useSaveChildCare() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveChildCare,
+    mutationFn: ({ childId, ...input }: ChildCareInput & { childId: string }) =>
+      api<ChildCare>(`/children/${encodeURIComponent(childId)}/care`, { method: 'PUT', body: input }),
     onSuccess: (saved) => queryClient.setQueryData(careKeys.ofChild(saved.childId), saved),
   });
 }

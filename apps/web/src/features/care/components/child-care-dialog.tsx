@@ -121,10 +121,7 @@ function CareForm({ care, editable, onDone }: { care: ChildCare; editable: boole
   );
 }
 
-/**
- * Per child on /profil (issue 39): emergency contact, health note with its consent, photo consent, each with who sees
- * it and how long it is kept; and who read the note. An admin opening it reads the note (logged) but cannot change it.
- */
+/** Per child on /profil: emergency contact, health note, photo consent, and who read the note (an admin only reads). */
 export function ChildCareDialog({ child, editable, onClose }: { child: { _id: string; name: string } | null; editable: boolean; onClose: () => void }) {
   const care = useChildCare(child?._id);
   return (

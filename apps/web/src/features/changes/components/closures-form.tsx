@@ -6,11 +6,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { countOf, courseDisplayName, formatDate, formatTime, type NameableCourse } from '@/lib/format';
 import { useCancelCourseDate, useClosePlace } from '../api/changes';
 
-/**
- * The admin closes a venue on a day ('Bassenget er stengt': every course there that day) or cancels one date of one
- * course, with the reason families see. The server's preview comes first (which courses, how many families); after the
- * confirmation the families are told CLOSURE_UNDO_MINUTES later, and the overview below offers 'Angre' until then.
- */
+/** The admin closes a venue for a day or cancels one date: a preview first, then 'Angre' until the e-mails go. */
 export interface ClosuresFormProps {
   places: readonly { _id: string; name: string }[];
   /** The chosen venue's courses (the route reads them for the venue in `placeId`). */
@@ -25,10 +21,7 @@ type Pending = { kind: 'day'; preview: CancelledDates } | { kind: 'date'; previe
 
 const minutesUntil = (iso: string) => Math.max(0, Math.round((new Date(iso).getTime() - Date.now()) / 60_000));
 
-/**
- * 'Avlyse 4 kurs 08.02.2027?' or 'Avlyse Nybegynner · 1–2 år · mandager kl. 10:00 · 08.02.2027?': the course's display
- * name (walk-through 8) already says the time, so the date follows it without a second 'kl.'.
- */
+/** 'Avlyse 4 kurs 08.02.2027?' or the course's display name (which says the time) and the date. */
 function confirmTitle(pending: Pending): string {
   const first = pending.preview.cancelled[0]!;
   if (pending.kind === 'date') return `Avlyse ${first.courseName} · ${formatDate(first.date)}?`;

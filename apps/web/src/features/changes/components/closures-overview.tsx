@@ -4,21 +4,16 @@ import { FormError } from '@/components/ui/form';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatTime } from '@/lib/format';
 import { useClosureAction, useClosureOverview } from '../api/changes';
+import { TitledSection } from '@/components/ui/titled-section';
 
 /** What the families chose so far: 'Erstatningstime: 2 · Pengene tilbake: 1 · Tilgodebeløp: 0 · Ikke valgt ennå: 3'. */
 const choicesLine = (c: ClosureOverviewItem['choices']) =>
   `Erstatningstime: ${c.makeup} · Pengene tilbake: ${c.refund} · Tilgodebeløp: ${c.credit} · Ikke valgt ennå: ${c.open}`;
 
-/**
- * The admin's one overview of coming cancelled dates (issue 53), newest first: before the e-mails, 'Angre' and 'Send
- * e-post nå'; after them, who chose what so far.
- */
+/** The admin's overview of coming cancelled dates: 'Angre' and 'Send e-post nå' before the e-mails, answers after. */
 export function ClosuresOverview({ items, onAction, busy, error }: { items: readonly ClosureOverviewItem[]; onAction: (id: string, action: 'undo' | 'announce') => void; busy: boolean; error: string | null }) {
   return (
-    <section aria-labelledby="closures-overview-title" className="mt-10 max-w-3xl">
-      <h2 id="closures-overview-title" className="text-xl font-bold">
-        Avlyste kursdager
-      </h2>
+    <TitledSection id="closures-overview-title" title="Avlyste kursdager" className="mt-10 max-w-3xl" titleClassName="text-xl font-bold">
       <FormError>{error}</FormError>
       {items.length === 0 ? (
         <p className="mt-2 text-sand-700">Ingen kommende kursdager er avlyst.</p>
@@ -53,7 +48,7 @@ export function ClosuresOverview({ items, onAction, busy, error }: { items: read
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -6,10 +6,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatTime, formatKr } from '@/lib/format';
 
-/**
- * A make-up date as the parent picks it: the date first (the list is in date order), then the course's display name,
- * which says the weekday and time, and the venue: '15.02.2027 · Nybegynner · 1–2 år · mandager kl. 10:00 · Sagene Basseng'.
- */
+/** A make-up date as the parent picks it: '15.02.2027 · Nybegynner · 1–2 år · mandager kl. 10:00 · Sagene Basseng'. */
 export const makeupLabel = (o: MakeupOption) => `${formatDate(o.date)} · ${o.courseName} · ${o.placeName}`;
 
 /** What was chosen, with the amount and what happens next (walk-through 06.12, finding 12). */
@@ -29,10 +26,7 @@ function chosenText(choice: DateChoice): string {
   }
 }
 
-/**
- * What went wrong with a tap, and what to do next (walk-through 06.12, finding 6): shown beside the button that was
- * tapped, not at the bottom of the card.
- */
+/** What went wrong with a tap, and what to do next: shown beside the button that was tapped. */
 export function chooseErrorText(error: unknown, kind: DateChoiceKind): string {
   if (isApiError(error) && error.code === 'CHOICE_CLOSED') return errorMessage(error);
   if (isApiError(error) && error.status === 409) {

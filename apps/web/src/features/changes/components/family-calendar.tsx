@@ -6,10 +6,7 @@ import { useFamilyCredit, useFamilyFeed, useRenewFeed } from '../api/changes';
 /** Google Calendar's own "add by address" link (decision 047): it opens the subscription in a signed-in browser. */
 export const googleCalendarUrl = (feedUrl: string) => `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(feedUrl)}`;
 
-/**
- * The family's calendar address on /profil. `webcal:` opens Apple's calendars only; Android and Google users copy the
- * https address (walk-through 06.12, finding 2), or open it in Google Calendar on a computer. A new address on request.
- */
+/** The family's calendar address on /profil: `webcal:` for Apple, the https address to copy for Android and Google. */
 export function FamilyCalendar({ profileId }: { profileId: string }) {
   const feed = useFamilyFeed(profileId);
   const renew = useRenewFeed(profileId);

@@ -26,10 +26,7 @@ export function MyChanges() {
   );
 }
 
-/**
- * 'Påminnelser' on /profil: the day-before e-mails on or off, as a setting of its own with a heading and a 'Lagret'
- * (walk-through 06.12, finding 16: it was a bare 13 px checkbox that said nothing when changed).
- */
+/** 'Påminnelser' on /profil: the day-before e-mails on or off, a setting of its own that says 'Lagret'. */
 export function ReminderToggle() {
   const setting = useReminderSetting();
   const save = useSetReminders();

@@ -3,7 +3,7 @@ import { addChildInputSchema, type Child } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { FormError, useZodForm } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { capitalizeName, fullName, osloDateKey } from '@/lib/format';
@@ -15,7 +15,6 @@ const editChildSchema = addChildInputSchema.shape.child;
 
 function EditChildForm({ child, onDone }: { child: Child; onDone: () => void }) {
   const id = useId();
-  const toast = useToast();
   const update = useUpdateChild();
   const remove = useDeleteChild();
   const [error, setError] = useState<string | null>(null);

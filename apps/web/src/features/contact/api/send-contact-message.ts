@@ -3,7 +3,5 @@ import type { ContactInput } from '@shared/api';
 import { api } from '@/lib/api-client';
 
 /** POST /api/contact {name, email, message} → {ok: true}; 429 CONTACT_RATE_LIMITED when sent too often. */
-export const sendContactMessage = (input: ContactInput) =>
-  api<{ ok: true }>('/contact', { method: 'POST', body: input });
-
-export const useSendContactMessage = () => useMutation({ mutationFn: sendContactMessage });
+export const useSendContactMessage = () =>
+  useMutation({ mutationFn: (input: ContactInput) => api<{ ok: true }>('/contact', { method: 'POST', body: input }) });

@@ -12,8 +12,7 @@ import { useSendContactMessage } from '../api/send-contact-message';
 const noSubscription = () => () => {};
 
 export function ContactForm() {
-  // The page arrives rendered by the server (decision 018): until React has taken it over, a click on 'Send melding'
-  // would submit the form natively and put the message in the address. The button waits for the app.
+  // Until React has taken over the server's page a native submit would put the message in the address: the button waits.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const mutation = useSendContactMessage();
   const successRef = useRef<HTMLDivElement>(null);

@@ -15,11 +15,6 @@ import { useDeleteCourse, useSaveCourse } from '@/features/courses/api/courses';
 import { loadHolidayLabel, type HolidayLabel } from './holiday-label';
 import { MultiDatePicker } from './multi-date-picker';
 
-export interface InstructorOption {
-  id: string;
-  name: string;
-}
-
 /** The form's own shape: `dates` as chosen calendar days ('YYYY-MM-DD'), numbers as typed; the rest as the API takes it. */
 type OptionalNumber = 'ageMinMonths' | 'ageMaxMonths' | 'lateBookingMaxPassed';
 type CourseFormValues = Omit<CourseInput, 'dates' | 'price' | 'maximumParticipants' | OptionalNumber> & {
@@ -33,7 +28,7 @@ const toNumber = (value: number | string) => (typeof value === 'number' ? value 
 const toOptional = (value: number | string | null) => (value === null || (typeof value === 'string' && value.trim() === '') ? null : toNumber(value));
 const fromOptional = (value: number | null) => (value === null ? '' : value);
 
-export function toCourseInput(values: CourseFormValues): CourseInput {
+function toCourseInput(values: CourseFormValues): CourseInput {
   return {
     ...values,
     dates: courseDates(values.dates, values.timeFrom),
@@ -45,10 +40,7 @@ export function toCourseInput(values: CourseFormValues): CourseInput {
   };
 }
 
-/**
- * The shared course schema (the server's own rules) on the form's values: the days become date-times and the typed
- * numbers numbers, then courseInputSchema checks. The form keeps the API's field names, so every error lands on its field.
- */
+/** The server's own course schema on the form's values, after the days become date-times and typed numbers numbers. */
 const courseFormSchema = z.custom<CourseFormValues>().transform(toCourseInput).pipe(courseInputSchema);
 
 /** The shared schema says the main rules in Norwegian; these are the ones it leaves to the form. */
@@ -106,10 +98,7 @@ const AGE_BOUNDS = [
   { field: 'ageMaxMonths', label: 'Alder til (mnd)', hint: 'Tomt: ingen øvre grense' },
 ] as const;
 
-/**
- * Spec §2: 'Foreløpig ukjent' (value '1') means no instructor yet: it is shown as chosen when nobody is, and
- * choosing it clears the others (the API gets no '1', only real ids).
- */
+/** Spec §2: 'Foreløpig ukjent' ('1') is shown when nobody is chosen; choosing it clears the others (never sent). */
 const withUnknown = (ids: readonly string[]) => (ids.length ? [...ids] : [INSTRUCTOR_UNKNOWN_VALUE]);
 const fromUnknown = (previous: readonly string[], next: readonly string[]) =>
   next.includes(INSTRUCTOR_UNKNOWN_VALUE) && previous.length > 0 ? [] : next.filter((v) => v !== INSTRUCTOR_UNKNOWN_VALUE);
@@ -117,33 +106,25 @@ const fromUnknown = (previous: readonly string[], next: readonly string[]) =>
 interface CourseFormProps {
   course?: Course;
   placeId: string;
-  instructors: readonly InstructorOption[];
-  /**
-   * What marks a day in the date picker: the name of the holiday that day ('Første juledag', 'Juleferie'), or null.
-   * A predicate, not a list, so every month the admin pages to is marked. Default: Norwegian public and school
-   * holidays, loaded when the form opens (the picker shows unmarked days for the moment that takes).
-   */
-  holidays?: HolidayLabel;
+  instructors: readonly { id: string; name: string }[];
   onSaved: () => void;
   onDone: () => void;
 }
 
-function CourseForm({ course, placeId, instructors, holidays: givenHolidays, onSaved, onDone }: CourseFormProps) {
+function CourseForm({ course, placeId, instructors, onSaved, onDone }: CourseFormProps) {
   const id = useId();
-  const [loadedHolidays, setLoadedHolidays] = useState<HolidayLabel | undefined>(undefined);
+  // Norwegian public and school holidays mark the picker's days once loaded; without them the days are left unmarked.
+  const [holidays, setHolidays] = useState<HolidayLabel | undefined>(undefined);
   useEffect(() => {
-    if (givenHolidays) return;
     let live = true;
-    // Without the holiday data the admin can still plan; the days are only left unmarked.
     loadHolidayLabel().then(
-      (label) => live && setLoadedHolidays(() => label),
+      (label) => live && setHolidays(() => label),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [givenHolidays]);
-  const holidays = givenHolidays ?? loadedHolidays;
+  }, []);
   const save = useSaveCourse();
   const remove = useDeleteCourse();
   const [confirmDelete, setConfirmDelete] = useState(false);

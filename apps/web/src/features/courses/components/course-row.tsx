@@ -18,6 +18,7 @@ import {
   formatKr,
   krToOre,
 } from '@/lib/format';
+import { Term } from '@/components/ui/term';
 
 export interface CourseRowExtras {
   /** Admin: show the course id (spec §2). */
@@ -26,10 +27,7 @@ export interface CourseRowExtras {
   renderActions?: (course: Course) => ReactNode;
   /** A full course with an open waitlist: shown instead of the pay button (the waitlist feature, composed by the route). */
   renderWaitlist?: (course: Course) => ReactNode;
-  /**
-   * Enrolment night (issue 37): before the opening, the opening time and a countdown; while its waiting room runs,
-   * the way into the line. Shown instead of 'Bestill' when it returns something (the queue feature, via the route).
-   */
+  /** Enrolment night: the opening countdown or the way into the line, shown instead of 'Bestill' when it returns something. */
   renderGate?: (course: Course) => ReactNode;
 }
 
@@ -178,8 +176,7 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
       {/* In the page whether open or not: on a page a visitor gets without the app, boot.ts opens it (decision 045). */}
       <div id={detailsId} hidden={!open} className="border-t border-line px-4 py-4 sm:px-5">
         <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2.5 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6">
-          <dt className="font-semibold text-sea-900">Datoer</dt>
-          <dd>
+          <Term label="Datoer">
             {course.dates.length === 0 ? (
               '-'
             ) : (
@@ -203,36 +200,23 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
                 })}
               </ul>
             )}
-          </dd>
-          <dt className="font-semibold text-sea-900">Ukedag</dt>
-          <dd>{weekday}</dd>
-          <dt className="font-semibold text-sea-900">Tid</dt>
-          <dd>{time}</dd>
-          <dt className="font-semibold text-sea-900">Nivå</dt>
-          <dd>{course.experienceLevel || '-'}</dd>
-          <dt className="font-semibold text-sea-900">Alder</dt>
-          <dd>{course.participantsAge || '-'}</dd>
-          <dt className="font-semibold text-sea-900">Instruktører</dt>
-          <dd>{instructors}</dd>
-          <dt className="font-semibold text-sea-900">Pris</dt>
-          <dd>
+          </Term>
+          <Term label="Ukedag">{weekday}</Term>
+          <Term label="Tid">{time}</Term>
+          <Term label="Nivå">{course.experienceLevel || '-'}</Term>
+          <Term label="Alder">{course.participantsAge || '-'}</Term>
+          <Term label="Instruktører">{instructors}</Term>
+          <Term label="Pris">
             {reduced
               ? `${formatKr(krToOre(course.booking.price))} for ${course.booking.remainingDates.length} av ${course.dates.length} ganger (fullpris ${formatKr(krToOre(course.price))})`
               : formatKr(krToOre(course.booking.price))}
-          </dd>
-          <dt className="font-semibold text-sea-900">Ledige plasser</dt>
-          <dd>{freePlacesLabel(course.freePlaces)}</dd>
+          </Term>
+          <Term label="Ledige plasser">{freePlacesLabel(course.freePlaces)}</Term>
           <InfoTerm text={course.info} />
-          <dt className="font-semibold text-sea-900">Påmeldte</dt>
-          <dd>
+          <Term label="Påmeldte">
             <Participants course={course} ownChildren={ownChildren} />
-          </dd>
-          {showId ? (
-            <>
-              <dt className="font-semibold text-sea-900">Kurs-ID</dt>
-              <dd className="font-mono text-sm break-all">{course._id}</dd>
-            </>
-          ) : null}
+          </Term>
+          {showId ? <Term label="Kurs-ID" className="font-mono text-sm break-all">{course._id}</Term> : null}
         </dl>
         {open && renderActions ? <div className="mt-4 flex flex-wrap gap-2">{renderActions(course)}</div> : null}
       </div>

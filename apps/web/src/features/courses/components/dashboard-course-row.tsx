@@ -3,10 +3,7 @@ import type { Course } from '@shared/api';
 import { DisclosureButton } from '@/components/ui/disclosure-button';
 import { formatCourseDate, freePlacesLabel, fullName, participantNames, weekdayPlural, formatKr, krToOre } from '@/lib/format';
 
-/**
- * A course in a dashboard box: time, level and place; it expands for the dates (past ones marked), instructors,
- * participants and free places.
- */
+/** A course in a dashboard box: time, level and place; it expands for dates, instructors, participants and free places. */
 export function DashboardCourseRow({ course, now }: { course: Course; now: number }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();

@@ -3,11 +3,7 @@ export type HolidayLabel = (day: string) => string | null;
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/**
- * The course form's holidays: Norwegian public holidays ('Første juledag') and the school holidays a swim school plans
- * around ('Juleferie'), i.e. the days isNoCourseDay says no course runs. The holiday data (date-holidays, about 260 kB
- * gzipped) is its own chunk, fetched when an admin opens the course form: public pages and the place page never load it.
- */
+/** The course form's public and school holidays; date-holidays (about 260 kB gzipped) loads only with the course form. */
 export async function loadHolidayLabel(): Promise<HolidayLabel> {
   const { norwegianHolidayName, schoolHolidayOn } = await import('@shared/holidays');
   return (day) => {

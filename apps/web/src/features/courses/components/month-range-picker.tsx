@@ -10,10 +10,7 @@ interface MonthRangePickerProps {
 
 const MIN_MONTH = PICKER_MIN_DATE.slice(0, 7);
 
-/**
- * Spec §2/§5 month-range picker 'Velg start- og sluttdato' (admin and instructor): only a complete start and end
- * month filter; the end is the last day of the end month at 23:59:59. Nothing before August 2024.
- */
+/** Spec §2/§5 month-range picker: only a complete start and end month filter; the end month's last second included. */
 export function MonthRangePicker({ onChange }: MonthRangePickerProps) {
   const id = useId();
   const [start, setStart] = useState('');

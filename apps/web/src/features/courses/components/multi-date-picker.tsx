@@ -29,11 +29,7 @@ const fromKey = (key: string) => {
   return new Date(y, m - 1, d);
 };
 
-/**
- * Spec §2/§5 multi-date picker: react-day-picker in Norwegian (nb), weeks starting Monday, nothing before August
- * 2024. A date can also be typed (YYYY-MM-DD or DD.MM.YYYY): 700 ms after the last key it is added (or removed
- * when already chosen).
- */
+/** Spec §2/§5 multi-date picker (nb, from Monday, from August 2024); a typed date toggles 700 ms after the last key. */
 export function MultiDatePicker({ id, value, onChange, holidays, invalid, labelledBy, describedBy }: MultiDatePickerProps) {
   const typedId = useId();
   const [typed, setTyped] = useState('');

@@ -44,10 +44,7 @@ function MessageItem({ message }: { message: OutboxMessage }) {
   );
 }
 
-/**
- * The sent-mail list (admin): subject, recipient, time, status, attachment names. The text opens on demand, and only in
- * test mode (the demo's mailbox): with an e-mail server the site keeps no body once a message is sent (probe M3).
- */
+/** The sent-mail list (admin); the text opens only in test mode: with an e-mail server no body is kept (probe M3). */
 export function OutboxList() {
   const outbox = useOutbox();
   if (outbox.isPending) {

@@ -11,14 +11,12 @@ export const faqsQueryOptions = (read: Read = api) => queryOptions({ queryKey: f
 export const useFaqs = () => useQuery(faqsQueryOptions());
 
 /** POST /api/faqs (admin) */
-export const createFaq = (input: FaqInput) => api<Faq>('/faqs', { method: 'POST', body: input });
-
-export const useCreateFaq = () => useRefreshingMutation(createFaq, [faqsKeys.all()]);
+export const useCreateFaq = () =>
+  useRefreshingMutation((input: FaqInput) => api<Faq>('/faqs', { method: 'POST', body: input }), [faqsKeys.all()]);
 
 /** DELETE /api/faqs/{id} (admin) */
-export const deleteFaq = (id: string) => api<null>(`/faqs/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
-export const useDeleteFaq = () => useRefreshingMutation(deleteFaq, [faqsKeys.all()]);
+export const useDeleteFaq = () =>
+  useRefreshingMutation((id: string) => api<null>(`/faqs/${encodeURIComponent(id)}`, { method: 'DELETE' }), [faqsKeys.all()]);
 
 /** PUT /api/faqs/order (admin): every id once, in the new order; answers the list as now stored. */
 export const reorderFaqs = (ids: string[]) => api<Faq[]>('/faqs/order', { method: 'PUT', body: { ids } });

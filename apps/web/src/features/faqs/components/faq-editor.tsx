@@ -6,7 +6,6 @@ import { RichTextField } from '@/components/ui/rich-text-field';
 import { toast } from '@/components/ui/toast';
 import { useCreateFaq, useDeleteFaq, useUpdateFaq } from '@/features/faqs/api/faqs';
 
-// The server's own schema (packages/shared); the form says its rules in Norwegian.
 const messages = {
   question: { required: 'Skriv inn et spørsmål.', too_big: `Spørsmålet kan ha maks ${FAQ_QUESTION_MAX} tegn.` },
   answer: { required: 'Skriv inn et svar.', too_big: `Svaret kan ha maks ${RICH_TEXT_MAX} tegn.` },
@@ -42,7 +41,6 @@ export function FaqEditor({ faq, onDone }: { faq?: Faq; onDone: () => void }) {
 
   const onDelete = async () => {
     if (!faq) return;
-    // Ask first, as every other delete of the admin does.
     const yes = await confirm({
       title: 'Slett spørsmålet?',
       message: `«${faq.question}» og svaret slettes fra forsiden.`,

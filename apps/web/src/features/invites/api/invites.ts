@@ -3,10 +3,7 @@ import type { Invite, InviteAnswerInput, InviteAnswerResult, InviteInput, Invite
 import { api } from '@/lib/api-client';
 import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 
-/**
- * PATCH /api/invites/{id} {status, secret}: the invitee answers. Accepting needs the link's secret: it joins the
- * family (`profileId`), or waits for the owner's confirmation (`awaitingOwner`).
- */
+/** PATCH /api/invites/{id} {status, secret}: the invitee answers; accepting joins the family or awaits the owner. */
 export const answerInvite = ({ id, ...body }: InviteAnswerInput & { id: string }) =>
   api<InviteAnswerResult>(`/invites/${id}`, { method: 'PATCH', body });
 
@@ -14,10 +11,9 @@ export const answerInvite = ({ id, ...body }: InviteAnswerInput & { id: string }
 export const useAnswerInvite = () => useRefreshingMutation(answerInvite, [queryRoots.private]);
 
 /** POST /api/invites/{id}/confirm: the owner lets the person who opened the link join the family. */
-export const confirmInvite = (id: string) => api<Invite>(`/invites/${id}/confirm`, { method: 'POST' });
-
 // A guardian joins: the profile and the invites change.
-export const useConfirmInvite = () => useRefreshingMutation(confirmInvite, [queryRoots.private]);
+export const useConfirmInvite = () =>
+  useRefreshingMutation((id: string) => api<Invite>(`/invites/${id}/confirm`, { method: 'POST' }), [queryRoots.private]);
 
 /** Query keys of the invites (every invite change invalidates `all`). */
 export const inviteKeys = {
@@ -29,45 +25,42 @@ export const inviteKeys = {
 };
 
 /** DELETE /api/invites/{id}: the sender withdraws a pending invite. */
-export const deleteInvite = (id: string) => api<{ ok: true }>(`/invites/${id}`, { method: 'DELETE' });
-
-export const useDeleteInvite = () => useRefreshingMutation(deleteInvite, [inviteKeys.all]);
+export const useDeleteInvite = () =>
+  useRefreshingMutation((id: string) => api<{ ok: true }>(`/invites/${id}`, { method: 'DELETE' }), [inviteKeys.all]);
 
 /** POST /api/invites/link {secret}: the invite behind the e-mailed link (the secret goes in the body, never a URL). */
-export const getInviteLink = (secret: string, signal?: AbortSignal) =>
-  api<InviteLink>('/invites/link', { method: 'POST', body: { secret }, signal });
-
-export const inviteLinkQueryOptions = (secret: string) =>
-  queryOptions({ queryKey: inviteKeys.link(), queryFn: ({ signal }) => getInviteLink(secret, signal), retry: false });
-
-export const useInviteLink = (secret: string | null) => useQuery({ ...inviteLinkQueryOptions(secret ?? ''), enabled: !!secret });
+export const useInviteLink = (secret: string | null) =>
+  useQuery({
+    queryKey: inviteKeys.link(),
+    queryFn: ({ signal }) => api<InviteLink>('/invites/link', { method: 'POST', body: { secret: secret ?? '' }, signal }),
+    retry: false,
+    enabled: !!secret,
+  });
 
 /** GET /api/invites/user/{id}/pending: invites to the user's e-mail address waiting for an answer. */
-export const getPendingInvites = (userId: string, signal?: AbortSignal) =>
-  api<Invite[]>(`/invites/user/${userId}/pending`, { signal });
-
 export const pendingInvitesQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: inviteKeys.pending(userId), queryFn: ({ signal }) => getPendingInvites(userId, signal) });
+  queryOptions({
+    queryKey: inviteKeys.pending(userId),
+    queryFn: ({ signal }) => api<Invite[]>(`/invites/user/${userId}/pending`, { signal }),
+  });
 
 export const usePendingInvites = (userId: string | undefined) =>
   useQuery({ ...pendingInvitesQueryOptions(userId ?? ''), enabled: !!userId });
 
 /** GET /api/invites/profile/{id}: the profile's invites (pending, accepted, rejected). */
-export const getProfileInvites = (profileId: string, signal?: AbortSignal) =>
-  api<Invite[]>(`/invites/profile/${profileId}`, { signal });
-
 export const profileInvitesQueryOptions = (profileId: string) =>
-  queryOptions({ queryKey: inviteKeys.profile(profileId), queryFn: ({ signal }) => getProfileInvites(profileId, signal) });
+  queryOptions({
+    queryKey: inviteKeys.profile(profileId),
+    queryFn: ({ signal }) => api<Invite[]>(`/invites/profile/${profileId}`, { signal }),
+  });
 
 export const useProfileInvites = (profileId: string | undefined) =>
   useQuery({ ...profileInvitesQueryOptions(profileId ?? ''), enabled: !!profileId });
 
 /** POST /api/invites {profileId, email} → 201 invite; 409 ALREADY_INVITED; 429 when sending too many. */
-export const sendInvite = (input: InviteInput) => api<Invite>('/invites', { method: 'POST', body: input });
-
-export const useSendInvite = () => useRefreshingMutation(sendInvite, [inviteKeys.all]);
+export const useSendInvite = () =>
+  useRefreshingMutation((input: InviteInput) => api<Invite>('/invites', { method: 'POST', body: input }), [inviteKeys.all]);
 
 /** POST /api/invites/{id}/undo: the owner undoes an accepted invite; the person who joined leaves the family. */
-export const undoInvite = (id: string) => api<Invite>(`/invites/${id}/undo`, { method: 'POST' });
-
-export const useUndoInvite = () => useRefreshingMutation(undoInvite, [queryRoots.private]);
+export const useUndoInvite = () =>
+  useRefreshingMutation((id: string) => api<Invite>(`/invites/${id}/undo`, { method: 'POST' }), [queryRoots.private]);

@@ -1,6 +1,6 @@
 import { inviteInputSchema } from '@shared/api/invites';
 import { CancelAndAct, TextInput, useZodForm } from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { useSendInvite } from '@/features/invites/api/invites';
@@ -9,7 +9,6 @@ const inviteFormSchema = inviteInputSchema.pick({ email: true });
 
 /** The invite form: an e-mail address (spec §5 rules); loaded when the dialog first opens (it brings zod). */
 export default function InviteForm({ profileId, onDone }: { profileId: string; onDone: () => void }) {
-  const toast = useToast();
   const send = useSendInvite();
   const {
     register,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { InviteLink } from '@shared/api/invites';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate } from '@/lib/format';
@@ -22,11 +22,7 @@ function Notice({ children, alert = false }: { children: ReactNode; alert?: bool
 const answerError = (error: unknown, fallback: string) =>
   isApiError(error) && (error.code === 'INVITE_EXPIRED' || error.code === 'INVITE_NOT_PENDING') ? errorMessage(error) : fallback;
 
-/**
- * The page an e-mailed invite link opens (issue 36): who invites, and one tap to answer (mail scanners follow links,
- * so opening it does nothing). With a Vipps-verified matching address 'Godta' joins the family; otherwise it asks the
- * owner, who confirms on their profile page.
- */
+/** An e-mailed invite link's page: one tap answers (mail scanners follow links); a verified match joins, else the owner confirms. */
 export function InviteLinkView({
   secret,
   onJoined,
@@ -38,7 +34,6 @@ export function InviteLinkView({
   onRejected: () => void;
   profileLink: (profileId: string) => ReactNode;
 }) {
-  const toast = useToast();
   const link = useInviteLink(secret);
   const answer = useAnswerInvite();
 

@@ -20,10 +20,7 @@ export function clearInviteSecret(): void {
   }
 }
 
-/**
- * The secret of the e-mailed invite link (`/invitasjon#<secret>`), kept in this tab's sessionStorage so it survives the
- * Vipps login.
- */
+/** The invite link's secret, kept in this tab's sessionStorage so it survives the Vipps login. */
 export function useInviteSecret(): string | null {
   return useLinkSecret({ remember, recall: stored });
 }

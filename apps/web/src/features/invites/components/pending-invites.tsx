@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { Invite } from '@shared/api/invites';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
 import { useAnswerInvite, usePendingInvites } from '@/features/invites/api/invites';
 import { childNames } from './invite-status';
 
 function PendingInvite({ invite, highlighted }: { invite: Invite; highlighted: boolean }) {
-  const toast = useToast();
   const answer = useAnswerInvite();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -15,8 +14,7 @@ function PendingInvite({ invite, highlighted }: { invite: Invite; highlighted: b
   }, [highlighted]);
   const inviter = invite.inviter ? `${invite.inviter.firstName} ${invite.inviter.lastName}` : 'En foresatt';
   const kids = childNames(invite);
-  // mutateAsync: the answer removes this invite from the list (and unmounts it) before per-call callbacks would run.
-  // Accepting takes the e-mailed link (issue 36); from here the invite can only be turned down.
+  // mutateAsync: the answer unmounts this invite before per-call callbacks would run. Accepting takes the e-mailed link.
   const reject = () =>
     answer
       .mutateAsync({ id: invite._id, status: 'rejected' })

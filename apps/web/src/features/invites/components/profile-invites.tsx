@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Invite } from '@shared/api/invites';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { displayPhone, formatDate } from '@/lib/format';
@@ -17,7 +17,6 @@ const knownCodes = (error: unknown) =>
 /** 'Angre' on an accepted invite: the person who joined leaves the family (issue 36). */
 function UndoInvite({ invite, joined }: { invite: Invite; joined: string }) {
   const [open, setOpen] = useState(false);
-  const toast = useToast();
   const undo = useUndoInvite();
   return (
     <>
@@ -48,7 +47,6 @@ function UndoInvite({ invite, joined }: { invite: Invite; joined: string }) {
 }
 
 function InviteRow({ invite, canInvite }: { invite: Invite; canInvite: boolean }) {
-  const toast = useToast();
   const remove = useDeleteInvite();
   const confirm = useConfirmInvite();
   const expired = invite.status === 'pending' && Date.parse(invite.expiresAt) <= Date.now();
@@ -121,10 +119,7 @@ function InviteRow({ invite, canInvite }: { invite: Invite; canInvite: boolean }
   );
 }
 
-/**
- * The profile's invites with their status and expiry; the owner (or an admin) invites, deletes pending ones, confirms
- * a person who opened the link without a verified matching address, and undoes an accepted invite.
- */
+/** The profile's invites; the owner (or an admin) invites, deletes, confirms and undoes them. */
 export function ProfileInvites({ profileId, canInvite }: { profileId: string; canInvite: boolean }) {
   const invites = useProfileInvites(profileId);
   const [open, setOpen] = useState(false);

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cancellation, CancellationDecision, CancellationPreview, FamilyPayment, Reconciliation } from '@shared/api';
 import type { AdminOrder, CancelInput, IncidentResolutionInput, OrdersPage, PaymentIncident, RefundInput } from '@shared/api/orders';
 import type { OrderStatus } from '@shared/constants';
@@ -6,16 +6,14 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 import { PRIVATE_KEY } from '@/lib/current-user';
 
-/** GET /api/profiles/{id}/payments: the family's paid orders, each with its cancellation (issue 40). */
-export const getFamilyPayments = (profileId: string, signal?: AbortSignal) =>
-  api<FamilyPayment[]>(`/profiles/${encodeURIComponent(profileId)}/payments`, { signal });
+const familyPaymentsKeys = { of: (profileId: string) => [...queryRoots.family, 'payments', profileId] as const };
 
-export const familyPaymentsKeys = { of: (profileId: string) => [...queryRoots.family, 'payments', profileId] as const };
-
-export const familyPaymentsQueryOptions = (profileId: string) =>
-  queryOptions({ queryKey: familyPaymentsKeys.of(profileId), queryFn: ({ signal }) => getFamilyPayments(profileId, signal) });
-
-export const useFamilyPayments = (profileId: string) => useQuery(familyPaymentsQueryOptions(profileId));
+/** GET /api/profiles/{id}/payments: the family's paid orders, each with its cancellation. */
+export const useFamilyPayments = (profileId: string) =>
+  useQuery({
+    queryKey: familyPaymentsKeys.of(profileId),
+    queryFn: ({ signal }) => api<FamilyPayment[]>(`/profiles/${encodeURIComponent(profileId)}/payments`, { signal }),
+  });
 
 /** GET /api/orders/{id}/cancellation: what the parent gets back now, and why. */
 export const getCancellationPreview = (orderId: string) => api<CancellationPreview>(`/orders/${encodeURIComponent(orderId)}/cancellation`);
@@ -58,37 +56,35 @@ export interface OrdersFilter {
   incident?: 'open';
 }
 
+const ordersKeys = { all: [PRIVATE_KEY, 'admin', 'orders'] as const, list: (filter: OrdersFilter) => [...ordersKeys.all, filter] as const };
+
 /** GET /api/payments (admin): newest first, paged and filtered. */
-export const getOrders = (filter: OrdersFilter, signal?: AbortSignal) =>
-  api<OrdersPage>('/payments', { query: { limit: filter.limit, page: filter.page, status: filter.status, from: filter.from, to: filter.to, q: filter.q, incident: filter.incident }, signal });
-
-export const ordersKeys = { all: [PRIVATE_KEY, 'admin', 'orders'] as const, list: (filter: OrdersFilter) => [...ordersKeys.all, filter] as const };
-
-export const ordersQueryOptions = (filter: OrdersFilter) =>
-  queryOptions({ queryKey: ordersKeys.list(filter), queryFn: ({ signal }) => getOrders(filter, signal), placeholderData: keepPreviousData });
-
-export const useOrders = (filter: OrdersFilter) => useQuery(ordersQueryOptions(filter));
+export const useOrders = (filter: OrdersFilter) =>
+  useQuery({
+    queryKey: ordersKeys.list(filter),
+    queryFn: ({ signal }) => {
+      const { limit, page, status, from, to, q, incident } = filter;
+      return api<OrdersPage>('/payments', { query: { limit, page, status, from, to, q, incident }, signal });
+    },
+    placeholderData: keepPreviousData,
+  });
 
 /** POST /api/payments/{id}/refund (admin): through Vipps; the dialog's idempotency key makes a repeated click harmless. */
-export const refundOrder = (orderId: string, input: RefundInput) =>
-  api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body: input });
-
-/** POST /api/payments/{id}/cancel (admin): releases an authorised reservation at Vipps. */
-export const cancelOrder = (orderId: string, input: CancelInput) =>
-  api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: input });
-
 export function useRefundOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, input }: { orderId: string; input: RefundInput }) => refundOrder(orderId, input),
+    mutationFn: ({ orderId, input }: { orderId: string; input: RefundInput }) =>
+      api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 }
 
+/** POST /api/payments/{id}/cancel (admin): releases an authorised reservation at Vipps. */
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, input }: { orderId: string; input: CancelInput }) => cancelOrder(orderId, input),
+    mutationFn: ({ orderId, input }: { orderId: string; input: CancelInput }) =>
+      api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { INCIDENT_OUTCOMES, incidentNoteSchema, type AdminOrder, type IncidentOutcome } from '@shared/api/orders';
 import { CancelAndAct, Select, Textarea, useZodForm } from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { formatKr, ore } from '@/lib/format';
 import { useResolveIncident } from '@/features/orders/api/orders';
@@ -16,15 +16,11 @@ const DONE: Record<IncidentOutcome, string> = {
   'remove-child': 'Hendelsen er løst: barnet er tatt av kurset',
 };
 
-/**
- * 'Løs hendelsen' (issue 52): the admin picks what happens to a payment Vipps contradicts, with a note that is kept
- * with who and when. A refund gives back all that can be refunded and takes the child off the course.
- */
+/** 'Løs hendelsen': what happens to a payment Vipps contradicts, with a note; a refund takes the child off the course. */
 export function IncidentForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const incident = order.incident!;
   const refundable = ore(order.capturedAmount - order.refundedAmount);
   const [key] = useState(newIdempotencyKey);
-  const toast = useToast();
   const resolve = useResolveIncident();
   const { register, handleSubmit, formState } = useZodForm(formSchema, {
     defaultValues: { outcome: refundable > 0 ? 'refund' : 'paid-elsewhere', note: '' },

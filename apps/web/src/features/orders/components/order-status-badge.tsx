@@ -8,10 +8,7 @@ const TONE_CLASS = {
   neutral: 'bg-sea-50 text-sea-900',
 } as const;
 
-/**
- * Spec §4: the status label in its colour group (captured/refunded success; authorized/expired warning; the rest
- * error); a partial refund reads 'Delvis refundert'.
- */
+/** Spec §4: the status label in its colour group; a partial refund reads 'Delvis refundert'. */
 export function OrderStatusBadge({ status, capturedAmount = 0, refundedAmount = 0 }: { status: string; capturedAmount?: number; refundedAmount?: number }) {
   const tone = paymentStatusTone(status);
   return (

@@ -4,7 +4,7 @@ import { paymentStatusLabel } from '@shared/payment-status';
 import { Button } from '@/components/ui/button';
 import { Checkbox, DateInput, Select, TextInput } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { site } from '@/config/site';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useOrders } from '@/features/orders/api/orders';
@@ -19,13 +19,9 @@ const STATUS_OPTIONS = [
   ...ORDER_STATUSES.map((s) => ({ value: s, label: `${paymentStatusLabel(s, site.companyName)}${FILTER_NOTE[s] ?? ''}` })),
 ];
 
-/**
- * The orders list (admin): 24 per page, newest first, searched by reference or a parent's name, filtered by status
- * and by day; refund and cancel per order.
- */
+/** The orders list (admin): 24 per page, newest first, searched and filtered; refund and cancel per order. */
 export function OrdersList({ openIncidentsFirst = false }: { /** Start filtered to open payment incidents ('Drift' links here). */ openIncidentsFirst?: boolean } = {}) {
   const ids = { status: useId(), search: useId() };
-  const toast = useToast();
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -38,7 +34,7 @@ export function OrdersList({ openIncidentsFirst = false }: { /** Start filtered 
 
   useEffect(() => {
     if (orders.isError) toast.error('Kunne ikke hente ordre');
-  }, [orders.isError, toast]);
+  }, [orders.isError]);
 
   const filter = <T,>(set: (value: T) => void) => (value: T) => {
     set(value);

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { CancelAndAct, Checkbox, TextInput, useZodForm } from '@/components/ui/form';
 import { Modal } from '@/components/ui/modal';
 import { prompt } from '@/components/ui/dialogs';
-import { toast, useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useCancelOrder, useDecideCancellation, useRefundOrder } from '@/features/orders/api/orders';
 import { IncidentForm } from './incident-form';
@@ -37,7 +37,6 @@ function refundSchema(maxOre: Ore) {
 function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const refundable = ore(order.capturedAmount - order.refundedAmount);
   const [key] = useState(newIdempotencyKey);
-  const toast = useToast();
   const refund = useRefundOrder();
   const { register, handleSubmit, watch, formState, setValue } = useZodForm(refundSchema(refundable), {
     // The whole amount back: the child leaves the course too, unless the admin says otherwise.
@@ -95,7 +94,6 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
 function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const [key] = useState(newIdempotencyKey);
   const [removeFromCourse, setRemoveFromCourse] = useState(false);
-  const toast = useToast();
   const cancel = useCancelOrder();
   const submit = async () => {
     try {

@@ -1,24 +1,23 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttendanceInput, AttendanceMark, CourseParticipants, ParticipantCandidates } from '@shared/course-admin';
 import type { CourseHealthNotes, ParticipantHealthNote } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { PRIVATE_KEY } from '@/lib/current-user';
 import { queryRoots } from '@/lib/query-keys';
 
-/** GET /api/courses/:id/participants: children by first name, guardians' phone and e-mail, attendance so far. */
-export const getCourseParticipants = (courseId: string, signal?: AbortSignal) =>
-  api<CourseParticipants>(`/courses/${encodeURIComponent(courseId)}/participants`, { signal });
-
 export const participantKeys = {
   all: [PRIVATE_KEY, 'participants'] as const,
   ofCourse: (courseId: string) => [PRIVATE_KEY, 'participants', courseId] as const,
 };
 
-export const courseParticipantsQueryOptions = (courseId: string) =>
-  queryOptions({ queryKey: participantKeys.ofCourse(courseId), queryFn: ({ signal }) => getCourseParticipants(courseId, signal) });
-
+/** GET /api/courses/:id/participants: children by first name, guardians' phone and e-mail, attendance so far. */
 export const useCourseParticipants = (courseId: string | undefined) =>
-  useQuery({ ...courseParticipantsQueryOptions(courseId ?? ''), enabled: !!courseId });
+  useQuery({
+    queryKey: participantKeys.ofCourse(courseId ?? ''),
+    queryFn: ({ signal }) =>
+      api<CourseParticipants>(`/courses/${encodeURIComponent(courseId ?? '')}/participants`, { signal }),
+    enabled: !!courseId,
+  });
 
 type Ok = { ok: true };
 
@@ -71,26 +70,21 @@ const healthNoteKeys = {
 };
 
 /** GET /api/courses/:id/participants/:childId/health-note: the note behind the mark (the reading is logged). */
-export const getParticipantHealthNote = (courseId: string, childId: string, signal?: AbortSignal) =>
-  api<ParticipantHealthNote>(`/courses/${encodeURIComponent(courseId)}/participants/${encodeURIComponent(childId)}/health-note`, { signal });
-
 export const useParticipantHealthNote = (courseId: string, childId: string, open: boolean) =>
   useQuery({
     queryKey: healthNoteKeys.ofParticipant(courseId, childId),
-    queryFn: ({ signal }) => getParticipantHealthNote(courseId, childId, signal),
+    queryFn: ({ signal }) =>
+      api<ParticipantHealthNote>(`/courses/${encodeURIComponent(courseId)}/participants/${encodeURIComponent(childId)}/health-note`, { signal }),
     enabled: open,
     gcTime: 0,
     staleTime: Infinity,
   });
 
 /** GET /api/courses/:id/health-notes: every note, for one print with 'Ta med helseopplysninger' (logged). */
-export const getCourseHealthNotes = (courseId: string, signal?: AbortSignal) =>
-  api<CourseHealthNotes>(`/courses/${encodeURIComponent(courseId)}/health-notes`, { signal });
-
 export const useCourseHealthNotes = (courseId: string, wanted: boolean) =>
   useQuery({
     queryKey: healthNoteKeys.ofCourse(courseId),
-    queryFn: ({ signal }) => getCourseHealthNotes(courseId, signal),
+    queryFn: ({ signal }) => api<CourseHealthNotes>(`/courses/${encodeURIComponent(courseId)}/health-notes`, { signal }),
     enabled: wanted,
     gcTime: 0,
     staleTime: Infinity,
@@ -100,17 +94,16 @@ export const useCourseHealthNotes = (courseId: string, wanted: boolean) =>
 export const recordAttendance = (courseId: string, marks: AttendanceInput['marks']) =>
   api<{ marks: AttendanceMark[] }>(`/courses/${encodeURIComponent(courseId)}/attendance`, { method: 'POST', body: { marks } });
 
-/** GET /api/courses/:id/participants/candidates?name=: children to add to the course, found by name (admin). */
-export const searchCandidates = (courseId: string, name: string, signal?: AbortSignal) =>
-  api<ParticipantCandidates>(`/courses/${encodeURIComponent(courseId)}/participants/candidates`, { query: { name }, signal });
-
-export const candidateKeys = {
+const candidateKeys = {
   search: (courseId: string, name: string) => [PRIVATE_KEY, 'participant-candidates', courseId, name] as const,
 };
 
-export const candidatesQueryOptions = (courseId: string, name: string) =>
-  queryOptions({ queryKey: candidateKeys.search(courseId, name), queryFn: ({ signal }) => searchCandidates(courseId, name, signal) });
-
-/** Runs once `name` is long enough (`enabled`); the last answer stays while the next is on its way. */
+/** GET …/participants/candidates?name= (admin), once `name` is long enough; the last answer stays meanwhile. */
 export const useCandidates = (courseId: string, name: string, enabled: boolean) =>
-  useQuery({ ...candidatesQueryOptions(courseId, name), enabled, placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: candidateKeys.search(courseId, name),
+    queryFn: ({ signal }) =>
+      api<ParticipantCandidates>(`/courses/${encodeURIComponent(courseId)}/participants/candidates`, { query: { name }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });

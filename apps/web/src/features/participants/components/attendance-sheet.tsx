@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/form';
@@ -22,18 +22,12 @@ const STATUS_TEXT = {
   failed: 'Noen markeringer ble ikke godtatt. Prøv igjen.',
 } as const;
 
-/**
- * Attendance on the phone at the pool: one large button per child (tap: present, tap again: away), for one date at
- * a time. Works through a dropped network (see useAttendanceQueue).
- */
+/** Attendance at the pool: one large button per child and date (tap: present, again: away), through a dropped network. */
 export function AttendanceSheet({ list }: { list: CourseParticipants }) {
   const { course } = list;
   const [date, setDate] = useState(() => defaultDate(course.dates));
   const { marks, mark, pending, state } = useAttendanceQueue(course._id, list.attendance);
-  const presentCount = useMemo(
-    () => (date ? list.participants.filter((p) => marks.get(`${p._id}|${date}`) === true).length : 0),
-    [date, list.participants, marks],
-  );
+  const presentCount = date ? list.participants.filter((p) => marks.get(`${p._id}|${date}`) === true).length : 0;
 
   if (!date) return <p>Kurset har ingen datoer.</p>;
   const notYet = !hasCome(date);

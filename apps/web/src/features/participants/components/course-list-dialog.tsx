@@ -58,8 +58,7 @@ type ListProps = { list: CourseParticipants; marks: Map<string, boolean>; notes:
 function CourseListTable({ list, marks, notes }: ListProps) {
   const { course } = list;
   return (
-    // From 640 px and on paper: the table, which scrolls sideways when a course has many dates; the scroll box
-    // takes keyboard focus.
+    // From 640 px and on paper: the table, scrolling sideways in a focusable box.
     <div className="hidden overflow-x-auto sm:block print:block print:overflow-visible" tabIndex={0} role="region" aria-label="Deltakere og datoer">
       <table className="w-full border-collapse text-sm">
         <thead>
@@ -102,10 +101,7 @@ function CourseListTable({ list, marks, notes }: ListProps) {
   );
 }
 
-/**
- * Below 640 px (issue 35): a card per child, its dates wrapping in rows, so no date is cut off and nothing scrolls
- * sideways. Not printed: paper gets the table.
- */
+/** Below 640 px: a card per child, its dates wrapping, so nothing scrolls sideways. Not printed: paper gets the table. */
 function CourseListCards({ list, marks, notes }: ListProps) {
   const { course } = list;
   if (list.participants.length === 0) return null;
@@ -156,10 +152,7 @@ function CourseList({ list, notes }: { list: CourseParticipants; notes: Map<stri
 /** How long a copy button says 'Kopiert' before it shows its own name again. */
 const COPIED_MS = 2500;
 
-/**
- * Spec §2 'Kursliste' (instructor, admin): printable on A4 landscape with a check square per date (marks already
- * taken are filled in), and copy buttons for the guardians' phone numbers and for names with e-mail.
- */
+/** Spec §2 'Kursliste': printable on A4 landscape with a square per date, and copy buttons for phones and e-mails. */
 export function CourseListDialog({ courseId, onClose, changes }: { courseId: string | null; onClose: () => void; changes?: ReactNode }) {
   const list = useCourseParticipants(courseId ?? undefined);
   // 'Ta med helseopplysninger': for one print only (unticked after it), and each fetch of the notes is logged.

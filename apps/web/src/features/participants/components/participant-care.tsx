@@ -15,10 +15,7 @@ export function CallLink({ phone, who }: { phone: string; who: string }) {
   );
 }
 
-/**
- * The health-note mark: a <details> that fetches the note only when opened (each opening is a logged reading, the
- * family sees it). The note's text never comes with the list.
- */
+/** The health-note mark: a <details> that fetches the note only when opened (each opening is a logged reading). */
 function HealthNoteMark({ courseId, participant }: { courseId: string; participant: CourseParticipant }) {
   const [open, setOpen] = useState(false);
   const note = useParticipantHealthNote(courseId, participant._id, open);
@@ -43,10 +40,7 @@ function HealthNoteMark({ courseId, participant }: { courseId: string; participa
   );
 }
 
-/**
- * What the instructor needs at the pool about one child (issue 39): the health mark, 'Ikke foto', and tap-to-call
- * for the guardians and the emergency contact.
- */
+/** What the instructor needs at the pool about one child: the health mark, 'Ikke foto', and tap-to-call. */
 export function ParticipantCare({ courseId, participant, guardians = false }: { courseId: string; participant: CourseParticipant; guardians?: boolean }) {
   const p = participant;
   const calls = [

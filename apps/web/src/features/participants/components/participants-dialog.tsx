@@ -36,10 +36,7 @@ type PlacingChange = Extract<ParticipantChange, { kind: 'add' | 'move' }>;
 /** The add or the move as the form knows it; the override comes from the box. */
 type Placing = Omit<Extract<PlacingChange, { kind: 'add' }>, 'override'> | Omit<Extract<PlacingChange, { kind: 'move' }>, 'override'>;
 
-/**
- * An add or a move with its outcome: the toasts, the error under the form, and on COURSE_FULL the box for the
- * admin's explicit decision to go above the maximum (sent with the next try).
- */
+/** An add or a move with its outcome; on COURSE_FULL a box for the admin's explicit decision to go above the maximum. */
 function usePlacing(texts: { success: string; failure: string }, onDone: () => void) {
   const change = useChangeParticipants();
   const [override, setOverride] = useState(false);
@@ -99,10 +96,7 @@ function MoveForm({ courseId, child, targets, onDone }: { courseId: string; chil
 
 const guardiansLabel = (c: ParticipantCandidate) => (c.guardians.length ? c.guardians.map(fullName).join(' og ') : 'ingen foresatte');
 
-/**
- * Add a child to the course: search children by name (guardians and age shown, so namesakes can be told apart) and
- * pick one. No ids to copy (issue 35).
- */
+/** Add a child to the course: search by name (guardians and age shown, so namesakes can be told apart). */
 function AddForm({ courseId, onDone }: { courseId: string; onDone: () => void }) {
   const [text, setText] = useState('');
   const name = useDebouncedValue(text.trim(), 300);

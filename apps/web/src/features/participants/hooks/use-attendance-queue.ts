@@ -25,12 +25,7 @@ function writeQueue(courseId: string, queue: readonly QueuedMark[]) {
 
 export type QueueState = 'saved' | 'sending' | 'waiting' | 'failed';
 
-/**
- * Attendance taps that survive a dropped network: each tap goes into a queue kept in localStorage (one entry per
- * child and date: the latest tap), and the queue is sent when the browser is online, again on every 'online' event
- * and after each tap. The server stores marks idempotently (latest `markedAt` wins), so sending a batch twice, or
- * after a reload, never makes a double mark. Only a sent batch leaves the queue.
- */
+/** Attendance taps queued in localStorage and sent when online; the server stores marks idempotently. */
 export function useAttendanceQueue(courseId: string, serverMarks: readonly { childId: string; date: string; present: boolean }[]) {
   const queryClient = useQueryClient();
   const [queue, setQueue] = useState<QueuedMark[]>(() => readQueue(courseId));

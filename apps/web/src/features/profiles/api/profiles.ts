@@ -5,26 +5,25 @@ import { api } from '@/lib/api-client';
 import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 import { useSignedIn } from '@/lib/use-session';
 
-/** GET /api/profiles/:id: 403 when not the caller's (unless admin), 404 unknown. */
-export const getProfile = (id: string, signal?: AbortSignal) => api<Profile>(`/profiles/${encodeURIComponent(id)}`, { signal });
-
-export const profileKeys = { byId: (id: string) => [...queryRoots.family, 'by-id', id] as const };
-
-export const profileQueryOptions = (id: string) =>
-  queryOptions({ queryKey: profileKeys.byId(id), queryFn: ({ signal }) => getProfile(id, signal) });
-
-export const useProfile = (id: string | undefined) => useQuery({ ...profileQueryOptions(id ?? ''), enabled: !!id });
-
-export const profileOverviewKeys = {
-  of: (profileId: string) => [...queryRoots.family, 'overview', profileId] as const,
+const profileKeys = {
+  byId: (id: string) => [...queryRoots.family, 'by-id', id] as const,
+  overview: (profileId: string) => [...queryRoots.family, 'overview', profileId] as const,
 };
 
-/** GET /api/profiles/{id}/overview: 'Som instruktør' courses, and the admin's details (roles, orders …). */
-export const getProfileOverview = (profileId: string, signal?: AbortSignal) =>
-  api<ProfileOverview>(`/profiles/${profileId}/overview`, { signal });
+/** GET /api/profiles/:id: 403 when not the caller's (unless admin), 404 unknown. */
+export const useProfile = (id: string | undefined) =>
+  useQuery({
+    queryKey: profileKeys.byId(id ?? ''),
+    queryFn: ({ signal }) => api<Profile>(`/profiles/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: !!id,
+  });
 
+/** GET /api/profiles/{id}/overview: 'Som instruktør' courses, and the admin's details (roles, orders …). */
 export const profileOverviewQueryOptions = (profileId: string) =>
-  queryOptions({ queryKey: profileOverviewKeys.of(profileId), queryFn: ({ signal }) => getProfileOverview(profileId, signal) });
+  queryOptions({
+    queryKey: profileKeys.overview(profileId),
+    queryFn: ({ signal }) => api<ProfileOverview>(`/profiles/${profileId}/overview`, { signal }),
+  });
 
 export const useProfileOverview = (profileId: string | undefined) =>
   useQuery({ ...profileOverviewQueryOptions(profileId ?? ''), enabled: !!profileId });
@@ -36,10 +35,8 @@ export const profilesKeys = {
 };
 
 /** GET /api/profiles: the caller's own profiles (families); the first is the default one. */
-export const getProfiles = (signal?: AbortSignal) => api<Profile[]>('/profiles', { signal });
-
 export const profilesQueryOptions = () =>
-  queryOptions({ queryKey: profilesKeys.own(), queryFn: ({ signal }) => getProfiles(signal) });
+  queryOptions({ queryKey: profilesKeys.own(), queryFn: ({ signal }) => api<Profile[]>('/profiles', { signal }) });
 
 export function useProfiles() {
   const signedIn = useSignedIn();
@@ -47,7 +44,8 @@ export function useProfiles() {
 }
 
 /** PATCH /api/profiles/{id} {parents}: the guardians the profile keeps (only removal). */
-export const updateGuardians = ({ profileId, parents }: { profileId: string; parents: string[] }) =>
-  api<Profile>(`/profiles/${profileId}`, { method: 'PATCH', body: { parents } });
-
-export const useUpdateGuardians = () => useRefreshingMutation(updateGuardians, [queryRoots.private]);
+export const useUpdateGuardians = () =>
+  useRefreshingMutation(
+    ({ profileId, parents }: { profileId: string; parents: string[] }) => api<Profile>(`/profiles/${profileId}`, { method: 'PATCH', body: { parents } }),
+    [queryRoots.private],
+  );

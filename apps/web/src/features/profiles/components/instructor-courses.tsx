@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatDate, osloDateKey, osloWeekday, relativeDayLabel, weekdayPlural } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
+import { TitledSection } from '@/components/ui/titled-section';
 
 type InstructorCourse = ProfileOverview['instructorCourses'][number];
 
@@ -26,19 +27,13 @@ interface InstructorCoursesProps {
   courseAction?: (course: InstructorCourse) => ReactNode;
 }
 
-/**
- * 'Som instruktør': the courses the profile's owner teaches, from now on, each with its attendance ('Oppmøte'), and
- * the next lesson's attendance first: at the pool it is one tap from /profil.
- */
+/** 'Som instruktør': the courses the owner teaches from now on, the next lesson's attendance first. */
 export function InstructorCourses({ courses, courseAction }: InstructorCoursesProps) {
   const now = useNow();
   if (courses.length === 0) return null;
   const next = nextLesson(courses, now);
   return (
-    <section aria-labelledby="som-instruktor-tittel">
-      <h2 id="som-instruktor-tittel" className="mb-4 text-2xl font-bold text-sea-900">
-        Som instruktør
-      </h2>
+    <TitledSection id="som-instruktor-tittel" title="Som instruktør" titleClassName="mb-4 text-2xl font-bold text-sea-900">
       {next ? (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-sea-50 p-3 sm:p-4">
           <p className="min-w-0">
@@ -75,6 +70,6 @@ export function InstructorCourses({ courses, courseAction }: InstructorCoursesPr
           );
         })}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

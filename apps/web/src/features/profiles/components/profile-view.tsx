@@ -6,6 +6,7 @@ import { FamilyLapsesNote } from '@/components/family-lapses-note';
 import { paths } from '@/config/paths';
 import { compareCodeUnits, courseDisplayName, displayPhone, formatAge, formatDate, freePlacesLabel, fullName, osloWeekday, weekdayPlural } from '@/lib/format';
 import { childCourseStatus, type ChildCourseStatus } from './course-status';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const STATUS_STYLE: Record<ChildCourseStatus, string> = {
   Påmeldt: 'bg-aqua-100 text-aqua-700',
@@ -158,10 +159,7 @@ export function ProfileView({ profile, now = new Date(), courseAction, childrenA
   return (
     <div className="space-y-10">
       <FamilyLapsesNote lapses={profile.familyLapses} audience="family" />
-      <section aria-labelledby="foresatte-tittel">
-        <h2 id="foresatte-tittel" className="mb-4 text-2xl font-bold text-sea-900">
-          Foresatte
-        </h2>
+      <TitledSection id="foresatte-tittel" title="Foresatte" titleClassName="mb-4 text-2xl font-bold text-sea-900">
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {profile.parents.map((parent, index) => (
             <li key={parent._id} className="rounded-2xl border border-line bg-white p-4 shadow-sm">
@@ -181,7 +179,7 @@ export function ProfileView({ profile, now = new Date(), courseAction, childrenA
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
       <section aria-labelledby="barn-tittel">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -1,5 +1,6 @@
 import type { Profile } from '@shared/api';
 import { compareCodeUnits, courseDisplayName, formatAge, formatCourseDate, freePlacesLabel, fullName, osloDateKey, relativeDayLabel, weekdayName, osloWeekday } from '@/lib/format';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -29,10 +30,7 @@ export function UpcomingCourses({
 }) {
   const sessions = upcomingSessions(profile, now);
   return (
-    <section aria-labelledby="kommende-kurs-tittel">
-      <h2 id="kommende-kurs-tittel" className="mb-4 text-2xl font-bold text-sea-900">
-        Kommende kurs
-      </h2>
+    <TitledSection id="kommende-kurs-tittel" title="Kommende kurs" titleClassName="mb-4 text-2xl font-bold text-sea-900">
       {sessions.length === 0 ? (
         <p className="text-muted">Ingen kurs de neste dagene.</p>
       ) : (
@@ -55,6 +53,6 @@ export function UpcomingCourses({
           })}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

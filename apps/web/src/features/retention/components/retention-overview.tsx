@@ -1,6 +1,7 @@
 import type { RetentionPlan } from '@shared/api';
 import { formatDateTime } from '@/lib/format';
 import { useRetentionPlan, useRetentionRuns } from '../api/retention';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const PLAN_GROUPS: { key: Exclude<keyof RetentionPlan, 'at'>; title: string }[] = [
   { key: 'children', title: 'Barn som slettes' },
@@ -93,18 +94,12 @@ function RunLog() {
 export function RetentionOverview() {
   return (
     <div className="max-w-3xl space-y-10">
-      <section aria-labelledby="neste-kjoring">
-        <h2 id="neste-kjoring" className="mb-3 text-2xl font-bold text-sea-900">
-          Neste kjøring (prøvekjøring)
-        </h2>
+      <TitledSection id="neste-kjoring" title="Neste kjøring (prøvekjøring)" titleClassName="mb-3 text-2xl font-bold text-sea-900">
         <DryRun />
-      </section>
-      <section aria-labelledby="kjoringer">
-        <h2 id="kjoringer" className="mb-3 text-2xl font-bold text-sea-900">
-          Tidligere kjøringer
-        </h2>
+      </TitledSection>
+      <TitledSection id="kjoringer" title="Tidligere kjøringer" titleClassName="mb-3 text-2xl font-bold text-sea-900">
         <RunLog />
-      </section>
+      </TitledSection>
     </div>
   );
 }

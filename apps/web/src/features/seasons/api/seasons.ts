@@ -11,14 +11,12 @@ export const seasonsQueryOptions = () => queryOptions({ queryKey: seasonsKeys.al
 export const useSeasons = () => useQuery(seasonsQueryOptions());
 
 /** POST /api/seasons (admin) */
-export const createSeason = (input: SeasonInput) => api<Season>('/seasons', { method: 'POST', body: input });
-
-export const useCreateSeason = () => useRefreshingMutation(createSeason, [seasonsKeys.all()]);
+export const useCreateSeason = () =>
+  useRefreshingMutation((input: SeasonInput) => api<Season>('/seasons', { method: 'POST', body: input }), [seasonsKeys.all()]);
 
 /** DELETE /api/seasons/{id} (admin) */
-export const deleteSeason = (id: string) => api<null>(`/seasons/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
-export const useDeleteSeason = () => useRefreshingMutation(deleteSeason, [seasonsKeys.all()]);
+export const useDeleteSeason = () =>
+  useRefreshingMutation((id: string) => api<null>(`/seasons/${encodeURIComponent(id)}`, { method: 'DELETE' }), [seasonsKeys.all()]);
 
 /** PATCH /api/seasons/{id} (admin): the whole season. */
 export const updateSeason = ({ id, ...input }: SeasonInput & { id: string }) =>

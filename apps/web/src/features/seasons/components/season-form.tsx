@@ -5,7 +5,6 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useCreateSeason, useUpdateSeason } from '@/features/seasons/api/seasons';
 
-// The server's own schema (packages/shared); the form says its rules in Norwegian.
 const messages = {
   name: { required: 'Skriv inn et navn.', too_big: `Navnet kan ha maks ${SEASON_NAME_MAX} tegn.` },
   startsOn: { required: 'Velg første dag i sesongen.' },

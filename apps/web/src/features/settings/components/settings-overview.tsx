@@ -43,10 +43,7 @@ function History<T>({ id, versions, describe }: { id: string; versions: Version<
 type FormSlice = 'credit' | 'waitlist' | 'closures';
 type NumberField<S extends FormSlice> = { name: keyof SettingsOf<S> & string; label: string; required: string };
 
-/**
- * One slice's form: its whole numbers (and, for 'closures', the default choice). 'Lagre' makes a new version; what
- * was given or decided under the old one keeps it.
- */
+/** One slice's form: 'Lagre' makes a new version; what was decided under the old one keeps it. */
 type SliceFormProps<S extends FormSlice> = { slice: S; current: SettingsOf<S>; label: string; numbers: NumberField<S>[] };
 
 function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: SliceFormProps<S>) {

@@ -31,10 +31,7 @@ export interface ChartDatum {
   symbolSize: number;
 }
 
-/**
- * The x-axis range: the line from its first to its last point (zero padding included), columns half a bucket wider
- * on each side so the outer columns are whole. A single point gets a bucket either side.
- */
+/** The x-axis range: the line's first to last point, columns half a bucket wider on each side (one point: a bucket). */
 export function xRange(points: readonly { t: number }[], bucket: StatisticsBucket, type: 'line' | 'column'): { min: number; max: number } | null {
   if (points.length === 0) return null;
   const size = bucket === 'day' ? DAY_MS : HOUR_MS;
@@ -45,12 +42,7 @@ export function xRange(points: readonly { t: number }[], bucket: StatisticsBucke
   return { min: first - pad, max: last + pad };
 }
 
-/**
- * The chart of spec §2 / §9: the period as title, 'Antall betalte ordre' on the y axis, hidden legend, datetime x
- * axis with the spec's ticks (every 24 h at midnight UTC for days, every 8 h for hours) and labels, horizontal zoom.
- * 'Linje' is a smooth line with markers on real buckets only (hourly: zero points an hour either side, unmarked);
- * 'Kolonne' is columns.
- */
+/** The chart of spec §2 / §9: the spec's ticks (days: 24 h at midnight UTC, hours: 8 h) and horizontal zoom. */
 export function chartOption({ title, bucket, buckets, type }: PaymentsChartProps): ChartOption {
   const points = chartPoints(buckets, bucket, type);
   const range = xRange(points, bucket, type);

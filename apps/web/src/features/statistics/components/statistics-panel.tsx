@@ -26,10 +26,7 @@ function shownFor(period: StatisticsPeriod, title: string): Shown {
   return { period, title, start: range.start.toISOString(), end: range.end.toISOString() };
 }
 
-/**
- * The order statistics panel (spec §2, §4, §9): 'Hent graf' first (the last 30 days, titled 'Siste ordre'); then the
- * six periods, 'Linje' and 'Kolonne', and 'Skjul graf'. Paid orders only, counted on the server.
- */
+/** The order statistics panel (spec §2, §4, §9): 'Hent graf' (last 30 days), then the periods and chart types. */
 export function StatisticsPanel() {
   const [shown, setShown] = useState<Shown | null>(null);
   const [type, setType] = useState<'line' | 'column'>('line');

@@ -38,26 +38,21 @@ export const deleteTerm = (id: string) => api<null>(`/terms-and-conditions/${enc
 export const useDeleteTerm = () => useRefreshingMutation(deleteTerm, [termsKeys.all(), termsKeys.versions()]);
 
 /** GET /api/terms-and-conditions/versions (admin): newest first. */
-export const getTermVersions = (signal?: AbortSignal) => api<TermVersionSummary[]>('/terms-and-conditions/versions', { signal });
+export const useTermVersions = (enabled: boolean) =>
+  useQuery({
+    queryKey: termsKeys.versions(),
+    queryFn: ({ signal }) => api<TermVersionSummary[]>('/terms-and-conditions/versions', { signal }),
+    enabled,
+  });
 
-export const termVersionsQueryOptions = () =>
-  queryOptions({ queryKey: termsKeys.versions(), queryFn: ({ signal }) => getTermVersions(signal) });
-
-export const useTermVersions = (enabled: boolean) => useQuery({ ...termVersionsQueryOptions(), enabled });
-
-/** POST /api/terms-and-conditions (admin): a term without id is created. */
-export const createTerm = (input: TermInput) => api<Term>('/terms-and-conditions', { method: 'POST', body: input });
-
-/** PATCH /api/terms-and-conditions/{id} (admin) */
-export const updateTerm = ({ id, ...patch }: TermPatch & { id: string }) =>
-  api<Term>(`/terms-and-conditions/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });
-
-/** Spec §4: save creates (empty id) or updates. Every save makes a new version of the terms. */
+/** Spec §4: save creates (empty id) or updates; every save makes a new version of the terms. */
 export function useSaveTerm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...values }: { id: string; category: string; text: string; priority: number }) =>
-      id ? updateTerm({ id, ...values }) : createTerm(values),
+      id
+        ? api<Term>(`/terms-and-conditions/${encodeURIComponent(id)}`, { method: 'PATCH', body: values satisfies TermPatch })
+        : api<Term>('/terms-and-conditions', { method: 'POST', body: values satisfies TermInput }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: termsKeys.all() }), queryClient.invalidateQueries({ queryKey: termsKeys.versions() })]),
   });
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { formatDateTime } from '@/lib/format';
 import { useCancellationRules } from '@/features/terms/api/terms';
+import { TitledSection } from '@/components/ui/titled-section';
 
 // The editor (a form) is for admins only: it loads when one opens it.
 const CancellationRulesEditor = lazy(() => import('./cancellation-rules-editor').then((m) => ({ default: m.CancellationRulesEditor })));
@@ -16,10 +17,7 @@ export function CancellationRules() {
   const [editing, setEditing] = useState(false);
   if (!data) return null;
   return (
-    <section aria-labelledby="kategori-avbestilling" className="space-y-4">
-      <h2 id="kategori-avbestilling" className="text-2xl font-bold text-sea-900">
-        Avbestilling
-      </h2>
+    <TitledSection id="kategori-avbestilling" title="Avbestilling" className="space-y-4" titleClassName="text-2xl font-bold text-sea-900">
       {isAdmin ? (
         <p className="rounded-xl bg-sea-50 px-4 py-3 text-sea-900" data-testid="cancellation-rules-version">
           Gjeldende versjon: <strong>{data.version}</strong>, endret {formatDateTime(data.createdAt)}
@@ -45,6 +43,6 @@ export function CancellationRules() {
           Endre avbestillingsreglene
         </Button>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

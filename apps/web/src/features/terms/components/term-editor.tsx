@@ -8,7 +8,6 @@ import { RichTextField } from '@/components/ui/rich-text-field';
 import { toast } from '@/components/ui/toast';
 import { useDeleteTerm, useSaveTerm } from '@/features/terms/api/terms';
 
-// The server's own schema (packages/shared); the form says its rules in Norwegian.
 const wholeNumber = 'Prioritet må være et helt tall.';
 const priorityRange = 'Prioritet må være mellom -1 000 000 og 1 000 000.';
 const messages = {
@@ -49,7 +48,6 @@ export function TermEditor({ term, categories, onDone }: { term: EditableTerm; c
   });
 
   const onDelete = async () => {
-    // Ask first, as every other delete of the admin does.
     const yes = await confirm({
       title: 'Slett regel/betingelse?',
       message: 'Teksten slettes fra regler og betingelser.',

@@ -3,6 +3,7 @@ import type { Term } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { RichText } from '@/components/ui/rich-text';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TitledSection } from '@/components/ui/titled-section';
 import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { asciiSlug, formatDateTime } from '@/lib/format';
 import { useTerms, useTermVersions } from '@/features/terms/api/terms';
@@ -91,10 +92,7 @@ export function TermsList() {
       {categories.map(({ category, terms }) => {
         const id = `kategori-${asciiSlug(category) || 'uten-navn'}`;
         return (
-          <section key={category} aria-labelledby={id}>
-            <h2 id={id} className="text-2xl font-bold text-sea-900">
-              {category}
-            </h2>
+          <TitledSection key={category} id={id} title={category} titleClassName="text-2xl font-bold text-sea-900">
             <ul className="mt-4 space-y-3">
               {terms.map((term) =>
                 editing?._id === term._id ? (
@@ -123,7 +121,7 @@ export function TermsList() {
                 ),
               )}
             </ul>
-          </section>
+          </TitledSection>
         );
       })}
     </div>

@@ -6,26 +6,23 @@ import { api, isApiError, type Read } from '@/lib/api-client';
 import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 import { PRIVATE_KEY } from '@/lib/current-user';
 
-/** GET /api/profiles?pId={userId} (spec §7): every family of a guardian; an admin asks for anyone's. */
-export const getUserProfiles = (userId: string, signal?: AbortSignal) => api<Profile[]>('/profiles', { query: { pId: userId }, signal });
+const userProfilesKeys = { of: (userId: string) => [...queryRoots.family, 'of-user', userId] as const };
 
-export const userProfilesKeys = { of: (userId: string) => [...queryRoots.family, 'of-user', userId] as const };
-
-export const userProfilesQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: userProfilesKeys.of(userId), queryFn: ({ signal }) => getUserProfiles(userId, signal), retry: false });
-
-/** Only while `enabled` (the admin's delete dialog is open): what deleting the user does to their families. */
-export const useUserProfiles = (userId: string, enabled: boolean) => useQuery({ ...userProfilesQueryOptions(userId), enabled });
+/** GET /api/profiles?pId={userId}: a user's families, while the admin's delete dialog is open (`enabled`). */
+export const useUserProfiles = (userId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: userProfilesKeys.of(userId),
+    queryFn: ({ signal }) => api<Profile[]>('/profiles', { query: { pId: userId }, signal }),
+    retry: false,
+    enabled,
+  });
 
 /** DELETE /api/users/{userId}: one's own user (or any, for an admin). */
 export const deleteUser = (id: string) => api<{ ok: true }>(`/users/${id}`, { method: 'DELETE' });
 
 export const useDeleteUser = () => useMutation({ mutationFn: deleteUser });
 
-/**
- * An admin deletes another user (users page): the admin's lists are fetched again (the user leaves the search and
- * the latest logins), except the deleted user's own families, which would answer 404 now.
- */
+/** An admin deletes a user: the admin's lists are fetched again, except the deleted user's families (now 404). */
 export function useAdminDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -40,78 +37,56 @@ export function useAdminDeleteUser() {
   });
 }
 
-export const courseHistoryKeys = {
-  all: queryRoots.courseHistory,
-  of: (childIds: readonly string[]) => [...courseHistoryKeys.all, [...childIds].sort().join(',')] as const,
-};
+const courseHistoryKeys = { of: (childIds: readonly string[]) => [...queryRoots.courseHistory, [...childIds].sort().join(',')] as const };
 
 /** GET /api/users/courses?cIds=a,b: each child's courses with status (Påmeldt/Pågår/Fullført) and free places. */
-export const getCourseHistory = (childIds: readonly string[], signal?: AbortSignal) =>
-  api<CourseHistoryItem[]>('/users/courses', { query: { cIds: childIds.join(',') }, signal });
-
 export const courseHistoryQueryOptions = (childIds: readonly string[]) =>
   queryOptions({
     queryKey: courseHistoryKeys.of(childIds),
-    queryFn: ({ signal }) => getCourseHistory(childIds, signal),
+    queryFn: ({ signal }) => api<CourseHistoryItem[]>('/users/courses', { query: { cIds: childIds.join(',') }, signal }),
     enabled: childIds.length > 0,
   });
 
 export const useCourseHistory = (childIds: readonly string[]) => useQuery(courseHistoryQueryOptions(childIds));
 
-export interface InstructorListItem {
-  id: string;
-  name: string;
-}
-
-export const instructorsKeys = { all: () => [...queryRoots.users, 'instructors'] as const };
+const instructorsKeys = { all: () => [...queryRoots.users, 'instructors'] as const };
 
 /** GET /api/users/instructors: public list of id and name. */
 export const instructorsQueryOptions = (read: Read = api) =>
-  queryOptions({ queryKey: instructorsKeys.all(), queryFn: ({ signal }) => read<InstructorListItem[]>('/users/instructors', { signal }) });
+  queryOptions({ queryKey: instructorsKeys.all(), queryFn: ({ signal }) => read<{ id: string; name: string }[]>('/users/instructors', { signal }) });
 
 /** `enabled: false` until needed: the course page asks only for an admin (its course form). */
 export const useInstructors = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...instructorsQueryOptions(), enabled });
 
+const lastLoggedInKeys = { list: (limit: number) => [PRIVATE_KEY, 'admin', 'last-logged-in', limit] as const };
+
 /** GET /api/users/last-logged-in (admin): the latest logins, newest first. */
-export const getLastLoggedIn = (limit: number, signal?: AbortSignal, background = false) =>
-  api<AdminUser[]>('/users/last-logged-in', { query: { limit }, signal, background });
-
-export const lastLoggedInKeys = { all: [PRIVATE_KEY, 'admin', 'last-logged-in'] as const, list: (limit: number) => [...lastLoggedInKeys.all, limit] as const };
-
-export const lastLoggedInQueryOptions = (limit = DASHBOARD_LAST_LOGGED_IN_LIMIT) =>
-  queryOptions({
+export const useLastLoggedIn = (limit = DASHBOARD_LAST_LOGGED_IN_LIMIT) =>
+  useQuery({
     queryKey: lastLoggedInKeys.list(limit),
     // The minute's refreshes are background requests: the dashboard left open does not keep the admin signed in.
-    queryFn: ({ signal, client, queryKey }) => getLastLoggedIn(limit, signal, client.getQueryData(queryKey) !== undefined),
+    queryFn: ({ signal, client, queryKey }) => {
+      const background = client.getQueryData(queryKey) !== undefined;
+      return api<AdminUser[]>('/users/last-logged-in', { query: { limit }, signal, background });
+    },
     // Spec §9: refreshed every minute. A 403 is not retried (the web then shows nothing).
     refetchInterval: LAST_LOGGED_IN_REFRESH_MS,
     retry: false,
   });
 
-export const useLastLoggedIn = (limit?: number) => useQuery(lastLoggedInQueryOptions(limit));
-
 /** GET /api/users/me/data: everything the site keeps about the user and their families, as JSON. */
-export const getOwnData = () => api<OwnData>('/users/me/data');
+export const useOwnData = () => useMutation({ mutationFn: () => api<OwnData>('/users/me/data') });
 
-export const useOwnData = () => useMutation({ mutationFn: getOwnData });
-
-export const registrationKeys = {
+const registrationKeys = {
   byDate: (startDate: string, endDate: string) => [PRIVATE_KEY, 'users', 'by-registration-date', startDate, endDate] as const,
 };
 
 /** GET /api/users/by-registration-date (admin): full ISO timestamps with milliseconds. */
-export const getUsersByRegistrationDate = (startDate: string, endDate: string, signal?: AbortSignal) =>
-  api<UsersByRegistrationDate>('/users/by-registration-date', { query: { startDate, endDate }, signal });
-
-export const usersByRegistrationDateQueryOptions = (startDate: string, endDate: string) =>
-  queryOptions({
-    queryKey: registrationKeys.byDate(startDate, endDate),
-    queryFn: ({ signal }) => getUsersByRegistrationDate(startDate, endDate, signal),
-  });
-
 export const useUsersByRegistrationDate = (query: { startDate: string; endDate: string } | null) =>
   useQuery({
-    ...usersByRegistrationDateQueryOptions(query?.startDate ?? '', query?.endDate ?? ''),
+    queryKey: registrationKeys.byDate(query?.startDate ?? '', query?.endDate ?? ''),
+    queryFn: ({ signal }) =>
+      api<UsersByRegistrationDate>('/users/by-registration-date', { query: { ...query }, signal }),
     enabled: query !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -127,24 +102,23 @@ export async function searchUsers(name: string, categories: readonly UserSearchC
   }
 }
 
-export const searchUsersKeys = {
-  all: [PRIVATE_KEY, 'admin', 'search-users'] as const,
-  search: (name: string, categories: readonly UserSearchCategory[]) => [...searchUsersKeys.all, name, [...categories].sort().join(',')] as const,
+const searchUsersKeys = {
+  search: (name: string, categories: readonly UserSearchCategory[]) =>
+    [PRIVATE_KEY, 'admin', 'search-users', name, [...categories].sort().join(',')] as const,
 };
 
-export const searchUsersQueryOptions = (name: string, categories: readonly UserSearchCategory[]) =>
-  queryOptions({
+export const useSearchUsers = (name: string, categories: readonly UserSearchCategory[], enabled: boolean) =>
+  useQuery({
     queryKey: searchUsersKeys.search(name, categories),
     queryFn: ({ signal }) => searchUsers(name, categories, signal),
     placeholderData: keepPreviousData,
+    enabled,
   });
 
-export const useSearchUsers = (name: string, categories: readonly UserSearchCategory[], enabled: boolean) =>
-  useQuery({ ...searchUsersQueryOptions(name, categories), enabled });
-
-/** PATCH /api/users/{id} {roles} (admin, spec §7): the user's whole list of roles. */
-export const updateUserRoles = ({ userId, roles }: { userId: string; roles: Role[] }) =>
-  api<UpdatedPerson>(`/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { roles } });
-
-/** Every admin list that shows roles (search, latest logins, profiles, the admin's own user) is fetched again. */
-export const useUpdateUserRoles = () => useRefreshingMutation(updateUserRoles, [queryRoots.private]);
+/** PATCH /api/users/{id} {roles} (admin): the whole list of roles; every list under the private root is fetched again. */
+export const useUpdateUserRoles = () =>
+  useRefreshingMutation(
+    ({ userId, roles }: { userId: string; roles: Role[] }) =>
+      api<UpdatedPerson>(`/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { roles } }),
+    [queryRoots.private],
+  );

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Profile } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { fullName, osloDateKey } from '@/lib/format';
 import { endSession } from '@/lib/session';
@@ -86,7 +86,6 @@ interface DeleteUserConfirmProps {
 
 /** The 'Slett bruker' confirmation of both deletions (the user's own and an admin's): runs `remove` and says how it went. */
 export function DeleteUserConfirm({ open, onOpenChange, confirmText, remove, onDeleted, onFailed, children }: DeleteUserConfirmProps) {
-  const toast = useToast();
   return (
     <ConfirmDialog
       confirmVariant="danger"
@@ -116,7 +115,6 @@ export function DeleteUserConfirm({ open, onOpenChange, confirmText, remove, onD
 /** 'Slett bruker': the user deletes their own user after a confirmation that says what happens. */
 export function DeleteUserButton({ userId, profiles }: { userId: string; profiles: readonly Profile[] }) {
   const [open, setOpen] = useState(false);
-  const toast = useToast();
   const navigate = useNavigate();
   const remove = useDeleteUser();
   const { deleted, kept } = deletionConsequences(userId, profiles);

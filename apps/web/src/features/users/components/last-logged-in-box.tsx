@@ -6,11 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { useLastLoggedIn } from '@/features/users/api/users';
 import { UserCard } from './user-card';
 
-/**
- * 'Siste innloggede brukere': 8 users, refreshed every minute; a login within 30 minutes is highlighted as active.
- * A refusal (403) shows nothing (spec §8: read as logged out); any other failure says 'Kunne ikke hente siste innloggede
- * brukere' in the box (spec §8's text; decision 029), and a list already shown stays.
- */
+/** 'Siste innloggede brukere', refreshed every minute; a 403 shows nothing (spec §8), another failure says so. */
 export function LastLoggedInBox({ now }: { now: number }) {
   const users = useLastLoggedIn();
   return (

@@ -1,11 +1,10 @@
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { saveFile } from '@/lib/save-file';
 import { useOwnData } from '@/features/users/api/users';
 
 /** 'Last ned mine data': the family's data as a JSON file (personopplysningsloven, decision 008). */
 export function OwnDataButton() {
-  const toast = useToast();
   const ownData = useOwnData();
   return (
     <Button

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { roleLabel, type Role } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { Checkbox, useZodForm } from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
 import { useAdminDeleteUser, useUpdateUserRoles, useUserProfiles } from '@/features/users/api/users';
 import { DeleteUserConfirm, DeletionConsequences, deletionConsequences } from './delete-user-dialog';
@@ -28,12 +28,8 @@ export interface AdminActionsUser {
   roles: string[];
 }
 
-/**
- * 'Roller' on a user card (admin, users page): instructor, admin and developer as checkboxes, saved together. An
- * admin cannot take the admin role from themselves (decision 014): on their own card that box is locked.
- */
+/** 'Roller' on a user card, saved together; an admin cannot take the admin role from themselves (decision 014). */
 export function UserRolesEditor({ user, isSelf }: { user: AdminActionsUser; isSelf: boolean }) {
-  const toast = useToast();
   const update = useUpdateUserRoles();
   const initial = Object.fromEntries(EDITABLE_ROLES.map((r) => [r, user.roles.includes(r)])) as RolesForm;
   const form = useZodForm(rolesFormSchema, { values: initial });
@@ -77,7 +73,6 @@ export function UserRolesEditor({ user, isSelf }: { user: AdminActionsUser; isSe
 /** 'Slett bruker' on a user card (admin): a confirmation that says what happens to the user's families first. */
 export function AdminDeleteUserButton({ user }: { user: AdminActionsUser }) {
   const [open, setOpen] = useState(false);
-  const toast = useToast();
   const remove = useAdminDeleteUser();
   const profiles = useUserProfiles(user._id, open);
   const name = `${user.firstName} ${user.lastName}`.trim();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { RegisteredChild, RegisteredParent } from '@shared/api';
 import {
@@ -8,7 +8,7 @@ import {
   registrationQuery,
   type DayRange,
 } from '@shared/registration-periods';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatAge, formatDate, formatDateTime, osloDateKey } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -58,7 +58,6 @@ function ChildCard({ child }: { child: RegisteredChild }) {
 /** The user-registrations example page (spec §2): users and children registered in a period. */
 export function UserRegistrations() {
   const id = useId();
-  const toast = useToast();
   const today = osloDateKey(new Date());
   const [range, setRange] = useState<DayRange>(() => defaultRegistrationRange(today));
   const debounced = useDebouncedValue(range, RANGE_DEBOUNCE_MS);
@@ -68,44 +67,48 @@ export function UserRegistrations() {
 
   useEffect(() => {
     if (isError) toast.error('Kunne ikke hente brukere basert på registreringsdato');
-  }, [isError, toast]);
+  }, [isError]);
 
   // An invalid period shows no result: the last valid one's (kept as placeholder data) would look like its answer.
   const shown = isError || !valid ? undefined : data;
   const parents = shown?.parents ?? [];
   const children = shown?.children ?? [];
   const listsId = `${id}-lists`;
+  const dateField = (key: 'start' | 'end', label: string) => (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={`${id}-${key}`} className="font-semibold text-sea-900">
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        type="date"
+        value={range[key]}
+        min={key === 'end' ? range.start || undefined : undefined}
+        max={key === 'start' ? range.end || undefined : undefined}
+        onChange={(e) => setRange((r) => ({ ...r, [key]: e.target.value }))}
+        className="w-full rounded-xl border-2 border-sea-700/70 bg-white px-3 py-2.5 text-base text-ink"
+      />
+    </div>
+  );
+  const list = (key: string, title: string, items: ReactNode[], none: string) => (
+    <section aria-labelledby={`${id}-${key}`} className="space-y-3">
+      <h3 id={`${id}-${key}`} className="text-xl font-bold text-sea-900">
+        {title}
+      </h3>
+      {items.length ? (
+        <ul className="space-y-3">{items}</ul>
+      ) : shown || isError ? (
+        <p className="rounded-xl bg-sand-100 p-4 text-muted">{none} registrert i valgt periode.</p>
+      ) : null}
+    </section>
+  );
 
   return (
     <div className="space-y-8">
       <div className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-start`} className="font-semibold text-sea-900">
-              Fra dato
-            </label>
-            <input
-              id={`${id}-start`}
-              type="date"
-              value={range.start}
-              max={range.end || undefined}
-              onChange={(e) => setRange((r) => ({ ...r, start: e.target.value }))}
-              className="w-full rounded-xl border-2 border-sea-700/70 bg-white px-3 py-2.5 text-base text-ink"
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-end`} className="font-semibold text-sea-900">
-              Til dato
-            </label>
-            <input
-              id={`${id}-end`}
-              type="date"
-              value={range.end}
-              min={range.start || undefined}
-              onChange={(e) => setRange((r) => ({ ...r, end: e.target.value }))}
-              className="w-full rounded-xl border-2 border-sea-700/70 bg-white px-3 py-2.5 text-base text-ink"
-            />
-          </div>
+          {dateField('start', 'Fra dato')}
+          {dateField('end', 'Til dato')}
         </div>
         <div role="group" aria-label="Velg periode" className="flex flex-wrap gap-2">
           {REGISTRATION_PRESETS.map((preset) => {
@@ -146,34 +149,8 @@ export function UserRegistrations() {
           {isFetching && shown ? <p className="text-sm text-muted">Laster brukere...</p> : null}
         </div>
         <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-          <section aria-labelledby={`${id}-parents`} className="space-y-3">
-            <h3 id={`${id}-parents`} className="text-xl font-bold text-sea-900">
-              Foreldre ({shown?.parentCount ?? 0})
-            </h3>
-            {parents.length ? (
-              <ul className="space-y-3">
-                {parents.map((p) => (
-                  <ParentCard key={p._id} parent={p} />
-                ))}
-              </ul>
-            ) : shown || isError ? (
-              <p className="rounded-xl bg-sand-100 p-4 text-muted">Ingen foreldre registrert i valgt periode.</p>
-            ) : null}
-          </section>
-          <section aria-labelledby={`${id}-children`} className="space-y-3">
-            <h3 id={`${id}-children`} className="text-xl font-bold text-sea-900">
-              Barn ({shown?.childCount ?? 0})
-            </h3>
-            {children.length ? (
-              <ul className="space-y-3">
-                {children.map((c) => (
-                  <ChildCard key={c._id} child={c} />
-                ))}
-              </ul>
-            ) : shown || isError ? (
-              <p className="rounded-xl bg-sand-100 p-4 text-muted">Ingen barn registrert i valgt periode.</p>
-            ) : null}
-          </section>
+          {list('parents', `Foreldre (${shown?.parentCount ?? 0})`, parents.map((p) => <ParentCard key={p._id} parent={p} />), 'Ingen foreldre')}
+          {list('children', `Barn (${shown?.childCount ?? 0})`, children.map((c) => <ChildCard key={c._id} child={c} />), 'Ingen barn')}
         </div>
       </section>
     </div>

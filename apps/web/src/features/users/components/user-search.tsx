@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isSearchableText, type UserSearchHit } from '@shared/api/users';
 import { USER_SEARCH_CATEGORIES, USER_SEARCH_DEBOUNCE_MS, type UserSearchCategory } from '@shared/constants';
-import { useToast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { countOf } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSearchUsers } from '@/features/users/api/users';
@@ -17,14 +17,10 @@ export function searchProblem(text: string, categories: readonly UserSearchCateg
   return null;
 }
 
-/**
- * The admin user search (spec §2 Users page, §5): name, phone or e-mail, case and accents ignored, over parents
- * and/or children, debounced 350 ms. Each hit links to its profile; `actions` adds buttons to a guardian's card.
- */
+/** The admin user search (spec §2, §5), debounced 350 ms; `actions` adds buttons to a guardian's card. */
 export function UserSearch({ actions }: { actions?: (user: Extract<UserSearchHit, { type: 'parent' }>) => ReactNode }) {
   const inputId = useId();
   const hintId = useId();
-  const toast = useToast();
   const [text, setText] = useState('');
   const [categories, setCategories] = useState<UserSearchCategory[]>([...USER_SEARCH_CATEGORIES]);
   // Debounced as one string: a new object per render would restart the timer for ever.
@@ -38,7 +34,7 @@ export function UserSearch({ actions }: { actions?: (user: Extract<UserSearchHit
 
   useEffect(() => {
     if (search.isError) toast.error('Kunne ikke søke etter brukere');
-  }, [search.isError, toast]);
+  }, [search.isError]);
 
   const toggle = (category: UserSearchCategory) =>
     setCategories((list) => (list.includes(category) ? list.filter((c) => c !== category) : USER_SEARCH_CATEGORIES.filter((c) => c === category || list.includes(c))));

@@ -80,13 +80,11 @@ export function VenuesLoadError() {
   );
 }
 
-// grid-cols-1 on a phone, not the implicit column: an implicit column is as wide as its widest card's smallest width,
-// so one card (or a guessed size, below) could make the page scroll sideways (issue 35).
+// grid-cols-1 on a phone: an implicit column could grow to a card's smallest width and scroll the page sideways.
 export const venueGridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 /**
- * A card further down the list is laid out and painted only when it comes near the screen (its room is kept at about
- * a card's height, then at its last real size), so the first paint does not wait for fifty cards. Only the height is
- * guessed: `contain-intrinsic-size: auto 26rem` also made every unpainted card 26rem (416 px) wide, wider than a phone.
+ * A card further down is painted only when near the screen, so the first paint does not wait for fifty cards. Only
+ * the height is guessed: `auto 26rem` for both axes made unpainted cards wider than a phone.
  */
 export const laterCardClass = '[content-visibility:auto] [contain-intrinsic-block-size:auto_26rem]';

@@ -2,11 +2,7 @@ import type { PlacePhoto } from '@shared/api';
 import { PHOTO_WIDTHS, photoUrl, PLACE_IMAGES, type PhotoFormat, type VenueImage as PlaceImageKey } from '@shared/constants';
 import { asciiSlug } from '@/lib/format';
 
-/**
- * Illustrations shipped in public/images/places/{key}.svg (the keys are PLACE_IMAGES: the browser cannot list public
- * files). A venue shows the one chosen in the venue form; without a choice, the one named like the venue (spec §2),
- * else the placeholder.
- */
+/** Illustrations in public/images/places/{key}.svg: the one chosen, else the one named like the venue (spec §2). */
 const KNOWN_IMAGES = new Set<string>(PLACE_IMAGES);
 
 /** Each illustration's name in the venue form, spelt as the place is (Lillestrøm, Strømmen). */
@@ -36,11 +32,7 @@ export function venueImageSrc(name: string, image?: PlaceImageKey | null): strin
   return venueImageUrl(imageKey(name, image));
 }
 
-/**
- * The same picture for link previews (og:image): Facebook, Messenger and most link previews do not show SVG, so each
- * illustration also ships as a 1200×750 PNG in public/images/places/og/ (made from the SVG with
- * `rsvg-convert -w 1200 -h 750`; a new illustration needs its PNG too).
- */
+/** The picture for link previews (og:image), which do not show SVG: a 1200×750 PNG in public/images/places/og/. */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 750 } as const;
 export function venueShareImageSrc(name: string, image?: PlaceImageKey | null): string {
   return `/images/places/og/${imageKey(name, image)}.png`;
@@ -76,10 +68,7 @@ interface PlaceImageProps {
   eager?: boolean;
 }
 
-/**
- * A venue's photo in AVIF, WebP or JPEG at the width the screen needs. Its dominant colour fills the box while
- * the photo loads: drawn as an SVG rectangle (a `fill` attribute, not a style attribute, which the CSP refuses).
- */
+/** A venue's photo in AVIF, WebP or JPEG; its dominant colour fills the box while it loads (an SVG fill: CSP). */
 export function VenuePhotoPicture({ photo, sizes, className, eager }: { photo: PlacePhoto; sizes: string; className: string; eager: boolean }) {
   return (
     <div className={`relative aspect-[8/5] w-full overflow-hidden ${className}`}>
@@ -106,10 +95,7 @@ export function VenuePhotoPicture({ photo, sizes, className, eager }: { photo: P
   );
 }
 
-/**
- * The venue's other photos, after the cover (walk-through 06.12, finding 17: parents saw only the cover): small,
- * lazy loaded, each with its alt text and a link to the large photo. Nothing when the venue has one photo or none.
- */
+/** The venue's other photos after the cover: small, lazy, each linking to the large photo. */
 export function VenueGallery({ name, photos }: { name: string; photos: readonly PlacePhoto[] | undefined }) {
   const cover = coverPhoto(photos);
   const others = (photos ?? []).filter((p) => p !== cover);

@@ -76,10 +76,7 @@ interface Row {
   alt: string;
 }
 
-/**
- * What the venue dialog's one 'Lagre' asks of the photos (walk-through 06.12, finding 5: a second save button lost
- * the admin's changes): whether the order, alt texts and cover are valid, and a save when they have changed.
- */
+/** What the venue dialog's one 'Lagre' asks of the photos: whether they are valid, and a save when they have changed. */
 export interface PhotoChanges {
   /** Marks missing alt texts; false when the photos cannot be saved as they are. */
   validate(): boolean;
@@ -87,11 +84,7 @@ export interface PhotoChanges {
   save: (() => Promise<Place>) | undefined;
 }
 
-/**
- * The venue form's photos (issue 41): upload, order, alt texts, cover, replace and delete. A venue without photos
- * keeps showing its drawing. Uploads, replacements and deletions happen at once; the order, alt texts and cover are
- * saved with the dialog's 'Lagre' (`changes`).
- */
+/** The venue form's photos: uploads and deletions at once; order, alt texts and cover with the dialog's 'Lagre'. */
 export function VenuePhotosEditor({ place: initial, changes }: { place: Place; changes: React.RefObject<PhotoChanges | null> }) {
   const [place, setPlace] = useState(initial);
   const [rows, setRows] = useState<Row[]>(initial.photos.map(({ _id, alt }) => ({ _id, alt })));

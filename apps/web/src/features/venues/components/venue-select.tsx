@@ -11,10 +11,7 @@ interface PlaceSelectProps {
   disabled?: boolean;
 }
 
-/**
- * 'Velg kurssted': a native select with a visible label; choosing a place changes the route. `data-goes-to` names the
- * address before the slug, for boot.ts on a page a visitor gets without the app (decision 045).
- */
+/** 'Velg kurssted': choosing a place changes the route; `data-goes-to` is for boot.ts on a page without the app. */
 export function VenueSelect({ places, value, onChange, disabled }: PlaceSelectProps) {
   return (
     <Select

@@ -22,10 +22,7 @@ interface WaitingRoomPanelProps {
   renderWaitlist: (course: Course) => ReactNode;
 }
 
-/**
- * The waiting room on the venue page (issue 37): the place in line in a live region, the estimated wait, a way to
- * leave; the admitted state; and the end when all is sold, with the waitlist offered.
- */
+/** The waiting room on the venue page: the place in line (live), the estimated wait, the admitted state and the end. */
 export function WaitingRoomPanel({ course, position, error, onJoin, onLeave, busy, renderWaitlist }: WaitingRoomPanelProps) {
   const state = position?.state;
   const offset = position ? new Date(position.now).getTime() - Date.now() : 0;

@@ -18,10 +18,7 @@ export const behindLine = (c: Course, now: number): boolean => !!c.opensAt && !!
 
 const IN_LINE = new Set(['countdown', 'waiting', 'admitted', 'full', 'expired', 'left']);
 
-/**
- * 'Du står i køen' in the row that was tapped, with focus moved to it (walk-through 06.12, finding 11: the only
- * confirmation was the panel far above the rows), and a link to the panel with the place in line.
- */
+/** 'Du står i køen' in the row that was tapped, with focus moved to it, and a link to the panel. */
 function InLineNote({ focus }: { focus: boolean }) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -37,11 +34,7 @@ function InLineNote({ focus }: { focus: boolean }) {
   );
 }
 
-/**
- * Enrolment night on a venue page (issue 37, decision 041): which courses a waiting room governs now, the family's
- * ticket and place in line, and what a course row shows instead of 'Bestill'. `line` is what the waiting-room panel
- * shows; null when the family is in no line.
- */
+/** Enrolment night on a venue page (decision 041): the family's place in line, and what a row shows instead of 'Bestill'. */
 export function useWaitingRoom({ courses, viewer, refreshCourses }: WaitingRoomOptions) {
   const now = useNow(2_000);
   const gated = useCallback((c: Course) => behindLine(c, now), [now]);

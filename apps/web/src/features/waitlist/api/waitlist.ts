@@ -20,39 +20,30 @@ export const coursePriorityKeys = {
 };
 
 /** GET /api/courses/:id/priority: the marks as they stand and the server's default window in days (admin). */
-export const getCoursePriority = (courseId: string, signal?: AbortSignal) =>
-  api<CoursePrioritySettings>(`/courses/${encodeURIComponent(courseId)}/priority`, { signal });
-
-export const coursePriorityQueryOptions = (courseId: string) =>
-  queryOptions({ queryKey: coursePriorityKeys.course(courseId), queryFn: ({ signal }) => getCoursePriority(courseId, signal) });
-
-export const useCoursePriority = (courseId: string | null) => useQuery({ ...coursePriorityQueryOptions(courseId ?? ''), enabled: !!courseId });
-
-/**
- * GET /api/courses?startDate&endDate: every course the admin sees that runs in the window (epoch ms, whole days so
- * the key is stable): the earlier courses to choose from.
- */
-export const getPriorityCandidates = (startDate: number, endDate: number, signal?: AbortSignal) =>
-  api<Course[]>('/courses', { query: { startDate, endDate, limit: 1000 }, signal });
-
-export const priorityCandidatesQueryOptions = (startDate: number, endDate: number) =>
-  queryOptions({
-    queryKey: coursePriorityKeys.candidates(startDate, endDate),
-    queryFn: ({ signal }) => getPriorityCandidates(startDate, endDate, signal),
+export const useCoursePriority = (courseId: string | null) =>
+  useQuery({
+    queryKey: coursePriorityKeys.course(courseId ?? ''),
+    queryFn: ({ signal }) =>
+      api<CoursePrioritySettings>(`/courses/${encodeURIComponent(courseId ?? '')}/priority`, { signal }),
+    enabled: !!courseId,
   });
 
-export const usePriorityCandidates = (window: { startDate: number; endDate: number } | null) =>
-  useQuery({ ...priorityCandidatesQueryOptions(window?.startDate ?? 0, window?.endDate ?? 0), enabled: !!window });
+/** GET /api/courses?startDate&endDate: every course the admin sees in the window, the earlier courses to choose from. */
+export const usePriorityCandidates = (window: { startDate: number; endDate: number } | null) => {
+  const { startDate = 0, endDate = 0 } = window ?? {};
+  return useQuery({
+    queryKey: coursePriorityKeys.candidates(startDate, endDate),
+    queryFn: ({ signal }) => api<Course[]>('/courses', { query: { startDate, endDate, limit: 1000 }, signal }),
+    enabled: !!window,
+  });
+};
 
-/** PUT /api/courses/:id/priority: the window opens now and lasts `days`; an empty list removes it. */
-export const setCoursePriority = (courseId: string, input: CoursePriorityInput) =>
-  api<CoursePriority>(`/courses/${encodeURIComponent(courseId)}/priority`, { method: 'PUT', body: input });
-
-/** Saving changes the course rows ('Åpner for alle …'): every course list is fetched again, and the marks. */
+/** PUT /api/courses/:id/priority (an empty list removes it); every course list and the marks are fetched again. */
 export function useSetCoursePriority() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ courseId, input }: { courseId: string; input: CoursePriorityInput }) => setCoursePriority(courseId, input),
+    mutationFn: ({ courseId, input }: { courseId: string; input: CoursePriorityInput }) =>
+      api<CoursePriority>(`/courses/${encodeURIComponent(courseId)}/priority`, { method: 'PUT', body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryRoots.courses }),
@@ -69,22 +60,16 @@ export const adminWaitlistKeys = {
 };
 
 /** GET /api/waitlist: waiting children per course (admin). */
-export const getWaitlistOverview = (signal?: AbortSignal) => api<WaitlistOverview>('/waitlist', { signal });
-
-export const waitlistOverviewQueryOptions = () =>
-  queryOptions({ queryKey: adminWaitlistKeys.overview(), queryFn: ({ signal }) => getWaitlistOverview(signal) });
-
-export const useWaitlistOverview = () => useQuery(waitlistOverviewQueryOptions());
+export const useWaitlistOverview = () =>
+  useQuery({ queryKey: adminWaitlistKeys.overview(), queryFn: ({ signal }) => api<WaitlistOverview>('/waitlist', { signal }) });
 
 /** GET /api/courses/:id/waitlist: the list in order, with who holds an offer and until when (admin). */
-export const getCourseWaitlist = (courseId: string, signal?: AbortSignal) =>
-  api<CourseWaitlist>(`/courses/${encodeURIComponent(courseId)}/waitlist`, { signal });
-
-export const courseWaitlistQueryOptions = (courseId: string) =>
-  queryOptions({ queryKey: adminWaitlistKeys.course(courseId), queryFn: ({ signal }) => getCourseWaitlist(courseId, signal) });
-
 export const useCourseWaitlist = (courseId: string | null) =>
-  useQuery({ ...courseWaitlistQueryOptions(courseId ?? ''), enabled: !!courseId });
+  useQuery({
+    queryKey: adminWaitlistKeys.course(courseId ?? ''),
+    queryFn: ({ signal }) => api<CourseWaitlist>(`/courses/${encodeURIComponent(courseId ?? '')}/waitlist`, { signal }),
+    enabled: !!courseId,
+  });
 
 type Step = { kind: 'offer' | 'skip'; entryId: string } | { kind: 'close' | 'open'; courseId: string };
 
@@ -97,18 +82,14 @@ export const waitlistStep = (step: Step) => {
 export const useWaitlistStep = () => useRefreshingMutation(waitlistStep, [adminWaitlistKeys.all()], 'settled');
 
 /** The family's waitlist entries: private (dropped when the session changes). */
-export const myWaitlistKeys = {
-  all: () => [...queryRoots.private, 'waitlist'] as const,
-};
+export const myWaitlistKeys = { all: () => [...queryRoots.private, 'waitlist'] as const };
 
-/** GET /api/waitlist/mine: the caller's children's open entries, with positions and offers. */
-export const getMyWaitlist = (signal?: AbortSignal, background = false) => api<MyWaitlistEntry[]>('/waitlist/mine', { signal, background });
-
-/** Refreshed every 30 s; a refresh (the list is there already) is a background poll, not the parent's activity. */
+/** GET /api/waitlist/mine, refreshed every 30 s; a refresh is a background poll, not the parent's activity. */
 export const myWaitlistQueryOptions = () =>
   queryOptions({
     queryKey: myWaitlistKeys.all(),
-    queryFn: ({ signal, client, queryKey }) => getMyWaitlist(signal, client.getQueryData(queryKey) !== undefined),
+    queryFn: ({ signal, client, queryKey }) =>
+      api<MyWaitlistEntry[]>('/waitlist/mine', { signal, background: client.getQueryData(queryKey) !== undefined }),
     refetchInterval: 30_000,
   });
 

@@ -25,11 +25,7 @@ const addDays = (key: string, days: number) => new Date(Date.parse(`${key}T12:00
 /** Whole calendar days from today (Oslo) to the chosen day; NaN for no day. */
 const daysFromToday = (key: string) => Math.round((Date.parse(`${key}T12:00:00Z`) - Date.parse(`${osloDateKey(new Date())}T12:00:00Z`)) / DAY_MS);
 
-/**
- * The form's own shape: the earlier courses and the day the course opens to everyone. The API takes that day as a
- * number of calendar days after today in Oslo (it opens at the day's midnight); the form turns the day into that
- * number on saving.
- */
+/** The earlier courses and the day the course opens to everyone (sent as calendar days after today in Oslo). */
 const priorityFormSchema = z
   .object({ previousCourseIds: z.array(z.string()).max(20, 'Velg høyst 20 kurs'), openDate: z.string() })
   .superRefine((value, ctx) => {
@@ -49,10 +45,7 @@ type PriorityFormValues = z.infer<typeof priorityFormSchema>;
 const firstMs = (c: Pick<Course, 'dates'>) => (c.dates[0] ? Date.parse(c.dates[0]) : Number.NaN);
 const lastMs = (c: Pick<Course, 'dates'>) => (c.dates.length ? Date.parse(c.dates.at(-1)!) : Number.NaN);
 
-/**
- * The earlier courses to offer: the ones at the same place that end before this course starts (the suggestion), or
- * with `all` every course the admin sees in the year before it; chosen ones always stay in the list.
- */
+/** Earlier courses at the same place, or with `all` every course in the year before; chosen ones always stay. */
 export function priorityOptions(course: Course, candidates: readonly Course[], chosen: readonly string[], all: boolean): MultiSelectOption[] {
   const starts = Number.isNaN(firstMs(course)) ? Date.now() : firstMs(course);
   const suggested = (c: Course) => c.place._id === course.place._id && lastMs(c) < starts;
@@ -172,10 +165,7 @@ function PriorityForm({ course, onDone }: { course: Course; onDone: () => void }
   return <PriorityFields course={course} settings={settings.data} candidates={candidates.data} onDone={onDone} />;
 }
 
-/**
- * Returning swimmers first (issue 16, decision 016): the admin marks the course as the next step of earlier courses
- * and picks the day it opens to everyone. Until then only children of those courses may book it.
- */
+/** Returning swimmers first (decision 016): until the day it opens to all, only children of earlier courses book. */
 export function PriorityDialog({ course, onClose }: { course: Course | null; onClose: () => void }) {
   return (
     <Modal open={!!course} onOpenChange={(open) => !open && onClose()} title="Forrige kurs" description={course ? courseLabel(course) : undefined}>

@@ -42,10 +42,7 @@ interface Props {
   autoOpen?: boolean;
 }
 
-/**
- * On a full course's row, instead of the pay button: 'Sett barnet på venteliste', and once on the list the position
- * ('Du er nr. {n} på ventelisten'), kept current by the query, with a way off the list.
- */
+/** On a full course's row: 'Sett barnet på venteliste', then the position and a way off the list. */
 export function WaitlistCourseAction({ courseId, entries, children, loggedIn, onAddChild, addedChildId, autoOpen = false }: Props) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -105,8 +102,7 @@ function JoinForm({ courseId, choices, addedChildId, onAddChild, onDone }: JoinF
   const id = useId();
   const join = useJoinWaitlist();
   const canWait = (c: WaitlistChild) => !c.courseIds.includes(courseId);
-  // Preselected: a child who can join, never one already on the course; also when the family's list arrives after
-  // the dialog opened.
+  // Preselected: a child who can join, also when the family's list arrives after the dialog opened.
   const [picked, setChildId] = useState('');
   const childId = picked || (choices.find(canWait)?.id ?? '');
   const [error, setError] = useState<string | null>(null);
