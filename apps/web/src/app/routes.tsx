@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
 
 /** The source file of each lazy server-rendered route, for the modulepreload links of its page (Vite manifest keys). */
 export const routeModules: Partial<Record<ServerRenderedRouteId, string>> = {
-  courses: 'src/app/routes/places.tsx',
+  courses: 'src/app/routes/venues.tsx',
   place: 'src/app/routes/venue-courses.tsx',
   about: 'src/app/routes/about.tsx',
   contact: 'src/app/routes/contact.tsx',
