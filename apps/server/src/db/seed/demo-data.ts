@@ -54,8 +54,8 @@ export interface DemoData {
   seasons: (typeof seasons.$inferInsert)[];
 }
 
-export const DEMO_SEED = 20_030_101;
-export const DEMO_FAMILY_COUNT = 40;
+const DEMO_SEED = 20_030_101;
+const DEMO_FAMILY_COUNT = 40;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -96,14 +96,14 @@ export function ageBandMonths(age: string): [number, number] | null {
  * The structured range of an age label, in whole months at the first date, both ends included: '6–12 mnd' →
  * 6–12; '2–4 år' → 24–59 (a child is '4 år' until it turns 5).
  */
-export function ageRangeOf(age: string): AgeRange {
+function ageRangeOf(age: string): AgeRange {
   const band = ageBandMonths(age);
   if (!band) return { ageMinMonths: null, ageMaxMonths: null };
   return { ageMinMonths: band[0], ageMaxMonths: age.endsWith('år') ? band[1] + 11 : band[1] };
 }
 
 /** Babies and toddlers swim on weekday mornings and at weekends; children from 4 years after school or at weekends. */
-export function kindFitsSlot(age: string, weekday: number, time: string): boolean {
+function kindFitsSlot(age: string, weekday: number, time: string): boolean {
   const schoolAge = (ageBandMonths(age)?.[0] ?? 0) >= 48;
   if (weekday >= 5) return true;
   const afternoon = (minutesOfDay(time) ?? 0) >= 15 * 60;
@@ -442,7 +442,6 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
   const usedHuman = new Set<string>();
   const userFirstOrder = new Map<string, Date>();
   const childFirstOrder = new Map<string, Date>();
-  const statusCount = new Map<OrderStatus, number>();
   const addOrder = (status: OrderStatus, course: CourseInfo, child: ChildInfo, createdAt: Date): string => {
     const user = pick(rng, child.guardians);
     const built = orderWithEvents({
@@ -464,7 +463,6 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
     usedHuman.add(built.order.humanReference);
     data.orders.push(built.order);
     data.orderEvents.push(...built.events);
-    statusCount.set(status, (statusCount.get(status) ?? 0) + 1);
     if (!userFirstOrder.has(user.id) || userFirstOrder.get(user.id)! > createdAt) userFirstOrder.set(user.id, createdAt);
     if (!childFirstOrder.has(child.id) || childFirstOrder.get(child.id)! > createdAt) childFirstOrder.set(child.id, createdAt);
     return built.order.id!;

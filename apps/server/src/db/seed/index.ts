@@ -51,5 +51,3 @@ async function insertMany<T extends PgTable>(tx: Tx, table: T, rows: T['$inferIn
     await tx.insert(table).values(rows.slice(i, i + size));
   }
 }
-
-export { buildDemoData } from './demo-data';
