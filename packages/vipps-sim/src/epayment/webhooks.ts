@@ -3,21 +3,10 @@ import type { Payment, PaymentEvent } from './payments';
 import { badRequest, ProblemError, type ExtraDetail } from './problem';
 import { signWebhookRequest } from './signing';
 
-export const EPAYMENT_WEBHOOK_EVENTS = [
-  'epayments.payment.created.v1',
-  'epayments.payment.authorized.v1',
-  'epayments.payment.aborted.v1',
-  'epayments.payment.expired.v1',
-  'epayments.payment.cancelled.v1',
-  'epayments.payment.captured.v1',
-  'epayments.payment.refunded.v1',
-  'epayments.payment.terminated.v1',
-] as const;
-
-export const webhookEventType = (name: PaymentEvent['name']) => `epayments.payment.${name.toLowerCase()}.v1`;
+const webhookEventType = (name: PaymentEvent['name']) => `epayments.payment.${name.toLowerCase()}.v1`;
 
 /** Body of an ePayment webhook (E0 `WebhookEvent`). */
-export interface WebhookPayload {
+interface WebhookPayload {
   msn: string;
   reference: string;
   pspReference: string;
@@ -37,10 +26,7 @@ export interface WebhookDeliveryOptions {
   maxAttempts?: number;
   /** Per-request timeout. Default 10 000. */
   requestTimeoutMs?: number;
-  /**
-   * Deliver a successfully delivered event once more right after, to exercise the receiver's idempotency:
-   * 'always', 'never' (default), or a probability 0..1.
-   */
+  /** Deliver a delivered event once more, to exercise the receiver's idempotency: 'always', 'never' or a probability. */
   duplicateDeliveries?: 'always' | 'never' | number;
   /** For the duplicate probability; default Math.random. */
   random?: () => number;
