@@ -76,12 +76,6 @@ export function bucketFor(first: Date, last: Date): StatisticsBucket {
   return last.getTime() - first.getTime() > STATISTICS_DAILY_ABOVE_DAYS * DAY_MS ? 'day' : 'hour';
 }
 
-/** The bucket an instant falls in (UTC truncation, like date_trunc(bucket, created_at at time zone 'UTC')). */
-export function bucketStart(instant: Date, bucket: StatisticsBucket): number {
-  const size = bucket === 'day' ? DAY_MS : HOUR_MS;
-  return Math.floor(instant.getTime() / size) * size;
-}
-
 /** Distance between x-axis ticks: 24 hours for days, 8 hours for hours. */
 export const tickIntervalMs = (bucket: StatisticsBucket): number => (bucket === 'day' ? DAY_MS : 8 * HOUR_MS);
 
