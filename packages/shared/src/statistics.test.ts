@@ -10,7 +10,6 @@ import {
   osloMidnight,
   periodRange,
   STATISTICS_PERIODS,
-  tickIntervalMs,
   tooltipLabel,
 } from './statistics';
 
@@ -23,11 +22,6 @@ describe('bucket size (spec §9)', () => {
     expect(bucketFor(first, first)).toBe('hour');
     expect(bucketFor(first, new Date(first.getTime() + 7 * DAY_MS))).toBe('hour');
     expect(bucketFor(first, new Date(first.getTime() + 7 * DAY_MS + 1))).toBe('day');
-  });
-
-  it('ticks every 24 h or 8 h', () => {
-    expect(tickIntervalMs('day')).toBe(24 * HOUR_MS);
-    expect(tickIntervalMs('hour')).toBe(8 * HOUR_MS);
   });
 });
 

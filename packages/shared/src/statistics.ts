@@ -76,9 +76,6 @@ export function bucketFor(first: Date, last: Date): StatisticsBucket {
   return last.getTime() - first.getTime() > STATISTICS_DAILY_ABOVE_DAYS * DAY_MS ? 'day' : 'hour';
 }
 
-/** Distance between x-axis ticks: 24 hours for days, 8 hours for hours. */
-export const tickIntervalMs = (bucket: StatisticsBucket): number => (bucket === 'day' ? DAY_MS : 8 * HOUR_MS);
-
 /**
  * X-axis ticks, both ends included (spec §9): days at midnight UTC (on the buckets), hours at 00, 08 and 16 Oslo time.
  * Given to ECharts, whose own "nice" steps would follow the browser's time zone.

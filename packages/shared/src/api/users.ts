@@ -151,11 +151,6 @@ export const courseHistoryQuerySchema = z.object({
 /** Spec §4: before the first date, between first and last, on/after the last date. */
 export const COURSE_STATUSES = ['registered', 'ongoing', 'finished'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
-export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
-  registered: 'Påmeldt',
-  ongoing: 'Pågår',
-  finished: 'Fullført',
-};
 
 export const historyCourseSchema = z.object({
   _id: idSchema,

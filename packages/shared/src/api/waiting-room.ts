@@ -4,7 +4,6 @@ import { idSchema } from '../ids';
 import { isoDateTime } from './common';
 
 export const QUEUE_STATES = ['none', 'countdown', 'waiting', 'admitted', 'expired', 'left', 'full', 'open'] as const;
-export type WaitingRoomState = (typeof QUEUE_STATES)[number];
 
 /** POST /queue/courses/:id/ticket: join the line of the opening that governs this course for the family (body {}). */
 export const waitingRoomJoinInputSchema = z.object({}).strict();
