@@ -236,12 +236,10 @@ export async function createFamily(
   } = {},
 ): Promise<Family> {
   const lastName = options.lastName ?? TEST_LAST_NAMES[nextSequence() % TEST_LAST_NAMES.length]!;
-  const guardianSpecs = typeof options.guardians === 'number' || options.guardians === undefined
-    ? Array.from({ length: options.guardians ?? 1 }, () => ({}))
-    : options.guardians;
-  const childSpecs = typeof options.children === 'number' || options.children === undefined
-    ? Array.from({ length: options.children ?? 1 }, () => ({}))
-    : options.children;
+  const specs = <T>(given: number | T[] | undefined): Partial<T>[] =>
+    Array.isArray(given) ? given : Array.from({ length: given ?? 1 }, () => ({}));
+  const guardianSpecs = specs(options.guardians);
+  const childSpecs = specs(options.children);
 
   const [profile] = await db.insert(profiles).values({}).returning();
   const guardians: UserRow[] = [];
