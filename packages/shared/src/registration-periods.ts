@@ -1,8 +1,4 @@
-/**
- * The user-registrations page's periods (spec §2), on calendar days 'YYYY-MM-DD' (Oslo's today in, day keys out).
- * Weeks start on Monday (nb-NO). A current period ('Denne uken', 'Denne måneden', 'Dette året') ends today; a
- * previous one is whole.
- */
+/** The user-registrations page's periods (spec §2) on 'YYYY-MM-DD' days; weeks start on Monday, current ones end today. */
 export const REGISTRATION_PRESETS = [
   'I dag',
   'I går',
