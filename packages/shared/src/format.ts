@@ -169,7 +169,8 @@ export function osloWeekday(value: DateInput): number | null {
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 
-function addDaysToKey(key: string, days: number): string {
+/** A day key ('YYYY-MM-DD') `days` calendar days later. */
+export function addDaysToKey(key: string, days: number): string {
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }

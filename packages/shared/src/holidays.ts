@@ -1,5 +1,5 @@
 import Holidays from 'date-holidays';
-import { osloDateKey } from './format';
+import { addDaysToKey as addDays, osloDateKey } from './format';
 
 /**
  * Norwegian public holidays (`date-holidays`) and school holidays, on Oslo days ('YYYY-MM-DD'). Not in the package
@@ -45,10 +45,6 @@ function easterSunday(year: number): string {
   throw new Error(`no Easter in ${year}`);
 }
 
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return key(y, m, d + n);
-}
 
 /** Monday of ISO week `week` of `year`. */
 function isoWeekMonday(year: number, week: number): string {

@@ -46,7 +46,4 @@ export class ExpiringMap<V extends { expiresAt: number }> {
   delete(key: string): void {
     this.entries.delete(key);
   }
-  get size(): number {
-    return this.entries.size;
-  }
 }
