@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DEMO_PERSONS, type DemoPerson } from '@app/shared';
+import { DEMO_PERSONS } from '@app/shared';
 import { epaymentSimulator, type EpaymentSimulatorControl, type EpaymentSimulatorOptions } from './epayment';
 import { createSigningKeys } from './login/keys';
 import { loginRoutes, type LoginHooks } from './login/login.routes';
@@ -21,16 +21,8 @@ export interface SimulatorOptions {
   redirectUris?: string[];
   /** The merchant's name on the login page. */
   clientName?: string;
-  /** Public base URL, e.g. http://127.0.0.1:3001; unset: taken from each request (works with port 0). */
-  baseUrl?: string;
-  /** Test persons listed on the login page (default: the demo persons from @app/shared). */
-  persons?: DemoPerson[];
-  /** Vipps: "a couple of minutes". */
-  codeTtlSeconds?: number;
-  accessTokenTtlSeconds?: number;
   /** Clock in ms, for expiry tests. */
   now?: () => number;
-  hooks?: Partial<LoginHooks>;
   logger?: FastifyServerOptions['logger'];
   /** The ePayment side (same credentials; subscription key and MSN default to SIM_DEFAULTS); false leaves it out. */
   epayment?: Partial<EpaymentSimulatorOptions> | false;
@@ -57,7 +49,7 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Vi
   });
 
   const controls: SimulatorControls = {
-    hooks: { signWithForeignKey: false, wrongNonce: false, ...options.hooks },
+    hooks: { signWithForeignKey: false, wrongNonce: false },
     clientId: options.clientId ?? SIM_DEFAULTS.clientId,
     clientSecret: options.clientSecret ?? SIM_DEFAULTS.clientSecret,
     redirectUris: options.redirectUris ?? [...SIM_DEFAULTS.redirectUris],
@@ -74,13 +66,13 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Vi
       redirectUris: controls.redirectUris,
       name: options.clientName ?? SIM_DEFAULTS.clientName,
     },
-    persons: options.persons ?? DEMO_PERSONS,
+    persons: DEMO_PERSONS,
     keys: await createSigningKeys(),
     hooks: controls.hooks,
     now: options.now ?? Date.now,
-    baseUrl: options.baseUrl,
-    codeTtlSeconds: options.codeTtlSeconds ?? 120,
-    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3599,
+    // Vipps: "a couple of minutes".
+    codeTtlSeconds: 120,
+    accessTokenTtlSeconds: 3599,
   });
   if (options.epayment !== false) {
     const epayment = options.epayment ?? {};

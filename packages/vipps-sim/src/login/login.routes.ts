@@ -20,7 +20,7 @@ import {
 import { fromDemoPerson, normalizePhone, typedPerson, type SimPerson } from './persons';
 import { ExpiringMap, type IssuedAccessToken, type IssuedCode, type PendingAuthorization } from './store';
 
-export interface LoginClient {
+interface LoginClient {
   clientId: string;
   clientSecret: string;
   /** Compared exactly: scheme, host, port, path, trailing slash. */
@@ -37,14 +37,13 @@ export interface LoginHooks {
   wrongNonce: boolean;
 }
 
-export interface LoginRoutesOptions {
+interface LoginRoutesOptions {
   client: LoginClient;
   persons: DemoPerson[];
   keys: SigningKeys;
   hooks: LoginHooks;
   now: () => number;
-  /** Public base URL (no trailing slash); unset: taken from each request's protocol and Host. */
-  baseUrl: string | undefined;
+
   codeTtlSeconds: number;
   accessTokenTtlSeconds: number;
 }
@@ -65,7 +64,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
   const codes = new ExpiringMap<IssuedCode>(now, 10 * 60_000);
   const accessTokens = new ExpiringMap<IssuedAccessToken>(now);
 
-  const base = (request: FastifyRequest) => (opts.baseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const base = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const issuer = (request: FastifyRequest) => `${base(request)}${ISSUER_PATH}`;
 
   const redirectOrigins = [...new Set(client.redirectUris.map(originOf).filter((o): o is string => Boolean(o)))];
@@ -361,7 +360,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
   });
 }
 
-export function userinfoClaims(p: SimPerson, scope: string[], sid: string): Record<string, unknown> {
+function userinfoClaims(p: SimPerson, scope: string[], sid: string): Record<string, unknown> {
   const claims: Record<string, unknown> = { sub: p.sub, sid };
   if (scope.includes('name')) {
     claims.name = `${p.givenName} ${p.familyName}`.trim();
