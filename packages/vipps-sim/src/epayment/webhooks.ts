@@ -24,15 +24,13 @@ export interface WebhookDeliveryOptions {
   retryMaxDelayMs?: number;
   /** Attempts per event before it is dropped (and the next one for that payment goes out). Default 100. */
   maxAttempts?: number;
-  /** Per-request timeout. Default 10 000. */
-  requestTimeoutMs?: number;
+
   /** Deliver a delivered event once more, to exercise the receiver's idempotency: 'always', 'never' or a probability. */
   duplicateDeliveries?: 'always' | 'never' | number;
   /** For the duplicate probability; default Math.random. */
   random?: () => number;
   /** Webhooks allowed per event type and MSN (the current docs say 25). */
   maxWebhooksPerEvent?: number;
-  fetch?: typeof fetch;
   /** Observes every attempt (tests, the simulator's log). */
   onAttempt?: (attempt: WebhookAttempt) => void;
 }
@@ -49,6 +47,8 @@ export interface WebhookAttempt {
   ok: boolean;
   error?: string;
 }
+
+const REQUEST_TIMEOUT_MS = 10_000;
 
 interface Webhook {
   id: string;
@@ -89,11 +89,11 @@ export class WebhookDispatcher {
       retryBaseDelayMs: options.retryBaseDelayMs ?? 1000,
       retryMaxDelayMs: options.retryMaxDelayMs ?? 60_000,
       maxAttempts: options.maxAttempts ?? 100,
-      requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+
       duplicateDeliveries: options.duplicateDeliveries ?? 'never',
       random: options.random ?? Math.random,
       maxWebhooksPerEvent: options.maxWebhooksPerEvent ?? 25,
-      fetch: options.fetch ?? globalThis.fetch,
+
       onAttempt: options.onAttempt,
     };
   }
@@ -217,13 +217,13 @@ export class WebhookDispatcher {
   private async attempt(hook: Webhook, body: string): Promise<{ status: number | null; ok: boolean; error?: string }> {
     const date = new Date(this.clock()).toUTCString();
     try {
-      const response = await this.opts.fetch(hook.url, {
+      const response = await fetch(hook.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...signWebhookRequest({ secret: hook.secret, url: hook.url, body, date }) },
         body,
         // Vipps does not follow redirects: a 3xx is a failed delivery.
         redirect: 'manual',
-        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.opts.requestTimeoutMs)]),
+        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
       });
       await response.arrayBuffer().catch(() => undefined);
       return { status: response.status, ok: response.status >= 200 && response.status < 300 };

@@ -34,25 +34,7 @@ import {
   TOWNS,
 } from './demo-content';
 
-/**
- * The demo data as plain rows, built in memory from a seeded PRNG so that the demo looks the same every time, with
- * dates relative to `now` so that it always looks current. index.ts bulk-inserts it.
- */
-export interface DemoData {
-  places: NewPlace[];
-  users: NewUser[];
-  profiles: (typeof profiles.$inferInsert)[];
-  profileParents: (typeof profileParents.$inferInsert)[];
-  children: NewChild[];
-  courses: NewCourse[];
-  courseInstructors: (typeof courseInstructors.$inferInsert)[];
-  participants: (typeof participants.$inferInsert)[];
-  orders: NewOrder[];
-  orderEvents: NewOrderEvent[];
-  faqs: (typeof faqs.$inferInsert)[];
-  terms: (typeof terms.$inferInsert)[];
-  seasons: (typeof seasons.$inferInsert)[];
-}
+export type DemoData = ReturnType<typeof buildDemoData>;
 
 const DEMO_SEED = 20_030_101;
 const DEMO_FAMILY_COUNT = 40;
@@ -117,24 +99,28 @@ const min = (a: Date, b: Date) => (a.getTime() < b.getTime() ? a : b);
 const max = (a: Date, b: Date) => (a.getTime() > b.getTime() ? a : b);
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
-export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED): DemoData {
+/**
+ * The demo data as plain rows, built in memory from a seeded PRNG so that the demo looks the same every time, with
+ * dates relative to `now` so that it always looks current. index.ts bulk-inserts it.
+ */
+export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED) {
   const rng: Rng = seededRng(seed);
   const id = () => makeId(rng);
   const between = (lo: number, hi: number) => lo + rng() * (hi - lo);
-  const data: DemoData = {
-    places: [],
-    users: [],
-    profiles: [],
-    profileParents: [],
-    children: [],
-    courses: [],
-    courseInstructors: [],
-    participants: [],
-    orders: [],
-    orderEvents: [],
-    faqs: [],
-    terms: [],
-    seasons: [],
+  const data = {
+    places: [] as NewPlace[],
+    users: [] as NewUser[],
+    profiles: [] as (typeof profiles.$inferInsert)[],
+    profileParents: [] as (typeof profileParents.$inferInsert)[],
+    children: [] as NewChild[],
+    courses: [] as NewCourse[],
+    courseInstructors: [] as (typeof courseInstructors.$inferInsert)[],
+    participants: [] as (typeof participants.$inferInsert)[],
+    orders: [] as NewOrder[],
+    orderEvents: [] as NewOrderEvent[],
+    faqs: [] as (typeof faqs.$inferInsert)[],
+    terms: [] as (typeof terms.$inferInsert)[],
+    seasons: [] as (typeof seasons.$inferInsert)[],
   };
 
   // ---- places ----
