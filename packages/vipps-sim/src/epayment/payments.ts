@@ -238,10 +238,7 @@ interface PaymentStoreOptions {
   onCreated?: (payment: Payment) => void;
 }
 
-/**
- * In-memory ePayment state machine. Rules (integration brief §2): CREATED → AUTHORIZED | ABORTED | EXPIRED | TERMINATED;
- * capture, refund and cancel after authorization keep the state AUTHORIZED and only move the aggregate.
- */
+/** In-memory ePayment state machine (brief §2); capture, refund and cancel keep AUTHORIZED and move the aggregate. */
 export class PaymentStore {
   private readonly payments = new Map<string, Payment>();
 

@@ -67,10 +67,7 @@ interface Logger {
   warn: (obj: object, msg: string) => void;
 }
 
-/**
- * Registered webhooks and their delivery. At least once; order kept per webhook per payment: one queue per
- * (webhook, reference), and an event is not sent before the one ahead of it was accepted or dropped (brief §3).
- */
+/** Registered webhooks and their at-least-once delivery, in order per (webhook, payment) (brief §3). */
 export class WebhookDispatcher {
   private readonly hooks = new Map<string, Webhook>();
   private readonly queues = new Map<string, Queue>();

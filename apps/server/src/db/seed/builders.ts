@@ -135,10 +135,7 @@ interface OrderPeople {
   profileId?: string | null;
 }
 
-/**
- * An order and its events for a status, with plausible timestamps from `createdAt` on (never after `now`).
- * Amounts in øre; refunds are full refunds.
- */
+/** An order and its events, plausibly timed from `createdAt` (never after `now`); øre; refunds are full. */
 export function orderWithEvents(input: {
   status: OrderStatus;
   amountOre: Ore;

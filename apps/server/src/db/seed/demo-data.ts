@@ -74,10 +74,7 @@ export function ageBandMonths(age: string): [number, number] | null {
   return [Number(m[1]) * factor, Number(m[2]) * factor];
 }
 
-/**
- * The structured range of an age label, in whole months at the first date, both ends included: '6–12 mnd' →
- * 6–12; '2–4 år' → 24–59 (a child is '4 år' until it turns 5).
- */
+/** An age label in whole months, both ends included: '6–12 mnd' → 6–12; '2–4 år' → 24–59. */
 function ageRangeOf(age: string): AgeRange {
   const band = ageBandMonths(age);
   if (!band) return { ageMinMonths: null, ageMaxMonths: null };
@@ -99,10 +96,7 @@ const min = (a: Date, b: Date) => (a.getTime() < b.getTime() ? a : b);
 const max = (a: Date, b: Date) => (a.getTime() > b.getTime() ? a : b);
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
-/**
- * The demo data as plain rows, built in memory from a seeded PRNG so that the demo looks the same every time, with
- * dates relative to `now` so that it always looks current. index.ts bulk-inserts it.
- */
+/** The demo as rows from a seeded PRNG (the same every time), dated from `now`; index.ts bulk-inserts it. */
 export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED) {
   const rng: Rng = seededRng(seed);
   const id = () => makeId(rng);
