@@ -100,10 +100,7 @@ export const courseParticipantsSchema = z.object({
 export type CourseParticipants = z.infer<typeof courseParticipantsSchema>;
 
 // ---- attendance (the course's instructors, admin) -------------------------------------------------------------
-/**
- * POST /courses/:id/attendance: marks queued on the phone, idempotent per (child, date); the later `markedAt` (the
- * tap's time) wins, so an old queued mark never overwrites a newer one.
- */
+/** POST /courses/:id/attendance: queued marks, idempotent per (child, date); the later `markedAt` (tap time) wins. */
 export const attendanceInputSchema = z.object({
   marks: z
     .array(attendanceMarkSchema.extend({ markedAt: isoDateTime }))

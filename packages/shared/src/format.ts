@@ -269,10 +269,7 @@ export interface NameableCourse {
   placeName?: string | null;
 }
 
-/**
- * A course's one name, as the course list says it: 'Nybegynner · 2–4 år · mandager kl. 09:30' (with `place`, the venue
- * after it). The stored `name` ('Babysvømming 3') is shared by different courses, so it is not shown.
- */
+/** A course's one name, as the course list says it: 'Nybegynner · 2–4 år · mandager kl. 09:30' (the stored `name` is shared). */
 export function courseDisplayName(course: NameableCourse, options: { place?: boolean } = {}): string {
   const first = course.dates[0];
   const weekday = first === undefined ? null : osloWeekday(first);

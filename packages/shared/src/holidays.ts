@@ -60,10 +60,7 @@ interface SchoolHoliday {
   to: string;
 }
 
-/**
- * The school holidays that touch a calendar year (Oslo): juleferie 21 December – 2 January, vinterferie in week 8
- * with the weekends around it, påskeferie from the Saturday before Palmesøndag to Andre påskedag.
- */
+/** A year's school holidays: juleferie 21.12–2.1, vinterferie in week 8 with its weekends, påskeferie Sat–Andre påskedag. */
 function computeSchoolHolidays(year: number): SchoolHoliday[] {
   const easter = easterSunday(year);
   const winterMonday = isoWeekMonday(year, 8);

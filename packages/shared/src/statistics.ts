@@ -76,10 +76,7 @@ export function bucketFor(first: Date, last: Date): StatisticsBucket {
   return last.getTime() - first.getTime() > STATISTICS_DAILY_ABOVE_DAYS * DAY_MS ? 'day' : 'hour';
 }
 
-/**
- * X-axis ticks, both ends included (spec §9): days at midnight UTC (on the buckets), hours at 00, 08 and 16 Oslo time.
- * Given to ECharts, whose own "nice" steps would follow the browser's time zone.
- */
+/** X-axis ticks for ECharts (spec §9), both ends included: days at midnight UTC, hours at 00, 08 and 16 Oslo time. */
 export function axisTicks(from: number, to: number, bucket: StatisticsBucket): number[] {
   const ticks: number[] = [];
   if (!(from <= to)) return ticks;

@@ -5,10 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { keepPrivate, makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
-/**
- * Backups that restore (decision 044): PGlite's data folder as a gzipped tar (the running server dumps it on SIGUSR2),
- * or `pg_dump --format=custom`. Names carry the UTC time, so a folder of backups sorts by age.
- */
+/** Backups that restore (decision 044): PGlite's data folder as .tar.gz (the server dumps on SIGUSR2), or `pg_dump`. */
 const run = promisify(execFile);
 
 type BackupKind = 'pglite' | 'postgres';

@@ -17,10 +17,7 @@ export const paymentIdParamsSchema = z.object({
   paymentId: z.string().regex(PAYMENT_REFERENCE_PATTERN, 'Ugyldig betalings-id'),
 });
 
-/**
- * GET /api/vipps/payment/{paymentId}: `state` is the order status upper-cased, `label` the spec §4 text; `enrolled`
- * when AUTHORIZED or CAPTURED (payments are captured right after authorisation).
- */
+/** GET /api/vipps/payment/{paymentId}: the status upper-cased, its spec §4 label; `enrolled` when AUTHORIZED or CAPTURED. */
 export const paymentStatusSchema = z.object({
   paymentId: z.string(),
   state: z.string(),

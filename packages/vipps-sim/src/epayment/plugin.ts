@@ -91,10 +91,7 @@ function sendProblem(reply: FastifyReply, error: ProblemError, instance: string)
   return reply.status(error.status).type(PROBLEM_CONTENT_TYPE).send(problemBody(error, instance));
 }
 
-/**
- * The ePayment side as an encapsulated Fastify plugin (its error handler and parsers stay inside): /accesstoken/get,
- * /epayment/v1, /webhooks/v1 with signed delivery, and the landing page.
- */
+/** The ePayment side as an encapsulated Fastify plugin: /accesstoken/get, /epayment/v1, /webhooks/v1, the landing page. */
 export const epaymentSimulator: FastifyPluginAsync<EpaymentSimulatorOptions> = async (app, options) => {
   const clock = options.clock ?? Date.now;
   const fixedBaseUrl = options.publicBaseUrl?.replace(/\/+$/, '');
