@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Payment, PaymentEvent } from './payments';
 import { badRequest, ProblemError, type ExtraDetail } from './problem';
 import { signWebhookRequest } from './signing';
@@ -63,9 +64,6 @@ interface Queue {
   running: boolean;
 }
 
-interface Logger {
-  warn: (obj: object, msg: string) => void;
-}
 
 /** Registered webhooks and their at-least-once delivery, in order per (webhook, payment) (brief §3). */
 export class WebhookDispatcher {
@@ -80,7 +78,7 @@ export class WebhookDispatcher {
   constructor(
     options: WebhookDeliveryOptions,
     private readonly clock: () => number,
-    private readonly log: Logger,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     this.opts = {
       retryBaseDelayMs: options.retryBaseDelayMs ?? 1000,
