@@ -31,9 +31,6 @@ export interface SimulatorOptions {
 export interface SimulatorControls {
   /** Mutable: flip for negative tests. */
   hooks: LoginHooks;
-  clientId: string;
-  clientSecret: string;
-  redirectUris: string[];
   /** Set when the ePayment side is served. */
   epayment: EpaymentSimulatorControl | undefined;
 }
@@ -48,22 +45,18 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Vi
     done(null, new URLSearchParams(body as string));
   });
 
-  const controls: SimulatorControls = {
-    hooks: { signWithForeignKey: false, wrongNonce: false },
-    clientId: options.clientId ?? SIM_DEFAULTS.clientId,
-    clientSecret: options.clientSecret ?? SIM_DEFAULTS.clientSecret,
-    redirectUris: options.redirectUris ?? [...SIM_DEFAULTS.redirectUris],
-    epayment: undefined,
-  };
+  const clientId = options.clientId ?? SIM_DEFAULTS.clientId;
+  const clientSecret = options.clientSecret ?? SIM_DEFAULTS.clientSecret;
+  const controls: SimulatorControls = { hooks: { signWithForeignKey: false, wrongNonce: false }, epayment: undefined };
   app.decorate('simulator', controls);
   // Browsers ask every origin for a favicon; an empty answer keeps their consoles free of 404s.
   app.get('/favicon.ico', (_request, reply) => reply.status(204).send());
 
   await app.register(loginRoutes, {
     client: {
-      clientId: controls.clientId,
-      clientSecret: controls.clientSecret,
-      redirectUris: controls.redirectUris,
+      clientId,
+      clientSecret,
+      redirectUris: options.redirectUris ?? [...SIM_DEFAULTS.redirectUris],
       name: options.clientName ?? SIM_DEFAULTS.clientName,
     },
     persons: DEMO_PERSONS,
@@ -77,8 +70,8 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Vi
   if (options.epayment !== false) {
     const epayment = options.epayment ?? {};
     await app.register(epaymentSimulator, {
-      clientId: controls.clientId,
-      clientSecret: controls.clientSecret,
+      clientId,
+      clientSecret,
       subscriptionKey: SIM_DEFAULTS.subscriptionKey,
       merchantSerialNumber: SIM_DEFAULTS.merchantSerialNumber,
       ...epayment,
