@@ -63,9 +63,6 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Vi
     keys: await createSigningKeys(),
     hooks: controls.hooks,
     now: options.now ?? Date.now,
-    // Vipps: "a couple of minutes".
-    codeTtlSeconds: 120,
-    accessTokenTtlSeconds: 3599,
   });
   if (options.epayment !== false) {
     const epayment = options.epayment ?? {};

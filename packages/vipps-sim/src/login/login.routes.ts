@@ -44,11 +44,11 @@ interface LoginRoutesOptions {
   hooks: LoginHooks;
   now: () => number;
 
-  codeTtlSeconds: number;
-  accessTokenTtlSeconds: number;
 }
 
 const PENDING_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 120_000; // Vipps: "a couple of minutes"
+const ACCESS_TOKEN_TTL_S = 3599;
 const MAX_STATE_LENGTH = 1000;
 const ONE_HOUR = 3600;
 
@@ -246,7 +246,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
       authTime: Math.floor(now() / 1000),
       sid: randomUUID(),
       fault: fault as TokenFault | undefined,
-      expiresAt: now() + opts.codeTtlSeconds * 1000,
+      expiresAt: now() + CODE_TTL_MS,
       used: false,
       accessTokens: [],
     });
@@ -312,7 +312,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
       scope: code.scope,
       person: code.person,
       sid: code.sid,
-      expiresAt: now() + opts.accessTokenTtlSeconds * 1000,
+      expiresAt: now() + ACCESS_TOKEN_TTL_S * 1000,
     });
     code.accessTokens.push(accessToken);
 
@@ -339,7 +339,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
     return {
       access_token: accessToken,
       id_token: idToken,
-      expires_in: opts.accessTokenTtlSeconds,
+      expires_in: ACCESS_TOKEN_TTL_S,
       scope: code.scope.join(' '),
       token_type: 'bearer',
     };
