@@ -7,7 +7,7 @@
 import { placeSlug } from '@app/shared';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { children, courses, newId, places, profileParents, profiles, users } from '../apps/server/src/db/schema';
-import { courseValues, placeValues, randomInt, seededRng, weeklyDates } from '../apps/server/src/db/seed/builders';
+import { courseValues, placeValues, randomInt, seededRng, weeklyDates } from '../apps/server/src/test/builders';
 import { createSessions } from '../apps/server/src/plugins/auth';
 
 const PARENTS = Number(process.env.ENROLMENT_PARENTS ?? 2000);

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { ORDER_STATUSES, placeSlug, type OrderStatus } from '@app/shared';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { courseInstructors, courses, children, newId, orderEvents, orders, participants, places, profileParents, profiles, users } from '../apps/server/src/db/schema';
-import { courseValues, orderWithEvents, pick, placeValues, randomInt, seededRng, weeklyDates, type NewChild, type NewCourse, type NewOrder, type NewOrderEvent, type NewUser } from '../apps/server/src/db/seed/builders';
+import { courseValues, orderWithEvents, pick, placeValues, randomInt, seededRng, weeklyDates, type NewChild, type NewCourse, type NewOrder, type NewOrderEvent, type NewUser } from '../apps/server/src/test/builders';
 import { createSessions } from '../apps/server/src/plugins/auth';
 import { processUpload } from '../apps/server/src/lib/images/processing';
 import { makeMissingVariants } from '../apps/server/src/lib/images/variants';

@@ -3,15 +3,10 @@ import { dateSharesOre } from './date-shares';
 import { countOf, formatDate, osloDateKey, plural } from './format';
 import { formatKr, ore, percentOf, sumOre, type Ore } from './money';
 import { osloMidnight } from './statistics';
-/**
- * What a parent gets back when they cancel a child's place now (issue 40), under the rules version the order was
- * bought under. Pure: the server decides with its clock and the order's row; the web shows what the server sent.
- */
-export const CANCELLATION_OUTCOMES = ['full', 'fee', 'none', 'remaining', 'byAgreement'] as const;
-export type CancellationOutcomeKind = (typeof CANCELLATION_OUTCOMES)[number];
 
-export interface CancellationOutcome {
-  kind: CancellationOutcomeKind;
+/** What a parent gets back when they cancel now, under the rules version the order was bought under. */
+interface CancellationOutcome {
+  kind: 'full' | 'fee' | 'none' | 'remaining' | 'byAgreement';
   /** Øre back to the parent; null for 'etter avtale' (the admin decides). */
   refundOre: Ore | null;
   /** The fee kept, øre (only for 'fee'). */
@@ -22,15 +17,12 @@ export interface CancellationOutcome {
   reason: string;
 }
 
-export interface CancellableOrder {
+interface CancellableOrder {
   /** What was paid (captured less refunded), øre. */
   paidOre: Ore;
   /** The dates the order pays for (their start times). */
   coveredDates: readonly (Date | string)[];
-  /**
-   * What the dates' shares split (the order's price: Vipps and credit parts); default paidOre. With givenDates: the
-   * 'remaining dates' rule pays each future date's share of the price once (issue 52).
-   */
+  /** What the dates' shares split (Vipps and credit parts); default paidOre. */
   priceOre?: Ore;
   /** Cancelled dates whose share was given already (refunded, credited or made up): not paid again. */
   givenDates?: readonly (Date | string)[];
@@ -94,10 +86,7 @@ export function cancellationOutcome(rules: CancellationRules, order: Cancellable
   return { ...base, kind: 'none', refundOre: ore(0), reason: 'Kurset har startet. Etter vilkårene får du ikke penger tilbake.' };
 }
 
-/**
- * What a parent gets back and where, in one sentence (the preview, the confirmation and the e-mail): the Vipps part
- * to Vipps, the credit part as credit ('tilgode'). Amounts in øre.
- */
+/** What a parent gets back and where, in one sentence: the Vipps part to Vipps, the credit part as 'tilgode'. */
 export function moneyBackText(vippsOre: Ore, creditOre: Ore): string {
   if (vippsOre > 0 && creditOre > 0) return `Du får ${formatKr(vippsOre)} tilbake til Vipps og ${formatKr(creditOre)} som tilgode.`;
   if (vippsOre > 0) return `Du får ${formatKr(vippsOre)} tilbake til Vipps.`;
@@ -123,11 +112,7 @@ export function cancellationRulesText(rules: CancellationRules): string[] {
   ];
 }
 
-/**
- * Whether an edited terms section covers what the generated 'Avbestilling' section already says (walk-through 06.12,
- * finding 7: a hand-written 'refunded only against a doctor's note' contradicted the generated 25 % fee). The terms
- * editor warns; the admin changes the cancellation rules instead.
- */
+/** Whether an edited terms section covers what the generated 'Avbestilling' says (the editor warns of a contradiction). */
 export function overlapsCancellationRules(category: string, text: string): boolean {
   const plain = `${category} ${text.replace(/<[^>]*>/g, ' ')}`.toLowerCase();
   return /avbestill|avmeld|meld(?:e|er)? av|refus|refunder|pengene tilbake|gebyr|angrerett/.test(plain);

@@ -2,11 +2,7 @@
 
 export const APP_VERSION_FALLBACK = '1.10.8-1';
 
-/**
- * Days an e-mail stays in the outbox after it was queued (probe round 3, M3). With SMTP its body is deleted as soon
- * as it is sent, so only recipient, subject, time and state remain that long; in test mode (no SMTP) the outbox is
- * the demo's mailbox and keeps bodies for this long.
- */
+/** Days a queued e-mail stays in the outbox; with SMTP its body goes once sent, in test mode (the demo's mailbox) not. */
 export const OUTBOX_KEEP_DAYS = 30;
 
 export const EXPERIENCE_LEVELS = [
@@ -78,10 +74,7 @@ export const CURRENCY = 'NOK';
 export const TIME_ZONE = 'Europe/Oslo';
 export const LOCALE = 'nb-NO';
 
-/**
- * Not in the spec: the most children one family profile may hold (issue 9 finding 5). No real family comes near
- * it; it stops a script from filling a profile (and the admin lists) with thousands of rows.
- */
+/** Not in the spec: no real family comes near it; it stops a script filling a profile with thousands of rows. */
 export const MAX_CHILDREN_PER_PROFILE = 20;
 
 // ---- running the courses (admin forms, issue 13) ------------------------------------------------------------
@@ -99,10 +92,7 @@ export const PICKER_MIN_DATE = '2024-08-01';
 export const PICKER_TYPING_TIMEOUT_MS = 700;
 /** The instructors multi-select shows up to this many names, then '{n} valgt' (spec §2). */
 export const INSTRUCTOR_SELECT_MAX_NAMES = 3;
-/**
- * The bundled venue illustrations (apps/web/public/images/places/{key}.svg). A venue's picture is one of these keys,
- * chosen in the venue form; without one the picture is found by the venue's name (spec §2), else the placeholder.
- */
+/** The bundled venue illustrations (apps/web/public/images/places/{key}.svg), chosen in the venue form (spec §2). */
 export const PLACE_IMAGES = [
   'sagene-basseng',
   'majorstuen-svommehall',
@@ -121,11 +111,7 @@ export type VenueImage = (typeof PLACE_IMAGES)[number];
 // ---- venue photos (issue 41, decision 040) ------------------------------------------------------------------
 /** The largest upload, in bytes (before re-encoding). */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
-/**
- * A photo's shape (probe round 3, L1): each side at most MAX_PHOTO_SIDE pixels, and the long side at most
- * MAX_PHOTO_ASPECT times the short one. A degenerate shape within the pixel cap (1 × 40 000 000) is small on disk but
- * costs a minute of CPU and gigabytes of memory to decode; a phone's panorama is about 1 : 4.
- */
+/** A photo's sides: a 1 × 40 000 000 image is small on disk but takes a minute and gigabytes to decode (panoramas ~1:4). */
 export const MAX_PHOTO_SIDE = 12_000;
 export const MAX_PHOTO_ASPECT = 8;
 export const MAX_PHOTOS_PER_PLACE = 8;

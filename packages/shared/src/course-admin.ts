@@ -2,16 +2,10 @@ import { z } from './zod';
 import { isoDateTime } from './api';
 import { idSchema } from './ids';
 
-/**
- * The API contract for running the courses (issue 13): participants added, removed and moved by an admin, the
- * participants list behind the printable 'Kursliste', and attendance taken by the instructor.
- */
+/** Running the courses: participants (admin), the printable 'Kursliste' and attendance (instructor). */
 
 // ---- participants (admin) ---------------------------------------------------------------------------------
-/**
- * POST /courses/:id/participants {id}: put a child on the course (spec §7). A full course refuses unless `override`
- * is true: the admin's explicit decision to go above the maximum, recorded on the participant.
- */
+/** POST /courses/:id/participants {id} (spec §7); `override`: the admin goes above the maximum, recorded. */
 export const participantAddInputSchema = z.object({ id: idSchema, override: z.boolean().default(false) });
 
 export const participantParamsSchema = z.object({ id: idSchema, userId: idSchema });
@@ -27,17 +21,14 @@ export const okSchema = z.object({ ok: z.literal(true) });
 export const CHILD_SEARCH_MIN_CHARS = 3;
 export const CHILD_SEARCH_MAX_RESULTS = 20;
 
-/**
- * GET /courses/:id/participants/candidates?name=&limit=: children to put on the course, found by name (admin), so no
- * one needs to know a child's id. `limit` bounds the answer (default 10).
- */
+/** GET /courses/:id/participants/candidates?name=&limit=: children to put on the course, by name (admin). */
 export const participantCandidatesQuerySchema = z.object({
   name: z.string().trim().min(CHILD_SEARCH_MIN_CHARS, `Skriv minst ${CHILD_SEARCH_MIN_CHARS} tegn`).max(100, 'Maks 100 tegn'),
   limit: z.coerce.number().int().min(1).max(CHILD_SEARCH_MAX_RESULTS).default(10),
 });
 export type ParticipantCandidatesQuery = z.infer<typeof participantCandidatesQuerySchema>;
 
-export const participantCandidateSchema = z.object({
+const participantCandidateSchema = z.object({
   _id: idSchema,
   firstName: z.string(),
   lastName: z.string(),
@@ -53,7 +44,7 @@ export const participantCandidatesSchema = z.object({ total: z.number().int(), c
 export type ParticipantCandidates = z.infer<typeof participantCandidatesSchema>;
 
 // ---- the participants list (admin, the course's instructors) ------------------------------------------------
-export const participantGuardianSchema = z.object({
+const participantGuardianSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   /** MSISDN, country prefix first (4791234567); the list shows it with a + prefix. */
@@ -61,7 +52,7 @@ export const participantGuardianSchema = z.object({
   email: z.string().nullable(),
 });
 
-export const courseParticipantSchema = z.object({
+const courseParticipantSchema = z.object({
   _id: idSchema,
   firstName: z.string(),
   lastName: z.string(),
@@ -80,7 +71,7 @@ export const courseParticipantSchema = z.object({
 });
 export type CourseParticipant = z.infer<typeof courseParticipantSchema>;
 
-export const attendanceMarkSchema = z.object({
+const attendanceMarkSchema = z.object({
   childId: idSchema,
   /** One of the course's dates, as the course lists it. */
   date: isoDateTime,
@@ -109,11 +100,7 @@ export const courseParticipantsSchema = z.object({
 export type CourseParticipants = z.infer<typeof courseParticipantsSchema>;
 
 // ---- attendance (the course's instructors, admin) -------------------------------------------------------------
-/**
- * POST /courses/:id/attendance: marks queued on the phone, sent when the network is back. Idempotent: a mark is
- * stored per (child, date); sending the same batch twice changes nothing. `markedAt` (the tap's time on the phone)
- * decides between two marks for the same child and date, so an old queued mark never overwrites a newer one.
- */
+/** POST /courses/:id/attendance: queued marks, idempotent per (child, date); the later `markedAt` (tap time) wins. */
 export const attendanceInputSchema = z.object({
   marks: z
     .array(attendanceMarkSchema.extend({ markedAt: isoDateTime }))

@@ -3,18 +3,12 @@ import { dateSharesOre } from './date-shares';
 import { osloDateKey } from './format';
 import { ore, sumOre, type Ore } from './money';
 
-/**
- * The booking rules both sides need (issue 10). The server decides with them (its clock, its rows); the web only
- * shows what the server sent and uses the age helpers to mark children in the dropdown.
- */
+/** Booking rules: the server decides with them; the web uses the age helpers to mark children in the dropdown. */
 
 type DateLike = Date | string;
 const ms = (value: DateLike) => (value instanceof Date ? value : new Date(value)).getTime();
 
-/**
- * open: nothing has happened yet (full price); started: late booking is open (remaining dates, maybe pro rata);
- * closed: started and late booking is closed; ended: every date has passed.
- */
+/** started: late booking is open (remaining dates, maybe pro rata); closed: started and late booking closed. */
 export const COURSE_BOOKING_STATES = ['open', 'started', 'closed', 'ended'] as const;
 export type CourseBookingState = (typeof COURSE_BOOKING_STATES)[number];
 
@@ -30,10 +24,7 @@ export interface LateBookingCourse {
 
 export interface CourseBooking {
   state: CourseBookingState;
-  /**
-   * The dates a booking made now covers (all of them for an open course; none when it cannot be booked); never a
-   * cancelled one.
-   */
+  /** The dates a booking made now covers (none when it cannot be booked); never a cancelled one. */
   remainingDates: Date[];
   /** What a booking made now costs, øre; whole 25 kr steps when reduced. */
   priceOre: Ore;
@@ -64,11 +55,7 @@ export function courseBooking(course: LateBookingCourse, now: Date): CourseBooki
   return { state: passedCount === 0 ? 'open' : 'started', remainingDates: held.dates, priceOre: held.priceOre, passedCount };
 }
 
-/**
- * A date cancelled before the booking (issue 52, I1) is not sold: the price of the remaining dates is split over them
- * (`dateSharesOre`, the one share of a date: whole øre, the remainder to the first dates), and the cancelled dates'
- * shares are left out, as a family that paid before the cancellation gets that share back.
- */
+/** A date cancelled before the booking is not sold: its `dateSharesOre` share is left out of the price. */
 function withoutCancelled(remaining: Date[], priceOre: Ore, cancelledDates: readonly DateLike[]): { dates: Date[]; priceOre: Ore } {
   if (cancelledDates.length === 0) return { dates: remaining, priceOre };
   const cancelled = new Set(cancelledDates.map(ms));
@@ -79,11 +66,10 @@ function withoutCancelled(remaining: Date[], priceOre: Ore, cancelledDates: read
 
 // ---- age --------------------------------------------------------------------------------------------------
 
-/** Whole months from a birth date (YYYY-MM-DD) to the Oslo calendar day of `at`; null for an invalid date. */
 const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day as it is ('YYYY-MM-DD', a birth date), else the Oslo day of the instant. */
 const dayKey = (value: DateLike) => (typeof value === 'string' && DAY_KEY.test(value) ? value : osloDateKey(value));
-
+/** Whole months from a birth date to the Oslo calendar day of `at`; null for an invalid date. */
 export function ageInMonths(birthdate: DateLike, at: DateLike): number | null {
   const bKey = dayKey(birthdate);
   const aKey = dayKey(at);
@@ -98,11 +84,7 @@ export interface AgeRange {
   ageMaxMonths: number | null;
 }
 
-/**
- * Whether a child fits the course's age range at its first date: at least `ageMinMonths` whole months old and at
- * most `ageMaxMonths` whole months (a '6–12 mnd' course takes a child until it turns 13 months). No range, no
- * first date or no birth date: fits.
- */
+/** Whole months at the first date within the range ('6–12 mnd' takes a child until 13 months); missing data fits. */
 export function ageFits(range: AgeRange, birthdate: DateLike | null | undefined, firstDate: DateLike | null | undefined): boolean {
   if (!birthdate || !firstDate) return true;
   const months = ageInMonths(birthdate, firstDate);
@@ -120,10 +102,7 @@ export function formatAgeMonths(months: number): string {
   return rest === 0 ? `${years} år` : `${years} år og ${rest} mnd`;
 }
 
-/**
- * '6–12 mnd', '2–4 år' (24–59 months: a child is '4 år' until it turns 5), 'fra 6 mnd', 'til og med 12 mnd'; '' without
- * a range. Years when both ends fall on whole years.
- */
+/** '6–12 mnd', '2–4 år' (24–59 months), 'fra 6 mnd', 'til og med 12 mnd'; '' without a range. */
 export function formatAgeRange(range: AgeRange): string {
   const { ageMinMonths: min, ageMaxMonths: max } = range;
   if (min === null && max === null) return '';

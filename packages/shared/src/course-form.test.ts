@@ -6,7 +6,6 @@ import {
   courseDates,
   endTimeFor,
   htmlToLineBreaks,
-  instructorSelectLabel,
   monthRange,
   parseTypedDay,
   stripMarkup,
@@ -62,12 +61,5 @@ describe('course form rules (spec §5)', () => {
     expect(htmlToLineBreaks('<p>Ta med badebleie.</p><p>Møt opp&nbsp;10 min før.</p>')).toBe('Ta med badebleie.\nMøt opp 10 min før.');
     expect(htmlToLineBreaks('Linje 1<br>Linje 2')).toBe('Linje 1\nLinje 2');
     expect(htmlToLineBreaks('Ingen tagger')).toBe('Ingen tagger');
-  });
-
-  it('labels the instructor select: names up to the maximum, then a count; none is Foreløpig ukjent', () => {
-    expect(instructorSelectLabel([], 3)).toBe('Foreløpig ukjent');
-    expect(instructorSelectLabel(['Anne A', 'Bjørn B', 'Cecilie C'], 3)).toBe('Anne A, Bjørn B, Cecilie C');
-    expect(instructorSelectLabel(['A', 'B', 'C', 'D'], 3)).toBe('4 valgt');
-    expect(instructorSelectLabel(['A', 'B', 'C'], 2)).toBe('3 valgt');
   });
 });

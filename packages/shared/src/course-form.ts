@@ -1,7 +1,4 @@
-/**
- * Pure rules of the admin forms (spec §5), shared by the web forms and their tests: time defaults, dates with the
- * course's start time, the month-range filter, markup in info texts, the instructor select's label.
- */
+/** Pure rules of the admin forms (spec §5): time defaults, dates at the start time, month ranges, markup. */
 import { COURSE_DEFAULT_LENGTH_MINUTES, DATE_WITHOUT_TIME } from './constants';
 import { osloTime } from './format';
 
@@ -39,10 +36,7 @@ export function parseTypedDay(text: string): string | null {
   return key === `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` ? key : null;
 }
 
-/**
- * Spec §5 month-range picker: only a complete start and end month count ('YYYY-MM' each, start ≤ end); the window
- * runs from the first day of the start month 00:00 to the last day of the end month 23:59:59 (Oslo), in epoch ms.
- */
+/** Spec §5 month-range picker: 'YYYY-MM' to 'YYYY-MM' (start ≤ end) as epoch ms, 00:00 to 23:59:59 Oslo. */
 export function monthRange(startMonth: string, endMonth: string): { startDate: number; endDate: number } | null {
   const start = /^(\d{4})-(\d{2})$/.exec(startMonth);
   const end = /^(\d{4})-(\d{2})$/.exec(endMonth);
@@ -65,14 +59,4 @@ export function htmlToLineBreaks(text: string): string {
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/^\n+|\n+$/g, '');
-}
-
-/**
- * Spec §2: the instructor multi-select shows the chosen names up to `max`, then '{n} valgt' (decision 028); none chosen
- * reads 'Foreløpig ukjent'.
- */
-export function instructorSelectLabel(names: readonly string[], max: number): string {
-  if (names.length === 0) return 'Foreløpig ukjent';
-  if (names.length <= max) return names.join(', ');
-  return `${names.length} valgt`;
 }

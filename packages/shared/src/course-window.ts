@@ -8,11 +8,7 @@ export interface DateWindow {
   endDate: number;
 }
 
-/**
- * Spec §9: the ordering page shows courses from 21 days back to 183 days ahead. The one place that computes it:
- * the server from the exact moment, the web in whole UTC days (through the 183rd day), so its query key stays the
- * same all day.
- */
+/** Spec §9: courses from 21 days back to 183 ahead; the web asks in whole UTC days, so its query key holds all day. */
 export function courseWindow(now: Date | number = Date.now(), options: { wholeDays?: boolean } = {}): DateWindow {
   const at = typeof now === 'number' ? now : now.getTime();
   if (!options.wholeDays) {

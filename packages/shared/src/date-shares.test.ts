@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateSharesOre, remainingSharesOre } from './date-shares';
+import { dateSharesOre } from './date-shares';
 
 describe('dateSharesOre', () => {
   it('splits in whole øre with the remainder on the first dates', () => {
@@ -43,17 +43,3 @@ describe('dateSharesOre', () => {
   });
 });
 
-describe('remainingSharesOre', () => {
-  it('is the last dates’ shares, and the passed plus the remaining shares make the price (property)', () => {
-    expect(remainingSharesOre(100_000, 3, 2)).toBe(66_666);
-    expect(remainingSharesOre(100_000, 3, 3)).toBe(100_000);
-    expect(remainingSharesOre(100_000, 3, 0)).toBe(0);
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 5_000_000 }), fc.integer({ min: 1, max: 30 }), fc.nat(30), (price, count, left) => {
-        const remaining = Math.min(left, count);
-        const passed = dateSharesOre(price, count).slice(0, count - remaining).reduce((a, b) => a + b, 0);
-        expect(passed + remainingSharesOre(price, count, remaining)).toBe(price);
-      }),
-    );
-  });
-});

@@ -1,7 +1,4 @@
-/**
- * Test persons of the demo: the Vipps simulator lists them on its login page, and the demo seed creates the
- * matching users (by `sub`) with the given roles and families. Phone numbers are MSISDN (country code first).
- */
+/** The demo's test persons: the simulator's login page lists them, the seed creates their users (by `sub`). */
 export interface DemoPerson {
   sub: string;
   phoneNumber: string;

@@ -1,7 +1,4 @@
-/**
- * Errors travel as codes. The server maps each code to a status (apps/server/src/lib/app-error.ts); the web maps
- * codes to the spec's Norwegian texts (apps/web/src/lib/error-messages.ts). `message` is a plain English fallback.
- */
+/** Error codes and their HTTP status; the web maps codes to Norwegian texts, `message` is an English fallback. */
 export const ERROR_STATUS = {
   VALIDATION: 400,
   BAD_REQUEST: 400,
@@ -29,11 +26,7 @@ export const ERROR_STATUS = {
   COURSE_NOT_PUBLISHED: 409,
   /** Deleting a course that still has participants or live payment holds: move or refund them first. */
   COURSE_HAS_PARTICIPANTS: 409,
-  /**
-   * Saving a course needs the admin's confirmation (`confirm: true`, decision 031): params.participants and
-   * params.maximumParticipants when the maximum is below the children on the course; params.lastDate when the course
-   * is published and every date has passed. A param is null when that warning does not apply.
-   */
+  /** Saving needs `confirm: true` (decision 031); params (null when not warned): participants, maximumParticipants, lastDate. */
   COURSE_NEEDS_CONFIRMATION: 409,
   /** A venue with that name exists already (names make the URL slug). */
   PLACE_NAME_TAKEN: 409,

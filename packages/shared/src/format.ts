@@ -1,15 +1,9 @@
-/**
- * Pure display helpers shared by the web app and the server (e-mails, calendars), on Intl. Locale nb-NO and time zone
- * Europe/Oslo throughout (spec §9).
- */
+/** Display helpers for the web and the server (e-mails, calendars) on Intl: nb-NO, Europe/Oslo (spec §9). */
 import { COURSE_GROUP_GAP_MINUTES, LOCALE, PARTICIPANT_NAMES_MAX_CHARS } from './constants';
 
 type DateInput = Date | string | number;
 
-/**
- * The one way a timestamp becomes a Date: node-postgres gives Dates, PGlite gives text for timestamp arrays and raw
- * SQL, and the API sends ISO text.
- */
+/** node-postgres gives Dates; PGlite (timestamp arrays, raw SQL) and the API give ISO text. */
 export const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
 
 /** A timestamp as the API's ISO text; no timestamp stays null. */
@@ -143,10 +137,7 @@ export function paymentPauseLabel(until: DateInput): string {
   return `Betalingspause til ${formatDateTime(until)}`;
 }
 
-/**
- * A course date with its start time. Spec §9: a date stored before 06:00 UTC carries no real time of day, so the
- * course's start time (HH:MM) is shown instead of the stored one.
- */
+/** Spec §9: a date stored before 06:00 UTC has no time of day, so the course's start time is shown instead. */
 export function formatCourseDate(value: DateInput, timeFrom?: string | null): string {
   const d = toDate(value);
   if (!isValidDate(d)) return '-';
@@ -154,8 +145,8 @@ export function formatCourseDate(value: DateInput, timeFrom?: string | null): st
   return `${formatDate(d)} kl. ${useStart ? timeFrom : formatTime(d)}`;
 }
 
-export const WEEKDAYS = ['Søndag', 'Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag'] as const;
-export const WEEKDAYS_PLURAL = ['Søndager', 'Mandager', 'Tirsdager', 'Onsdager', 'Torsdager', 'Fredager', 'Lørdager'] as const;
+const WEEKDAYS = ['Søndag', 'Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag'] as const;
+const WEEKDAYS_PLURAL = ['Søndager', 'Mandager', 'Tirsdager', 'Onsdager', 'Torsdager', 'Fredager', 'Lørdager'] as const;
 
 const isWeekdayIndex = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 6;
 
@@ -178,7 +169,8 @@ export function osloWeekday(value: DateInput): number | null {
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 
-function addDaysToKey(key: string, days: number): string {
+/** A day key ('YYYY-MM-DD') `days` calendar days later. */
+export function addDaysToKey(key: string, days: number): string {
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
@@ -205,11 +197,7 @@ export function minutesOfDay(time: string | null | undefined): number | null {
 
 // ---- ages -------------------------------------------------------------------------------------------------
 
-/**
- * A child's age (spec §2 'years; months if under 2 years; days if under 1 year'), counted in Oslo calendar days:
- * 2 years or more → '3 år'; from 1 up to 2 years → '14 mnd'; under 1 year → '20 dager' ('1 dag').
- * Missing or invalid birth date → 'Ikke oppgitt'; a birth date in the future counts as 0 days.
- */
+/** Spec §2, in Oslo calendar days: '3 år' from 2 years, '14 mnd' from 1, else '20 dager'; no birth date 'Ikke oppgitt'. */
 export function formatAge(birthdate: DateInput | null | undefined, now: DateInput = new Date()): string {
   if (birthdate === null || birthdate === undefined || birthdate === '') return 'Ikke oppgitt';
   const bKey = osloDateKey(birthdate);
@@ -227,7 +215,7 @@ export function formatAge(birthdate: DateInput | null | undefined, now: DateInpu
 
 // ---- courses ----------------------------------------------------------------------------------------------
 
-export interface GroupableCourse {
+interface GroupableCourse {
   place: { _id: string } | string;
   dates: readonly string[];
   timeFrom: string;
@@ -247,27 +235,18 @@ export function sortCourses<T extends Pick<GroupableCourse, 'dates' | 'timeFrom'
   );
 }
 
-/** Gap in minutes from `earlier` ending to `later` starting; null when a time is malformed. */
-export function courseGapMinutes(earlier: Pick<GroupableCourse, 'timeTo'>, later: Pick<GroupableCourse, 'timeFrom'>) {
-  const end = minutesOfDay(earlier.timeTo);
-  const start = minutesOfDay(later.timeFrom);
-  return end === null || start === null ? null : start - end;
-}
-
 /** Whether `later` follows `earlier` closely enough to be shown together (spec §9). */
-export function followsClosely(earlier: GroupableCourse, later: GroupableCourse): boolean {
+function followsClosely(earlier: GroupableCourse, later: GroupableCourse): boolean {
   if (placeIdOf(earlier) !== placeIdOf(later)) return false;
   const a = earlier.dates[0];
   const b = later.dates[0];
   if (!a || !b || osloDateKey(a) !== osloDateKey(b) || !osloDateKey(a)) return false;
-  const gap = courseGapMinutes(earlier, later);
-  return gap !== null && gap >= 0 && gap < COURSE_GROUP_GAP_MINUTES;
+  const end = minutesOfDay(earlier.timeTo);
+  const start = minutesOfDay(later.timeFrom);
+  return end !== null && start !== null && start >= end && start - end < COURSE_GROUP_GAP_MINUTES;
 }
 
-/**
- * Groups courses at the same place on the same (first) date where one ends and the next starts less than 60
- * minutes later (never overlapping). Keeps the input order: each group sits where its first course sat.
- */
+/** Groups courses at one place and first date that start within 60 minutes of the last one's end; keeps input order. */
 export function groupCourses<T extends GroupableCourse>(courses: readonly T[]): T[][] {
   const groups: T[][] = [];
   for (const course of courses) {
@@ -290,11 +269,7 @@ export interface NameableCourse {
   placeName?: string | null;
 }
 
-/**
- * The one name a parent or admin reads for a course (walk-through 8), as its row on the course list says it: level,
- * age, weekday and start time, 'Nybegynner · 2–4 år · mandager kl. 09:30'; with `place`, the venue after it. The
- * stored `name` (spec: given through the API, 'Babysvømming 3') is shared by different courses, so it is not shown.
- */
+/** A course's one name, as the course list says it: 'Nybegynner · 2–4 år · mandager kl. 09:30' (the stored `name` is shared). */
 export function courseDisplayName(course: NameableCourse, options: { place?: boolean } = {}): string {
   const first = course.dates[0];
   const weekday = first === undefined ? null : osloWeekday(first);
@@ -331,10 +306,7 @@ export interface NamedPerson {
 
 export const fullName = (p: NamedPerson) => `${p.firstName} ${p.lastName}`.trim();
 
-/**
- * Participant names joined with ', '. When the joined list is longer than 80 characters, each name is shortened to
- * its initial plus last name ('Kari Nordmann' → 'K. Nordmann').
- */
+/** Names joined with ', '; past 80 characters, each shortened to initial and last name ('K. Nordmann'). */
 export function participantNames(people: readonly NamedPerson[], maxChars = PARTICIPANT_NAMES_MAX_CHARS): string {
   const full = people.map(fullName).join(', ');
   if (full.length <= maxChars) return full;
@@ -348,12 +320,9 @@ export function participantNames(people: readonly NamedPerson[], maxChars = PART
 
 // ---- links ------------------------------------------------------------------------------------------------
 
-export type TextSegment = { type: 'text'; text: string } | { type: 'link'; text: string; href: string };
+type TextSegment = { type: 'text'; text: string } | { type: 'link'; text: string; href: string };
 
-/**
- * Splits free text into text and web-link segments so a renderer can make links clickable without HTML injection.
- * Only http(s) URLs and 'www.' hosts become links; trailing punctuation stays text.
- */
+/** Free text as text and http(s)/'www.' link segments, so links render without HTML injection. */
 export function linkify(text: string): TextSegment[] {
   const segments: TextSegment[] = [];
   const pattern = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
@@ -384,10 +353,7 @@ export function isSafeHttpUrl(value: string): boolean {
 
 const pluralRules = new Intl.PluralRules('nb-NO');
 
-/**
- * The word for a count, chosen by Norwegian plural rules (the one plural helper, open-issues decisions):
- * `plural(1, 'bruker', 'brukere')` → 'bruker', `plural(0, …)` → 'brukere'.
- */
+/** The word for a count by Norwegian plural rules: `plural(1, 'bruker', 'brukere')` → 'bruker'. */
 export const plural = (n: number, one: string, other: string): string => (pluralRules.select(n) === 'one' ? one : other);
 
 /** A count with its word: `countOf(4, 'kursdag', 'kursdager')` → '4 kursdager'. */
@@ -403,10 +369,7 @@ export function mapsSearchUrl(query: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
-/**
- * A phone number as people read it (spec §3; walk-through 06.12): stored numbers carry the country code
- * ('4796250253'). A Norwegian one reads '962 50 253'; a foreign one keeps its country code ('+46701234567').
- */
+/** A stored number ('4796250253') as people read it: '962 50 253'; a foreign one '+46701234567' (spec §3). */
 export function displayPhone(phone: string | null | undefined): string {
   const digits = (phone ?? '').replace(/\D/g, '');
   if (!digits) return 'Ikke oppgitt';

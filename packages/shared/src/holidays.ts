@@ -1,11 +1,9 @@
 import Holidays from 'date-holidays';
-import { osloDateKey } from './format';
+import { addDaysToKey as addDays, osloDateKey } from './format';
 
 /**
- * Norwegian public holidays (from `date-holidays`, never a hand-written list) and the school holidays a swim school
- * plans around (docs/decisions: the school-holiday rule). Everything works on Oslo calendar days ('YYYY-MM-DD').
- * Kept out of the package index: import '@app/shared/holidays' (server) or '@shared/holidays' (web) where needed,
- * so pages that never ask do not carry the holiday data.
+ * Norwegian public holidays (`date-holidays`) and school holidays, on Oslo days ('YYYY-MM-DD'). Not in the package
+ * index, so pages that never ask do not carry the holiday data: import '@app/shared/holidays'.
  */
 
 type DateLike = Date | string;
@@ -29,10 +27,7 @@ function publicHolidays(year: number): Map<string, string> {
   return map;
 }
 
-const key = (y: number, m: number, d: number) => {
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.toISOString().slice(0, 10);
-};
+const key = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
 const keyOf = (value: DateLike): string => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : osloDateKey(value));
 
 /** The name of the Norwegian public holiday on that Oslo day ('Første juledag'), or null. */
@@ -50,10 +45,6 @@ function easterSunday(year: number): string {
   throw new Error(`no Easter in ${year}`);
 }
 
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return key(y, m, d + n);
-}
 
 /** Monday of ISO week `week` of `year`. */
 function isoWeekMonday(year: number, week: number): string {
@@ -62,28 +53,14 @@ function isoWeekMonday(year: number, week: number): string {
   return new Date(mondayOfWeek1.getTime() + (week - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
 }
 
-export interface SchoolHoliday {
+interface SchoolHoliday {
   name: 'juleferie' | 'vinterferie' | 'påskeferie';
   /** First and last Oslo day, both included. */
   from: string;
   to: string;
 }
 
-/**
- * The school holidays that touch a calendar year (Oslo): juleferie 21 December – 2 January (both ends of the
- * year), vinterferie in week 8 with the weekends around it, påskeferie from the Saturday before Palmesøndag to
- * Andre påskedag.
- */
-const schoolByYear = new Map<number, SchoolHoliday[]>();
-export function schoolHolidays(year: number): SchoolHoliday[] {
-  let list = schoolByYear.get(year);
-  if (!list) {
-    list = computeSchoolHolidays(year);
-    schoolByYear.set(year, list);
-  }
-  return list;
-}
-
+/** A year's school holidays: juleferie 21.12–2.1, vinterferie in week 8 with its weekends, påskeferie Sat–Andre påskedag. */
 function computeSchoolHolidays(year: number): SchoolHoliday[] {
   const easter = easterSunday(year);
   const winterMonday = isoWeekMonday(year, 8);
@@ -95,11 +72,15 @@ function computeSchoolHolidays(year: number): SchoolHoliday[] {
   ];
 }
 
+const schoolByYear = new Map<number, SchoolHoliday[]>();
+
 /** The school holiday that Oslo day falls in, or null. */
 export function schoolHolidayOn(value: DateLike): SchoolHoliday | null {
   const day = keyOf(value);
   if (!day) return null;
-  return schoolHolidays(Number(day.slice(0, 4))).find((h) => h.from <= day && day <= h.to) ?? null;
+  const year = Number(day.slice(0, 4));
+  if (!schoolByYear.has(year)) schoolByYear.set(year, computeSchoolHolidays(year));
+  return schoolByYear.get(year)!.find((h) => h.from <= day && day <= h.to) ?? null;
 }
 
 /** No course runs that day: a public holiday or a school holiday. */

@@ -1,13 +1,6 @@
 /**
- * Money (convention 7): integer øre in the database, on the Vipps wire and in every rule; kr only in the spec's JSON
- * (`price`, `amount`) and on screen. This is the one module that turns one into the other, and the one amount format
- * (open-issues decisions 'Money': øre only when there are any, '1 700 kr', '12,50 kr'). ESLint refuses `/ 100` and
- * `* 100` anywhere else.
- *
- * An amount in øre has the branded type `Ore`, so kr and counts cannot be passed where øre are meant. It is made only
- * by `ore(n)`, which refuses a fraction (a fraction of an øre is a bug, not a rounding question), by the functions
- * here that round (`krToOre`, `percentOf`), by `sumOre`, by the database's øre columns (`oreColumn`) and by the
- * contract's øre fields (`oreAmount`). Only this module and `oreColumn` may write `as Ore`.
+ * Money (convention 7): integer øre everywhere but the spec's JSON and the screen; the one module converting kr and øre
+ * (ESLint refuses `/ 100` and `* 100` elsewhere). Only this module and `oreColumn` may write `as Ore`.
  */
 import { LOCALE } from './constants';
 import type { z } from './zod';
@@ -43,11 +36,7 @@ export const percentOf = (amount: Ore, percent: number): Ore => Math.round((amou
 const WITH_ORE = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' });
 const WHOLE_KR = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, signDisplay: 'negative' });
 
-/**
- * An amount in øre as nb-NO writes it: 195000 → '1 950 kr', 1250 → '12,50 kr'. On a screen the spaces are no-break
- * spaces, so '1 950 kr' never breaks over two lines; in an e-mail or a PDF they are ordinary spaces, which every
- * reader keeps. (A spreadsheet gets a number, `oreToKr`, so its sums work.)
- */
+/** 195000 → '1 950 kr', 1250 → '12,50 kr'; no-break spaces on screen, ordinary ones in e-mails and PDFs. */
 export function formatKr(amount: Ore, options: { for: 'screen' | 'email' } = { for: 'screen' }): string {
   const whole = Math.round(amount) % 100 === 0;
   const text = `${whole ? WHOLE_KR.format(Math.round(amount) / 100) : WITH_ORE.format(amount / 100)}\u00a0kr`;

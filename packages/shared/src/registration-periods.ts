@@ -1,8 +1,6 @@
-/**
- * The user-registrations page's periods (spec §2), on calendar days 'YYYY-MM-DD' (Oslo's today in, day keys out).
- * Weeks start on Monday (nb-NO). A current period ('Denne uken', 'Denne måneden', 'Dette året') ends today; a
- * previous one is whole.
- */
+import { addDaysToKey as addDays } from './format';
+
+/** The user-registrations page's periods (spec §2) on 'YYYY-MM-DD' days; weeks start on Monday, current ones end today. */
 export const REGISTRATION_PRESETS = [
   'I dag',
   'I går',
@@ -20,10 +18,8 @@ export interface DayRange {
   end: string;
 }
 
-const DAY_MS = 86_400_000;
 const parse = (key: string) => new Date(`${key}T00:00:00.000Z`);
 const key = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (k: string, days: number) => key(new Date(parse(k).getTime() + days * DAY_MS));
 
 /** The default: the 1st of the current month to today. */
 export function defaultRegistrationRange(today: string): DayRange {

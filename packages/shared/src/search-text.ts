@@ -1,9 +1,6 @@
 /**
- * Case- and accent-insensitive user search (spec §5): 'ostby' finds 'Østby'. The database keeps a folded copy of
- * name, e-mail and phone in a generated column (built from SEARCH_FOLD_SQL below, so it only uses immutable built-in
- * functions and works on PGlite and PostgreSQL alike, whatever the database's locale), and the query is folded the
- * same way here. Upper-case letters outside ASCII are folded by the table itself, because lower() under the C locale
- * only knows A–Z.
+ * Case- and accent-insensitive user search (spec §5): 'ostby' finds 'Østby'. A generated column folds with immutable
+ * built-ins (any locale, PGlite too); the tables fold non-ASCII capitals, as lower() under the C locale knows only A–Z.
  */
 
 /** Letters that become several (replace(), applied first). */
@@ -30,10 +27,7 @@ export function foldSearchText(value: string): string {
   return out.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(/\s+/g, ' ').trim();
 }
 
-/**
- * The search term to match: folded; a phone number typed with '+', spaces or dashes becomes its digits (phones
- * are stored as MSISDN, e.g. 4791234567).
- */
+/** The search term, folded; a typed phone number becomes its digits (phones are stored as MSISDN). */
 export function searchTerm(query: string): string {
   const trimmed = query.trim();
   if (/^\+?[\d\s-]+$/.test(trimmed) && /\d/.test(trimmed)) return trimmed.replace(/\D/g, '');

@@ -1,8 +1,4 @@
-/**
- * The one site configuration: company name (the spec's '{company}'), tagline, contact details, social links and
- * service areas. Demo defaults, each overridable by an environment variable. The web app receives it at build time
- * (vite.config.ts), the server at start-up (env.ts); no component repeats any of it.
- */
+/** The one site configuration (the spec's '{company}' and contacts): demo defaults, each overridable by the environment. */
 export interface SiteConfig {
   companyName: string;
   tagline: string;

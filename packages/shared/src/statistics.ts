@@ -1,7 +1,4 @@
-/**
- * The order statistics panel (spec §2 "Order statistics panel", §4, §9): periods, bucket size, zero padding for the
- * line, labels and tooltips. Pure functions (Intl only), so the server, the chart and the unit tests share them.
- */
+/** The order statistics panel (spec §2, §4, §9): periods, buckets, padding, labels; shared by server and chart. */
 import { LOCALE, STATISTICS_DAILY_ABOVE_DAYS, TIME_ZONE } from './constants';
 import { osloOffsetMs, osloTime } from './format';
 
@@ -79,21 +76,7 @@ export function bucketFor(first: Date, last: Date): StatisticsBucket {
   return last.getTime() - first.getTime() > STATISTICS_DAILY_ABOVE_DAYS * DAY_MS ? 'day' : 'hour';
 }
 
-/** The bucket an instant falls in (UTC truncation, like date_trunc(bucket, created_at at time zone 'UTC')). */
-export function bucketStart(instant: Date, bucket: StatisticsBucket): number {
-  const size = bucket === 'day' ? DAY_MS : HOUR_MS;
-  return Math.floor(instant.getTime() / size) * size;
-}
-
-/** Distance between x-axis ticks: 24 hours for days, 8 hours for hours. */
-export const tickIntervalMs = (bucket: StatisticsBucket): number => (bucket === 'day' ? DAY_MS : 8 * HOUR_MS);
-
-/**
- * The x-axis ticks from `from` to `to` (both included), every tickIntervalMs (spec §9). Days: every midnight UTC, so
- * each daily bucket sits on its tick. Hours: 00, 08 and 16 on Oslo's clock, so the labels read 'kl. 00', 'kl. 08',
- * 'kl. 16' (across a daylight-saving change one gap is 7 or 9 hours). The chart gives these to ECharts itself: left
- * alone, its time axis picks "nice" steps (12 hours, 2 days) in the browser's time zone.
- */
+/** X-axis ticks for ECharts (spec §9), both ends included: days at midnight UTC, hours at 00, 08 and 16 Oslo time. */
 export function axisTicks(from: number, to: number, bucket: StatisticsBucket): number[] {
   const ticks: number[] = [];
   if (!(from <= to)) return ticks;
@@ -107,7 +90,7 @@ export function axisTicks(from: number, to: number, bucket: StatisticsBucket): n
   return ticks;
 }
 
-export interface StatisticsPoint {
+interface StatisticsPoint {
   /** Bucket start, epoch ms. */
   t: number;
   count: number;
@@ -115,11 +98,7 @@ export interface StatisticsPoint {
   real: boolean;
 }
 
-/**
- * The points to draw. For the line over hourly buckets, a zero one hour before and after each bucket with orders
- * (unless that hour has orders itself), so a lone hour rises and falls instead of being joined to the next one;
- * only real buckets get markers. Columns and daily buckets draw the buckets as they are.
- */
+/** The points to draw; an hourly line gets zeros either side of each real bucket, so a lone hour rises and falls. */
 export function chartPoints(
   buckets: readonly { t: number; count: number }[],
   bucket: StatisticsBucket,
@@ -154,10 +133,7 @@ export function axisLabel(t: number, bucket: StatisticsBucket): string {
   return `${weekdayShort.format(date)} ${f.day}.${f.month}`;
 }
 
-/**
- * Tooltip heading in Oslo time with the Norwegian weekday and date: 'mandag 3. november 2025', plus ' kl. 14:00'
- * for hourly buckets.
- */
+/** Tooltip heading in Oslo time: 'mandag 3. november 2025', plus ' kl. 14:00' for hourly buckets. */
 export function tooltipLabel(t: number, bucket: StatisticsBucket): string {
   const date = new Date(t);
   longDate ??= new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });

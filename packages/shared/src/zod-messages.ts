@@ -1,22 +1,13 @@
 import type { z } from 'zod';
 
 /**
- * zod's messages in Norwegian, for every schema of the contract: a limit nobody wrote a text for says what is wrong in
- * the user's words ('Maks 100 tegn') instead of zod's English ('Too big: expected string to have <=100 characters').
- * A schema's own text still wins: zod asks this map only when a schema and its checks gave none.
- *
- * `./zod.ts` installs it; every schema of the contract takes its `z` from there.
+ * zod's messages in Norwegian ('Maks 100 tegn'), installed by ./zod.ts for every schema of the contract; a schema's
+ * own text still wins.
  */
 
-/** 100000 → '100 000' (no-break space between groups of three), as nb-NO writes numbers. */
-function formatNumber(value: number | bigint): string {
-  const text = String(value);
-  const [whole = '', fraction] = text.replace('-', '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, '\u00a0');
-  return `${text.startsWith('-') ? '\u2212' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
-}
-
-const limitOf = (value: number | bigint | Date): string => (value instanceof Date ? value.toISOString().slice(0, 10) : formatNumber(value));
+/** 100000 → '100 000', as nb-NO writes numbers. */
+const NUMBER = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 20 });
+const limitOf = (value: number | bigint | Date): string => (value instanceof Date ? value.toISOString().slice(0, 10) : NUMBER.format(value));
 
 const FORMATS: Record<string, string> = {
   email: 'Ugyldig e-postadresse',
@@ -87,10 +78,7 @@ export function norwegianZodMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-/**
- * A schema-wide text for a wrong type only: `z.number({ message })` would also answer every check without its own
- * text (a price of 200 000 read 'Pris må være et tall'); this one lets those fall through to their own words.
- */
+/** A text for a wrong type only: `z.number({ message })` would also answer every check that has no text of its own. */
 export const onlyWrongType =
   (message: string) =>
   (issue: z.core.$ZodRawIssue): string | undefined =>

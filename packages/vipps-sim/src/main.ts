@@ -1,9 +1,6 @@
 import { buildSimulator, SIM_DEFAULTS } from './simulator';
 
-/**
- * Runs the simulator alone (`npm start -w packages/vipps-sim`), e.g. for a server started with
- * VIPPS_BASE_URL=http://127.0.0.1:3401 and the SIM_DEFAULTS credentials.
- */
+/** Runs the simulator alone (`npm start -w packages/vipps-sim`), for a server with VIPPS_BASE_URL and SIM_DEFAULTS. */
 const host = process.env.VIPPS_SIM_HOST ?? '127.0.0.1';
 const port = Number(process.env.VIPPS_SIM_PORT ?? 3001);
 const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DEMO_PERSONS, type DemoPerson } from '@app/shared';
+import { DEMO_PERSONS } from '@app/shared';
 import { epaymentSimulator, type EpaymentSimulatorControl, type EpaymentSimulatorOptions } from './epayment';
 import { createSigningKeys } from './login/keys';
 import { loginRoutes, type LoginHooks } from './login/login.routes';
@@ -21,16 +21,8 @@ export interface SimulatorOptions {
   redirectUris?: string[];
   /** The merchant's name on the login page. */
   clientName?: string;
-  /** Public base URL, e.g. http://127.0.0.1:3001; unset: taken from each request (works with port 0). */
-  baseUrl?: string;
-  /** Test persons listed on the login page (default: the demo persons from @app/shared). */
-  persons?: DemoPerson[];
-  /** Vipps: "a couple of minutes". */
-  codeTtlSeconds?: number;
-  accessTokenTtlSeconds?: number;
   /** Clock in ms, for expiry tests. */
   now?: () => number;
-  hooks?: Partial<LoginHooks>;
   logger?: FastifyServerOptions['logger'];
   /** The ePayment side (same credentials; subscription key and MSN default to SIM_DEFAULTS); false leaves it out. */
   epayment?: Partial<EpaymentSimulatorOptions> | false;
@@ -39,9 +31,6 @@ export interface SimulatorOptions {
 export interface SimulatorControls {
   /** Mutable: flip for negative tests. */
   hooks: LoginHooks;
-  clientId: string;
-  clientSecret: string;
-  redirectUris: string[];
   /** Set when the ePayment side is served. */
   epayment: EpaymentSimulatorControl | undefined;
 }
@@ -56,37 +45,30 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Vi
     done(null, new URLSearchParams(body as string));
   });
 
-  const controls: SimulatorControls = {
-    hooks: { signWithForeignKey: false, wrongNonce: false, ...options.hooks },
-    clientId: options.clientId ?? SIM_DEFAULTS.clientId,
-    clientSecret: options.clientSecret ?? SIM_DEFAULTS.clientSecret,
-    redirectUris: options.redirectUris ?? [...SIM_DEFAULTS.redirectUris],
-    epayment: undefined,
-  };
+  const clientId = options.clientId ?? SIM_DEFAULTS.clientId;
+  const clientSecret = options.clientSecret ?? SIM_DEFAULTS.clientSecret;
+  const controls: SimulatorControls = { hooks: { signWithForeignKey: false, wrongNonce: false }, epayment: undefined };
   app.decorate('simulator', controls);
   // Browsers ask every origin for a favicon; an empty answer keeps their consoles free of 404s.
   app.get('/favicon.ico', (_request, reply) => reply.status(204).send());
 
   await app.register(loginRoutes, {
     client: {
-      clientId: controls.clientId,
-      clientSecret: controls.clientSecret,
-      redirectUris: controls.redirectUris,
+      clientId,
+      clientSecret,
+      redirectUris: options.redirectUris ?? [...SIM_DEFAULTS.redirectUris],
       name: options.clientName ?? SIM_DEFAULTS.clientName,
     },
-    persons: options.persons ?? DEMO_PERSONS,
+    persons: DEMO_PERSONS,
     keys: await createSigningKeys(),
     hooks: controls.hooks,
     now: options.now ?? Date.now,
-    baseUrl: options.baseUrl,
-    codeTtlSeconds: options.codeTtlSeconds ?? 120,
-    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3599,
   });
   if (options.epayment !== false) {
     const epayment = options.epayment ?? {};
     await app.register(epaymentSimulator, {
-      clientId: controls.clientId,
-      clientSecret: controls.clientSecret,
+      clientId,
+      clientSecret,
       subscriptionKey: SIM_DEFAULTS.subscriptionKey,
       merchantSerialNumber: SIM_DEFAULTS.merchantSerialNumber,
       ...epayment,

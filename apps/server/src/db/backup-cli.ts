@@ -3,10 +3,7 @@ import { parseEnv } from '../env';
 import { backupFileName, pgDump, pgliteRestore, pgRestore, requestServerBackup, serverPid } from './backup';
 import { openDatabase } from './client';
 
-/**
- * `npm run backup` and `npm run restore FILE` (decision 044). The environment is the server's: DATABASE_URL (then
- * pg_dump / pg_restore) or DATA_DIR (PGlite), and BACKUP_DIR for where backups go.
- */
+/** `npm run backup` and `npm run restore FILE` (decision 044), with the server's DATABASE_URL or DATA_DIR and BACKUP_DIR. */
 async function main() {
   const [command, file] = process.argv.slice(2);
   const env = parseEnv();

@@ -5,16 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { keepPrivate, makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
-/**
- * Backups that restore (issue 42, decision 044). PGlite: the running server dumps its data folder (a gzipped tar,
- * PGlite's dumpDataDir) when `npm run backup` sends it SIGUSR2, or the script dumps it itself when no server has it
- * open. PostgreSQL: `pg_dump --format=custom` (one consistent snapshot). `npm run restore FILE` puts either back into
- * an empty database. Names carry the date and time (UTC), so a folder of nightly backups sorts by age.
- */
+/** Backups that restore (decision 044): PGlite's data folder as .tar.gz (the server dumps on SIGUSR2), or `pg_dump`. */
 const run = promisify(execFile);
 
-export type BackupKind = 'pglite' | 'postgres';
-export const BACKUP_EXTENSION: Record<BackupKind, string> = { pglite: '.tar.gz', postgres: '.pgdump' };
+type BackupKind = 'pglite' | 'postgres';
+const BACKUP_EXTENSION: Record<BackupKind, string> = { pglite: '.tar.gz', postgres: '.pgdump' };
 export const PID_FILE = 'server.pid';
 
 export function backupFileName(kind: BackupKind, at: Date = new Date()): string {

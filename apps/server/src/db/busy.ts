@@ -1,10 +1,7 @@
 import { AppError } from '../lib/app-error';
 import { pgErrorCode } from './errors';
 
-/**
- * Lock timeout (55P03), deadlock (40P01), serialization failure (40001), statement timeout (57014): nothing was
- * written, and the caller may simply try again.
- */
+/** Lock timeout, deadlock, serialization failure, statement timeout: nothing was written, the caller may try again. */
 const BUSY_CODES = new Set(['55P03', '40P01', '40001', '57014']);
 
 export const isBusy = (error: unknown): boolean => !(error instanceof AppError) && BUSY_CODES.has(pgErrorCode(error) ?? '');
@@ -14,9 +11,7 @@ export async function busyAsAppError<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isBusy(error)) {
-      throw new AppError('BUSY', 'The booking system is busy, try again');
-    }
+    if (isBusy(error)) throw new AppError('BUSY', 'The booking system is busy, try again');
     throw error;
   }
 }

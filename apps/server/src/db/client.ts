@@ -19,11 +19,7 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** LISTEN on a channel (decision 017): PostgreSQL over a connection of its own, PGlite in process. */
   listen: Listen;
-  /**
-   * PGlite only (issue 42, decision 044): writes a gzipped tar of the data folder to `file`, taken while no other
-   * query runs (the connection's gate), so it is consistent. `inspect` runs in the same turn, before the dump, with
-   * the raw connection (the backup drill reads its row counts there).
-   */
+  /** PGlite only (decision 044): a consistent gzipped tar of the data folder; `inspect` runs in the same turn first. */
   backup?<T = undefined>(file: string, inspect?: (query: RawQuery) => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
@@ -31,7 +27,7 @@ export interface Database {
 /** A query straight on the connection, bypassing the gate: only for use inside a turn that holds it. */
 export type RawQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
-export interface ListenHandlers {
+interface ListenHandlers {
   /** A NOTIFY on the channel (delivered after its transaction committed), with its payload ('' when none). */
   onNotify(payload: string): void;
   /** The LISTEN connection is lost (notifications may be missed until onReady). */
@@ -44,10 +40,7 @@ export type Listen = (channel: string, handlers: ListenHandlers) => Promise<{ cl
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const RELISTEN_MS = 1_000;
 
-/**
- * LISTEN on its own connection (not the pool's: a pooled connection is shared by queries and returned). Lost
- * connections are replaced every second until it works again; keep-alive notices a silently dropped one.
- */
+/** LISTEN on a connection of its own, not the pool's; a lost one is replaced every second until it works again. */
 function listenOnPostgres(url: string): Listen {
   return async (channel, handlers) => {
     if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
@@ -97,22 +90,15 @@ function listenOnPostgres(url: string): Listen {
 
 /** How long a request waits for a database connection before it is answered 503 BUSY (DATABASE_WAIT_MS). */
 export const DEFAULT_DATABASE_WAIT_MS = 10_000;
-/**
- * PostgreSQL: every connection gives up on a lock after this long (SQLSTATE 55P03), and on a statement after
- * DEFAULT_STATEMENT_TIMEOUT_MS (57014); the error handler answers both 503 BUSY, as PGlite's wait does. Migrations
- * lift both for their own connection (an instance waits its turn behind another's migration).
- */
+/** PostgreSQL's lock and statement timeouts on every connection (both answered 503 BUSY); migrations lift them. */
 export const DEFAULT_LOCK_TIMEOUT_MS = 3_000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 
 const waitedTooLong = (waitMs: number) => new AppError('BUSY', `No database connection within ${waitMs} ms`);
 
 /**
- * PGlite is one connection: while a transaction runs, every other query waits. This gate hands the connection out
- * one caller at a time, in order, and a caller that has waited `waitMs` leaves the queue (its query never runs) and
- * fails with 503 BUSY. So a transaction that waits on the outer connection (a bug the lint rule
- * tx/no-outer-db-in-transaction looks for) rolls back after `waitMs` instead of freezing the site, and a long
- * transaction delays the rest of the site by at most `waitMs` (decision 026).
+ * PGlite is one connection: this gate hands it out in order, and a caller that waited `waitMs` fails with 503 BUSY
+ * instead of freezing the site. Why: docs/decisions/026-one-connection-never-waits-on-itself.md
  */
 export function oneAtATime(waitMs: number) {
   const queue: Array<() => void> = [];
@@ -151,11 +137,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /** Migration lock id: any constant; several instances starting at once migrate one at a time. */
 const MIGRATION_LOCK = 7_253_001;
 
-/**
- * `keepConnections` (the server): the pool's connections are opened at the start and kept when idle. Otherwise an
- * idle pool closes them after 10 s, and a surge after a quiet hour (enrolment night at 20:00) waits for the database
- * to start every one of them again. Tests leave it off: they open many pools on one server.
- */
+/** `keepConnections` (the server, not tests): the pool opens every connection at start and keeps it, for the 20:00 surge. */
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
@@ -168,10 +150,7 @@ export async function openDatabase(options: {
   statementTimeoutMs?: number;
   /** Called with each statement's SQL (tests count a service's queries). */
   onQuery?: (sql: string) => void;
-  /**
-   * PGlite only, tests only (decision 051): start from this dump of an already migrated data folder (the test run's
-   * template, `dumpDataDir`) instead of an empty one; the migrations are not run again.
-   */
+  /** PGlite tests only (decision 051): start from this dump of a migrated data folder; migrations are not run again. */
   loadDataDir?: Blob;
 }): Promise<Database> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;

@@ -4,10 +4,8 @@ import type { Db } from './client';
 const statements = new WeakMap<Db, Map<string, unknown>>();
 
 /**
- * A statement built once per database with drizzle's `prepare(name)`, for the queries every request or every payment
- * start asks: drizzle otherwise builds the SQL text again on each call, a large share of the server's CPU in the
- * booking burst (decision 017). The values come at `execute({ … })`, named by `param`. Only for the database
- * itself: a transaction runs the built query as usual.
+ * A statement prepared once per database for the hottest queries: building the SQL on each call costs much of the
+ * CPU in the booking burst (decision 017). Values come at `execute({ … })`, named by `param`; not in transactions.
  */
 export function prepared<T>(db: Db, name: string, build: (name: string) => T): T {
   let byName = statements.get(db);
@@ -17,8 +15,5 @@ export function prepared<T>(db: Db, name: string, build: (name: string) => T): T
   return statement;
 }
 
-/**
- * A named value of a prepared statement, where a query builder takes an id (drizzle binds a placeholder wherever a
- * value goes). Typed as the string it stands for, so the repos' subquery builders take it as they are.
- */
+/** A named value of a prepared statement, typed as the string it stands for so the query builders take it. */
 export const param = (name: string) => sql.placeholder(name) as unknown as string;

@@ -1,11 +1,10 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 
 /**
- * The embedded database's folder and every backup hold health notes and personal data: they are the server user's
- * alone (0700 folders, 0600 files), whatever the process umask (probe round 3, M2). PGlite writes the files of its
- * initial data folder with mode 0666 itself, so a umask is not enough: the folder is tightened after it is opened.
+ * The embedded database and backups hold health notes: the server user's alone, whatever the umask. PGlite writes
+ * its initial files 0666 itself, so the folder is tightened after it is opened.
  */
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** A folder (and its parents, if missing) that only the server's user may enter. */

@@ -1,9 +1,6 @@
 import { pgErrorCode } from './errors';
 
-/**
- * The database is gone for the moment (issue 42): a restart or failover ended the connection (SQLSTATE class 08,
- * 57P01–57P03), or no connection could be opened. The request's transaction did not commit, so nothing is written.
- */
+/** The database is gone for the moment (restart, failover, no connection): nothing of the request was written. */
 const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03']);
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 const UNAVAILABLE_MESSAGE =

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
-import { addParticipants, createCourse, createFamily, createVenue } from '../db/seed/builders';
+import { addParticipants, createCourse, createFamily, createVenue } from '../test/builders';
 import { parseEnv } from '../env';
 import { createTestDatabase } from '../test/db';
 

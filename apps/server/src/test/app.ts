@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import type { Clock } from '../context';
 import type { Database } from '../db/client';
 import { parseEnv } from '../env';
-import { createFamily, createInstructor, createUser } from '../db/seed/builders';
+import { createFamily, createInstructor, createUser } from './builders';
 import { createTestDatabase } from './db';
 
 export interface TestContext {

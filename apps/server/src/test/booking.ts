@@ -14,7 +14,7 @@ import { startTestEpaymentSimulator, submitLandingPage, type TestEpaymentSimulat
 import type { EpaymentClientOptions } from '../integrations/vipps/epayment';
 import { eq } from 'drizzle-orm';
 import { orders } from '../db/schema';
-import { createFamily, createUser, type Family } from '../db/seed/builders';
+import { createFamily, createUser, type Family } from './builders';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createPayments, type Payments, type PaymentsOptions } from '../integrations/vipps/payments';
 import { type Clock, type ServiceContext } from '../context';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { createUser } from '../db/seed/builders';
+import { createUser } from './builders';
 import { createTestDatabase } from './db';
 
 const journal = (await import('../db/migrations/meta/_journal.json', { with: { type: 'json' } })).default as { entries: unknown[] };

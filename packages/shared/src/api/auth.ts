@@ -15,10 +15,7 @@ export const loginTokenQuerySchema = z.object({
   error: z.string().max(200).optional(),
   error_description: z.string().max(2000).optional(),
 });
-/**
- * The product's own session (Vipps tokens never reach the browser). Send `Authorization: Bearer <id_token>`;
- * `access_token` is an opaque value kept for the spec's shape and is not a credential.
- */
+/** The product's own session (`Authorization: Bearer <id_token>`); `access_token` only keeps the spec's shape. */
 export const sessionTokenSchema = z.object({
   id_token: z.string(),
   access_token: z.string(),

@@ -17,12 +17,7 @@ export const paymentIdParamsSchema = z.object({
   paymentId: z.string().regex(PAYMENT_REFERENCE_PATTERN, 'Ugyldig betalings-id'),
 });
 
-/**
- * GET /api/vipps/payment/{paymentId}: the order as the server decided it from Vipps (webhooks + polling).
- * `state` is the order status upper-cased (CREATED, AUTHORIZED, CAPTURED, ABORTED, EXPIRED, TERMINATED,
- * CANCELLED, REFUNDED); `label` is the spec §4 text. The place is paid for and the child enrolled when
- * `enrolled` is true (state AUTHORIZED or CAPTURED: payments are captured right after authorisation).
- */
+/** GET /api/vipps/payment/{paymentId}: the status upper-cased, its spec §4 label; `enrolled` when AUTHORIZED or CAPTURED. */
 export const paymentStatusSchema = z.object({
   paymentId: z.string(),
   state: z.string(),
@@ -56,11 +51,7 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 /** POST /api/vipps/webhooks answers Vipps with this once the event is stored (or ignored). */
 export const webhookAckSchema = z.object({ ok: z.literal(true) });
 
-/**
- * A family's lapses (issue 36): its payment holds that ran out unpaid and its waitlist offers that expired, last 30
- * days (`lapses`), and, after repeated lapsed holds, until when its payment starts wait (`pausedUntil`, the cool-down
- * HOLD_COOLDOWN; null when there is none). One server module (domain/enrolment/seats.ts, the cool-down) makes it for every view.
- */
+/** A family's lapsed holds and offers of the last 30 days, and the cool-down's end after repeated ones (decision 035). */
 export const familyLapsesSchema = z.object({
   lapses: z.number().int().min(0),
   pausedUntil: isoDateTime.nullable(),

@@ -2,14 +2,7 @@ import { z } from '../zod';
 import { calendarDay, isoDateTime, oreAmount, oreBetween } from './common';
 import { isWholeOre, krToOre, oreToKr } from '../money';
 
-/**
- * The school's cancellation rules (issue 40), versioned like the terms: every change makes a new version, and an
- * order keeps the version it was bought under. Amounts are whole øre.
- *
- * - a full refund until `fullRefundDaysBefore` days before the first date (that day included, Oslo time);
- * - then, until the first date starts, a refund less `lateFee` (fixed øre, or a percentage of what was paid);
- * - after the start, `afterStart`: no refund, the remaining dates' share, or 'etter avtale' (the admin decides).
- */
+/** Cancellation rules, versioned: full refund until N days before, then less `lateFee` until the start, then `afterStart`. */
 export const CANCELLATION_AFTER_START = ['none', 'remaining', 'byAgreement'] as const;
 
 export const cancellationFeeSchema = z.discriminatedUnion('kind', [

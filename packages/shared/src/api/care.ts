@@ -6,10 +6,7 @@ import { isoDateTime } from './common';
 /** The longest health note a guardian may write (issue 39). */
 export const HEALTH_NOTE_MAX = 500;
 
-/**
- * A phone number as a guardian types it ('912 34 567', '+47 912 34 567', '0046 70 123 45 67') to MSISDN, country
- * code first, digits only (as Vipps gives the guardians' numbers): 8 digits are Norwegian. Null when it is not one.
- */
+/** A typed phone number ('912 34 567', '+47 …', '0046 …') as MSISDN, as Vipps gives them; 8 digits are Norwegian. */
 export function toMsisdn(value: string): string | null {
   const compact = value.replace(/[\s\-().]/g, '');
   const digits = compact.startsWith('+') ? compact.slice(1) : compact.startsWith('00') ? compact.slice(2) : compact;
@@ -92,10 +89,7 @@ export type CourseHealthNotes = z.infer<typeof courseHealthNotesSchema>;
 const months = (n: number) => countOf(n, 'måned', 'måneder');
 const days = (n: number) => countOf(n, 'dag', 'dager');
 
-/**
- * Who sees each care detail and how long it is kept, in the family's words, from the retention settings: /profil and
- * the privacy page say the same, and both say what the retention job does.
- */
+/** Who sees each care detail and how long it is kept, in the family's words, for /profil and the privacy page. */
 export function careTexts(r: RetentionSettings) {
   return {
     emergencyContact: `Instruktørene på barnets kurs ser nødkontakten i kurslisten, og kan ringe den. Administrator ser den også. Den slettes sammen med barnet, ${months(r.months)} etter at barnets siste kurs er slutt.`,

@@ -18,11 +18,7 @@ export const placeClosureInputSchema = z.object({ day: z.string().regex(/^\d{4}-
 export type PlaceClosureInput = z.infer<typeof placeClosureInputSchema>;
 
 export const cancelledDateSchema = z.object({ _id: idSchema, courseId: idSchema, date: isoDateTime, reason: z.string(), placeClosure: z.boolean() });
-/**
- * The answer to a closure: the dates cancelled (or, for a preview, that would be, with `_id` empty), the course names
- * (courseDisplayName: level, age, weekday and time), the families to be told, and when the e-mails go out
- * (`announceAt`; 'Angre' until then).
- */
+/** The answer to a closure (a preview has empty `_id`s): the dates, the families to tell, and `announceAt` ('Angre'). */
 export const cancelledDatesSchema = z.object({
   cancelled: z.array(cancelledDateSchema.extend({ _id: z.string(), courseName: z.string() })),
   families: z.number().int(),

@@ -5,9 +5,9 @@ import { idSchema } from '../ids';
 import { onlyWrongType } from '../zod-messages';
 import { epochMs, isoDateTime } from './common';
 
-export const personNameSchema = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
+const personNameSchema = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
 
-export const participantSchema = z.object({
+const participantSchema = z.object({
   _id: idSchema,
   firstName: z.string(),
   lastName: z.string(),
@@ -37,10 +37,7 @@ export const courseSchema = z.object({
   proRata: z.boolean(),
   /** kr (the database keeps øre): the full course price */
   price: z.number(),
-  /**
-   * Whether and how it can be booked now, as the server's clock says: open (full price), started (late booking:
-   * the remaining dates at `price`, kr), closed (started, late booking closed), ended.
-   */
+  /** Whether and how it can be booked now, by the server's clock (courseBooking). */
   booking: z.object({
     state: z.enum(COURSE_BOOKING_STATES),
     remainingDates: z.array(isoDateTime),
@@ -86,11 +83,8 @@ export const coursesQuerySchema = z.object({
   sortOrder: z.enum(['asc', 'desc']).optional(),
 });
 
-/**
- * min ≤ max for the age range. Kept apart from courseInputSchema (a refined object cannot be extended or picked):
- * use `courseInputSchema.superRefine(ageRangeOrdered)` where the whole input is validated.
- */
-export function ageRangeOrdered(value: { ageMinMonths?: number | null; ageMaxMonths?: number | null }, ctx: z.RefinementCtx): void {
+/** min ≤ max for the age range. */
+function ageRangeOrdered(value: { ageMinMonths?: number | null; ageMaxMonths?: number | null }, ctx: z.RefinementCtx): void {
   const { ageMinMonths: min, ageMaxMonths: max } = value;
   if (min !== null && min !== undefined && max !== null && max !== undefined && min > max) {
     ctx.addIssue({ code: 'custom', path: ['ageMaxMonths'], message: 'Høyeste alder kan ikke være lavere enn laveste alder' });
@@ -105,12 +99,7 @@ const courseDate = isoDateTime.refine((value) => {
   return at >= Date.parse(`${PICKER_MIN_DATE}T00:00:00Z`) && at < Date.parse('2100-01-01T00:00:00Z');
 }, `Datoer må være fra august 2024`);
 
-/**
- * POST /courses and PATCH /courses/:id: the whole course (the form sends every field, and the course form validates
- * with this same schema). Spec §5: age, times, price and maximum participants required; price ≥ 0 in steps of 25 kr;
- * maximum participants ≥ 0. Also: the end after the start, at least one date and at most MAX_COURSE_DATES, instructor
- * ids (the form's 'Foreløpig ukjent' is no instructor: it sends none). Unknown instructor ids are refused by the server.
- */
+/** POST /courses and PATCH /courses/:id: the whole course, as the course form validates it too (spec §5). */
 export const courseInputSchema = z
   .object({
     name: z.string().trim().max(200),
@@ -122,10 +111,7 @@ export const courseInputSchema = z
     timeFrom: clockTime,
     timeTo: clockTime,
     experienceLevel: z.enum(EXPERIENCE_LEVELS, { message: 'Velg nivå' }),
-    /**
-     * The age as text is made from the months (`courseAgeText`, walk-through 06.12 finding 20: the two could
-     * disagree). A course with no bounds keeps the text it has.
-     */
+    /** Made from the months (`courseAgeText`); a course with no bounds keeps the text it has. */
     participantsAge: z.string().trim().max(100),
     /** Whole months; min ≤ max (the database refuses otherwise). Null: no bound. */
     ageMinMonths: z.number().int().min(0).max(240).nullable(),
@@ -164,10 +150,7 @@ export type CourseInput = z.infer<typeof courseInputSchema>;
 export const courseAgeText = (c: { participantsAge: string; ageMinMonths: number | null; ageMaxMonths: number | null }) =>
   formatAgeRange(c) || c.participantsAge.trim();
 
-/**
- * A course's name when the admin gave it none: its level and age ('Nybegynner, 1–2 år'). Such a name is made again
- * from the fields on every save, so it follows a changed age or level (decision 031).
- */
+/** A course's name when the admin gave it none ('Nybegynner, 1–2 år'), made again on every save (decision 031). */
 export const derivedCourseName = (c: { experienceLevel: string; participantsAge: string }) => `${c.experienceLevel}, ${c.participantsAge.trim()}`;
 /** Whether a stored name is one derivedCourseName made (any level's prefix: the age or level may have changed since). */
 export const isDerivedCourseName = (name: string) => name.trim() === '' || EXPERIENCE_LEVELS.some((level) => name.startsWith(`${level}, `));

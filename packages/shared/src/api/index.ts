@@ -1,8 +1,4 @@
-/**
- * The API contract: every route's params, query, body and response come from here, so the server cannot send a
- * field nobody declared and the web reads typed data. Field names keep the spec's (§3) shape, `_id` included.
- * One file per feature; a new feature adds its file here.
- */
+/** The API contract, one file per feature: every route's params, query, body and response; spec §3 field names. */
 export * from './common';
 export * from './places';
 export * from './courses';

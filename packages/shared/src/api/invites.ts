@@ -22,11 +22,7 @@ export type InviteInput = z.infer<typeof inviteInputSchema>;
 /** The secret of an invite link: 32 random bytes, base64url (the part after '#' in the e-mailed link). */
 export const inviteSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Lenken er ikke gyldig');
 
-/**
- * PATCH /invites/{id}: the invitee answers. Accepting needs the link's secret (decision in open-issues-decisions:
- * link + Vipps login + a verified matching address or the owner's confirmation); rejecting needs the secret or the
- * verified address the invite was sent to.
- */
+/** PATCH /invites/{id}: accepting needs the link's secret (decision 032), rejecting the secret or the verified address. */
 export const inviteAnswerSchema = z.object({ status: z.enum(['accepted', 'rejected']), secret: inviteSecretSchema.optional() }).strict();
 export type InviteAnswerInput = z.infer<typeof inviteAnswerSchema>;
 

@@ -87,10 +87,7 @@ export const refundInputSchema = z.object({
 });
 export type RefundInput = z.infer<typeof refundInputSchema>;
 
-/**
- * How an admin resolves a payment incident (issue 52): a refund through the ordinary admin refund, 'Betalt på annen
- * måte' (the family paid by other means; the child keeps the place), or 'Ta barnet av kurset'. Always with a note.
- */
+/** How an admin resolves a payment incident, always with a note: refund, 'Betalt på annen måte', 'Ta barnet av kurset'. */
 export const INCIDENT_OUTCOMES = ['refund', 'paid-elsewhere', 'remove-child'] as const;
 export type IncidentOutcome = (typeof INCIDENT_OUTCOMES)[number];
 export const incidentNoteSchema = z.string().trim().min(1, 'Skriv et notat').max(1000, 'Notatet kan være høyst 1000 tegn');

@@ -35,10 +35,7 @@ export const placeSchema = z.object({
 export type Place = z.infer<typeof placeSchema>;
 export const placeListSchema = z.array(placeSchema);
 
-/**
- * POST /places and PATCH /places/:id (the form sends every field; the venue form validates with this same schema).
- * Spec §5: name, address, zip and place required; zip exactly 4 digits; info optional; published a checkbox.
- */
+/** POST /places and PATCH /places/:id, as the venue form validates it too (spec §5). */
 export const placeInputSchema = z.object({
   name: z.string().trim().min(1, 'Navn må fylles ut').max(100),
   address: z.string().trim().min(1, 'Adresse må fylles ut').max(200),

@@ -29,10 +29,7 @@ export const profilesQuerySchema = z
     pop: z.string().optional(),
     /** A guardian's user id: that user's profiles (one's own, or anyone's for an admin). */
     pId: idSchema.optional(),
-    /**
-     * Child ids, comma separated (spec §7 `GET /profiles?pop&cId=ids`): the families of those children, for an admin,
-     * or for the instructor of a course each child takes part in.
-     */
+    /** Child ids (spec §7 `GET /profiles?pop&cId=ids`): their families, for an admin or the children's instructor. */
     cId: idListSchema.optional(),
   })
   .refine((q) => !(q.pId && q.cId), { message: 'Bruk enten pId eller cId', path: ['cId'] });
@@ -41,10 +38,7 @@ export const profilesQuerySchema = z
 /** The profile's guardians after the change, in order; the first (the owner) stays first. Only removal is possible. */
 export const updateProfileInputSchema = z.object({ parents: z.array(idSchema).min(1).max(50) }).strict();
 
-/**
- * GET /profiles/{id}/overview: what the profile page shows beside the profile itself. `instructorCourses` when the
- * owner is an instructor (their courses from now on); `admin` only for admins.
- */
+/** GET /profiles/{id}/overview: `instructorCourses` for an instructor owner; `admin` only for admins. */
 export const profileOrderSchema = z.object({
   _id: idSchema,
   reference: z.string(),

@@ -3,10 +3,7 @@ import { SEASON_NAME_MAX } from '../constants';
 import { idSchema } from '../ids';
 import { calendarDay, trimmed } from './common';
 
-/**
- * A season of the school (decision 053): a name and the days it covers, 'YYYY-MM-DD', both ends included. Seasons never
- * overlap. GET /seasons lists them (admin); rollover, the sibling discount and token expiry use the season of a date.
- */
+/** A season (decision 053): a name and its days ('YYYY-MM-DD', both included); seasons never overlap. */
 export const seasonSchema = z.object({ _id: idSchema, name: z.string(), startsOn: z.string(), endsOn: z.string() });
 export type Season = z.infer<typeof seasonSchema>;
 export const seasonListSchema = z.array(seasonSchema);

@@ -1,12 +1,8 @@
 import { z } from '../zod';
 import { idSchema } from '../ids';
+import { isoDateTime } from './common';
 
-/**
- * The signed-in user's sessions (issue 9 finding 8): GET /api/users/me/sessions lists the live ones; DELETE
- * /api/users/me/sessions ends them all ('Logg ut overalt'); DELETE /api/users/me/sessions/current ends this one
- * (logout).
- */
-const isoDateTime = z.string().datetime({ offset: true });
+/** GET /api/users/me/sessions: the live sessions; DELETE ends them all ('Logg ut overalt'), …/current this one. */
 
 export const sessionInfoSchema = z.object({
   _id: idSchema,

@@ -2,22 +2,16 @@ import { z } from '../zod';
 import { isoDateTime } from './common';
 import { cancellationRulesSchema } from './cancellation-rules';
 
-/**
- * The versioned settings store (decision 054): business rules a school changes, in slices. Every change to a slice is a
- * new version (1, 2, 3 … per slice); whatever keeps a version (an order keeps its cancellation rules) keeps it for
- * good. A slice nobody has changed is at its defaults: shown as version 1 with no date, and written as version 1 the
- * first time an admin changes it. A new slice adds one schema to SETTINGS_SLICES and its defaults on the server.
- */
+/** The versioned settings store, in slices (decision 054); a new slice adds its schema to SETTINGS_SLICES. */
 
 const CREDIT_MONTHS_MIN = 1;
 const CREDIT_MONTHS_MAX = 60;
 const creditMonths = `Gyldighet må være et helt antall måneder fra ${CREDIT_MONTHS_MIN} til ${CREDIT_MONTHS_MAX}.`;
 
-/** The slice 'credit': a family credit expires this many months after it was given (before: CREDIT_MONTHS). */
-export const creditSettingsSchema = z.object({
+/** The slice 'credit': a family credit expires this many months after it was given. */
+const creditSettingsSchema = z.object({
   months: z.number(creditMonths).int(creditMonths).min(CREDIT_MONTHS_MIN, creditMonths).max(CREDIT_MONTHS_MAX, creditMonths),
 });
-export type CreditSettings = z.infer<typeof creditSettingsSchema>;
 
 /** A whole number from min to max, with one Norwegian message for every way to miss. */
 const wholeNumber = (min: number, max: number, what: string) => {
@@ -25,24 +19,16 @@ const wholeNumber = (min: number, max: number, what: string) => {
   return z.number(message).int(message).min(min, message).max(max, message);
 };
 
-/**
- * The slice 'waitlist' (decision 016; before: WAITLIST_OFFER_HOURS, WAITLIST_SHORT_OFFER_HOURS, WAITLIST_PRIORITY_DAYS):
- * how long an offered place is held, the shorter hold when the course starts within 3 days, and the returning swimmers'
- * priority window an admin starts from. An offer already made keeps its time.
- */
-export const waitlistSettingsSchema = z.object({
+/** The slice 'waitlist' (decision 016): offer holds (shorter within 3 days of the start) and the priority window. */
+const waitlistSettingsSchema = z.object({
   offerHours: wholeNumber(1, 336, 'Tiden et tilbud gjelder'),
   shortOfferHours: wholeNumber(1, 336, 'Tiden et tilbud gjelder like før kursstart'),
   priorityDays: wholeNumber(1, 60, 'Fortrinnsretten'),
 });
 export type WaitlistSettings = z.infer<typeof waitlistSettingsSchema>;
 
-/**
- * The slice 'closures' (decisions 042 and 054; before: DATE_CHOICE_DAYS, CLOSURE_UNDO_MINUTES, DATE_CHOICE_DEFAULT):
- * the minutes an admin can undo a cancelled date before the families are told, the days a family has to choose, and
- * what it gets when it does not. A cancelled date keeps the version it was confirmed under.
- */
-export const closureSettingsSchema = z.object({
+/** The slice 'closures' (decision 042): undo minutes before families are told, days to choose, the default choice. */
+const closureSettingsSchema = z.object({
   undoMinutes: wholeNumber(0, 1440, 'Angrefristen'),
   choiceDays: wholeNumber(1, 60, 'Svarfristen'),
   defaultChoice: z.enum(['credit', 'refund'], 'Velg tilgodebeløp eller refusjon.'),
@@ -88,10 +74,7 @@ export type SettingsOverview = z.infer<typeof settingsOverviewSchema>;
 
 export const settingsSliceParamsSchema = z.object({ slice: z.enum(SETTINGS_SLICE_NAMES) });
 
-/**
- * PUT /settings/{slice} (admin): the slice's whole value. The route takes any object and the server checks it against
- * the slice's schema (a 400 with that schema's Norwegian messages, nothing written); the answer is the new version.
- */
+/** PUT /settings/{slice} (admin): the whole value, checked by the server against the slice's schema. */
 export const settingsValueInputSchema = z.record(z.string().max(100), z.unknown());
 export const settingsVersionSchema = z.union([
   versionOf(SETTINGS_SLICES.cancellation),

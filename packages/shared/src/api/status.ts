@@ -1,9 +1,6 @@
 import { z } from '../zod';
 
-/**
- * GET /api/health (issue 42): the status code tells the load balancer about the database only; an admin's request
- * also gets `details`, which tell the database, the e-mail outbox, the payment reconciler and Vipps apart.
- */
+/** GET /api/health: the status code tells the load balancer about the database; admins also get `details`. */
 export const VIPPS_BREAKER_STATES = ['closed', 'open', 'half-open', 'unconfigured'] as const;
 
 export const statusDetailsSchema = z.object({

@@ -28,10 +28,7 @@ export const termPatchSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Ingen endringer å lagre');
 export type TermPatch = z.infer<typeof termPatchSchema>;
 
-/**
- * Every change to the terms makes a new version: a snapshot of all terms after the change. An order records the
- * version that was in force when the parent accepted it (by starting the payment).
- */
+/** A snapshot of all terms after a change; an order records the version the parent accepted. */
 export const termVersionSummarySchema = z.object({
   version: z.number().int(),
   createdAt: isoDateTime,

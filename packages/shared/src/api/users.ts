@@ -15,10 +15,7 @@ export const isoMillisSchema = z
     const d = new Date(v);
     return !Number.isNaN(d.getTime()) && d.toISOString() === v;
   }, 'Invalid date format');
-/**
- * GET /users/by-registration-date: both dates as full ISO timestamps with milliseconds, else 400 'Invalid date
- * format' (spec §5). The route reads them as strings and answers that message itself.
- */
+/** GET /users/by-registration-date: full ISO timestamps with milliseconds, else 400 'Invalid date format' (spec §5). */
 export const registrationDateQuerySchema = z
   .object({ startDate: isoMillisSchema, endDate: isoMillisSchema })
   .refine((q) => q.startDate <= q.endDate, 'Invalid date format');
@@ -154,11 +151,6 @@ export const courseHistoryQuerySchema = z.object({
 /** Spec §4: before the first date, between first and last, on/after the last date. */
 export const COURSE_STATUSES = ['registered', 'ongoing', 'finished'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
-export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
-  registered: 'Påmeldt',
-  ongoing: 'Pågår',
-  finished: 'Fullført',
-};
 
 export const historyCourseSchema = z.object({
   _id: idSchema,

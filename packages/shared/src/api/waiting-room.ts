@@ -1,25 +1,16 @@
-/**
- * Enrolment night's waiting room (issue 37, decision 041): an opening time per course, a line per opening with a
- * visible place in it, admission at a rate the site can serve, and the waitlist offered when all is sold.
- */
+/** Enrolment night's waiting room (decision 041): a line per opening, admitted at a rate the site can serve. */
 import { z } from '../zod';
 import { idSchema } from '../ids';
 import { isoDateTime } from './common';
 
 export const QUEUE_STATES = ['none', 'countdown', 'waiting', 'admitted', 'expired', 'left', 'full', 'open'] as const;
-export type WaitingRoomState = (typeof QUEUE_STATES)[number];
 
 /** POST /queue/courses/:id/ticket: join the line of the opening that governs this course for the family (body {}). */
 export const waitingRoomJoinInputSchema = z.object({}).strict();
 
 /** The family's place in the line (the ticket, the position and leave routes answer it). */
 export const waitingRoomPositionSchema = z.object({
-  /**
-   * none: no ticket (yet); countdown: a ticket, the opening has not come (the random group); waiting: in line;
-   * admitted: may start payments until admittedUntil; expired: the window ran out (join again: the back of the line);
-   * left: the family left the line; full: every course of the opening is full (the waitlist is offered);
-   * open: no line governs this course now (book directly).
-   */
+  /** countdown: before the opening (the random group); expired: join again at the back; open: no line, book directly. */
   state: z.enum(QUEUE_STATES),
   opensAt: isoDateTime.nullable(),
   /** 1-based place in line while waiting; null otherwise (also while the draw at the opening moment is made). */

@@ -1,7 +1,4 @@
-/**
- * The waitlist (issue 16, decision 016): a child waits on a full course with a visible position, gets a timed offer
- * when a place frees up, and returning swimmers may book a follow-on course first.
- */
+/** The waitlist (decision 016): a visible position, a timed offer when a place frees up, returning swimmers first. */
 import { z } from '../zod';
 import { idSchema } from '../ids';
 import { isoDateTime } from './common';
@@ -92,10 +89,7 @@ export type WaitlistOverview = z.infer<typeof waitlistOverviewSchema>;
 export const waitlistSettingsInputSchema = z.object({ closed: z.boolean() });
 export type WaitlistSettingsInput = z.infer<typeof waitlistSettingsInputSchema>;
 
-/**
- * PUT /courses/:id/priority: the course is the next step of these earlier courses; their children may book during a
- * window of `days` days from now before it opens to everyone. An empty list removes the window.
- */
+/** PUT /courses/:id/priority: these courses' children may book for `days` days before everyone; [] removes it. */
 export const coursePriorityInputSchema = z.object({
   previousCourseIds: z.array(idSchema).max(20),
   days: z.number().int().min(1).max(60),

@@ -2,17 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError, badRequest } from './problem';
 
 /**
- * Vipps having a bad night, on demand (issue 42): for a set time the merchant APIs (access token, ePayment,
- * Webhooks) answer slowly (2–10 s), fail with 5xx, or are unreachable (the connection is dropped). The landing page
- * keeps working, as a parent's phone reaches the Vipps app even when the merchant API has trouble; webhooks that
- * would go out during an error or down window are lost, so only the merchant's own polling (the reconciler) can
- * find a payment taken meanwhile. Set through the simulator's own control route `/simulator/faults`, or the
- * control handle; never part of Vipps' API.
+ * Vipps having a bad night, on demand (decision 044): the merchant APIs answer slowly, fail with 5xx or drop the
+ * connection for a while; the landing page keeps working and webhooks in the window are lost. Not Vipps' API.
  */
-export const FAULT_MODES = ['slow', 'error', 'down'] as const;
+const FAULT_MODES = ['slow', 'error', 'down'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
-export interface Fault {
+interface Fault {
   mode: FaultMode;
   /** Ends at this time (ms since the epoch, wall clock). */
   until: number;

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
+import { esc as escapeHtml } from '../login/pages';
 import type { Payment } from './payments';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const kroner = (ore: number) => new Intl.NumberFormat('nb-NO', { style: 'currency', currency: 'NOK' }).format(ore / 100);
 

@@ -1,20 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { ProblemError, badRequest, type ExtraDetail } from './problem';
 
-export const PAYMENT_STATES = ['CREATED', 'AUTHORIZED', 'ABORTED', 'EXPIRED', 'TERMINATED'] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
+export type PaymentState = 'CREATED' | 'AUTHORIZED' | 'ABORTED' | 'EXPIRED' | 'TERMINATED';
 
-export const EVENT_NAMES = [
-  'CREATED',
-  'AUTHORIZED',
-  'ABORTED',
-  'EXPIRED',
-  'CANCELLED',
-  'CAPTURED',
-  'REFUNDED',
-  'TERMINATED',
-] as const;
-export type PaymentEventName = (typeof EVENT_NAMES)[number];
+export type PaymentEventName = PaymentState | 'CANCELLED' | 'CAPTURED' | 'REFUNDED';
 
 export interface Amount {
   currency: 'NOK';
@@ -73,15 +62,9 @@ export interface PaymentView {
   metadata?: Record<string, string>;
 }
 
-export interface ModificationView {
-  amount: Amount;
-  state: PaymentState;
-  aggregate: PaymentView['aggregate'];
-  pspReference: string;
-  reference: string;
-}
+export type ModificationView = Pick<PaymentView, 'amount' | 'state' | 'aggregate' | 'pspReference' | 'reference'>;
 
-export const REFERENCE_PATTERN = /^[a-zA-Z0-9-]{8,50}$/;
+const REFERENCE_PATTERN = /^[a-zA-Z0-9-]{8,50}$/;
 const PHONE_PATTERN = /^\d{10,15}$/;
 const MIN_AMOUNT = 100;
 const MAX_AMOUNT = 65_000_000;
@@ -239,16 +222,13 @@ function returnUrlProblem(value: string, allowInsecure: boolean): string | null 
   return null; // custom app scheme, e.g. myapp://payment
 }
 
-/**
- * A payment the shop already has, with the events it recorded (test mode only): the simulator keeps its payments in
- * memory, so after a restart, and for the demo's seeded orders, it learns them from the shop's database at start.
- */
+/** A payment the shop already has (test mode): the in-memory simulator learns them at start (the demo, a restart). */
 export interface KnownPayment {
   reference: string;
   events: { name: PaymentEventName; amount: number; pspReference: string; timestamp: string }[];
 }
 
-export interface PaymentStoreOptions {
+interface PaymentStoreOptions {
   msn: string;
   clock: () => number;
   paymentTimeoutMs: number;
@@ -258,10 +238,7 @@ export interface PaymentStoreOptions {
   onCreated?: (payment: Payment) => void;
 }
 
-/**
- * In-memory ePayment state machine. Rules (integration brief §2): CREATED → AUTHORIZED | ABORTED | EXPIRED | TERMINATED;
- * capture, refund and cancel after authorization keep the state AUTHORIZED and only move the aggregate.
- */
+/** In-memory ePayment state machine (brief §2); capture, refund and cancel keep AUTHORIZED and move the aggregate. */
 export class PaymentStore {
   private readonly payments = new Map<string, Payment>();
 
@@ -299,10 +276,7 @@ export class PaymentStore {
     return payment;
   }
 
-  /**
-   * Takes a payment the shop already has, as its events say, unless one with that reference exists. No webhook is
-   * sent: the shop has these events. Its amount is the first event's; the aggregate is the events' sums.
-   */
+  /** Takes a payment the shop already has, as its events say (no webhook); a known reference is left alone. */
   learn(known: KnownPayment): boolean {
     const first = known.events[0];
     if (!first || this.payments.has(known.reference)) return false;

@@ -20,11 +20,7 @@ export interface EpaymentSimulatorOptions {
   subscriptionKey: string;
   /** The one sales unit this simulator serves (^[0-9]{4,6}$). */
   merchantSerialNumber: string;
-  /**
-   * The simulator's own base URL as a browser reaches it: redirectUrl = `${publicBaseUrl}/epayment-landing/<ref>`.
-   * Unset: taken from the create request's protocol and Host (fine when product and browser use the same address,
-   * and with port 0).
-   */
+  /** The simulator's base URL as a browser reaches it, for redirectUrl; unset: from the create request's Host. */
   publicBaseUrl?: string;
   /** CREATED → EXPIRED after this long. Default 10 minutes (Vipps' total timeout). */
   paymentTimeoutMs?: number;
@@ -33,10 +29,8 @@ export interface EpaymentSimulatorOptions {
   /** Milliseconds since the epoch; inject a fake for expiry tests (default Date.now). */
   clock?: () => number;
   webhooks?: WebhookDeliveryOptions;
-  /** Serve POST /accesstoken/get here (default true). Turn off if another part of the simulator serves it and pass `tokens`. */
-  serveAccessToken?: boolean;
-  /** Share an access-token store with another part of the simulator (default: a private one). */
-  tokens?: AccessTokenStore;
+  /** Access tokens handed out by /accesstoken/get, token → expiry in ms (default: a private store; tests clear it). */
+  tokens?: Map<string, number>;
   /** Serve /epayment/v1/test/payments/{reference}/approve|abort (default true). */
   testApi?: boolean;
   /** Accept http:// returnUrls on any host, not only localhost (default false; Vipps requires https). */
@@ -63,8 +57,6 @@ export interface EpaymentSimulatorControl {
   learn(payments: KnownPayment[]): number;
 }
 
-/** Access tokens handed out by /accesstoken/get: token → expiry (ms since epoch). */
-export type AccessTokenStore = Map<string, number>;
 
 const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
 const MSN_PATTERN = /^[0-9]{4,6}$/;
@@ -99,18 +91,13 @@ function sendProblem(reply: FastifyReply, error: ProblemError, instance: string)
   return reply.status(error.status).type(PROBLEM_CONTENT_TYPE).send(problemBody(error, instance));
 }
 
-/**
- * The ePayment side of the Vipps simulator as a Fastify plugin: /accesstoken/get, /epayment/v1 (create, get, events,
- * capture, refund, cancel, test approve/abort), /webhooks/v1 with signed delivery, and the landing page.
- * Register it without a prefix (the paths are Vipps'); it is encapsulated, so its error handler and body parsers
- * stay inside.
- */
+/** The ePayment side as an encapsulated Fastify plugin: /accesstoken/get, /epayment/v1, /webhooks/v1, the landing page. */
 export const epaymentSimulator: FastifyPluginAsync<EpaymentSimulatorOptions> = async (app, options) => {
   const clock = options.clock ?? Date.now;
   const fixedBaseUrl = options.publicBaseUrl?.replace(/\/+$/, '');
   const msn = options.merchantSerialNumber;
   const tokenTtl = options.tokenTtlSeconds ?? 3600;
-  const tokens: AccessTokenStore = options.tokens ?? new Map();
+  const tokens = options.tokens ?? new Map<string, number>();
   const idempotency = new Map<string, StoredResponse>();
   const expiryTimers = new Set<NodeJS.Timeout>();
 
@@ -185,33 +172,31 @@ export const epaymentSimulator: FastifyPluginAsync<EpaymentSimulatorOptions> = a
   const faultHook = faults.hook();
 
   // ---- access token (A1) -----------------------------------------------------------------------------------------
-  if (options.serveAccessToken !== false) {
-    app.post('/accesstoken/get', { onRequest: faultHook }, async (request, reply) => {
-      if (header(request, 'ocp-apim-subscription-key') !== options.subscriptionKey) {
-        return reply.status(401).send({
-          statusCode: 401,
-          message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
-        });
-      }
-      if (header(request, 'client_id') !== options.clientId || header(request, 'client_secret') !== options.clientSecret) {
-        return reply.status(401).send({ error: 'unauthorized_client', error_description: 'Invalid client_id or client_secret.' });
-      }
-      const now = clock();
-      for (const [token, expiresAt] of tokens) if (expiresAt <= now) tokens.delete(token);
-      const accessToken = randomBytes(48).toString('base64url');
-      tokens.set(accessToken, now + tokenTtl * 1000);
-      const nowSeconds = Math.floor(now / 1000);
-      return reply.send({
-        token_type: 'Bearer',
-        expires_in: String(tokenTtl),
-        ext_expires_in: String(tokenTtl),
-        expires_on: String(nowSeconds + tokenTtl),
-        not_before: String(nowSeconds),
-        resource: '00000002-0000-0000-c000-000000000000',
-        access_token: accessToken,
+  app.post('/accesstoken/get', { onRequest: faultHook }, async (request, reply) => {
+    if (header(request, 'ocp-apim-subscription-key') !== options.subscriptionKey) {
+      return reply.status(401).send({
+        statusCode: 401,
+        message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
       });
+    }
+    if (header(request, 'client_id') !== options.clientId || header(request, 'client_secret') !== options.clientSecret) {
+      return reply.status(401).send({ error: 'unauthorized_client', error_description: 'Invalid client_id or client_secret.' });
+    }
+    const now = clock();
+    for (const [token, expiresAt] of tokens) if (expiresAt <= now) tokens.delete(token);
+    const accessToken = randomBytes(48).toString('base64url');
+    tokens.set(accessToken, now + tokenTtl * 1000);
+    const nowSeconds = Math.floor(now / 1000);
+    return reply.send({
+      token_type: 'Bearer',
+      expires_in: String(tokenTtl),
+      ext_expires_in: String(tokenTtl),
+      expires_on: String(nowSeconds + tokenTtl),
+      not_before: String(nowSeconds),
+      resource: '00000002-0000-0000-c000-000000000000',
+      access_token: accessToken,
     });
-  }
+  });
 
   // ---- merchant APIs: ePayment and Webhooks ----------------------------------------------------------------------
   const authenticate = async (request: FastifyRequest) => {

@@ -6,11 +6,7 @@ export interface ExtraDetail {
   reason: string;
 }
 
-/**
- * RFC 7807 body as Vipps sends it: `type` is the generic `https://httpstatuses.io/<status>` and the meaning sits in
- * `title` (plus `extraDetails` for field errors). Titles here are stable so tests can rely on them; Vipps warns its own
- * titles may change, so product code should branch on status first.
- */
+/** RFC 7807 body as Vipps sends it: the meaning is in `title` (stable here; Vipps' may change, so branch on status). */
 export interface ProblemBody {
   type: string;
   title: string;

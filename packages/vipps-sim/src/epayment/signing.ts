@@ -1,9 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 
-/**
- * Headers Vipps puts on a webhook request (integration brief §3): the key is the secret's UTF-8 bytes and the signed
- * string uses the path, query and host of the *registered* URL.
- */
+/** Vipps' webhook headers (brief §3): HMAC keyed by the secret's UTF-8, over the *registered* URL's path, query and host. */
 export function signWebhookRequest(input: { secret: string; url: string; body: string; date: string }): {
   'x-ms-date': string;
   'x-ms-content-sha256': string;

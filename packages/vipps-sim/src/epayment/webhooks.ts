@@ -1,23 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Payment, PaymentEvent } from './payments';
 import { badRequest, ProblemError, type ExtraDetail } from './problem';
 import { signWebhookRequest } from './signing';
 
-export const EPAYMENT_WEBHOOK_EVENTS = [
-  'epayments.payment.created.v1',
-  'epayments.payment.authorized.v1',
-  'epayments.payment.aborted.v1',
-  'epayments.payment.expired.v1',
-  'epayments.payment.cancelled.v1',
-  'epayments.payment.captured.v1',
-  'epayments.payment.refunded.v1',
-  'epayments.payment.terminated.v1',
-] as const;
-
-export const webhookEventType = (name: PaymentEvent['name']) => `epayments.payment.${name.toLowerCase()}.v1`;
+const webhookEventType = (name: PaymentEvent['name']) => `epayments.payment.${name.toLowerCase()}.v1`;
 
 /** Body of an ePayment webhook (E0 `WebhookEvent`). */
-export interface WebhookPayload {
+interface WebhookPayload {
   msn: string;
   reference: string;
   pspReference: string;
@@ -35,18 +25,13 @@ export interface WebhookDeliveryOptions {
   retryMaxDelayMs?: number;
   /** Attempts per event before it is dropped (and the next one for that payment goes out). Default 100. */
   maxAttempts?: number;
-  /** Per-request timeout. Default 10 000. */
-  requestTimeoutMs?: number;
-  /**
-   * Deliver a successfully delivered event once more right after, to exercise the receiver's idempotency:
-   * 'always', 'never' (default), or a probability 0..1.
-   */
+
+  /** Deliver a delivered event once more, to exercise the receiver's idempotency: 'always', 'never' or a probability. */
   duplicateDeliveries?: 'always' | 'never' | number;
   /** For the duplicate probability; default Math.random. */
   random?: () => number;
   /** Webhooks allowed per event type and MSN (the current docs say 25). */
   maxWebhooksPerEvent?: number;
-  fetch?: typeof fetch;
   /** Observes every attempt (tests, the simulator's log). */
   onAttempt?: (attempt: WebhookAttempt) => void;
 }
@@ -64,6 +49,8 @@ export interface WebhookAttempt {
   error?: string;
 }
 
+const REQUEST_TIMEOUT_MS = 10_000;
+
 interface Webhook {
   id: string;
   msn: string;
@@ -77,14 +64,8 @@ interface Queue {
   running: boolean;
 }
 
-interface Logger {
-  warn: (obj: object, msg: string) => void;
-}
 
-/**
- * Registered webhooks and their delivery. At least once; order kept per webhook per payment: one queue per
- * (webhook, reference), and an event is not sent before the one ahead of it was accepted or dropped (brief §3).
- */
+/** Registered webhooks and their at-least-once delivery, in order per (webhook, payment) (brief §3). */
 export class WebhookDispatcher {
   private readonly hooks = new Map<string, Webhook>();
   private readonly queues = new Map<string, Queue>();
@@ -97,17 +78,17 @@ export class WebhookDispatcher {
   constructor(
     options: WebhookDeliveryOptions,
     private readonly clock: () => number,
-    private readonly log: Logger,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     this.opts = {
       retryBaseDelayMs: options.retryBaseDelayMs ?? 1000,
       retryMaxDelayMs: options.retryMaxDelayMs ?? 60_000,
       maxAttempts: options.maxAttempts ?? 100,
-      requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+
       duplicateDeliveries: options.duplicateDeliveries ?? 'never',
       random: options.random ?? Math.random,
       maxWebhooksPerEvent: options.maxWebhooksPerEvent ?? 25,
-      fetch: options.fetch ?? globalThis.fetch,
+
       onAttempt: options.onAttempt,
     };
   }
@@ -231,13 +212,13 @@ export class WebhookDispatcher {
   private async attempt(hook: Webhook, body: string): Promise<{ status: number | null; ok: boolean; error?: string }> {
     const date = new Date(this.clock()).toUTCString();
     try {
-      const response = await this.opts.fetch(hook.url, {
+      const response = await fetch(hook.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...signWebhookRequest({ secret: hook.secret, url: hook.url, body, date }) },
         body,
         // Vipps does not follow redirects: a 3xx is a failed delivery.
         redirect: 'manual',
-        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.opts.requestTimeoutMs)]),
+        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
       });
       await response.arrayBuffer().catch(() => undefined);
       return { status: response.status, ok: response.status >= 200 && response.status < 300 };

@@ -20,7 +20,7 @@ import {
 import { fromDemoPerson, normalizePhone, typedPerson, type SimPerson } from './persons';
 import { ExpiringMap, type IssuedAccessToken, type IssuedCode, type PendingAuthorization } from './store';
 
-export interface LoginClient {
+interface LoginClient {
   clientId: string;
   clientSecret: string;
   /** Compared exactly: scheme, host, port, path, trailing slash. */
@@ -37,19 +37,18 @@ export interface LoginHooks {
   wrongNonce: boolean;
 }
 
-export interface LoginRoutesOptions {
+interface LoginRoutesOptions {
   client: LoginClient;
   persons: DemoPerson[];
   keys: SigningKeys;
   hooks: LoginHooks;
   now: () => number;
-  /** Public base URL (no trailing slash); unset: taken from each request's protocol and Host. */
-  baseUrl: string | undefined;
-  codeTtlSeconds: number;
-  accessTokenTtlSeconds: number;
+
 }
 
 const PENDING_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 120_000; // Vipps: "a couple of minutes"
+const ACCESS_TOKEN_TTL_S = 3599;
 const MAX_STATE_LENGTH = 1000;
 const ONE_HOUR = 3600;
 
@@ -65,7 +64,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
   const codes = new ExpiringMap<IssuedCode>(now, 10 * 60_000);
   const accessTokens = new ExpiringMap<IssuedAccessToken>(now);
 
-  const base = (request: FastifyRequest) => (opts.baseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const base = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const issuer = (request: FastifyRequest) => `${base(request)}${ISSUER_PATH}`;
 
   const redirectOrigins = [...new Set(client.redirectUris.map(originOf).filter((o): o is string => Boolean(o)))];
@@ -247,7 +246,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
       authTime: Math.floor(now() / 1000),
       sid: randomUUID(),
       fault: fault as TokenFault | undefined,
-      expiresAt: now() + opts.codeTtlSeconds * 1000,
+      expiresAt: now() + CODE_TTL_MS,
       used: false,
       accessTokens: [],
     });
@@ -313,7 +312,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
       scope: code.scope,
       person: code.person,
       sid: code.sid,
-      expiresAt: now() + opts.accessTokenTtlSeconds * 1000,
+      expiresAt: now() + ACCESS_TOKEN_TTL_S * 1000,
     });
     code.accessTokens.push(accessToken);
 
@@ -340,7 +339,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
     return {
       access_token: accessToken,
       id_token: idToken,
-      expires_in: opts.accessTokenTtlSeconds,
+      expires_in: ACCESS_TOKEN_TTL_S,
       scope: code.scope.join(' '),
       token_type: 'bearer',
     };
@@ -361,7 +360,7 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginRoutesOptions
   });
 }
 
-export function userinfoClaims(p: SimPerson, scope: string[], sid: string): Record<string, unknown> {
+function userinfoClaims(p: SimPerson, scope: string[], sid: string): Record<string, unknown> {
   const claims: Record<string, unknown> = { sub: p.sub, sid };
   if (scope.includes('name')) {
     claims.name = `${p.givenName} ${p.familyName}`.trim();

@@ -1,4 +1,4 @@
-import type { DemoPerson } from '@app/shared';
+import { listOf, type DemoPerson } from '@app/shared';
 import { AUTHORIZE_PATH, LOGIN_REDIRECT_ERRORS, STYLES_PATH } from './paths';
 import { formatPhone } from './persons';
 
@@ -109,7 +109,7 @@ ${err ? `<p class="field-error" id="${id}-feil">${esc(err.message)}</p>` : ''}
     `<h1>Logg inn på ${esc(input.clientName)}</h1>
 <p class="lead">${
       asked.length
-        ? `${esc(input.clientName)} ber om tilgang til ${esc(joinNb(asked))}.`
+        ? `${esc(input.clientName)} ber om tilgang til ${esc(listOf(asked))}.`
         : `${esc(input.clientName)} ber om å bekrefte hvem du er.`
     }</p>
 ${summary}
@@ -166,10 +166,6 @@ ${details.length ? `<ul class="details">${details.map((d) => `<li><code>${esc(d)
   );
 }
 
-function joinNb(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} og ${items[items.length - 1]}`;
-}
 
 /** Contrast ≥ 4.5:1 for all text, targets ≥ 44 px, visible focus; Vipps orange only as decoration. */
 export const STYLES = `

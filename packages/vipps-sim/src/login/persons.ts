@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DemoPerson } from '@app/shared';
+import { displayPhone, type DemoPerson } from '@app/shared';
 
 /** What the simulator knows about a person who logs in: the userinfo claims, in Vipps' shapes. */
 export interface SimPerson {
@@ -25,10 +25,7 @@ export const fromDemoPerson = (p: DemoPerson): SimPerson => ({
   address: { ...p.address },
 });
 
-/**
- * A typed phone number as MSISDN, or null. Accepts '912 34 567', '+47 912 34 567', '004791234567' and
- * '4791234567'; eight digits are taken as Norwegian.
- */
+/** A typed phone number as MSISDN ('912 34 567', '+47 …', '0047…'; eight digits are Norwegian), or null. */
 export function normalizePhone(input: string): string | null {
   let digits = input.trim().replace(/[\s\-.()]/g, '');
   if (digits.startsWith('+')) digits = digits.slice(1);
@@ -39,7 +36,7 @@ export function normalizePhone(input: string): string | null {
 }
 
 /** `sub` is stable per person (Vipps: per sales unit), so a typed person gets the same one every time. */
-export function subForPhone(msisdn: string): string {
+function subForPhone(msisdn: string): string {
   const h = createHash('sha256').update(`vipps-sim:${msisdn}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
@@ -54,10 +51,7 @@ const emailPart = (s: string) =>
     .replace(/[^a-z0-9]+/g, '.')
     .replace(/^\.+|\.+$/g, '');
 
-/**
- * A person typed on the login page: known demo numbers resolve to the demo person. `emailVerified`: the tester ticked
- * 'E-postadressen er bekreftet hos Vipps' (an invitee whose Vipps address matches the invite, decision 032).
- */
+/** A person typed on the login page (a demo number is the demo person); `emailVerified` as ticked (decision 032). */
 export function typedPerson(msisdn: string, givenName: string, familyName: string, persons: DemoPerson[], emailVerified = false): SimPerson {
   const demo = persons.find((p) => p.phoneNumber === msisdn);
   if (demo) return fromDemoPerson(demo);
@@ -76,10 +70,4 @@ export function typedPerson(msisdn: string, givenName: string, familyName: strin
 }
 
 /** `+47 910 00 001` for the page. */
-export function formatPhone(msisdn: string): string {
-  if (msisdn.startsWith('47') && msisdn.length === 10) {
-    const n = msisdn.slice(2);
-    return `+47 ${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5)}`;
-  }
-  return `+${msisdn}`;
-}
+export const formatPhone = (msisdn: string): string => (/^47\d{8}$/.test(msisdn) ? `+47 ${displayPhone(msisdn)}` : `+${msisdn}`);

@@ -13,30 +13,17 @@ export interface PendingAuthorization {
   expiresAt: number;
 }
 
-export interface IssuedCode {
-  clientId: string;
-  redirectUri: string;
-  scope: string[];
-  nonce: string | undefined;
-  codeChallenge: string | undefined;
-  codeChallengeMethod: 'S256' | 'plain';
+export interface IssuedCode extends Omit<PendingAuthorization, 'state'> {
   person: SimPerson;
   authTime: number;
   sid: string;
   fault: TokenFault | undefined;
-  expiresAt: number;
   used: boolean;
   /** Access tokens issued for this code: revoked if the code is replayed (RFC 6749 §4.1.2). */
   accessTokens: string[];
 }
 
-export interface IssuedAccessToken {
-  clientId: string;
-  scope: string[];
-  person: SimPerson;
-  sid: string;
-  expiresAt: number;
-}
+export type IssuedAccessToken = Pick<IssuedCode, 'clientId' | 'scope' | 'person' | 'sid' | 'expiresAt'>;
 
 /** A map whose entries vanish after their `expiresAt`; swept on every write, so it stays small. */
 export class ExpiringMap<V extends { expiresAt: number }> {
@@ -58,8 +45,5 @@ export class ExpiringMap<V extends { expiresAt: number }> {
   }
   delete(key: string): void {
     this.entries.delete(key);
-  }
-  get size(): number {
-    return this.entries.size;
   }
 }

@@ -4,10 +4,7 @@ import { createdAt, idCheck, idColumn, updatedAt } from './columns';
 import { courses } from './courses';
 import { childRef, children, users } from './users';
 
-/**
- * What the pool deck needs to know about a child (issue 39): an emergency contact, a health note given with explicit
- * consent, and photo consent (default no). One row per child, gone with the child.
- */
+/** What the pool deck needs about a child (decision 038): emergency contact, consented health note, photo consent. */
 export const childCare = pgTable(
   'child_care',
   {
@@ -54,10 +51,7 @@ export const healthNoteReads = pgTable(
   ],
 );
 
-/**
- * "Keep my account" links in the retention warning (open-issues decisions, links that carry a secret): only the
- * secret's hash is stored; one purpose; it expires when the account would have been deleted.
- */
+/** "Keep my account" links of the retention warning: the secret stored hashed, expiring with the account. */
 export const retentionKeepLinks = pgTable(
   'retention_keep_links',
   {

@@ -6,10 +6,8 @@ import { orders } from './orders';
 import { childRef, profiles, users } from './users';
 
 /**
- * A course date that will not take place (issue 38): 'Avlyst', with the reason the families see. The date stays in
- * the course's `dates` (its history); this row marks it. One row per (course, date). `place_closure` groups the
- * rows written by one 'Bassenget er stengt' (every course at a venue on a day). The row is written at the admin's
- * confirmation ('Avlyst' shows at once); the families hear of it at `announce_at` (issue 53).
+ * A course date that will not take place ('Avlyst'; it stays in the course's `dates`), per (course, date); decision
+ * 042. `place_closure` groups one 'Bassenget er stengt'; families hear of it at `announce_at`.
  */
 export const cancelledDates = pgTable(
   'cancelled_dates',
@@ -37,11 +35,8 @@ export const cancelledDates = pgTable(
 );
 
 /**
- * One choice per child per cancelled date: a make-up date on another course, a refund of the date's share, or a
- * credit on the family. Null `choice`: still open (the default applies after the deadline). The e-mail's one-tap link
- * carries a secret; only its hash is stored here. A make-up row is the child's place on that course for that date only
- * (it counts against that date's places under the course row lock). 'closed': the place was cancelled (or the child
- * left the course) while the choice was open; nothing is given for the date beyond what the cancellation gave.
+ * One choice per child per cancelled date (make-up, refund or credit; null: still open); decision 042. A make-up is a
+ * place on that date only; 'closed': the place was cancelled meanwhile. The one-tap link's secret is stored hashed.
  */
 export const dateChoices = pgTable(
   'date_choices',
@@ -77,10 +72,7 @@ export const dateChoices = pgTable(
   ],
 );
 
-/**
- * The family credit ledger (open-issues decisions, Money): an entry gives (amount > 0) or uses (amount < 0). A given
- * entry expires (default 12 months) and, when a booking takes it, names the entry that used it.
- */
+/** The family credit ledger: an entry gives (amount > 0) or uses (amount < 0); a given one expires. */
 export const familyCredits = pgTable(
   'family_credits',
   {

@@ -29,11 +29,7 @@ export const terms = pgTable(
   (t) => [idCheck('terms', t.id)],
 );
 
-/**
- * Every change to the terms makes a version: the whole set of terms after the change (so an order's version shows
- * exactly what the parent accepted, even after later edits). Versions count 1, 2, 3 … without gaps: writers take
- * a lock on `terms` first (repos/content.repo.ts).
- */
+/** The whole terms after each change, so an order shows what the parent accepted; numbered without gaps. */
 export const termVersions = pgTable(
   'term_versions',
   {

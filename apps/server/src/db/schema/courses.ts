@@ -26,10 +26,7 @@ export const places = pgTable(
   ],
 );
 
-/**
- * The slugs a venue had before it was renamed (decision 036): its old address answers 301 to the new one. A slug is
- * one venue's at a time; a venue renamed back to an old name takes its slug out of here.
- */
+/** The slugs a venue had before a rename: the old address answers 301 (decision 036). */
 export const placeOldSlugs = pgTable(
   'place_old_slugs',
   {
@@ -58,16 +55,10 @@ export const courses = pgTable(
     timeTo: text('time_to').notNull().default('07:30'),
     experienceLevel: text('experience_level').notNull(),
     participantsAge: text('participants_age').notNull().default(''),
-    /**
-     * The structured age range beside the free text: a child must be at least `ageMinMonths` and younger than
-     * `ageMaxMonths + 1` whole months old at the course's first date. Null: no bound on that side.
-     */
+    /** The age range in whole months at the first date, both ends included; null: no bound on that side. */
     ageMinMonths: integer('age_min_months'),
     ageMaxMonths: integer('age_max_months'),
-    /**
-     * Late booking once the course has started: open while at most this many dates have passed. Null: the default,
-     * open until half the dates have passed (passed * 2 < count). 0: closed from the first date on.
-     */
+    /** Late booking is open while at most this many dates have passed; null: until half have passed. */
     lateBookingMaxPassed: integer('late_booking_max_passed'),
     /** A late booking pays for the remaining dates only (rounded to 25 kr); false: always the full price. */
     proRata: boolean('pro_rata').notNull().default(true),
@@ -77,19 +68,12 @@ export const courses = pgTable(
     published: boolean('published').default(true),
     /** Waitlist closed by an admin (decision 016): nobody joins, no new offers; offers already made stand. */
     waitlistClosed: boolean('waitlist_closed').notNull().default(false),
-    /**
-     * Returning swimmers first (decision 016): the earlier courses this one follows. Children who took part in one of
-     * them may book before `open_to_all_at`; everyone else from then on. Empty: no priority window.
-     */
+    /** Returning swimmers first (decision 016): children of these courses may book before `open_to_all_at`. */
     priorityCourseIds: text('priority_course_ids').array().notNull().default(sql`'{}'::text[]`),
     openToAllAt: timestamp('open_to_all_at', { withTimezone: true }),
     /** When the returning families were invited by e-mail (once per window). */
     priorityInvitedAt: timestamp('priority_invited_at', { withTimezone: true }),
-    /**
-     * Enrolment night (issue 37, decision 041): when booking opens ('Påmeldingen åpner …'). Before it nobody books;
-     * from it, starting a payment passes the waiting room of that opening. With a priority window this is the
-     * window's start (the returning families' line); `open_to_all_at` is then a second opening. Null: no opening.
-     */
+    /** Enrolment night (decision 041): when booking opens, through the waiting room; null: no opening. */
     opensAt: timestamp('opens_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -153,10 +137,7 @@ export const participants = pgTable(
   (t) => [primaryKey({ columns: [t.courseId, t.childId] }), index('participants_child_idx').on(t.childId)],
 );
 
-/**
- * Who came, per course date: one row per (course, child, date), set by the course's instructor or an admin. The
- * phone may send a mark twice (offline queue); the row's marked_at keeps the newest tap.
- */
+/** Who came, per (course, child, date); marked_at keeps the newest tap of the phone's offline queue. */
 export const attendance = pgTable(
   'attendance',
   {

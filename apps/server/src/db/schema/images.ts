@@ -9,10 +9,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/**
- * Uploaded photos (decision 040), addressed by the sha256 of the re-encoded master: the same photo uploaded twice is
- * one row. Stored in PostgreSQL so every instance serves the same bytes.
- */
+/** Uploaded photos (decision 040) by the sha256 of the re-encoded master, in PostgreSQL for every instance. */
 export const images = pgTable(
   'images',
   {

@@ -1,11 +1,7 @@
 import { pgView, text, timestamp } from 'drizzle-orm/pg-core';
 import { oreColumn } from './columns';
 
-/**
- * The family ledger (decision 055): every movement of money or credit as one entry with a kind, a view over the
- * tables that record them (migration 0029: order_events, family_credits, date_choices). Read only; domain/family-ledger
- * /entries.ts says which kinds count for which answer.
- */
+/** The family ledger (decision 055): every movement of money or credit as an entry, a read-only view. */
 export const familyLedgerEntries = pgView('family_ledger_entries', {
   /** The recording row's id (an order event, a credit entry, a date choice): a receipt's id. */
   id: text('id').notNull(),

@@ -6,10 +6,7 @@ import { termVersions } from './content';
 import { courses } from './courses';
 import { children, profiles, users } from './users';
 
-/**
- * An order is also the hold on a course place: while status is 'created' and hold_expires_at is in the future,
- * it counts against the course's capacity. Amounts are øre.
- */
+/** An order is also a hold: 'created' with hold_expires_at ahead counts against the capacity. Amounts in øre. */
 export const orders = pgTable(
   'orders',
   {
@@ -28,27 +25,17 @@ export const orders = pgTable(
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     /** Names kept at order time, so bookkeeping survives deletion of the family. */
     additionalInfo: jsonb('additional_info').notNull().default(sql`'{}'::jsonb`),
-    /**
-     * The course dates this order pays for (all of them, or those left when it was a late booking). Null on orders
-     * made before this was recorded: the whole course.
-     */
+    /** The course dates this order pays for (those left, for a late booking); null on old orders: the whole course. */
     coveredDates: timestamp('covered_dates', { withTimezone: true }).array(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** The terms version in force when the parent started the payment (accepting the terms); null before versions. */
     termsVersion: integer('terms_version').references(() => termVersions.version),
-    /**
-     * The cancellation rules version in force when the order was made (issue 40): the rules its cancellation follows.
-     * A version of the settings slice 'cancellation' (setting_versions, decision 054); no foreign key since migration
-     * 0028, as the store's key is (slice, version).
-     */
+    /** The settings slice 'cancellation' version in force at the order (decision 054); no foreign key: keyed by slice. */
     cancellationRulesVersion: integer('cancellation_rules_version'),
     redirectUrl: text('redirect_url'),
     /** When the hold ran out without a payment (issue 36: repeated lapses lead to a cool-down and show to the admin). */
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
-    /**
-     * When the payment reconciler should next look at this order (poll Vipps, capture, cancel); null when nothing
-     * is pending. Also the reconciler's lease: a claimed row gets it moved ahead (features/orders/reconciler.ts).
-     */
+    /** When the payment reconciler next looks at the order; null when nothing is pending. Also its lease. */
     syncAfter: timestamp('sync_after', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -103,11 +90,7 @@ export const orderEvents = pgTable(
   ],
 );
 
-/**
- * A payment incident (open-issues-decisions: the one name for "something is wrong with a payment"): Vipps' own record
- * contradicts an order that enrolled a child (a terminated payment, a smaller or foreign amount). The child stays
- * where it is; the admin sees the incident on the order and resolves it. Raised once per (order, reason).
- */
+/** Vipps' record contradicts an order that enrolled a child; the child stays, an admin resolves it. Once per reason. */
 export const paymentIncidents = pgTable(
   'payment_incidents',
   {
@@ -122,10 +105,7 @@ export const paymentIncidents = pgTable(
     /** What Vipps said (state, amount), as read. */
     vippsState: text('vipps_state'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    /**
-     * An admin's resolution (issue 52): who, the outcome ('refund', 'paid-elsewhere', 'remove-child') and the note.
-     * Null with `resolved_at` set: the reconciler settled it by itself.
-     */
+    /** An admin's resolution; null with `resolved_at` set: the reconciler settled it by itself. */
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     outcome: text('outcome'),
     note: text('note'),
@@ -140,9 +120,8 @@ export const paymentIncidents = pgTable(
 );
 
 /**
- * A parent's cancellation of a child's place (issue 40), one per order. 'refunding': the refund was sent to Vipps and
- * is not yet confirmed; 'refunded'/'done': settled (with or without money); 'requested': 'etter avtale', waiting for
- * the admin, who approves (then 'refunding') or declines with a message ('declined').
+ * A parent's cancellation of a place, one per order. 'refunding': sent to Vipps, unconfirmed; 'refunded'/'done':
+ * settled; 'requested': 'etter avtale', until the admin approves ('refunding') or declines ('declined').
  */
 export const cancellations = pgTable(
   'cancellations',
@@ -154,7 +133,7 @@ export const cancellations = pgTable(
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
     /** The 'cancellation' settings version the outcome came from (decision 054: no foreign key, as on orders). */
     rulesVersion: integer('rules_version'),
-    /** The shared CancellationOutcomeKind the rules gave. */
+    /** The outcome kind the cancellation rules gave (shared cancellationOutcome). */
     outcome: text('outcome').notNull(),
     status: text('status').notNull(),
     /** Øre back to the parent (null while an 'etter avtale' request waits). */

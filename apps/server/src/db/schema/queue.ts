@@ -5,10 +5,8 @@ import { courses } from './courses';
 import { profiles, users } from './users';
 
 /**
- * One opening moment of enrolment night (issue 37, decision 041): the courses whose `opens_at` (or priority
- * `open_to_all_at`) is this instant share one line. `sealed_at`: the pre-opening group was shuffled (once, by the
- * instance that set it). `ended_at`: every course of the opening was full, the line ended. The admission job locks
- * this row (FOR UPDATE SKIP LOCKED), so only one instance admits at a time.
+ * One opening of enrolment night (decision 041): courses opening at this instant share one line. `sealed_at`: the
+ * early group was shuffled; `ended_at`: all full. The admission job locks the row, so one instance admits at a time.
  */
 export const queueOpenings = pgTable('queue_openings', {
   opensAt: timestamp('opens_at', { withTimezone: true }).primaryKey(),
@@ -24,11 +22,8 @@ export const queueOpenings = pgTable('queue_openings', {
 });
 
 /**
- * A family's place in the line of one opening, bound to the login (any guardian of the family, any device).
- * `sort_key`: the order of admission. The pre-opening group gets 0…n-1 from the shuffle at the opening moment;
- * later arrivals get their arrival time in microseconds (always larger). Admission sets `admitted_at` once and
- * `admit_until` (the window to start a payment); `done_at` when the family started a payment (frees its seat
- * under the ceiling); `left_at` when it left the line.
+ * A family's place in an opening's line (decision 041). `sort_key`: 0…n-1 from the shuffle for the early group, then
+ * arrival time in microseconds. `done_at`: a payment started (frees its seat under the ceiling).
  */
 export const queueTickets = pgTable(
   'queue_tickets',

@@ -1,9 +1,6 @@
 import { pgView, text, timestamp } from 'drizzle-orm/pg-core';
 
-/**
- * The seat ledger (issue 55 item 1): every claim on a course's places, a view over the tables that record them
- * (migration 0030: participants, orders, waitlist_entries, date_choices). Read only, by repos/seats.repo.ts.
- */
+/** The seat ledger: every claim on a course's places, a read-only view over the tables that record them. */
 export const seatClaims = pgView('seat_claims', {
   courseId: text('course_id').notNull(),
   /** 'participant', 'hold' (a live payment hold), 'offer' (a held waitlist offer) or 'makeup' (one date). */

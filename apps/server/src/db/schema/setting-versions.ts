@@ -3,12 +3,7 @@ import { check, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg
 import { createdAt } from './columns';
 import { users } from './users';
 
-/**
- * The versioned settings store (decision 054): every change to a slice ('cancellation', 'credit' …) is a new row,
- * 1, 2, 3 … per slice (writers lock the slice first). `value` is the slice's shared zod schema. A slice with no row
- * yet is at its defaults. The cancellation rules' versions moved here from cancellation_rule_versions (migration
- * 0028), with their numbers, which orders and cancellations keep.
- */
+/** The versioned settings store (decision 054): a row per change of a slice, numbered per slice; none: the defaults. */
 export const settingVersions = pgTable(
   'setting_versions',
   {

@@ -36,10 +36,7 @@ export const authStates = pgTable(
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
     returnTo: text('return_to').notNull().default('/'),
-    /**
-     * SHA-256 of the random value in the HttpOnly cookie set on the browser that started the login: the return is
-     * exchanged only in that browser (login CSRF, issue 9 finding 1). '' (rows from before) never matches.
-     */
+    /** SHA-256 of the HttpOnly cookie of the browser that started the login (login CSRF); '' never matches. */
     browserHash: text('browser_hash').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -54,10 +51,7 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
-/**
- * Small key/value settings shared by every server instance, e.g. the Vipps webhook registration and its secret
- * (integrations/vipps/payments.ts).
- */
+/** Key/value settings shared by every instance, e.g. the Vipps webhook registration and its secret. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
@@ -67,11 +61,7 @@ export const settings = pgTable('settings', {
     .$onUpdate(() => new Date()),
 });
 
-/**
- * One signed-in browser (issue 9 finding 8). The session token names its row; every signed-in request checks that
- * the row is not ended or expired and that the user's roles are still the ones it was issued with, so logout, 'Logg
- * ut overalt', a role change or a user deletion (cascade) ends it at once on every instance.
- */
+/** One signed-in browser: every request checks it is live and its roles unchanged, so ending it works at once everywhere. */
 export const sessions = pgTable(
   'sessions',
   {

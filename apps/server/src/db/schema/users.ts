@@ -11,10 +11,7 @@ export const users = pgTable(
     vippsSub: text('vipps_sub'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
-    /**
-     * The name as Vipps last gave it (issue 52, L5): what e-mails to people outside the family call this user (an
-     * invite), since firstName/lastName can be edited on the site. Null until the first Vipps login that gave one.
-     */
+    /** The name as Vipps last gave it: what e-mails outside the family (an invite) call the user; the site's is editable. */
     vippsFirstName: text('vipps_first_name'),
     vippsLastName: text('vipps_last_name'),
     birthdate: date('birthdate'),
@@ -115,10 +112,7 @@ export const invites = pgTable(
     email: text('email').notNull(),
     status: text('status').notNull().default('pending'),
     inviterId: text('inviter_id').references(() => users.id, { onDelete: 'set null' }),
-    /**
-     * SHA-256 (hex) of the secret in the e-mailed link (issue 36): the link is the capability, the secret itself is
-     * never stored. Null for invites made before links carried a secret; those cannot be accepted.
-     */
+    /** SHA-256 (hex) of the e-mailed link's secret (never stored itself); null: an old invite, not acceptable. */
     secretHash: text('secret_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true })
       .notNull()

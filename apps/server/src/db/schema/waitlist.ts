@@ -5,10 +5,8 @@ import { courseRef } from './courses';
 import { childRef, users } from './users';
 
 /**
- * A child waiting for a place on a full course (decision 016). The order is created_at, id. An entry is 'waiting',
- * then 'offered' (the place is held for the child until offer_expires_at, counted as taken under the course row
- * lock), and ends as 'booked', 'left' (the parent), 'skipped' (an admin), 'expired' (the offer ran out) or 'closed'
- * (the admin closed the list). One open entry per (course, child).
+ * A child waiting on a full course (decision 016), in created_at, id order: 'waiting', 'offered' (place held until
+ * offer_expires_at), then 'booked', 'left', 'skipped', 'expired' or 'closed'. One open entry per (course, child).
  */
 export const waitlistEntries = pgTable(
   'waitlist_entries',

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
-import { addMinutes, ore, ORDER_STATUSES, TIME_ZONE, type Ore, type OrderEventName, type OrderStatus } from '@app/shared';
+import { addMinutes, ore, TIME_ZONE, type Ore, type OrderEventName, type OrderStatus } from '@app/shared';
 import type { DbOrTx } from '../client';
-import { children, courseInstructors, courses, faqs, newId, orderEvents, orders, participants, places, profileParents, profiles, seasons, terms, users } from '../schema';
+import { children, courses, newId, orderEvents, orders, places, profileParents, profiles, users } from '../schema';
 import { humanReference, orderAdditionalInfo, orderReference } from '../../repos/orders.repo';
 
 /**
- * Test data builders, shared by the integration tests and the demo seed (docs/architecture.md, convention 10).
- * Two layers: `*Values()` make insert rows in memory (the seed bulk-inserts them), `create*()` insert one thing
- * with sensible defaults and return the stored rows.
+ * Data builders for the demo seed, the test-people route and (with more in test/builders.ts) the tests.
+ * `*Values()` make insert rows in memory (the seed bulk-inserts them); `create*()` insert with defaults.
  */
 
 export type NewPlace = typeof places.$inferInsert;
@@ -17,13 +16,9 @@ export type NewUser = typeof users.$inferInsert;
 export type NewChild = typeof children.$inferInsert;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderEvent = typeof orderEvents.$inferInsert;
-export type PlaceRow = typeof places.$inferSelect;
-export type CourseRow = typeof courses.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type ChildRow = typeof children.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 // ---- randomness ---------------------------------------------------------------------------------------------
 
@@ -82,25 +77,7 @@ export function osloDateTime(year: number, monthIndex: number, day: number, time
   return new Date(new TZDate(year, monthIndex, day, h, m, TIME_ZONE).getTime());
 }
 
-/** `count` weekly dates at `time` (Oslo), the first on the Oslo day of `first`; correct across DST changes. */
-export function weeklyDates(first: Date, count: number, time: string): Date[] {
-  const [y, mo, d] = osloDay(first);
-  return Array.from({ length: count }, (_, i) => osloDateTime(y, mo, d + 7 * i, time));
-}
-
 // ---- row makers ---------------------------------------------------------------------------------------------
-
-export function placeValues(overrides: Partial<NewPlace> = {}): NewPlace {
-  return {
-    name: `Testbasseng ${nextSequence()}-${unique()}`,
-    address: 'Badeveien 1',
-    zipCode: '0150',
-    place: 'Oslo',
-    info: 'Varmt vann og gode garderober.',
-    published: true,
-    ...overrides,
-  };
-}
 
 /** A course row: dates sorted, first/last date and end time (start + 30 min) derived. Price in øre. */
 export function courseValues(
@@ -126,7 +103,7 @@ export function courseValues(
 }
 
 /** Which Vipps events an order in each status has been through (spec §3). */
-export const ORDER_EVENT_PATHS: Record<OrderStatus, OrderEventName[]> = {
+const ORDER_EVENT_PATHS: Record<OrderStatus, OrderEventName[]> = {
   created: ['CREATED'],
   authorized: ['CREATED', 'AUTHORIZED'],
   captured: ['CREATED', 'AUTHORIZED', 'CAPTURED'],
@@ -151,17 +128,14 @@ const EVENT_DELAY_S: Record<OrderEventName, [number, number]> = {
 
 const pspReference = (rng: Rng) => String(randomInt(rng, 1_000_000_000, 9_999_999_999));
 
-export interface OrderPeople {
+interface OrderPeople {
   user?: { id: string; firstName: string; lastName: string } | null;
   child?: { id: string; firstName: string; lastName: string } | null;
   course?: { id: string; name: string; placeName?: string } | null;
   profileId?: string | null;
 }
 
-/**
- * An order and its events for a status, with plausible timestamps from `createdAt` on (never after `now`).
- * Amounts in øre; refunds are full refunds.
- */
+/** An order and its events, plausibly timed from `createdAt` (never after `now`); øre; refunds are full. */
 export function orderWithEvents(input: {
   status: OrderStatus;
   amountOre: Ore;
@@ -214,11 +188,6 @@ export function orderWithEvents(input: {
 
 // ---- builders that insert ---------------------------------------------------------------------------------
 
-export async function createVenue(db: DbOrTx, overrides: Partial<NewPlace> = {}): Promise<PlaceRow> {
-  const [row] = await db.insert(places).values(placeValues(overrides)).returning();
-  return row!;
-}
-
 const TEST_FIRST_NAMES = ['Nora', 'Emil', 'Sofie', 'Jakob', 'Ella', 'Noah', 'Maja', 'Oskar', 'Frida', 'Henrik'];
 const TEST_LAST_NAMES = ['Hansen', 'Olsen', 'Larsen', 'Berg', 'Dahl', 'Lund', 'Moen', 'Strand', 'Lie', 'Eide'];
 
@@ -247,10 +216,6 @@ export async function createUser(db: DbOrTx, overrides: Partial<NewUser> = {}): 
   return row!;
 }
 
-export function createInstructor(db: DbOrTx, overrides: Partial<NewUser> = {}): Promise<UserRow> {
-  return createUser(db, { roles: ['instructor'], ...overrides });
-}
-
 export interface Family {
   profile: ProfileRow;
   /** Position order: guardians[0] owns the profile. */
@@ -268,12 +233,10 @@ export async function createFamily(
   } = {},
 ): Promise<Family> {
   const lastName = options.lastName ?? TEST_LAST_NAMES[nextSequence() % TEST_LAST_NAMES.length]!;
-  const guardianSpecs = typeof options.guardians === 'number' || options.guardians === undefined
-    ? Array.from({ length: options.guardians ?? 1 }, () => ({}))
-    : options.guardians;
-  const childSpecs = typeof options.children === 'number' || options.children === undefined
-    ? Array.from({ length: options.children ?? 1 }, () => ({}))
-    : options.children;
+  const specs = <T>(given: number | T[] | undefined): Partial<T>[] =>
+    Array.isArray(given) ? given : Array.from({ length: given ?? 1 }, () => ({}));
+  const guardianSpecs = specs(options.guardians);
+  const childSpecs = specs(options.children);
 
   const [profile] = await db.insert(profiles).values({}).returning();
   const guardians: UserRow[] = [];
@@ -301,113 +264,3 @@ export async function createFamily(
   return { profile: profile!, guardians, children: kids };
 }
 
-export interface CreateCourseOptions extends Omit<Partial<NewCourse>, 'dates' | 'placeId'> {
-  /** The course's place; a new place is created when left out. */
-  place?: { id: string };
-  dates?: Date[];
-  /** Without `dates`: weekly dates starting this many days from now (may be negative). Default 14. */
-  startsInDays?: number;
-  /** Without `dates`: how many weekly dates. Default 8. */
-  weeks?: number;
-  /** Fill every place with participants (new families), so freePlaces is 0. */
-  full?: boolean;
-  /** Children to put on the course, or how many new ones to create. */
-  participants?: number | { id: string }[];
-  instructors?: { id: string }[];
-}
-
-export type TestCourse = CourseRow & { place: { id: string }; participantChildIds: string[] };
-
-export async function createCourse(db: DbOrTx, options: CreateCourseOptions = {}): Promise<TestCourse> {
-  const { place: givenPlace, dates, startsInDays, weeks, full, participants: wanted, instructors, ...overrides } = options;
-  const place = givenPlace ?? (await createVenue(db));
-  const timeFrom = overrides.timeFrom ?? '09:00';
-  const first = new Date(Date.now() + (startsInDays ?? 14) * DAY);
-  const values = courseValues({
-    ...overrides,
-    placeId: place.id,
-    timeFrom,
-    dates: dates ?? weeklyDates(first, weeks ?? 8, timeFrom),
-  });
-  const [course] = await db.insert(courses).values(values).returning();
-
-  if (instructors?.length) {
-    await db.insert(courseInstructors).values(instructors.map((u) => ({ courseId: course!.id, userId: u.id })));
-  }
-  let childIds: string[] = [];
-  if (Array.isArray(wanted)) childIds = wanted.map((c) => c.id);
-  else {
-    const count = full ? course!.maximumParticipants : (wanted ?? 0);
-    if (count > 0) {
-      const family = await createFamily(db, { children: count });
-      childIds = family.children.map((c) => c.id);
-    }
-  }
-  if (full && Array.isArray(wanted) && wanted.length < course!.maximumParticipants) {
-    const family = await createFamily(db, { children: course!.maximumParticipants - wanted.length });
-    childIds.push(...family.children.map((c) => c.id));
-  }
-  if (childIds.length) await addParticipants(db, course!.id, childIds);
-  return { ...course!, place, participantChildIds: childIds };
-}
-
-export async function addParticipants(db: DbOrTx, courseId: string, childIds: readonly string[], orderId?: string) {
-  if (!childIds.length) return;
-  await db.insert(participants).values(childIds.map((childId) => ({ courseId, childId, orderId: orderId ?? null })));
-}
-
-/**
- * An order in any status with its event history. `enrol: true` also puts the child on the course (what a
- * captured or authorized booking does).
- */
-export async function createOrder(
-  db: DbOrTx,
-  options: {
-    status?: OrderStatus;
-    course: { id: string; name: string; priceOre: Ore };
-    child?: { id: string; firstName: string; lastName: string } | null;
-    user?: { id: string; firstName: string; lastName: string } | null;
-    profileId?: string | null;
-    amountOre?: Ore;
-    createdAt?: Date;
-    holdExpiresAt?: Date | null;
-    enrol?: boolean;
-  },
-): Promise<{ order: OrderRow; events: OrderEventRow[] }> {
-  const status = options.status ?? 'captured';
-  if (!ORDER_STATUSES.includes(status)) throw new Error(`unknown order status ${status}`);
-  const built = orderWithEvents({
-    status,
-    amountOre: options.amountOre ?? options.course.priceOre,
-    createdAt: options.createdAt ?? new Date(Date.now() - 10 * MINUTE),
-    people: { user: options.user, child: options.child, course: options.course, profileId: options.profileId },
-    id: newId(),
-  });
-  if (options.holdExpiresAt !== undefined) built.order.holdExpiresAt = options.holdExpiresAt;
-  const [order] = await db.insert(orders).values(built.order).returning();
-  const events = await db.insert(orderEvents).values(built.events).returning();
-  if (options.enrol && options.child) await addParticipants(db, options.course.id, [options.child.id], order!.id);
-  return { order: order!, events };
-}
-
-export async function createFaq(db: DbOrTx, overrides: Partial<typeof faqs.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(faqs)
-    .values({ question: `Spørsmål ${nextSequence()}?`, answer: 'Svar.', position: 0, ...overrides })
-    .returning();
-  return row!;
-}
-
-/** A season (decision 053); give each its own days: seasons never overlap. */
-export async function createSeason(db: DbOrTx, values: { startsOn: string; endsOn: string; name?: string }) {
-  const [row] = await db.insert(seasons).values({ name: `Sesong ${nextSequence()}`, ...values }).returning();
-  return row!;
-}
-
-export async function createTerm(db: DbOrTx, overrides: Partial<typeof terms.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(terms)
-    .values({ category: 'Påmelding og betaling', text: `Regel ${nextSequence()}.`, priority: 0, ...overrides })
-    .returning();
-  return row!;
-}

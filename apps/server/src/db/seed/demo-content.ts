@@ -1,19 +1,7 @@
 /** Fixed Norwegian texts and names of the demo. The generator (demo-data.ts) combines them with a seeded PRNG. */
 
-export interface DemoVenue {
-  name: string;
-  address: string;
-  zipCode: string;
-  place: string;
-  info: string;
-  /** Monday = 0 … Saturday = 5: the venue's course day. */
-  weekday: number;
-  /** Start of the first 30-minute slot. */
-  blockStart: string;
-  hasCourses: boolean;
-}
-
-export const DEMO_VENUES: DemoVenue[] = [
+/** `weekday`: the venue's course day, Monday = 0 … Saturday = 5; `blockStart`: the start of its first 30-minute slot. */
+export const DEMO_VENUES = [
   {
     name: 'Sagene Basseng',
     address: 'Kierschows gate 5',

@@ -34,28 +34,10 @@ import {
   TOWNS,
 } from './demo-content';
 
-/**
- * The demo data as plain rows, built in memory from a seeded PRNG so that the demo looks the same every time, with
- * dates relative to `now` so that it always looks current. index.ts bulk-inserts it.
- */
-export interface DemoData {
-  places: NewPlace[];
-  users: NewUser[];
-  profiles: (typeof profiles.$inferInsert)[];
-  profileParents: (typeof profileParents.$inferInsert)[];
-  children: NewChild[];
-  courses: NewCourse[];
-  courseInstructors: (typeof courseInstructors.$inferInsert)[];
-  participants: (typeof participants.$inferInsert)[];
-  orders: NewOrder[];
-  orderEvents: NewOrderEvent[];
-  faqs: (typeof faqs.$inferInsert)[];
-  terms: (typeof terms.$inferInsert)[];
-  seasons: (typeof seasons.$inferInsert)[];
-}
+export type DemoData = ReturnType<typeof buildDemoData>;
 
-export const DEMO_SEED = 20_030_101;
-export const DEMO_FAMILY_COUNT = 40;
+const DEMO_SEED = 20_030_101;
+const DEMO_FAMILY_COUNT = 40;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -92,18 +74,15 @@ export function ageBandMonths(age: string): [number, number] | null {
   return [Number(m[1]) * factor, Number(m[2]) * factor];
 }
 
-/**
- * The structured range of an age label, in whole months at the first date, both ends included: '6–12 mnd' →
- * 6–12; '2–4 år' → 24–59 (a child is '4 år' until it turns 5).
- */
-export function ageRangeOf(age: string): AgeRange {
+/** An age label in whole months, both ends included: '6–12 mnd' → 6–12; '2–4 år' → 24–59. */
+function ageRangeOf(age: string): AgeRange {
   const band = ageBandMonths(age);
   if (!band) return { ageMinMonths: null, ageMaxMonths: null };
   return { ageMinMonths: band[0], ageMaxMonths: age.endsWith('år') ? band[1] + 11 : band[1] };
 }
 
 /** Babies and toddlers swim on weekday mornings and at weekends; children from 4 years after school or at weekends. */
-export function kindFitsSlot(age: string, weekday: number, time: string): boolean {
+function kindFitsSlot(age: string, weekday: number, time: string): boolean {
   const schoolAge = (ageBandMonths(age)?.[0] ?? 0) >= 48;
   if (weekday >= 5) return true;
   const afternoon = (minutesOfDay(time) ?? 0) >= 15 * 60;
@@ -117,24 +96,25 @@ const min = (a: Date, b: Date) => (a.getTime() < b.getTime() ? a : b);
 const max = (a: Date, b: Date) => (a.getTime() > b.getTime() ? a : b);
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
-export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED): DemoData {
+/** The demo as rows from a seeded PRNG (the same every time), dated from `now`; index.ts bulk-inserts it. */
+export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED) {
   const rng: Rng = seededRng(seed);
   const id = () => makeId(rng);
   const between = (lo: number, hi: number) => lo + rng() * (hi - lo);
-  const data: DemoData = {
-    places: [],
-    users: [],
-    profiles: [],
-    profileParents: [],
-    children: [],
-    courses: [],
-    courseInstructors: [],
-    participants: [],
-    orders: [],
-    orderEvents: [],
-    faqs: [],
-    terms: [],
-    seasons: [],
+  const data = {
+    places: [] as NewPlace[],
+    users: [] as NewUser[],
+    profiles: [] as (typeof profiles.$inferInsert)[],
+    profileParents: [] as (typeof profileParents.$inferInsert)[],
+    children: [] as NewChild[],
+    courses: [] as NewCourse[],
+    courseInstructors: [] as (typeof courseInstructors.$inferInsert)[],
+    participants: [] as (typeof participants.$inferInsert)[],
+    orders: [] as NewOrder[],
+    orderEvents: [] as NewOrderEvent[],
+    faqs: [] as (typeof faqs.$inferInsert)[],
+    terms: [] as (typeof terms.$inferInsert)[],
+    seasons: [] as (typeof seasons.$inferInsert)[],
   };
 
   // ---- places ----
@@ -442,7 +422,6 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
   const usedHuman = new Set<string>();
   const userFirstOrder = new Map<string, Date>();
   const childFirstOrder = new Map<string, Date>();
-  const statusCount = new Map<OrderStatus, number>();
   const addOrder = (status: OrderStatus, course: CourseInfo, child: ChildInfo, createdAt: Date): string => {
     const user = pick(rng, child.guardians);
     const built = orderWithEvents({
@@ -464,7 +443,6 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED):
     usedHuman.add(built.order.humanReference);
     data.orders.push(built.order);
     data.orderEvents.push(...built.events);
-    statusCount.set(status, (statusCount.get(status) ?? 0) + 1);
     if (!userFirstOrder.has(user.id) || userFirstOrder.get(user.id)! > createdAt) userFirstOrder.set(user.id, createdAt);
     if (!childFirstOrder.has(child.id) || childFirstOrder.get(child.id)! > createdAt) childFirstOrder.set(child.id, createdAt);
     return built.order.id!;

@@ -10,10 +10,7 @@ const SEED_LOCK = 7_253_002;
 /** PostgreSQL allows 65,535 bind parameters per statement; stay well below. */
 const MAX_PARAMS = 30_000;
 
-/**
- * Loads the demo data when the database has no places yet; one transaction, so a half-seeded database is never
- * seen. Idempotent: returns false (and changes nothing) when there is data already.
- */
+/** Loads the demo data in one transaction when there are no places yet; false (nothing changed) otherwise. */
 export async function seedDemoDataIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK}::bigint)`);
@@ -51,5 +48,3 @@ async function insertMany<T extends PgTable>(tx: Tx, table: T, rows: T['$inferIn
     await tx.insert(table).values(rows.slice(i, i + size));
   }
 }
-
-export { buildDemoData } from './demo-data';

@@ -3,7 +3,7 @@ import { ore } from '@app/shared';
 import { bookingState, childrenFacingFull, countTaken, freeOnDate, placesOfCourses, reserveSeat, type SeatClaim } from './seats';
 import type { Database, DbOrTx } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
-import { createCourse, createFamily, createOrder, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, createOrder, type TestCourse } from '../../test/builders';
 import * as changes from '../../repos/changes.repo';
 import { createTestDatabase } from '../../test/db';
 

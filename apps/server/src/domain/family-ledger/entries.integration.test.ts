@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ore, osloDateKey, osloTime } from '@app/shared';
 import { dateChoices, familyCredits, familyLedgerEntries, orders } from '../../db/schema';
-import { createCourse, createFamily } from '../../db/seed/builders';
+import { createCourse, createFamily } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { bookingTestWithClock } from '../../test/booking';
 import { bookkeeping } from '../../features/orders/bookkeeping.service';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PERSONS } from '@app/shared';
 import { buildSimulator, LOGIN_REDIRECT_ERRORS, type VippsSimulator } from '@app/vipps-sim';
 import { authStates, profileParents, profiles, users } from '../../db/schema';
-import { createFamily } from '../../db/seed/builders';
+import { createFamily } from '../../test/builders';
 import { upsertVippsUser } from './auth.service';
 import { createTestApp, type TestContext } from '../../test/app';
 import { completeAuthorization, type AuthorizeChoice } from '../../test/vipps-login';

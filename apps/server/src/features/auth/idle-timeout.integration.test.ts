@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { movableClock } from '../../test/clock';
 import type { Database } from '../../db/client';
-import { createCourse, createFamily, createUser } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser } from '../../test/builders';
 import { parseEnv } from '../../env';
 import { createTestPglite } from '../../test/db';
 import { ADMIN_IDLE_TIMEOUT_MS, BACKGROUND_HEADER, IDLE_TIMEOUT_MS } from '../../plugins/auth';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
-import { createUser } from '../../db/seed/builders';
+import { createUser } from '../../test/builders';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { createFamily, createUser } from '../../db/seed/builders';
+import { createFamily, createUser } from '../../test/builders';
 import { parseEnv } from '../../env';
 import { createScratchDatabase, createTestPglite } from '../../test/db';
 

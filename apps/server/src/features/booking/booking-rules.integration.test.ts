@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ore } from '@app/shared';
 import { movableClock } from '../../test/clock';
 import { courses, orders, outbox } from '../../db/schema';
-import { createCourse, createFamily, createUser, weeklyDates, type Family, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser, weeklyDates, type Family, type TestCourse } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 

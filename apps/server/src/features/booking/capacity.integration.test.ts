@@ -6,7 +6,7 @@ import type * as SeatLedger from '../../domain/enrolment/seats';
 import { countTaken } from '../../domain/enrolment/seats';
 import { AppError } from '../../lib/app-error';
 import { startRoundRobinProxy } from '../../test/round-robin-proxy';
-import { createCourse, createFamily, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, type Family } from '../../test/builders';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../../db/schema';
-import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../test/builders';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_LAPSE_WINDOW_MS, HOLD_LAPSES_BEFORE_COOLDOWN, MAX_WAITLIST_ENTRIES_PER_FAMILY } from '@app/shared';
 import { movableClock } from '../../test/clock';
 import { courses, orders, participants, waitlistEntries } from '../../db/schema';
-import { createCourse, createFamily, createOrder, createUser, type Family, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, createOrder, createUser, type Family, type TestCourse } from '../../test/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
 import { syncOrder } from '../../domain/family-ledger/payment-events';
 import { startBookingTest, type BookingTest } from '../../test/booking';

@@ -2,7 +2,7 @@ import { courseDisplayName, ore } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
-import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, type Family, type TestCourse } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { startBookingTest, startPayment, type BookingTest } from '../../test/booking';
 

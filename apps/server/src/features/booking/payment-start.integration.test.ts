@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ore } from '@app/shared';
 import { orders } from '../../db/schema';
-import { addParticipants, createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
+import { addParticipants, createCourse, createFamily, createUser, type Family, type TestCourse } from '../../test/builders';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /** POST /api/vipps/payment rules and GET /api/vipps/payment/:paymentId access, over real HTTP. */

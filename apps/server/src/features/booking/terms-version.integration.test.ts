@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
-import { createCourse, createFamily, createTerm, createUser } from '../../db/seed/builders';
+import { createCourse, createFamily, createTerm, createUser } from '../../test/builders';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /** An order records the version of the terms its parent accepted by starting the payment. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhookRequest } from '@app/vipps-sim';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
-import { createCourse, createFamily } from '../../db/seed/builders';
+import { createCourse, createFamily } from '../../test/builders';
 import { startRoundRobinProxy } from '../../test/round-robin-proxy';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 

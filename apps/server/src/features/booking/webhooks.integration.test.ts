@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhookRequest } from '@app/vipps-sim';
 import { orderEvents, orders, outbox, participants, paymentIncidents } from '../../db/schema';
-import { addParticipants, createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
+import { addParticipants, createCourse, createFamily, createUser, type Family, type TestCourse } from '../../test/builders';
 import { startBookingTest, startPayment, type BookingTest } from '../../test/booking';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCourse, createFamily, createUser } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 /** POST /api/calendars: the course dates as .ics for a family on the course; 404 for everything else. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCourse, createFamily, createInstructor, createUser } from '../../db/seed/builders';
+import { createCourse, createFamily, createInstructor, createUser } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 /** Issue 39: a child's emergency contact, health note (with consent) and photo consent; who read the note. */

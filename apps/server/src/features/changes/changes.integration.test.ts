@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { courseDisplayName, dateSharesOre, formatTime as osloClock, osloTime, ore } from '@app/shared';
 import { countTaken } from '../../domain/enrolment/seats';
 import { cancelledDates, courses, dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
-import { createCourse, createFamily, createVenue, createUser, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createVenue, createUser, type Family } from '../../test/builders';
 import { bookingTestWithClock, payForCourse, type BookingTest } from '../../test/booking';
 import { announceDueClosures, applyDefaults, shareOfDate } from './changes.service';
 

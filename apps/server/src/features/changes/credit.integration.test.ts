@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { osloTime, ore } from '@app/shared';
 import { familyCredits, orders, outbox, participants } from '../../db/schema';
-import { createCourse, createFamily } from '../../db/seed/builders';
+import { createCourse, createFamily } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 import { dateSharesOre, osloDateKey } from '@app/shared';

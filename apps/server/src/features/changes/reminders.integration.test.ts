@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseDisplayName, osloTime } from '@app/shared';
 import { toViewer, type Clock } from '../../context';
 import { dateChoices, outbox, users } from '../../db/schema';
-import { createCourse, createFamily, createVenue, createUser, addParticipants } from '../../db/seed/builders';
+import { createCourse, createFamily, createVenue, createUser, addParticipants } from '../../test/builders';
 import { daytimeSendAt } from '../../integrations/email/outbox';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 import { announceNow, cancelCourseDate } from './changes.service';

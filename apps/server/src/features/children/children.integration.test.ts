@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHILDREN_PER_PROFILE } from '@app/shared';
 import { children } from '../../db/schema';
-import { createFamily } from '../../db/seed/builders';
+import { createFamily } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 /** Issue 9 finding 5: adding children has a per-profile maximum and a per-user rate limit. */

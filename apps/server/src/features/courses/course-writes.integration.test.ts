@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseSchema, courseListSchema, MAX_COURSE_DATES, placeSchema, type CourseInput } from '@app/shared';
 import { courseInstructors, courses, places } from '../../db/schema';
-import { createCourse, createFamily, createInstructor, createOrder, createVenue, createUser, type PlaceRow, type UserRow } from '../../db/seed/builders';
+import { createCourse, createFamily, createInstructor, createOrder, createVenue, createUser, type PlaceRow, type UserRow } from '../../test/builders';
 import { countRows } from '../../test/security/fixtures';
 import { createTestApp, type TestContext } from '../../test/app';
 

@@ -10,7 +10,7 @@ import {
   createUser,
   type PlaceRow,
   type TestCourse,
-} from '../../db/seed/builders';
+} from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 import { contextFor } from '../../context';
 import { movableClock } from '../../test/clock';

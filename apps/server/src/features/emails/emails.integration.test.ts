@@ -3,7 +3,7 @@ import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_KEEP_DAYS, type OutboxList } from '@app/shared';
 import { outbox } from '../../db/schema';
-import { createUser } from '../../db/seed/builders';
+import { createUser } from '../../test/builders';
 import { createMailTransport, drainOutbox, mailFrom, type MailTransport } from '../../integrations/email';
 import { enqueueEmail } from '../../integrations/email/outbox';
 import { purgeOldMessages } from '../../repos/outbox.repo';

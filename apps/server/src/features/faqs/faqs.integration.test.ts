@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RICH_TEXT_MAX } from '@app/shared';
 import { faqs } from '../../db/schema';
-import { createFaq } from '../../db/seed/builders';
+import { createFaq } from '../../test/builders';
 import { auth, createTestApp, roleTokens, type RoleTokens, type TestContext } from '../../test/app';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invites, outbox, profileParents } from '../../db/schema';
 import { movableClock } from '../../test/clock';
-import { createFamily, createUser, type Family, type UserRow } from '../../db/seed/builders';
+import { createFamily, createUser, type Family, type UserRow } from '../../test/builders';
 import { createMailTransport, drainOutbox, mailFrom, type MailTransport } from '../../integrations/email';
 import { createTestApp, type TestContext } from '../../test/app';
 import { countRows } from '../../test/security/fixtures';

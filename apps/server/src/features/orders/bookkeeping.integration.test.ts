@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseDisplayName, osloDateKey, osloTime, ore } from '@app/shared';
 import { cancellations, orderEvents, paymentIncidents } from '../../db/schema';
-import { createCourse, createVenue, createUser } from '../../db/seed/builders';
+import { createCourse, createVenue, createUser } from '../../test/builders';
 import { payForCourse, startBookingTest, type BookingTest } from '../../test/booking';
 
 /** The month-end's bookkeeping file: its rows and totals equal the orders' captured minus refunded amounts. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ore } from '@app/shared';
 import { orderEvents, outbox, participants, paymentIncidents } from '../../db/schema';
-import { createCourse, createInstructor, createUser } from '../../db/seed/builders';
+import { createCourse, createInstructor, createUser } from '../../test/builders';
 import * as orders from '../../repos/orders.repo';
 import { payForCourse, startBookingTest, type BookingTest } from '../../test/booking';
 

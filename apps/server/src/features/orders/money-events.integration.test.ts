@@ -4,7 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { osloDateKey, osloTime, ore } from '@app/shared';
 import { dateChoices, familyCredits, orderEvents, orders, outbox } from '../../db/schema';
-import { createCourse, createFamily, createVenue, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createVenue, type Family } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { bookingTestWithClock, payForCourse } from '../../test/booking';
 import { applyDefaults } from '../changes/changes.service';

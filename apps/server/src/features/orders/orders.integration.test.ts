@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ore } from '@app/shared';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
-import { createCourse, createFamily, createInstructor, createOrder, createUser, type Family, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, createInstructor, createOrder, createUser, type Family, type TestCourse } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { applyPaymentEvent } from '../../domain/family-ledger/payment-events';
 import { startBookingTest, type BookingTest } from '../../test/booking';

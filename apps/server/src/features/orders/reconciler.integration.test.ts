@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outbox, participants } from '../../db/schema';
-import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, type Family, type TestCourse } from '../../test/builders';
 import { asViewer, toViewer } from '../../context';
 import { applyPaymentEvent, idempotencyKey } from '../../domain/family-ledger/payment-events';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';

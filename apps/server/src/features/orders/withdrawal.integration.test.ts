@@ -4,7 +4,7 @@ import { osloTime, ore } from '@app/shared';
 import { PDFParse } from 'pdf-parse';
 import { countTaken } from '../../domain/enrolment/seats';
 import { cancellations, orderEvents, outbox, participants, waitlistEntries } from '../../db/schema';
-import { createCourse, createFamily, createVenue, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createVenue, type Family } from '../../test/builders';
 import { processWaitlists } from '../waitlist/waitlist.service';
 import { paymentDescription } from '../../domain/family-ledger/payment-events';
 import { bookingTestWithClock, payForCourse } from '../../test/booking';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, participants } from '../../db/schema';
-import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser, type Family } from '../../test/builders';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseParticipantsSchema } from '@app/shared';
 import { attendance, participants } from '../../db/schema';
-import { createCourse, createFamily, createInstructor, createOrder, createVenue, createUser, type CourseRow, type Family, type PlaceRow, type UserRow } from '../../db/seed/builders';
+import { createCourse, createFamily, createInstructor, createOrder, createVenue, createUser, type CourseRow, type Family, type PlaceRow, type UserRow } from '../../test/builders';
 import { countRows } from '../../test/security/fixtures';
 import { createTestApp, type TestContext } from '../../test/app';
 import { removeParticipant } from './participants.service';

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { osloTime, ore } from '@app/shared';
 import { invites, orderEvents, orders, outbox, participants } from '../../db/schema';
-import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser, type Family } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { bookingTestWithClock } from '../../test/booking';
 

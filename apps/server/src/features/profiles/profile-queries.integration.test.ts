@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addParticipants, createCourse, createFamily, createVenue, createUser } from '../../db/seed/builders';
+import { addParticipants, createCourse, createFamily, createVenue, createUser } from '../../test/builders';
 import { asAdmin, asParent, countingDatabase } from '../../test/query-count';
 import { listPlaceCourses } from '../courses/courses.service';
 import { courseHistory } from '../users/users.service';

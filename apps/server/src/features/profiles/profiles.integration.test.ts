@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { children } from '../../db/schema';
-import { addParticipants, createCourse, createFamily, createInstructor, createUser, type Family } from '../../db/seed/builders';
+import { addParticipants, createCourse, createFamily, createInstructor, createUser, type Family } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 describe('profiles and children', () => {

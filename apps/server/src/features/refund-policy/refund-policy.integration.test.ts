@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CANCELLATION_RULES } from '@app/shared';
 import { orders } from '../../db/schema';
-import { createCourse, createFamily, createUser } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser } from '../../test/builders';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /** The cancellation rules are versioned like the terms, and an order keeps the version it was bought under. */

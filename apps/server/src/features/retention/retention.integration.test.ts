@@ -4,7 +4,7 @@ import { ore } from '@app/shared';
 import { contextFor } from '../../context';
 import { movableClock } from '../../test/clock';
 import { calendarFeeds, childCare, children, familyCredits, orders, outbox, retentionRuns, users } from '../../db/schema';
-import { createCourse, createFamily, createOrder, createUser } from '../../db/seed/builders';
+import { createCourse, createFamily, createOrder, createUser } from '../../test/builders';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { createTestApp, type TestContext } from '../../test/app';
 import * as retention from './retention.service';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Season } from '@app/shared';
 import { seasons } from '../../db/schema';
-import { createFamily, createUser } from '../../db/seed/builders';
+import { createFamily, createUser } from '../../test/builders';
 import { seasonOn } from '../../domain/seasons/season-on';
 import { createTestApp, type TestContext } from '../../test/app';
 

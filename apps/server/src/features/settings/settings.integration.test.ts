@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CANCELLATION_RULES } from '@app/shared';
 import { contextFor } from '../../context';
 import { orders, settingVersions } from '../../db/schema';
-import { createCourse, createFamily, createUser } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser } from '../../test/builders';
 import { creditMonths, settingsOfVersion } from '../../domain/settings/settings';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 

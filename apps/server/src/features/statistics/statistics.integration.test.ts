@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCourse, createInstructor, createOrder, createUser } from '../../db/seed/builders';
+import { createCourse, createInstructor, createOrder, createUser } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 /** GET /statistics/payments (spec §7, §9): only captured and refunded orders, counted per hour or per UTC day in SQL. */

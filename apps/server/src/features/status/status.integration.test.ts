@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusSchema } from '@app/shared';
 import { outbox } from '../../db/schema';
-import { createUser } from '../../db/seed/builders';
+import { createUser } from '../../test/builders';
 import { OUTAGES_SETTING_KEY } from '../../integrations/vipps/payments';
 import { writeSetting } from '../../repos/system.repo';
 import { createTestApp, type TestContext } from '../../test/app';

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RICH_TEXT_MAX } from '@app/shared';
 import { terms, termVersions } from '../../db/schema';
-import { createTerm } from '../../db/seed/builders';
+import { createTerm } from '../../test/builders';
 import { auth, createTestApp, roleTokens, type RoleTokens, type TestContext } from '../../test/app';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { children, orders, sessions, users } from '../../db/schema';
-import { createCourse, createFamily, createInstructor, createOrder, createUser, type UserRow } from '../../db/seed/builders';
+import { createCourse, createFamily, createInstructor, createOrder, createUser, type UserRow } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 import { countRows } from '../../test/security/fixtures';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { createFamily, createInstructor, createUser, type Family } from '../../db/seed/builders';
+import { createFamily, createInstructor, createUser, type Family } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 /** GET /users/last-logged-in and GET /search/users (spec §7): admin only; the search ignores case and accents. */

@@ -9,7 +9,7 @@ import {
   createUser,
   type Family,
   type UserRow,
-} from '../../db/seed/builders';
+} from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 import { countRows } from '../../test/security/fixtures';
 

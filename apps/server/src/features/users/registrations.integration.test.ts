@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFamily, createInstructor, createUser } from '../../db/seed/builders';
+import { createFamily, createInstructor, createUser } from '../../test/builders';
 import { auth, createTestApp, type TestContext } from '../../test/app';
 
 /** GET /users/by-registration-date (admin): spec §5 wants full ISO timestamps with milliseconds. */

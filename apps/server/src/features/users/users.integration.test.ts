@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFamily, createInstructor, createUser } from '../../db/seed/builders';
+import { createFamily, createInstructor, createUser } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 describe('GET /users/instructors', () => {

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses, orders } from '../../db/schema';
-import { createCourse, createFamily, createVenue, createUser, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, createVenue, createUser, type TestCourse } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { insertTestPhoto } from '../../test/images';
 import { startBookingTest, type BookingTest } from '../../test/booking';

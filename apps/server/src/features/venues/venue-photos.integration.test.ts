@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_PLACE, PHOTO_VARIANTS, placeSchema, type Place } from '@app/shared';
-import { createVenue, createUser, type PlaceRow } from '../../db/seed/builders';
+import { createVenue, createUser, type PlaceRow } from '../../test/builders';
 import { findImage, variantNames } from '../../repos/images.repo';
 import { auth, createTestApp, type TestContext } from '../../test/app';
 import { testPhoto, testPhotoWithGps } from '../../test/images';

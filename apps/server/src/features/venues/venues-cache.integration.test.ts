@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createVenue, createUser } from '../../db/seed/builders';
+import { createVenue, createUser } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 /**

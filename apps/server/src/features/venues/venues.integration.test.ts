@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeListSchema, placeSchema } from '@app/shared';
-import { createCourse, createVenue, createUser, type PlaceRow } from '../../db/seed/builders';
+import { createCourse, createVenue, createUser, type PlaceRow } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 
 const DAY = 86_400_000;

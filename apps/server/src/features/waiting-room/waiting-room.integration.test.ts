@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movableClock } from '../../test/clock';
 import { queueOpenings, queueTickets } from '../../db/schema';
-import { createCourse, createFamily } from '../../db/seed/builders';
+import { createCourse, createFamily } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import * as queueRepo from '../../repos/queue.repo';
 import { startBookingTest, type BookingTest } from '../../test/booking';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTaken } from '../../domain/enrolment/seats';
 import { contextFor } from '../../context';
 import { outbox, participants, waitlistEntries } from '../../db/schema';
-import { createCourse, createFamily, createUser, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser, type Family } from '../../test/builders';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 import { processWaitlists } from './waitlist.service';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCourse, createFamily, createUser } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser } from '../../test/builders';
 import * as waitlist from '../../repos/waitlist.repo';
 import { asAdmin, asParent, countingDatabase } from '../../test/query-count';
 import { myWaitlist, waitlistOverview } from './waitlist.service';

@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movableClock } from '../../test/clock';
 import { courses, orders, outbox, participants, waitlistEntries } from '../../db/schema';
-import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, createUser, type Family, type TestCourse } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { countRows } from '../../test/security/fixtures';
 import { startBookingTest, type BookingTest } from '../../test/booking';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { osloDateKey } from '@app/shared';
-import { createUser } from '../../db/seed/builders';
+import { createUser } from '../../test/builders';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { parseEnv } from '../../env';
 import { createTestApp, type TestContext } from '../../test/app';

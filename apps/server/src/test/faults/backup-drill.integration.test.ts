@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db, type RawQuery } from '../../db/client';
 import { backupFileName, pgDump, pgliteRestore, pgRestore } from '../../db/backup';
-import { createCourse, createFamily } from '../../db/seed/builders';
+import { createCourse, createFamily } from '../builders';
 import { createScratchDatabase, createTestPglite } from '../db';
 import { createServerDatabase, repoRoot, startServer } from './server-process';
 import { scaled } from '../timeouts';

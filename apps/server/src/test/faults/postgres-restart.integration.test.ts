@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, participants } from '../../db/schema';
-import { createCourse, createFamily, type Family } from '../../db/seed/builders';
+import { createCourse, createFamily, type Family } from '../builders';
 import { reconcilePayments } from '../../features/orders/reconciler';
 import { startBookingTest, type BookingTest } from '../booking';
 import { submitLandingPage } from '../epayment';

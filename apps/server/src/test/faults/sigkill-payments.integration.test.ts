@@ -4,7 +4,7 @@ import { SIM_DEFAULTS, buildSimulator, type VippsSimulator } from '@app/vipps-si
 import { systemClock, type ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { orders, outbox, participants } from '../../db/schema';
-import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, type Family, type TestCourse } from '../builders';
 import { parseEnv } from '../../env';
 import { reconcilePayments } from '../../features/orders/reconciler';
 import { createPayments } from '../../integrations/vipps/payments';

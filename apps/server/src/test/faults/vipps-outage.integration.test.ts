@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, participants } from '../../db/schema';
-import { createCourse, createFamily, type Family, type TestCourse } from '../../db/seed/builders';
+import { createCourse, createFamily, type Family, type TestCourse } from '../builders';
 import { reconcilePayments } from '../../features/orders/reconciler';
 import { startBookingTest, type BookingTest } from '../booking';
 import { createCircuitBreaker, type CircuitBreaker } from '../../integrations/vipps/epayment';

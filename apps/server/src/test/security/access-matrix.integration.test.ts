@@ -4,7 +4,7 @@ import { ACTIONS, allowed, can, filterAccess, requireAccess, requireAllowed, typ
 import { contextFor, toViewer, type Viewer } from '../../context';
 import { and, eq, like } from 'drizzle-orm';
 import { children, invites, orderEvents, outbox, waitlistEntries } from '../../db/schema';
-import { createCourse, createFamily, createOrder, createUser } from '../../db/seed/builders';
+import { createCourse, createFamily, createOrder, createUser } from '../builders';
 import { listPhotos } from '../../repos/places.repo';
 import { insertTestPhoto, testPhoto } from '../images';
 import { AppError } from '../../lib/app-error';

@@ -16,7 +16,7 @@ import {
   type PlaceRow,
   type TestCourse,
   type UserRow,
-} from '../../db/seed/builders';
+} from '../builders';
 import { cancelledDates, childCare, faqs, invites, waitlistEntries } from '../../db/schema';
 
 /** The callers of the security tests. `instructorOther` teaches a different course than the one addressed. */

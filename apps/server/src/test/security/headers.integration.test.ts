@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
-import { createFamily } from '../../db/seed/builders';
+import { createFamily } from '../builders';
 import { parseEnv } from '../../env';
 import { createTestDatabase } from '../db';
 import { createSecurityApp } from './security-app';
