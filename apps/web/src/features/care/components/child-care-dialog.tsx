@@ -46,12 +46,7 @@ function ReadLog({ childId }: { childId: string }) {
 function CareForm({ care, editable, onDone }: { care: ChildCare; editable: boolean; onDone: () => void }) {
   const texts = careTexts(care.retention);
   const save = useSaveChildCare();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useZodForm(childCareInputSchema, {
+  const { register, handleSubmit, watch, errors } = useZodForm(childCareInputSchema, {
     defaultValues: {
       emergencyName: care.emergencyContact?.name ?? '',
       emergencyPhone: care.emergencyContact ? displayPhone(care.emergencyContact.phone) : '',

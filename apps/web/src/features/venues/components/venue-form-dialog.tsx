@@ -54,13 +54,7 @@ function PlaceForm({
   const id = useId();
   const mutation = useSaveVenue();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useZodForm(placeInputSchema, { defaultValues: toInput(place) });
+  const { register, control, handleSubmit, watch, errors } = useZodForm(placeInputSchema, { defaultValues: toInput(place) });
   const busy = mutation.isPending;
   const name = watch('name');
 

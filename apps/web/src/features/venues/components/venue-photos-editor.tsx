@@ -30,13 +30,7 @@ function UploadForm({ place, onChanged }: { place: Place; onChanged: (place: Pla
   const mutation = useVenueMutation(({ file, alt }: { file: File; alt: string }) => uploadPhoto(place._id, file, alt));
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(uploadSchema, { defaultValues: { alt: '' }, messages: { alt: { required: 'Skriv en alternativ tekst som beskriver bildet' } } });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = form;
+  const { register, handleSubmit, setError, reset, errors } = form;
   const full = place.photos.length >= MAX_PHOTOS_PER_PLACE;
   const submit = handleSubmit(({ alt, file }) => {
     const chosen = file[0];
