@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { placeSlug } from '@/lib/format';
 import { VenueImage } from './venue-image';
+import { StrokeIcon } from '@/components/ui/icon';
 
 type HeadingLevel = 'h2' | 'h3';
 
@@ -30,9 +31,7 @@ export function VenueGridCard({ place, headingLevel: Heading = 'h3', eager }: { 
           }`}
         >
           {hasCourses ? 'Se ledige kurs' : 'Les informasjon'}
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-1.5 size-4" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M7 4l6 6-6 6" />
-          </svg>
+          <StrokeIcon d="M7 4l6 6-6 6" className="ml-1.5 size-4" />
         </span>
       </div>
     </Link>
