@@ -31,10 +31,7 @@ function withMessages<S extends Schema>(
   };
 }
 
-/**
- * react-hook-form with the shared zod schema as its resolver: the form checks exactly what the server checks. `errors` is
- * `formState.errors`, read here so that every form re-renders with its field errors.
- */
+/** react-hook-form with the shared zod schema as its resolver (the form checks what the server checks), plus `formState.errors`. */
 export function useZodForm<S extends Schema>(schema: S, { messages, ...options }: UseZodFormOptions<S> = {}) {
   const resolver = zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   const form = useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver: messages ? withMessages(resolver, messages) : resolver });

@@ -8,8 +8,6 @@ import { errorMessage } from '@/lib/error-messages';
 import { displayPhone, formatDateTime } from '@/lib/format';
 import { useChildCare, useHealthNoteReads, useSaveChildCare } from '../api/child-care';
 
-/** A stored MSISDN as the guardian would type it: Norwegian numbers without the 47, others with + and the code. */
-
 const READ_VIA = { list: 'i kurslisten', print: 'på utskrift av kurslisten', child: 'da barnet ble åpnet' } as const;
 
 function readLine(r: HealthNoteRead) {

@@ -18,14 +18,12 @@ export const useFamilyPayments = (profileId: string) =>
 /** GET /api/orders/{id}/cancellation: what the parent gets back now, and why. */
 export const getCancellationPreview = (orderId: string) => api<CancellationPreview>(`/orders/${encodeURIComponent(orderId)}/cancellation`);
 
-/**
- * POST /api/orders/{id}/cancellation: confirms with the amount the preview showed (409 when it changed). The child leaves
- * the course: the family's courses and these payments change.
- */
+/** POST /api/orders/{id}/cancellation: confirms with the amount the preview showed (409 when it changed). */
 export const useCancelPlace = () =>
   useRefreshingMutation(
     ({ orderId, expectedRefund }: { orderId: string; expectedRefund: number | null }) =>
       api<Cancellation>(`/orders/${encodeURIComponent(orderId)}/cancellation`, { method: 'POST', body: { expectedRefund } }),
+    // The child leaves the course: the family's courses and these payments change.
     [queryRoots.family],
     'settled',
   );
