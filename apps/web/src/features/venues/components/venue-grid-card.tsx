@@ -38,21 +38,6 @@ export function VenueGridCard({ place, headingLevel: Heading = 'h3', eager }: { 
   );
 }
 
-/** Same box as a card, so the grid does not move when the data arrives. */
-export function VenueGridCardSkeleton() {
-  return (
-    <div aria-hidden="true" className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
-      <Skeleton className="aspect-[8/5] w-full rounded-none" />
-      <div className="flex flex-1 flex-col p-4">
-        <Skeleton className="h-6 w-3/4" />
-        <Skeleton className="mt-2 h-5 w-2/3" />
-        <Skeleton className="mt-1.5 h-5 w-1/2" />
-        <Skeleton className="mt-4 h-11 w-36 rounded-full" />
-      </div>
-    </div>
-  );
-}
-
 /** The place grid while it loads: skeleton cards (after `heading`, if any), announced as 'Laster kurssteder'. */
 export function VenueGridLoading({ heading }: { heading?: ReactNode }) {
   return (
@@ -62,7 +47,16 @@ export function VenueGridLoading({ heading }: { heading?: ReactNode }) {
       <ul className={venueGridClass}>
         {Array.from({ length: PLACE_SKELETON_COUNT }, (_, i) => (
           <li key={i}>
-            <VenueGridCardSkeleton />
+            {/* Same box as a card, so the grid does not move when the data arrives. */}
+            <div aria-hidden="true" className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+              <Skeleton className="aspect-[8/5] w-full rounded-none" />
+              <div className="flex flex-1 flex-col p-4">
+                <Skeleton className="h-6 w-3/4" />
+                <Skeleton className="mt-2 h-5 w-2/3" />
+                <Skeleton className="mt-1.5 h-5 w-1/2" />
+                <Skeleton className="mt-4 h-11 w-36 rounded-full" />
+              </div>
+            </div>
           </li>
         ))}
       </ul>
