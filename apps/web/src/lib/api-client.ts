@@ -51,11 +51,8 @@ function usableSession() {
 }
 
 function apiUrl(path: string, query?: Query): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const qs = search.toString();
+  const set = Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== '');
+  const qs = new URLSearchParams(set.map(([key, value]) => [key, String(value)])).toString();
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
@@ -85,13 +82,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.ok && responseType === 'blob') return (await response.blob()) as T;
   const text = await response.text();
   if (response.ok && responseType === 'text') return text as T;
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // Not JSON (an empty answer, a proxy's page): no data.
   }
   if (!response.ok) {
     const err = (data as { error?: { code?: unknown; message?: unknown; params?: unknown } } | undefined)?.error;

@@ -123,18 +123,9 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
 };
 
 /** Codes whose text only says "that did not work": a call's own failure text (spec §8) is shown instead. */
-const GENERIC_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
-  'VALIDATION',
-  'BAD_REQUEST',
-  'UNAUTHENTICATED',
-  'SESSION_EXPIRED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'INTERNAL',
-  'NETWORK',
-  'UNKNOWN',
-]);
+const GENERIC_CODES = new Set<ApiErrorCode>(
+  ['VALIDATION', 'BAD_REQUEST', 'UNAUTHENTICATED', 'SESSION_EXPIRED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'INTERNAL', 'NETWORK', 'UNKNOWN'],
+);
 
 export interface ErrorMessageOptions {
   /** The call's own failure text (spec §8 'Kunne ikke …'), shown for the generic codes. */

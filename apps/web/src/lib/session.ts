@@ -19,34 +19,30 @@ export type SessionEndReason = 'expired' | 'user';
 
 const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
 
-/** Login stores where the visitor was, so the login return page can send them back there (spec §2 login modal). */
-export function storeReturnAddress(path: string): void {
-  // Only same-site paths: never an absolute URL (open redirect).
-  if (!isSitePath(path)) return;
+/** `run()`, or undefined when it throws: storage may be unavailable (private mode), a token unreadable. */
+function attempt<T>(run: () => T): T | undefined {
   try {
-    sessionStorage.setItem(RETURN_KEY, path);
-  } catch {
-    // storage may be unavailable (private mode): returning to '/' is fine
-  }
-}
-
-/** The stored return address, if any, without removing it. */
-export function peekReturnAddress(): string | undefined {
-  try {
-    const value = sessionStorage.getItem(RETURN_KEY);
-    return value && isSitePath(value) ? value : undefined;
+    return run();
   } catch {
     return undefined;
   }
 }
 
+/** Login stores where the visitor was, so the login return page can send them back there (spec §2 login modal). */
+export function storeReturnAddress(path: string): void {
+  // Only same-site paths: never an absolute URL (open redirect). Without storage, returning to '/' is fine.
+  if (isSitePath(path)) attempt(() => sessionStorage.setItem(RETURN_KEY, path));
+}
+
+/** The stored return address, if any, without removing it. */
+export function peekReturnAddress(): string | undefined {
+  const value = attempt(() => sessionStorage.getItem(RETURN_KEY));
+  return value && isSitePath(value) ? value : undefined;
+}
+
 export function takeReturnAddress(): string {
   const value = peekReturnAddress();
-  try {
-    sessionStorage.removeItem(RETURN_KEY);
-  } catch {
-    // ignore
-  }
+  attempt(() => sessionStorage.removeItem(RETURN_KEY));
   return value ?? '/';
 }
 
@@ -54,40 +50,17 @@ export function takeReturnAddress(): string {
 function jwtExpiry(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
-    const claims = JSON.parse(atob(base64)) as { exp?: unknown };
-    return typeof claims.exp === 'number' && Number.isFinite(claims.exp) ? claims.exp : null;
-  } catch {
-    return null;
-  }
+  const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+  const exp = attempt(() => (JSON.parse(atob(base64)) as { exp?: unknown }).exp);
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
 }
 
 function read(): StoredSession | null {
-  try {
-    const raw = localStorage.getItem(SESSION_KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<StoredSession> | null;
-    if (
-      !value ||
-      typeof value.id_token !== 'string' ||
-      !value.id_token ||
-      typeof value.access_token !== 'string' ||
-      typeof value.token_type !== 'string' ||
-      typeof value.expires_at !== 'number'
-    ) {
-      return null;
-    }
-    return {
-      id_token: value.id_token,
-      access_token: value.access_token,
-      token_type: value.token_type,
-      expires_at: value.expires_at,
-      id_expires_at: typeof value.id_expires_at === 'number' ? value.id_expires_at : null,
-    };
-  } catch {
-    return null;
-  }
+  const stored = attempt(() => JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null') as Partial<StoredSession> | null);
+  const { id_token, access_token, token_type, expires_at, id_expires_at } = stored ?? {};
+  if (typeof id_token !== 'string' || !id_token || typeof access_token !== 'string' || typeof token_type !== 'string') return null;
+  if (typeof expires_at !== 'number') return null;
+  return { id_token, access_token, token_type, expires_at, id_expires_at: typeof id_expires_at === 'number' ? id_expires_at : null };
 }
 
 let current: StoredSession | null = typeof window === 'undefined' ? null : read();
@@ -128,11 +101,8 @@ export function startSession(token: Omit<SessionToken, 'returnTo'>, now = Date.n
     expires_at: now + token.expires_in * 1000,
     id_expires_at: exp === null ? null : exp * 1000,
   };
-  try {
-    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
-  } catch {
-    // Without storage the session lives in memory for this page only.
-  }
+  // Without storage the session lives in memory for this page only.
+  attempt(() => localStorage.setItem(SESSION_KEY, JSON.stringify(session)));
   current = session;
   notify();
   return session;
@@ -142,11 +112,7 @@ export function startSession(token: Omit<SessionToken, 'returnTo'>, now = Date.n
 export function endSession(reason: SessionEndReason): void {
   if (!current) return;
   current = null;
-  try {
-    localStorage.removeItem(SESSION_KEY);
-  } catch {
-    // ignore
-  }
+  attempt(() => localStorage.removeItem(SESSION_KEY));
   notify();
   // Ended before the watcher that warns is mounted (a route loader's refused token): the reason waits for it.
   if (endListeners.size === 0) unheardEnd = reason;

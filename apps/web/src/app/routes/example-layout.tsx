@@ -21,11 +21,12 @@ export function ExamplePage({ title, lead, children }: { title: string; lead: st
   );
 }
 
-export function ExampleBox({ title, children }: { title: string; children: ReactNode }) {
+/** `buttons`: the children are a row of buttons. */
+export function ExampleBox({ title, buttons, children }: { title: string; buttons?: boolean; children: ReactNode }) {
   return (
     <section className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line sm:p-6" aria-label={title}>
       <h2 className="text-xl font-bold text-sea-900">{title}</h2>
-      {children}
+      {buttons ? <div className="flex flex-wrap gap-2">{children}</div> : children}
     </section>
   );
 }

@@ -25,14 +25,12 @@ export function Component() {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <ExamplePage title="Modal" lead="Et vindu over siden. Siden bak kan ikke rulles mens det er åpent.">
-      <ExampleBox title="Varianter">
-        <div className="flex flex-wrap gap-2">
-          {VARIANTS.map((v, i) => (
-            <Button key={v.button} variant="secondary" onClick={() => setOpen(i)}>
-              {v.button}
-            </Button>
-          ))}
-        </div>
+      <ExampleBox title="Varianter" buttons>
+        {VARIANTS.map((v, i) => (
+          <Button key={v.button} variant="secondary" onClick={() => setOpen(i)}>
+            {v.button}
+          </Button>
+        ))}
       </ExampleBox>
       {VARIANTS.map(({ button, close, ...v }, i) => (
         <Modal key={button} open={open === i} onOpenChange={(o) => setOpen(o ? i : null)} {...v}>

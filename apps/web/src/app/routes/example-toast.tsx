@@ -22,23 +22,19 @@ const TYPES = [
 export function Component() {
   return (
     <ExamplePage title="Toast" lead="Korte meldinger nederst på skjermen. Standard er 5 sekunder; musepekeren over meldingen pauser den.">
-      <ExampleBox title="Varighet">
-        <div className="flex flex-wrap gap-2">
-          {DURATIONS.map((d) => (
-            <Button key={d.label} variant="secondary" onClick={() => toast.info(`Denne meldingen varer ${d.label.toLowerCase()}.`, d.ms)}>
-              {d.label}
-            </Button>
-          ))}
-        </div>
+      <ExampleBox title="Varighet" buttons>
+        {DURATIONS.map((d) => (
+          <Button key={d.label} variant="secondary" onClick={() => toast.info(`Denne meldingen varer ${d.label.toLowerCase()}.`, d.ms)}>
+            {d.label}
+          </Button>
+        ))}
       </ExampleBox>
-      <ExampleBox title="Typer">
-        <div className="flex flex-wrap gap-2">
-          {TYPES.map((t) => (
-            <Button key={t.type} variant="secondary" onClick={() => toast[t.type](t.message)}>
-              {t.label}
-            </Button>
-          ))}
-        </div>
+      <ExampleBox title="Typer" buttons>
+        {TYPES.map((t) => (
+          <Button key={t.type} variant="secondary" onClick={() => toast[t.type](t.message)}>
+            {t.label}
+          </Button>
+        ))}
       </ExampleBox>
     </ExamplePage>
   );

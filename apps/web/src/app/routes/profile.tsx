@@ -55,18 +55,6 @@ const isId = (value: string) => /^[0-9a-f]{24}$/.test(value);
 
 const familyLabel = (profile: Profile) => profile.parents.map(fullName).join(' og ') || 'Profil uten foresatte';
 
-function ProfileSkeleton() {
-  return (
-    <div role="status" className="space-y-6">
-      <span className="sr-only">Laster profil</span>
-      <Skeleton className="h-8 w-40" />
-      <Skeleton className="h-28 w-full rounded-2xl sm:w-1/2" />
-      <Skeleton className="h-8 w-24" />
-      <Skeleton className="h-64 w-full rounded-2xl" />
-    </div>
-  );
-}
-
 type Guardian = Profile['parents'][number];
 
 /** 'Fjern' on a guardian: the owner (or an admin) removes others; a guardian may leave. Never the first. */
@@ -219,7 +207,13 @@ function ProfilePage() {
           Kunne ikke hente profilen
         </p>
       ) : loading ? (
-        <ProfileSkeleton />
+        <div role="status" className="space-y-6">
+          <span className="sr-only">Laster profil</span>
+          <Skeleton className="h-8 w-40" />
+          <Skeleton className="h-28 w-full rounded-2xl sm:w-1/2" />
+          <Skeleton className="h-8 w-24" />
+          <Skeleton className="h-64 w-full rounded-2xl" />
+        </div>
       ) : !profile ? (
         <p className="rounded-2xl bg-sand-100 p-5">Du har ingen profil ennå.</p>
       ) : (

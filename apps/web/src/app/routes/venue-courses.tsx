@@ -105,6 +105,9 @@ type PageDialog =
   | { kind: 'course-list'; courseId: string }
   | { kind: 'priority'; course: Course };
 
+/** An admin's buttons on a course row, each opening its dialog. */
+const ADMIN_COURSE_DIALOGS = [['course', 'Endre kurs'], ['participants', 'Påmeldte'], ['priority', 'Forrige kurs']] as const;
+
 /** /kurs/:slug: the course ordering page of one place. A place id in the URL is replaced by the name slug. */
 export function Component() {
   const { slug = '' } = useParams();
@@ -198,19 +201,13 @@ export function Component() {
     isAdmin || isInstructor
       ? (c: Course) => (
           <>
-            {isAdmin ? (
-              <>
-                <Button variant="secondary" onClick={() => setDialog({ kind: 'course', course: c })}>
-                  Endre kurs
-                </Button>
-                <Button variant="secondary" onClick={() => setDialog({ kind: 'participants', course: c })}>
-                  Påmeldte
-                </Button>
-                <Button variant="secondary" onClick={() => setDialog({ kind: 'priority', course: c })}>
-                  Forrige kurs
-                </Button>
-              </>
-            ) : null}
+            {isAdmin
+              ? ADMIN_COURSE_DIALOGS.map(([kind, label]) => (
+                  <Button key={kind} variant="secondary" onClick={() => setDialog({ kind, course: c })}>
+                    {label}
+                  </Button>
+                ))
+              : null}
             {isAdmin || teaches(c) ? (
               <>
                 <Button variant="secondary" onClick={() => setDialog({ kind: 'course-list', courseId: c._id })}>

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { StrokeIcon } from './icon';
 
 export interface ModalProps {
   open: boolean;
@@ -79,9 +80,7 @@ export function Modal({
       className="no-print -mt-1 -mr-2 ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sea-50"
       aria-label="Lukk"
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M5 5l10 10M15 5L5 15" />
-      </svg>
+      <StrokeIcon d="M5 5l10 10M15 5L5 15" className="size-5" />
     </Dialog.Close>
   ) : null;
 

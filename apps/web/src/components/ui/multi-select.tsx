@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FieldErrorText } from './form/field';
+import { StrokeIcon } from './icon';
 
 export interface MultiSelectOption {
   value: string;
@@ -157,9 +158,7 @@ export function MultiSelect({
           <span id={summaryId} className={`truncate ${value.length === 0 ? 'text-muted' : ''}`}>
             {summary}
           </span>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 text-sea-800" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d={open ? 'M5 12l5-5 5 5' : 'M5 8l5 5 5-5'} />
-          </svg>
+          <StrokeIcon d={open ? 'M5 12l5-5 5 5' : 'M5 8l5 5 5-5'} className="size-5 shrink-0 text-sea-800" />
         </button>
         <div
           ref={list}

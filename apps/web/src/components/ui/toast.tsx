@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { TOAST_DEFAULT_MS, TOAST_EXIT_MS } from '@shared/constants';
+import { StrokeIcon } from './icon';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -117,9 +118,7 @@ function ToastItem({ toast: item, onDone }: { toast: Toast; onDone: (id: string)
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-black/5"
           aria-label="Lukk varsel"
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M5 5l10 10M15 5L5 15" />
-          </svg>
+          <StrokeIcon d="M5 5l10 10M15 5L5 15" className="size-4" />
         </button>
       </div>
       {finite ? (

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Field, controlClass, splitFieldProps, type FieldOwnProps } from './field';
-import { Chevron } from '../disclosure-button';
+import { Chevron } from '../icon';
 
 export interface SelectOption {
   value: string;

@@ -31,11 +31,9 @@ function withMessages<S extends Schema>(
   };
 }
 
-/** react-hook-form with the shared zod schema as its resolver: the form checks exactly what the server checks. */
+/** react-hook-form with the shared zod schema as its resolver (the form checks what the server checks), plus `formState.errors`. */
 export function useZodForm<S extends Schema>(schema: S, { messages, ...options }: UseZodFormOptions<S> = {}) {
   const resolver = zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    ...options,
-    resolver: messages ? withMessages(resolver, messages) : resolver,
-  });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver: messages ? withMessages(resolver, messages) : resolver });
+  return { ...form, errors: form.formState.errors };
 }

@@ -176,10 +176,7 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
       <span id={`${id}-ny-fane`} hidden>
         Åpnes i ny fane
       </span>
-      {/*
-        Sticky at the bottom of the modal: on a phone the pay button is in view without scrolling. The error is part of
-        the bar, just above the buttons, so no scroll position can hide it behind them.
-      */}
+      {/* Sticky: on a phone 'Betal' is in view without scrolling; the error is in the bar, so no scroll can hide it. */}
       <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap justify-end gap-3 border-t border-line bg-white px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
         {error ? (
           <p id={errorId} ref={errorRef} tabIndex={-1} role="alert" className="w-full rounded-xl bg-danger-bg p-3 font-medium text-danger">

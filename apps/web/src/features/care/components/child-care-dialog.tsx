@@ -8,8 +8,6 @@ import { errorMessage } from '@/lib/error-messages';
 import { displayPhone, formatDateTime } from '@/lib/format';
 import { useChildCare, useHealthNoteReads, useSaveChildCare } from '../api/child-care';
 
-/** A stored MSISDN as the guardian would type it: Norwegian numbers without the 47, others with + and the code. */
-
 const READ_VIA = { list: 'i kurslisten', print: 'på utskrift av kurslisten', child: 'da barnet ble åpnet' } as const;
 
 function readLine(r: HealthNoteRead) {
@@ -46,12 +44,7 @@ function ReadLog({ childId }: { childId: string }) {
 function CareForm({ care, editable, onDone }: { care: ChildCare; editable: boolean; onDone: () => void }) {
   const texts = careTexts(care.retention);
   const save = useSaveChildCare();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useZodForm(childCareInputSchema, {
+  const { register, handleSubmit, watch, errors } = useZodForm(childCareInputSchema, {
     defaultValues: {
       emergencyName: care.emergencyContact?.name ?? '',
       emergencyPhone: care.emergencyContact ? displayPhone(care.emergencyContact.phone) : '',

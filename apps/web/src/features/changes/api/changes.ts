@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeed, CancelDateInput, CancelledDates, ChooseInput, ClosureOverviewItem, CourseChanges, DateChoice, FamilyCredit, PlaceClosureInput, ReminderSetting } from '@shared/api';
 import { api } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 
 /** Issue 38: cancelled dates, the family's choices, reminders and the family calendar. */
 export const changesKeys = {
@@ -24,13 +24,11 @@ export const useCourseChanges = (courseId: string | undefined) =>
     enabled: !!courseId,
   });
 
-export function useChoose() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ChooseInput }) => api<DateChoice>(`/changes/${encodeURIComponent(id)}/choose`, { method: 'POST', body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: changesKeys.all() }),
-  });
-}
+export const useChoose = () =>
+  useRefreshingMutation(
+    ({ id, input }: { id: string; input: ChooseInput }) => api<DateChoice>(`/changes/${encodeURIComponent(id)}/choose`, { method: 'POST', body: input }),
+    [changesKeys.all()],
+  );
 
 /** The e-mail link's page: the secret in the body, never a URL. */
 export const useChoiceLink = (secret: string | null) =>
@@ -57,11 +55,6 @@ export function useRenewFeed(profileId: string) {
   });
 }
 
-export const cancelCourseDate = (courseId: string, input: CancelDateInput) =>
-  api<CancelledDates>(`/courses/${encodeURIComponent(courseId)}/cancelled-dates`, { method: 'POST', body: input });
-export const closePlace = (placeId: string, input: PlaceClosureInput) =>
-  api<CancelledDates>(`/places/${encodeURIComponent(placeId)}/closures`, { method: 'POST', body: input });
-
 /** Issue 53: the admin's overview of coming cancelled dates, with 'Angre' and 'Send e-post nå' before the e-mails. */
 export const useClosureOverview = () =>
   useQuery({ queryKey: changesKeys.overview(), queryFn: ({ signal }) => api<ClosureOverviewItem[]>('/cancelled-dates', { signal }) });
@@ -78,20 +71,18 @@ export function useClosureAction() {
     },
   });
 }
-export function useClosePlace() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ placeId, input }: { placeId: string; input: PlaceClosureInput }) => closePlace(placeId, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: changesKeys.all() }),
-  });
-}
-export function useCancelCourseDate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ courseId, input }: { courseId: string; input: CancelDateInput }) => cancelCourseDate(courseId, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: changesKeys.all() }),
-  });
-}
+export const useClosePlace = () =>
+  useRefreshingMutation(
+    ({ placeId, input }: { placeId: string; input: PlaceClosureInput }) =>
+      api<CancelledDates>(`/places/${encodeURIComponent(placeId)}/closures`, { method: 'POST', body: input }),
+    [changesKeys.all()],
+  );
+export const useCancelCourseDate = () =>
+  useRefreshingMutation(
+    ({ courseId, input }: { courseId: string; input: CancelDateInput }) =>
+      api<CancelledDates>(`/courses/${encodeURIComponent(courseId)}/cancelled-dates`, { method: 'POST', body: input }),
+    [changesKeys.all()],
+  );
 
 export const useFamilyCredit = (profileId: string, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({

@@ -48,19 +48,17 @@ export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlace
   const cancel = useCancelCourseDate();
   const busy = close.isPending || cancel.isPending;
 
-  const check = (needs: string) => {
-    if (!placeId) return 'Velg et kurssted';
-    if (!needs) return 'Velg en dato';
-    if (!reason.trim()) return 'Skriv en grunn familiene ser';
-    return null;
+  /** Says what is missing for a preview of `date`; true when nothing is. */
+  const ready = (date: string) => {
+    const problem = !placeId ? 'Velg et kurssted' : !date ? 'Velg en dato' : !reason.trim() ? 'Skriv en grunn familiene ser' : null;
+    setError(problem);
+    setStatus(null);
+    return !problem;
   };
   const fail = (e: unknown) => setError(errorMessage(e, 'Kunne ikke avlyse. Er datoen allerede avlyst?'));
 
   const previewDay = async () => {
-    const problem = check(day);
-    setError(problem);
-    setStatus(null);
-    if (problem) return;
+    if (!ready(day)) return;
     try {
       const preview = await close.mutateAsync({ placeId, input: { day, reason: reason.trim(), preview: true } });
       if (preview.cancelled.length === 0) setStatus('Ingen kurs har time den dagen.');
@@ -70,10 +68,7 @@ export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlace
     }
   };
   const previewDate = async () => {
-    const problem = check(courseDate);
-    setError(problem);
-    setStatus(null);
-    if (problem) return;
+    if (!ready(courseDate)) return;
     const [courseId, date] = courseDate.split('|') as [string, string];
     try {
       setPending({ kind: 'date', courseId, preview: await cancel.mutateAsync({ courseId, input: { date, reason: reason.trim(), preview: true } }) });
@@ -135,9 +130,7 @@ export function ClosuresForm({ places, courses, placeId, onPlaceChange: setPlace
 
       <ConfirmDialog
         open={!!pending}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+        onOpenChange={(open) => !open && setPending(null)}
         title={pending ? confirmTitle(pending) : ''}
         message={pending ? confirmMessage(pending.preview) : undefined}
         confirmText="Avlys"

@@ -34,13 +34,7 @@ export default function AddChildForm({ profiles, onDone, onAdded }: AddChildForm
   const form = useZodForm(addChildFormSchema, {
     defaultValues: { firstName: '', lastName: '', birthdate: '', profileId: profiles.length === 1 ? (profiles[0]?.id ?? '') : '' },
   });
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = form;
+  const { register, handleSubmit, setValue, getValues, errors } = form;
 
   // One message for the form, as before: what is missing first, then the profile, then the birth date.
   const onInvalid = (fieldErrors: FieldErrors<Values>) => {

@@ -16,11 +16,7 @@ export function ContactForm() {
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const mutation = useSendContactMessage();
   const successRef = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(contactInputSchema, {
+  const { register, handleSubmit, errors } = useZodForm(contactInputSchema, {
     defaultValues: { name: '', email: '', message: '' },
     // The shared schema's limits, said in Norwegian.
     messages: {

@@ -129,14 +129,7 @@ function CourseForm({ course, placeId, instructors, onSaved, onDone }: CourseFor
   const remove = useDeleteCourse();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    watch,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useZodForm(courseFormSchema, {
+  const { register, control, watch, handleSubmit, setValue, errors } = useZodForm(courseFormSchema, {
     defaultValues: defaults(course, placeId),
     messages: { ageMinMonths: monthMessages, ageMaxMonths: monthMessages, lateBookingMaxPassed: { too_small: lateBooking, too_big: lateBooking, invalid_type: lateBooking } },
   });

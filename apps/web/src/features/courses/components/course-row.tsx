@@ -43,18 +43,9 @@ interface CourseRowProps extends CourseRowExtras {
 const ownChildrenLabel = (names: readonly string[]) => `Påmeldt: ${names.join(', ')}`;
 
 /** What the row says about booking: the server decided it with its clock (course.booking). */
-export function bookingStatusLabel(course: Course): string | null {
-  const remaining = course.booking.remainingDates.length;
-  switch (course.booking.state) {
-    case 'started':
-      return `Kurset har startet – ${countOf(remaining, 'gang', 'ganger')} igjen`;
-    case 'closed':
-      return 'Kurset har startet';
-    case 'ended':
-      return 'Kurset er avsluttet';
-    default:
-      return null;
-  }
+function bookingStatusLabel({ booking }: Course): string | null {
+  if (booking.state === 'started') return `Kurset har startet – ${countOf(booking.remainingDates.length, 'gang', 'ganger')} igjen`;
+  return booking.state === 'closed' ? 'Kurset har startet' : booking.state === 'ended' ? 'Kurset er avsluttet' : null;
 }
 
 function Participants({ course, ownChildren }: { course: Course; ownChildren?: readonly string[] }) {
@@ -91,7 +82,7 @@ export function CourseRow({ course, loggedIn, onBook, ownChildren, showId, rende
   const gate = running && renderGate ? renderGate(course) : null;
   const status = bookingStatusLabel(course);
   // Less than the full price: a late booking pro rata, or a date cancelled before booking (not sold, issue 52).
-  const reduced = (course.booking.state === 'started' || course.booking.state === 'open') && course.booking.price !== course.price;
+  const reduced = running && course.booking.price !== course.price;
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
 
   return (

@@ -17,12 +17,10 @@ export function FaqEditor({ faq, onDone }: { faq?: Faq; onDone: () => void }) {
   const update = useUpdateFaq();
   const remove = useDeleteFaq();
   const busy = create.isPending || update.isPending || remove.isPending;
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useZodForm(faqInputSchema, { defaultValues: { question: faq?.question ?? '', answer: faq?.answer ?? '' }, messages });
+  const { register, handleSubmit, watch, errors } = useZodForm(faqInputSchema, {
+    defaultValues: { question: faq?.question ?? '', answer: faq?.answer ?? '' },
+    messages,
+  });
 
   const save = handleSubmit(async (values) => {
     try {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Faq } from '@shared/api';
 import { FAQ_SKELETON_COUNT } from '@shared/constants';
 import { Button } from '@/components/ui/button';
-import { Chevron } from '@/components/ui/disclosure-button';
+import { Chevron, StrokeIcon } from '@/components/ui/icon';
 import { RichText } from '@/components/ui/rich-text';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
@@ -22,9 +22,7 @@ function FaqItem({ faq, controls }: { faq: Faq; controls?: ReactNode }) {
       <details className="group min-w-0 flex-1">
         <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 hover:bg-sea-50 sm:px-5 [&::-webkit-details-marker]:hidden">
           <h3 className="text-lg font-semibold text-sea-900">{faq.question}</h3>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-6 shrink-0 transition-transform group-open:rotate-45" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M10 4v12M4 10h12" />
-          </svg>
+          <StrokeIcon d="M10 4v12M4 10h12" className="size-6 shrink-0 transition-transform group-open:rotate-45" />
         </summary>
         <div data-faq-answer className="px-4 pb-5 text-ink sm:px-5">
           <RichText html={faq.answer} />
@@ -49,9 +47,7 @@ function AdminControls({ faq, index, count, onEdit, onMove, moving }: AdminContr
   return (
     <div className="flex min-h-14 shrink-0 items-center pr-2">
       <button type="button" className={iconButton} onClick={() => onMove(-1)} disabled={index === 0 || moving} aria-label={`Flytt opp: ${faq.question}`}>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M5 12l5-5 5 5" />
-        </svg>
+        <StrokeIcon d="M5 12l5-5 5 5" className="size-5" />
       </button>
       <button
         type="button"
@@ -63,9 +59,7 @@ function AdminControls({ faq, index, count, onEdit, onMove, moving }: AdminContr
         <Chevron className="size-5" />
       </button>
       <button type="button" className={iconButton} onClick={onEdit} aria-label={`Rediger: ${faq.question}`}>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M13.5 3.5l3 3L7 16H4v-3z" />
-        </svg>
+        <StrokeIcon d="M13.5 3.5l3 3L7 16H4v-3z" className="size-5" />
       </button>
     </div>
   );
@@ -147,9 +141,7 @@ export function FaqList() {
       )}
       {isAdmin && editing !== 'new' ? (
         <Button variant="secondary" onClick={() => setEditing('new')}>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M10 4v12M4 10h12" />
-          </svg>
+          <StrokeIcon d="M10 4v12M4 10h12" className="size-5" />
           Legg til spørsmål
         </Button>
       ) : null}

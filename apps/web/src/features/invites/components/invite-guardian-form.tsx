@@ -10,11 +10,7 @@ const inviteFormSchema = inviteInputSchema.pick({ email: true });
 /** The invite form: an e-mail address (spec §5 rules); loaded when the dialog first opens (it brings zod). */
 export default function InviteForm({ profileId, onDone }: { profileId: string; onDone: () => void }) {
   const send = useSendInvite();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(inviteFormSchema, { defaultValues: { email: '' } });
+  const { register, handleSubmit, errors } = useZodForm(inviteFormSchema, { defaultValues: { email: '' } });
 
   const submit = handleSubmit(({ email }) =>
     send.mutate(

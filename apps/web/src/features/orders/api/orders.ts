@@ -1,9 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Cancellation, CancellationDecision, CancellationPreview, FamilyPayment, Reconciliation } from '@shared/api';
 import type { AdminOrder, CancelInput, IncidentResolutionInput, OrdersPage, PaymentIncident, RefundInput } from '@shared/api/orders';
 import type { OrderStatus } from '@shared/constants';
 import { api } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 import { PRIVATE_KEY } from '@/lib/current-user';
 
 const familyPaymentsKeys = { of: (profileId: string) => [...queryRoots.family, 'payments', profileId] as const };
@@ -19,15 +19,14 @@ export const useFamilyPayments = (profileId: string) =>
 export const getCancellationPreview = (orderId: string) => api<CancellationPreview>(`/orders/${encodeURIComponent(orderId)}/cancellation`);
 
 /** POST /api/orders/{id}/cancellation: confirms with the amount the preview showed (409 when it changed). */
-export function useCancelPlace() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderId, expectedRefund }: { orderId: string; expectedRefund: number | null }) =>
+export const useCancelPlace = () =>
+  useRefreshingMutation(
+    ({ orderId, expectedRefund }: { orderId: string; expectedRefund: number | null }) =>
       api<Cancellation>(`/orders/${encodeURIComponent(orderId)}/cancellation`, { method: 'POST', body: { expectedRefund } }),
     // The child leaves the course: the family's courses and these payments change.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.family }),
-  });
-}
+    [queryRoots.family],
+    'settled',
+  );
 
 /** GET /api/orders/{id}/receipts/{eventId}: the receipt (kvittering) of one capture or refund, as a PDF. */
 export const getReceipt = (orderId: string, eventId: string) =>
@@ -69,42 +68,29 @@ export const useOrders = (filter: OrdersFilter) =>
     placeholderData: keepPreviousData,
   });
 
+/** An admin's action on an order: the order lists are fetched again, whether it went through or not. */
+const useOrderAction = <T, V>(call: (variables: V) => Promise<T>) => useRefreshingMutation(call, [ordersKeys.all], 'settled');
+
 /** POST /api/payments/{id}/refund (admin): through Vipps; the dialog's idempotency key makes a repeated click harmless. */
-export function useRefundOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderId, input }: { orderId: string; input: RefundInput }) =>
-      api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
-  });
-}
+export const useRefundOrder = () =>
+  useOrderAction(({ orderId, input }: { orderId: string; input: RefundInput }) =>
+    api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/refund`, { method: 'POST', body: input }),
+  );
 
 /** POST /api/payments/{id}/cancel (admin): releases an authorised reservation at Vipps. */
-export function useCancelOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderId, input }: { orderId: string; input: CancelInput }) =>
-      api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
-  });
-}
+export const useCancelOrder = () =>
+  useOrderAction(({ orderId, input }: { orderId: string; input: CancelInput }) =>
+    api<AdminOrder>(`/payments/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: input }),
+  );
 
 /** POST /api/payments/{id}/cancellation-decision (admin): approves ('etter avtale', with an amount) or declines. */
-export function useDecideCancellation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderId, decision }: { orderId: string; decision: CancellationDecision }) =>
-      api<Cancellation>(`/payments/${encodeURIComponent(orderId)}/cancellation-decision`, { method: 'POST', body: decision }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
-  });
-}
+export const useDecideCancellation = () =>
+  useOrderAction(({ orderId, decision }: { orderId: string; decision: CancellationDecision }) =>
+    api<Cancellation>(`/payments/${encodeURIComponent(orderId)}/cancellation-decision`, { method: 'POST', body: decision }),
+  );
 
 /** POST /api/payments/incidents/{id}/resolution (admin, issue 52): a refund, 'Betalt på annen måte' or 'Ta barnet av kurset'. */
-export function useResolveIncident() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ incidentId, input }: { incidentId: string; input: IncidentResolutionInput }) =>
-      api<PaymentIncident>(`/payments/incidents/${encodeURIComponent(incidentId)}/resolution`, { method: 'POST', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
-  });
-}
+export const useResolveIncident = () =>
+  useOrderAction(({ incidentId, input }: { incidentId: string; input: IncidentResolutionInput }) =>
+    api<PaymentIncident>(`/payments/incidents/${encodeURIComponent(incidentId)}/resolution`, { method: 'POST', body: input }),
+  );

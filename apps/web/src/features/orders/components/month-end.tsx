@@ -25,11 +25,7 @@ function lastMonth(now = new Date()): { from: string; to: string } {
 export function MonthEnd() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Reconciliation | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(bookkeepingQuerySchema, { defaultValues: { ...lastMonth(), format: 'csv' } });
+  const { register, handleSubmit, errors } = useZodForm(bookkeepingQuerySchema, { defaultValues: { ...lastMonth(), format: 'csv' } });
   const download = (format: 'csv' | 'xlsx') =>
     handleSubmit(async ({ from, to }) => {
       setBusy(true);

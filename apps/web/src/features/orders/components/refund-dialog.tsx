@@ -115,7 +115,6 @@ function CancelForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
   );
 }
 
-/** Refund (captured) or cancel (authorised) an order through Vipps, from the orders page. */
 /** A parent's 'etter avtale' request (issue 40): the admin approves with an amount, or declines; a message either way. */
 function CancellationRequestActions({ order }: { order: AdminOrder }) {
   const decide = useDecideCancellation();
@@ -153,6 +152,7 @@ function CancellationRequestActions({ order }: { order: AdminOrder }) {
   );
 }
 
+/** Refund (captured) or cancel (authorised) an order through Vipps, from the orders page. */
 export function OrderActions({ order }: { order: AdminOrder }) {
   const [open, setOpen] = useState<'refund' | 'cancel' | 'incident' | null>(null);
   const refundable = ore(order.capturedAmount - order.refundedAmount);

@@ -1,9 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AttendanceInput, AttendanceMark, CourseParticipants, ParticipantCandidates } from '@shared/course-admin';
 import type { CourseHealthNotes, ParticipantHealthNote } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { PRIVATE_KEY } from '@/lib/current-user';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 
 export const participantKeys = {
   all: [PRIVATE_KEY, 'participants'] as const,
@@ -45,23 +45,17 @@ export type ParticipantChange =
   | { kind: 'move'; courseId: string; childId: string; toCourseId: string; override: boolean };
 
 /** Add, remove or move; afterwards every participant list and the course lists refetch. */
-export function useChangeParticipants() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: ParticipantChange) =>
+export const useChangeParticipants = () =>
+  useRefreshingMutation(
+    (change: ParticipantChange) =>
       change.kind === 'add'
         ? addParticipant(change.courseId, change.childId, change.override)
         : change.kind === 'remove'
           ? removeParticipant(change.courseId, change.childId)
           : moveParticipant(change.courseId, change.childId, change.toCourseId, change.override),
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: participantKeys.all }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.places }),
-      ]);
-    },
-  });
-}
+    [participantKeys.all, queryRoots.places],
+    'settled',
+  );
 
 /** Each fetch is a logged reading of a health note: nothing is kept in the cache after it is closed. */
 const healthNoteKeys = {

@@ -3,7 +3,7 @@ import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/form';
 import { countOf, formatDate, fullName, osloDateKey, relativeDayLabel } from '@/lib/format';
-import { useAttendanceQueue } from '../hooks/use-attendance-queue';
+import { usePendingMarks } from '../hooks/use-pending-marks';
 import { ParticipantCare } from './participant-care';
 
 /** Today's date of the course, else the last one that has come, else (none has) the first. */
@@ -26,7 +26,7 @@ const STATUS_TEXT = {
 export function AttendanceSheet({ list }: { list: CourseParticipants }) {
   const { course } = list;
   const [date, setDate] = useState(() => defaultDate(course.dates));
-  const { marks, mark, pending, state } = useAttendanceQueue(course._id, list.attendance);
+  const { marks, mark, pending, state } = usePendingMarks(course._id, list.attendance);
   const presentCount = date ? list.participants.filter((p) => marks.get(`${p._id}|${date}`) === true).length : 0;
 
   if (!date) return <p>Kurset har ingen datoer.</p>;

@@ -63,12 +63,11 @@ function CourseListTable({ list, marks, notes }: ListProps) {
       <table className="w-full border-collapse text-sm">
         <thead>
           <tr>
-            <th scope="col" className="border border-line p-1.5 text-left">
-              Barn
-            </th>
-            <th scope="col" className="border border-line p-1.5 text-left">
-              Foresatte
-            </th>
+            {['Barn', 'Foresatte'].map((heading) => (
+              <th key={heading} scope="col" className="border border-line p-1.5 text-left">
+                {heading}
+              </th>
+            ))}
             {course.dates.map((date) => (
               <th key={date} scope="col" className="border border-line p-1 text-center font-semibold whitespace-nowrap">
                 {dayLabel(date)}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Child, ChildCourse, Profile } from '@shared/api';
 import { heldDatesLabel } from '@/components/cancelled-dates';
@@ -95,12 +95,12 @@ function ChildCard({
   duplicateStyle?: string;
 } & CourseExtras) {
   const courses = child.courses.map((course) => withStatus(course, now));
-  const upcoming = courses
-    .filter((c) => c.status !== 'Fullført')
-    .sort((a, b) => compareCodeUnits(a.first ?? '', b.first ?? ''));
-  const history = courses
-    .filter((c) => c.status === 'Fullført')
-    .sort((a, b) => compareCodeUnits(b.last ?? '', a.last ?? ''));
+  const byFirst = (a: CourseWithStatus, b: CourseWithStatus) => compareCodeUnits(a.first ?? '', b.first ?? '');
+  const byLastDesc = (a: CourseWithStatus, b: CourseWithStatus) => compareCodeUnits(b.last ?? '', a.last ?? '');
+  const lists = [
+    { title: 'Påmeldte kurs', empty: 'Ingen påmeldte kurs', items: courses.filter((c) => c.status !== 'Fullført').sort(byFirst) },
+    { title: 'Kurshistorikk', empty: 'Ingen kurshistorikk', items: courses.filter((c) => c.status === 'Fullført').sort(byLastDesc) },
+  ];
   const headingId = `barn-${child._id}`;
   return (
     <article aria-labelledby={headingId} className={`rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6 ${duplicateStyle ?? ''}`}>
@@ -116,26 +116,20 @@ function ChildCard({
         </div>
         {childAction?.(child)}
       </div>
-      <h4 className="mt-5 mb-2 font-bold text-sea-900">Påmeldte kurs</h4>
-      {upcoming.length ? (
-        <ul className="space-y-2">
-          {upcoming.map((item) => (
-            <CourseItem key={item.course._id} item={item} action={courseAction?.(child, item.course)} {...extras} />
-          ))}
-        </ul>
-      ) : (
-        <p className="text-muted">Ingen påmeldte kurs</p>
-      )}
-      <h4 className="mt-5 mb-2 font-bold text-sea-900">Kurshistorikk</h4>
-      {history.length ? (
-        <ul className="space-y-2">
-          {history.map((item) => (
-            <CourseItem key={item.course._id} item={item} action={courseAction?.(child, item.course)} {...extras} />
-          ))}
-        </ul>
-      ) : (
-        <p className="text-muted">Ingen kurshistorikk</p>
-      )}
+      {lists.map(({ title, empty, items }) => (
+        <Fragment key={title}>
+          <h4 className="mt-5 mb-2 font-bold text-sea-900">{title}</h4>
+          {items.length ? (
+            <ul className="space-y-2">
+              {items.map((item) => (
+                <CourseItem key={item.course._id} item={item} action={courseAction?.(child, item.course)} {...extras} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted">{empty}</p>
+          )}
+        </Fragment>
+      ))}
     </article>
   );
 }

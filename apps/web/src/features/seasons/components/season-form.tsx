@@ -16,11 +16,7 @@ export function SeasonForm({ season, onDone }: { season?: Season; onDone: () => 
   const create = useCreateSeason();
   const update = useUpdateSeason();
   const busy = create.isPending || update.isPending;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(seasonInputSchema, {
+  const { register, handleSubmit, errors } = useZodForm(seasonInputSchema, {
     defaultValues: { name: season?.name ?? '', startsOn: season?.startsOn ?? '', endsOn: season?.endsOn ?? '' },
     messages,
   });

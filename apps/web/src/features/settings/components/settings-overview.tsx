@@ -49,12 +49,10 @@ type SliceFormProps<S extends FormSlice> = { slice: S; current: SettingsOf<S>; l
 function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: SliceFormProps<S>) {
   const change = useChangeSettings();
   const messages = Object.fromEntries(numbers.map((f) => [f.name, { required: f.required }]));
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty },
-  } = useZodForm(SETTINGS_SLICES[slice] as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>, { defaultValues: current as Record<string, unknown>, messages });
+  const { register, handleSubmit, reset, errors, formState } = useZodForm(
+    SETTINGS_SLICES[slice] as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+    { defaultValues: current as Record<string, unknown>, messages },
+  );
   const save = handleSubmit(async (value) => {
     try {
       const saved = await change.mutateAsync({ slice, value } as SettingsChange);
@@ -71,7 +69,7 @@ function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: Slic
         <WholeNumberInput key={f.name} label={f.label} error={errorOf(f.name)} {...register(f.name, { valueAsNumber: true })} />
       ))}
       {slice === 'closures' ? <Select label="Når familien ikke velger" options={DEFAULT_CHOICES} error={errorOf('defaultChoice')} {...register('defaultChoice')} /> : null}
-      {isDirty ? <FormActions onCancel={() => reset(current as Record<string, unknown>)} busy={change.isPending} /> : null}
+      {formState.isDirty ? <FormActions onCancel={() => reset(current as Record<string, unknown>)} busy={change.isPending} /> : null}
     </form>
   );
 }

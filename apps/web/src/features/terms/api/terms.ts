@@ -46,13 +46,11 @@ export const useTermVersions = (enabled: boolean) =>
   });
 
 /** Spec §4: save creates (empty id) or updates; every save makes a new version of the terms. */
-export function useSaveTerm() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...values }: { id: string; category: string; text: string; priority: number }) =>
+export const useSaveTerm = () =>
+  useRefreshingMutation(
+    ({ id, ...values }: { id: string; category: string; text: string; priority: number }) =>
       id
         ? api<Term>(`/terms-and-conditions/${encodeURIComponent(id)}`, { method: 'PATCH', body: values satisfies TermPatch })
         : api<Term>('/terms-and-conditions', { method: 'POST', body: values satisfies TermInput }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: termsKeys.all() }), queryClient.invalidateQueries({ queryKey: termsKeys.versions() })]),
-  });
-}
+    [termsKeys.all(), termsKeys.versions()],
+  );

@@ -19,12 +19,10 @@ const AFTER_START_OPTIONS = [
 /** Admin: the cancellation rules; 'Lagre' makes a new version (orders keep the version they were bought under). */
 export function CancellationRulesEditor({ rules, onDone }: { rules: CancellationRules; onDone: () => void }) {
   const save = useSaveCancellationRules();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useZodForm(cancellationRulesFormSchema, { defaultValues: toCancellationRulesForm(rules), messages });
+  const { register, handleSubmit, watch, errors } = useZodForm(cancellationRulesFormSchema, {
+    defaultValues: toCancellationRulesForm(rules),
+    messages,
+  });
 
   const onSave = handleSubmit(async (values) => {
     try {

@@ -30,12 +30,10 @@ export function TermEditor({ term, categories, onDone }: { term: EditableTerm; c
   const save = useSaveTerm();
   const remove = useDeleteTerm();
   const busy = save.isPending || remove.isPending;
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useZodForm(termInputSchema, { defaultValues: { category: term.category, text: term.text, priority: term.priority }, messages });
+  const { register, handleSubmit, watch, errors } = useZodForm(termInputSchema, {
+    defaultValues: { category: term.category, text: term.text, priority: term.priority },
+    messages,
+  });
 
   const onSave = handleSubmit(async (values) => {
     try {

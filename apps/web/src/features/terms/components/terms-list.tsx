@@ -8,6 +8,7 @@ import { hasRole, useCurrentUser } from '@/lib/current-user';
 import { asciiSlug, formatDateTime } from '@/lib/format';
 import { useTerms, useTermVersions } from '@/features/terms/api/terms';
 import type { EditableTerm } from './term-editor';
+import { StrokeIcon } from '@/components/ui/icon';
 
 // The editor (a form) is for admins only: it loads when one opens it, not for visitors.
 const TermEditor = lazy(() => import('./term-editor').then((m) => ({ default: m.TermEditor })));
@@ -80,9 +81,7 @@ export function TermsList() {
             </Suspense>
           ) : (
             <Button variant="secondary" onClick={() => setEditing(NEW_TERM)}>
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M10 4v12M4 10h12" />
-              </svg>
+              <StrokeIcon d="M10 4v12M4 10h12" className="size-5" />
               Legg til regel/betingelse
             </Button>
           )}
@@ -98,8 +97,8 @@ export function TermsList() {
                 editing?._id === term._id ? (
                   <li key={term._id}>
                     <Suspense fallback={null}>
-              <TermEditor term={editing} categories={categoryNames} onDone={done} />
-            </Suspense>
+                      <TermEditor term={editing} categories={categoryNames} onDone={done} />
+                    </Suspense>
                   </li>
                 ) : (
                   <li key={term._id} className="flex gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-line" data-term-id={term._id}>
@@ -112,9 +111,7 @@ export function TermsList() {
                         className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-sea-800 hover:bg-sea-50"
                         aria-label={`Rediger regel i ${category} (prioritet ${term.priority})`}
                       >
-                        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-                          <path d="M13.5 3.5l3 3L7 16H4v-3z" />
-                        </svg>
+                        <StrokeIcon d="M13.5 3.5l3 3L7 16H4v-3z" className="size-5" />
                       </button>
                     ) : null}
                   </li>

@@ -42,26 +42,21 @@ export function DeletionConsequences({ consequences: { deleted, kept }, deletedH
   const running = deleted.filter((d) => d.runningCourses.length > 0);
   return (
     <>
-      {deleted.length > 0 ? (
-        <div>
-          <p className="font-semibold">{deletedHeading}</p>
-          <ul className="mt-1 list-disc pl-6">
-            {deleted.map((d) => (
-              <li key={d.name}>{d.name}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {kept.length > 0 ? (
-        <div>
-          <p className="font-semibold">Disse barna blir værende hos de andre foresatte:</p>
-          <ul className="mt-1 list-disc pl-6">
-            {kept.map((k) => (
-              <li key={k}>{k}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {[
+        { heading: deletedHeading, names: deleted.map((d) => d.name) },
+        { heading: 'Disse barna blir værende hos de andre foresatte:', names: kept },
+      ].map(({ heading, names }) =>
+        names.length > 0 ? (
+          <div key={heading}>
+            <p className="font-semibold">{heading}</p>
+            <ul className="mt-1 list-disc pl-6">
+              {names.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null,
+      )}
       {running.length > 0 ? (
         <p role="alert" className="rounded-xl bg-danger-bg p-3 font-medium text-danger">
           {running.map((r) => `${r.name} er påmeldt ${r.runningCourses.join(', ')}`).join('. ')}. Plassen blir ledig for andre, og
@@ -117,7 +112,6 @@ export function DeleteUserButton({ userId, profiles }: { userId: string; profile
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const remove = useDeleteUser();
-  const { deleted, kept } = deletionConsequences(userId, profiles);
   return (
     <>
       <Button variant="danger" onClick={() => setOpen(true)}>
@@ -136,7 +130,7 @@ export function DeleteUserButton({ userId, profiles }: { userId: string; profile
       >
         <p>Brukeren din slettes, og du blir logget ut. Dette kan ikke angres.</p>
         <DeletionConsequences
-          consequences={{ deleted, kept }}
+          consequences={deletionConsequences(userId, profiles)}
           deletedHeading="Disse barna slettes sammen med deg, fordi ingen andre foresatte har dem:"
           runningNote="Ta kontakt med oss om refusjon før du sletter."
         />

@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Place, PlaceInput, PlacePhotosInput } from '@shared/api';
 import { api, type Read } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 
 /** GET /api/places/:id */
 export const getVenue = (id: string, signal?: AbortSignal) => api<Place>(`/places/${encodeURIComponent(id)}`, { signal });
@@ -34,11 +34,8 @@ export const arrangePhotos = (placeId: string, input: PlacePhotosInput) => api<P
 /** DELETE /api/places/:id/photos/:photoId → place. */
 export const deletePhoto = (placeId: string, photoId: string) => api<Place>(`${photosPath(placeId)}/${encodeURIComponent(photoId)}`, { method: 'DELETE' });
 
-/** Any of the four; the place lists refetch afterwards. */
-export function useVenuePhotosMutation<A>(call: (args: A) => Promise<Place>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.places }) });
-}
+/** Any write to a venue or its photos; the place lists refetch afterwards. */
+export const useVenueMutation = <A>(call: (args: A) => Promise<Place>) => useRefreshingMutation(call, [queryRoots.places], 'settled');
 
 /** POST /api/places → 201 place (spec §4: the form without id creates). */
 export const createVenue = (input: PlaceInput) => api<Place>('/places', { method: 'POST', body: input });
@@ -46,11 +43,6 @@ export const createVenue = (input: PlaceInput) => api<Place>('/places', { method
 export const updateVenue = (id: string, input: PlaceInput) =>
   api<Place>(`/places/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
 
-/** Create or update, by whether an id is given; the place lists refetch afterwards. */
-export function useSaveVenue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: PlaceInput }) => (id ? updateVenue(id, input) : createVenue(input)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.places }),
-  });
-}
+/** Create or update, by whether an id is given. */
+export const useSaveVenue = () =>
+  useVenueMutation(({ id, input }: { id?: string; input: PlaceInput }) => (id ? updateVenue(id, input) : createVenue(input)));

@@ -20,21 +20,13 @@ interface PlaceFormDialogProps {
   onSaved?: (place: Place) => void;
 }
 
-
 const emptyPlace: PlaceInput = { name: '', address: '', zipCode: '', place: '', info: '', published: true, image: null };
 
 function toInput(place: Place | undefined): PlaceInput {
   if (!place) return emptyPlace;
-  return {
-    name: place.name,
-    address: place.address,
-    zipCode: place.zipCode,
-    place: place.place,
-    // Spec §2/§5: markup is stripped when editing.
-    info: stripMarkup(place.info),
-    published: place.published,
-    image: place.image,
-  };
+  const { name, address, zipCode, published, image } = place;
+  // Spec §2/§5: markup is stripped when editing.
+  return { name, address, zipCode, place: place.place, info: stripMarkup(place.info), published, image };
 }
 
 function PlaceForm({
@@ -54,13 +46,7 @@ function PlaceForm({
   const id = useId();
   const mutation = useSaveVenue();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useZodForm(placeInputSchema, { defaultValues: toInput(place) });
+  const { register, control, handleSubmit, watch, errors } = useZodForm(placeInputSchema, { defaultValues: toInput(place) });
   const busy = mutation.isPending;
   const name = watch('name');
 

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { placeSlug } from '@/lib/format';
 import { VenueImage } from './venue-image';
+import { StrokeIcon } from '@/components/ui/icon';
 
 type HeadingLevel = 'h2' | 'h3';
 
@@ -30,27 +31,10 @@ export function VenueGridCard({ place, headingLevel: Heading = 'h3', eager }: { 
           }`}
         >
           {hasCourses ? 'Se ledige kurs' : 'Les informasjon'}
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-1.5 size-4" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M7 4l6 6-6 6" />
-          </svg>
+          <StrokeIcon d="M7 4l6 6-6 6" className="ml-1.5 size-4" />
         </span>
       </div>
     </Link>
-  );
-}
-
-/** Same box as a card, so the grid does not move when the data arrives. */
-export function VenueGridCardSkeleton() {
-  return (
-    <div aria-hidden="true" className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
-      <Skeleton className="aspect-[8/5] w-full rounded-none" />
-      <div className="flex flex-1 flex-col p-4">
-        <Skeleton className="h-6 w-3/4" />
-        <Skeleton className="mt-2 h-5 w-2/3" />
-        <Skeleton className="mt-1.5 h-5 w-1/2" />
-        <Skeleton className="mt-4 h-11 w-36 rounded-full" />
-      </div>
-    </div>
   );
 }
 
@@ -63,7 +47,16 @@ export function VenueGridLoading({ heading }: { heading?: ReactNode }) {
       <ul className={venueGridClass}>
         {Array.from({ length: PLACE_SKELETON_COUNT }, (_, i) => (
           <li key={i}>
-            <VenueGridCardSkeleton />
+            {/* Same box as a card, so the grid does not move when the data arrives. */}
+            <div aria-hidden="true" className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+              <Skeleton className="aspect-[8/5] w-full rounded-none" />
+              <div className="flex flex-1 flex-col p-4">
+                <Skeleton className="h-6 w-3/4" />
+                <Skeleton className="mt-2 h-5 w-2/3" />
+                <Skeleton className="mt-1.5 h-5 w-1/2" />
+                <Skeleton className="mt-4 h-11 w-36 rounded-full" />
+              </div>
+            </div>
           </li>
         ))}
       </ul>

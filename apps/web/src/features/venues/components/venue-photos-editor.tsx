@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormError, TextInput, controlClass, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/error-messages';
-import { arrangePhotos, deletePhoto, replacePhoto, uploadPhoto, useVenuePhotosMutation } from '@/features/venues/api/venues';
+import { arrangePhotos, deletePhoto, replacePhoto, uploadPhoto, useVenueMutation } from '@/features/venues/api/venues';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 const MAX_MB = MAX_PHOTO_BYTES / 1024 / 1024;
@@ -27,16 +27,10 @@ const uploadSchema = z.object({
 });
 
 function UploadForm({ place, onChanged }: { place: Place; onChanged: (place: Place) => void }) {
-  const mutation = useVenuePhotosMutation(({ file, alt }: { file: File; alt: string }) => uploadPhoto(place._id, file, alt));
+  const mutation = useVenueMutation(({ file, alt }: { file: File; alt: string }) => uploadPhoto(place._id, file, alt));
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(uploadSchema, { defaultValues: { alt: '' }, messages: { alt: { required: 'Skriv en alternativ tekst som beskriver bildet' } } });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = form;
+  const { register, handleSubmit, setError, reset, errors } = form;
   const full = place.photos.length >= MAX_PHOTOS_PER_PLACE;
   const submit = handleSubmit(({ alt, file }) => {
     const chosen = file[0];
@@ -91,9 +85,9 @@ export function VenuePhotosEditor({ place: initial, changes }: { place: Place; c
   const [coverId, setCoverId] = useState<string | null>(initial.photos.find((p) => p.cover)?._id ?? null);
   const [failure, setFailure] = useState<string | null>(null);
   const [altErrors, setAltErrors] = useState<Record<string, string>>({});
-  const arrange = useVenuePhotosMutation(() => arrangePhotos(place._id, { photos: rows, coverId }));
-  const remove = useVenuePhotosMutation((photoId: string) => deletePhoto(place._id, photoId));
-  const replace = useVenuePhotosMutation(({ photoId, file }: { photoId: string; file: File }) => replacePhoto(place._id, photoId, file));
+  const arrange = useVenueMutation(() => arrangePhotos(place._id, { photos: rows, coverId }));
+  const remove = useVenueMutation((photoId: string) => deletePhoto(place._id, photoId));
+  const replace = useVenueMutation(({ photoId, file }: { photoId: string; file: File }) => replacePhoto(place._id, photoId, file));
   const byId = new Map<string, PlacePhoto>(place.photos.map((p) => [p._id, p]));
 
   const changed = (saved: Place) => {

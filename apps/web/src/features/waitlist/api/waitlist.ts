@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   Course,
   CoursePriority,
@@ -39,18 +39,12 @@ export const usePriorityCandidates = (window: { startDate: number; endDate: numb
 };
 
 /** PUT /api/courses/:id/priority (an empty list removes it); every course list and the marks are fetched again. */
-export function useSetCoursePriority() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ courseId, input }: { courseId: string; input: CoursePriorityInput }) =>
+export const useSetCoursePriority = () =>
+  useRefreshingMutation(
+    ({ courseId, input }: { courseId: string; input: CoursePriorityInput }) =>
       api<CoursePriority>(`/courses/${encodeURIComponent(courseId)}/priority`, { method: 'PUT', body: input }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryRoots.courses }),
-        queryClient.invalidateQueries({ queryKey: coursePriorityKeys.all() }),
-      ]),
-  });
-}
+    [queryRoots.courses, coursePriorityKeys.all()],
+  );
 
 /** The admin's waitlists: the dashboard's counts and each course's list. */
 export const adminWaitlistKeys = {

@@ -77,12 +77,7 @@ function PriorityFields({
   const [failure, setFailure] = useState<string | null>(null);
   const today = osloDateKey(new Date());
   const windowOpen = !!settings.openToAllAt && Date.parse(settings.openToAllAt) > Date.now();
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(priorityFormSchema, {
+  const { control, register, handleSubmit, errors } = useZodForm(priorityFormSchema, {
     defaultValues: {
       previousCourseIds: settings.previousCourseIds,
       // The window the API opens by default: WAITLIST_PRIORITY_DAYS from now, when the invitations go out.
