@@ -5,10 +5,7 @@ import { courseRef, courses } from './courses';
 import { orders } from './orders';
 import { childRef, profiles, users } from './users';
 
-/**
- * A course date that will not take place ('Avlyst'; it stays in the course's `dates`), per (course, date); decision
- * 042. `place_closure` groups one 'Bassenget er stengt'; families hear of it at `announce_at`.
- */
+/** A course date that will not take place ('Avlyst', decision 042); families hear of it at `announce_at`. */
 export const cancelledDates = pgTable(
   'cancelled_dates',
   {
@@ -34,10 +31,7 @@ export const cancelledDates = pgTable(
   ],
 );
 
-/**
- * One choice per child per cancelled date (make-up, refund or credit; null: still open); decision 042. A make-up is a
- * place on that date only; 'closed': the place was cancelled meanwhile. The one-tap link's secret is stored hashed.
- */
+/** One choice per child per cancelled date (decision 042; null: open, 'closed': place cancelled); the secret is hashed. */
 export const dateChoices = pgTable(
   'date_choices',
   {

@@ -119,10 +119,7 @@ export const paymentIncidents = pgTable(
   ],
 );
 
-/**
- * A parent's cancellation of a place, one per order. 'refunding': sent to Vipps, unconfirmed; 'refunded'/'done':
- * settled; 'requested': 'etter avtale', until the admin approves ('refunding') or declines ('declined').
- */
+/** A parent's cancellation of a place, one per order; 'requested' ('etter avtale') waits for the admin. */
 export const cancellations = pgTable(
   'cancellations',
   {
