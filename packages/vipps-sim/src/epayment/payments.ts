@@ -282,7 +282,6 @@ export class PaymentStore {
     if (!first || this.payments.has(known.reference)) return false;
     const sum = (name: PaymentEventName) => known.events.filter((e) => e.name === name).reduce((total, e) => total + e.amount, 0);
     const last = known.events.findLast((e) => e.name !== 'CAPTURED' && e.name !== 'REFUNDED' && e.name !== 'CANCELLED')!;
-    const state: PaymentState = last.name === 'AUTHORIZED' ? 'AUTHORIZED' : last.name === 'CREATED' ? 'CREATED' : (last.name as PaymentState);
     const createdAt = Date.parse(first.timestamp);
     this.payments.set(known.reference, {
       msn: this.options.msn,
@@ -293,7 +292,7 @@ export class PaymentStore {
       userFlow: 'WEB_REDIRECT',
       returnUrl: 'http://localhost/',
       redirectUrl: 'http://localhost/',
-      state,
+      state: last.name as PaymentState,
       authorized: sum('AUTHORIZED'),
       captured: sum('CAPTURED'),
       refunded: sum('REFUNDED'),
@@ -384,11 +383,8 @@ export class PaymentStore {
     }
     const rest = payment.authorized - payment.captured - payment.cancelled;
     if (rest <= 0) {
-      throw new ProblemError(
-        400,
-        'Cannot cancel',
-        payment.cancelled > 0 ? 'The payment is already cancelled.' : 'The payment is fully captured; refund it instead.',
-      );
+      const detail = payment.cancelled > 0 ? 'The payment is already cancelled.' : 'The payment is fully captured; refund it instead.';
+      throw new ProblemError(400, 'Cannot cancel', detail);
     }
     payment.cancelled += rest;
     return this.modificationView(payment, this.addEvent(payment, 'CANCELLED', rest, idempotencyKey));
@@ -437,11 +433,7 @@ export class PaymentStore {
 
   private requireAuthorized(payment: Payment, action: 'capture' | 'refund'): void {
     if (payment.state === 'CREATED') {
-      throw new ProblemError(
-        400,
-        action === 'capture' ? 'Cannot capture before reservation' : 'Cannot refund before reservation',
-        'The user must accept the payment first.',
-      );
+      throw new ProblemError(400, `Cannot ${action} before reservation`, 'The user must accept the payment first.');
     }
     if (payment.state !== 'AUTHORIZED') {
       throw new ProblemError(400, `Cannot ${action}`, `A payment in state ${payment.state} cannot be ${action}d.`);
