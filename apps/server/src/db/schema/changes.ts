@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn, oreColumn } from './columns';
+import { cascadeRef, createdAt, idCheck, idColumn, oreColumn } from './columns';
 import { courseRef, courses } from './courses';
 import { orders } from './orders';
 import { childRef, profiles, users } from './users';
@@ -36,9 +36,7 @@ export const dateChoices = pgTable(
   'date_choices',
   {
     id: idColumn(),
-    cancelledDateId: text('cancelled_date_id')
-      .notNull()
-      .references(() => cancelledDates.id, { onDelete: 'cascade' }),
+    cancelledDateId: cascadeRef('cancelled_date_id', () => cancelledDates.id),
     childId: childRef(),
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
@@ -71,9 +69,7 @@ export const familyCredits = pgTable(
   'family_credits',
   {
     id: idColumn(),
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: cascadeRef('profile_id', () => profiles.id),
     amountOre: oreColumn('amount_ore').notNull(),
     reason: text('reason').notNull(),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn } from './columns';
+import { cascadeRef, createdAt, idCheck, idColumn } from './columns';
 import { courses } from './courses';
 import { profiles, users } from './users';
 
@@ -26,9 +26,7 @@ export const queueTickets = pgTable(
     opensAt: timestamp('opens_at', { withTimezone: true })
       .notNull()
       .references(() => queueOpenings.opensAt, { onDelete: 'cascade' }),
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: cascadeRef('profile_id', () => profiles.id),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The course the parent picked when joining: the waitlist offered if the line ends. */
     courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
