@@ -22,10 +22,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
-  /**
-   * Proxies believed about X-Forwarded-For (rate limits key on it): 'false', or a comma list of addresses, CIDRs or
-   * 'loopback'/'uniquelocal'. 'true' would let a client pick its own address.
-   */
+  /** Proxies trusted for X-Forwarded-For (rate limits key on it): 'false' or addresses/CIDRs; never 'true'. */
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -37,10 +34,7 @@ const envSchema = z.object({
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /** How long a session check may be kept while LISTEN is up (decision 019); 0 turns the session cache off. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
-  /**
-   * Load shedding: above this mean event-loop delay, 503 BUSY at once; 0 turns it off. Default 500 with DATABASE_URL;
-   * 0 on PGlite (its queries run on the event loop) and when NODE_ENV=test.
-   */
+  /** Load shedding: 503 BUSY above this mean event-loop delay; 0 is off (default 500, 0 on PGlite and in tests). */
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),

@@ -3,10 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 
-/**
- * Log settings: one JSON line per event, nothing that identifies a child or lets someone act as a user: no headers,
- * credential query values replaced, errors without the SQL parameters and row details drivers put in them.
- */
+/** One JSON line per event; nothing that identifies a child or acts as a user (no headers, credentials, SQL params). */
 
 const SECRET_QUERY_KEYS = new Set(['code', 'state', 'at', 'access_token', 'id_token', 'token']);
 

@@ -3,11 +3,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/**
- * The public lists' cache (decision 017): the answer's JSON text, ETag and compressed bodies, kept until a NOTIFY or a
- * local write invalidates it. `maxAgeMs` is the safety net for answers that change with time alone, shorter while
- * LISTEN is down. Concurrent misses share one load; failures are never kept; a load that an invalidation overtook is dropped.
- */
+// The public lists' cache (decision 017): JSON text, ETag and compressed bodies, until a NOTIFY or a local write drops it.
+// `maxAgeMs` covers answers that change with time; misses share one load; failures and overtaken loads are not kept.
 export interface CachedBody {
   /** The answer's text: JSON for the lists, HTML for the server-rendered pages. */
   text: string;
@@ -177,10 +174,7 @@ function negotiate(header: string): 'br' | 'gzip' | null {
   return null;
 }
 
-/**
- * Sends a cached answer: 304 on a matching If-None-Match, else the best encoding; `no-cache` (asking is cheap with the
- * ETag). Typed `never` so a route whose schema promises an object may return it: the text came from that schema.
- */
+/** Sends a cached answer (304 on a matching ETag, else the best encoding); `never` because the text came from the schema. */
 export async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,

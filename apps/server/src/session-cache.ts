@@ -1,9 +1,6 @@
 import type { SessionCheck } from './repos/system.repo';
 
-/**
- * The session check's answers, kept per session (decision 019) only while this instance LISTENs on `sessions_changed`,
- * whose NOTIFY drops a user's entries; local writes drop them at once (plugins/auth.ts). `maxAgeMs` is a safety net.
- */
+/** Session checks cached (decision 019) only while LISTENing on `sessions_changed`; local writes drop entries at once. */
 export interface SessionCache {
   /** The session check for this session of this user: kept, or loaded (concurrent requests share one load). */
   get(sessionId: string, userId: string, load: () => Promise<SessionCheck | undefined>): Promise<SessionCheck | undefined>;

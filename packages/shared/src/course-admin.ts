@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { isoDateTime } from './api';
+import { isoDateTime, personFields } from './api';
 import { idSchema } from './ids';
 
 /** Running the courses: participants (admin), the printable 'Kursliste' and attendance (instructor). */
@@ -29,9 +29,7 @@ export const participantCandidatesQuerySchema = z.object({
 export type ParticipantCandidatesQuery = z.infer<typeof participantCandidatesQuerySchema>;
 
 const participantCandidateSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   birthdate: z.string().nullable(),
   /** The family's guardians, owner first: who the child is, for the admin picking among namesakes. */
   guardians: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
@@ -53,9 +51,7 @@ const participantGuardianSchema = z.object({
 });
 
 const courseParticipantSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   birthdate: z.string().nullable(),
   /** Admins only (the link to /profil/{profileId}); null for instructors. */
   profileId: idSchema.nullable(),

@@ -1,10 +1,7 @@
 import Holidays from 'date-holidays';
 import { addDaysToKey as addDays, osloDateKey } from './format';
 
-/**
- * Norwegian public holidays (`date-holidays`) and school holidays, on Oslo days ('YYYY-MM-DD'). Not in the package
- * index, so pages that never ask do not carry the holiday data: import '@app/shared/holidays'.
- */
+/** Norwegian public and school holidays on Oslo days; kept out of the index (import '@app/shared/holidays'). */
 
 type DateLike = Date | string;
 

@@ -1,7 +1,4 @@
-/**
- * Money (convention 7): integer øre everywhere but the spec's JSON and the screen; the one module converting kr and øre
- * (ESLint refuses `/ 100` and `* 100` elsewhere). Only this module and `oreColumn` may write `as Ore`.
- */
+/** Money (convention 7): integer øre everywhere; only this module converts kr/øre and (with `oreColumn`) writes `as Ore`. */
 import { LOCALE } from './constants';
 import type { z } from './zod';
 

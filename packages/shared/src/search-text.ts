@@ -1,7 +1,5 @@
-/**
- * Case- and accent-insensitive user search (spec §5): 'ostby' finds 'Østby'. A generated column folds with immutable
- * built-ins (any locale, PGlite too); the tables fold non-ASCII capitals, as lower() under the C locale knows only A–Z.
- */
+// Case- and accent-insensitive search (spec §5): 'ostby' finds 'Østby'. A generated column folds with immutable built-ins;
+// the tables fold non-ASCII capitals, as lower() under the C locale knows only A–Z.
 
 /** Letters that become several (replace(), applied first). */
 const MULTI: readonly [string, string][] = [

@@ -1,9 +1,6 @@
 import type { z } from 'zod';
 
-/**
- * zod's messages in Norwegian ('Maks 100 tegn'), installed by ./zod.ts for every schema of the contract; a schema's
- * own text still wins.
- */
+/** zod's messages in Norwegian ('Maks 100 tegn'), installed by ./zod.ts; a schema's own text still wins. */
 
 /** 100000 → '100 000', as nb-NO writes numbers. */
 const NUMBER = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 20 });

@@ -96,10 +96,7 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 
 const waitedTooLong = (waitMs: number) => new AppError('BUSY', `No database connection within ${waitMs} ms`);
 
-/**
- * PGlite is one connection: this gate hands it out in order, and a caller that waited `waitMs` fails with 503 BUSY
- * instead of freezing the site. Why: docs/decisions/026-one-connection-never-waits-on-itself.md
- */
+/** PGlite is one connection, handed out in order; a caller that waited `waitMs` gets 503 BUSY. Why: docs/decisions/026-…md */
 export function oneAtATime(waitMs: number) {
   const queue: Array<() => void> = [];
   let busy = false;

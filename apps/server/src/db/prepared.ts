@@ -3,10 +3,7 @@ import type { Db } from './client';
 
 const statements = new WeakMap<Db, Map<string, unknown>>();
 
-/**
- * A statement prepared once per database for the hottest queries: building the SQL on each call costs much of the
- * CPU in the booking burst (decision 017). Values come at `execute({ … })`, named by `param`; not in transactions.
- */
+/** Prepared once per database for the hottest queries (decision 017); values named by `param`; not in transactions. */
 export function prepared<T>(db: Db, name: string, build: (name: string) => T): T {
   let byName = statements.get(db);
   if (!byName) statements.set(db, (byName = new Map()));

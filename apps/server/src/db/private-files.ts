@@ -1,9 +1,6 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 
-/**
- * The embedded database and backups hold health notes: the server user's alone, whatever the umask. PGlite writes
- * its initial files 0666 itself, so the folder is tightened after it is opened.
- */
+/** The database and backups hold health notes: owner only (PGlite writes 0666, so the folder is tightened after). */
 const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 

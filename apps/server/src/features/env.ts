@@ -10,10 +10,7 @@ import { waitingRoomEnv } from './waiting-room/waiting-room.env';
 import { retentionEnv } from './retention/retention.env';
 import { waitlistEnv } from './waitlist/waitlist.env';
 
-/**
- * The features' own settings, merged by env.ts into one schema. Apart from index.ts because env.ts must not load the
- * routes: they import env.ts back. A `<feature>.env.ts` imports zod and nothing else.
- */
+/** The features' settings, apart from index.ts because env.ts must not load the routes; a `*.env.ts` imports only zod. */
 export const featureEnv = {
   ...authEnv,
   ...bookingEnv,

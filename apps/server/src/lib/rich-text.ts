@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { RICH_TEXT_TAGS } from '@app/shared';
+import { AppError } from './app-error';
 
 /** Rich text (FAQ answers, terms), plain or HTML, is stored as sanitised HTML from a fixed allow-list, whoever sends it. */
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -25,7 +26,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
 /** An absolute http(s) or mailto URL, else null (relative, protocol-relative, javascript:, data: …). */
-export function safeHref(value: string | undefined): string | null {
+function safeHref(value: string | undefined): string | null {
   if (!value) return null;
   const href = value.trim();
   if (!/^(https?:\/\/|mailto:)/i.test(href)) return null;
@@ -59,4 +60,11 @@ export function sanitizeRichText(input: string): string {
 /** The visible text of sanitised rich text (to refuse answers that are empty once cleaned). */
 export function richTextIsEmpty(html: string): boolean {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '';
+}
+
+/** Sanitised rich text for `field`; one with nothing left to read is refused like an empty one. */
+export function cleanRichText(input: string, field: string): string {
+  const clean = sanitizeRichText(input);
+  if (richTextIsEmpty(clean)) throw new AppError('VALIDATION', `Invalid input: ${field} is empty`);
+  return clean;
 }

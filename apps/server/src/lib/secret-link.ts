@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/**
- * Links that carry a secret (open-issues decisions): a random secret of 256 bits, of which only the SHA-256 is stored.
- * The secret travels after '#' in the e-mailed link, so browsers never send it to a server.
- */
+/** Secret links: 256 random bits, only the SHA-256 stored; sent after '#' so browsers never pass it to a server. */
 export const newLinkSecret = (): string => randomBytes(32).toString('base64url');
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 /** `${PUBLIC_URL}${path}#${secret}`: the page at `path` reads the secret and asks for one tap. */

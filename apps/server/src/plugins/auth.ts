@@ -7,10 +7,7 @@ import { findSession, insertSession, isLiveSession, touchSession, type SessionCh
 import type { UserRow } from '../repos/users.repo';
 import { AppError } from '../lib/app-error';
 
-/**
- * The role gate: a Bearer session token gives `request.user`; routes say who may call them with `config: { access }`
- * (default 'anonymous'). Object-level rules are access/access.ts's.
- */
+/** The role gate: a Bearer session gives `request.user`; routes set `config: { access }` (object rules: access/). */
 export type Access = 'anonymous' | 'user' | 'instructor' | 'admin';
 
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;

@@ -16,10 +16,7 @@ export interface RateLimitOptions {
   code?: Extract<ErrorCode, 'RATE_LIMITED' | 'CONTACT_RATE_LIMITED'>;
 }
 
-/**
- * A per-route rate limit (a preHandler, so after validation) with counters in the `rate_limits` table, shared by all
- * instances; keys are hashed. A list of limits is counted in one statement, in order: the first past its max refuses.
- */
+/** A per-route rate limit (preHandler) with hashed keys in `rate_limits`, all limits in one statement, first refuses. */
 export function rateLimit(options: RateLimitOptions | readonly RateLimitOptions[]): preHandlerAsyncHookHandler {
   const limits = Array.isArray(options) ? (options as readonly RateLimitOptions[]) : [options as RateLimitOptions];
   return async function rateLimitHook(this: unknown, request: FastifyRequest, reply: FastifyReply) {

@@ -2,10 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
-/**
- * CSP without inline scripts (the Vite build needs none), plus HSTS, nosniff and a referrer policy on every
- * response. helmet's default base-uri is 'self'; ours is 'none'.
- */
+/** CSP without inline scripts, HSTS, nosniff and a referrer policy on every response (base-uri 'none'). */
 const helmetMiddleware = helmet({
   contentSecurityPolicy: {
     useDefaults: false,

@@ -165,10 +165,7 @@ function readManifest(distDir: string): Record<string, ManifestEntry> {
   }
 }
 
-/**
- * index.html as a function of a rendered page: head tags between the page-head markers, the app in #root, the data as
- * a JSON block (the CSP allows no inline script), the chunks to preload in `data-modules` (boot.ts).
- */
+/** index.html for a rendered page: head tags, the app in #root, the data as a JSON block (no inline script), preloads. */
 function pageTemplate(index: string, manifest: Record<string, ManifestEntry>) {
   const headStart = index.indexOf('<!--page-head-->');
   const headEnd = index.indexOf('<!--/page-head-->');

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { idSchema } from '../ids';
-import { isoDateTime } from './common';
+import { isoDateTime, personFields } from './common';
 import { retentionSettingsSchema } from './care';
 
 /** GET /api/vipps/login?returnTo=/path: returnTo must be a relative path on this site; anything else becomes '/'. */
@@ -29,9 +29,7 @@ export type SessionToken = z.infer<typeof sessionTokenSchema>;
 
 /** Spec §3 User, as GET /api/users/me returns it. `phone` is MSISDN: country prefix first (4791234567). */
 export const currentUserSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   birthdate: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),

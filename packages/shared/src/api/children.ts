@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { idSchema } from '../ids';
-import { isoDateTime, personName } from './common';
+import { isoDateTime, personFields, personName } from './common';
 import { courseSchema } from './courses';
 
 /** A child of a family profile: its courses, and adding one (`POST /users/children`). */
@@ -19,9 +19,7 @@ export const childCourseSchema = courseSchema.pick({
 export type ChildCourse = z.infer<typeof childCourseSchema>;
 
 export const childSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   birthdate: z.string(),
   registrationDate: isoDateTime,
   courses: z.array(childCourseSchema),

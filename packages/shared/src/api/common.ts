@@ -10,6 +10,8 @@ export const stripBidi = (text: string): string => text.replace(BIDI_CHARS, '');
 /** A person's name (a user's or a child's): bidi characters removed, trimmed, 1 to `max` characters (issue 52, L5). */
 export const personName = (max: number, emptyMessage?: string) => z.string().overwrite(stripBidi).trim().min(1, emptyMessage).max(max);
 export const isoDateTime = z.string().datetime({ offset: true });
+/** The `_id` and names a person in an answer starts with (spread first, so the keys keep their order). */
+export const personFields = { _id: idSchema, firstName: z.string(), lastName: z.string() };
 /** A calendar day, YYYY-MM-DD, that exists (2026-13-40 and 2026-02-30 do not: 400, never rolled over). */
 export const calendarDay = z
   .string()

@@ -3,14 +3,12 @@ import { EXPERIENCE_LEVELS, MAX_COURSE_DATES, PICKER_MIN_DATE, PRICE_STEP_KR } f
 import { COURSE_BOOKING_STATES, formatAgeRange } from '../course-booking';
 import { idSchema } from '../ids';
 import { onlyWrongType } from '../zod-messages';
-import { epochMs, isoDateTime } from './common';
+import { epochMs, isoDateTime, personFields } from './common';
 
 const personNameSchema = z.object({ _id: idSchema, firstName: z.string(), lastName: z.string() });
 
 const participantSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   birthdate: z.string().nullable(),
   profileId: idSchema.nullable(),
 });

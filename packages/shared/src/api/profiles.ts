@@ -1,14 +1,12 @@
 import { z } from '../zod';
 import { ORDER_STATUSES } from '../constants';
 import { idSchema } from '../ids';
-import { idListSchema, isoDateTime } from './common';
+import { idListSchema, isoDateTime, personFields } from './common';
 import { familyLapsesSchema } from './booking';
 import { childSchema } from './children';
 
 export const profileParentSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   phone: z.string().nullable(),
   email: z.string().nullable(),
 });

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { LAST_LOGGED_IN_DEFAULT_LIMIT, ROLES, USER_SEARCH_CATEGORIES, USER_SEARCH_MIN_EXCLUSIVE } from '../constants';
 import { idSchema } from '../ids';
-import { idListSchema, isoDateTime, personName } from './common';
+import { idListSchema, isoDateTime, personFields, personName } from './common';
 
 export const instructorListItemSchema = z.object({ id: idSchema, name: z.string() });
 export const instructorListSchema = z.array(instructorListItemSchema);
@@ -22,9 +22,7 @@ export const registrationDateQuerySchema = z
 /** What the route reads (plain strings): the service applies registrationDateQuerySchema and answers its message. */
 export const registrationDateRawQuerySchema = z.object({ startDate: z.string().optional(), endDate: z.string().optional() });
 export const registeredParentSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   email: z.string().nullable(),
   roles: z.array(z.string()),
   registrationDate: isoDateTime,
@@ -33,9 +31,7 @@ export const registeredParentSchema = z.object({
 });
 export type RegisteredParent = z.infer<typeof registeredParentSchema>;
 export const registeredChildSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   birthdate: z.string(),
   registrationDate: isoDateTime,
   profileId: idSchema.nullable(),
@@ -60,9 +56,7 @@ export const lastLoggedInQuerySchema = z.object({
 
 /** A user as the admin screens show them; `profile` is the profile to open (/profil/{profile}), if any. */
 export const adminUserSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   email: z.string().nullable(),
   phone: z.string().nullable(),
   roles: z.array(z.string()),
@@ -90,9 +84,7 @@ export const userSearchHitSchema = z.discriminatedUnion('type', [
   adminUserSchema.extend({ type: z.literal('parent') }),
   z.object({
     type: z.literal('child'),
-    _id: idSchema,
-    firstName: z.string(),
-    lastName: z.string(),
+    ...personFields,
     birthdate: z.string(),
     registrationDate: isoDateTime,
     profile: idSchema,
@@ -129,9 +121,7 @@ export type UpdatePersonInput = z.infer<typeof updatePersonInputSchema>;
 
 /** The person after an update: a child (roles ['child']) or a user. */
 export const updatedPersonSchema = z.object({
-  _id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...personFields,
   birthdate: z.string().nullable(),
   roles: z.array(z.string()),
 });

@@ -1,10 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError, badRequest } from './problem';
 
-/**
- * Vipps having a bad night, on demand (decision 044): the merchant APIs answer slowly, fail with 5xx or drop the
- * connection for a while; the landing page keeps working and webhooks in the window are lost. Not Vipps' API.
- */
+/** Vipps having a bad night on demand (decision 044): slow, 5xx or dropped APIs; webhooks in the window are lost. */
 const FAULT_MODES = ['slow', 'error', 'down'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 

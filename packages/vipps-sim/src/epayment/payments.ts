@@ -90,72 +90,43 @@ export interface CreatePaymentInput {
 export function parseCreateBody(body: unknown, options: { allowInsecureReturnUrls: boolean }): CreatePaymentInput {
   if (!isObject(body)) throw badRequest([{ name: 'body', reason: 'A JSON object body is required.' }]);
   const details: ExtraDetail[] = [];
+  const bad = (name: string, reason: string) => void details.push({ name, reason });
   const amount = parseAmount(body.amount, 'amount', details, MIN_AMOUNT);
 
-  const paymentMethod = body.paymentMethod;
-  if (!isObject(paymentMethod) || typeof paymentMethod.type !== 'string') {
-    details.push({ name: 'paymentMethod', reason: 'The paymentMethod field is required.' });
-  } else if (paymentMethod.type !== 'WALLET') {
-    details.push({
-      name: 'paymentMethod.type',
-      reason:
-        paymentMethod.type === 'CARD'
-          ? 'CARD is not available in the test environment.'
-          : "The field Type must be one of 'WALLET', 'CARD'.",
-    });
-  }
+  const method = isObject(body.paymentMethod) ? body.paymentMethod.type : undefined;
+  if (typeof method !== 'string') bad('paymentMethod', 'The paymentMethod field is required.');
+  else if (method === 'CARD') bad('paymentMethod.type', 'CARD is not available in the test environment.');
+  else if (method !== 'WALLET') bad('paymentMethod.type', "The field Type must be one of 'WALLET', 'CARD'.");
 
   const reference = body.reference;
   if (typeof reference !== 'string' || !REFERENCE_PATTERN.test(reference)) {
-    details.push({ name: 'reference', reason: `The field Reference must match the regular expression '${REFERENCE_PATTERN.source}'.` });
+    bad('reference', `The field Reference must match the regular expression '${REFERENCE_PATTERN.source}'.`);
   }
 
   const userFlow = body.userFlow;
-  if (userFlow !== 'WEB_REDIRECT' && userFlow !== 'NATIVE_REDIRECT') {
-    details.push({
-      name: 'userFlow',
-      reason:
-        typeof userFlow === 'string' && ['PUSH_MESSAGE', 'QR'].includes(userFlow)
-          ? `The simulator supports WEB_REDIRECT and NATIVE_REDIRECT only, not ${userFlow}.`
-          : 'The field UserFlow must be one of WEB_REDIRECT, NATIVE_REDIRECT, PUSH_MESSAGE, QR.',
-    });
+  if (userFlow === 'PUSH_MESSAGE' || userFlow === 'QR') {
+    bad('userFlow', `The simulator supports WEB_REDIRECT and NATIVE_REDIRECT only, not ${userFlow}.`);
+  } else if (userFlow !== 'WEB_REDIRECT' && userFlow !== 'NATIVE_REDIRECT') {
+    bad('userFlow', 'The field UserFlow must be one of WEB_REDIRECT, NATIVE_REDIRECT, PUSH_MESSAGE, QR.');
   }
 
-  const returnUrl = body.returnUrl;
-  if (typeof returnUrl !== 'string' || returnUrl.length === 0) {
-    details.push({ name: 'returnUrl', reason: 'returnUrl is required for WEB_REDIRECT and NATIVE_REDIRECT.' });
-  } else {
-    const reason = returnUrlProblem(returnUrl, options.allowInsecureReturnUrls);
-    if (reason) details.push({ name: 'returnUrl', reason });
-  }
+  const returnUrlReason = returnUrlProblem(body.returnUrl, options.allowInsecureReturnUrls);
+  if (returnUrlReason) bad('returnUrl', returnUrlReason);
 
   const description = body.paymentDescription;
   if (description !== undefined && (typeof description !== 'string' || description.length < 3 || description.length > 100)) {
-    details.push({ name: 'paymentDescription', reason: 'The field PaymentDescription must be between 3 and 100 characters.' });
+    bad('paymentDescription', 'The field PaymentDescription must be between 3 and 100 characters.');
   }
 
-  let customer: CreatePaymentInput['customer'];
-  if (body.customer !== undefined) {
-    const phone = isObject(body.customer) ? body.customer.phoneNumber : undefined;
-    if (typeof phone !== 'string' || !PHONE_PATTERN.test(phone)) {
-      details.push({ name: 'customer.phoneNumber', reason: `The field PhoneNumber must match the regular expression '${PHONE_PATTERN.source}'.` });
-    } else {
-      customer = { phoneNumber: phone };
-    }
+  const phone = isObject(body.customer) ? body.customer.phoneNumber : undefined;
+  if (body.customer !== undefined && !(typeof phone === 'string' && PHONE_PATTERN.test(phone))) {
+    bad('customer.phoneNumber', `The field PhoneNumber must match the regular expression '${PHONE_PATTERN.source}'.`);
   }
 
-  let metadata: Record<string, string> | undefined;
-  if (body.metadata !== undefined) {
-    const entries = isObject(body.metadata) ? Object.entries(body.metadata) : null;
-    if (
-      !entries ||
-      entries.length > 5 ||
-      entries.some(([k, v]) => k.length > 100 || typeof v !== 'string' || v.length > 500)
-    ) {
-      details.push({ name: 'metadata', reason: 'At most 5 string pairs; keys up to 100 and values up to 500 characters.' });
-    } else {
-      metadata = Object.fromEntries(entries) as Record<string, string>;
-    }
+  const entries = isObject(body.metadata) ? Object.entries(body.metadata) : null;
+  const badEntry = ([k, v]: [string, unknown]) => k.length > 100 || typeof v !== 'string' || v.length > 500;
+  if (body.metadata !== undefined && (!entries || entries.length > 5 || entries.some(badEntry))) {
+    bad('metadata', 'At most 5 string pairs; keys up to 100 and values up to 500 characters.');
   }
 
   if (details.length) throw badRequest(details);
@@ -163,10 +134,10 @@ export function parseCreateBody(body: unknown, options: { allowInsecureReturnUrl
     amount: amount!,
     reference: reference as string,
     userFlow: userFlow as CreatePaymentInput['userFlow'],
-    returnUrl: returnUrl as string,
+    returnUrl: body.returnUrl as string,
     ...(typeof description === 'string' ? { paymentDescription: description } : {}),
-    ...(customer ? { customer } : {}),
-    ...(metadata ? { metadata } : {}),
+    ...(body.customer !== undefined ? { customer: { phoneNumber: phone as string } } : {}),
+    ...(entries ? { metadata: Object.fromEntries(entries) as Record<string, string> } : {}),
   };
 }
 
@@ -186,12 +157,9 @@ function parseAmount(value: unknown, name: string, details: ExtraDetail[], min: 
   }
   const before = details.length;
   if (value.currency !== 'NOK') {
-    details.push({
-      name: `${name}.currency`,
-      reason: ['DKK', 'EUR'].includes(value.currency as string)
-        ? 'Only NOK is available in the test environment.'
-        : "The field Currency must be one of 'NOK', 'DKK', 'EUR'.",
-    });
+    const known = ['DKK', 'EUR'].includes(value.currency as string);
+    const reason = known ? 'Only NOK is available in the test environment.' : "The field Currency must be one of 'NOK', 'DKK', 'EUR'.";
+    details.push({ name: `${name}.currency`, reason });
   }
   const v = value.value;
   if (typeof v !== 'number' || !Number.isInteger(v)) {
@@ -202,7 +170,8 @@ function parseAmount(value: unknown, name: string, details: ExtraDetail[], min: 
   return details.length === before ? nok(v as number) : undefined;
 }
 
-function returnUrlProblem(value: string, allowInsecure: boolean): string | null {
+function returnUrlProblem(value: unknown, allowInsecure: boolean): string | null {
+  if (typeof value !== 'string' || value.length === 0) return 'returnUrl is required for WEB_REDIRECT and NATIVE_REDIRECT.';
   let url: URL;
   try {
     url = new URL(value);
@@ -282,7 +251,6 @@ export class PaymentStore {
     if (!first || this.payments.has(known.reference)) return false;
     const sum = (name: PaymentEventName) => known.events.filter((e) => e.name === name).reduce((total, e) => total + e.amount, 0);
     const last = known.events.findLast((e) => e.name !== 'CAPTURED' && e.name !== 'REFUNDED' && e.name !== 'CANCELLED')!;
-    const state: PaymentState = last.name === 'AUTHORIZED' ? 'AUTHORIZED' : last.name === 'CREATED' ? 'CREATED' : (last.name as PaymentState);
     const createdAt = Date.parse(first.timestamp);
     this.payments.set(known.reference, {
       msn: this.options.msn,
@@ -293,7 +261,7 @@ export class PaymentStore {
       userFlow: 'WEB_REDIRECT',
       returnUrl: 'http://localhost/',
       redirectUrl: 'http://localhost/',
-      state,
+      state: last.name as PaymentState,
       authorized: sum('AUTHORIZED'),
       captured: sum('CAPTURED'),
       refunded: sum('REFUNDED'),
@@ -384,11 +352,8 @@ export class PaymentStore {
     }
     const rest = payment.authorized - payment.captured - payment.cancelled;
     if (rest <= 0) {
-      throw new ProblemError(
-        400,
-        'Cannot cancel',
-        payment.cancelled > 0 ? 'The payment is already cancelled.' : 'The payment is fully captured; refund it instead.',
-      );
+      const detail = payment.cancelled > 0 ? 'The payment is already cancelled.' : 'The payment is fully captured; refund it instead.';
+      throw new ProblemError(400, 'Cannot cancel', detail);
     }
     payment.cancelled += rest;
     return this.modificationView(payment, this.addEvent(payment, 'CANCELLED', rest, idempotencyKey));
@@ -437,11 +402,7 @@ export class PaymentStore {
 
   private requireAuthorized(payment: Payment, action: 'capture' | 'refund'): void {
     if (payment.state === 'CREATED') {
-      throw new ProblemError(
-        400,
-        action === 'capture' ? 'Cannot capture before reservation' : 'Cannot refund before reservation',
-        'The user must accept the payment first.',
-      );
+      throw new ProblemError(400, `Cannot ${action} before reservation`, 'The user must accept the payment first.');
     }
     if (payment.state !== 'AUTHORIZED') {
       throw new ProblemError(400, `Cannot ${action}`, `A payment in state ${payment.state} cannot be ${action}d.`);

@@ -257,36 +257,25 @@ export const epaymentSimulator: FastifyPluginAsync<EpaymentSimulatorOptions> = a
 
     api.get<RefParams>('/epayment/v1/payments/:reference/events', async (request) => store.get(request.params.reference).events);
 
-    const modification = (operate: (reference: string, body: unknown, key: string) => ModificationView) =>
-      async (request: FastifyRequest<RefParams>, reply: FastifyReply) =>
-        idempotent(request, reply, () => ({
-          status: 200,
-          body: operate(request.params.reference, request.body, keyOf(request)),
-        }));
-
-    api.post<RefParams>(
-      '/epayment/v1/payments/:reference/capture',
-      modification((reference, body, key) => store.capture(reference, parseModificationBody(body), key)),
-    );
-    api.post<RefParams>(
-      '/epayment/v1/payments/:reference/refund',
-      modification((reference, body, key) => store.refund(reference, parseModificationBody(body), key)),
-    );
-    api.post<RefParams>(
-      '/epayment/v1/payments/:reference/cancel',
-      modification((reference, _body, key) => store.cancel(reference, key)),
-    );
+    const modifications: Record<string, (reference: string, body: unknown, key: string) => ModificationView> = {
+      capture: (reference, body, key) => store.capture(reference, parseModificationBody(body), key),
+      refund: (reference, body, key) => store.refund(reference, parseModificationBody(body), key),
+      cancel: (reference, _body, key) => store.cancel(reference, key),
+    };
+    for (const [name, operate] of Object.entries(modifications)) {
+      api.post<RefParams>(`/epayment/v1/payments/:reference/${name}`, async (request, reply) =>
+        idempotent(request, reply, () => ({ status: 200, body: operate(request.params.reference, request.body, keyOf(request)) })),
+      );
+    }
 
     if (options.testApi !== false) {
       // Like Vipps' test environment (body {customer, token} accepted and ignored); abort exists only here.
-      api.post<RefParams>('/epayment/v1/test/payments/:reference/approve', async (request, reply) => {
-        store.approve(request.params.reference);
-        return reply.status(200).send();
-      });
-      api.post<RefParams>('/epayment/v1/test/payments/:reference/abort', async (request, reply) => {
-        store.abort(request.params.reference);
-        return reply.status(200).send();
-      });
+      for (const action of ['approve', 'abort'] as const) {
+        api.post<RefParams>(`/epayment/v1/test/payments/:reference/${action}`, async (request, reply) => {
+          store[action](request.params.reference);
+          return reply.status(200).send();
+        });
+      }
     }
 
     api.post('/webhooks/v1/webhooks', async (request, reply) => reply.status(201).send(dispatcher.register(msn, request.body)));

@@ -6,17 +6,8 @@ import { signWebhookRequest } from './signing';
 
 const webhookEventType = (name: PaymentEvent['name']) => `epayments.payment.${name.toLowerCase()}.v1`;
 
-/** Body of an ePayment webhook (E0 `WebhookEvent`). */
-interface WebhookPayload {
-  msn: string;
-  reference: string;
-  pspReference: string;
-  name: PaymentEvent['name'];
-  amount: PaymentEvent['amount'];
-  timestamp: string;
-  idempotencyKey: string | null;
-  success: boolean;
-}
+/** Body of an ePayment webhook (E0 `WebhookEvent`): the event-log entry with its MSN first. */
+type WebhookPayload = { msn: string } & PaymentEvent;
 
 export interface WebhookDeliveryOptions {
   /** First retry delay; doubles per attempt up to retryMaxDelayMs. Default 1000 (use ~5 in tests). */
@@ -122,16 +113,7 @@ export class WebhookDispatcher {
   publish(event: PaymentEvent, payment: Payment): void {
     if (this.closed) return;
     const type = webhookEventType(event.name);
-    const payload: WebhookPayload = {
-      msn: payment.msn,
-      reference: event.reference,
-      pspReference: event.pspReference,
-      name: event.name,
-      amount: event.amount,
-      timestamp: event.timestamp,
-      idempotencyKey: event.idempotencyKey,
-      success: event.success,
-    };
+    const payload: WebhookPayload = { msn: payment.msn, ...event };
     for (const hook of this.hooks.values()) {
       if (hook.msn !== payment.msn || !hook.events.includes(type)) continue;
       const key = `${hook.id}\n${payment.reference}`;
@@ -180,9 +162,7 @@ export class WebhookDispatcher {
 
   private duplicate(): boolean {
     const d = this.opts.duplicateDeliveries;
-    if (d === 'always') return true;
-    if (d === 'never') return false;
-    return this.opts.random() < d;
+    return d === 'always' || (d !== 'never' && this.opts.random() < d);
   }
 
   /** Retries with exponential backoff until a 2xx, the attempt limit, close, or the webhook's deletion. */
@@ -191,15 +171,8 @@ export class WebhookDispatcher {
     for (let attempt = 1; attempt <= this.opts.maxAttempts; attempt++) {
       if (this.closed || !this.hooks.has(hook.id)) return false;
       const result = await this.attempt(hook, body);
-      this.opts.onAttempt?.({
-        webhookId: hook.id,
-        url: hook.url,
-        reference: payload.reference,
-        name: payload.name,
-        attempt,
-        duplicate,
-        ...result,
-      });
+      const { reference, name } = payload;
+      this.opts.onAttempt?.({ webhookId: hook.id, url: hook.url, reference, name, attempt, duplicate, ...result });
       if (result.ok) return true;
       if (attempt < this.opts.maxAttempts) {
         await this.sleep(Math.min(this.opts.retryBaseDelayMs * 2 ** (attempt - 1), this.opts.retryMaxDelayMs));

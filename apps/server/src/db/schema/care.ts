@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+import { cascadeRef, createdAt, idCheck, idColumn, updatedAt } from './columns';
 import { courses } from './courses';
 import { childRef, children, users } from './users';
 
@@ -56,9 +56,7 @@ export const retentionKeepLinks = pgTable(
   'retention_keep_links',
   {
     id: idColumn(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     secretHash: text('secret_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn, oreColumn } from './columns';
+import { cascadeRef, createdAt, idCheck, idColumn, oreColumn } from './columns';
 import { courseRef, courses } from './courses';
 import { orders } from './orders';
 import { childRef, profiles, users } from './users';
 
-/**
- * A course date that will not take place ('Avlyst'; it stays in the course's `dates`), per (course, date); decision
- * 042. `place_closure` groups one 'Bassenget er stengt'; families hear of it at `announce_at`.
- */
+/** A course date that will not take place ('Avlyst', decision 042); families hear of it at `announce_at`. */
 export const cancelledDates = pgTable(
   'cancelled_dates',
   {
@@ -34,17 +31,12 @@ export const cancelledDates = pgTable(
   ],
 );
 
-/**
- * One choice per child per cancelled date (make-up, refund or credit; null: still open); decision 042. A make-up is a
- * place on that date only; 'closed': the place was cancelled meanwhile. The one-tap link's secret is stored hashed.
- */
+/** One choice per child per cancelled date (decision 042; null: open, 'closed': place cancelled); the secret is hashed. */
 export const dateChoices = pgTable(
   'date_choices',
   {
     id: idColumn(),
-    cancelledDateId: text('cancelled_date_id')
-      .notNull()
-      .references(() => cancelledDates.id, { onDelete: 'cascade' }),
+    cancelledDateId: cascadeRef('cancelled_date_id', () => cancelledDates.id),
     childId: childRef(),
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
@@ -77,9 +69,7 @@ export const familyCredits = pgTable(
   'family_credits',
   {
     id: idColumn(),
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: cascadeRef('profile_id', () => profiles.id),
     amountOre: oreColumn('amount_ore').notNull(),
     reason: text('reason').notNull(),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn, oreColumn, updatedAt } from './columns';
+import { cascadeRef, createdAt, idCheck, idColumn, oreColumn, updatedAt } from './columns';
 import { childRef, children, users } from './users';
 
 export const places = pgTable(
@@ -31,9 +31,7 @@ export const placeOldSlugs = pgTable(
   'place_old_slugs',
   {
     slug: text('slug').primaryKey(),
-    placeId: text('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
+    placeId: cascadeRef('place_id', () => places.id),
     createdAt: createdAt(),
   },
   (t) => [index('place_old_slugs_place_idx').on(t.placeId)],
@@ -103,18 +101,13 @@ export const courses = pgTable(
 );
 
 /** A row that belongs to a course and goes with it: `course_id`, not null, deleted with the course. */
-export const courseRef = () =>
-  text('course_id')
-    .notNull()
-    .references(() => courses.id, { onDelete: 'cascade' });
+export const courseRef = () => cascadeRef('course_id', () => courses.id);
 
 export const courseInstructors = pgTable(
   'course_instructors',
   {
     courseId: courseRef(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_instructors_user_idx').on(t.userId)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn } from './columns';
+import { cascadeRef, createdAt, idCheck, idColumn } from './columns';
 import { places } from './courses';
 
 /** Bytes: node-postgres hands back a Buffer, PGlite a Uint8Array; both become a Buffer. */
@@ -49,9 +49,7 @@ export const placePhotos = pgTable(
   'place_photos',
   {
     id: idColumn(),
-    placeId: text('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
+    placeId: cascadeRef('place_id', () => places.id),
     imageHash: text('image_hash')
       .notNull()
       .references(() => images.hash, { onDelete: 'restrict' }),

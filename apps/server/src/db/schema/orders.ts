@@ -1,7 +1,7 @@
 import { ore } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn, oreColumn, updatedAt } from './columns';
+import { cascadeRef, createdAt, idCheck, idColumn, oreColumn, updatedAt } from './columns';
 import { termVersions } from './content';
 import { courses } from './courses';
 import { children, profiles, users } from './users';
@@ -67,9 +67,7 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: idColumn(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: cascadeRef('order_id', () => orders.id),
     name: text('name').notNull(),
     pspReference: text('psp_reference').notNull(),
     amountOre: oreColumn('amount_ore').notNull(),
@@ -95,9 +93,7 @@ export const paymentIncidents = pgTable(
   'payment_incidents',
   {
     id: idColumn(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: cascadeRef('order_id', () => orders.id),
     childId: text('child_id').references(() => children.id, { onDelete: 'set null' }),
     courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
     /** What contradicts the order, for the admin (e.g. 'vipps-state' or 'amount'). */
@@ -119,17 +115,12 @@ export const paymentIncidents = pgTable(
   ],
 );
 
-/**
- * A parent's cancellation of a place, one per order. 'refunding': sent to Vipps, unconfirmed; 'refunded'/'done':
- * settled; 'requested': 'etter avtale', until the admin approves ('refunding') or declines ('declined').
- */
+/** A parent's cancellation of a place, one per order; 'requested' ('etter avtale') waits for the admin. */
 export const cancellations = pgTable(
   'cancellations',
   {
     id: idColumn(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: cascadeRef('order_id', () => orders.id),
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
     /** The 'cancellation' settings version the outcome came from (decision 054: no foreign key, as on orders). */
     rulesVersion: integer('rules_version'),

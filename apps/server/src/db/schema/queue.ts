@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn } from './columns';
+import { cascadeRef, createdAt, idCheck, idColumn } from './columns';
 import { courses } from './courses';
 import { profiles, users } from './users';
 
-/**
- * One opening of enrolment night (decision 041): courses opening at this instant share one line. `sealed_at`: the
- * early group was shuffled; `ended_at`: all full. The admission job locks the row, so one instance admits at a time.
- */
+/** One opening of enrolment night (decision 041): courses opening at this instant share one line. */
 export const queueOpenings = pgTable('queue_openings', {
   opensAt: timestamp('opens_at', { withTimezone: true }).primaryKey(),
   sealedAt: timestamp('sealed_at', { withTimezone: true }),
@@ -21,10 +18,7 @@ export const queueOpenings = pgTable('queue_openings', {
   createdAt: createdAt(),
 });
 
-/**
- * A family's place in an opening's line (decision 041). `sort_key`: 0…n-1 from the shuffle for the early group, then
- * arrival time in microseconds. `done_at`: a payment started (frees its seat under the ceiling).
- */
+/** A family's place in an opening's line (decision 041); `sort_key`: shuffled early group, then arrival in µs. */
 export const queueTickets = pgTable(
   'queue_tickets',
   {
@@ -32,9 +26,7 @@ export const queueTickets = pgTable(
     opensAt: timestamp('opens_at', { withTimezone: true })
       .notNull()
       .references(() => queueOpenings.opensAt, { onDelete: 'cascade' }),
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: cascadeRef('profile_id', () => profiles.id),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The course the parent picked when joining: the waitlist offered if the line ends. */
     courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn } from './columns';
+import { cascadeRef, createdAt, idCheck, idColumn } from './columns';
 import { users } from './users';
 
 /** Outgoing e-mail. Drained by the outbox worker (FOR UPDATE SKIP LOCKED), so several instances can run. */
@@ -66,9 +66,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: idColumn(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     /** The user's roles when the session began: any change to them ends the session. */
     roles: text('roles').array().notNull(),
     /** The browser's User-Agent (cut to 300 characters), to tell the sessions apart on /profil. */

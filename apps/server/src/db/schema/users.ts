@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { searchFoldSql } from '@app/shared';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idCheck, idColumn, updatedAt } from './columns';
+import { cascadeRef, createdAt, idCheck, idColumn, updatedAt } from './columns';
 
 /** Guardians, instructors and admins: the people who log in with Vipps. Children have their own table. */
 export const users = pgTable(
@@ -57,12 +57,8 @@ export const profiles = pgTable('profiles', { id: idColumn(), createdAt: created
 export const profileParents = pgTable(
   'profile_parents',
   {
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: cascadeRef('profile_id', () => profiles.id),
+    userId: cascadeRef('user_id', () => users.id),
     position: integer('position').notNull(),
   },
   (t) => [
@@ -76,9 +72,7 @@ export const children = pgTable(
   'children',
   {
     id: idColumn(),
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: cascadeRef('profile_id', () => profiles.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     birthdate: date('birthdate').notNull(),
@@ -97,18 +91,13 @@ export const children = pgTable(
 );
 
 /** A row that belongs to a child and goes with it: `child_id`, not null, deleted with the child. */
-export const childRef = () =>
-  text('child_id')
-    .notNull()
-    .references(() => children.id, { onDelete: 'cascade' });
+export const childRef = () => cascadeRef('child_id', () => children.id);
 
 export const invites = pgTable(
   'invites',
   {
     id: idColumn(),
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: cascadeRef('profile_id', () => profiles.id),
     email: text('email').notNull(),
     status: text('status').notNull().default('pending'),
     inviterId: text('inviter_id').references(() => users.id, { onDelete: 'set null' }),

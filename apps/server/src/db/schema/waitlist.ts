@@ -4,10 +4,7 @@ import { createdAt, idCheck, idColumn, updatedAt } from './columns';
 import { courseRef } from './courses';
 import { childRef, users } from './users';
 
-/**
- * A child waiting on a full course (decision 016), in created_at, id order: 'waiting', 'offered' (place held until
- * offer_expires_at), then 'booked', 'left', 'skipped', 'expired' or 'closed'. One open entry per (course, child).
- */
+/** A child waiting on a full course (decision 016), in created_at, id order; one open entry per (course, child). */
 export const waitlistEntries = pgTable(
   'waitlist_entries',
   {

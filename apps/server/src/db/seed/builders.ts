@@ -5,10 +5,7 @@ import type { DbOrTx } from '../client';
 import { children, courses, newId, orderEvents, orders, places, profileParents, profiles, users } from '../schema';
 import { humanReference, orderAdditionalInfo, orderReference } from '../../repos/orders.repo';
 
-/**
- * Data builders for the demo seed, the test-people route and (with more in test/builders.ts) the tests.
- * `*Values()` make insert rows in memory (the seed bulk-inserts them); `create*()` insert with defaults.
- */
+/** Data builders: `*Values()` make insert rows in memory (bulk seed), `create*()` insert with defaults. */
 
 export type NewPlace = typeof places.$inferInsert;
 export type NewCourse = typeof courses.$inferInsert;

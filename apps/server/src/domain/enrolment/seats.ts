@@ -112,6 +112,14 @@ export async function freeOnDate(db: DbOrTx, course: { id: string; maximumPartic
   return course.maximumParticipants - Number(row?.taken ?? 0);
 }
 
+/** freeOnDate for several dates of one course, in one statement. */
+export async function freeOnDates(db: DbOrTx, course: { id: string; maximumParticipants: number }, dates: readonly Date[]) {
+  if (dates.length === 0) return [];
+  const taken = Object.fromEntries(dates.map((date, i) => [`d${i}`, seats.takenOnDateSql(db, course.id, date)]));
+  const row = await courses.selectOnCourse(db, course.id, taken);
+  return dates.map((_, i) => course.maximumParticipants - Number(row?.[`d${i}`] ?? 0));
+}
+
 /** Free places on the course for a booking, read only (no lock): what a join of the waitlist asks. */
 export async function seatsFree(db: DbOrTx, course: { id: string; maximumParticipants: number }): Promise<number> {
   return course.maximumParticipants - (await countTaken(db, course.id));

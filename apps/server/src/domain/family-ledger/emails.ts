@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/orders.repo';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
-import { courseCalendar, courseSessions, courseTitle, type CalendarCourse } from '../../integrations/calendar';
+import { courseCalendar, courseSessions, courseTitle, type CalendarCourse } from '../../integrations/calendar/course-calendar';
 
 // What the family ledger sends: the receipts (PDF) and the booking confirmation (with its calendar).
 

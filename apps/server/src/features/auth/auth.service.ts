@@ -130,10 +130,7 @@ export interface LinkLog {
   info(obj: Record<string, unknown>, msg: string): void;
 }
 
-/**
- * Links the Vipps person to a user: by `sub`, else the one unlinked user with the same verified e-mail and name.
- * Never by phone number (decision 032: numbers are recycled). A first login creates the user and a profile.
- */
+/** The Vipps person's user: by `sub`, else the one unlinked user with that verified e-mail and name, never by phone (032). */
 export async function upsertVippsUser(
   db: Db,
   log: LinkLog,

@@ -1,7 +1,4 @@
-/**
- * A short Norwegian description of a browser from its User-Agent, for the session list on /profil: 'Chrome på
- * Android', 'Safari på iPhone'. Only the common families; anything else is 'Ukjent enhet' or just the system.
- */
+/** 'Chrome på Android' from a User-Agent, for the session list on /profil; else 'Ukjent enhet' or just the system. */
 export function describeDevice(userAgent: string | null | undefined): string {
   if (!userAgent) return 'Ukjent enhet';
   const ua = userAgent;

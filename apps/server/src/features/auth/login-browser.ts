@@ -1,10 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { safeEqual } from '../../lib/safe-equal';
 
-/**
- * Login CSRF: an attempt is bound to the browser that started it by a cookie whose hash is stored with the attempt. A
- * value already present is reused, so two tabs that start a login can both finish.
- */
+/** Login CSRF: an attempt is bound to its browser by this cookie's hash; a present value is reused (two tabs). */
 export const LOGIN_BROWSER_COOKIE = 'login_browser';
 const VALUE = /^[A-Za-z0-9_-]{43}$/;
 

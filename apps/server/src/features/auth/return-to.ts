@@ -5,10 +5,7 @@ const LOOPS = ['/login', '/vipps/login-redirect'];
 /** A site-relative path that a browser cannot read as another host: `/x`, never `//host`, `/\host` or a scheme. */
 const isPlainPath = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
 
-/**
- * Where to go after login: a relative path on this site, or '/' (no open redirect, no login loop). The checks run
- * again on the normalised result: removed dot segments (`/.//evil.example`) could otherwise leave `//host`.
- */
+/** Where to go after login: a relative path here, or '/'; checked again after normalising (`/.//evil.example`). */
 export function safeReturnTo(value: string | undefined): string {
   if (!value || value.length > 2000 || !isPlainPath(value)) return '/';
   // eslint-disable-next-line no-control-regex

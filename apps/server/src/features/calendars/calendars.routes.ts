@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarInputSchema } from '@app/shared';
 import { ctxOf } from '../../context';
-import { attachmentDisposition } from '../../integrations/calendar';
+import { attachmentDisposition } from '../../integrations/calendar/course-calendar';
 import { errorResponses } from '../../plugins/errors';
 import * as service from './calendars.service';
 

@@ -2,14 +2,11 @@ import { formatDate, formatTime, formatKr, type Ore } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 import { secretLink } from '../../lib/secret-link';
 
+/** Which guardian hears about which child; `courseName` is the display name (courseDisplayName), not the stored one. */
+type FamilyEmail = { to: string; firstName: string; childName: string; courseName: string; placeName: string; companyName: string };
+
 /** A cancelled date: what changed and what the family can choose (a secret link: lib/secret-link.ts). */
-export function dateCancelledEmail(input: {
-  to: string;
-  firstName: string;
-  childName: string;
-  /** The course's display name (courseDisplayName), not its shared stored name. */
-  courseName: string;
-  placeName: string;
+export function dateCancelledEmail(input: FamilyEmail & {
   date: Date;
   reason: string;
   shareOre: Ore;
@@ -18,7 +15,6 @@ export function dateCancelledEmail(input: {
   deadline: Date;
   defaultChoice: 'credit' | 'refund';
   secret: string;
-  companyName: string;
   publicUrl: string;
 }): OutgoingEmail {
   const link = secretLink(input.publicUrl, '/endring', input.secret);
@@ -52,19 +48,7 @@ export function dateCancelledEmail(input: {
 }
 
 /** The day before a child's first date or a make-up date: where, when and what to bring. */
-export function reminderEmail(input: {
-  to: string;
-  firstName: string;
-  childName: string;
-  courseName: string;
-  start: Date;
-  placeName: string;
-  address: string;
-  mapUrl: string;
-  info: string;
-  makeup: boolean;
-  companyName: string;
-}): OutgoingEmail {
+export function reminderEmail(input: FamilyEmail & { start: Date; address: string; mapUrl: string; info: string; makeup: boolean }): OutgoingEmail {
   const text = [
     `Hei ${input.firstName}!`,
     '',

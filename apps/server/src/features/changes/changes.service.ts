@@ -19,7 +19,7 @@ import {
   type PlaceClosureInput,
 } from '@app/shared';
 import { requireAccess, requireAllowed } from '../../access/access';
-import { freeOnDate, reserveSeat, seatError } from '../../domain/enrolment/seats';
+import { freeOnDates, reserveSeat, seatError } from '../../domain/enrolment/seats';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { hashSecret, newLinkSecret } from '../../lib/secret-link';
@@ -37,10 +37,7 @@ import { creditMonths, currentSettings, settingsOfVersion } from '../../domain/s
 import { queueRefundReceipt, receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/emails';
 import { dateCancelledEmail } from './change-emails';
 
-/**
- * A cancelled date gives every child on the course a choice row worth the date's share of its order, and every
- * guardian a one-tap link: make-up date, refund or credit; past the deadline the school's default applies.
- */
+// A cancelled date: each child a choice worth the date's share (make-up, refund or credit), past the deadline the default.
 const DAY_MS = 86_400_000;
 /** How far after the cancelled date a make-up date may lie. */
 const MAKEUP_WINDOW_DAYS = 42;
@@ -262,11 +259,11 @@ async function makeupOptions(ctx: ServiceContext, row: changes.ChoiceWithContext
   for (const { course, placeName } of candidates) {
     if (await courses.findParticipant(ctx.db, course.id, row.child.id)) continue;
     if (!ageFits(course, row.child.birthdate, course.firstDate ?? from)) continue;
-    for (const date of course.dates) {
-      if (date < from || date > to || date <= now || cancelled.has(`${course.id}/${date.getTime()}`)) continue;
-      const free = await freeOnDate(ctx.db, course, date);
-      if (free > 0) options.push({ courseId: course.id, courseName: courseLabel(course), placeName, date: date.toISOString(), timeFrom: course.timeFrom, timeTo: course.timeTo, freePlaces: free });
-    }
+    const dates = course.dates.filter((d) => d >= from && d <= to && d > now && !cancelled.has(`${course.id}/${d.getTime()}`));
+    const { id: courseId, timeFrom, timeTo } = course;
+    (await freeOnDates(ctx.db, course, dates)).forEach((free, i) => {
+      if (free > 0) options.push({ courseId, courseName: courseLabel(course), placeName, date: dates[i]!.toISOString(), timeFrom, timeTo, freePlaces: free });
+    });
   }
   return options.sort((a, b) => a.date.localeCompare(b.date));
 }

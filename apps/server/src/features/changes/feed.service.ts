@@ -11,10 +11,7 @@ import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 
-/**
- * The family calendar: a secret webcal address per family with every course and make-up date of its children; a
- * cancelled date keeps its UID as STATUS:CANCELLED. The secret is derived (domain/membership/feed-secret.ts).
- */
+/** The family's secret webcal feed (domain/membership/feed-secret.ts); a cancelled date keeps its UID as CANCELLED. */
 
 const feedPath = (secret: string) => `/api/calendar-feeds/${secret}.ics`;
 

@@ -7,10 +7,7 @@ import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import { reminderEmail } from './change-emails';
 
-/**
- * The day before a child's first (covered, not cancelled) date and before a make-up date, the guardians get where and
- * when; once per child, course and date, not to those who turned them off, never at night.
- */
+/** The day before a first (covered) date or a make-up date: where and when, once, to guardians who want it, never at night. */
 export async function sendReminders(ctx: ServiceContext): Promise<number> {
   const now = ctx.clock.now();
   const [y, m, d] = osloDateKey(now).split('-').map(Number) as [number, number, number];

@@ -60,10 +60,7 @@ export async function listPlaceCourses(
   return toCourses(ctx, rows, changes);
 }
 
-/**
- * Spec §7 GET /courses. With pId: that place's courses (default window). Without pId and dates: the last modified
- * (updatedAt desc, 5). With startDate and/or endDate: the courses between them.
- */
+/** Spec §7 GET /courses: a place's courses (pId), those between startDate/endDate, else the 5 last modified. */
 export async function listCourses(ctx: ServiceContext, query: CoursesQuery, changes?: AnswerChanges): Promise<Course[]> {
   const { db } = ctx;
   const includeUnpublished = seesUnpublished(ctx.viewer);

@@ -2,10 +2,7 @@ import type { OutboxList } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import * as outbox from '../../repos/outbox.repo';
 
-/**
- * What the site has sent (or kept, without SMTP), newest first: invites, receipts, contact messages. Recipient,
- * subject, time and state; the body only of a message kept in test mode.
- */
+/** What the site sent (or kept, without SMTP), newest first; the body only of a message kept in test mode. */
 export async function listOutbox(ctx: ServiceContext, limit: number): Promise<OutboxList> {
   const rows = await outbox.listRecent(ctx.db, limit);
   return rows.map((row) => ({

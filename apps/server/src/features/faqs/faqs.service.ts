@@ -1,18 +1,11 @@
 import type { Faq, FaqInput, FaqPatch } from '@app/shared';
 import { requireAccess } from '../../access/access';
 import type { ServiceContext } from '../../context';
-import { richTextIsEmpty, sanitizeRichText } from '../../lib/rich-text';
+import { cleanRichText } from '../../lib/rich-text';
 import { AppError } from '../../lib/app-error';
 import * as content from '../../repos/content.repo';
 
 const toFaq = (r: { id: string; question: string; answer: string }): Faq => ({ _id: r.id, question: r.question, answer: r.answer });
-
-/** Sanitised HTML; an answer with nothing left to read is refused like an empty one. */
-function cleanAnswer(answer: string): string {
-  const clean = sanitizeRichText(answer);
-  if (richTextIsEmpty(clean)) throw new AppError('VALIDATION', 'Invalid input: answer is empty');
-  return clean;
-}
 
 /** Ordered by position, then by when they were written. */
 export async function listFaqs(ctx: ServiceContext): Promise<Faq[]> {
@@ -21,14 +14,14 @@ export async function listFaqs(ctx: ServiceContext): Promise<Faq[]> {
 
 /** Admins only (the route's role gate). */
 export async function createFaq(ctx: ServiceContext, input: FaqInput): Promise<Faq> {
-  return toFaq(await content.insertFaq(ctx.db, { question: input.question, answer: cleanAnswer(input.answer) }));
+  return toFaq(await content.insertFaq(ctx.db, { question: input.question, answer: cleanRichText(input.answer, 'answer') }));
 }
 
 export async function updateFaq(ctx: ServiceContext, id: string, patch: FaqPatch): Promise<Faq> {
   await requireAccess(ctx, 'faq.write', id);
   const values: { question?: string; answer?: string } = {};
   if (patch.question !== undefined) values.question = patch.question;
-  if (patch.answer !== undefined) values.answer = cleanAnswer(patch.answer);
+  if (patch.answer !== undefined) values.answer = cleanRichText(patch.answer, 'answer');
   const row = await content.updateFaq(ctx.db, id, values);
   if (!row) throw new AppError('NOT_FOUND', 'FAQ not found');
   return toFaq(row);

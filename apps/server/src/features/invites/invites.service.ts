@@ -70,10 +70,7 @@ export async function invitesOfProfile(ctx: ServiceContext, profileId: string): 
   return (await profilesRepo.listInvites(ctx.db, { profileId })).map((row) => toInvite(row));
 }
 
-/**
- * Spec §7 POST /invites: one pending invite per profile and address, INVITE_RECIPIENT_LIMIT e-mails per address a day;
- * only a user's verified address gets the children's names (no chosen text to strangers).
- */
+/** Spec §7 POST /invites: one pending per profile and address, rate-limited; children's names only to a verified address. */
 export async function createInvite(ctx: ServiceContext, input: InviteInput): Promise<Invite> {
   const { db } = ctx;
   await requireAccess(ctx, 'profile.invite', input.profileId);
@@ -133,10 +130,7 @@ export async function openInviteLink(ctx: ServiceContext, secret: string): Promi
   };
 }
 
-/**
- * Spec §7 PATCH /invites/{id} {status, secret}: accepting needs the secret, and joins at once with a verified matching
- * address, else waits for the owner. Rejecting needs the secret or that address. Anyone else: 404.
- */
+/** Spec §7 PATCH /invites/{id}: accept with the secret (joins with a verified matching address), reject with it too. */
 export async function answerInvite(ctx: ServiceContext, inviteId: string, input: InviteAnswerInput): Promise<InviteAnswerResult> {
   const { db } = ctx;
   const viewer = signedIn(ctx);

@@ -28,7 +28,7 @@ import * as receipts from './receipts.service';
 import * as bookkeeping from './bookkeeping.service';
 import * as reconciliation from './reconciliation.service';
 import * as incidents from './incidents.service';
-import { attachmentDisposition } from '../../integrations/calendar';
+import { attachmentDisposition } from '../../integrations/calendar/course-calendar';
 import { z } from 'zod';
 
 const MODIFICATION_ERRORS = errorResponses(

@@ -62,10 +62,7 @@ async function withLapses(ctx: ServiceContext, found: Profile[]): Promise<Profil
   return found.map((profile) => ({ ...profile, familyLapses: lapses.get(profile._id) }));
 }
 
-/**
- * Spec §7 GET /profiles?pop&cId=ids: the children's families, each once. Admins see them whole; an instructor sees the
- * guardians and the children asked for, with only the courses they teach.
- */
+/** Spec §7 GET /profiles?pop&cId=ids: the children's families; an instructor sees only the children and courses asked for. */
 export async function listProfilesOfChildren(ctx: ServiceContext, childIds: readonly string[]): Promise<Profile[]> {
   const viewer = requireAllowed(ctx, 'children.families');
   await requireAccessToAll(ctx, 'child.family.read', childIds);
@@ -91,10 +88,7 @@ export async function getProfile(ctx: ServiceContext, profileId: string): Promis
   return profile;
 }
 
-/**
- * Spec §7 PATCH /profiles/{id} {parents}: the guardians kept, in order. Only removal (by the owner or an admin; anyone
- * may leave); the first guardian stays (LAST_GUARDIAN).
- */
+/** Spec §7 PATCH /profiles/{id} {parents}: removal only (owner, admin, or oneself); the first guardian stays. */
 export async function updateGuardians(ctx: ServiceContext, profileId: string, parents: readonly string[]): Promise<Profile> {
   const viewer = signedIn(ctx);
   await requireAccess(ctx, 'profile.read', profileId);

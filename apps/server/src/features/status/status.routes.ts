@@ -10,10 +10,7 @@ import { statusDetails } from './status.service';
 /** A database that does not answer within this is down, as far as the load balancer is concerned. */
 export const STATUS_DB_TIMEOUT_MS = 2_000;
 
-/**
- * For the load balancer: 200 when the database answers, else 503 BUSY (never about Vipps, which must not take the site
- * out). An admin also gets the details (outbox, reconciler, Vipps).
- */
+/** For the load balancer: 200 while the database answers, else 503 (never about Vipps); an admin gets the details. */
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',

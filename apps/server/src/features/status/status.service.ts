@@ -4,10 +4,7 @@ import type { ServiceContext } from '../../context';
 import * as orders from '../../repos/orders.repo';
 import * as system from '../../repos/system.repo';
 
-/**
- * What an admin reads from GET /api/health (issue 42, decision 044): the database, the e-mail outbox's backlog, the
- * payment reconciler's last run, and Vipps' state (this instance's circuit breaker, and outages any instance saw).
- */
+/** GET /api/health for an admin (decision 044): database, outbox backlog, reconciler's last run and Vipps' state. */
 export async function statusDetails(ctx: ServiceContext, databaseLatencyMs: number): Promise<StatusDetails> {
   const [outbox, overdue, openIncidents, vipps] = await Promise.all([
     system.outboxBacklog(ctx.db),

@@ -2,27 +2,18 @@ import type { Term, TermPatch, TermVersion, TermVersionSummary } from '@app/shar
 import { requireAccess } from '../../access/access';
 import { withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { richTextIsEmpty, sanitizeRichText } from '../../lib/rich-text';
+import { cleanRichText } from '../../lib/rich-text';
 import { AppError } from '../../lib/app-error';
 import * as content from '../../repos/content.repo';
 
 const toTerm = (r: content.TermSnapshot): Term => ({ _id: r.id, category: r.category, text: r.text, priority: r.priority });
-
-function cleanText(text: string): string {
-  const clean = sanitizeRichText(text);
-  if (richTextIsEmpty(clean)) throw new AppError('VALIDATION', 'Invalid input: text is empty');
-  return clean;
-}
 
 /** Spec §2: sorted by priority descending (then category, so equal priorities group together). */
 export async function listTerms(ctx: ServiceContext): Promise<Term[]> {
   return (await content.listTerms(ctx.db)).map(toTerm);
 }
 
-/**
- * Every change runs in one transaction with its new version: the lock, an 'initial' snapshot if the terms were
- * never versioned (so the state before the first edit is kept too), the change, then the snapshot after it.
- */
+/** A change in one transaction with its versions: an 'initial' snapshot if never versioned, then the one after. */
 async function change<T>(
   ctx: ServiceContext,
   work: (tx: DbOrTx) => Promise<{ result: T; kind: content.TermChange; termId: string }>,
@@ -38,7 +29,7 @@ async function change<T>(
 
 /** Admins only (the route's role gate). */
 export function createTerm(ctx: ServiceContext, input: { category: string; text: string; priority?: number }): Promise<Term> {
-  const values = { category: input.category, text: cleanText(input.text), priority: input.priority ?? 0 };
+  const values = { category: input.category, text: cleanRichText(input.text, 'text'), priority: input.priority ?? 0 };
   return change(ctx, async (tx) => {
     const row = await content.insertTerm(tx, values);
     return { result: toTerm(row), kind: 'created', termId: row.id };
@@ -49,7 +40,7 @@ export async function updateTerm(ctx: ServiceContext, id: string, patch: TermPat
   await requireAccess(ctx, 'term.write', id);
   const values: Partial<{ category: string; text: string; priority: number }> = {};
   if (patch.category !== undefined) values.category = patch.category;
-  if (patch.text !== undefined) values.text = cleanText(patch.text);
+  if (patch.text !== undefined) values.text = cleanRichText(patch.text, 'text');
   if (patch.priority !== undefined) values.priority = patch.priority;
   return change(ctx, async (tx) => {
     const row = await content.updateTerm(tx, id, values);

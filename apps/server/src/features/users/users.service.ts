@@ -96,10 +96,7 @@ const names = (input: UpdatePersonInput) => ({
   ...(input.birthdate !== undefined ? { birthdate: input.birthdate } : {}),
 });
 
-/**
- * Spec §7 PATCH /users/{id}: `{roles}` (admin; never one's own admin role) ends the user's other sessions (decisions
- * 011, 014); otherwise the names and birth date of a child or of a user.
- */
+/** Spec §7 PATCH /users/{id}: `{roles}` (never one's own admin) ends other sessions; else a person's names and birth date. */
 export async function updateUser(ctx: ServiceContext, id: string, input: UpdateUserInput): Promise<UpdatedPerson> {
   const { db } = ctx;
   const viewer = signedIn(ctx);
@@ -139,10 +136,7 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
   return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: toDateOnly(row.birthdate), roles: row.roles };
 }
 
-/**
- * Spec §7 DELETE /users/{id}: a child not on a running course, or a user. A user leaves every profile; a profile with
- * no guardian left goes with its children. Orders stay, anonymised; plugins/auth refuses a deleted user's token.
- */
+/** Spec §7 DELETE /users/{id}: a child not on a running course, or a user (a family left with no guardian goes too). */
 export async function deleteUser(ctx: ServiceContext, id: string): Promise<void> {
   const { db } = ctx;
   const now = ctx.clock.now();

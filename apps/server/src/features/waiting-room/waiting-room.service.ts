@@ -9,10 +9,7 @@ import * as queue from '../../repos/queue.repo';
 import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
 import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, placesOfCourses, seededShuffle, snapshotOf, split } from '../../domain/enrolment/seats';
 
-/**
- * Enrolment night's waiting room (decision 041): for QUEUE_GATE_MINUTES after `opens_at` a payment needs an admitted
- * ticket. Tickets taken before the opening are shuffled once; later ones queue in arrival order.
- */
+/** Enrolment night's waiting room (decision 041): early tickets are shuffled once, later ones queue by arrival. */
 
 // ---- the family's side ------------------------------------------------------------------------------------------
 

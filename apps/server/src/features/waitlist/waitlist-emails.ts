@@ -49,15 +49,9 @@ export function waitlistClosedEmail(input: EntryEmail): OutgoingEmail {
   };
 }
 
-export function priorityInvitationEmail(input: {
-  to: string;
-  companyName: string;
-  siteUrl: string;
-  guardian: NamedPerson;
-  children: NamedPerson[];
-  course: { name: string; placeName: string; placeSlug: string };
-  openToAllAt: Date;
-}): OutgoingEmail {
+/** To a returning family: its children who took part before, and when the course opens to all. */
+type InvitationEmail = Omit<EntryEmail, 'child' | 'course'> & { children: NamedPerson[]; course: EntryEmail['course'] & { placeSlug: string } };
+export function priorityInvitationEmail(input: InvitationEmail & { openToAllAt: Date }): OutgoingEmail {
   const names = input.children.map((c) => c.firstName).join(' og ');
   const link = `${input.siteUrl.replace(/\/+$/, '')}/kurs/${encodeURIComponent(input.course.placeSlug)}`;
   return {

@@ -101,10 +101,7 @@ async function makeOffer(ctx: ServiceContext, tx: DbOrTx, course: CourseDetails,
   return true;
 }
 
-/**
- * One course's turn, under the course lock: expired offers pass on, booked children are marked, free places go to the
- * next children the policies let book. `skipLocked`: the job leaves a locked course to its next tick.
- */
+/** One course's turn under its lock: offers expire and pass on, free places go to the next children allowed. */
 async function settleCourse(ctx: ServiceContext, courseId: string, options: { skipLocked: boolean }): Promise<{ offered: number; expired: number }> {
   const course = await courses.findCourseDetails(ctx.db, courseId);
   if (!course) return { offered: 0, expired: 0 };
@@ -228,10 +225,7 @@ export async function myWaitlist(ctx: ServiceContext): Promise<MyWaitlistEntry[]
   return toMyEntries(ctx, await waitlist.openEntriesOfChildren(ctx.db, childIds));
 }
 
-/**
- * POST /courses/:id/waitlist: a guardian puts a child on a full course's list. Decided under the course row lock: a
- * course with a free place and nobody waiting is booked instead (COURSE_NOT_FULL).
- */
+/** POST /courses/:id/waitlist, under the course lock: a course with a free place and nobody waiting is COURSE_NOT_FULL. */
 export async function joinWaitlist(ctx: ServiceContext, courseId: string, input: JoinWaitlistInput): Promise<MyWaitlistEntry> {
   const viewer = signedIn(ctx);
   // The same answer whether the child does not exist or belongs to another family (as for a booking).

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { courseCalendar } from '.';
+import { courseCalendar } from './course-calendar';
 
 /**
  * The generated .ics read back by an independent parser (ical.js, Mozilla's): one event per course date at the right

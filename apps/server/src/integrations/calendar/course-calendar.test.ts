@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, courseCalendar, courseCalendarFilename, courseSessions } from '.';
+import { attachmentDisposition, courseCalendar, courseCalendarFilename, courseSessions } from './course-calendar';
 
 const course = {
   id: 'a'.repeat(24),

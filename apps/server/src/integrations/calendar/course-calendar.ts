@@ -32,10 +32,7 @@ function osloWallClock(key: string, time: string): Date {
   return new Date(new TZDate(y, m - 1, d, h, min, TIME_ZONE).getTime());
 }
 
-/**
- * One session per course date, start and end as instants. Spec §9: a date stored before 06:00 UTC carries no time of
- * day, so the course's start time (Oslo) is used; the length is timeTo − timeFrom (30 minutes when unclear).
- */
+/** One session per date. Spec §9: a date before 06:00 UTC has no time of day, so the course's Oslo start time is used. */
 export function courseSessions(course: Pick<CalendarCourse, 'dates' | 'timeFrom' | 'timeTo'>): { start: Date; end: Date }[] {
   const from = minutesOfDay(course.timeFrom);
   const to = minutesOfDay(course.timeTo);

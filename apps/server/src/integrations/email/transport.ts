@@ -1,16 +1,10 @@
 import nodemailer from 'nodemailer';
 import type { Env } from '../../env';
+import type { OutgoingEmail } from './outbox';
 
 /** What the drain needs from nodemailer; tests may pass a fake. */
 export interface MailTransport {
-  sendMail(mail: {
-    from: string;
-    to: string;
-    subject: string;
-    text: string;
-    html?: string;
-    attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64' }[];
-  }): Promise<unknown>;
+  sendMail(mail: Omit<OutgoingEmail, 'notBefore'> & { from: string }): Promise<unknown>;
   close?(): void;
 }
 

@@ -1,9 +1,0 @@
-export {
-  attachmentDisposition,
-  courseCalendar,
-  courseCalendarFilename,
-  courseSessions,
-  courseTitle,
-  type CalendarCourse,
-  type CourseCalendarFile,
-} from './course-calendar';
