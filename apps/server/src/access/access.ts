@@ -71,7 +71,7 @@ const RULES = {
     exists: childExists,
     allows: orAdmin(isGuardianOfChild),
     allowsMany: async (ctx, v, ids) =>
-      v.isAdmin ? existingChildren(ctx, ids) : new Set(await profiles.childrenGuardedBy(ctx.db, v.id, ids)),
+      v.isAdmin ? existingChildren(ctx, ids) : new Set(await profiles.childIdsOfGuardian(ctx.db, v.id, ids)),
   },
   /** Edit or delete a child: the guardians of its family, and admins. */
   'child.write': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: orAdmin(isGuardianOfChild) },
