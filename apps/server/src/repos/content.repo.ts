@@ -71,10 +71,7 @@ export function listTerms(db: DbOrTx): Promise<TermSnapshot[]> {
   return db.select(termColumns).from(terms).orderBy(...order);
 }
 
-/**
- * Term writers run one at a time (the lock conflicts with itself, not with readers), so every version's snapshot
- * includes all earlier changes and version numbers have no gaps. Call first in the writing transaction.
- */
+/** Term writers take turns (readers are not blocked), so each snapshot has every earlier change and versions have no gaps. */
 export async function lockTermsForChange(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`lock table ${terms} in share row exclusive mode`);
 }

@@ -24,10 +24,7 @@ export async function findUserBySub(db: DbOrTx, sub: string): Promise<UserRow | 
   return row;
 }
 
-/**
- * At most `limit` users with this e-mail address and no Vipps identity yet: callers link only when exactly one
- * matches, and never a user already linked to another `sub`.
- */
+/** At most `limit` users with this e-mail and no Vipps identity yet (callers link only when exactly one matches). */
 export function findUnlinkedUsersByEmail(db: DbOrTx, email: string, limit = 2): Promise<UserRow[]> {
   return db
     .select()
@@ -116,10 +113,7 @@ export function lastLoggedIn(db: DbOrTx, limit: number): Promise<AdminUserRow[]>
     .limit(limit);
 }
 
-/**
- * Users whose folded name, e-mail or phone contains `term` (already folded; null: everyone), sorted by name, at most
- * `limit`, with the count of all hits. The trigram index (users_search_trgm_idx) serves the LIKE.
- */
+/** Users whose folded name, e-mail or phone contains `term` (null: everyone), by name, at most `limit`, with the count of all. */
 export async function searchUsers(db: DbOrTx, term: string | null, limit: number): Promise<{ total: number; rows: AdminUserRow[] }> {
   const rows = await db
     .select({ ...adminUserColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -172,9 +166,8 @@ export async function updateUserReturning(
 }
 
 /**
- * Sets the user's roles. Every session that began with other roles ends by that (decision 011: the auth check
- * compares them), except `keepSessionId`: the session of an admin changing their own roles, which takes the new
- * roles and lives on (decision 014).
+ * Sets the user's roles, which ends every session begun with other roles (decision 011), except `keepSessionId`: an
+ * admin changing their own roles keeps their session with the new roles (decision 014).
  */
 export async function setUserRoles(tx: DbOrTx, id: string, roles: string[], keepSessionId: string | null): Promise<UserRow | undefined> {
   const [row] = await tx.update(users).set({ roles }).where(eq(users.id, id)).returning();

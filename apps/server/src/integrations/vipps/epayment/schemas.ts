@@ -80,9 +80,6 @@ export type RegisteredWebhook = z.infer<typeof webhookListSchema>['webhooks'][nu
 /** The ePayment event types to subscribe to (brief §3). */
 export const EPAYMENT_WEBHOOK_EVENTS = ORDER_EVENT_NAMES.map((name) => `epayments.payment.${name.toLowerCase()}.v1`);
 
-/**
- * Body of an ePayment webhook. Parse it only after `verifyWebhook` passed. Handlers must be idempotent on
- * (reference, pspReference, name): delivery is at least once.
- */
+/** Body of an ePayment webhook, parsed only after `verifyWebhook`; delivery is at least once (handlers are idempotent). */
 export const webhookEventSchema = paymentEventSchema.extend({ msn: z.string() });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
