@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
-import { profileParents, sessions, users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 
 /** The `users` table: guardians, instructors and admins (the people who log in). Only this repo queries it. */
 
@@ -44,13 +44,7 @@ export async function isVerifiedEmailOfUser(db: DbOrTx, email: string): Promise<
   return row !== undefined;
 }
 
-export interface UserContact {
-  id: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  email: string | null;
-}
+export type UserContact = { id: string; firstName: string; lastName: string; phone: string | null; email: string | null };
 
 /** Names and contact fields of several users in one query (guardians of profiles, instructors of courses). */
 export async function findUserContacts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, UserContact>> {
@@ -134,9 +128,7 @@ export function listUsersRegisteredBetween(db: DbOrTx, start: Date, end: Date, l
       email: users.email,
       roles: users.roles,
       registrationDate: users.registrationDate,
-      profileId: sql<string | null>`(select ${profileParents.profileId} from ${profileParents}
-        where ${profileParents.userId} = ${users.id}
-        order by ${profileParents.position}, ${profileParents.profileId} limit 1)`,
+      profileId: adminUserColumns.profileId,
     })
     .from(users)
     .where(between(users.registrationDate, start, end))
@@ -149,7 +141,7 @@ export async function countUsersRegisteredBetween(db: DbOrTx, start: Date, end: 
   return Number(row?.n ?? 0);
 }
 
-// ---- the family profile (issue 12): edit and delete users ----------------------------------------------------
+// ---- the family profile: edit and delete users ---------------------------------------------------------------
 
 export async function findUsers(db: DbOrTx, ids: readonly string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
