@@ -61,8 +61,10 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> 
   return row!;
 }
 
-export async function updateUser(db: DbOrTx, id: string, patch: Partial<NewUser>): Promise<void> {
-  await db.update(users).set(patch).where(eq(users.id, id));
+/** The updated row; undefined when there is no such user. */
+export async function updateUser(db: DbOrTx, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  return row;
 }
 
 export function listInstructors(db: DbOrTx): Promise<{ id: string; firstName: string; lastName: string }[]> {
@@ -146,15 +148,6 @@ export async function countUsersRegisteredBetween(db: DbOrTx, start: Date, end: 
 export async function findUsers(db: DbOrTx, ids: readonly string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(users).where(inArray(users.id, [...ids]));
-}
-
-export async function updateUserReturning(
-  db: DbOrTx,
-  id: string,
-  values: { firstName?: string; lastName?: string; birthdate?: string; roles?: string[] },
-): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
-  return row;
 }
 
 /**

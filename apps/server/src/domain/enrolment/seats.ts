@@ -12,7 +12,7 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as queue from '../../repos/queue.repo';
 import * as seats from '../../repos/seats.repo';
-import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
+import type { QueueTicketRow } from '../../repos/queue.repo';
 import * as waitlist from '../../repos/waitlist.repo';
 import { applies, canBook, priorityWindowRuns, type PolicyName, type Refusal, type WaitingRoom } from './policies';
 
@@ -210,16 +210,10 @@ export function holdSeat<T>(
   );
 }
 
-interface Queued {
-  childId: string;
-  /** Answers this start at once, while it still waits for its turn. */
-  answer(error: AppError): void;
-}
-interface CourseLockLine {
-  /** Settles when the last start queued so far is done: true when it ended BUSY. Never rejects. */
-  tail: Promise<boolean>;
-  waiting: Set<Queued>;
-}
+/** `answer`: answers this start at once, while it still waits for its turn. */
+type Queued = { childId: string; answer(error: AppError): void };
+/** `tail` settles (never rejects) when the last start queued so far is done: true when it ended BUSY. */
+type CourseLockLine = { tail: Promise<boolean>; waiting: Set<Queued> };
 const courseLockLines = new Map<string, CourseLockLine>();
 const full = () => new AppError('COURSE_FULL', 'Course is full');
 
@@ -327,14 +321,7 @@ export const arrivalKey = (at: Date) => at.getTime() * 1000;
 
 // ---- per-instance snapshot of an opening (positions are read from it; refreshed at most once a second) ---------
 
-export interface Snapshot {
-  at: number;
-  opening: QueueOpeningRow | undefined;
-  /** The waiting tickets' places, in line order. */
-  keys: { id: string; sortKey: number }[];
-  /** Every ticket of the opening by family: a polling family's own ticket needs no read of its own. */
-  tickets: Map<string, QueueTicketRow>;
-}
+type Snapshot = Awaited<ReturnType<typeof loadSnapshot>>;
 /** Per opening: the last snapshot, the one being read (one at a time), and `due`: the line moved, read again. */
 const snapshots = new Map<string, { last?: Snapshot; loading?: Promise<Snapshot>; due?: boolean }>();
 /** A snapshot this old is not answered while the next one is read: the poll waits for it (the database is in trouble). */
@@ -342,7 +329,8 @@ const STALE_LIMIT_MS = 10_000;
 // Tests read their own writes at once (NODE_ENV=test); elsewhere every poll within a second reads one snapshot.
 const snapshotMs = (ctx: ServiceContext) => (ctx.env.NODE_ENV === 'test' ? 0 : 1_000);
 
-async function loadSnapshot(ctx: ServiceContext, opensAt: Date): Promise<Snapshot> {
+/** `keys`: the waiting tickets' places in line order; `tickets`: every ticket by family (a poll needs no read of its own). */
+async function loadSnapshot(ctx: ServiceContext, opensAt: Date) {
   const [opening, rows] = await Promise.all([queue.findOpening(ctx.db, opensAt), queue.ticketsOf(ctx.db, opensAt)]);
   const keys = rows.filter((t) => !t.admittedAt && !t.leftAt && t.sortKey !== null).map((t) => ({ id: t.id, sortKey: Number(t.sortKey) }));
   return { at: Date.now(), opening, keys, tickets: new Map(rows.map((t) => [t.profileId, t])) };
@@ -428,29 +416,19 @@ export async function gate(
   return opensAt;
 }
 
-export async function markDone(ctx: ServiceContext, opensAt: Date, profileId: string): Promise<void> {
-  await queue.markDone(ctx.db, opensAt, profileId, ctx.clock.now());
-}
-
 // ---- a family's cool-down ----------------------------------------------------------------------------------------
 
 // A family's lapses (decision 035): `lapses` counts unpaid lapsed holds and expired offers of the last 30 days;
 // `pausedUntil` (429 HOLD_COOLDOWN) ends when the HOLD_LAPSES_BEFORE_COOLDOWN-th newest lapse leaves the window.
 const LAPSE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** The end of the pause from a family's lapse times within the window, newest first (null: no pause). */
-function pauseEnd(lapsedAt: readonly Date[]): Date | null {
-  const decisive = lapsedAt[HOLD_LAPSES_BEFORE_COOLDOWN - 1];
-  return decisive ? new Date(decisive.getTime() + HOLD_LAPSE_WINDOW_MS) : null;
-}
-
 /** Until when each of the families cannot start a payment (only families with a pause are in the map). */
 async function pausesOf(db: DbOrTx, profileIds: readonly string[]): Promise<Map<string, Date>> {
   const times = await orders.lapseTimesPerProfile(db, profileIds, HOLD_LAPSE_WINDOW_MS);
   const pauses = new Map<string, Date>();
   for (const [profileId, lapsedAt] of times) {
-    const end = pauseEnd(lapsedAt);
-    if (end) pauses.set(profileId, end);
+    const decisive = lapsedAt[HOLD_LAPSES_BEFORE_COOLDOWN - 1];
+    if (decisive) pauses.set(profileId, new Date(decisive.getTime() + HOLD_LAPSE_WINDOW_MS));
   }
   return pauses;
 }

@@ -1,9 +1,10 @@
 import type { PaymentStartInput } from '@app/shared';
 import { can, requireAccess } from '../../access/access';
 import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
-import { checkBooking, markDone as queueDone } from '../../domain/enrolment/seats';
+import { checkBooking } from '../../domain/enrolment/seats';
 import { createVippsPayment, payByCredit, placeOrder, type Reservation } from '../../domain/family-ledger/payment-events';
 import { AppError } from '../../lib/app-error';
+import * as queue from '../../repos/queue.repo';
 import * as users from '../../repos/users.repo';
 
 /** 'Bestill': who books for whom (access), may the child have a place (checkBooking), the order and the payment (placeOrder). */
@@ -27,7 +28,7 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   const reservation = await placeOrder(ctx, check, user);
   // The family started a payment: its seat among those let in frees up (its window still lets it book other children).
-  if (check.opening && reservation.created) await queueDone(ctx, check.opening, check.child.profileId);
+  if (check.opening && reservation.created) await queue.markDone(db, check.opening, check.child.profileId, ctx.clock.now());
   return reservation;
 }
 

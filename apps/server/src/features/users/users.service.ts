@@ -133,7 +133,7 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
     return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: toDateOnly(row.birthdate), roles: ['child'] };
   }
   await requireAccess(ctx, 'user.write', id);
-  const row = await repo.updateUserReturning(db, id, names(input));
+  const row = await repo.updateUser(db, id, names(input));
   if (!row) throw new AppError('NOT_FOUND', 'No such user');
   return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: toDateOnly(row.birthdate), roles: row.roles };
 }
