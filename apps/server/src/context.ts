@@ -5,11 +5,7 @@ import type { Env } from './env';
 import type { Payments } from './integrations/vipps/payments';
 import { AppError } from './lib/app-error';
 
-/**
- * What every service function takes first: `service.addChild(ctxOf(request), input)`. Routes build it with
- * ctxOf(request); background jobs and tests with contextFor(). Object-level access is asked of
- * access/access.ts with it; `config.access` on the route stays the role gate.
- */
+/** What every service function takes first: routes build it with ctxOf(request), jobs and tests with contextFor(). */
 export interface ServiceContext {
   db: Db;
   env: Env;
@@ -37,9 +33,7 @@ export type Viewer = SignedIn | null;
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>;
 
-export interface Clock {
-  now(): Date;
-}
+export type Clock = { now(): Date };
 
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -60,10 +54,9 @@ export const ctxOf = (request: FastifyRequest): ServiceContext => ({
 });
 
 /**
- * Runs `work` in one transaction, with a context whose database is that transaction: the services, access checks and
- * repos called inside cannot reach the outer connection. On PGlite (one connection) a query on the outer `db` inside
- * a transaction waits for the transaction, which waits for it (issue 34, decision 026; the lint rule
- * tx/no-outer-db-in-transaction enforces this). Name the callback's parameter `ctx`, so the outer one is out of reach.
+ * Runs `work` in one transaction, with a context whose database is that transaction. On PGlite (one connection) a
+ * query on the outer `db` inside would wait for the transaction, which waits for it (decision 026; lint rule
+ * tx/no-outer-db-in-transaction). Name the callback's parameter `ctx`, so the outer one is out of reach.
  */
 export function withTx<T>(ctx: ServiceContext, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
   // eslint-disable-next-line tx/no-outer-db-in-transaction -- the one place that swaps the outer database for the transaction

@@ -11,14 +11,10 @@ import * as users from '../repos/users.repo';
 import * as waitlist from '../repos/waitlist.repo';
 
 /**
- * Object-level access, decided here and nowhere else: "may this viewer do this to that object?". Every service asks
- * `await requireAccess(ctx, 'profile.write', profileId)` (throws) or `await can(ctx, action, id)` (a boolean, when
- * the service picks its own answer). The route's `config.access` stays the role gate in front of it.
- *
- * Each action names the object its id points at. requireAccess answers NOT_FOUND when the object does not exist,
- * and the action's `denied` code when it exists but the viewer may not: FORBIDDEN where the spec shows a forbidden
- * view, NOT_FOUND where the answer must not tell that someone else's object exists (orders, bookings, calendars).
- * A new object action goes here, with its rows in test/security/access-matrix.integration.test.ts.
+ * Object-level access, decided here and nowhere else: services ask `requireAccess` (throws) or `can` (a boolean); the
+ * route's `config.access` stays the role gate in front. A missing object is NOT_FOUND; a refused one gets the rule's
+ * `denied`: NOT_FOUND where the answer must not tell that someone else's object exists (orders, bookings, calendars).
+ * A new action goes here, with its rows in test/security/access-matrix.integration.test.ts.
  */
 interface Rule {
   /** What `id` points at. */
@@ -28,13 +24,12 @@ interface Rule {
   /** `allows` only holds for an object that exists (it joins the object's row): `exists` is not asked after it. */
   allowsImpliesExists?: true;
   /** Only asked for a signed-in viewer; visitors may do none of these. */
-  allows(ctx: ServiceContext, viewer: SignedIn, id: string): Promise<boolean>;
-  /**
-   * `allows` for many ids in a fixed number of queries (filterAccess): the ids that exist and are allowed. Without it
-   * each id is asked on its own.
-   */
+  allows: Allows;
+  /** `allows` for many ids in a fixed number of queries (filterAccess): the ids that exist and are allowed. */
   allowsMany?(ctx: ServiceContext, viewer: SignedIn, ids: readonly string[]): Promise<Set<string>>;
 }
+
+type Allows = (ctx: ServiceContext, viewer: SignedIn, id: string) => Promise<boolean>;
 
 const profileExists = (ctx: ServiceContext, id: string) => profiles.profileExists(ctx.db, id);
 const childExists = async (ctx: ServiceContext, id: string) => !!(await profiles.findChild(ctx.db, id));
@@ -43,6 +38,7 @@ const existingChildren = async (ctx: ServiceContext, ids: readonly string[]) => 
 const courseExists = (ctx: ServiceContext, id: string) => courses.courseExists(ctx.db, id);
 const orderExists = async (ctx: ServiceContext, id: string) => !!(await orders.findOrderById(ctx.db, id));
 const userExists = async (ctx: ServiceContext, id: string) => !!(await users.findSessionUser(ctx.db, id));
+const placeExists = async (ctx: ServiceContext, id: string) => !!(await places.findPlaceRow(ctx.db, id));
 
 const isGuardian = (ctx: ServiceContext, viewer: SignedIn, profileId: string) => profiles.isGuardianOfProfile(ctx.db, viewer.id, profileId);
 const isOwner = async (ctx: ServiceContext, viewer: SignedIn, profileId: string) =>
@@ -52,28 +48,33 @@ const isGuardianOfOrder = async (ctx: ServiceContext, viewer: SignedIn, orderId:
   const order = await orders.findOrderById(ctx.db, orderId);
   return !!order?.profileId && (await isGuardian(ctx, viewer, order.profileId));
 };
+const isGuardianOfChild: Allows = (ctx, viewer, childId) => profiles.isGuardianOfChild(ctx.db, viewer.id, childId);
+const isInstructor: Allows = (ctx, viewer, courseId) => courses.isInstructorOf(ctx.db, viewer.id, courseId);
+const isSelf: Allows = async (_ctx, viewer, userId) => viewer.id === userId;
 const adminOnly = async (_ctx: ServiceContext, viewer: SignedIn) => viewer.isAdmin;
+/** Admins, and whoever `allows` lets in. */
+const orAdmin = (allows: Allows): Allows => async (ctx, v, id) => v.isAdmin || allows(ctx, v, id);
 
 const RULES = {
   /** See a family: its guardians; admins see any (spec §2 /profil). */
-  'profile.read': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isGuardian(ctx, v, id) },
+  'profile.read': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: orAdmin(isGuardian) },
   /** Change a family (add children, edit it): its guardians and admins. */
-  'profile.write': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isGuardian(ctx, v, id) },
+  'profile.write': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: orAdmin(isGuardian) },
   /** Invite a guardian: the profile's owner (first guardian); admins to any profile (spec §6). */
-  'profile.invite': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isOwner(ctx, v, id) },
+  'profile.invite': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: orAdmin(isOwner) },
   /** Remove a guardian from the profile: its owner, or an admin (the service keeps the first guardian, spec §5). */
-  'guardian.remove': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isOwner(ctx, v, id) },
+  'guardian.remove': { object: 'profile', denied: 'FORBIDDEN', exists: profileExists, allows: orAdmin(isOwner) },
   /** See a child: the guardians of its family, and admins. */
   'child.read': {
     object: 'child',
     denied: 'FORBIDDEN',
     exists: childExists,
-    allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id),
+    allows: orAdmin(isGuardianOfChild),
     allowsMany: async (ctx, v, ids) =>
-      v.isAdmin ? existingChildren(ctx, ids) : new Set(await profiles.childrenGuardedBy(ctx.db, v.id, ids)),
+      v.isAdmin ? existingChildren(ctx, ids) : new Set(await profiles.childIdsOfGuardian(ctx.db, v.id, ids)),
   },
   /** Edit or delete a child: the guardians of its family, and admins. */
-  'child.write': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  'child.write': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: orAdmin(isGuardianOfChild) },
   /**
    * A child's family and its guardians' contact details (spec §7 GET /profiles?cId): admins, and the instructors of a
    * course the child takes part in (they phone the parents: the course list's copy buttons).
@@ -90,31 +91,19 @@ const RULES = {
    * Book a place for a child: a guardian of its family, admins included (an admin books on a guardian's behalf and
    * is checked as that guardian, see asViewer). NOT_FOUND: no hint whether another family's child exists.
    */
-  'child.book': {
-    object: 'child',
-    denied: 'NOT_FOUND',
-    exists: childExists,
-    allows: (ctx, v, id) => profiles.isGuardianOfChild(ctx.db, v.id, id),
-    allowsImpliesExists: true,
-  },
-  /**
-   * A child's care details with the health note (issue 39): the guardians of its family, and an admin who opens that
-   * child (the service logs the admin's reading of the note). Instructors read notes through their course instead.
-   */
-  'child.care.read': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  'child.book': { object: 'child', denied: 'NOT_FOUND', exists: childExists, allows: isGuardianOfChild, allowsImpliesExists: true },
+  /** A child's care details with the health note: its guardians, and admins (their reading is logged); not instructors. */
+  'child.care.read': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: orAdmin(isGuardianOfChild) },
   /** Change the emergency contact, health note and photo consent: the guardians only (the consent is theirs to give). */
-  'child.care.write': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: (ctx, v, id) => profiles.isGuardianOfChild(ctx.db, v.id, id) },
+  'child.care.write': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: isGuardianOfChild },
   /** Who read the child's health note: the guardians of its family, and admins. */
-  'child.health-note.reads': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: async (ctx, v, id) => v.isAdmin || profiles.isGuardianOfChild(ctx.db, v.id, id) },
-  /**
-   * Read the health notes of a course's participants (each reading logged): the course's own instructors, and admins.
-   * An instructor of another course gets FORBIDDEN, as for the course list.
-   */
-  'course.health-notes.read': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: async (ctx, v, id) => v.isAdmin || courses.isInstructorOf(ctx.db, v.id, id) },
+  'child.health-note.reads': { object: 'child', denied: 'FORBIDDEN', exists: childExists, allows: orAdmin(isGuardianOfChild) },
+  /** Read the health notes of a course's participants (each reading logged): its own instructors, and admins. */
+  'course.health-notes.read': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: orAdmin(isInstructor) },
   /** Create, edit, delete a course: admins (spec §6). */
   'course.write': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: adminOnly },
   /** Participant names and the course list: the course's own instructors, and admins. */
-  'course.participants.read': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: async (ctx, v, id) => v.isAdmin || courses.isInstructorOf(ctx.db, v.id, id) },
+  'course.participants.read': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: orAdmin(isInstructor) },
   /** The course's calendar file: a family with a child on the course, and admins (others: NOT_FOUND). */
   'course.calendar': {
     object: 'course',
@@ -123,32 +112,16 @@ const RULES = {
     allows: async (ctx, v, id) => v.isAdmin || courses.hasParticipantAmong(ctx.db, id, await profiles.childIdsOfGuardian(ctx.db, v.id)),
   },
   /**
-   * An order and its payment status (the child's name, the course): the current guardians of its family, and admins
-   * (others: NOT_FOUND). Not its buyer as such: a guardian who has left the family no longer sees it (issue 52, H1).
-   * An order whose family is gone has no guardians: admins only.
+   * An order and its payment status: the current guardians of its family, and admins (others: NOT_FOUND). Not its buyer
+   * as such: a guardian who has left the family no longer sees it; an order whose family is gone, admins only.
    */
-  'order.read': {
-    object: 'order',
-    denied: 'NOT_FOUND',
-    exists: orderExists,
-    allows: async (ctx, v, id) => v.isAdmin || isGuardianOfOrder(ctx, v, id),
-  },
+  'order.read': { object: 'order', denied: 'NOT_FOUND', exists: orderExists, allows: orAdmin(isGuardianOfOrder) },
   /**
-   * What only the order's own family does (issue 40): cancel the child's place ('Meld av kurset') and see its preview.
-   * The current guardians of its family (others, admins and a former guardian who bought it included: NOT_FOUND;
-   * admins refund in the back office).
+   * What only the order's own family does: cancel the child's place ('Meld av kurset') and see its preview. Its current
+   * guardians only (admins, who refund in the back office, and a former guardian who bought it: NOT_FOUND).
    */
-  'order.family': {
-    object: 'order',
-    denied: 'NOT_FOUND',
-    exists: orderExists,
-    allows: isGuardianOfOrder,
-    allowsImpliesExists: true,
-  },
-  /**
-   * The receipts of an order (what was paid and refunded, as PDFs): the current guardians of its family, and its buyer
-   * for ever (read-only: a former guardian keeps the receipts of what they paid, issue 52). Admins: NOT_FOUND.
-   */
+  'order.family': { object: 'order', denied: 'NOT_FOUND', exists: orderExists, allows: isGuardianOfOrder, allowsImpliesExists: true },
+  /** An order's receipts (PDFs): the current guardians of its family, and its buyer for ever. Admins: NOT_FOUND. */
   'order.receipt': {
     object: 'order',
     denied: 'NOT_FOUND',
@@ -167,7 +140,7 @@ const RULES = {
     denied: 'FORBIDDEN',
     // The signed-in viewer's own row was just read by the session check: no second query for it (a payment start).
     exists: async (ctx, id) => ctx.viewer?.id === id || userExists(ctx, id),
-    allows: async (_ctx, v, id) => v.isAdmin || v.id === id,
+    allows: orAdmin(isSelf),
   },
   /** Change a user's roles: admins. */
   'user.roles': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: adminOnly },
@@ -177,32 +150,29 @@ const RULES = {
   'term.write': { object: 'term', denied: 'FORBIDDEN', exists: (ctx, id) => content.termExists(ctx.db, id), allows: adminOnly },
   /** Edit or delete a season (decision 053): admins. */
   'season.write': { object: 'season', denied: 'FORBIDDEN', exists: (ctx, id) => seasons.seasonExists(ctx.db, id), allows: adminOnly },
-  /**
-   * Leave a waitlist: the guardians of the entry's child, and admins (others: NOT_FOUND, as for bookings). Decision 016.
-   */
+  /** Leave a waitlist (decision 016): the guardians of the entry's child, and admins (others: NOT_FOUND, as for bookings). */
   'waitlist.write': {
     object: 'waitlist entry',
     denied: 'NOT_FOUND',
     exists: async (ctx, id) => !!(await waitlist.findEntry(ctx.db, id)),
-    allows: async (ctx, v, id) => {
-      if (v.isAdmin) return true;
+    allows: orAdmin(async (ctx, v, id) => {
       const entry = await waitlist.findEntry(ctx.db, id);
-      return !!entry && profiles.isGuardianOfChild(ctx.db, v.id, entry.childId);
-    },
+      return !!entry && isGuardianOfChild(ctx, v, entry.childId);
+    }),
   },
-  /** Upload, replace, arrange or delete a venue's photos: admins (issue 41). */
-  /** Close a venue on a day ('Bassenget er stengt', issue 38): admins. */
-  'place.close': { object: 'place', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await places.findPlaceRow(ctx.db, id)), allows: adminOnly },
+  /** Close a venue on a day ('Bassenget er stengt'): admins. */
+  'place.close': { object: 'place', denied: 'FORBIDDEN', exists: placeExists, allows: adminOnly },
   /** Undo a cancelled date, or tell its families now (issue 53): admins. */
   'cancelled-date.write': { object: 'cancelled date', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await changes.findCancelledDate(ctx.db, id)), allows: adminOnly },
-  /** A family's credit and calendar feed (issue 38): its guardians, and admins (others: NOT_FOUND, no hint). */
-  'profile.credit.read': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: async (ctx, v, id) => v.isAdmin || isGuardian(ctx, v, id) },
-  'profile.feed': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: (ctx, v, id) => isGuardian(ctx, v, id) },
-  'place.photos.write': { object: 'place', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await places.findPlaceRow(ctx.db, id)), allows: adminOnly },
+  /** A family's credit (admins too) and calendar feed: its guardians (others: NOT_FOUND, no hint). */
+  'profile.credit.read': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: orAdmin(isGuardian) },
+  'profile.feed': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: isGuardian },
+  /** Upload, replace, arrange or delete a venue's photos: admins. */
+  'place.photos.write': { object: 'place', denied: 'FORBIDDEN', exists: placeExists, allows: adminOnly },
   /** Change a user's name and birth date: the user themself, and admins (a child's go through child.write). */
-  'user.write': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
+  'user.write': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: orAdmin(isSelf) },
   /** Delete a user: the user themself (spec §6 "delete own user"), and admins. */
-  'user.delete': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: async (_ctx, v, id) => v.isAdmin || v.id === id },
+  'user.delete': { object: 'user', denied: 'FORBIDDEN', exists: userExists, allows: orAdmin(isSelf) },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;

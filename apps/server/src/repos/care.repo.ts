@@ -2,10 +2,7 @@ import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { childCare, healthNoteReads, participants } from '../db/schema';
 
-/**
- * A child's care details (`child_care`) and the log of who read a health note (`health_note_reads`), issue 39.
- * Only this repo queries them.
- */
+/** A child's care details (`child_care`) and who read a health note (`health_note_reads`); only this repo queries them. */
 
 export type ChildCareRow = typeof childCare.$inferSelect;
 export type HealthNoteReadRow = typeof healthNoteReads.$inferSelect;

@@ -1,4 +1,4 @@
-/** Cancelled dates, the families' choices and calendar feeds (issue 38). Only this repo queries them. */
+/** Cancelled dates, the families' choices and calendar feeds. Only this repo queries them. */
 import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { calendarFeeds, cancelledDates, children, courses, dateChoices, orders, participants, places, remindersSent } from '../db/schema';
@@ -21,10 +21,7 @@ export async function findCancelledDate(db: DbOrTx, id: string): Promise<Cancell
   return row;
 }
 
-/**
- * Issue 53: cancelled dates whose families are due to be told, locked for this transaction. SKIP LOCKED: with several
- * instances each row is announced by one of them; `only` narrows to one row ('Send e-post nå').
- */
+/** Cancelled dates whose families are due to be told, locked (SKIP LOCKED: one instance each); `only`: 'Send e-post nå'. */
 export function claimDueAnnouncements(tx: DbOrTx, now: Date, limit: number, only?: string): Promise<CancelledDateRow[]> {
   return tx
     .select()
@@ -48,9 +45,7 @@ export async function deleteUnannouncedCancelledDate(tx: DbOrTx, id: string): Pr
 /** The admin's overview: cancelled dates on or after `from`, newest first, with the children's choices counted. */
 export function closureOverview(db: DbOrTx, from: Date) {
   const count = (choice: string | null) =>
-    choice === null
-      ? sql<number>`count(${dateChoices.id}) filter (where ${dateChoices.choice} is null)`.mapWith(Number)
-      : sql<number>`count(${dateChoices.id}) filter (where ${dateChoices.choice} = ${choice})`.mapWith(Number);
+    sql<number>`count(${dateChoices.id}) filter (where ${dateChoices.choice} ${choice === null ? sql`is null` : sql`= ${choice}`})`.mapWith(Number);
   return db
     .select({
       cancelled: cancelledDates,
@@ -277,11 +272,7 @@ export function firstDatesBetween(db: DbOrTx, from: Date, to: Date) {
 /** Make-up dates in [from, to), with the course's place and info. */
 export function makeupsBetween(db: DbOrTx, from: Date, to: Date) {
   return db
-    .select({
-      childId: dateChoices.childId,
-      ...reminderFields,
-      date: dateChoices.makeupDate,
-    })
+    .select({ childId: dateChoices.childId, ...reminderFields, date: dateChoices.makeupDate })
     .from(dateChoices)
     .innerJoin(courses, eq(courses.id, dateChoices.makeupCourseId))
     .innerJoin(places, eq(places.id, courses.placeId))

@@ -56,12 +56,7 @@ export async function termExists(db: DbOrTx, id: string): Promise<boolean> {
   return !!row;
 }
 
-export interface TermSnapshot {
-  id: string;
-  category: string;
-  text: string;
-  priority: number;
-}
+export type TermSnapshot = { id: string; category: string; text: string; priority: number };
 export type TermChange = 'initial' | 'created' | 'updated' | 'deleted';
 
 const termColumns = { id: terms.id, category: terms.category, text: terms.text, priority: terms.priority };
@@ -71,10 +66,7 @@ export function listTerms(db: DbOrTx): Promise<TermSnapshot[]> {
   return db.select(termColumns).from(terms).orderBy(...order);
 }
 
-/**
- * Term writers run one at a time (the lock conflicts with itself, not with readers), so every version's snapshot
- * includes all earlier changes and version numbers have no gaps. Call first in the writing transaction.
- */
+/** Term writers take turns (readers are not blocked), so each snapshot has every earlier change and versions have no gaps. */
 export async function lockTermsForChange(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`lock table ${terms} in share row exclusive mode`);
 }
@@ -115,9 +107,11 @@ export async function snapshotTerms(
   return version;
 }
 
-export function listTermVersions(db: DbOrTx) {
-  return db
+/** Term versions with the name of who made each (`more`: the terms too). */
+const termVersionsQuery = (db: DbOrTx, more: { terms?: typeof termVersions.terms } = {}) =>
+  db
     .select({
+      ...more,
       version: termVersions.version,
       createdAt: termVersions.createdAt,
       change: termVersions.change,
@@ -126,27 +120,16 @@ export function listTermVersions(db: DbOrTx) {
       lastName: users.lastName,
     })
     .from(termVersions)
-    .leftJoin(users, eq(users.id, termVersions.changedBy))
-    .orderBy(desc(termVersions.version));
+    .leftJoin(users, eq(users.id, termVersions.changedBy));
+
+export function listTermVersions(db: DbOrTx) {
+  return termVersionsQuery(db).orderBy(desc(termVersions.version));
 }
 
 export async function findTermVersion(db: DbOrTx, version: number) {
-  const [row] = await db
-    .select({
-      version: termVersions.version,
-      createdAt: termVersions.createdAt,
-      change: termVersions.change,
-      termId: termVersions.termId,
-      terms: termVersions.terms,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(termVersions)
-    .leftJoin(users, eq(users.id, termVersions.changedBy))
-    .where(eq(termVersions.version, version));
+  const [row] = await termVersionsQuery(db, { terms: termVersions.terms }).where(eq(termVersions.version, version));
   return row;
 }
-
 
 export async function insertContactMessage(db: DbOrTx, message: { name: string; email: string; message: string }): Promise<string> {
   const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });

@@ -3,10 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { attendance, children, courseInstructors, courses, participants, places, waitlistEntries, type CourseRow } from '../db/schema';
 import * as changes from './changes.repo';
 
-/**
- * Courses with their dates, instructors (`course_instructors`) and participants. Only this repo queries them. A
- * course is always shown with its place, so the course queries join `places` for its name and address (read only).
- */
+/** Courses with their dates, instructors and participants; only this repo queries them. Queries join `places` (read only). */
 
 export type CourseSortField = 'timeFrom' | 'firstDate' | 'updatedAt' | 'createdAt';
 
@@ -45,23 +42,15 @@ export async function findCourses(db: DbOrTx, query: CourseQuery): Promise<Cours
       : undefined,
     query.includeUnpublished ? undefined : and(eq(courses.published, true), eq(places.published, true)),
   ];
-  const direction = query.sort.order === 'asc' ? asc : desc;
+  const { field, order: direction } = query.sort;
+  const dir = direction === 'asc' ? asc : desc;
   // Ties (same start time) fall back to the first date, then the id, so paging and tests see a stable order.
   const order =
-    query.sort.field === 'timeFrom'
+    field === 'timeFrom'
       ? [asc(courses.timeFrom), sql`${courses.firstDate} asc nulls last`, asc(courses.id)]
-      : [
-          query.sort.order === 'asc'
-            ? sql`${sortColumn[query.sort.field]} asc nulls last`
-            : sql`${sortColumn[query.sort.field]} desc nulls last`,
-          direction(courses.id),
-        ];
+      : [sql`${sortColumn[field]} ${sql.raw(direction === 'asc' ? 'asc' : 'desc')} nulls last`, dir(courses.id)];
   const base = db
-    .select({
-      course: courses,
-      placeName: places.name,
-      placeTown: places.place,
-    })
+    .select({ course: courses, placeName: places.name, placeTown: places.place })
     .from(courses)
     .innerJoin(places, eq(places.id, courses.placeId))
     .where(and(...conditions))
@@ -108,10 +97,7 @@ export async function findCoursesDetails(db: DbOrTx, courseIds: readonly string[
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/**
- * findCourseDetails and more expressions on the course row, as one statement to run or prepare (booking asks the
- * places taken with it).
- */
+/** findCourseDetails and more expressions on the course row, as one statement to run or prepare. */
 export const courseDetailsWithQuery = <T extends Record<string, SQL>>(db: DbOrTx, courseId: string, more: T) =>
   db
     .select({ ...courseDetailsFields, ...more })
@@ -125,9 +111,8 @@ export async function courseExists(db: DbOrTx, courseId: string): Promise<boolea
 }
 
 /**
- * The course lock: the course row, locked for the rest of the transaction, so capacity decisions on one course take
- * turns. Only the seat ledger takes it (domain/enrolment/seats.ts: reserveSeat, lockCourses). `skipLocked`:
- * undefined when another transaction holds it (a job tries again on its next tick).
+ * The course lock: the course row, FOR UPDATE, so capacity decisions on one course take turns; only the seat ledger
+ * takes it. `skipLocked`: undefined when another transaction holds it (a job tries again on its next tick).
  */
 export async function lockCourse(tx: DbOrTx, courseId: string, options: { skipLocked?: boolean } = {}) {
   const [row] = await tx
@@ -171,10 +156,7 @@ export async function existingCourseIds(db: DbOrTx, ids: readonly string[]): Pro
   return rows.map((r) => r.id);
 }
 
-/**
- * Claims the priority invitation of courses whose window is open at `now` and not yet announced: exactly once, on
- * whichever instance gets there (the update is the claim). The e-mails are queued in the same transaction.
- */
+/** Claims the priority invitation of courses whose window is open and not yet announced: once, the update is the claim. */
 export async function claimPriorityInvitations(tx: DbOrTx, now: Date, limit: number) {
   const due = tx
     .select({ id: courses.id })
@@ -264,10 +246,7 @@ export async function countParticipants(db: DbOrTx, courseIds: readonly string[]
   return new Map(rows.map((r) => [r.courseId, Number(r.n)]));
 }
 
-/**
- * Values about one course computed in one statement from scalar subqueries (domain/enrolment/seats.ts counts its places with
- * the expressions of the seats repo); undefined when there is no such course.
- */
+/** Values about one course from scalar subqueries, in one statement; undefined when there is no such course. */
 export async function selectOnCourse<T extends Record<string, unknown>>(db: DbOrTx, courseId: string, fields: { [K in keyof T]: SQL<T[K]> }): Promise<T | undefined> {
   const [row] = await db.select(fields as Record<string, SQL>).from(courses).where(eq(courses.id, courseId));
   return row as T | undefined;
@@ -319,10 +298,9 @@ export async function isEnrolledByOrder(db: DbOrTx, orderId: string): Promise<bo
 /** The courses the given children take part in, with their place, by first date. */
 export async function listCoursesOfChildren(db: DbOrTx, childIds: readonly string[]) {
   const rows = await coursesOfChildren(db, childIds);
-  // The one query of a child's courses, narrowed to what the family pages show (the venue's id is the course's).
-  return rows.map(({ childId, course: { id, name, dates, timeFrom, timeTo, experienceLevel, firstDate, placeId }, placeName, placeTown }) => {
-    return { childId, id, name, dates, timeFrom, timeTo, experienceLevel, firstDate, placeId, placeName, placeTown };
-  });
+  // Narrowed to what the family pages show.
+  return rows.map(({ childId, course: { id, name, dates, timeFrom, timeTo, experienceLevel, firstDate, placeId }, placeName, placeTown }) =>
+    ({ childId, id, name, dates, timeFrom, timeTo, experienceLevel, firstDate, placeId, placeName, placeTown }));
 }
 
 // ---- writes (admin) -----------------------------------------------------------------------------------------------
@@ -361,19 +339,9 @@ export async function findCourseRow(db: DbOrTx, id: string): Promise<CourseListR
 
 // ---- participants (admin writes, the list for instructors and admins) ---------------------------------------------
 
-export interface ParticipantRow {
-  courseId: string;
-  childId: string;
-  firstName: string;
-  lastName: string;
-  birthdate: string | null;
-  profileId: string;
-  capacityOverride: boolean;
-}
-
 /** The children on these courses, by first name (one query for a whole list of courses; children read only). */
-export async function findParticipants(db: DbOrTx, courseIds: readonly string[]): Promise<ParticipantRow[]> {
-  if (courseIds.length === 0) return [];
+export function findParticipants(db: DbOrTx, courseIds: readonly string[]) {
+  if (courseIds.length === 0) return Promise.resolve([]);
   return db
     .select({
       courseId: participants.courseId,
@@ -428,10 +396,7 @@ export async function findAttendance(db: DbOrTx, courseId: string) {
     .orderBy(asc(attendance.date), asc(attendance.childId));
 }
 
-/**
- * Store marks idempotently: one row per (course, child, date). A mark replaces the stored one only if it was taken
- * at the same time or later, so a batch sent twice, or an old queued mark arriving late, changes nothing.
- */
+/** One row per (course, child, date); a mark replaces only an older one, so a batch sent twice or a late mark changes nothing. */
 export async function upsertAttendance(
   tx: DbOrTx,
   courseId: string,
@@ -460,12 +425,7 @@ export async function upsertAttendance(
 export async function coursesOfChildren(db: DbOrTx, childIds: readonly string[]) {
   if (childIds.length === 0) return [];
   return db
-    .select({
-      childId: participants.childId,
-      course: courses,
-      placeName: places.name,
-      placeTown: places.place,
-    })
+    .select({ childId: participants.childId, course: courses, placeName: places.name, placeTown: places.place })
     .from(participants)
     .innerJoin(courses, eq(courses.id, participants.courseId))
     .innerJoin(places, eq(places.id, courses.placeId))
@@ -500,10 +460,7 @@ export async function coursesTaughtBy(db: DbOrTx, userId: string, from: Date) {
     .orderBy(sql`${courses.firstDate} asc nulls last`, asc(courses.id));
 }
 
-/**
- * The child is booked on a course that has not ended, or waits on (or holds an offer for) one: its birth date then
- * changes only through an admin (issue 36 finding 4, decision 034).
- */
+/** On a course that has not ended, or waiting or offered one: the child's birth date then changes only by an admin (decision 034). */
 export async function hasCurrentBooking(db: DbOrTx, childId: string, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ booked: sql<boolean>`(

@@ -1,7 +1,4 @@
-/**
- * The family ledger's SQL (decision 055): the credit table family_credits, and the view family_ledger_entries that
- * every money reader sums (read only). Only this repo queries them.
- */
+/** The family ledger's SQL (decision 055): family_credits, and the read-only view family_ledger_entries every money reader sums. */
 import { ore, type Ore } from '@app/shared';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';

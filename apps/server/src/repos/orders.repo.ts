@@ -10,12 +10,9 @@ import { dbNowPlus } from './system.repo';
 /** Orders (also the holds on course places) and their Vipps events (`order_events`). Only this repo queries them. */
 
 export type OrderRow = typeof orders.$inferSelect;
-export type NewOrderRow = typeof orders.$inferInsert;
+type NewOrderRow = typeof orders.$inferInsert;
 
-/** The cancellation rules version in force now (the settings slice 'cancellation', decision 054), as a column value. */
-const currentCancellationRulesVersionSql = () => latestVersionSql('cancellation');
-
-/** Order ids are made before the insert: the Vipps reference is derived from them. */
+/** Made before the insert: the Vipps reference is derived from it. */
 export const newOrderId = newId;
 
 /** The Vipps reference (^[a-zA-Z0-9-]{8,50}$), unique because the order id is. Also the paymentId in URLs. */
@@ -65,17 +62,6 @@ export const firstHoldEndInMsQuery = (db: DbOrTx, courseId: string) =>
     .from(orders)
     .where(liveHoldOn(courseId));
 
-/** Lapsed holds per family (profile) within the last `withinMs`, for the admin's view. */
-export async function lapsesPerProfile(db: DbOrTx, profileIds: readonly string[], withinMs: number): Promise<Map<string, number>> {
-  if (profileIds.length === 0) return new Map();
-  const rows = await db
-    .select({ profileId: orders.profileId, n: count() })
-    .from(orders)
-    .where(and(inArray(orders.profileId, [...profileIds]), gt(orders.lapsedAt, dbNowPlus(-withinMs))))
-    .groupBy(orders.profileId);
-  return new Map(rows.map((r) => [r.profileId!, Number(r.n)]));
-}
-
 /** When each family's (profile's) holds ran out unpaid within the last `withinMs` (database clock), newest first. */
 export async function lapseTimesPerProfile(db: DbOrTx, profileIds: readonly string[], withinMs: number): Promise<Map<string, Date[]>> {
   const result = new Map<string, Date[]>();
@@ -89,7 +75,7 @@ export async function lapseTimesPerProfile(db: DbOrTx, profileIds: readonly stri
   return result;
 }
 
-/** The id of the child's (first) live hold on the course, as a subquery. */
+/** The id of the child's (first) live hold on the course, as a subquery (awaited: the hold, if any; a double click finds the first). */
 export const liveHoldIdQuery = (db: DbOrTx, courseId: string, childId: string) =>
   db
     .select({ id: orders.id })
@@ -97,17 +83,6 @@ export const liveHoldIdQuery = (db: DbOrTx, courseId: string, childId: string) =
     .where(and(liveHoldOn(courseId), eq(orders.childId, childId)))
     .orderBy(asc(orders.createdAt))
     .limit(1);
-
-/** The child's live hold on the course, if any (a double click finds the first one's order). */
-export async function findLiveHold(db: DbOrTx, courseId: string, childId: string): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(liveHoldOn(courseId), eq(orders.childId, childId)))
-    .orderBy(asc(orders.createdAt))
-    .limit(1);
-  return row;
-}
 
 export async function insertOrder(
   tx: DbOrTx,
@@ -117,8 +92,8 @@ export async function insertOrder(
 ): Promise<OrderRow> {
   const [row] = await tx
     .insert(orders)
-    // The order keeps the cancellation rules in force now (issue 40), read by the insert itself.
-    .values({ ...values, cancellationRulesVersion: currentCancellationRulesVersionSql(), holdExpiresAt: dbNowPlus(holdMs), syncAfter: dbNowPlus(firstSyncMs) })
+    // The order keeps the cancellation rules in force now (decision 054), read by the insert itself.
+    .values({ ...values, cancellationRulesVersion: latestVersionSql('cancellation'), holdExpiresAt: dbNowPlus(holdMs), syncAfter: dbNowPlus(firstSyncMs) })
     .returning();
   return row!;
 }
@@ -184,10 +159,6 @@ export async function updateOrderState(
 }
 
 /**
- * Reschedules the reconciler for an order without touching updated_at (it is bookkeeping, not a change). With
- * `ifStatus`, only while the order still has that status (an event applied meanwhile keeps its own schedule).
- */
-/**
  * A 'created' order whose payment could not be started because Vipps did not answer: the reconciler looks at it when
  * its hold ends (not after NO_PAYMENT_GRACE_MS), so the parent keeps the place for the whole hold. Returns the hold's
  * end, or undefined when the order is no longer 'created' or its hold is over.
@@ -201,6 +172,10 @@ export async function deferSyncToHoldEnd(db: DbOrTx, id: string): Promise<{ hold
   return row;
 }
 
+/**
+ * Reschedules the reconciler for an order without touching updated_at (it is bookkeeping, not a change). With
+ * `ifStatus`, only while the order still has that status (an event applied meanwhile keeps its own schedule).
+ */
 export async function setSyncAfter(db: DbOrTx, id: string, syncAfter: SQL | null, ifStatus?: string): Promise<void> {
   await db
     .update(orders)
@@ -255,6 +230,9 @@ export function claimOrdersToSync(db: DbOrTx, batch: number, leaseMs: number): P
 
 // ---- back office: order list, paid-order statistics, notifications ----------------------------------------------
 
+/** The order, and whether its child is still on the course (holds its place). */
+const withEnrolment = { order: orders, enrolled: sql<boolean>`exists (select 1 from ${participants} p where p.order_id = ${orders.id})` };
+
 export interface OrderListFilter {
   status?: string;
   /** [from, to) instants. */
@@ -289,10 +267,7 @@ export async function listOrders(db: DbOrTx, filter: OrderListFilter, limit: num
   );
   const [counted] = await db.select({ n: count() }).from(orders).where(where);
   const rows = await db
-    .select({
-      order: orders,
-      enrolled: sql<boolean>`exists (select 1 from ${participants} p where p.order_id = ${orders.id})`,
-    })
+    .select(withEnrolment)
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -302,13 +277,7 @@ export async function listOrders(db: DbOrTx, filter: OrderListFilter, limit: num
 }
 
 export async function findOrderWithEnrolment(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({
-      order: orders,
-      enrolled: sql<boolean>`exists (select 1 from ${participants} p where p.order_id = ${orders.id})`,
-    })
-    .from(orders)
-    .where(eq(orders.id, id));
+  const [row] = await db.select(withEnrolment).from(orders).where(eq(orders.id, id));
   return row;
 }
 
@@ -407,9 +376,8 @@ export async function anonymiseOrdersOfUser(tx: DbOrTx, userId: string): Promise
 /** Replaces the children's names (and the deleted profile) in their orders. */
 export async function anonymiseOrdersOfChildren(tx: DbOrTx, childIds: readonly string[], profileDeleted: boolean): Promise<number> {
   if (childIds.length === 0) return 0;
-  const info = profileDeleted
-    ? sql`jsonb_set(jsonb_set(${orders.additionalInfo}, '{child}', ${JSON.stringify(DELETED_CHILD)}::jsonb, true), '{profile}', 'null'::jsonb, true)`
-    : sql`jsonb_set(${orders.additionalInfo}, '{child}', ${JSON.stringify(DELETED_CHILD)}::jsonb, true)`;
+  const child = sql`jsonb_set(${orders.additionalInfo}, '{child}', ${JSON.stringify(DELETED_CHILD)}::jsonb, true)`;
+  const info = profileDeleted ? sql`jsonb_set(${child}, '{profile}', 'null'::jsonb, true)` : child;
   const rows = await tx
     .update(orders)
     .set({ additionalInfo: info, childId: null, ...(profileDeleted ? { profileId: null } : {}) })
@@ -456,7 +424,7 @@ export function openIncidentsOfOrders(db: DbOrTx, orderIds: readonly string[]) {
 /** A family's paid orders (captured or refunded), newest first, with whether the child is still on the course. */
 export function paidOrdersOfProfile(db: DbOrTx, profileId: string) {
   return db
-    .select({ order: orders, enrolled: sql<boolean>`exists (select 1 from ${participants} p where p.order_id = ${orders.id})` })
+    .select(withEnrolment)
     .from(orders)
     .where(and(eq(orders.profileId, profileId), inArray(orders.status, [...PAID_ORDER_STATUSES])))
     .orderBy(desc(orders.createdAt));
@@ -484,10 +452,7 @@ export async function findIncident(db: DbOrTx, id: string): Promise<IncidentRow 
   return row;
 }
 
-/**
- * An admin resolves an open incident (issue 52): who, when, the outcome and the note, once. Undefined when it was
- * resolved already (a second click, or another admin first): the row is only written while `resolved_at` is null.
- */
+/** An admin resolves an open incident, once: undefined when it was resolved already (a second click, another admin). */
 export async function resolveIncidentByAdmin(
   db: DbOrTx,
   id: string,

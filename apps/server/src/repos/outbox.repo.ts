@@ -23,9 +23,8 @@ const dueIds = (db: DbOrTx, batch: number) =>
     .for('update', { skipLocked: true });
 
 /**
- * Claims up to `batch` due messages for this worker: the row locks (SKIP LOCKED) keep two instances from taking the
- * same row, and the lease (next_attempt_at moved ahead, attempts + 1) keeps it claimed after commit, so a worker that
- * dies mid-send leaves the message to be retried when the lease runs out.
+ * Claims up to `batch` due messages: SKIP LOCKED keeps instances apart, and the lease (next_attempt_at ahead, attempts
+ * + 1) keeps the claim after commit, so a worker that dies mid-send leaves it for a retry when the lease runs out.
  */
 export function claimDue(db: DbOrTx, batch: number, leaseMs: number): Promise<OutboxRow[]> {
   const due = dueIds(db, batch);

@@ -6,23 +6,12 @@ import { courses, images, placeOldSlugs, placePhotos, places, type PlacePhotoRow
 /** The `places` table (venues) and `place_old_slugs`. Only this repo queries them; it counts a place's courses for the list. */
 
 /** A photo as the place lists carry it (its image's size and colour joined). */
-export interface PhotoOfPlace {
-  id: string;
-  hash: string;
-  width: number;
-  height: number;
-  color: string;
-  alt: string;
-  cover: boolean;
-}
+type PhotoOfPlace = { id: string; hash: string; width: number; height: number; color: string; alt: string; cover: boolean };
 
 export type PlaceWithCount = PlaceRow & { courseCount: number; oldSlugs: string[]; photos: PhotoOfPlace[] };
 
-export interface PlaceQuery {
-  includeUnpublished: boolean;
-  /** courseCount counts published courses whose dates overlap this window (epoch ms, packages/shared courseWindow). */
-  countWindow: DateWindow;
-}
+/** `countWindow`: courseCount counts published courses whose dates overlap it (epoch ms, packages/shared courseWindow). */
+type PlaceQuery = { includeUnpublished: boolean; countWindow: DateWindow };
 
 function coursesPerPlace(db: DbOrTx, window: DateWindow) {
   return db
@@ -33,7 +22,7 @@ function coursesPerPlace(db: DbOrTx, window: DateWindow) {
     .as('course_counts');
 }
 
-async function selectPlaces(db: DbOrTx, query: PlaceQuery, where?: SQL): Promise<PlaceWithCount[]> {
+export async function listPlaces(db: DbOrTx, query: PlaceQuery, where?: SQL): Promise<PlaceWithCount[]> {
   const counts = coursesPerPlace(db, query.countWindow);
   return db
     .select({
@@ -49,12 +38,8 @@ async function selectPlaces(db: DbOrTx, query: PlaceQuery, where?: SQL): Promise
     .orderBy(asc(sql`lower(${places.name})`), asc(places.id));
 }
 
-export function listPlaces(db: DbOrTx, query: PlaceQuery): Promise<PlaceWithCount[]> {
-  return selectPlaces(db, query);
-}
-
 export async function findPlace(db: DbOrTx, id: string, query: PlaceQuery): Promise<PlaceWithCount | undefined> {
-  const rows = await selectPlaces(db, query, eq(places.id, id));
+  const rows = await listPlaces(db, query, eq(places.id, id));
   return rows[0];
 }
 
@@ -100,7 +85,7 @@ export async function slugWasUsedByOther(db: DbOrTx, slug: string, exceptId?: st
   return rows.length > 0;
 }
 
-// ---- place_photos (issue 41) ----------------------------------------------------------------------------------
+// ---- place_photos ---------------------------------------------------------------------------------------------
 
 /** Locks the place row for a change of its photos (two uploads at once cannot both take the 8th place). */
 export async function lockPlace(db: DbOrTx, placeId: string): Promise<boolean> {

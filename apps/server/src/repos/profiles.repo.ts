@@ -6,9 +6,8 @@ import { param, prepared } from '../db/prepared';
 import { children, invites, profileParents, profiles, users } from '../db/schema';
 
 /**
- * Families: `profiles`, their guardians (`profile_parents`, position 0 is the owner), `children` and `invites`.
- * Only this repo queries them. A user's profiles come back in ONE order everywhere: own profile first (the
- * user's position in it), then by age.
+ * Families: `profiles`, guardians (`profile_parents`, position 0 the owner), `children`, `invites`; only this repo
+ * queries them. A user's profiles come in ONE order everywhere: own profile first (by position), then by age.
  */
 
 export type ChildRow = typeof children.$inferSelect;
@@ -91,10 +90,7 @@ export async function findChild(db: DbOrTx, childId: string) {
   return row;
 }
 
-/**
- * findChild's row as one value, for a statement about something else that needs the child too: a payment start asks
- * it with the course (domain/enrolment/seats.ts courseAndBookingState), one round trip instead of two. Null when there is no child.
- */
+/** findChild's row as one value (null: no child), for a statement about something else (a payment start asks it with the course). */
 export const childQuery = (childId: string) =>
   sql<ChildSummary | null>`(select json_build_object(${sql.join(
     Object.entries(childSummary).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
@@ -128,24 +124,19 @@ export async function isGuardianOfChild(db: Db, userId: string, childId: string)
   return !!row;
 }
 
-/** The ids of the children in every family the user is a guardian of. */
-export async function childIdsOfGuardian(db: DbOrTx, userId: string): Promise<string[]> {
+/** The ids of the children in every family the user is a guardian of (only those among `childIds`, when given). */
+export async function childIdsOfGuardian(db: DbOrTx, userId: string, childIds?: readonly string[]): Promise<string[]> {
+  if (childIds?.length === 0) return [];
   const rows = await db
     .select({ id: children.id })
     .from(children)
-    .innerJoin(profileParents, and(eq(profileParents.profileId, children.profileId), eq(profileParents.userId, userId)));
+    .innerJoin(profileParents, and(eq(profileParents.profileId, children.profileId), eq(profileParents.userId, userId)))
+    .where(childIds ? inArray(children.id, [...childIds]) : undefined);
   return rows.map((r) => r.id);
 }
 
 /** A child as the admin's lists show it (search, registrations). */
-const childListFields = {
-  id: children.id,
-  firstName: children.firstName,
-  lastName: children.lastName,
-  birthdate: children.birthdate,
-  registrationDate: children.registrationDate,
-  profileId: children.profileId,
-};
+const childListFields = { ...childSummary, registrationDate: children.registrationDate };
 
 /**
  * Children whose folded name contains `term` (already folded; null: everyone), sorted by name, at most `limit`, with
@@ -176,7 +167,7 @@ export async function countChildrenRegisteredBetween(db: DbOrTx, start: Date, en
   return Number(row?.n ?? 0);
 }
 
-// ---- guardians, children and invites of the family profile (issue 12) ---------------------------------------
+// ---- guardians, children and invites of the family profile ------------------------------------------------------
 
 /** Guardian user ids of a profile, owner first. */
 export async function guardianIds(db: DbOrTx, profileId: string): Promise<string[]> {
@@ -246,17 +237,6 @@ export async function childIdsOfProfile(db: DbOrTx, profileId: string): Promise<
 export async function deleteChildren(tx: DbOrTx, childIds: readonly string[]): Promise<void> {
   if (childIds.length === 0) return;
   await tx.delete(children).where(inArray(children.id, [...childIds]));
-}
-
-/** Children among `childIds` whose guardian `userId` is (directly, through any profile). */
-export async function childrenGuardedBy(db: DbOrTx, userId: string, childIds: readonly string[]): Promise<string[]> {
-  if (childIds.length === 0) return [];
-  const rows = await db
-    .select({ id: children.id })
-    .from(children)
-    .innerJoin(profileParents, and(eq(profileParents.profileId, children.profileId), eq(profileParents.userId, userId)))
-    .where(inArray(children.id, [...childIds]));
-  return rows.map((r) => r.id);
 }
 
 export async function findChildren(db: DbOrTx, childIds: readonly string[]) {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 export type { QueueOpeningRow, QueueTicketRow } from '../db/schema';
 import { children, courses, orders, places, queueOpenings, queueTickets, type QueueOpeningRow, type QueueTicketRow } from '../db/schema';
 
-/** Enrolment night's waiting room (issue 37, decision 041): openings and the families' tickets. */
+/** Enrolment night's waiting room (decision 041): openings and the families' tickets. */
 
 export async function ensureOpening(db: DbOrTx, opensAt: Date): Promise<void> {
   await db.insert(queueOpenings).values({ opensAt }).onConflictDoNothing();
@@ -85,7 +85,6 @@ export async function setSortKeys(tx: DbOrTx, ids: readonly string[]): Promise<v
     where id = any(${idArray(ids)}) and sort_key is null`);
 }
 
-/** Sort keys of the families waiting in an opening, in order (the instances' one-second snapshot for positions). */
 /** Every ticket of an opening, the waiting ones first in line order (the per-instance snapshot's one read). */
 export async function ticketsOf(db: DbOrTx, opensAt: Date): Promise<QueueTicketRow[]> {
   return db
@@ -97,19 +96,7 @@ export async function ticketsOf(db: DbOrTx, opensAt: Date): Promise<QueueTicketR
 
 /** Admitted families still inside their window that have not started a payment (the ceiling counts them). */
 export async function activeAdmitted(db: DbOrTx, opensAt: Date, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(queueTickets)
-    .where(
-      and(
-        eq(queueTickets.opensAt, opensAt),
-        isNotNull(queueTickets.admittedAt),
-        isNull(queueTickets.doneAt),
-        isNull(queueTickets.leftAt),
-        sql`${queueTickets.admitUntil} > ${now.toISOString()}::timestamptz`,
-      ),
-    );
-  return row?.n ?? 0;
+  return (await countsOf(db, opensAt, now)).admittedActive;
 }
 
 /** Lets the next `n` families in, in ticket order: each ticket once (the caller holds the opening's row lock). */

@@ -3,10 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { childCare, retentionKeepLinks, retentionRuns, users } from '../db/schema';
 
-/**
- * What the retention job reads and writes (issue 39): the facts it decides on, per child and per guardian, the
- * keep links of its warnings and the log of its runs. Only this repo queries `retention_*`.
- */
+/** The retention job's facts per child and guardian, its warnings' keep links and its runs' log (only here: `retention_*`). */
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const orNull = (value: Date | string | null): Date | null => (value === null ? null : toDate(value));
@@ -92,10 +89,7 @@ export interface GuardianFacts {
   warnedAt: Date | null;
 }
 
-/**
- * Guardians only: users whose roles are just 'parent' (instructors, admins and developers are never deleted by the
- * job). One query.
- */
+/** Guardians only: users whose roles are just 'parent' (the job never deletes instructors, admins or developers). */
 export async function guardianFacts(db: DbOrTx): Promise<GuardianFacts[]> {
   const result = await db.execute(sql`
     select u.id, u.first_name, u.last_name, u.email,

@@ -3,10 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { courses, seatClaims as claims } from '../db/schema';
 import { firstHoldEndInMsQuery } from './orders.repo';
 
-/**
- * The seat ledger's claims (the view seat_claims, migration 0030). Only this repo queries it; it is read only. Its
- * expressions are scalar subqueries, so domain/enrolment/seats.ts asks each question in one statement.
- */
+/** The seat ledger's claims (the read-only view seat_claims), as scalar subqueries: each question is one statement. */
 
 /** Not counted against a claim: one order's own hold and one child's own offer (its parent is paying for it). */
 export type SeatExclude = { orderId?: string; childId?: string };
@@ -22,10 +19,7 @@ const onEveryDate = (courseId: string, exclude: SeatExclude) =>
     exclude.childId ? sql`(${claims.kind} <> 'offer' or ${claims.childId} <> ${exclude.childId})` : undefined,
   );
 
-/**
- * THE places taken on a course: the claims on every date plus the make-ups on its fullest date (a booking takes a
- * place on every date, so it counts against the fullest one).
- */
+/** THE places taken on a course: the claims on every date plus the make-ups on its fullest date (a booking takes every date). */
 export const takenSql = (db: DbOrTx, courseId: string, exclude: SeatExclude = {}) =>
   sql<string>`${db.select({ n: count() }).from(claims).where(onEveryDate(courseId, exclude))} + coalesce((select max(n) from (select count(*) as n from ${claims}
     where ${onCourse(courseId)} and ${claims.kind} = 'makeup' group by ${claims.onDate}) m), 0)`;

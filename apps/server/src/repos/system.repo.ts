@@ -3,10 +3,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { param, prepared } from '../db/prepared';
 import { authStates, orders, outbox, profileParents, profiles, rateLimits, sessions, settings, users } from '../db/schema';
 
-/**
- * System tables: login attempts (`auth_states`), sessions, rate-limit counters, shared settings; and transaction
- * helpers.
- */
+/** System tables: login attempts (`auth_states`), sessions, rate-limit counters, shared settings; transaction helpers. */
 
 // ---- login attempts (state, nonce, PKCE) -------------------------------------------------------------------
 export async function insertAuthState(db: DbOrTx, row: typeof authStates.$inferInsert): Promise<void> {
@@ -24,8 +21,7 @@ export async function deleteExpiredAuthStates(db: DbOrTx, now: Date = new Date()
   return rows.length;
 }
 
-// ---- sessions (issue 9 finding 8) ----------------------------------------------------------------------------
-export type SessionRow = typeof sessions.$inferSelect;
+// ---- sessions ------------------------------------------------------------------------------------------------
 
 /**
  * A new session for the user with their current roles; undefined when the user does not exist. (Should the roles
@@ -45,25 +41,14 @@ export async function insertSession(
 }
 
 /** A session with its user, as the request check needs it (plugins/auth.ts; kept by session-cache.ts). */
-export interface SessionCheck {
-  /** The user's roles now. */
-  roles: string[];
-  /** The roles the session began with: a role change ends it. */
-  sessionRoles: string[];
-  lastSeenAt: Date;
-  expiresAt: Date;
-  endedAt: Date | null;
-  user: typeof users.$inferSelect;
-  profileIds: string[];
-}
+export type SessionCheck = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
 /**
- * What every signed-in request asks, in one indexed round trip (the session's primary key joined to the user's):
- * this session of this user, the user's row and roles now, and their profile ids (GET /users/me then needs no query
- * of its own). Undefined when there is no such row (a deleted user's sessions go with it; a forged id). Whether it is
- * still live is `isLiveSession`, asked at each use, because a kept answer outlives the moment it was read.
+ * What every signed-in request asks, in one indexed round trip: this session of this user, the user's row and roles
+ * now (a role change since `sessionRoles` ends it), and their profile ids. Undefined: no such row (a deleted user, a
+ * forged id). Liveness is `isLiveSession`, asked at each use, because a kept answer outlives the moment it was read.
  */
-export async function findSession(db: Db, sessionId: string, userId: string): Promise<SessionCheck | undefined> {
+export async function findSession(db: Db, sessionId: string, userId: string) {
   // Asked on every signed-in request the session cache cannot answer: built once (db/prepared.ts).
   const statement = prepared(db, 'find_session', (name) =>
     db
@@ -102,7 +87,7 @@ export async function touchSession(db: DbOrTx, sessionId: string, now: Date): Pr
 }
 
 /** The user's live sessions, most recently used first. */
-export function listLiveSessions(db: DbOrTx, userId: string, now: Date): Promise<SessionRow[]> {
+export function listLiveSessions(db: DbOrTx, userId: string, now: Date) {
   return db
     .select({ session: sessions })
     .from(sessions)
@@ -140,7 +125,7 @@ export async function deleteDeadSessions(db: DbOrTx, now: Date = new Date()): Pr
 export async function hitCounter(db: DbOrTx, key: string, windowMs: number): Promise<{ count: number; resetAt: Date }> {
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
+    .values({ key, count: 1, resetAt: dbNowPlus(windowMs) })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -153,14 +138,10 @@ export async function hitCounter(db: DbOrTx, key: string, windowMs: number): Pro
 }
 
 /**
- * One hit on each of several counters, in order, in ONE statement (one round trip, one commit), with the semantics of
- * hitCounter called for each in turn and stopping at the first one past its `max`: a counter after that one is not
- * hit (a request refused by the per-user limit does not count against the per-IP one). Returns what was hit, in
- * order (shorter than `hits` when one was past its max).
- *
- * The counters are committed without waiting for the disk (synchronous_commit off, for this transaction only): a hot
- * key (one IP behind a NAT on enrolment night) is one row that every hit updates in turn, and each waited for the
- * previous one's flush. A crash may forget the last moment's hits, which a rate limit can afford.
+ * hitCounter for each counter in turn, in ONE statement, stopping after the first one past its `max` (a request refused
+ * per user does not count per IP). Returns what was hit, in order. Committed without waiting for the disk
+ * (synchronous_commit off, this transaction only): a hot key (one IP behind a NAT on enrolment night) is one row every
+ * hit updates in turn; a crash may forget the last moment's hits, which a rate limit can afford.
  */
 export async function hitCounters(
   db: DbOrTx,
@@ -224,7 +205,7 @@ export async function advisoryXactLock(db: DbOrTx, key: number): Promise<void> {
 /** Milliseconds from the database clock, so every instance agrees on holds and schedules. */
 export const dbNowPlus = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
-// ---- operator view (GET /api/health for admins, issue 42) ------------------------------------------------------
+// ---- operator view (GET /api/health for admins) ------------------------------------------------------------------
 /** The e-mail outbox's backlog: messages waiting to be sent, given up on, and the oldest waiting one. */
 export async function outboxBacklog(db: DbOrTx): Promise<{ pending: number; failed: number; oldestPendingAt: Date | null }> {
   const [row] = await db

@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
-import { profileParents, sessions, users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 
 /** The `users` table: guardians, instructors and admins (the people who log in). Only this repo queries it. */
 
@@ -24,10 +24,7 @@ export async function findUserBySub(db: DbOrTx, sub: string): Promise<UserRow | 
   return row;
 }
 
-/**
- * At most `limit` users with this e-mail address and no Vipps identity yet: callers link only when exactly one
- * matches, and never a user already linked to another `sub`.
- */
+/** At most `limit` users with this e-mail and no Vipps identity yet (callers link only when exactly one matches). */
 export function findUnlinkedUsersByEmail(db: DbOrTx, email: string, limit = 2): Promise<UserRow[]> {
   return db
     .select()
@@ -47,13 +44,7 @@ export async function isVerifiedEmailOfUser(db: DbOrTx, email: string): Promise<
   return row !== undefined;
 }
 
-export interface UserContact {
-  id: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  email: string | null;
-}
+export type UserContact = { id: string; firstName: string; lastName: string; phone: string | null; email: string | null };
 
 /** Names and contact fields of several users in one query (guardians of profiles, instructors of courses). */
 export async function findUserContacts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, UserContact>> {
@@ -70,8 +61,10 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> 
   return row!;
 }
 
-export async function updateUser(db: DbOrTx, id: string, patch: Partial<NewUser>): Promise<void> {
-  await db.update(users).set(patch).where(eq(users.id, id));
+/** The updated row; undefined when there is no such user. */
+export async function updateUser(db: DbOrTx, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  return row;
 }
 
 export function listInstructors(db: DbOrTx): Promise<{ id: string; firstName: string; lastName: string }[]> {
@@ -116,10 +109,7 @@ export function lastLoggedIn(db: DbOrTx, limit: number): Promise<AdminUserRow[]>
     .limit(limit);
 }
 
-/**
- * Users whose folded name, e-mail or phone contains `term` (already folded; null: everyone), sorted by name, at most
- * `limit`, with the count of all hits. The trigram index (users_search_trgm_idx) serves the LIKE.
- */
+/** Users whose folded name, e-mail or phone contains `term` (null: everyone), by name, at most `limit`, with the count of all. */
 export async function searchUsers(db: DbOrTx, term: string | null, limit: number): Promise<{ total: number; rows: AdminUserRow[] }> {
   const rows = await db
     .select({ ...adminUserColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -140,9 +130,7 @@ export function listUsersRegisteredBetween(db: DbOrTx, start: Date, end: Date, l
       email: users.email,
       roles: users.roles,
       registrationDate: users.registrationDate,
-      profileId: sql<string | null>`(select ${profileParents.profileId} from ${profileParents}
-        where ${profileParents.userId} = ${users.id}
-        order by ${profileParents.position}, ${profileParents.profileId} limit 1)`,
+      profileId: adminUserColumns.profileId,
     })
     .from(users)
     .where(between(users.registrationDate, start, end))
@@ -155,26 +143,16 @@ export async function countUsersRegisteredBetween(db: DbOrTx, start: Date, end: 
   return Number(row?.n ?? 0);
 }
 
-// ---- the family profile (issue 12): edit and delete users ----------------------------------------------------
+// ---- the family profile: edit and delete users ---------------------------------------------------------------
 
 export async function findUsers(db: DbOrTx, ids: readonly string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(users).where(inArray(users.id, [...ids]));
 }
 
-export async function updateUserReturning(
-  db: DbOrTx,
-  id: string,
-  values: { firstName?: string; lastName?: string; birthdate?: string; roles?: string[] },
-): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
-  return row;
-}
-
 /**
- * Sets the user's roles. Every session that began with other roles ends by that (decision 011: the auth check
- * compares them), except `keepSessionId`: the session of an admin changing their own roles, which takes the new
- * roles and lives on (decision 014).
+ * Sets the user's roles, which ends every session begun with other roles (decision 011), except `keepSessionId`: an
+ * admin changing their own roles keeps their session with the new roles (decision 014).
  */
 export async function setUserRoles(tx: DbOrTx, id: string, roles: string[], keepSessionId: string | null): Promise<UserRow | undefined> {
   const [row] = await tx.update(users).set({ roles }).where(eq(users.id, id)).returning();

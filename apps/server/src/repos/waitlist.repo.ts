@@ -2,10 +2,7 @@ import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { children, participants, waitlistEntries, type WaitlistEntryRow } from '../db/schema';
 
-/**
- * The waitlist (`waitlist_entries`, decision 016). Only this repo queries it. Positions are counted among the
- * 'waiting' entries in (created_at, id) order; an 'offered' entry holds a place under the course row lock.
- */
+/** The waitlist (decision 016), only queried here: positions count 'waiting' entries by (created_at, id); 'offered' holds a place. */
 
 export type { WaitlistEntryRow };
 
@@ -22,10 +19,7 @@ export async function insertEntry(tx: DbOrTx, values: { courseId: string; childI
   return row;
 }
 
-/**
- * A guardian left the family (domain/membership/events.ts): the open entries they made for the family's children pass
- * to `toUserId`, so offers and notices reach a current guardian, never the one who left.
- */
+/** A guardian left the family: their open entries for its children pass to `toUserId`, so offers reach a current guardian. */
 export async function handOverEntries(tx: DbOrTx, profileId: string, fromUserId: string, toUserId: string): Promise<number> {
   const rows = await tx
     .update(waitlistEntries)
@@ -101,10 +95,7 @@ export async function openEntriesOfCourse(db: DbOrTx, courseId: string): Promise
     .orderBy(...inOrder);
 }
 
-/**
- * Each waiting entry's place in its course's line (1 = next), in one query for any number of entries; entries that
- * are not waiting have none (0).
- */
+/** Each waiting entry's place in its course's line (1 = next; not waiting: 0), in one query for any number of entries. */
 export async function positionsOf(db: DbOrTx, entries: readonly Pick<WaitlistEntryRow, 'id' | 'courseId' | 'status'>[]): Promise<Map<string, number>> {
   const waiting = entries.filter((e) => e.status === 'waiting');
   const positions = new Map<string, number>(entries.map((e) => [e.id, 0]));

@@ -7,10 +7,9 @@ import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 
 /**
- * Changes the families are told about (issue 38): a course's time or venue moved, and an admin adding, removing or
- * moving a child. Queued in the transaction of the change (the outbox), to every guardian of the family.
+ * A change the family is told about (a course's time or venue, a child added, removed or moved by an admin), queued in
+ * the change's transaction to every guardian.
  */
-/** A change to a course or a child's place that the family is told about (time, venue, added, removed, moved). */
 function courseChangedEmail(input: { to: string; firstName: string; subject: string; lines: string[]; companyName: string }): OutgoingEmail {
   return { to: input.to, subject: input.subject, text: [`Hei ${input.firstName}!`, '', ...input.lines, '', `Hilsen ${input.companyName}`].join('\n') };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ore } from '@app/shared';
-import { bookingState, childrenFacingFull, countTaken, freeOnDate, placesOfCourses, reserveSeat, type SeatClaim } from './seats';
+import { placesOfCourses } from '../../repos/seats.repo';
+import { bookingState, childrenFacingFull, countTaken, freeOnDate, reserveSeat, type SeatClaim } from './seats';
 import type { Database, DbOrTx } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
 import { createCourse, createFamily, createOrder, type TestCourse } from '../../test/builders';

@@ -12,64 +12,43 @@ import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as queue from '../../repos/queue.repo';
 import * as seats from '../../repos/seats.repo';
-import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
+import type { QueueTicketRow } from '../../repos/queue.repo';
 import * as waitlist from '../../repos/waitlist.repo';
 import { applies, canBook, priorityWindowRuns, type PolicyName, type Refusal, type WaitingRoom } from './policies';
 
 /**
- * The seat ledger (issue 55): every claim on a course's places, and what a booking asks before it claims one. In
- * order: the counts (the one definition of "taken"), the one locked step (reserveSeat), a payment start's way in
- * (holdSeat, behind this process's line for the course lock), enrolment night's waiting room, a family's cool-down, and the
- * booking's question (checkBooking: canBook with the facts it reads).
+ * The seat ledger: every claim on a course's places (counts, the locked step reserveSeat, holdSeat's line for the
+ * course lock), enrolment night's waiting room, a family's cool-down, and the booking's question (checkBooking).
  */
 
 /**
- * Places taken on a course (the claims of the view seat_claims, seats.takenSql): participants plus live payment holds
- * plus places held by waitlist offers (decision 016) plus the make-ups on its fullest date, optionally minus one order and minus one child's own offer (its parent is the
- * one paying for it). Asked under the course lock by reserveSeat and by a course delete, so a held offer counts as
- * taken everywhere. One statement (one round trip), so under the lock all the counts see the same snapshot, taken
- * after the lock was granted.
+ * Places taken on a course (seats.takenSql, the view seat_claims: participants, live holds, held waitlist offers
+ * (decision 016), make-ups on its fullest date), optionally minus one order and one child's own offer. One statement,
+ * so under the course lock every count sees the same snapshot, taken after the lock was granted.
  */
 export async function countTaken(db: DbOrTx, courseId: string, exclude: seats.SeatExclude = {}): Promise<number> {
   const row = await courses.selectOnCourse(db, courseId, { taken: seats.takenSql(db, courseId, exclude) });
   return Number(row?.taken ?? 0);
 }
 
-export interface BookingState {
-  /** The child is already a participant of the course. */
-  enrolled: boolean;
-  /** The child's live hold on the course (a double click), if any. */
-  liveHoldId: string | null;
-  /** Places taken, the child's own waitlist offer not counted (countTaken with `childId`). */
-  taken: number;
-}
-
-/** bookingState's questions, as expressions on the course row. */
+/** bookingState's questions, as expressions on the course row; `taken` leaves out the child's own waitlist offer. */
 const bookingStateFields = (db: DbOrTx, courseId: string, childId: string) => ({
   enrolled: sql<boolean>`exists ${courses.participantQuery(db, courseId, childId)}`,
   liveHoldId: sql<string | null>`${orders.liveHoldIdQuery(db, courseId, childId)}`,
   taken: seats.takenSql(db, courseId, { childId }),
 });
-const toBookingState = (row: { enrolled: boolean; liveHoldId: string | null; taken: string } | undefined): BookingState => ({
+const toBookingState = (row: { enrolled: boolean; liveHoldId: string | null; taken: string } | undefined) => ({
   enrolled: row?.enrolled === true,
   liveHoldId: row?.liveHoldId ?? null,
   taken: Number(row?.taken ?? 0),
 });
 
-/**
- * What a payment start asks about a course and a child, in one round trip: is the child on it, does it hold a
- * place already, how many places are taken. Before the course row lock it is only a shortcut; under the lock (a
- * statement after lockCourse) it is the truth.
- */
-export async function bookingState(db: DbOrTx, courseId: string, childId: string): Promise<BookingState> {
+/** Is the child on the course, does it hold a place, how many are taken: a shortcut before the course lock, the truth under it. */
+export async function bookingState(db: DbOrTx, courseId: string, childId: string) {
   return toBookingState(await courses.selectOnCourse(db, courseId, bookingStateFields(db, courseId, childId)));
 }
 
-/**
- * The course's details (courses.findCourseDetails), the child (profiles.findChild; null when there is none) and the
- * child's bookingState, in the same round trip. Asked by every payment start before the lock: built once
- * (db/prepared.ts). Undefined when there is no such course.
- */
+/** The course's details, the child (null: none) and bookingState in one prepared round trip; undefined: no course. */
 export async function courseAndBookingState(db: Db, courseId: string, childId: string) {
   const statement = prepared(db, 'course_and_booking_state', (name) =>
     courses
@@ -83,9 +62,8 @@ export async function courseAndBookingState(db: Db, courseId: string, childId: s
 }
 
 /**
- * Which of the children would be told 'full' (countTaken with their own offer not counted is at the maximum, and
- * they are neither on the course nor holding a place on it): one statement for many starts waiting for the same
- * course (booking.service.ts), however many they are.
+ * Which of the children would be told 'full' (taken, their own offer not counted, is at the maximum, and they are
+ * neither on the course nor holding a place): one statement for all the starts waiting for the course.
  */
 export async function childrenFacingFull(db: DbOrTx, courseId: string, maximum: number, childIds: readonly string[]): Promise<Set<string>> {
   const ids = [...new Set(childIds)];
@@ -102,11 +80,7 @@ export async function childrenFacingFull(db: DbOrTx, courseId: string, maximum: 
   return new Set(ids.filter((id) => !skip.has(id) && taken - (offered.has(id) ? 1 : 0) >= maximum));
 }
 
-/**
- * Free places on one date of the course for a make-up child (issue 38): the places taken on every date (participants,
- * holds, offers) and the make-ups already on that date (seats.takenOnDateSql). A booking counts against the fullest
- * date instead (takenSql).
- */
+/** Free places on one date for a make-up child (seats.takenOnDateSql); a booking counts the fullest date instead. */
 export async function freeOnDate(db: DbOrTx, course: { id: string; maximumParticipants: number }, date: Date): Promise<number> {
   const row = await courses.selectOnCourse(db, course.id, { taken: seats.takenOnDateSql(db, course.id, date) });
   return course.maximumParticipants - Number(row?.taken ?? 0);
@@ -125,22 +99,16 @@ export async function seatsFree(db: DbOrTx, course: { id: string; maximumPartici
   return course.maximumParticipants - (await countTaken(db, course.id));
 }
 
-/** Participants and places taken per course, in one statement: the course lists, the admin's and the instructor's. */
-export const placesOfCourses = seats.placesOfCourses;
-
 // ---- the one locked step ------------------------------------------------------------------------------------------
 
 /**
- * A claim on a course's places. Who claims decides what is not counted against the claim:
- * - `booking`: a payment start for the child (its own waitlist offer held the place for it; its own live hold, a
- *   double click that raced, is the answer);
- * - `payment`: a paid order enrols its child (the order's own hold and the child's offer reserved this place);
- * - `admin`: an admin adds or moves the child (its own live hold and offer not counted); `override` lets a full
- *   course take the child anyway, and the answer says whether it was used;
- * - `makeup`: a make-up child on one date of the course (freeOnDate);
- * - `offer`: the waitlist holds places for children waiting (the answer says how many are free). `skipLocked`: the job
- *   leaves a course whose lock another transaction holds to its next tick (refused BUSY). `beforeCount`: what the
- *   waitlist frees under the lock before the places are counted (offers that ran out).
+ * A claim on a course's places; who claims decides what is not counted against it:
+ * - `booking`: a payment start (its own offer held the place; its own live hold, a raced double click, is the answer);
+ * - `payment`: a paid order enrols its child (its own hold and the child's offer reserved this place);
+ * - `admin`: an admin adds or moves the child (own hold and offer not counted); `override` takes a full course anyway;
+ * - `makeup`: a make-up child on one date (freeOnDate);
+ * - `offer`: the waitlist holds places. `skipLocked`: a course locked elsewhere waits for the job's next tick (BUSY);
+ *   `beforeCount`: what the waitlist frees under the lock before counting (offers that ran out).
  */
 export type SeatClaim =
   | { by: 'booking'; childId: string }
@@ -169,11 +137,9 @@ export type SeatAnswer =
 const refused = (code: SeatRefusal): SeatAnswer => ({ refused: code });
 
 /**
- * THE locked step of the seat ledger (issue 55): every path that claims a place on a course goes through it — a
- * payment start's hold (holdSeat), a paid order's enrolment, an admin's add or move, a make-up date, the waitlist's
- * offers. It takes the course lock (the course row, FOR UPDATE, for the rest of `tx`), then counts the places taken
- * with the one definition (takenSql), in statements after the lock, so it sees every claim committed before it. The
- * caller writes its claim in the same transaction: the lock is held until it commits.
+ * THE locked step: every path that claims a place goes through it. It takes the course lock (the course row, FOR
+ * UPDATE, for the rest of `tx`), then counts with takenSql in statements after the lock, so it sees every claim
+ * committed before it. The caller writes its claim in the same transaction, under the lock until it commits.
  */
 export async function reserveSeat(tx: DbOrTx, courseId: string, claim: SeatClaim): Promise<SeatAnswer> {
   const course = await courses.lockCourse(tx, courseId, { skipLocked: claim.by === 'offer' && claim.skipLocked === true });
@@ -196,7 +162,7 @@ export async function reserveSeat(tx: DbOrTx, courseId: string, claim: SeatClaim
     case 'admin': {
       if (await courses.findParticipant(tx, courseId, claim.childId)) return refused('CHILD_ALREADY_IN_COURSE');
       // A parent paying for this very child must not make the course look fuller.
-      const ownHold = await orders.findLiveHold(tx, courseId, claim.childId);
+      const [ownHold] = await orders.liveHoldIdQuery(tx, courseId, claim.childId);
       const free = course.maximumParticipants - (await countTaken(tx, courseId, { orderId: ownHold?.id, childId: claim.childId }));
       return answer(free, { overrideUsed: free <= 0 && claim.override });
     }
@@ -208,11 +174,7 @@ export async function reserveSeat(tx: DbOrTx, courseId: string, claim: SeatClaim
   }
 }
 
-/**
- * The course lock on several courses at once, in id order, so two transactions locking the same courses cannot
- * deadlock: an admin's move locks both its courses before it claims a place on the new one, and a course delete
- * locks its course before it counts. Undefined when one of them is gone.
- */
+/** The course lock on several courses, in id order so two transactions cannot deadlock; undefined when one is gone. */
 export async function lockCourses(tx: DbOrTx, courseIds: readonly string[]): Promise<LockedCourse[] | undefined> {
   const locked: LockedCourse[] = [];
   for (const id of [...new Set(courseIds)].sort()) {
@@ -236,10 +198,8 @@ export const seatError = (answer: { refused: SeatRefusal }, message = SEAT_MESSA
 // ---- a payment start's way in: holdSeat, in line for the course lock -------------------------------------------------
 
 /**
- * A payment start's claim on a course's places (the seat ledger's way in for booking): its turn in this process's
- * line for the course lock, then ONE transaction in which reserveSeat takes the course lock and counts, and `take` writes the hold.
- * A refusal is thrown as its error; contention on the lock becomes BUSY. `take` gets the child's own live hold, when a
- * parallel request for the same child got there first, and the places free.
+ * A payment start's claim: its turn in this process's line for the course lock, then ONE transaction in which
+ * reserveSeat locks and counts and `take` writes the hold. A refusal is thrown; contention on the lock becomes BUSY.
  */
 export function holdSeat<T>(
   db: Db,
@@ -258,30 +218,18 @@ export function holdSeat<T>(
   );
 }
 
-interface Queued {
-  childId: string;
-  /** Answers this start at once, while it still waits for its turn. */
-  answer(error: AppError): void;
-}
-interface CourseLockLine {
-  /** Settles when the last start queued so far is done: true when it ended BUSY. Never rejects. */
-  tail: Promise<boolean>;
-  waiting: Set<Queued>;
-}
+/** `answer`: answers this start at once, while it still waits for its turn. */
+type Queued = { childId: string; answer(error: AppError): void };
+/** `tail` settles (never rejects) when the last start queued so far is done: true when it ended BUSY. */
+type CourseLockLine = { tail: Promise<boolean>; waiting: Set<Queued> };
 const courseLockLines = new Map<string, CourseLockLine>();
 const full = () => new AppError('COURSE_FULL', 'Course is full');
 
 /**
- * One locked transaction per course at a time in this process. Without it a burst of starts for one course (200 on
- * enrolment night) opens a transaction each, and all but one wait on the course row lock while holding a pooled
- * connection, so the whole pool waits on one row. Queued here they hold nothing; the row lock still orders the
- * instances among themselves.
- *
- * A start that waited asks the count again before its transaction, and in the same statement for every start still
- * waiting behind it: those the course is full for are answered 'full' at once (the count was taken after each of them
- * arrived, as the shortcut's is), so a full course costs one query for the whole queue instead of one each. When the
- * one ahead gave up on the lock (BUSY: a stuck transaction holds the row), the ones behind it give up too instead of
- * each waiting out its own lock timeout.
+ * One locked transaction per course at a time in this process: otherwise a burst of starts (200 on enrolment night)
+ * holds a pooled connection each while waiting on one row lock. The row lock still orders the instances.
+ * A start that waited counts again, in one statement for everyone still behind it: those the course is full for are
+ * answered 'full' at once. When the one ahead ended BUSY (a stuck transaction), those behind give up too.
  */
 export async function inLineForCourseLock<T>(db: Db, course: { id: string; maximumParticipants: number }, childId: string, work: () => Promise<T>): Promise<T> {
   const existing = courseLockLines.get(course.id);
@@ -330,10 +278,7 @@ export async function inLineForCourseLock<T>(db: Db, course: { id: string; maxim
 
 // ---- the waiting room ---------------------------------------------------------------------------------------------
 
-/**
- * Enrolment night's waiting room (issue 37, decision 041): what booking and the queue feature both need — which
- * opening governs a course, the per-instance snapshot of an opening, and the gate in front of a payment start.
- */
+/** Enrolment night's waiting room (decision 041): the governing opening, the per-instance snapshot, the gate. */
 
 export const MINUTE = 60_000;
 
@@ -347,10 +292,7 @@ export function split(course: CourseTimes): { first: Date; general: Date } | nul
   return { first, general: course.priorityCourseIds.length > 0 && all && all > first ? all : first };
 }
 
-/**
- * The opening whose line governs this course for this family now: the priority window's (its first moment) while it
- * lasts for returning families, else the general one. null: the course has no opening time.
- */
+/** The opening whose line governs now: the priority window's for returning families while it lasts, else the general one. */
 export function governingOpening(course: CourseTimes, returning: boolean, now: Date): Date | null {
   const s = split(course);
   if (!s) return null;
@@ -387,34 +329,24 @@ export const arrivalKey = (at: Date) => at.getTime() * 1000;
 
 // ---- per-instance snapshot of an opening (positions are read from it; refreshed at most once a second) ---------
 
-export interface Snapshot {
-  at: number;
-  opening: QueueOpeningRow | undefined;
-  /** The waiting tickets' places, in line order. */
-  keys: { id: string; sortKey: number }[];
-  /** Every ticket of the opening by family: a polling family's own ticket needs no read of its own. */
-  tickets: Map<string, QueueTicketRow>;
-}
-/**
- * Per opening: the last snapshot made, the one being made (one read at a time per instance), and whether the line
- * moved since (`due`: read again at the next use).
- */
+type Snapshot = Awaited<ReturnType<typeof loadSnapshot>>;
+/** Per opening: the last snapshot, the one being read (one at a time), and `due`: the line moved, read again. */
 const snapshots = new Map<string, { last?: Snapshot; loading?: Promise<Snapshot>; due?: boolean }>();
 /** A snapshot this old is not answered while the next one is read: the poll waits for it (the database is in trouble). */
 const STALE_LIMIT_MS = 10_000;
 // Tests read their own writes at once (NODE_ENV=test); elsewhere every poll within a second reads one snapshot.
 const snapshotMs = (ctx: ServiceContext) => (ctx.env.NODE_ENV === 'test' ? 0 : 1_000);
 
-async function loadSnapshot(ctx: ServiceContext, opensAt: Date): Promise<Snapshot> {
+/** `keys`: the waiting tickets' places in line order; `tickets`: every ticket by family (a poll needs no read of its own). */
+async function loadSnapshot(ctx: ServiceContext, opensAt: Date) {
   const [opening, rows] = await Promise.all([queue.findOpening(ctx.db, opensAt), queue.ticketsOf(ctx.db, opensAt)]);
   const keys = rows.filter((t) => !t.admittedAt && !t.leftAt && t.sortKey !== null).map((t) => ({ id: t.id, sortKey: Number(t.sortKey) }));
   return { at: Date.now(), opening, keys, tickets: new Map(rows.map((t) => [t.profileId, t])) };
 }
 
 /**
- * The opening's snapshot. One older than a second (or made before the line moved) is still answered while the next one
- * is read, so a waiting family's poll does not queue for a database connection on a busy night; the first read of an
- * opening, and one after STALE_LIMIT_MS, is waited for.
+ * The opening's snapshot. A stale one is still answered while the next is read, so polls do not queue for a database
+ * connection on a busy night; the first read, and one older than STALE_LIMIT_MS, is waited for.
  */
 export async function snapshotOf(ctx: ServiceContext, opensAt: Date): Promise<Snapshot> {
   if (snapshotMs(ctx) === 0) return loadSnapshot(ctx, opensAt);
@@ -466,9 +398,8 @@ export function placeIn(keys: Snapshot['keys'], ticket: QueueTicketRow): number 
 }
 
 /**
- * The gate in front of a payment start (booking.service reserveOrder), for parents (admins pass). Before the opening:
- * BOOKING_NOT_OPEN. While the line runs and has not ended: QUEUE_REQUIRED unless the family's ticket is admitted and
- * inside its window. Returns the opening to mark the ticket done after the hold is made.
+ * The gate in front of a parent's payment start: BOOKING_NOT_OPEN before the opening; while the line runs,
+ * QUEUE_REQUIRED unless the family's ticket is admitted and in its window. Returns the opening to mark done.
  */
 export async function gate(
   ctx: ServiceContext,
@@ -493,38 +424,19 @@ export async function gate(
   return opensAt;
 }
 
-export async function markDone(ctx: ServiceContext, opensAt: Date, profileId: string): Promise<void> {
-  await queue.markDone(ctx.db, opensAt, profileId, ctx.clock.now());
-}
-
 // ---- a family's cool-down ----------------------------------------------------------------------------------------
 
-/**
- * A family's lapses (issue 36, decision 035), made here for every view that shows them: the admin's orders and
- * course waitlist, the parent's profile and waitlist. Two things:
- * - `lapses`: its payment holds that ran out unpaid plus its waitlist offers that expired, last 30 days;
- * - `pausedUntil`: after HOLD_LAPSES_BEFORE_COOLDOWN lapsed holds within HOLD_LAPSE_WINDOW_MS, the family's payment
- *   starts wait (429 HOLD_COOLDOWN) until enough of them are older than the window: the end of the pause is the
- *   HOLD_LAPSES_BEFORE_COOLDOWN-th newest lapse plus the window. The payment start asks `paymentPausedUntil`, so the
- *   time shown is the time the refusal ends.
- */
-
-/** How far back `lapses` counts. */
-export const LAPSE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** The end of the pause from a family's lapse times within the window, newest first (null: no pause). */
-function pauseEnd(lapsedAt: readonly Date[]): Date | null {
-  const decisive = lapsedAt[HOLD_LAPSES_BEFORE_COOLDOWN - 1];
-  return decisive ? new Date(decisive.getTime() + HOLD_LAPSE_WINDOW_MS) : null;
-}
+// A family's lapses (decision 035): `lapses` counts unpaid lapsed holds and expired offers of the last 30 days;
+// `pausedUntil` (429 HOLD_COOLDOWN) ends when the HOLD_LAPSES_BEFORE_COOLDOWN-th newest lapse leaves the window.
+const LAPSE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Until when each of the families cannot start a payment (only families with a pause are in the map). */
 async function pausesOf(db: DbOrTx, profileIds: readonly string[]): Promise<Map<string, Date>> {
   const times = await orders.lapseTimesPerProfile(db, profileIds, HOLD_LAPSE_WINDOW_MS);
   const pauses = new Map<string, Date>();
   for (const [profileId, lapsedAt] of times) {
-    const end = pauseEnd(lapsedAt);
-    if (end) pauses.set(profileId, end);
+    const decisive = lapsedAt[HOLD_LAPSES_BEFORE_COOLDOWN - 1];
+    if (decisive) pauses.set(profileId, new Date(decisive.getTime() + HOLD_LAPSE_WINDOW_MS));
   }
   return pauses;
 }
@@ -538,14 +450,14 @@ export async function paymentPausedUntil(db: DbOrTx, profileId: string): Promise
 export async function familyLapses(db: DbOrTx, profileIds: readonly string[], now: Date): Promise<Map<string, FamilyLapses>> {
   const ids = [...new Set(profileIds)];
   const [holds, offers, pauses] = await Promise.all([
-    orders.lapsesPerProfile(db, ids, LAPSE_WINDOW_MS),
+    orders.lapseTimesPerProfile(db, ids, LAPSE_WINDOW_MS),
     waitlist.expiredOffersPerProfile(db, ids, new Date(now.getTime() - LAPSE_WINDOW_MS)),
     pausesOf(db, ids),
   ]);
   return new Map(
     ids.map((id) => [
       id,
-      { lapses: (holds.get(id) ?? 0) + (offers.get(id) ?? 0), pausedUntil: pauses.get(id)?.toISOString() ?? null },
+      { lapses: (holds.get(id)?.length ?? 0) + (offers.get(id) ?? 0), pausedUntil: pauses.get(id)?.toISOString() ?? null },
     ]),
   );
 }
@@ -553,15 +465,11 @@ export async function familyLapses(db: DbOrTx, profileIds: readonly string[], no
 // ---- the booking's question ---------------------------------------------------------------------------------------
 
 /**
- * What a payment start asks before it claims a place: the course and the child in one round trip, then canBook
- * (policies.ts) with the facts it reads. A refusal is thrown as its error. A fact only a later policy reads is not read
- * when a policy the viewer is not asked stands before it (an admin's override), nor when the child's own hold (a
- * double click) is the answer (`existing`). `opening`: the waiting room's opening to mark done once the hold is made.
+ * What a payment start asks before it claims a place: canBook (policies.ts) with the facts it reads, a refusal thrown.
+ * A fact is not read when its policy is not asked of the viewer, nor when the child's own hold is the answer (`existing`).
  */
 export async function checkBooking(ctx: ServiceContext, viewer: SignedIn, courseId: string, childId: string) {
   const { db } = ctx;
-  // One round trip for the course, the child, its place on the course and the places taken (the count is asked again
-  // under the lock).
   const found = await courseAndBookingState(db, courseId, childId);
   const visible = !!found && found.course.published === true && found.course.placePublished;
   if (!found || (!visible && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Course not found');
@@ -572,7 +480,7 @@ export async function checkBooking(ctx: ServiceContext, viewer: SignedIn, course
   const asks = (policy: PolicyName) => !existing && applies(policy, viewer);
   const now = ctx.clock.now();
   const dates = course.dates.map(toDate);
-  // A date cancelled before this booking is neither sold nor covered (issue 52).
+  // A date cancelled before this booking is neither sold nor covered.
   const cancelledDates = existing ? [] : ((await changes.cancelledDatesByCourse(db, [course.id])).get(course.id) ?? []);
   const booking = courseBooking({ ...course, dates, cancelledDates }, now);
   const priority = { courseIds: course.priorityCourseIds, openToAllAt: course.openToAllAt ? toDate(course.openToAllAt) : null };

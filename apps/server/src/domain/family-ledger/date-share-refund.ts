@@ -5,11 +5,7 @@ import { VippsApiError } from '../../integrations/vipps/epayment';
 import { AppError } from '../../lib/app-error';
 import type { OrderRow } from '../../repos/orders.repo';
 
-/**
- * A cancelled date's share back to Vipps (issue 38): a partial refund on the order with one Idempotency-Key per
- * choice (a retry replays Vipps' first answer), stored as the order's REFUNDED event. Shared by the changes feature
- * (the family's choice and the default) and kept beside the back office's refunds it reuses.
- */
+/** A cancelled date's share back to Vipps: a partial refund, one Idempotency-Key per choice, stored as a REFUNDED event. */
 export async function refundDateShare(ctx: ServiceContext, order: OrderRow, amountOre: Ore, choiceId: string): Promise<string> {
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Vipps is not configured');

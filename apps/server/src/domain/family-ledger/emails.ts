@@ -7,15 +7,14 @@ import { REST_REASON } from './entries';
 import * as ledger from '../../repos/ledger.repo';
 import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/orders.repo';
-import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
 import { courseCalendar, courseSessions, courseTitle, type CalendarCourse } from '../../integrations/calendar/course-calendar';
 
 // What the family ledger sends: the receipts (PDF) and the booking confirmation (with its calendar).
 
 /**
- * A receipt (kvittering, issue 40) for one captured payment or one refund, as a PDF (pdf-lib, its standard Helvetica:
- * WinAnsi covers æ, ø and å). Bokføringsloven: the seller, the date, what was sold, the amount and how it was paid.
+ * A receipt (kvittering) for one payment or refund, as a PDF (pdf-lib's standard Helvetica: WinAnsi covers æ, ø, å).
+ * Bokføringsloven: the seller, the date, what was sold, the amount and how it was paid.
  */
 export interface ReceiptFields {
   kind: 'payment' | 'refund';
@@ -28,7 +27,6 @@ export interface ReceiptFields {
   at: Date;
   courseName: string | null;
   childName: string | null;
-  /** øre */
   amountOre: Ore;
   humanReference: string;
   /** The Vipps reference of the order, and the pspReference of this capture or refund (credit: the ledger entry's id). */
@@ -90,10 +88,7 @@ export async function receiptOfEvent(ctx: ServiceContext, order: repo.OrderRow, 
   return receiptFile(ctx, order, { kind, method: 'vipps', at: event.timestamp, amountOre: event.amountOre, pspReference: event.pspReference });
 }
 
-/**
- * The receipt of a credit movement of an order (issue 52): a payment by credit (the order's 'used' entry) or credit
- * given back (a cancellation, a cancelled date); the entry's id is its reference.
- */
+/** The receipt of an order's payment by credit ('used' entry) or credit given back; the entry's id is its reference. */
 export async function receiptOfCredit(ctx: ServiceContext, order: repo.OrderRow, entry: ledger.CreditRow): Promise<{ filename: string; pdf: Uint8Array }> {
   const kind = entry.amountOre < 0 ? 'payment' : 'refund';
   return receiptFile(ctx, order, { kind, method: 'credit', at: entry.createdAt, amountOre: ore(Math.abs(entry.amountOre)), pspReference: entry.id, expiresAt: entry.expiresAt });
@@ -107,7 +102,7 @@ async function receiptFile(
   order: repo.OrderRow,
   movement: Pick<ReceiptFields, 'kind' | 'method' | 'at' | 'amountOre' | 'pspReference' | 'expiresAt'>,
 ): Promise<{ filename: string; pdf: Uint8Array }> {
-  const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
+  const info = order.additionalInfo as Partial<repo.OrderAdditionalInfo>;
   const kind = movement.kind;
   const fields: ReceiptFields = {
     ...movement,
@@ -133,13 +128,12 @@ export async function refundReceiptAttachment(ctx: ServiceContext, order: repo.O
 }
 
 /**
- * The payment's receipt, e-mailed to the buyer when Vipps' capture is stored (bokføringsloven: a receipt for every
- * payment; the refund's goes with the cancellation e-mail). In the transaction that stores the capture, so it is
- * sent once.
+ * The payment's receipt (bokføringsloven: one for every payment), e-mailed to the buyer in the transaction that
+ * stores the capture, so it is sent once; a refund's goes with the cancellation e-mail.
  */
 export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order: repo.OrderRow, pspReference: string | null): Promise<void> {
   const event = pspReference === null ? undefined : (await repo.eventsOfOrders(tx, [order.id])).find((e) => e.name === 'CAPTURED' && e.pspReference === pspReference);
-  // The credit part (issue 52): the order's 'used' entry, taken in this same transaction.
+  // The credit part: the order's 'used' entry, taken in this same transaction.
   const used = order.creditOre > 0 ? (await ledger.creditsOfOrders(tx, [order.id])).find((c) => c.amountOre < 0) : undefined;
   const buyer = order.userId ? await users.findUserById(tx, order.userId) : undefined;
   if ((!event && !used) || !buyer?.email) {
@@ -159,10 +153,7 @@ export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order
   });
 }
 
-/**
- * A refund's receipt by e-mail where no other e-mail carries it (a cancelled date's share, issue 52): the Vipps
- * refund's receipt, and the credit part's when part of the share came back as credit.
- */
+/** A refund's receipts by e-mail where no other e-mail carries them (a cancelled date's share: Vipps part, credit part). */
 export async function queueRefundReceipt(ctx: ServiceContext, order: repo.OrderRow, lines: string[], attachments: EmailAttachment[]): Promise<void> {
   const buyer = order.userId ? await users.findUserById(ctx.db, order.userId) : undefined;
   if (!buyer?.email || attachments.length === 0) return;
@@ -177,7 +168,11 @@ export async function queueRefundReceipt(ctx: ServiceContext, order: repo.OrderR
 
 // ---- the booking confirmation ----------------------------------------------------------------------------------------
 
-export interface ConfirmationInput {
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The booking confirmation (spec §4: "confirmation sent by e-mail"), with the course dates as an .ics attachment. */
+export function confirmationEmail(input: {
   to: string;
   companyName: string;
   siteUrl: string;
@@ -185,13 +180,7 @@ export interface ConfirmationInput {
   child: NamedPerson;
   course: CalendarCourse;
   order: { reference: string; humanReference: string; amountOre: Ore };
-}
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** The booking confirmation (spec §4: "confirmation sent by e-mail"), with the course dates as an .ics attachment. */
-export function confirmationEmail(input: ConfirmationInput): OutgoingEmail {
+}): OutgoingEmail {
   const { course, order } = input;
   const site = input.siteUrl.replace(/\/+$/, '');
   const title = courseTitle(course);

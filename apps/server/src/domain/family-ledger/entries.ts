@@ -5,11 +5,9 @@ import { lockProfile } from '../../repos/profiles.repo';
 import type { OrderRow } from '../../repos/orders.repo';
 
 /**
- * The family ledger (issue 55 item 2, decision 055): every movement of money or credit is one entry with a kind, and
- * every answer about money is a sum of entries. The entries are the view `family_ledger_entries` (migration 0029); this
- * module says which kinds count for which answer, so the month-end, the reconciliation, the receipts, the credit
- * balance and a cancellation's "what the order still holds" cannot disagree.
- *
+ * The family ledger (decision 055): every movement of money or credit is an entry of the view `family_ledger_entries`,
+ * every answer about money a sum of entries; this module says which kinds count for which answer, so the month-end,
+ * the reconciliation, the receipts, the credit balance and "what the order still holds" cannot disagree.
  * Kinds (amount signed: + what the family has with the school grows, - it shrinks):
  * - capture: Vipps took money for an order (+); refund: Vipps gave money back (-);
  * - credit-given: family credit given (+), from an order (a cancelled date's share, a cancellation's credit part) or not;
@@ -21,29 +19,17 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export type LedgerEntry = ledger.LedgerEntryRow & { kind: LedgerKind };
 
 export const isVipps = (e: { kind: string }) => e.kind === 'capture' || e.kind === 'refund';
-export const isCredit = (e: { kind: string }) => e.kind === 'credit-given' || e.kind === 'credit-used' || e.kind === 'credit-expired';
 const sum = (list: readonly { amountOre: Ore }[]) => sumOre(list.map((e) => e.amountOre));
 
 /** What Vipps holds of these entries: captured less refunded. */
 export const vippsHeld = (list: readonly { kind: string; amountOre: Ore }[]) => sum(list.filter(isVipps));
 
-/** A family's credit to use at `now`: given, less used, less expired by then. */
-export const creditBalance = (list: readonly { kind: string; amountOre: Ore; at: Date }[], now: Date) =>
-  sum(list.filter((e) => isCredit(e) && (e.kind !== 'credit-expired' || e.at.getTime() <= now.getTime())));
-
-export interface OrderAccount {
-  /** Vipps: captured less refunded. */
-  vippsOre: Ore;
-  /** Credit that paid the order. */
-  creditPartOre: Ore;
-  /** Of the order's value, given back as credit or spent on make-ups (cancelled dates, a cancellation's credit part). */
-  givenOre: Ore;
-  /** What the order still holds for the family: what a cancellation can give back at most. */
-  heldOre: Ore;
-}
-
-/** One order's account from its entries: the one answer to "what does this order still hold". */
-export function orderAccount(list: readonly { kind: string; amountOre: Ore }[]): OrderAccount {
+/**
+ * One order's account from its entries, the one answer to "what does this order still hold": Vipps captured less
+ * refunded, the credit that paid it, what was given back as credit or spent on make-ups, and `heldOre`, what is left
+ * (what a cancellation can give back at most).
+ */
+function orderAccount(list: readonly { kind: string; amountOre: Ore }[]) {
   const vippsOre = vippsHeld(list);
   const creditPartOre = ore(-sum(list.filter((e) => e.kind === 'credit-used')));
   const givenOre = ore(sum(list.filter((e) => e.kind === 'credit-given')) - sum(list.filter((e) => e.kind === 'makeup')));
@@ -55,7 +41,7 @@ export async function entriesOfOrders(db: DbOrTx, orderIds: readonly string[]): 
   return (await ledger.entriesOfOrders(db, orderIds)).filter((e) => e.kind !== 'credit-expired') as LedgerEntry[];
 }
 
-export async function accountOfOrder(db: DbOrTx, orderId: string): Promise<OrderAccount> {
+export async function accountOfOrder(db: DbOrTx, orderId: string) {
   return orderAccount(await entriesOfOrders(db, [orderId]));
 }
 
@@ -71,9 +57,8 @@ export async function entriesBetween(db: DbOrTx, from: Date, to: Date, now: Date
 // ---- family credit at booking and at a cancellation ------------------------------------------------------------------
 
 /**
- * Family credit at booking (issue 38; open-issues decisions, Money): a booking uses credit first and Vipps is charged
- * the rest; a rest below 1 kr is not charged and the order is paid by credit. The order keeps both parts: `amountOre`
- * is the Vipps part (what the webhook check compares with), `creditOre` the credit part.
+ * Family credit at booking: credit first, Vipps the rest; a rest below 1 kr is not charged (paid by credit). The order
+ * keeps both parts: `amountOre` the Vipps part (what the webhook check compares with), `creditOre` the credit part.
  */
 export const MIN_VIPPS_ORE = ore(100);
 /** The reason's start of the entry that keeps what is left of a given entry a booking took part of. */
@@ -81,15 +66,11 @@ export const REST_REASON = 'Rest: ';
 /** Credit given back on a refund keeps its original expiry, but never ends sooner than this after the refund. */
 export const MIN_CREDIT_BACK_DAYS = 30;
 
-export interface CreditPart {
-  creditOre: Ore;
-  vippsOre: Ore;
-  /** No Vipps payment: the order is paid by credit. */
-  paidByCredit: boolean;
-}
+/** `paidByCredit`: no Vipps payment. */
+type CreditPart = { creditOre: Ore; vippsOre: Ore; paidByCredit: boolean };
 
 /** The family's credit balance (the ledger's one answer), less what its open orders have pledged. */
-export async function availableCredit(db: DbOrTx, profileId: string, now: Date): Promise<Ore> {
+async function availableCredit(db: DbOrTx, profileId: string, now: Date): Promise<Ore> {
   const live = await familyCreditBalance(db, profileId, now);
   return ore(Math.max(0, live - (await ledger.pledgedCredit(db, profileId))));
 }
@@ -107,19 +88,16 @@ export async function creditPart(db: DbOrTx, profileId: string | null, priceOre:
   return splitPrice(priceOre, await availableCredit(db, profileId, now));
 }
 
-/**
- * The split again with the family's row locked (in the order's transaction, before its insert): two bookings started
- * at once by one family cannot both pledge the same credit.
- */
+/** The split again under the family's row lock (in the order's transaction): two bookings cannot pledge the same credit. */
 export async function pledgeCredit(tx: DbOrTx, profileId: string, priceOre: Ore, now: Date): Promise<CreditPart> {
   await lockProfile(tx, profileId);
   return creditPart(tx, profileId, priceOre, now);
 }
 
 /**
- * Takes the order's credit part from the ledger when the order is paid (in its transaction): one 'used' entry (a
- * negative amount, with the order), the given entries it took (soonest expiry first) name it, and what is left of the
- * last one becomes a new entry with the same expiry. Returns what could not be covered (0 normally).
+ * Takes the order's credit part when it is paid (in its transaction): one negative 'used' entry, the given entries it
+ * took (soonest expiry first) name it, and the rest of the last one becomes a new entry with the same expiry. Returns
+ * what could not be covered (0 normally).
  */
 export async function consumeCredit(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'profileId' | 'creditOre' | 'humanReference'>, now: Date): Promise<Ore> {
   if (!order.profileId || order.creditOre <= 0) return ore(0);
@@ -142,9 +120,8 @@ export async function consumeCredit(tx: DbOrTx, order: Pick<OrderRow, 'id' | 'pr
 }
 
 /**
- * A refund goes back to each source in proportion (open-issues decisions, Wave 4): of `refundOre`, the Vipps part of
- * the order's price to Vipps, the credit part as credit (in whole øre, the Vipps part rounded down, so the Vipps parts
- * of all refunds never pass what Vipps took).
+ * A refund goes back to each source in proportion: the Vipps part to Vipps, the credit part as credit (whole øre, the
+ * Vipps part rounded down, so all refunds' Vipps parts never pass what Vipps took).
  */
 export function refundParts(refundOre: Ore, order: { amountOre: Ore; creditOre: Ore }): { vippsOre: Ore; creditOre: Ore } {
   const price = order.amountOre + order.creditOre;
@@ -159,9 +136,8 @@ export function addMonths(date: Date, months: number): Date {
 }
 
 /**
- * The expiry of credit given back on a refund: "credit as credit with its original expiry" (the latest of the entries
- * the order's payment took), never sooner than MIN_CREDIT_BACK_DAYS from now; `creditMonths` from now when the order
- * took no credit (a share paid by Vipps and given as credit).
+ * The expiry of credit given back on a refund: the original expiry (the latest the order's payment took), never sooner
+ * than MIN_CREDIT_BACK_DAYS from now; `creditMonths` from now when the order took no credit.
  */
 export async function creditBackExpiry(db: DbOrTx, orderId: string, now: Date, creditMonths: number): Promise<Date> {
   const taken = (await ledger.creditsUsedByOrder(db, orderId)).flatMap((c) => (c.expiresAt ? [c.expiresAt.getTime()] : []));

@@ -6,15 +6,11 @@ import { AppError } from '../../lib/app-error';
 import type { OrderRow } from '../../repos/orders.repo';
 import { applyPaymentEvent } from './payment-events';
 
-/**
- * Refunds and cancellations sent to Vipps on an existing order (ePayment "modifications"): the back office's
- * refunds, a parent's cancellation and a cancelled date's share (date-share-refund.ts) all key, answer and store
- * them the same way.
- */
+/** Refunds and cancellations on an existing Vipps order (ePayment "modifications"), keyed, answered and stored one way. */
 
 /**
- * The Idempotency-Key sent to Vipps (≤50 characters): the operation, the order, and a digest of the key the admin's
- * dialog chose. A repeated click sends the same dialog key, so Vipps replays its first answer instead of refunding twice.
+ * The Idempotency-Key (≤50 characters): the operation, the order, and a digest of the dialog's key. A repeated click
+ * sends the same dialog key, so Vipps replays its first answer instead of refunding twice.
  */
 export function modificationKey(operation: 'refund' | 'cancel' | 'parentRefund', orderId: string, dialogKey: string): string {
   const digest = createHash('sha256').update(dialogKey).digest('hex').slice(0, 16);

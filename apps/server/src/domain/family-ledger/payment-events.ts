@@ -19,8 +19,7 @@ import { confirmationEmail, queuePaymentReceipt } from './emails';
 
 /**
  * Payment outcome, decided on the server from Vipps (docs/architecture.md): webhooks, the status page's poll and the
- * reconciler all feed events through applyPaymentEvent(), and syncOrder() brings an order in line with Vipps
- * (read the event log, then capture / cancel / refund what is left). Both are idempotent.
+ * reconciler feed events through applyPaymentEvent(); syncOrder() brings an order in line with Vipps. Both idempotent.
  */
 
 /** When a 'created' order is looked at again while its hold is live. */
@@ -33,15 +32,8 @@ export const NO_PAYMENT_GRACE_MS = 60_000;
 /** One event as Vipps reports it (webhook body or event-log entry). */
 export type IncomingEvent = Pick<PaymentEvent, 'name' | 'pspReference' | 'amount' | 'timestamp' | 'success'>;
 
-export interface ApplyResult {
-  /** The event was new and is now stored. */
-  stored: boolean;
-  status: OrderStatus | null;
-  /** Vipps work may be left (capture after enrolment, cancel/refund without a place): call syncOrder(). */
-  settle: boolean;
-  /** Set when this event decided the enrolment. */
-  enrolled?: boolean;
-}
+/** `stored`: the event was new; `settle`: Vipps work may be left (call syncOrder); `enrolled`: this event decided it. */
+type ApplyResult = { stored: boolean; status: OrderStatus | null; settle: boolean; enrolled?: boolean };
 
 /** Idempotency keys derived from the order id: any retry, on any instance, reuses them. */
 export const idempotencyKey = (operation: 'create' | 'capture' | 'cancel' | 'refund', orderId: string) => `${operation}-${orderId}`;
@@ -52,10 +44,9 @@ const eventTime = (timestamp: string, now: Date) => {
 };
 
 /**
- * Applies one Vipps event to an order, once: the order row is locked, the event row inserted with ON CONFLICT DO
- * NOTHING, and only a new event moves the (monotonic) state machine. Moving from 'created' to AUTHORIZED/CAPTURED
- * enrols the child under the course row lock, unless the place is gone (hold expired and the course filled, or the
- * child already enrolled): then the order is 'cancelled' and the money released by syncOrder(). Never over capacity.
+ * Applies one Vipps event to an order, once: the order row locked, the event inserted ON CONFLICT DO NOTHING, and only
+ * a new event moves the (monotonic) state machine. 'created' to AUTHORIZED/CAPTURED enrols under the course lock,
+ * unless the place is gone: then the order is 'cancelled' and syncOrder() releases the money. Never over capacity.
  */
 export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string }, event: IncomingEvent): Promise<ApplyResult> {
   return busyAsAppError(() =>
@@ -103,7 +94,7 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
           await orders.updateOrderState(ctx.db, locked.id, { status: 'cancelled', syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) });
           return { stored, status: 'cancelled', settle: true, enrolled: false };
         }
-        // The order's credit part (issue 38) is taken from the family's ledger when the Vipps part is paid.
+        // The order's credit part is taken from the family's ledger when the Vipps part is paid.
         if (locked.creditOre > 0) await consumeCredit(ctx.db, locked, ctx.clock.now());
         await queueConfirmation(ctx.db, ctx, locked);
         if (target === 'captured') await queuePaymentReceipt(ctx.db, ctx, locked, event.pspReference);
@@ -117,7 +108,7 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
 
       if (target === 'captured' && name === 'CAPTURED') await queuePaymentReceipt(ctx.db, ctx, locked, event.pspReference);
       const check = target === 'cancelled';
-      // Vipps' timeout ran out on an unpaid order: the hold lapsed (issue 36, repeated lapses lead to a cool-down).
+      // Vipps' timeout ran out on an unpaid order: the hold lapsed (repeated lapses lead to a cool-down).
       const lapsed = current === 'created' && target === 'expired';
       await orders.updateOrderState(ctx.db, locked.id, {
         status: target,
@@ -136,21 +127,14 @@ const amountIsOrders = (amount: { currency: string; value: number }, order: Pick
 /** The statuses of an order that enrolled its child (paid, or reserved and about to be captured). */
 const isEnrolledStatus = (status: OrderStatus) => status === 'authorized' || status === 'captured';
 
-/**
- * Raises a payment incident (once per order and reason): Vipps contradicts an order that enrolled a child. The child
- * stays enrolled and is flagged for the admin, who decides; the error log says so.
- */
+/** Vipps contradicts an order that enrolled a child: an incident (once per reason); the child stays, the admin decides. */
 async function raiseIncident(ctx: ServiceContext, db: DbOrTx, order: orders.OrderRow, reason: string, vippsState: string): Promise<void> {
   if (await orders.raiseIncident(db, order, reason, vippsState)) {
     ctx.log.error({ orderId: order.id, childId: order.childId, courseId: order.courseId, reason, vippsState }, 'payment incident: Vipps contradicts an enrolled order');
   }
 }
 
-/**
- * Enrols the order's child if a place is free for it: the seat ledger's locked step (the course lock, taken after the
- * order row, always). This order's own hold is not counted: a live hold already reserved its place; an expired one
- * competes afresh. Nor the child's own waitlist offer: it held this very place.
- */
+/** Enrols the order's child if a place is free: the seat ledger's locked step (lock order: the order row, then the course). */
 async function enrol(tx: DbOrTx, order: orders.OrderRow): Promise<boolean> {
   if (!order.courseId || !order.childId) return false;
   const seat = await reserveSeat(tx, order.courseId, { by: 'payment', orderId: order.id, childId: order.childId });
@@ -186,10 +170,9 @@ async function queueConfirmation(tx: DbOrTx, ctx: ServiceContext, order: orders.
 }
 
 /**
- * A webhook's event. Unknown references, and events for another merchant, are ignored (answered 2xx, so Vipps stops
- * retrying). A webhook never enrols on its own word: an event that would enrol is applied only when Vipps' own
- * record (GET /epayment/v1/payments/{reference}) shows the order's amount in NOK authorised; otherwise the order is
- * brought in line from Vipps' event log instead (syncOrder), which is what Vipps calls authoritative.
+ * A webhook's event; unknown references and other merchants' events are ignored (2xx, so Vipps stops retrying). A
+ * webhook never enrols on its own word: only when Vipps' record (GET /epayment/v1/payments/{reference}) shows the
+ * order's amount in NOK authorised; otherwise syncOrder reads the event log, which Vipps calls authoritative.
  */
 export async function receiveWebhookEvent(
   ctx: ServiceContext,
@@ -255,10 +238,9 @@ const isStateConflict = (error: unknown) => error instanceof VippsApiError && (e
 const MAX_ROUNDS = 3;
 
 /**
- * Brings one order in line with Vipps: applies the event log, then does what is left: cancel a payment whose hold
- * expired (the order is terminated first, so a late AUTHORIZED cannot enrol), capture an enrolled order, release
- * money on an order without a place. Reschedules the order (sync_after) for the reconciler. Throws on Vipps
- * trouble; callers log it and the reconciler tries again.
+ * Brings one order in line with Vipps: applies the event log, then cancels a payment whose hold expired (the order is
+ * terminated first, so a late AUTHORIZED cannot enrol), captures an enrolled order, releases money without a place,
+ * and reschedules sync_after. Throws on Vipps trouble; the reconciler tries again.
  */
 export async function syncOrder(ctx: ServiceContext, orderId: string): Promise<orders.OrderRow | undefined> {
   const client = ctx.payments.client;
@@ -273,8 +255,7 @@ export async function syncOrder(ctx: ServiceContext, orderId: string): Promise<o
       if (isNotFound(error)) return handleMissingPayment(ctx, order);
       throw error;
     }
-    // Vipps' log repeats every event each time: only those not stored yet are applied (a stored event was applied in
-    // the transaction that stored it, so applying it again would be a transaction that changes nothing).
+    // Vipps' log repeats every event: only those not stored yet are applied (a stored one was applied when stored).
     const known = await orders.eventKeys(ctx.db, order.id);
     for (const event of events) if (!known.has(orders.eventKey(event))) await applyPaymentEvent(ctx, order, event);
     order = (await orders.findOrderById(ctx.db, orderId))!;
@@ -357,9 +338,8 @@ async function handleMissingPayment(ctx: ServiceContext, order: orders.OrderRow)
 }
 
 /**
- * An order paid by credit alone (issue 38: the Vipps part would be below 1 kr): no Vipps payment. The child is
- * enrolled, the credit taken and the confirmation queued in one transaction, and the order is 'captured'. Answers the
- * payment status page's address, where the browser goes instead of Vipps.
+ * An order paid by credit alone (the Vipps part would be below 1 kr): enrolled, credit taken, confirmation queued and
+ * 'captured' in one transaction. Answers the payment status page's address, where the browser goes instead of Vipps.
  */
 export async function payByCredit(ctx: ServiceContext, order: { id: string; reference: string }): Promise<string> {
   const done = await withTx(ctx, async (ctx) => {
@@ -372,7 +352,7 @@ export async function payByCredit(ctx: ServiceContext, order: { id: string; refe
     }
     await consumeCredit(ctx.db, locked, ctx.clock.now());
     await queueConfirmation(ctx.db, ctx, locked);
-    // The receipt of the payment by credit (issue 52); a free course (0 kr) has nothing to receipt.
+    // A free course (0 kr) has nothing to receipt.
     if (locked.creditOre > 0) await queuePaymentReceipt(ctx.db, ctx, locked, null);
     await orders.updateOrderState(ctx.db, locked.id, { status: 'captured', syncAfter: null });
     ctx.log.info({ orderId: locked.id, creditOre: locked.creditOre }, 'order paid by credit');
@@ -390,16 +370,12 @@ export function paymentDescription(course: orders.OrderAdditionalInfo['course'])
   return (text.length >= 3 ? text : `${text} kurs`).slice(0, 100);
 }
 
-export interface Reservation {
-  order: orders.OrderRow;
-  /** false: the child's existing live hold (a double click) */
-  created: boolean;
-}
+/** `created` false: the child's existing live hold (a double click). */
+export type Reservation = { order: orders.OrderRow; created: boolean };
 
 /**
- * The order a payment start makes once the seat ledger said yes (checkBooking): family credit first, Vipps the rest
- * (issue 38), then the seat ledger's locked step (holdSeat: ONE transaction that takes the course lock, counts the
- * places taken again, and inserts the order, the hold). Vipps is not called here (convention 9).
+ * The order a payment start makes once checkBooking said yes: family credit first, Vipps the rest, inserted by
+ * holdSeat (the course lock, the count again, the hold). Vipps is not called here (convention 9).
  */
 export async function placeOrder(ctx: ServiceContext, check: BookingCheck, user: users.UserRow): Promise<Reservation> {
   const { db } = ctx;
@@ -427,16 +403,13 @@ export async function placeOrder(ctx: ServiceContext, check: BookingCheck, user:
   };
   const holdMs = ctx.payments.options.holdMinutes * 60_000;
 
-  // A full course answers 'full' at once, without queueing behind the course lock (decision 017: on enrolment night
-  // hundreds ask for the same full course). Only a shortcut: the seat ledger counts again under the lock.
+  // A full course answers 'full' at once, without queueing for the course lock (decision 017); counted again under it.
   if (state.taken >= course.maximumParticipants) throw new AppError('COURSE_FULL', 'Course is full');
-  // Starting the payment is accepting the terms ('Ved å bestille kurs aksepterer du …'): the order keeps which
-  // version, read by the insert itself.
+  // Starting the payment accepts the terms ('Ved å bestille kurs aksepterer du …'): the order keeps the version.
   const termsVersion = content.currentTermsVersionSql();
 
   return holdSeat(db, course, child.id, async (tx, seat) => {
-    // A parallel request for the same child may have got there first: its hold is the answer. A waitlist offer to
-    // this child held the place for it: not counted against it (decision 016).
+    // A parallel request for the same child may have got there first: its hold is the answer.
     const raced = seat.ownHoldId ? await orders.findOrderById(tx, seat.ownHoldId) : undefined;
     if (raced) return { order: raced, created: false };
     if (seat.free <= 0) throw new AppError('COURSE_FULL', 'Course is full');
@@ -473,9 +446,8 @@ export async function createVippsPayment(ctx: ServiceContext, reservation: Reser
     if (error instanceof AppError) throw error;
     ctx.log.warn({ err: error, orderId: order.id }, 'vipps createPayment failed');
     if (error instanceof VippsError && error.retryable) {
-      // Vipps slow, failing or down (issue 42, decision 044): the place stays held for the parent, who is told so at
-      // once and may press 'Bestill' again (the same order, the same Idempotency-Key). The reconciler looks at the
-      // order when the hold ends, and cancels anything a timed-out call may have created at Vipps.
+      // Vipps slow or down (decision 044): the place stays held and 'Bestill' may be pressed again (same order, same
+      // Idempotency-Key). The reconciler looks at the order when the hold ends, cancelling what a timed-out call made.
       const held = await orders.deferSyncToHoldEnd(ctx.db, order.id);
       const minutesLeft = held?.holdExpiresAt ? Math.max(1, Math.ceil((held.holdExpiresAt.getTime() - ctx.clock.now().getTime()) / 60_000)) : null;
       if (minutesLeft !== null) {
@@ -541,8 +513,7 @@ export async function paymentStatus(ctx: ServiceContext, reference: string): Pro
 // ---- the order's state machine ---------------------------------------------------------------------------------------
 
 /**
- * The order's state machine, driven by Vipps events. Monotonic: a status only moves forward, so a duplicate, late or
- * out-of-order event is a no-op.
+ * The order's state machine, driven by Vipps events. Monotonic: a duplicate, late or out-of-order event is a no-op.
  *
  *   created ──► authorized ──► captured ──► refunded
  *      │            └──► cancelled
@@ -580,24 +551,14 @@ export function nextStatus(current: OrderStatus, event: OrderEventName): OrderSt
 export const isDeadStatus = (status: OrderStatus): boolean =>
   status === 'aborted' || status === 'expired' || status === 'terminated';
 
-export interface VippsAmounts {
-  /** øre */
-  authorized: number;
-  captured: number;
-  cancelled: number;
-  refunded: number;
-}
-
-export type Settlement = { action: 'capture' | 'cancel' | 'refund'; amountOre: number } | null;
+type Settlement = { action: 'capture' | 'cancel' | 'refund'; amountOre: number } | null;
 
 /**
- * What still has to be done at Vipps for an order, from its status and Vipps' aggregate:
- * - enrolled (authorized): capture what is reserved (capture at booking, decision 003);
- * - not enrolled (cancelled) or ended (aborted/expired/terminated) but money reserved: release it; captured money
- *   on such an order (a portal capture, or CAPTURED overtaking a full course) goes back by refund.
- * A 'created' order is handled by the caller (hold expiry), captured/refunded need nothing.
+ * What is left to do at Vipps, from the order's status and Vipps' aggregate (øre): capture what an authorized order
+ * reserved (decision 003); on a cancelled or dead order release reserved money, refund captured money (a portal
+ * capture, CAPTURED overtaking a full course). 'created' is the caller's (hold expiry); captured/refunded need nothing.
  */
-export function settlementFor(status: OrderStatus, amounts: VippsAmounts): Settlement {
+export function settlementFor(status: OrderStatus, amounts: Record<'authorized' | 'captured' | 'cancelled' | 'refunded', number>): Settlement {
   const reserved = amounts.authorized - amounts.captured - amounts.cancelled;
   const capturedNet = amounts.captured - amounts.refunded;
   if (status === 'authorized') return reserved > 0 ? { action: 'capture', amountOre: reserved } : null;

@@ -4,26 +4,21 @@ import { renewFeedAddress } from './feed-secret';
 import { enqueueEmail, type OutgoingEmail } from '../../integrations/email';
 import { hashSecret, newLinkSecret, secretLink } from '../../lib/secret-link';
 import * as changes from '../../repos/changes.repo';
+import * as courses from '../../repos/courses.repo';
+import * as orders from '../../repos/orders.repo';
+import * as outbox from '../../repos/outbox.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
 
 /**
- * What follows when a guardian leaves a family (issue 52, H1): the membership event. Every path that takes a guardian
- * out of a family calls `guardianLeft` in the transaction that does it, after the guardian list has changed: the owner
- * removing a guardian and a guardian leaving (PATCH /profiles/:id), an accepted invite undone, an account deleted (by
- * its user, an admin, or the retention job). The domain issue's membership-event handler takes this over unchanged.
- *
- * The copies of the family that a former guardian could keep:
- * - the family calendar feed's address: renewed, so the old one answers 404;
- * - the e-mailed links of open choices for cancelled dates (/endring): new secrets, the old links answer 404; the
- *   remaining guardians get the new links.
- * - the waitlist entries the guardian made for the family's children: handed to the first remaining guardian, so an
- *   offer ('Ledig plass') reaches the family, not the one who left (nobody remains: they stay, and no e-mail goes out).
- * Orders need nothing here: acting on an order asks for a current guardian (access.ts, order.family / order.read).
- * The remaining guardians are told by e-mail (none remains: nothing to tell).
- * A guardian joining (an accepted invite) needs no event: nothing keeps a copy that could miss them, because access,
- * the feed and every e-mail about a child read the family's guardians when they act.
+ * What follows when a guardian leaves a family: every path that takes a guardian out (removed by the owner, leaving,
+ * an invite undone, an account deleted) calls this in its transaction, after the guardian list changed. The copies a
+ * former guardian could keep: the family calendar feed's address (renewed: the old one answers 404); the e-mailed links
+ * of open choices for cancelled dates (new secrets, sent to the remaining guardians); the waitlist entries they made
+ * (handed to the first remaining guardian, so an offer reaches the family). Orders need nothing: acting on one asks
+ * for a current guardian (access.ts). A guardian joining needs no event: access, the feed and e-mails read the
+ * guardians when they act.
  */
 export async function guardianLeft(ctx: ServiceContext, profileId: string, userId: string): Promise<void> {
   const now = ctx.clock.now();
@@ -44,6 +39,34 @@ export async function guardianLeft(ctx: ServiceContext, profileId: string, userI
     if (!g.email || g.id === userId) continue;
     await enqueueEmail(ctx.db, guardianLeftEmail({ to: g.email, firstName: g.firstName, feedRenewed, links, companyName: ctx.env.site.companyName, publicUrl: ctx.env.PUBLIC_URL }));
   }
+}
+
+/**
+ * Deletes an account (by its user, an admin, or the retention job): the user leaves shared families, its own families
+ * go with their children, and orders keep their amounts with the names replaced. False: no such user.
+ */
+export async function deleteAccount(ctx: ServiceContext, userId: string): Promise<boolean> {
+  const tx = ctx.db;
+  const user = await users.lockUser(tx, userId);
+  if (!user) return false;
+  for (const profileId of await profiles.listProfileIdsOf(tx, userId)) {
+    await profiles.lockProfile(tx, profileId);
+    const others = (await profiles.guardianIds(tx, profileId)).filter((g) => g !== userId);
+    if (others.length > 0) {
+      await profiles.setGuardians(tx, profileId, others);
+      await guardianLeft(ctx, profileId, userId);
+      continue;
+    }
+    const kids = await profiles.childIdsOfProfile(tx, profileId);
+    await orders.anonymiseOrdersOfChildren(tx, kids, true);
+    await courses.deleteParticipationsOf(tx, kids);
+    await profiles.deleteChildren(tx, kids);
+    await profiles.deleteProfile(tx, profileId);
+  }
+  await orders.anonymiseOrdersOfUser(tx, userId);
+  if (user.email) await outbox.deleteMessagesTo(tx, user.email);
+  await users.deleteUser(tx, userId);
+  return true;
 }
 
 interface NewChoiceLink {

@@ -5,10 +5,9 @@ import { hashSecret } from '../../lib/secret-link';
 import * as changes from '../../repos/changes.repo';
 
 /**
- * The family calendar feed's secret (issue 38, issue 52 I2): HMAC with a key of its own (CALENDAR_FEED_KEY, never
- * SESSION_SECRET) over the family and the feed row's time, so /profil can show the address again. Only its hash is
- * stored. Rotating CALENDAR_FEED_KEY changes every family's address (the old ones answer 404 until a guardian opens
- * /profil, which makes a new one); rotating SESSION_SECRET leaves the addresses alone.
+ * The family calendar feed's secret: HMAC with its own key (CALENDAR_FEED_KEY, never SESSION_SECRET) over the family
+ * and the feed row's time, so /profil can show the address again; only its hash is stored. Rotating the key changes
+ * every family's address (old ones answer 404 until /profil makes a new one).
  */
 const FALLBACK_FEED_KEY = randomBytes(32);
 

@@ -5,10 +5,7 @@ import * as seasons from '../../repos/seasons.repo';
 /** The shared shape of a season row. */
 export const toSeason = (r: seasons.SeasonRow): Season => ({ _id: r.id, name: r.name, startsOn: r.startsOn, endsOn: r.endsOn });
 
-/**
- * The season that contains `date`, or null (decision 053). A 'YYYY-MM-DD' day is taken as it is; a moment (a Date or
- * an ISO time) counts by its calendar day in Oslo. What rollover, the sibling discount and token expiry ask.
- */
+/** The season that contains `date`, or null (decision 053): a 'YYYY-MM-DD' day as it is, a moment by its Oslo day. */
 export async function seasonOn(db: DbOrTx, date: Date | string): Promise<Season | null> {
   const day = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : osloDateKey(date);
   if (!day) return null;

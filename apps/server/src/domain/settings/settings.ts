@@ -5,14 +5,8 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import * as store from '../../repos/setting-versions.repo';
 
-/**
- * The versioned settings store (decision 054): one history per slice, a change is a new version, and whatever keeps a
- * version number (an order's cancellation rules) reads that version for good. A slice nobody has changed is at its
- * defaults; the first change writes them as version 1 and the change as version 2, so the history shows both.
- */
-
-/** Each slice's defaults. A knob that was an environment variable takes the environment's value, so deployments and tests
- * that set it keep working until an admin first changes the slice; from then on the store is the truth. */
+// Why: docs/decisions/054-versioned-settings.md (a change is a new version; an unchanged slice is at its defaults, which
+// the first change writes as version 1). Defaults come from the environment until an admin first changes the slice.
 const DEFAULTS: { [S in SettingsSlice]: (env: Env) => SettingsOf<S> } = {
   cancellation: () => DEFAULT_CANCELLATION_RULES,
   credit: (env) => ({ months: env.CREDIT_MONTHS }),
@@ -56,10 +50,7 @@ export async function settingsHistory<S extends SettingsSlice>(ctx: ServiceConte
   return rows.length ? rows.map((row) => toVersion(slice, row)) : [defaultsOf(ctx, slice)];
 }
 
-/**
- * Admins: the slice's whole value becomes its next version. A value the slice's schema refuses is a 400 with the
- * schema's Norwegian messages, and nothing is written. Writers of one slice take turns on its lock.
- */
+/** Admins: the slice's value becomes its next version (refused by its schema: a 400, nothing written), under the slice's lock. */
 export async function changeSettings<S extends SettingsSlice>(ctx: ServiceContext, slice: S, value: unknown): Promise<SettingsVersion<S>> {
   requireAllowed(ctx, 'settings.manage');
   const parsed = SETTINGS_SLICES[slice].safeParse(value);

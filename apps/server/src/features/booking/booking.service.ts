@@ -1,15 +1,13 @@
 import type { PaymentStartInput } from '@app/shared';
 import { can, requireAccess } from '../../access/access';
 import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
-import { checkBooking, markDone as queueDone } from '../../domain/enrolment/seats';
+import { checkBooking } from '../../domain/enrolment/seats';
 import { createVippsPayment, payByCredit, placeOrder, type Reservation } from '../../domain/family-ledger/payment-events';
 import { AppError } from '../../lib/app-error';
+import * as queue from '../../repos/queue.repo';
 import * as users from '../../repos/users.repo';
 
-/**
- * 'Bestill': who books for whom (the access module), whether the child may have a place (the seat ledger:
- * checkBooking), the order that holds it and the payment (the family ledger: placeOrder, then Vipps or credit).
- */
+/** 'Bestill': who books for whom (access), may the child have a place (checkBooking), the order and the payment (placeOrder). */
 
 /** The caller's own user row, read with the session check (route config.sessionUser). */
 export type SessionUser = { user: users.UserRow } | null;
@@ -29,19 +27,17 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   const user = sessionUser?.user.id === input.userId ? sessionUser.user : await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   const reservation = await placeOrder(ctx, check, user);
-  // The family started a payment: its seat among those let in frees up for the next family (it may still book its
-  // other children within its window).
-  if (check.opening && reservation.created) await queueDone(ctx, check.opening, check.child.profileId);
+  // The family started a payment: its seat among those let in frees up (its window still lets it book other children).
+  if (check.opening && reservation.created) await queue.markDone(db, check.opening, check.child.profileId, ctx.clock.now());
   return reservation;
 }
 
 /** POST /vipps/payment: reserve a place, then create the Vipps payment; answers where to send the browser. */
 export async function startPayment(ctx: ServiceContext, input: PaymentStartInput, sessionUser?: SessionUser): Promise<{ redirectUrl: string }> {
-  // One live hold per child and course (decision 035): a second start for the same child gets its hold back
-  // (reserveOrder), and a sibling's start holds its own place, so no start ends another's payment.
+  // One live hold per child and course (decision 035): a second start gets its hold back; a sibling's holds its own.
   const reservation = await reserveOrder(ctx, input, sessionUser);
   if (reservation.order.redirectUrl) return { redirectUrl: reservation.order.redirectUrl };
-  // Nothing for Vipps to charge (paid by credit, or a free course, issue 52): the order is paid at once, without Vipps.
+  // Nothing for Vipps to charge (paid by credit, or a free course): the order is paid at once, without Vipps.
   if (reservation.order.amountOre === 0) return { redirectUrl: await payByCredit(ctx, reservation.order) };
   return { redirectUrl: await createVippsPayment(ctx, reservation) };
 }

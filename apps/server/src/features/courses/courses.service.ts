@@ -20,7 +20,8 @@ import {
   toIso,
 } from '@app/shared';
 import { can, requireAccess, seesUnpublished } from '../../access/access';
-import { countTaken, lockCourses, MINUTE, placesOfCourses, split } from '../../domain/enrolment/seats';
+import { countTaken, lockCourses, MINUTE, split } from '../../domain/enrolment/seats';
+import { placesOfCourses } from '../../repos/seats.repo';
 import { withTx, type ServiceContext } from '../../context';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';

@@ -6,11 +6,8 @@ import * as familyLedger from '../../domain/family-ledger/entries';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 
 /**
- * The month-end (issue 40): a period's captures and refunds, one row each, for the bookkeeper, with totals per course
- * and per month. Each row is reported under the course the order was for when the money moved (the course sold, or
- * where a move before then took it), so a later move does not rewrite a closed month. Amounts are øre in the data and kr with two decimals in the file.
- * Family credit (issue 38) adds rows of its own kinds (given, used, expired); they are not Vipps money, so the
- * totals (per course, per month, in all) count captures and refunds only.
+ * The month-end: a period's captures and refunds, one row each, with totals per course and per month (øre in the data,
+ * kr with two decimals in the file). Family credit adds rows of its own kinds; not Vipps money, so not in the totals.
  */
 export interface BookkeepingRow {
   /** Oslo calendar day, YYYY-MM-DD. */
@@ -18,7 +15,7 @@ export interface BookkeepingRow {
   kind: 'capture' | 'refund' | 'credit-given' | 'credit-used' | 'credit-expired';
   orderId: string;
   humanReference: string;
-  /** The course the money moved under: its id (the totals' key), display name, venue and first date (walk-through 8). */
+  /** The course the money moved under: its id (the totals' key), display name, venue and first date. */
   courseId: string;
   course: string;
   place: string;
@@ -40,10 +37,6 @@ export interface Bookkeeping {
 type Move = { toCourseId: string; at: string };
 const movesOf = (info: unknown): Move[] => (info as { moves?: Move[] } | null)?.moves ?? [];
 
-/**
- * The course the order was for when the money moved (open-issues decisions, Money): the course it was sold for, or
- * the one the last move before that moment took it to. Later moves do not rewrite a closed month.
- */
 type CourseCells = Pick<BookkeepingRow, 'courseId' | 'course' | 'place' | 'courseStart'>;
 type KnownCourses = Awaited<ReturnType<typeof courses.findCoursesDetails>>;
 
@@ -54,16 +47,14 @@ function courseCells(info: Partial<OrderAdditionalInfo> | null, courseId: string
   return { courseId: courseId ?? '', course: info?.course?.name?.trim() || 'Ukjent kurs', place: info?.course?.place ?? '', courseStart: '' };
 }
 
+/** The course the order was for when the money moved (sold, or moved to before then): a later move does not rewrite a closed month. */
 function courseWhenMoneyMoved(additionalInfo: unknown, at: Date, known: KnownCourses): CourseCells {
   const info = additionalInfo as Partial<OrderAdditionalInfo>;
   const last = movesOf(additionalInfo).filter((m) => new Date(m.at).getTime() <= at.getTime()).at(-1);
   return courseCells(info, last?.toCourseId ?? info.course?._id, known);
 }
 
-/**
- * A text cell the CSV writes as it is: one that starts with = + - @, a tab or a carriage return is a formula to Excel
- * and LibreOffice, so it gets a leading apostrophe (OWASP "CSV injection"). Numbers stay numbers (a refund's −).
- */
+/** A CSV text cell starting with = + - @, a tab or a CR is a formula to Excel: it gets a leading apostrophe (CSV injection). */
 export const csvSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 const KIND_TEXT = { capture: 'Betaling', refund: 'Refusjon', 'credit-given': 'Tilgode gitt', 'credit-used': 'Tilgode brukt', 'credit-expired': 'Tilgode utløpt' } as const;

@@ -9,11 +9,9 @@ import * as users from '../../repos/users.repo';
 import { refundOrder } from './orders.service';
 
 /**
- * An admin resolves a payment incident (issue 52; open-issues decisions, Money: "an admin resolves it"). Three
- * outcomes, each recorded with who, when and a note: a refund (the ordinary admin refund, with its idempotency key,
- * so a retried click refunds once), 'Betalt på annen måte' (the child keeps the place), or 'Ta barnet av kurset'.
- * The database writes (the resolution, and the child's removal) are one transaction; a refund's Vipps call comes
- * before it, as every Vipps call stays outside a transaction. Resolved once: a second resolution is 409.
+ * An admin resolves a payment incident, once (then 409), with who, when and a note: a refund (the admin refund and its
+ * idempotency key), 'Betalt på annen måte' (the child stays) or 'Ta barnet av kurset'. The writes are one transaction;
+ * a refund's Vipps call comes before it (no Vipps call inside a transaction).
  */
 export async function resolveIncident(ctx: ServiceContext, incidentId: string, input: IncidentResolutionInput): Promise<PaymentIncident> {
   const admin = signedIn(ctx);

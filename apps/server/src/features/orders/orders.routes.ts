@@ -31,15 +31,7 @@ import * as incidents from './incidents.service';
 import { attachmentDisposition } from '../../integrations/calendar/course-calendar';
 import { z } from 'zod';
 
-const MODIFICATION_ERRORS = errorResponses(
-  'VALIDATION',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYMENT_PROVIDER',
-  'BUSY',
-);
+const MODIFICATION_ERRORS = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYMENT_PROVIDER', 'BUSY');
 
 /** The back office's orders (spec §7 GET /payments) and, beyond the spec, refund and cancel through Vipps. Admin only. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,11 +48,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/:id/refund',
     {
       config: { access: 'admin' },
-      schema: {
-        params: idParamsSchema,
-        body: refundInputSchema,
-        response: { 200: adminOrderSchema, ...MODIFICATION_ERRORS },
-      },
+      schema: { params: idParamsSchema, body: refundInputSchema, response: { 200: adminOrderSchema, ...MODIFICATION_ERRORS } },
     },
     (request) => service.refundOrder(ctxOf(request), request.params.id, request.body),
   );
@@ -69,16 +57,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/:id/cancel',
     {
       config: { access: 'admin' },
-      schema: {
-        params: idParamsSchema,
-        body: cancelInputSchema,
-        response: { 200: adminOrderSchema, ...MODIFICATION_ERRORS },
-      },
+      schema: { params: idParamsSchema, body: cancelInputSchema, response: { 200: adminOrderSchema, ...MODIFICATION_ERRORS } },
     },
     (request) => service.cancelOrder(ctxOf(request), request.params.id, request.body),
   );
 
-  // ---- a parent cancels a child's place ('Meld av kurset', issue 40): own family only ----------------------------
+  // ---- a parent cancels a child's place ('Meld av kurset'): own family only -------------------------------------
   app.get(
     '/orders/:id/cancellation',
     {

@@ -4,7 +4,6 @@ import {
   sumOre,
   type AdminOrder,
   type Cancellation,
-  type FamilyLapses,
   type CancelInput,
   type OrderStatus,
   type OrdersPage,
@@ -30,21 +29,14 @@ import * as changes from '../../repos/changes.repo';
 import { moneyBackEmail } from './refund-email';
 
 /**
- * The back office's orders (spec §2 Orders page, §7 GET /payments) and, beyond the spec, refunds and cancellations
- * through the Vipps ePayment API. Vipps decides: its answer and its webhook both feed applyPaymentEvent(), which
- * stores each event once; the parent is told once per event; the child leaves the course only when the admin says so.
+ * The back office's orders (spec §2, §7 GET /payments), refunds and cancellations. Vipps decides: its answer and its
+ * webhook both feed applyPaymentEvent() (each event stored once, the parent told once); the child leaves the course
+ * only when the admin says so.
  */
 
 const EMPTY_INFO: OrderAdditionalInfo = { profile: null, user: null, child: null, course: null };
 
-type EventRow = Awaited<ReturnType<typeof repo.eventsOfOrders>>[number];
-type IncidentRow = Awaited<ReturnType<typeof repo.openIncidentsOfOrders>>[number];
-
-interface OrderMove {
-  fromCourseId: string;
-  toCourseId: string;
-  at: string;
-}
+type OrderMove = { fromCourseId: string; toCourseId: string; at: string };
 const movesOf = (order: repo.OrderRow): OrderMove[] => ((order.additionalInfo as { moves?: OrderMove[] } | null)?.moves ?? []);
 
 /** The names of the courses the orders' moves name, in one query. */
@@ -54,51 +46,7 @@ async function movedCourseNames(ctx: ServiceContext, list: readonly repo.OrderRo
   return new Map([...found].map(([id, c]) => [id, c.name]));
 }
 
-function toAdminOrder(
-  order: repo.OrderRow,
-  courseNames: Map<string, string>,
-  enrolled: boolean,
-  events: EventRow[],
-  incident?: IncidentRow,
-  lapses?: FamilyLapses,
-  cancellation?: Cancellation,
-): AdminOrder {
-  const ok = events.filter((e) => e.success === 'true');
-  const sum = (name: string) => sumOre(ok.filter((e) => e.name === name).map((e) => e.amountOre));
-  const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
-  return {
-    _id: order.id,
-    status: order.status as OrderStatus,
-    createdAt: order.createdAt.toISOString(),
-    updatedAt: order.updatedAt.toISOString(),
-    provider: order.provider,
-    reference: order.reference,
-    humanReference: order.humanReference,
-    amount: order.amountOre,
-    capturedAmount: sum('CAPTURED'),
-    refundedAmount: sum('REFUNDED'),
-    additionalInfo: {
-      profile: info.profile,
-      user: info.user,
-      child: info.child,
-      course: info.course ? { _id: info.course._id, name: info.course.name, place: info.course.place ?? null } : null,
-    },
-    enrolled,
-    moves: movesOf(order).map((m) => ({ from: courseNames.get(m.fromCourseId) ?? 'Slettet kurs', to: courseNames.get(m.toCourseId) ?? 'Slettet kurs', at: m.at })),
-    events: events.map((e) => ({
-      name: e.name,
-      pspReference: e.pspReference,
-      amount: { value: e.amountOre, currency: e.currency },
-      timestamp: e.timestamp.toISOString(),
-      success: e.success === 'true',
-    })),
-    incident: incident ? { _id: incident.id, reason: incident.reason, vippsState: incident.vippsState, createdAt: incident.createdAt.toISOString() } : null,
-    ...(lapses ? { familyLapses: lapses } : {}),
-    cancellation: cancellation ?? null,
-  };
-}
-
-/** A parent's cancellation as the API shows it (issue 40). */
+/** A parent's cancellation as the API shows it. */
 export const toCancellation = (row: cancellations.CancellationRow): Cancellation => ({
   _id: row.id,
   orderId: row.orderId,
@@ -110,11 +58,54 @@ export const toCancellation = (row: cancellations.CancellationRow): Cancellation
   adminMessage: row.adminMessage,
   createdAt: row.createdAt.toISOString(),
 });
-const toCancellationOrUndefined = (row: cancellations.CancellationRow | undefined) => (row ? toCancellation(row) : undefined);
 
-/** The ordering families' lapses and payment pauses (issue 36), by profile id. */
-const lapsesOfOrders = (ctx: ServiceContext, rows: readonly repo.OrderRow[]) =>
-  familyLapses(ctx.db, rows.flatMap((o) => (o.profileId ? [o.profileId] : [])), ctx.clock.now());
+/** Orders as the back office shows them: their events, open incident, family lapses, cancellation and moves, one query each. */
+async function toAdminOrders(ctx: ServiceContext, rows: readonly { order: repo.OrderRow; enrolled: boolean }[]): Promise<AdminOrder[]> {
+  const ids = rows.map((r) => r.order.id);
+  const allEvents = await repo.eventsOfOrders(ctx.db, ids);
+  const incidents = await repo.openIncidentsOfOrders(ctx.db, ids);
+  const lapses = await familyLapses(ctx.db, rows.flatMap((r) => (r.order.profileId ? [r.order.profileId] : [])), ctx.clock.now());
+  const cancelled = await cancellations.cancellationsOfOrders(ctx.db, ids);
+  const courseNames = await movedCourseNames(ctx, rows.map((r) => r.order));
+  return rows.map(({ order, enrolled }) => {
+    const events = allEvents.filter((e) => e.orderId === order.id);
+    const sum = (name: string) => sumOre(events.filter((e) => e.success === 'true' && e.name === name).map((e) => e.amountOre));
+    const info = { ...EMPTY_INFO, ...(order.additionalInfo as Partial<OrderAdditionalInfo>) };
+    const incident = incidents.find((i) => i.orderId === order.id);
+    const familyLapsesOf = order.profileId ? lapses.get(order.profileId) : undefined;
+    const cancellation = cancelled.find((c) => c.orderId === order.id);
+    return {
+      _id: order.id,
+      status: order.status as OrderStatus,
+      createdAt: order.createdAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+      provider: order.provider,
+      reference: order.reference,
+      humanReference: order.humanReference,
+      amount: order.amountOre,
+      capturedAmount: sum('CAPTURED'),
+      refundedAmount: sum('REFUNDED'),
+      additionalInfo: {
+        profile: info.profile,
+        user: info.user,
+        child: info.child,
+        course: info.course ? { _id: info.course._id, name: info.course.name, place: info.course.place ?? null } : null,
+      },
+      enrolled,
+      moves: movesOf(order).map((m) => ({ from: courseNames.get(m.fromCourseId) ?? 'Slettet kurs', to: courseNames.get(m.toCourseId) ?? 'Slettet kurs', at: m.at })),
+      events: events.map((e) => ({
+        name: e.name,
+        pspReference: e.pspReference,
+        amount: { value: e.amountOre, currency: e.currency },
+        timestamp: e.timestamp.toISOString(),
+        success: e.success === 'true',
+      })),
+      incident: incident ? { _id: incident.id, reason: incident.reason, vippsState: incident.vippsState, createdAt: incident.createdAt.toISOString() } : null,
+      ...(familyLapsesOf ? { familyLapses: familyLapsesOf } : {}),
+      cancellation: cancellation ? toCancellation(cancellation) : null,
+    };
+  });
+}
 
 /** GET /payments: newest first, paged, filtered by status and by Oslo calendar days. */
 export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promise<OrdersPage> {
@@ -130,45 +121,13 @@ export async function listOrders(ctx: ServiceContext, query: OrdersQuery): Promi
     query.limit,
     (query.page - 1) * query.limit,
   );
-  const ids = rows.map((r) => r.order.id);
-  const events = await repo.eventsOfOrders(ctx.db, ids);
-  const incidents = await repo.openIncidentsOfOrders(ctx.db, ids);
-  const lapses = await lapsesOfOrders(ctx, rows.map((r) => r.order));
-  const cancelled = await cancellations.cancellationsOfOrders(ctx.db, ids);
-  const courseNames = await movedCourseNames(ctx, rows.map((r) => r.order));
-  return {
-    total,
-    page: query.page,
-    limit: query.limit,
-    orders: rows.map((r) =>
-      toAdminOrder(
-        r.order,
-        courseNames,
-        r.enrolled,
-        events.filter((e) => e.orderId === r.order.id),
-        incidents.find((i) => i.orderId === r.order.id),
-        r.order.profileId ? lapses.get(r.order.profileId) : undefined,
-        toCancellationOrUndefined(cancelled.find((c) => c.orderId === r.order.id)),
-      ),
-    ),
-  };
+  return { total, page: query.page, limit: query.limit, orders: await toAdminOrders(ctx, rows) };
 }
 
 async function loadAdminOrder(ctx: ServiceContext, orderId: string): Promise<AdminOrder> {
   const row = await repo.findOrderWithEnrolment(ctx.db, orderId);
   if (!row) throw new AppError('NOT_FOUND', 'Order not found');
-  const [incident] = await repo.openIncidentsOfOrders(ctx.db, [orderId]);
-  const lapses = await lapsesOfOrders(ctx, [row.order]);
-  const [cancelled] = await cancellations.cancellationsOfOrders(ctx.db, [orderId]);
-  return toAdminOrder(
-    row.order,
-    await movedCourseNames(ctx, [row.order]),
-    row.enrolled,
-    await repo.eventsOfOrders(ctx.db, [orderId]),
-    incident,
-    row.order.profileId ? lapses.get(row.order.profileId) : undefined,
-    toCancellationOrUndefined(cancelled),
-  );
+  return (await toAdminOrders(ctx, [row]))[0]!;
 }
 
 /** Reads Vipps' event log and applies every event (so the order is current); returns the log. */
@@ -209,21 +168,20 @@ async function finish(
       ctx.log.warn({ orderId: order.id }, `${done.kind} e-mail not sent: no e-mail address`);
       return;
     }
-    // Every refund gets its receipt (issue 52): the admin's too.
+    // Every refund gets its receipt, the admin's too.
     const receipts = done.kind === 'refund' ? await refundReceiptAttachment(ctx, order, done.event.pspReference) : [];
     const email = moneyBackEmail({
-        to: guardian.email,
-        companyName: ctx.env.site.companyName,
-        guardian,
-        child: info.child,
-        courseName: info.course?.name?.trim() || null,
-        order,
-        kind: done.kind,
-        amountOre: done.event.amountOre,
-        removedFromCourse: removeFromCourse,
-      });
+      to: guardian.email,
+      companyName: ctx.env.site.companyName,
+      guardian,
+      child: info.child,
+      courseName: info.course?.name?.trim() || null,
+      order,
+      kind: done.kind,
+      amountOre: done.event.amountOre,
+      removedFromCourse: removeFromCourse,
+    });
     await enqueueEmail(ctx.db, receipts.length ? { ...email, attachments: receipts } : email);
-
   });
   return loadAdminOrder(ctx, order.id);
 }

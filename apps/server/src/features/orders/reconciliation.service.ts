@@ -10,10 +10,9 @@ import { applyPaymentEvent } from '../../domain/family-ledger/payment-events';
 import { finishRefund } from './withdrawal.service';
 
 /**
- * The reconciliation view (issue 40): the period's captures and refunds against Vipps' own records, the ePayment
- * API's events of each order. Every difference is a payment incident (the one name, open-issues-decisions). Settling
- * records the events Vipps has and we lack, and finishes a refund that was started (its idempotency key makes a
- * resend harmless); what is left shows to the admin.
+ * The reconciliation view: the period's captures and refunds against each order's events at Vipps; every difference
+ * is a payment incident. Settling records the events Vipps has and we lack, and finishes a started refund (its
+ * idempotency key makes a resend harmless); what is left shows to the admin.
  */
 
 /** The order's Vipps entries of the family ledger as Vipps names them: what is recorded here. */

@@ -1,7 +1,10 @@
 import { fullName, moneyBackText, ore, type NamedPerson, formatKr, type Ore } from '@app/shared';
 import type { OutgoingEmail } from '../../integrations/email';
 
-export interface MoneyBackInput {
+const VIPPS_BACK = 'Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.';
+
+/** Tells the parent that money is on its way back (a refund) or that a reservation was released (a cancellation). */
+export function moneyBackEmail(input: {
   to: string;
   companyName: string;
   guardian: NamedPerson;
@@ -12,6 +15,16 @@ export interface MoneyBackInput {
   amountOre: Ore;
   /** The child was taken off the course in the same step. */
   removedFromCourse: boolean;
+}): OutgoingEmail {
+  const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
+  const child = input.child ? ` for ${fullName(input.child)}` : '';
+  const lines =
+    input.kind === 'refund'
+      ? [`Vi har refundert ${formatKr(input.amountOre, { for: 'email' })} for ${what}${child}.`, VIPPS_BACK]
+      : [`Vi har kansellert betalingen for ${what}${child}. Reservasjonen på ${formatKr(input.amountOre, { for: 'email' })} er frigitt, og du blir ikke belastet.`];
+  if (input.removedFromCourse) lines.push(`${input.child ? fullName(input.child) : 'Barnet'} er meldt av kurset.`);
+  const subject = input.kind === 'refund' ? `Refusjon: ${input.order.humanReference}` : `Betaling kansellert: ${input.order.humanReference}`;
+  return { to: input.to, subject, text: moneyEmailText(input, lines) };
 }
 
 /** The body every money e-mail shares: greeting, what happened, the order's references, the sign-off. */
@@ -28,29 +41,23 @@ function moneyEmailText(input: { guardian: NamedPerson; companyName: string; ord
   ].join('\n');
 }
 
-/** Tells the parent that money is on its way back (a refund) or that a reservation was released (a cancellation). */
-export function moneyBackEmail(input: MoneyBackInput): OutgoingEmail {
-  const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
-  const child = input.child ? ` for ${fullName(input.child)}` : '';
-  const lines =
-    input.kind === 'refund'
-      ? [
-          `Vi har refundert ${formatKr(input.amountOre, { for: 'email' })} for ${what}${child}.`,
-          'Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.',
-        ]
-      : [`Vi har kansellert betalingen for ${what}${child}. Reservasjonen på ${formatKr(input.amountOre, { for: 'email' })} er frigitt, og du blir ikke belastet.`];
-  if (input.removedFromCourse) lines.push(`${input.child ? fullName(input.child) : 'Barnet'} er meldt av kurset.`);
-  const text = moneyEmailText(input, lines);
-  return {
-    to: input.to,
-    subject: input.kind === 'refund' ? `Refusjon: ${input.order.humanReference}` : `Betaling kansellert: ${input.order.humanReference}`,
-    text,
-  };
-}
-
 export type CancellationEmailKind = 'refunded' | 'noRefund' | 'requested' | 'declined';
 
-export interface CancellationEmailInput {
+/** Where the money of a cancellation goes: to Vipps, as credit, or both. */
+function refundedLines(vippsOre: Ore, creditOre: Ore): string[] {
+  if (creditOre === 0) return [`Vi har refundert ${formatKr(vippsOre, { for: 'email' })}. ${VIPPS_BACK}`];
+  return [
+    moneyBackText(vippsOre, creditOre).replace(/\u00a0/g, ' '),
+    ...(vippsOre > 0 ? [VIPPS_BACK] : []),
+    'Tilgodebeløpet ser du på profilen din, og det brukes automatisk neste gang du bestiller.',
+  ];
+}
+
+/**
+ * Confirms a parent's cancellation ('Meld av kurset'): the refund, none, the request, or the admin's no. It goes to
+ * every current guardian, so its wording fits the one who did not cancel too.
+ */
+export function cancellationEmail(input: {
   to: string;
   companyName: string;
   guardian: NamedPerson;
@@ -64,23 +71,7 @@ export interface CancellationEmailInput {
   creditOre?: Ore;
   /** The admin's message (a decided 'etter avtale' request). */
   message: string | null;
-}
-
-/** Where the money of a cancellation goes: to Vipps, as credit, or both (issue 52). */
-function refundedLines(vippsOre: Ore, creditOre: Ore): string[] {
-  if (creditOre === 0) return [`Vi har refundert ${formatKr(vippsOre, { for: 'email' })}. Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.`];
-  return [
-    moneyBackText(vippsOre, creditOre).replace(/\u00a0/g, ' '),
-    ...(vippsOre > 0 ? ['Pengene kommer tilbake via Vipps til kontoen det ble betalt fra, vanligvis innen 2–3 virkedager.'] : []),
-    'Tilgodebeløpet ser du på profilen din, og det brukes automatisk neste gang du bestiller.',
-  ];
-}
-
-/**
- * Confirms a parent's cancellation ('Meld av kurset', issue 40): the refund, none, the request, or the admin's no. It
- * goes to every current guardian of the family (issue 52), so its wording fits the one who did not cancel too.
- */
-export function cancellationEmail(input: CancellationEmailInput): OutgoingEmail {
+}): OutgoingEmail {
   const what = input.courseName ? `kurset ${input.courseName}` : 'kurset';
   const child = input.childName ?? 'Barnet';
   const lines: Record<CancellationEmailKind, string[]> = {

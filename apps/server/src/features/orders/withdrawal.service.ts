@@ -25,25 +25,18 @@ import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import { applyAnswer, modificationKey, providerTrouble } from '../../domain/family-ledger/modifications';
 import { receiptAttachment, receiptOfCredit, refundReceiptAttachment } from '../../domain/family-ledger/emails';
-import type { OrderAdditionalInfo } from '../../repos/orders.repo';
-import { creditBackExpiry, refundParts } from '../../domain/family-ledger/entries';
 import * as familyLedger from '../../domain/family-ledger/entries';
 import { creditMonths, settingsOfVersion } from '../../domain/settings/settings';
 import { syncEvents, toCancellation } from './orders.service';
 import { cancellationEmail, type CancellationEmailKind } from './refund-email';
 
 /**
- * A parent cancels a child's place ('Meld av kurset', issue 40) under the cancellation rules version the order was
- * bought under. One cancellation per order (a unique row): a double click or a retried request finds the row the
- * first wrote, and its refund goes to Vipps with one Idempotency-Key (derived from that row), so Vipps refunds once.
- * The place frees up at once (the child leaves the course); the waitlist job offers it to the next child waiting.
+ * A parent cancels a child's place ('Meld av kurset') under the rules version the order was bought under. One
+ * cancellation per order (a unique row): a retry finds the first row, and its refund goes to Vipps with one
+ * Idempotency-Key derived from that row, so Vipps refunds once. The freed place goes to the waitlist job.
  */
 
-/**
- * What the order still holds for the family (issue 52): the family ledger's one answer (domain/family-ledger/entries.ts:
- * Vipps captured less refunded, plus the credit that paid it, less what cancelled dates gave already). `givenDates` are
- * the dates a settled choice gave: the 'remaining dates' rule skips them.
- */
+/** `paidOre`: what the order still holds (the ledger's answer); `givenDates`: dates a settled choice gave (not refunded again). */
 type Loaded = { order: repo.OrderRow; paidOre: Ore; vippsOre: Ore; givenDates: Date[]; coveredDates: Date[]; enrolled: boolean };
 
 async function load(ctx: ServiceContext, orderId: string): Promise<Loaded> {
@@ -65,7 +58,7 @@ async function load(ctx: ServiceContext, orderId: string): Promise<Loaded> {
 
 /** A refund of `refundOre` split the way the order was paid: Vipps never more than Vipps still holds, the rest as credit. */
 function splitRefund(loaded: Loaded, refundOre: Ore): MoneyBack {
-  const vippsOre = ore(Math.min(Math.max(0, loaded.vippsOre), refundParts(refundOre, loaded.order).vippsOre));
+  const vippsOre = ore(Math.min(Math.max(0, loaded.vippsOre), familyLedger.refundParts(refundOre, loaded.order).vippsOre));
   return { vippsOre, creditOre: ore(refundOre - vippsOre) };
 }
 
@@ -108,10 +101,7 @@ export async function cancellationPreview(ctx: ServiceContext, orderId: string):
 type MoneyBack = { vippsOre: Ore; creditOre: Ore };
 const NOTHING: MoneyBack = { vippsOre: ore(0), creditOre: ore(0) };
 
-/**
- * Tells the family by e-mail (the outbox), in the transaction that moved the cancellation: every current guardian
- * (issue 52), not only the one who cancelled. An order whose family is gone: its buyer, if still a user.
- */
+/** E-mails every current guardian in the cancellation's transaction; an order whose family is gone, its buyer if still a user. */
 async function mail(
   ctx: ServiceContext,
   order: repo.OrderRow,
@@ -126,7 +116,7 @@ async function mail(
     ctx.log.warn({ orderId: order.id }, 'cancellation e-mail not sent: no e-mail address');
     return;
   }
-  const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
+  const info = order.additionalInfo as Partial<repo.OrderAdditionalInfo>;
   for (const guardian of recipients) {
     const email = cancellationEmail({
       to: guardian.email!,
@@ -151,9 +141,8 @@ async function creditReceipt(ctx: ServiceContext, order: repo.OrderRow): Promise
 }
 
 /**
- * Sends the Vipps part of a 'refunding' cancellation to Vipps, with the key of this cancellation (a retry replays the
- * first answer), stores Vipps' event and marks the cancellation refunded. A failure leaves it 'refunding': the
- * parent's retry, or the reconciliation view, finishes it. The credit part was given in the cancellation's transaction.
+ * Sends a 'refunding' cancellation's Vipps part with the cancellation's key (a retry replays the first answer), stores
+ * the event and marks it refunded. A failure leaves it 'refunding' for the parent's retry or the reconciliation view.
  */
 export async function finishRefund(ctx: ServiceContext, order: repo.OrderRow, row: cancellations.CancellationRow): Promise<cancellations.CancellationRow> {
   const amountOre = ore((row.refundOre ?? 0) - row.creditOre);
@@ -186,32 +175,29 @@ export async function finishRefund(ctx: ServiceContext, order: repo.OrderRow, ro
 const CREDIT_BACK_REASON = 'Avmeldt';
 
 /**
- * The place is given up (a parent's cancellation, or an admin's approval of one): the child leaves the course and every
- * open choice of a cancelled date closes (its date is counted in this refund; the default never applies to it). The
- * credit part of the refund goes back as credit here, with its original expiry.
+ * The place is given up: the child leaves the course, every open choice of a cancelled date closes (counted in this
+ * refund), and the refund's credit part goes back as credit with its original expiry.
  */
 async function giveUpPlace(ctx: ServiceContext, order: repo.OrderRow, creditOre: Ore): Promise<void> {
   const now = ctx.clock.now();
   if (order.courseId && order.childId) await courses.deleteParticipant(ctx.db, order.courseId, order.childId);
   await changes.closeOpenChoicesOfOrder(ctx.db, order.id, now);
   if (creditOre > 0 && order.profileId) {
-    const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
+    const info = order.additionalInfo as Partial<repo.OrderAdditionalInfo>;
     await ledger.insertCredit(ctx.db, {
       profileId: order.profileId,
       amountOre: creditOre,
       reason: `${CREDIT_BACK_REASON} ${order.humanReference}: ${info.course?.name?.trim() || 'kurs'}`,
       orderId: order.id,
-      expiresAt: await creditBackExpiry(ctx.db, order.id, now, await creditMonths(ctx)),
+      expiresAt: await familyLedger.creditBackExpiry(ctx.db, order.id, now, await creditMonths(ctx)),
       createdAt: now,
     });
   }
 }
 
 /**
- * POST: the parent confirms with the amount the preview showed (CONFLICT when the rules give another now). The child
- * leaves the course, the open date choices close, the credit part comes back as credit and the cancellation row is
- * written in one transaction; then the Vipps part goes to Vipps at once. 'Etter avtale': a request for the admin; the
- * child stays until the admin decides.
+ * POST: the parent confirms the preview's amount (CONFLICT when it changed). The place is given up and the row written
+ * in one transaction, then the Vipps part goes to Vipps. 'Etter avtale': a request; the child stays until the admin decides.
  */
 export async function cancelPlace(ctx: ServiceContext, orderId: string, input: CancellationInput): Promise<Cancellation> {
   await requireAccess(ctx, 'order.family', orderId);
@@ -292,11 +278,11 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
   return rows.map(({ order, enrolled }) => {
     const course = order.courseId ? bought.get(order.courseId) : undefined;
     const lastDate = course?.dates.at(-1) ?? null;
-    // A finished course has nothing to cancel (walk-through 9): its last date has begun.
+    // A finished course (its last date has begun) has nothing to cancel.
     const finished = lastDate !== null && lastDate.getTime() <= now;
     const own = entries.filter((e) => e.orderId === order.id);
     const sum = (kind: string) => ore(Math.abs(sumOre(own.filter((e) => e.kind === kind).map((e) => e.amountOre))));
-    const info = order.additionalInfo as Partial<OrderAdditionalInfo>;
+    const info = order.additionalInfo as Partial<repo.OrderAdditionalInfo>;
     const cancellation = done.find((c) => c.orderId === order.id);
     return {
       _id: order.id,

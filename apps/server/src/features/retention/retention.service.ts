@@ -1,13 +1,12 @@
 import { fullName, type KeepAccountLink, type RetentionPlan, type RetentionRuns } from '@app/shared';
 import { withTx, type ServiceContext } from '../../context';
-import { guardianLeft } from '../../domain/membership/events';
+import { deleteAccount } from '../../domain/membership/events';
 import { retentionSettings } from '../../env';
 import { enqueueEmail } from '../../integrations/email';
 import { AppError } from '../../lib/app-error';
 import { hashSecret, newLinkSecret } from '../../lib/secret-link';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
-import * as outboxRepo from '../../repos/outbox.repo';
 import * as profilesRepo from '../../repos/profiles.repo';
 import * as ledger from '../../repos/ledger.repo';
 import * as retention from '../../repos/retention.repo';
@@ -124,7 +123,7 @@ export async function run(ctx: ServiceContext): Promise<Plan> {
     await ordersRepo.anonymiseOrdersOfChildren(tx, childIds, false);
     await coursesRepo.deleteParticipationsOf(tx, childIds);
     await profilesRepo.deleteChildren(tx, childIds);
-    for (const g of p.guardians) await deleteGuardian(ctx, g.id);
+    for (const g of p.guardians) await deleteAccount(ctx, g.id);
 
     const { site, PUBLIC_URL } = ctx.env;
     for (const w of p.guardianWarnings) {
@@ -149,24 +148,6 @@ export async function run(ctx: ServiceContext): Promise<Plan> {
     });
     return p;
   });
-}
-
-/** A guardian with no children left: out of shared families, own empty families deleted, orders keep amounts. */
-async function deleteGuardian(ctx: ServiceContext, userId: string): Promise<void> {
-  const tx = ctx.db;
-  const user = await usersRepo.lockUser(tx, userId);
-  if (!user) return;
-  for (const profileId of await profilesRepo.listProfileIdsOf(tx, userId)) {
-    await profilesRepo.lockProfile(tx, profileId);
-    const others = (await profilesRepo.guardianIds(tx, profileId)).filter((g) => g !== userId);
-    if (others.length > 0) {
-      await profilesRepo.setGuardians(tx, profileId, others);
-      await guardianLeft(ctx, profileId, userId);
-    } else await profilesRepo.deleteProfile(tx, profileId);
-  }
-  await ordersRepo.anonymiseOrdersOfUser(tx, userId);
-  if (user.email) await outboxRepo.deleteMessagesTo(tx, user.email);
-  await usersRepo.deleteUser(tx, userId);
 }
 
 /** The background job's tick: runs when no run is logged in the last day (so a restart neither skips nor repeats). */

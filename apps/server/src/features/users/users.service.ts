@@ -25,12 +25,11 @@ import {
 } from '@app/shared';
 import { allowed, requireAccess, requireAccessToAll } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
-import { guardianLeft } from '../../domain/membership/events';
+import { deleteAccount } from '../../domain/membership/events';
 import { AppError } from '../../lib/app-error';
 import * as careRepo from '../../repos/care.repo';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as ordersRepo from '../../repos/orders.repo';
-import * as outboxRepo from '../../repos/outbox.repo';
 import * as profilesRepo from '../../repos/profiles.repo';
 import * as repo from '../../repos/users.repo';
 
@@ -131,7 +130,7 @@ export async function updateUser(ctx: ServiceContext, id: string, input: UpdateU
     return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: toDateOnly(row.birthdate), roles: ['child'] };
   }
   await requireAccess(ctx, 'user.write', id);
-  const row = await repo.updateUserReturning(db, id, names(input));
+  const row = await repo.updateUser(db, id, names(input));
   if (!row) throw new AppError('NOT_FOUND', 'No such user');
   return { _id: row.id, firstName: row.firstName, lastName: row.lastName, birthdate: toDateOnly(row.birthdate), roles: row.roles };
 }
@@ -155,26 +154,7 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
   }
   await requireAccess(ctx, 'user.delete', id);
   await withTx(ctx, async (ctx) => {
-    const tx = ctx.db;
-    const user = await repo.lockUser(tx, id);
-    if (!user) throw new AppError('NOT_FOUND', 'No such user');
-    for (const profileId of await profilesRepo.listProfileIdsOf(tx, id)) {
-      await profilesRepo.lockProfile(tx, profileId);
-      const others = (await profilesRepo.guardianIds(tx, profileId)).filter((g) => g !== id);
-      if (others.length > 0) {
-        await profilesRepo.setGuardians(tx, profileId, others);
-        await guardianLeft(ctx, profileId, id);
-        continue;
-      }
-      const kids = await profilesRepo.childIdsOfProfile(tx, profileId);
-      await ordersRepo.anonymiseOrdersOfChildren(tx, kids, true);
-      await coursesRepo.deleteParticipationsOf(tx, kids);
-      await profilesRepo.deleteChildren(tx, kids);
-      await profilesRepo.deleteProfile(tx, profileId);
-    }
-    await ordersRepo.anonymiseOrdersOfUser(tx, id);
-    if (user.email) await outboxRepo.deleteMessagesTo(tx, user.email);
-    await repo.deleteUser(tx, id);
+    if (!(await deleteAccount(ctx, id))) throw new AppError('NOT_FOUND', 'No such user');
   });
 }
 

@@ -7,7 +7,8 @@ import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as queue from '../../repos/queue.repo';
 import type { QueueOpeningRow, QueueTicketRow } from '../../repos/queue.repo';
-import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, placesOfCourses, seededShuffle, snapshotOf, split } from '../../domain/enrolment/seats';
+import { arrivalKey, refreshSnapshots, governingOpening, lineRuns, MINUTE, placeIn, seededShuffle, snapshotOf, split } from '../../domain/enrolment/seats';
+import { placesOfCourses } from '../../repos/seats.repo';
 
 /** Enrolment night's waiting room (decision 041): early tickets are shuffled once, later ones queue by arrival. */
 

@@ -13,22 +13,19 @@ import { createMemoryLimiter, type MemoryLimiter } from '../../lib/memory-limite
 import { advisoryXactLock, readSetting, writeSetting } from '../../repos/system.repo';
 
 /**
- * The product's Vipps ePayment wiring: the client built from env, and the webhook registration whose secret lives
- * in the `settings` table, so every instance verifies with the same secret. server.ts calls ensureWebhook() at
- * start; a worker repeats it, so a lost registration (Vipps or the simulator forgot it) is replaced.
+ * The Vipps ePayment wiring: the client from env, and the webhook registration whose secret lives in `settings` (every
+ * instance verifies with it). ensureWebhook() runs at start and in a worker, so a lost registration is replaced.
  */
 
 /** Where Vipps delivers ePayment events (the booking routes serve it). */
-export const WEBHOOK_PATH = '/api/vipps/webhooks';
-export const webhookUrl = (env: Pick<Env, 'PUBLIC_URL'>): string => `${env.PUBLIC_URL.replace(/\/+$/, '')}${WEBHOOK_PATH}`;
+export const webhookUrl = (env: Pick<Env, 'PUBLIC_URL'>): string => `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/vipps/webhooks`;
 
 export const WEBHOOK_SETTING_KEY = 'vipps.epayment.webhook';
 /** Advisory lock id for the registration (any constant distinct from the others in db/). */
 const WEBHOOK_LOCK = 7_253_010;
 /**
- * The secret stays in memory. It changes only when an instance registers a new webhook, and the first delivery
- * signed with the new one then fails to verify here: that failure reads the settings again, but at most once per
- * SECRET_REFRESH_MIN_MS, so a flood of forged deliveries costs one read, not one each (issue 9 finding 6).
+ * The secret stays in memory; a delivery that fails to verify (a new registration's secret) reads it again, at most
+ * once per SECRET_REFRESH_MIN_MS, so a flood of forged deliveries costs one read, not one each.
  */
 const SECRET_REFRESH_MIN_MS = 5_000;
 /** And once in a while regardless, so a replaced secret is not kept for ever on an instance that sees no failure. */
@@ -40,28 +37,13 @@ export interface StoredWebhook {
   secret: string;
 }
 
-export type WebhookRegistration = 'env' | 'unconfigured' | 'kept' | 'registered';
-
 /** A time Vipps did not answer (the breaker opened), as the admin dashboard lists it: settings key OUTAGES_SETTING_KEY. */
-export interface VippsOutage {
-  startedAt: string;
-  endedAt: string | null;
-  lastError: string | null;
-}
+type VippsOutage = { startedAt: string; endedAt: string | null; lastError: string | null };
 export const OUTAGES_SETTING_KEY = 'vipps.outages';
 const OUTAGES_KEPT = 10;
 
-export interface VippsStatus {
-  /** This instance's breaker; null when Vipps is not configured or the client has none. */
-  breaker: BreakerSnapshot | null;
-  /** The latest outages seen by any instance, newest first. */
-  outages: VippsOutage[];
-}
-
-export interface PaymentsOptions {
-  /** How long a started payment holds its place. Longer than Vipps' ~10-minute payment timeout. */
-  holdMinutes: number;
-}
+/** `holdMinutes`: how long a started payment holds its place, longer than Vipps' ~10-minute payment timeout. */
+export type PaymentsOptions = { holdMinutes: number };
 
 export interface Payments {
   /** null when Vipps is not configured (no base URL or credentials): payment starts answer PAYMENT_PROVIDER. */
@@ -78,11 +60,11 @@ export interface Payments {
   /** Failed webhook verifications per IP, counted in memory (WEBHOOK_FAILURE_RATE_LIMIT per minute). */
   webhookFailures: MemoryLimiter;
   /** Registers the webhook unless a live registration for this URL is stored. Safe to run on every instance. */
-  ensureWebhook(): Promise<WebhookRegistration>;
+  ensureWebhook(): Promise<'env' | 'unconfigured' | 'kept' | 'registered'>;
   /** This instance's last reconciler run (features/orders/reconciler.ts sets it). */
   lastReconcile: { at: Date; claimed: number; failed: number } | null;
-  /** The breaker and the recorded outages (GET /api/health for admins, the dashboard). */
-  vippsStatus(): Promise<VippsStatus>;
+  /** This instance's breaker (null: none) and every instance's outages, newest first (admin health, the dashboard). */
+  vippsStatus(): Promise<{ breaker: BreakerSnapshot | null; outages: VippsOutage[] }>;
   options: PaymentsOptions;
 }
 
@@ -105,10 +87,7 @@ export function epaymentClientFromEnv(env: Env): EpaymentClient | null {
   });
 }
 
-/**
- * Keeps the outage list in `settings` (shared by the instances): a new entry when a breaker opens, its end when it
- * closes again. Written off the request's path; a failed write is only logged.
- */
+/** Keeps the instances' outage list in `settings`: an entry when a breaker opens, its end when it closes (off the request path). */
 async function recordOutage(db: Db, snapshot: BreakerSnapshot): Promise<void> {
   const list = (await readSetting<VippsOutage[]>(db, OUTAGES_SETTING_KEY)) ?? [];
   const openEntry = list.find((o) => o.endedAt === null);

@@ -8,11 +8,7 @@ export interface VippsTestMode {
   env: Env;
   /** The simulator's base URL in test mode. */
   simulatorUrl: string | undefined;
-  /**
-   * The simulator started here learns every Vipps payment the database has (decision 046): it keeps payments in
-   * memory, so the demo's seeded orders and orders from before a restart would otherwise be unknown to it, and
-   * their refunds and reconciliation would fail. Answers how many it learned; 0 outside test mode.
-   */
+  /** The simulator (in memory) learns the database's Vipps payments, so seeded and pre-restart orders work (decision 046). */
   learnPayments(db: DbOrTx): Promise<number>;
   close(): Promise<void>;
 }
@@ -33,9 +29,8 @@ async function knownPayments(db: DbOrTx): Promise<KnownPayment[]> {
 export const loginRedirectUri = (env: Pick<Env, 'PUBLIC_URL'>) => `${env.PUBLIC_URL.replace(/\/+$/, '')}/vipps/login-redirect`;
 
 /**
- * No Vipps credentials: start the simulator in this process on 127.0.0.1:VIPPS_SIM_PORT (real HTTP, so the product
- * talks to it exactly as to Vipps) with the product's redirect URI registered. If VIPPS_BASE_URL is set without
- * credentials, it names a simulator started elsewhere (`npm start -w packages/vipps-sim`) with the default credentials.
+ * No Vipps credentials: start the simulator in this process (real HTTP on 127.0.0.1:VIPPS_SIM_PORT), or, with
+ * VIPPS_BASE_URL set, use a simulator started elsewhere with the default credentials.
  */
 export async function startVippsTestMode(env: Env, log: { info(msg: string): void }): Promise<VippsTestMode> {
   if (!env.vippsTestMode) return { env, simulatorUrl: undefined, learnPayments: learnNothing, close: async () => undefined };

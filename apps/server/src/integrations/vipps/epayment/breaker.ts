@@ -1,10 +1,9 @@
 import { VippsError } from './errors';
 
 /**
- * A circuit breaker for the Vipps API (issue 42, decision 044). After `failureThreshold` calls in a row failed with
- * no answer, a timeout, 429 or 5xx, it opens: for `openMs` every call fails at once with VippsUnavailableError
- * instead of waiting on a Vipps that is down, so a payment start answers in milliseconds and the site stays fast.
- * Then one trial call is let through (half-open): success closes it, failure opens it again.
+ * A circuit breaker for the Vipps API (decision 044): after `failureThreshold` calls in a row failed (no answer,
+ * timeout, 429, 5xx) every call fails at once for `openMs` (VippsUnavailableError); then one trial call (half-open)
+ * closes it or opens it again.
  */
 export type BreakerState = 'closed' | 'open' | 'half-open';
 

@@ -74,10 +74,7 @@ const IDEMPOTENCY_KEY_MAX = 50;
 /** Refresh this long before expiry (capped at half the token's life for short-lived test tokens). */
 const TOKEN_REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
-interface CachedToken {
-  value: string;
-  refreshAt: number;
-}
+type CachedToken = { value: string; refreshAt: number };
 
 interface RequestSpec<S extends z.ZodType | undefined> {
   method: 'GET' | 'POST' | 'DELETE';
@@ -125,9 +122,8 @@ export function createEpaymentClient(options: EpaymentClientOptions): EpaymentCl
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
       const what = `${init.method ?? 'GET'} ${new URL(url).pathname}`;
-      const failure = new VippsNetworkError(timedOut ? `${what} timed out after ${timeoutMs} ms` : `${what} failed: ${(error as Error).message}`, timedOut, {
-        cause: error,
-      });
+      const message = timedOut ? `${what} timed out after ${timeoutMs} ms` : `${what} failed: ${(error as Error).message}`;
+      const failure = new VippsNetworkError(message, timedOut, { cause: error });
       breaker?.failure(failure);
       throw failure;
     }
@@ -145,10 +141,7 @@ export function createEpaymentClient(options: EpaymentClientOptions): EpaymentCl
     const parsed = accessTokenResponseSchema.safeParse(await readJson(response));
     if (!parsed.success) throw new VippsProtocolError('Unexpected /accesstoken/get response');
     const lifetimeMs = parsed.data.expires_in * 1000;
-    return {
-      value: parsed.data.access_token,
-      refreshAt: now() + lifetimeMs - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2),
-    };
+    return { value: parsed.data.access_token, refreshAt: now() + lifetimeMs - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2) };
   }
 
   /** One token for all calls; at most one refresh in flight, shared by every caller that needs it. */
@@ -191,15 +184,21 @@ export function createEpaymentClient(options: EpaymentClientOptions): EpaymentCl
         return undefined;
       }
       const parsed = spec.schema.safeParse(await readJson(response));
-      if (!parsed.success) {
-        throw new VippsProtocolError(`Unexpected response from ${spec.method} ${spec.path}: ${parsed.error.message}`);
-      }
+      if (!parsed.success) throw new VippsProtocolError(`Unexpected response from ${spec.method} ${spec.path}: ${parsed.error.message}`);
       return parsed.data;
     }
   }
 
   const paymentPath = (reference: string) => `/epayment/v1/payments/${encodeURIComponent(reference)}`;
   const nok = (value: number) => ({ currency: 'NOK' as const, value });
+  const modify = (action: 'capture' | 'refund') => (reference: string, amountOre: number, idempotencyKey: string) =>
+    request({
+      method: 'POST',
+      path: `${paymentPath(reference)}/${action}`,
+      idempotencyKey,
+      body: { modificationAmount: nok(amountOre) },
+      schema: modificationResponseSchema,
+    });
 
   return {
     merchantSerialNumber: options.merchantSerialNumber,
@@ -227,24 +226,8 @@ export function createEpaymentClient(options: EpaymentClientOptions): EpaymentCl
     getEvents(reference) {
       return request({ method: 'GET', path: `${paymentPath(reference)}/events`, schema: paymentEventsSchema });
     },
-    capture(reference, amountOre, idempotencyKey) {
-      return request({
-        method: 'POST',
-        path: `${paymentPath(reference)}/capture`,
-        idempotencyKey,
-        body: { modificationAmount: nok(amountOre) },
-        schema: modificationResponseSchema,
-      });
-    },
-    refund(reference, amountOre, idempotencyKey) {
-      return request({
-        method: 'POST',
-        path: `${paymentPath(reference)}/refund`,
-        idempotencyKey,
-        body: { modificationAmount: nok(amountOre) },
-        schema: modificationResponseSchema,
-      });
-    },
+    capture: modify('capture'),
+    refund: modify('refund'),
     cancel(reference, idempotencyKey) {
       return request({ method: 'POST', path: `${paymentPath(reference)}/cancel`, idempotencyKey, schema: modificationResponseSchema });
     },

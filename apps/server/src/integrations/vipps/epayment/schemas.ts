@@ -8,14 +8,11 @@ export const moneySchema = z.object({
   /** Minor units: øre for NOK. */
   value: oreAmount,
 });
-export type Money = z.infer<typeof moneySchema>;
 
 export const PAYMENT_STATES = ['CREATED', 'AUTHORIZED', 'ABORTED', 'EXPIRED', 'TERMINATED'] as const;
 export const paymentStateSchema = z.enum(PAYMENT_STATES);
-export type PaymentState = z.infer<typeof paymentStateSchema>;
 
 export const paymentEventNameSchema = z.enum(ORDER_EVENT_NAMES);
-export type PaymentEventName = z.infer<typeof paymentEventNameSchema>;
 
 const aggregateSchema = z.object({
   authorizedAmount: moneySchema,
@@ -23,7 +20,6 @@ const aggregateSchema = z.object({
   capturedAmount: moneySchema,
   refundedAmount: moneySchema,
 });
-export type PaymentAggregate = z.infer<typeof aggregateSchema>;
 
 export const createPaymentResponseSchema = z.object({
   redirectUrl: z.string(),
@@ -80,9 +76,5 @@ export type RegisteredWebhook = z.infer<typeof webhookListSchema>['webhooks'][nu
 /** The ePayment event types to subscribe to (brief §3). */
 export const EPAYMENT_WEBHOOK_EVENTS = ORDER_EVENT_NAMES.map((name) => `epayments.payment.${name.toLowerCase()}.v1`);
 
-/**
- * Body of an ePayment webhook. Parse it only after `verifyWebhook` passed. Handlers must be idempotent on
- * (reference, pspReference, name): delivery is at least once.
- */
+/** Body of an ePayment webhook, parsed only after `verifyWebhook`; delivery is at least once (handlers are idempotent). */
 export const webhookEventSchema = paymentEventSchema.extend({ msn: z.string() });
-export type WebhookEvent = z.infer<typeof webhookEventSchema>;

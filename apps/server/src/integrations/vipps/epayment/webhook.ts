@@ -5,10 +5,7 @@ export interface VerifyWebhookInput {
   /** The `secret` returned when the webhook was registered (used as UTF-8 bytes, not base64-decoded). */
   secret: string;
   method: string;
-  /**
-   * Path and query of the URL *as registered with Vipps* (e.g. `/api/vipps/webhooks?x=1`). Behind a proxy that
-   * rewrites paths, pass the public one, not the one the app sees.
-   */
+  /** Path and query of the URL *as registered with Vipps* (behind a proxy that rewrites paths, the public one). */
   pathAndQuery: string;
   /** Host (with a non-default port) of the registered URL, e.g. `babysvomming.no` or `127.0.0.1:3000`. */
   host: string;
