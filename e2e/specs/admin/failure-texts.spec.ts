@@ -79,7 +79,7 @@ test.describe('Failures in the spec’s words', () => {
     await fail(page, '**/api/courses', 'POST');
     await main.getByRole('button', { name: 'Klikk her for å legge til nytt kurs' }).click();
     const create = page.getByRole('dialog', { name: 'Nytt kurs' });
-    await create.getByLabel('Nivå').selectOption('Nybegynner');
+    await create.getByLabel('Kurstype').selectOption('Nybegynner');
     await create.getByLabel('Alder fra (mnd)').fill('6');
     await create.getByLabel('Alder til (mnd)').fill('12');
     await create.getByLabel('Pris (kr)').fill('1975');

@@ -51,12 +51,12 @@ test.describe('Admin: venues, courses and participants', () => {
     await expect(courseDialog).toBeVisible();
     await expect(courseDialog.getByLabel('Tid fra')).toHaveValue('07:00');
     await expect(courseDialog.getByLabel('Tid til')).toHaveValue('07:30');
-    await expect(courseDialog.getByLabel('Nivå').locator('option[value=""]')).toBeDisabled();
+    await expect(courseDialog.getByLabel('Kurstype').locator('option[value=""]')).toBeDisabled();
     await courseDialog.getByRole('button', { name: 'Lagre' }).click();
     await expect(courseDialog.getByText('Velg minst én dato')).toBeVisible();
     await expectAccessible(page);
 
-    await courseDialog.getByLabel('Nivå').selectOption('Nybegynner');
+    await courseDialog.getByLabel('Kurstype').selectOption('Nybegynner');
     // Lina (15 months) books it below: an age range that fits her.
     await courseDialog.getByLabel('Alder fra (mnd)').fill('12');
     await courseDialog.getByLabel('Alder til (mnd)').fill('35');

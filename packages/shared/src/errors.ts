@@ -81,6 +81,20 @@ export const ERROR_STATUS = {
   CLOSURE_ANNOUNCED: 409,
   /** A season that shares a day with another (decision 053); params: name, startsOn, endsOn of the other season. */
   SEASON_OVERLAP: 409,
+  /** A level or skill that a course, a mark or a recommendation refers to: retire it instead (decision 057). */
+  LEVEL_IN_USE: 409,
+  /** Another level has that name already. */
+  LEVEL_NAME_TAKEN: 409,
+  /** A mark for a skill that is not of the course's level (or a course without a level); params: index. */
+  SKILL_NOT_OF_LEVEL: 400,
+  /** A mark for a retired skill or level: it can be read, not marked; params: index. */
+  SKILL_RETIRED: 400,
+  /** A mark made more than 5 minutes ahead of the server's clock; params: index. */
+  MARK_IN_FUTURE: 400,
+  /** 'Anbefalt neste kurs' other than the course's level or the next one. */
+  RECOMMENDATION_INVALID: 400,
+  /** 'Kursbevis' asked for a course that is not over, or with too little attendance. */
+  NO_CERTIFICATE: 404,
   RATE_LIMITED: 429,
   /** Payment start: the family let several holds run out unpaid lately (issue 36); params: pausedUntil (ISO time). */
   HOLD_COOLDOWN: 429,

@@ -3,6 +3,7 @@ import { AppError } from '../lib/app-error';
 import * as changes from '../repos/changes.repo';
 import * as content from '../repos/content.repo';
 import * as courses from '../repos/courses.repo';
+import * as levels from '../repos/levels.repo';
 import * as orders from '../repos/orders.repo';
 import * as places from '../repos/places.repo';
 import * as profiles from '../repos/profiles.repo';
@@ -18,7 +19,7 @@ import * as waitlist from '../repos/waitlist.repo';
  */
 interface Rule {
   /** What `id` points at. */
-  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place' | 'cancelled date' | 'season';
+  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place' | 'cancelled date' | 'season' | 'level' | 'skill';
   denied: 'FORBIDDEN' | 'NOT_FOUND';
   exists(ctx: ServiceContext, id: string): Promise<boolean>;
   /** `allows` only holds for an object that exists (it joins the object's row): `exists` is not asked after it. */
@@ -160,6 +161,18 @@ const RULES = {
       return !!entry && isGuardianOfChild(ctx, v, entry.childId);
     }),
   },
+  /** Rename, retire or delete a level or a skill of the ladder (decision 057): admins. */
+  'level.write': { object: 'level', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await levels.findLevel(ctx.db, id)), allows: adminOnly },
+  'skill.write': { object: 'skill', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await levels.findSkill(ctx.db, id)), allows: adminOnly },
+  /** A child's progress (marks, comments, 'Kursbevis'): its guardians, the instructors of its courses, and admins. */
+  'child.progress.read': {
+    object: 'child',
+    denied: 'FORBIDDEN',
+    exists: childExists,
+    allows: orAdmin(async (ctx, v, id) => (await isGuardianOfChild(ctx, v, id)) || courses.teachesChild(ctx.db, v.id, id)),
+  },
+  /** Mark skills, write the comment and 'Anbefalt neste kurs' on a course: its own instructors, and admins. */
+  'course.progress.write': { object: 'course', denied: 'FORBIDDEN', exists: courseExists, allows: orAdmin(isInstructor) },
   /** Close a venue on a day ('Bassenget er stengt'): admins. */
   'place.close': { object: 'place', denied: 'FORBIDDEN', exists: placeExists, allows: adminOnly },
   /** Undo a cancelled date, or tell its families now (issue 53): admins. */
@@ -241,6 +254,8 @@ const ROLE_RULES = {
   'closures.overview': (v: SignedIn) => v.isAdmin,
   /** List the seasons and add one (decision 053): admins. */
   'seasons.manage': (v: SignedIn) => v.isAdmin,
+  /** Add levels and skills to the ladder and reorder it (decision 057): admins. */
+  'levels.manage': (v: SignedIn) => v.isAdmin,
   /** Read every settings slice's history and make a new version (decision 054): admins. */
   'settings.manage': (v: SignedIn) => v.isAdmin,
 } as const satisfies Record<string, (viewer: SignedIn) => boolean>;

@@ -20,6 +20,8 @@ import { profilesFeature } from './profiles/profiles.routes';
 import { waitingRoomFeature } from './waiting-room/waiting-room.routes';
 import { retentionFeature } from './retention/retention.routes';
 import { seasonsFeature } from './seasons/seasons.routes';
+import { levelsFeature } from './levels/levels.routes';
+import { progressFeature } from './progress/progress.routes';
 import { settingsFeature } from './settings/settings.routes';
 import { statisticsFeature } from './statistics/statistics.routes';
 import { termsFeature } from './terms/terms.routes';
@@ -39,6 +41,8 @@ export const features: Feature[] = [
   faqsFeature,
   termsFeature,
   seasonsFeature,
+  levelsFeature,
+  progressFeature,
   settingsFeature,
   contactFeature,
   bookingFeature,

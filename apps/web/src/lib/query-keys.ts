@@ -12,6 +12,8 @@ export const queryRoots = {
   courseHistory: [PRIVATE_KEY, 'profiles', 'history'] as const,
   /** Public course lists. A booking (free places) or a course change invalidates them. */
   courses: ['courses'] as const,
+  /** The ladder of levels and skills (decision 057): the admin's page, the course form, the grid and 'Fremgang' read it. */
+  levels: [PRIVATE_KEY, 'levels'] as const,
   places: ['places'] as const,
   content: ['content'] as const,
   users: ['users'] as const,

@@ -13,6 +13,7 @@ export const courseWithCancelledDate: Course = {
   timeTo: '17:30',
   weekday: 1,
   experienceLevel: 'Nybegynner',
+  levelId: null,
   participantsAge: '6–12 mnd',
   ageMinMonths: 6,
   ageMaxMonths: 12,

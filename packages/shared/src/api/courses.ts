@@ -25,6 +25,8 @@ export const courseSchema = z.object({
   timeTo: z.string(),
   weekday: z.number().int().min(0).max(6).nullable(),
   experienceLevel: z.string(),
+  /** The ladder step (nivå, decision 057); null: none. */
+  levelId: idSchema.nullable(),
   participantsAge: z.string(),
   /** The structured age range in whole months at the first date (both ends included); null: no bound. */
   ageMinMonths: z.number().int().nullable(),
@@ -109,6 +111,8 @@ export const courseInputSchema = z
     timeFrom: clockTime,
     timeTo: clockTime,
     experienceLevel: z.enum(EXPERIENCE_LEVELS, { message: 'Velg nivå' }),
+    /** The ladder step (decision 057); null: none; left out: unchanged. */
+    levelId: idSchema.nullable().optional(),
     /** Made from the months (`courseAgeText`); a course with no bounds keeps the text it has. */
     participantsAge: z.string().trim().max(100),
     /** Whole months; min ≤ max (the database refuses otherwise). Null: no bound. */

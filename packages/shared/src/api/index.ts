@@ -6,6 +6,7 @@ export * from './auth';
 export * from './users';
 export * from './faqs';
 export * from './seasons';
+export * from './levels';
 export * from './terms';
 export * from './contact';
 export * from './booking';

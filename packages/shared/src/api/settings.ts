@@ -35,12 +35,17 @@ const closureSettingsSchema = z.object({
 });
 export type ClosureSettings = z.infer<typeof closureSettingsSchema>;
 
+/** The slice 'certificate' (decision 057): 'Kursbevis' needs this share of the dates held, in whole percent. */
+const certificateSettingsSchema = z.object({ minAttendancePercent: wholeNumber(0, 100, 'Oppmøtet som gir kursbevis') });
+export type CertificateSettings = z.infer<typeof certificateSettingsSchema>;
+
 /** Every slice and its value's schema. 'cancellation' is the cancellation rules (GET /cancellation-rules shows them too). */
 export const SETTINGS_SLICES = {
   cancellation: cancellationRulesSchema,
   credit: creditSettingsSchema,
   waitlist: waitlistSettingsSchema,
   closures: closureSettingsSchema,
+  certificate: certificateSettingsSchema,
 } as const;
 export type SettingsSlice = keyof typeof SETTINGS_SLICES;
 export const SETTINGS_SLICE_NAMES = Object.keys(SETTINGS_SLICES) as [SettingsSlice, ...SettingsSlice[]];
@@ -69,6 +74,7 @@ export const settingsOverviewSchema = z.object({
   credit: z.array(versionOf(SETTINGS_SLICES.credit)),
   waitlist: z.array(versionOf(SETTINGS_SLICES.waitlist)),
   closures: z.array(versionOf(SETTINGS_SLICES.closures)),
+  certificate: z.array(versionOf(SETTINGS_SLICES.certificate)),
 });
 export type SettingsOverview = z.infer<typeof settingsOverviewSchema>;
 
@@ -81,6 +87,7 @@ export const settingsVersionSchema = z.union([
   versionOf(SETTINGS_SLICES.credit),
   versionOf(SETTINGS_SLICES.waitlist),
   versionOf(SETTINGS_SLICES.closures),
+  versionOf(SETTINGS_SLICES.certificate),
 ]);
 /** A version of some slice (the answer of PUT /settings/{slice}). */
 export type AnySettingsVersion = { [S in SettingsSlice]: SettingsVersion<S> }[SettingsSlice];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { cascadeRef, createdAt, idCheck, idColumn, oreColumn, updatedAt } from './columns';
+import { levels } from './levels';
 import { childRef, children, users } from './users';
 
 export const places = pgTable(
@@ -52,6 +53,8 @@ export const courses = pgTable(
     timeFrom: text('time_from').notNull().default('07:00'),
     timeTo: text('time_to').notNull().default('07:30'),
     experienceLevel: text('experience_level').notNull(),
+    /** The ladder step the course teaches (decision 057); null: none chosen. */
+    levelId: text('level_id').references((): AnyPgColumn => levels.id, { onDelete: 'restrict' }),
     participantsAge: text('participants_age').notNull().default(''),
     /** The age range in whole months at the first date, both ends included; null: no bound on that side. */
     ageMinMonths: integer('age_min_months'),
@@ -97,6 +100,7 @@ export const courses = pgTable(
     index('courses_first_date_idx').on(t.firstDate),
     index('courses_updated_at_idx').on(t.updatedAt),
     index('courses_opens_at_idx').on(t.opensAt),
+    index('courses_level_idx').on(t.levelId),
   ],
 );
 

@@ -13,3 +13,4 @@ export * from './seasons';
 export * from './ledger';
 export * from './seats';
 export * from './setting-versions';
+export * from './levels';

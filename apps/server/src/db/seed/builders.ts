@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addMinutes, ore, TIME_ZONE, type Ore, type OrderEventName, type OrderStatus } from '@app/shared';
 import type { DbOrTx } from '../client';
-import { children, courses, newId, orderEvents, orders, places, profileParents, profiles, users } from '../schema';
+import { children, courses, levels, newId, orderEvents, orders, places, profileParents, profiles, skills, users } from '../schema';
 import { humanReference, orderAdditionalInfo, orderReference } from '../../repos/orders.repo';
 
 /** Data builders: `*Values()` make insert rows in memory (bulk seed), `create*()` insert with defaults. */
@@ -261,3 +261,18 @@ export async function createFamily(
   return { profile: profile!, guardians, children: kids };
 }
 
+
+export type LadderLevel = { id: string; name: string; skillIds: string[] };
+
+/** The ladder (decision 057): levels bottom first, each with its skills in order. */
+export async function createLadder(db: DbOrTx, ladder: readonly { name: string; skills: readonly string[] }[]): Promise<LadderLevel[]> {
+  const created: LadderLevel[] = [];
+  for (const [position, level] of ladder.entries()) {
+    const [row] = await db.insert(levels).values({ name: level.name, position }).returning({ id: levels.id });
+    const skillRows = level.skills.length
+      ? await db.insert(skills).values(level.skills.map((description, i) => ({ levelId: row!.id, description, position: i }))).returning({ id: skills.id })
+      : [];
+    created.push({ id: row!.id, name: level.name, skillIds: skillRows.map((r) => r.id) });
+  }
+  return created;
+}

@@ -33,6 +33,7 @@ import {
   STREETS,
   TOWNS,
 } from './demo-content';
+import { buildDemoProgress } from './demo-progress';
 
 export type DemoData = ReturnType<typeof buildDemoData>;
 
@@ -389,8 +390,8 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED) 
     }
   };
   placeDemoChild(demoChildren.get('Sara/Jakob'), ['past3', 'next'], ['Oslo']);
-  placeDemoChild(demoChildren.get('Sara/Emma'), ['next'], ['Oslo']);
-  placeDemoChild(demoChildren.get('Ahmed/Lina'), ['ongoing'], ['Lillestrøm', 'Skjetten', 'Skedsmokorset']);
+  placeDemoChild(demoChildren.get('Sara/Emma'), ['past3', 'next'], ['Oslo']);
+  placeDemoChild(demoChildren.get('Ahmed/Lina'), ['past3', 'ongoing'], ['Lillestrøm', 'Skjetten', 'Skedsmokorset']);
   const demoChildIds = new Set([...demoChildren.values()].map((c) => c.id));
 
   const fillRate: Record<TermKey, [number, number]> = {
@@ -552,5 +553,13 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED) 
     const createdAt = ago(now, 120 * DAY);
     data.seasons.push({ id: id(), name: from === to ? `Sesong ${from}` : `Sesong ${from}/${to.slice(2)}`, startsOn, endsOn, createdAt, updatedAt: createdAt });
   }
-  return data;
+  const instructorOf = new Map(data.courseInstructors.map((ci) => [ci.courseId, ci.userId]));
+  const progress = buildDemoProgress({
+    now,
+    courses: courseInfos.map((c) => c.row),
+    participants: data.participants,
+    childIds: demoChildIds,
+    instructorOf: (courseId) => instructorOf.get(courseId),
+  });
+  return { ...data, ...progress };
 }

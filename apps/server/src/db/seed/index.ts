@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client';
-import { children, courseInstructors, courses, faqs, orderEvents, orders, participants, places, profileParents, profiles, seasons, terms, users } from '../schema';
+import { attendance, children, courseInstructors, courses, faqs, levels, orderEvents, orders, participants, places, profileParents, profiles, progressNotes, seasons, skillMarks, skills, terms, users } from '../schema';
 import { snapshotTerms } from '../../repos/content.repo';
 import { buildDemoData, type DemoData } from './demo-data';
 
@@ -28,6 +28,8 @@ async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
   await insertMany(tx, profiles, data.profiles);
   await insertMany(tx, profileParents, data.profileParents);
   await insertMany(tx, children, data.children);
+  await insertMany(tx, levels, data.levels);
+  await insertMany(tx, skills, data.skills);
   await insertMany(tx, courses, data.courses);
   await insertMany(tx, courseInstructors, data.courseInstructors);
   await insertMany(tx, orders, data.orders);
@@ -36,6 +38,9 @@ async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
   await insertMany(tx, faqs, data.faqs);
   await insertMany(tx, terms, data.terms);
   await insertMany(tx, seasons, data.seasons);
+  await insertMany(tx, attendance, data.attendance);
+  await insertMany(tx, skillMarks, data.skillMarks);
+  await insertMany(tx, progressNotes, data.progressNotes);
   // The demo's terms are version 1: orders made from now on record it.
   if (data.terms.length > 0) await snapshotTerms(tx, 'initial');
 }

@@ -27,6 +27,7 @@ import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
 import * as dateChanges from '../../repos/changes.repo';
 import * as repo from '../../repos/courses.repo';
+import * as levels from '../../repos/levels.repo';
 import * as places from '../../repos/places.repo';
 import * as users from '../../repos/users.repo';
 import { assertOrdered, windowFromQuery } from './course-window';
@@ -163,6 +164,7 @@ async function toCourses(ctx: ServiceContext, rows: repo.CourseListRow[], change
       timeTo: row.timeTo,
       weekday: row.firstDate ? osloWeekday(row.firstDate) : null,
       experienceLevel: row.experienceLevel,
+      levelId: row.levelId,
       participantsAge: row.participantsAge,
       ageMinMonths: row.ageMinMonths,
       ageMaxMonths: row.ageMaxMonths,
@@ -215,6 +217,7 @@ function courseValues(input: CourseInput): repo.CourseValues {
     timeFrom: input.timeFrom,
     timeTo: input.timeTo,
     experienceLevel: input.experienceLevel,
+    ...(input.levelId !== undefined ? { levelId: input.levelId } : {}),
     participantsAge,
     ageMinMonths: input.ageMinMonths,
     ageMaxMonths: input.ageMaxMonths,
@@ -230,6 +233,7 @@ function courseValues(input: CourseInput): repo.CourseValues {
 /** The references the schema cannot check: the place exists, every instructor id is a user with the instructor role. */
 async function checkReferences(ctx: ServiceContext, input: CourseInput): Promise<string[]> {
   if (!(await places.findPlaceRow(ctx.db, input.placeId))) throw new AppError('VALIDATION', 'Invalid input: unknown placeId');
+  if (input.levelId && !(await levels.findLevel(ctx.db, input.levelId))) throw new AppError('VALIDATION', 'Invalid input: unknown levelId');
   const wanted = [...new Set(input.instructors)];
   const known = await users.filterInstructorIds(ctx.db, wanted);
   const unknown = wanted.filter((id) => !known.has(id));

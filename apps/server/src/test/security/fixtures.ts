@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import {
   createCourse,
   createFaq,
+  createLadder,
   createFamily,
   createInstructor,
   createOrder,
@@ -12,12 +13,14 @@ import {
   createTerm,
   createUser,
   type Family,
+  type LadderLevel,
   type OrderRow,
   type PlaceRow,
   type TestCourse,
   type UserRow,
 } from '../builders';
-import { cancelledDates, childCare, faqs, invites, waitlistEntries } from '../../db/schema';
+import { attendance, cancelledDates, childCare, courses, faqs, invites, levels, waitlistEntries } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 
 /** The callers of the security tests. `instructorOther` teaches a different course than the one addressed. */
 export const ROLES = ['anonymous', 'parentA', 'parentB', 'instructor', 'instructorOther', 'admin'] as const;
@@ -69,11 +72,18 @@ export interface Fixtures {
   /** Seasons in 2090 (away from any other): one to edit, one the DELETE row deletes. */
   season: { id: string; name: string; startsOn: string; endsOn: string };
   seasonToDelete: { id: string };
+  /** The ladder (decision 057): `course` is on the first level; the last level and its skill are unused (the DELETE rows). */
+  ladder: LadderLevel[];
+  levelToDelete: LadderLevel;
+  /** A course of parent A's child that is over, every date attended: 'Kursbevis'. */
+  finishedCourse: TestCourse;
   /** Cancelled dates of a course without participants, not announced yet (issue 53): one for 'Angre' (the matrix's DELETE), one to announce. */
   cancelledDateToUndo: { id: string };
   cancelledDateToAnnounce: { id: string };
   /** Every FAQ's id in the current order (for a valid reorder request). */
   faqIds(): Promise<string[]>;
+  /** Every level's id (for a valid reorder of the ladder). */
+  levelIds(): Promise<string[]>;
   tokens: Record<Role, string | undefined>;
   /** A new session of `role` (undefined for anonymous): for requests that end the session they are made with. */
   freshToken(role: Role): Promise<string | undefined>;
@@ -137,6 +147,14 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
   const termToDelete = await createTerm(db, { text: 'Fixture to delete.' });
   const season = await createSeason(db, { name: 'Høst 2090', startsOn: '2090-08-01', endsOn: '2090-12-31' });
   const seasonToDelete = await createSeason(db, { startsOn: '2091-01-01', endsOn: '2091-06-30' });
+  const [first, second, levelToDelete] = await createLadder(db, [
+    { name: 'Matrisenivå 1', skills: ['Flyter på ryggen', 'Dykker'] },
+    { name: 'Matrisenivå 2', skills: ['Svømmer 5 meter', 'Ferdighet som slettes'] },
+    { name: 'Matrisenivå slett', skills: ['Ubrukt ferdighet'] },
+  ]);
+  await db.update(courses).set({ levelId: first!.id }).where(eq(courses.id, course.id));
+  const finishedCourse = await createCourse(db, { place, instructors: [instructor], startsInDays: -70, weeks: 4, participants: [childA], levelId: first!.id });
+  await db.insert(attendance).values(finishedCourse.dates.map((date) => ({ courseId: finishedCourse.id, childId: childA.id, date, present: true, markedAt: date })));
   const inAnHour = new Date(Date.now() + 3_600_000);
   // A course of their own (emptyCourse is deleted by the matrix's DELETE row), with nobody to mail.
   const closureCourse = await createCourse(db, { place, instructors: [instructor] });
@@ -144,6 +162,7 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     .insert(cancelledDates)
     .values([0, 1].map((i) => ({ courseId: closureCourse.id, date: closureCourse.dates[i]!, reason: 'Svømmestevne', announceAt: inAnHour })))
     .returning({ id: cancelledDates.id });
+  const levelIds = async () => (await db.select({ id: levels.id }).from(levels)).map((r) => r.id);
   const faqIds = async () => (await db.select({ id: faqs.id }).from(faqs).orderBy(asc(faqs.position), asc(faqs.createdAt), asc(faqs.id))).map((r) => r.id);
 
   const token = async (user: UserRow) => (await app.sessions.issue(user.id)).token;
@@ -181,9 +200,13 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     termToDelete,
     season,
     seasonToDelete,
+    ladder: [first!, second!],
+    levelToDelete: levelToDelete!,
+    finishedCourse,
     cancelledDateToUndo: cancelledDateToUndo!,
     cancelledDateToAnnounce: cancelledDateToAnnounce!,
     faqIds,
+    levelIds,
     tokens,
     freshToken: async (role) => (role === 'anonymous' ? undefined : token({ parentA, parentB, instructor, instructorOther, admin }[role])),
     throwawayToken: async (role) =>
@@ -215,6 +238,10 @@ export const MAIN_TABLES = [
   'terms',
   'term_versions',
   'seasons',
+  'levels',
+  'skills',
+  'skill_marks',
+  'progress_notes',
   'setting_versions',
   'contact_messages',
   'outbox',

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Course, CourseInput } from '@shared/api';
+import type { Course, CourseInput, Level } from '@shared/api';
 import { DASHBOARD_LAST_MODIFIED_COURSES_LIMIT } from '@shared/constants';
 import { courseWindow } from '@shared/course-window';
 import { api, type Read } from '@/lib/api-client';
@@ -68,3 +68,11 @@ export const updateCourse = (id: string, input: CourseInput) =>
 /** Spec §4: saving or creating a course ends with a page reload (the caller reloads on success). */
 export const useSaveCourse = () =>
   useMutation({ mutationFn: ({ id, input }: { id?: string; input: CourseInput }) => (id ? updateCourse(id, input) : createCourse(input)) });
+
+/** GET /api/levels: the ladder's levels in use, for the course form's 'Nivå' (decision 057). */
+export const useLevelOptions = () =>
+  useQuery({
+    queryKey: queryRoots.levels,
+    queryFn: ({ signal }) => api<Level[]>('/levels', { signal }),
+    select: (levels) => levels.map((l) => ({ value: l._id, label: l.retired ? `${l.name} (ikke i bruk)` : l.name, retired: l.retired })),
+  });

@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { osloDateKey } from '@/lib/format';
-import { useDeleteCourse, useSaveCourse } from '@/features/courses/api/courses';
+import { useDeleteCourse, useLevelOptions, useSaveCourse } from '@/features/courses/api/courses';
 import { loadHolidayLabel, type HolidayLabel } from './holiday-label';
 import { MultiDatePicker } from './multi-date-picker';
 
@@ -37,6 +37,7 @@ function toCourseInput(values: CourseFormValues): CourseInput {
     ageMinMonths: toOptional(values.ageMinMonths),
     ageMaxMonths: toOptional(values.ageMaxMonths),
     lateBookingMaxPassed: toOptional(values.lateBookingMaxPassed),
+    levelId: values.levelId || null,
   };
 }
 
@@ -57,6 +58,7 @@ function defaults(course: Course | undefined, placeId: string): CourseFormValues
       timeFrom: DEFAULT_TIME_FROM,
       timeTo: DEFAULT_TIME_TO,
       experienceLevel: '' as CourseInput['experienceLevel'],
+      levelId: '',
       participantsAge: '',
       ageMinMonths: '',
       ageMaxMonths: '',
@@ -77,6 +79,7 @@ function defaults(course: Course | undefined, placeId: string): CourseFormValues
     timeFrom: course.timeFrom,
     timeTo: course.timeTo,
     experienceLevel: course.experienceLevel as CourseInput['experienceLevel'],
+    levelId: course.levelId ?? '',
     participantsAge: course.participantsAge,
     ageMinMonths: fromOptional(course.ageMinMonths),
     ageMaxMonths: fromOptional(course.ageMaxMonths),
@@ -126,6 +129,7 @@ function CourseForm({ course, placeId, instructors, onSaved, onDone }: CourseFor
     };
   }, []);
   const save = useSaveCourse();
+  const ladder = useLevelOptions();
   const remove = useDeleteCourse();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -199,7 +203,14 @@ function CourseForm({ course, placeId, instructors, onSaved, onDone }: CourseFor
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-      <Select label="Nivå" placeholder="Velg nivå" options={LEVEL_OPTIONS} required error={errors.experienceLevel?.message} {...register('experienceLevel')} />
+      <Select label="Kurstype" placeholder="Velg nivå" options={LEVEL_OPTIONS} required error={errors.experienceLevel?.message} {...register('experienceLevel')} />
+      <Select
+        label="Nivå"
+        hint="Trinnet på nivåstigen kurset lærer bort"
+        options={[{ value: '', label: 'Ikke valgt' }, ...(ladder.data ?? []).filter((l) => !l.retired || l.value === course?.levelId)]}
+        error={errors.levelId?.message}
+        {...register('levelId')}
+      />
       {/* One source for the age (walk-through 06.12, finding 20): the months; parents read the text made from them. */}
       <div className="grid grid-cols-2 gap-3">
         {/* Decision 012: whole months at the first date, both ends included; empty is no bound. Admins are not bound. */}

@@ -16,6 +16,7 @@ const overview = {
   cancellation: [{ version: 1, value: DEFAULT_CANCELLATION_RULES, createdAt: '2026-10-01T10:00:00.000Z', changedBy: null }],
   waitlist: [{ version: 1, value: { offerHours: 24, shortOfferHours: 6, priorityDays: 7 }, createdAt: null, changedBy: null }],
   closures: [{ version: 1, value: { undoMinutes: 10, choiceDays: 7, defaultChoice: 'credit' }, createdAt: null, changedBy: null }],
+  certificate: [{ version: 1, value: { minAttendancePercent: 75 }, createdAt: null, changedBy: null }],
 };
 
 afterEach(() => {

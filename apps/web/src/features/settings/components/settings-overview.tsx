@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { SETTINGS_SLICES, type ClosureSettings, type SettingsOf, type WaitlistSettings } from '@shared/api';
+import { SETTINGS_SLICES, type CertificateSettings, type ClosureSettings, type SettingsOf, type WaitlistSettings } from '@shared/api';
 import { cancellationRulesText } from '@shared/cancellation';
 import { countOf } from '@shared/format';
 import { FormActions, Select, WholeNumberInput, useZodForm } from '@/components/ui/form';
@@ -40,7 +40,7 @@ function History<T>({ id, versions, describe }: { id: string; versions: Version<
   );
 }
 
-type FormSlice = 'credit' | 'waitlist' | 'closures';
+type FormSlice = 'credit' | 'waitlist' | 'closures' | 'certificate';
 type NumberField<S extends FormSlice> = { name: keyof SettingsOf<S> & string; label: string; required: string };
 
 /** One slice's form: 'Lagre' makes a new version; what was decided under the old one keeps it. */
@@ -86,6 +86,11 @@ const waitlistText = (v: WaitlistSettings) =>
 const closuresText = (v: ClosureSettings) =>
   `Angrefrist ${countOf(v.undoMinutes, 'minutt', 'minutter')}. Familien har ${days(v.choiceDays)} på å velge, ellers får den ${choiceText(v.defaultChoice)}.`;
 
+const certificateText = (v: CertificateSettings) => `'Kursbevis' gis når barnet har vært med på minst ${v.minAttendancePercent} % av kursdagene som ble holdt.`;
+const CERTIFICATE_NUMBERS: NumberField<'certificate'>[] = [
+  { name: 'minAttendancePercent', label: 'Oppmøte som gir kursbevis (prosent)', required: 'Skriv inn en prosent.' },
+];
+
 const WAITLIST_NUMBERS: NumberField<'waitlist'>[] = [
   { name: 'offerHours', label: 'Et tilbud gjelder i (timer)', required: 'Skriv inn antall timer.' },
   { name: 'shortOfferHours', label: 'Når kurset starter innen 3 dager (timer)', required: 'Skriv inn antall timer.' },
@@ -97,7 +102,7 @@ const CLOSURE_NUMBERS: NumberField<'closures'>[] = [
 ];
 
 /** A slice said in one sentence: the values in force, a form for a new version (mounted per version) and the history. */
-function SentenceSlice<S extends 'waitlist' | 'closures'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
+function SentenceSlice<S extends 'waitlist' | 'closures' | 'certificate'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
   const { id, title, versions, text, ...form } = props;
   const current = versions[0]!;
   return (
@@ -118,7 +123,7 @@ export function SettingsOverviewPage() {
   if (settings.isError) {
     return <p role="alert">{errorMessage(settings.error, 'Kunne ikke hente innstillingene')}</p>;
   }
-  const { credit, cancellation, waitlist, closures } = settings.data;
+  const { credit, cancellation, waitlist, closures, certificate } = settings.data;
   return (
     <div className="space-y-10">
       <TitledSection id="innstilling-tilgode" title="Tilgodebeløp">
@@ -137,6 +142,7 @@ export function SettingsOverviewPage() {
       </TitledSection>
       <SentenceSlice id="venteliste" title="Venteliste" slice="waitlist" versions={waitlist} text={waitlistText} label="Endre ventelisten" numbers={WAITLIST_NUMBERS} />
       <SentenceSlice id="avlysning" title="Avlyste timer" slice="closures" versions={closures} text={closuresText} label="Endre avlyste timer" numbers={CLOSURE_NUMBERS} />
+      <SentenceSlice id="kursbevis" title="Kursbevis" slice="certificate" versions={certificate} text={certificateText} label="Endre kravet til kursbevis" numbers={CERTIFICATE_NUMBERS} />
       <TitledSection id="innstilling-avbestilling" title="Avbestillingsregler">
         <ul className="mt-2 list-disc space-y-1 pl-6">
           {cancellationRulesText(cancellation[0]!.value).map((text) => (
