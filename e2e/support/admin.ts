@@ -61,6 +61,15 @@ export const uniqueName = (prefix: string, project: string) => `${prefix} ${proj
 /** Mondays `weeks` weeks after next Monday, at 10:00 Oslo time in winter: a course's dates as the API takes them. */
 export const mondayDates = (...weeks: number[]) => weeks.map((w) => `${mondayKey(w)}T09:00:00.000Z`);
 
+/** A level of the test's own with its skills (decision 057), through the admin's API; its id and the skills' ids. */
+export async function setUpLevel(admin: Page, name: string, skills: string[]): Promise<{ id: string; skillIds: string[] }> {
+  const ladder = await apiAs<{ _id: string; name: string }[]>(admin, 'POST', '/levels', { name });
+  const id = ladder.find((l) => l.name === name)!._id;
+  let after: { _id: string; skills: { _id: string }[] }[] = [];
+  for (const description of skills) after = await apiAs(admin, 'POST', `/levels/${id}/skills`, { description });
+  return { id, skillIds: after.find((l) => l._id === id)!.skills.map((s) => s._id) };
+}
+
 /** A new venue's body for `POST /places`: published, in Oslo, with a demo picture. */
 export const venueBody = (name: string, address = 'Testveien 2') => ({
   name,
@@ -106,7 +115,7 @@ const CHILD_NAMES = ['Nora', 'Emil', 'Tiril', 'Jakob', 'Ella', 'Noah', 'Maja', '
  */
 export async function setUpCourse(
   admin: Page,
-  options: { venue: string; instructor?: string; children?: number; dates: string[]; maximumParticipants?: number; at?: { _id: string; slug: string } },
+  options: { venue: string; instructor?: string; children?: number; dates: string[]; maximumParticipants?: number; levelId?: string; at?: { _id: string; slug: string } },
 ): Promise<{ placeId: string; slug: string; course: ApiCourse; children: { _id: string; firstName: string; lastName: string }[] }> {
   // `at`: a venue made before (a second course there); else a new venue named `venue`.
   const place = options.at ?? (await apiAs<{ _id: string; slug: string }>(admin, 'POST', '/places', venueBody(options.venue)));
@@ -114,7 +123,7 @@ export async function setUpCourse(
     ? (await apiAs<{ id: string; name: string }[]>(admin, 'GET', '/users/instructors')).filter((i) => i.name === options.instructor).map((i) => i.id)
     : [];
   const course = await apiAs<ApiCourse>(admin, 'POST', '/courses', {
-    ...courseBody(place._id, options.dates, { maximumParticipants: options.maximumParticipants ?? 8, instructors }),
+    ...courseBody(place._id, options.dates, { maximumParticipants: options.maximumParticipants ?? 8, instructors, levelId: options.levelId ?? null }),
     // A test may set up a course whose dates have passed: the admin's 'Lagre likevel' (decision 031).
     confirm: true,
   });

@@ -188,3 +188,23 @@ export async function attendanceCount(db: DbOrTx, courseId: string, childId: str
     .where(eq(courses.id, courseId));
   return row ? { held: Number(row.held), attended: Number(row.own) + Number(row.makeups) } : { held: 0, attended: 0 };
 }
+
+/** The family data export: every mark of the children (with the skill's words and level) and the notes on them. */
+export async function progressOfChildren(db: DbOrTx, childIds: readonly string[]) {
+  if (childIds.length === 0) return { marks: [], notes: [] };
+  const [marks, notes] = await Promise.all([
+    db
+      .select({ childId: skillMarks.childId, level: levels.name, skill: skills.description, state: skillMarks.state, madeAt: skillMarks.madeAt })
+      .from(skillMarks)
+      .innerJoin(skills, eq(skills.id, skillMarks.skillId))
+      .innerJoin(levels, eq(levels.id, skills.levelId))
+      .where(inArray(skillMarks.childId, [...childIds]))
+      .orderBy(asc(skillMarks.madeAt), asc(skillMarks.id)),
+    db
+      .select({ childId: progressNotes.childId, courseId: progressNotes.courseId, comment: progressNotes.comment, recommendedLevel: levels.name })
+      .from(progressNotes)
+      .leftJoin(levels, eq(levels.id, progressNotes.recommendedLevelId))
+      .where(inArray(progressNotes.childId, [...childIds])),
+  ]);
+  return { marks, notes };
+}

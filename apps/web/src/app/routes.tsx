@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.profileById, lazy: () => import('./routes/profile') },
       { path: routePatterns.invite, lazy: () => import('./routes/invite') },
       { path: routePatterns.attendance, lazy: () => import('./routes/attendance') },
+      { path: routePatterns.skills, lazy: () => import('./routes/skills') },
       { path: routePatterns.privacy, lazy: () => import('./routes/privacy') },
       { path: routePatterns.keepAccount, lazy: () => import('./routes/keep-account') },
       { path: routePatterns.dateChoice, lazy: () => import('./routes/date-choice') },

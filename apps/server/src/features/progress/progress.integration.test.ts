@@ -182,6 +182,13 @@ describe('progress', () => {
       expect(pdf.getPageCount()).toBe(1);
     });
 
+    it("is in the family's data export", async () => {
+      const data = (await call('GET', '/api/users/me/data', 'parent')).json();
+      const exported = data.profiles[0].children.find((c: { id: string }) => c.id === family.children[0]!.id);
+      expect(exported.progress.marks).toContainEqual(expect.objectContaining({ level: 'Babysvømming 1', skill: 'Flyter på ryggen med støtte', state: 'Mestrer' }));
+      expect(exported.progress.notes).toEqual([{ courseId: course.id, comment: 'Flink til å dykke!', recommendedLevel: 'Babysvømming 2' }]);
+    });
+
     it('is gone with the child', async () => {
       const child = family.children[1]!.id;
       expect((await history(child)).length).toBeGreaterThan(0);

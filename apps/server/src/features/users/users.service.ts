@@ -29,6 +29,7 @@ import { deleteAccount } from '../../domain/membership/events';
 import { AppError } from '../../lib/app-error';
 import * as careRepo from '../../repos/care.repo';
 import * as coursesRepo from '../../repos/courses.repo';
+import * as levelsRepo from '../../repos/levels.repo';
 import * as ordersRepo from '../../repos/orders.repo';
 import * as profilesRepo from '../../repos/profiles.repo';
 import * as repo from '../../repos/users.repo';
@@ -215,7 +216,11 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
   });
   const kids = await profilesRepo.listChildren(db, profileIds);
   const history = await coursesRepo.coursesOfChildren(db, kids.map((k) => k.id));
-  const [careRows, noteReads] = await Promise.all([careRepo.findCareOf(db, kids.map((k) => k.id)), careRepo.readsOf(db, kids.map((k) => k.id))]);
+  const [careRows, noteReads, progress] = await Promise.all([
+    careRepo.findCareOf(db, kids.map((k) => k.id)),
+    careRepo.readsOf(db, kids.map((k) => k.id)),
+    levelsRepo.progressOfChildren(db, kids.map((k) => k.id)),
+  ]);
   const careOut = (childId: string) => {
     const row = careRows.get(childId);
     return {
@@ -275,6 +280,10 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
           registrationDate: toIso(k.registrationDate),
           courses: history.filter((h) => h.childId === k.id).map((h) => courseOut(h.course, h.placeName, h.placeTown)),
           care: careOut(k.id),
+          progress: {
+            marks: progress.marks.filter((m) => m.childId === k.id).map(({ childId: _, madeAt, ...m }) => ({ ...m, madeAt: madeAt.toISOString() })),
+            notes: progress.notes.filter((n) => n.childId === k.id).map(({ childId: _, ...n }) => n),
+          },
         })),
     })),
     orders: orders.map((o) => ({

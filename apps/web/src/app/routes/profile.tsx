@@ -21,6 +21,7 @@ import { AddChildDialog } from '@/features/children/components/add-child-dialog'
 import { EditChildDialog } from '@/features/children/components/edit-child-dialog';
 import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/booking';
 import { FamilyPayments } from '@/features/orders/components/family-payments';
+import { FamilyProgress } from '@/features/progress/components/child-progress';
 import { pendingInvitesQueryOptions, profileInvitesQueryOptions } from '@/features/invites/api/invites';
 import { PendingInvites } from '@/features/invites/components/pending-invites';
 import { ProfileInvites } from '@/features/invites/components/profile-invites';
@@ -263,6 +264,7 @@ function ProfilePage() {
               <ReminderToggle />
             </div>
           ) : null}
+          <FamilyProgress childList={profile.children} />
           <FamilyPayments profileId={profile._id} canCancel={isOwn} />
           <ProfileInvites profileId={profile._id} canInvite={isOwner || isAdmin} />
           {overview.data ? (

@@ -216,6 +216,9 @@ export function Component() {
                 <ButtonLink variant="secondary" to={paths.attendance(c._id)}>
                   Oppmøte
                 </ButtonLink>
+                <ButtonLink variant="secondary" to={paths.skills(c._id)}>
+                  Ferdigheter
+                </ButtonLink>
               </>
             ) : null}
           </>

@@ -64,6 +64,9 @@ export function InstructorCourses({ courses, courseAction }: InstructorCoursesPr
                 <ButtonLink variant="secondary" to={paths.attendance(c._id)} aria-label={`Oppmøte, ${title}, ${c.place.name}`}>
                   Oppmøte
                 </ButtonLink>
+                <ButtonLink variant="secondary" to={paths.skills(c._id)} aria-label={`Ferdigheter, ${title}, ${c.place.name}`}>
+                  Ferdigheter
+                </ButtonLink>
                 {courseAction?.(c)}
               </div>
             </li>
