@@ -198,3 +198,40 @@ describe('progress', () => {
     });
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instructors marking at once (PostgreSQL: PGlite is one connection)', () => {
+  let ctx: TestContext;
+  afterAll(() => ctx?.close());
+
+  it('converges on the latest made_at whatever order the batches land in, with every mark kept', async () => {
+    ctx = await createTestApp();
+    const db = ctx.app.db;
+    const [anne, bjorn] = [await createInstructor(db), await createInstructor(db)];
+    const family = await createFamily(db, { children: 1 });
+    const child = family.children[0]!.id;
+    const [level] = await createLadder(db, [{ name: 'Racenivå', skills: ['Flyter'] }]);
+    const skillId = level!.skillIds[0]!;
+    const course = await createCourse(db, { instructors: [anne, bjorn], participants: [family.children[0]!], levelId: level!.id });
+    const tokens = [anne, bjorn].map(async (u) => (await ctx.app.sessions.issue(u.id)).token);
+    const [ta, tb] = await Promise.all(tokens);
+    const t0 = Date.now() - 3_600_000;
+    // 20 batches from each, their times interleaved; the very latest is Bjørn's 'Øver'.
+    const sends = Array.from({ length: 40 }, (_, i) => {
+      const token = i % 2 ? tb : ta;
+      const state = i === 39 ? 'Øver' : i % 3 ? 'Mestrer' : 'Øver';
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/courses/${course.id}/skill-marks`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { marks: [{ childId: child, skillId, state, madeAt: new Date(t0 + i * 1000).toISOString() }] },
+      });
+    });
+    const answers = await Promise.all(sends.reverse());
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(40).fill(200));
+    expect(await db.$count(skillMarks, eq(skillMarks.childId, child))).toBe(40);
+    const grid = courseProgressSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: `/api/courses/${course.id}/progress`, headers: { authorization: `Bearer ${ta}` } })).json(),
+    );
+    expect(grid.marks).toEqual([expect.objectContaining({ childId: child, skillId, state: 'Øver', madeAt: new Date(t0 + 39_000).toISOString() })]);
+  });
+});
