@@ -24,3 +24,4 @@ export * from './settings';
 export * from './changes';
 export * from './waiting-room';
 export * from './status';
+export * from './gift-cards';
