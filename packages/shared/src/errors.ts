@@ -104,6 +104,10 @@ export const ERROR_STATUS = {
   WAITLIST_FAMILY_LIMIT: 409,
   /** The contact form's own limit (messages per hour). */
   CONTACT_RATE_LIMITED: 429,
+  /** A gift card's code that was redeemed already. */
+  GIFT_CARD_USED: 409,
+  /** A gift card's code that is unknown, unpaid or past its expiry. */
+  GIFT_CARD_INVALID: 404,
   BUSY: 503,
   /** The database did not answer (a restart, a failover): nothing was written; try again shortly (issue 42). */
   DATABASE_UNAVAILABLE: 503,

@@ -180,6 +180,8 @@ const RULES = {
   /** A family's credit (admins too) and calendar feed: its guardians (others: NOT_FOUND, no hint). */
   'profile.credit.read': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: orAdmin(isGuardian) },
   'profile.feed': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: isGuardian },
+  /** Redeem a gift card into a family's credit: its guardians. */
+  'profile.credit.redeem': { object: 'profile', denied: 'NOT_FOUND', exists: profileExists, allows: isGuardian },
   /** Upload, replace, arrange or delete a venue's photos: admins. */
   'place.photos.write': { object: 'place', denied: 'FORBIDDEN', exists: placeExists, allows: adminOnly },
   /** Change a user's name and birth date: the user themself, and admins (a child's go through child.write). */

@@ -10,6 +10,7 @@ import { coursesFeature } from './courses/courses.routes';
 import { emailsFeature } from './emails/emails.routes';
 import type { Feature } from './feature';
 import { faqsFeature } from './faqs/faqs.routes';
+import { giftCardsFeature } from './gift-cards/gift-cards.routes';
 import { statusFeature } from './status/status.routes';
 import { imagesFeature } from './images/images.routes';
 import { invitesFeature } from './invites/invites.routes';
@@ -45,6 +46,7 @@ export const features: Feature[] = [
   progressFeature,
   settingsFeature,
   contactFeature,
+  giftCardsFeature,
   bookingFeature,
   calendarsFeature,
   profilesFeature,

@@ -32,6 +32,8 @@ export interface OrderAdditionalInfo {
   user: { _id: string; firstName: string; lastName: string } | null;
   child: { _id: string; firstName: string; lastName: string } | null;
   course: { _id: string; name: string; place: string | null } | null;
+  /** A gift card's order (decision 059): the buyer's e-mail address, where the card and its receipt go. */
+  giftCard?: { email: string };
 }
 
 type Person = { id: string; firstName: string; lastName: string };

@@ -2,6 +2,7 @@ import type { Place } from '@shared/api';
 import { paths } from '@/config/paths';
 import { pageTitle, site } from '@/config/site';
 import { OG_IMAGE_SIZE, photoUrl } from '@shared/constants';
+import { GIFT_CARD_MIN_KR } from '@shared/api';
 import { coverPhoto, venueShareImageSrc, SHARE_IMAGE_SIZE } from '@/features/venues/components/venue-image';
 import { venueCourseJsonLd } from '@/features/venues/components/venues-structured-data';
 import { listOf, placeSlug } from '@/lib/format';
@@ -91,6 +92,12 @@ export function pageHead(id: ServerRenderedRouteId, origin: string, options: { p
         description: `Spørsmål om kurs, steder eller bestilling? Skriv til ${site.companyName}, ring ${site.contactPhone} eller send e-post til ${site.contactEmail}.`,
         canonical: at(paths.contact),
         jsonLd: [organization(origin)],
+      };
+    case 'gift-cards':
+      return {
+        title: pageTitle('Gavekort'),
+        description: `Gi bort babysvømming: kjøp et gavekort hos ${site.companyName} med Vipps, fra ${GIFT_CARD_MIN_KR} kr.`,
+        canonical: at(paths.giftCards),
       };
     case 'terms':
       return {

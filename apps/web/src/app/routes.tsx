@@ -16,10 +16,10 @@ function UnknownPath() {
 }
 
 /** The public pages the server renders (decision 018), by route id; the server sends the shell for every other. */
-export const serverRenderedRouteIds = ['home', 'courses', 'place', 'about', 'contact', 'terms', 'not-found', 'unknown'] as const;
+export const serverRenderedRouteIds = ['home', 'courses', 'place', 'about', 'contact', 'gift-cards', 'terms', 'not-found', 'unknown'] as const;
 export type ServerRenderedRouteId = (typeof serverRenderedRouteIds)[number];
 
-/** Pages a visitor gets without the app (decision 045) unless a loader answers `needsApp`; contact's form needs the app. */
+/** Pages a visitor gets without the app (decision 045) unless a loader answers `needsApp`; the contact and gift card forms need the app. */
 export const pagesWithoutApp: readonly ServerRenderedRouteId[] = ['home', 'courses', 'place', 'about', 'terms', 'not-found'];
 
 /** One route table for the browser and the server. Home ships in the entry chunk; every other route is lazy. */
@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
       { id: 'place', path: routePatterns.place, lazy: () => import('./routes/venue-courses') },
       { id: 'about', path: routePatterns.about, lazy: () => import('./routes/about') },
       { id: 'contact', path: routePatterns.contact, lazy: () => import('./routes/contact') },
+      { id: 'gift-cards', path: routePatterns.giftCards, lazy: () => import('./routes/gift-cards') },
+      { path: routePatterns.giftCardPayment, lazy: () => import('./routes/gift-card-payment') },
       { id: 'terms', path: routePatterns.terms, lazy: () => import('./routes/terms') },
       { path: routePatterns.login, lazy: () => import('./routes/login') },
       { path: routePatterns.loginReturn, lazy: () => import('./routes/login-return') },
@@ -93,5 +95,6 @@ export const routeModules: Partial<Record<ServerRenderedRouteId, string>> = {
   place: 'src/app/routes/venue-courses.tsx',
   about: 'src/app/routes/about.tsx',
   contact: 'src/app/routes/contact.tsx',
+  'gift-cards': 'src/app/routes/gift-cards.tsx',
   terms: 'src/app/routes/terms.tsx',
 };

@@ -16,6 +16,8 @@ export const paths = {
     `${venuePath}?${COURSE_PARAM}=${encodeURIComponent(courseId)}&${COURSE_ACTION_PARAM}=${action}`,
   about: '/om-oss',
   contact: '/kontakt',
+  giftCards: '/gavekort',
+  giftCardPayment: (reference: string) => `/gavekort/betaling/${encodeURIComponent(reference)}`,
   terms: '/regler-og-betingelser',
   login: '/login',
   /** The login page, returning to `returnTo` after Vipps: in the address, so it holds without the app. */
@@ -58,6 +60,8 @@ export const routePatterns = {
   place: 'kurs/:slug',
   about: 'om-oss',
   contact: 'kontakt',
+  giftCards: 'gavekort',
+  giftCardPayment: 'gavekort/betaling/:reference',
   terms: 'regler-og-betingelser',
   login: 'login',
   notFound: '404',

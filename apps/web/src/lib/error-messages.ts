@@ -100,6 +100,8 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   INVITE_EXPIRED: 'Invitasjonen har gått ut. Be den som inviterte deg om å sende en ny.',
   RATE_LIMITED: 'For mange forsøk på kort tid. Vennligst vent litt og prøv igjen.',
   CONTACT_RATE_LIMITED: 'Du har sendt mange meldinger. Prøv igjen om litt.',
+  GIFT_CARD_USED: 'Gavekortet er allerede brukt.',
+  GIFT_CARD_INVALID: 'Vi finner ikke et gyldig gavekort med den koden. Sjekk koden, og om gavekortet har utløpt.',
   BUSY: 'Det er mange som bestiller akkurat nå. Vennligst prøv igjen om litt.',
   DATABASE_UNAVAILABLE: 'Nettstedet har et kort avbrudd, og ingenting ble lagret. Vennligst prøv igjen om litt.',
   // Vipps slow or down (issue 42): the place stays held for the minutes the server says, and the parent hears so at once.

@@ -25,3 +25,4 @@ export * from './settings';
 export * from './changes';
 export * from './waiting-room';
 export * from './status';
+export * from './gift-cards';

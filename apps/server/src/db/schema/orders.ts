@@ -149,3 +149,32 @@ export const cancellations = pgTable(
     index('cancellations_status_idx').on(t.status),
   ],
 );
+
+/**
+ * A gift card (decision 059): sold through its own order (no course, no child), paid like a course order. Only the
+ * code's hash is kept; the code itself waits in `pending_code` only until the paid card's e-mail is queued.
+ */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: idColumn(),
+    orderId: cascadeRef('order_id', () => orders.id),
+    amountOre: oreColumn('amount_ore').notNull(),
+    giverName: text('giver_name').notNull(),
+    message: text('message').notNull().default(''),
+    codeHash: text('code_hash').notNull(),
+    pendingCode: text('pending_code'),
+    /** When the payment came and the e-mail was queued; the card is valid from then until `expires_at`. */
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redeemedBy: text('redeemed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    idCheck('gift_cards', t.id),
+    uniqueIndex('gift_cards_order_key').on(t.orderId),
+    uniqueIndex('gift_cards_code_hash_key').on(t.codeHash),
+    check('gift_cards_amount_positive', sql`${t.amountOre} > 0`),
+  ],
+);

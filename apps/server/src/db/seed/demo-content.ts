@@ -1,4 +1,5 @@
 /** Fixed Norwegian texts and names of the demo. The generator (demo-data.ts) combines them with a seeded PRNG. */
+import { GIFT_CARD_VALIDITY_YEARS } from '@app/shared';
 
 /** `weekday`: the venue's course day, Monday = 0 … Saturday = 5; `blockStart`: the start of its first 30-minute slot. */
 export const DEMO_VENUES = [
@@ -250,6 +251,15 @@ export const DEMO_TERMS: { category: string; priority: number; texts: string[] }
     texts: [
       'Må vi avlyse en kursdag, for eksempel fordi bassenget er stengt, får dere e-post og velger selv: en erstatningstime på et kurs med ledig plass, pengene for dagen tilbake, eller et tilgodebeløp.',
       'Avlyser vi hele kurset, får dere hele beløpet tilbake.',
+    ],
+  },
+  {
+    category: 'Gavekort',
+    priority: 70,
+    texts: [
+      `Et gavekort er gyldig i ${GIFT_CARD_VALIDITY_YEARS} år fra kjøpet. Utløpsdatoen står på gavekortet. Gavekortet kan ikke byttes i kontanter.`,
+      "Gavekortet løses inn på Min profil ('Løs inn gavekort'). Verdien blir et tilgodebeløp for familien med gavekortets utløpsdato, og brukes når dere bestiller kurs. Koden kan brukes én gang.",
+      'Angrerett: Den som har kjøpt gavekortet, kan angre kjøpet innen 14 dager etter kjøpet, så lenge gavekortet ikke er løst inn. Ta kontakt med oss via skjemaet på nettsiden, så får du pengene tilbake til Vipps.',
     ],
   },
   {

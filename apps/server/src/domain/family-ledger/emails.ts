@@ -107,7 +107,7 @@ async function receiptFile(
   const fields: ReceiptFields = {
     ...movement,
     company: { name: ctx.env.site.companyName, orgNumber: ctx.env.COMPANY_ORG_NUMBER, address: ctx.env.COMPANY_ADDRESS },
-    courseName: info.course?.name?.trim() || null,
+    courseName: info.giftCard ? 'Gavekort' : info.course?.name?.trim() || null,
     childName: info.child ? fullName(info.child) : null,
     humanReference: order.humanReference,
     vippsReference: order.reference,
@@ -136,7 +136,9 @@ export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order
   // The credit part: the order's 'used' entry, taken in this same transaction.
   const used = order.creditOre > 0 ? (await ledger.creditsOfOrders(tx, [order.id])).find((c) => c.amountOre < 0) : undefined;
   const buyer = order.userId ? await users.findUserById(tx, order.userId) : undefined;
-  if ((!event && !used) || !buyer?.email) {
+  // A gift card's buyer may have no account: the address given at the purchase (decision 059).
+  const to = buyer?.email ?? (order.additionalInfo as Partial<repo.OrderAdditionalInfo>).giftCard?.email;
+  if ((!event && !used) || !to) {
     ctx.log.warn({ orderId: order.id }, 'payment receipt not sent: no capture event or no e-mail address');
     return;
   }
@@ -144,11 +146,12 @@ export async function queuePaymentReceipt(tx: DbOrTx, ctx: ServiceContext, order
   const paid = [...(event ? [`${formatKr(event.amountOre, { for: 'email' })} med Vipps`] : []), ...(used ? [`${formatKr(ore(-used.amountOre), { for: 'email' })} med tilgode`] : [])].join(' og ');
   const company = ctx.env.site.companyName;
   const text = `Vi har mottatt ${paid} for ordre ${order.humanReference}. ${plural(files.length, 'Kvitteringen ligger ved.', 'Kvitteringene ligger ved.')}`;
+  const hello = buyer ? `Hei ${buyer.firstName}!` : 'Hei!';
   await enqueueEmail(tx, {
-    to: buyer.email,
+    to,
     subject: `Kvittering for betaling ${order.humanReference}`,
-    text: [`Hei ${buyer.firstName}!`, '', text, '', 'Hilsen', company].join('\n'),
-    html: `<p>Hei ${escapeHtml(buyer.firstName)}!</p><p>${escapeHtml(text)}</p><p>Hilsen<br>${escapeHtml(company)}</p>`,
+    text: [hello, '', text, '', 'Hilsen', company].join('\n'),
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(text)}</p><p>Hilsen<br>${escapeHtml(company)}</p>`,
     attachments: files.map(receiptAttachment),
   });
 }

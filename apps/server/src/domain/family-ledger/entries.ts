@@ -12,9 +12,13 @@ import type { OrderRow } from '../../repos/orders.repo';
  * - capture: Vipps took money for an order (+); refund: Vipps gave money back (-);
  * - credit-given: family credit given (+), from an order (a cancelled date's share, a cancellation's credit part) or not;
  * - credit-used: credit that paid an order (-); credit-expired: credit that ran out unused (-), at its expiry time;
- * - makeup: a cancelled date's share spent on a make-up date (-): no money moves, but the order holds less.
+ * - makeup: a cancelled date's share spent on a make-up date (-): no money moves, but the order holds less;
+ * - gift-card-expired: a gift card never redeemed (-, no family: the school's), at its expiry time (decision 059). A
+ *   card's sale is its order's capture, its redemption credit given naming that order.
  */
-export const LEDGER_KINDS = ['capture', 'refund', 'credit-given', 'credit-used', 'credit-expired', 'makeup'] as const;
+export const LEDGER_KINDS = ['capture', 'refund', 'credit-given', 'credit-used', 'credit-expired', 'makeup', 'gift-card-expired'] as const;
+/** Kinds dated at an expiry: an entry in the future until that time comes. */
+export const isExpiry = (e: { kind: string }) => e.kind === 'credit-expired' || e.kind === 'gift-card-expired';
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export type LedgerEntry = ledger.LedgerEntryRow & { kind: LedgerKind };
 
@@ -38,7 +42,7 @@ function orderAccount(list: readonly { kind: string; amountOre: Ore }[]) {
 
 /** The entries of these orders, oldest first (credit expiries left out: they are the family's, not the order's). */
 export async function entriesOfOrders(db: DbOrTx, orderIds: readonly string[]): Promise<LedgerEntry[]> {
-  return (await ledger.entriesOfOrders(db, orderIds)).filter((e) => e.kind !== 'credit-expired') as LedgerEntry[];
+  return (await ledger.entriesOfOrders(db, orderIds)).filter((e) => !isExpiry(e)) as LedgerEntry[];
 }
 
 export async function accountOfOrder(db: DbOrTx, orderId: string) {
@@ -51,7 +55,7 @@ export const familyCreditBalance = (db: DbOrTx, profileId: string, now: Date): P
 /** The entries that happened in [from, to) (an expiry only once `now` reached it), with their orders: the month-end. */
 export async function entriesBetween(db: DbOrTx, from: Date, to: Date, now: Date) {
   const rows = await ledger.entriesBetween(db, from, to);
-  return rows.filter((r) => r.entry.kind !== 'credit-expired' || r.entry.at.getTime() <= now.getTime()) as (Omit<(typeof rows)[number], 'entry'> & { entry: LedgerEntry })[];
+  return rows.filter((r) => !isExpiry(r.entry) || r.entry.at.getTime() <= now.getTime()) as (Omit<(typeof rows)[number], 'entry'> & { entry: LedgerEntry })[];
 }
 
 // ---- family credit at booking and at a cancellation ------------------------------------------------------------------

@@ -16,6 +16,7 @@ import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
 import { consumeCredit, creditPart, pledgeCredit } from './entries';
 import { confirmationEmail, queuePaymentReceipt } from './emails';
+import { issueGiftCard } from './gift-cards';
 
 /**
  * Payment outcome, decided on the server from Vipps (docs/architecture.md): webhooks, the status page's poll and the
@@ -88,7 +89,8 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
           await orders.updateOrderState(ctx.db, locked.id, { status: 'cancelled', syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) });
           return { stored, status: 'cancelled', settle: true, enrolled: false };
         }
-        const enrolled = await enrol(ctx.db, locked);
+        // A gift card's order (no course) issues its card instead of enrolling (decision 059).
+        const enrolled = locked.courseId ? await enrol(ctx.db, locked) : await issueGiftCard(ctx.db, ctx, locked);
         if (!enrolled) {
           ctx.log.warn({ orderId: locked.id, event: name }, 'payment arrived without a place: not enrolled, releasing the money');
           await orders.updateOrderState(ctx.db, locked.id, { status: 'cancelled', syncAfter: system.dbNowPlus(SETTLE_RETRY_MS) });
@@ -96,7 +98,7 @@ export async function applyPaymentEvent(ctx: ServiceContext, order: { id: string
         }
         // The order's credit part is taken from the family's ledger when the Vipps part is paid.
         if (locked.creditOre > 0) await consumeCredit(ctx.db, locked, ctx.clock.now());
-        await queueConfirmation(ctx.db, ctx, locked);
+        if (locked.courseId) await queueConfirmation(ctx.db, ctx, locked);
         if (target === 'captured') await queuePaymentReceipt(ctx.db, ctx, locked, event.pspReference);
         const pendingCapture = target === 'authorized';
         await orders.updateOrderState(ctx.db, locked.id, {
@@ -423,7 +425,7 @@ export async function placeOrder(ctx: ServiceContext, check: BookingCheck, user:
  * After the commit: createPayment at Vipps with an Idempotency-Key derived from the order id (a retry, a double click
  * or the reconciler reuses it). A failure ends the order this request created, releasing the hold.
  */
-export async function createVippsPayment(ctx: ServiceContext, reservation: Reservation): Promise<string> {
+export async function createVippsPayment(ctx: ServiceContext, reservation: Reservation, returnPath = `/vipps/payment/${reservation.order.reference}`): Promise<string> {
   const { order } = reservation;
   const client = ctx.payments.client;
   if (!client) throw new AppError('PAYMENT_PROVIDER', 'Payments are not available');
@@ -432,8 +434,8 @@ export async function createVippsPayment(ctx: ServiceContext, reservation: Reser
     const created = await client.createPayment({
       reference: order.reference,
       amountOre: order.amountOre,
-      description: paymentDescription(info.course),
-      returnUrl: `${ctx.env.PUBLIC_URL.replace(/\/+$/, '')}/vipps/payment/${order.reference}`,
+      description: info.giftCard ? 'Gavekort' : paymentDescription(info.course),
+      returnUrl: `${ctx.env.PUBLIC_URL.replace(/\/+$/, '')}${returnPath}`,
       idempotencyKey: idempotencyKey('create', order.id),
     });
     if (!(await orders.setRedirectUrl(ctx.db, order.id, created.redirectUrl))) {
@@ -465,17 +467,9 @@ export async function createVippsPayment(ctx: ServiceContext, reservation: Reser
  * get 404). While Vipps work is pending it first syncs with Vipps, so the page shows the truth even without webhooks.
  */
 export async function paymentStatus(ctx: ServiceContext, reference: string): Promise<PaymentStatus> {
-  let order = await orders.findOrderByReference(ctx.db, reference);
-  if (!order || !(await can(ctx, 'order.read', order.id))) throw new AppError('NOT_FOUND', 'Payment not found');
-  if (order.syncAfter !== null && ctx.payments.client) {
-    try {
-      order = (await syncOrder(ctx, order.id)) ?? order;
-    } catch (error) {
-      // Vipps or the database is slow: show what is known; the next poll or the reconciler catches up.
-      ctx.log.warn({ err: error, orderId: order.id }, 'payment status: sync with Vipps failed');
-      order = (await orders.findOrderById(ctx.db, order.id)) ?? order;
-    }
-  }
+  const found = await orders.findOrderByReference(ctx.db, reference);
+  if (!found || !(await can(ctx, 'order.read', found.id))) throw new AppError('NOT_FOUND', 'Payment not found');
+  const order = await syncedForStatus(ctx, found);
   const status = order.status as OrderStatus;
   const info = order.additionalInfo as orders.OrderAdditionalInfo;
   const course = order.courseId ? await courses.findCourseDetails(ctx.db, order.courseId) : undefined;
@@ -508,6 +502,18 @@ export async function paymentStatus(ctx: ServiceContext, reference: string): Pro
       termsVersion: order.termsVersion,
     },
   };
+}
+
+/** A status page's read: the order after a sync with Vipps while work is pending (a failed sync: what is known). */
+export async function syncedForStatus(ctx: ServiceContext, order: orders.OrderRow): Promise<orders.OrderRow> {
+  if (order.syncAfter === null || !ctx.payments.client) return order;
+  try {
+    return (await syncOrder(ctx, order.id)) ?? order;
+  } catch (error) {
+    // Vipps or the database is slow: show what is known; the next poll or the reconciler catches up.
+    ctx.log.warn({ err: error, orderId: order.id }, 'payment status: sync with Vipps failed');
+    return (await orders.findOrderById(ctx.db, order.id)) ?? order;
+  }
 }
 
 // ---- the order's state machine ---------------------------------------------------------------------------------------

@@ -8,11 +8,12 @@ import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 /**
  * The month-end: a period's captures and refunds, one row each, with totals per course and per month (øre in the data,
  * kr with two decimals in the file). Family credit adds rows of its own kinds; not Vipps money, so not in the totals.
+ * A gift card's sale is Vipps money (in the totals, under 'Gavekort'); its redemption and expiry are rows of their own.
  */
 export interface BookkeepingRow {
   /** Oslo calendar day, YYYY-MM-DD. */
   day: string;
-  kind: 'capture' | 'refund' | 'credit-given' | 'credit-used' | 'credit-expired';
+  kind: 'capture' | 'refund' | 'credit-given' | 'credit-used' | 'credit-expired' | 'gift-card-sold' | 'gift-card-redeemed' | 'gift-card-expired';
   orderId: string;
   humanReference: string;
   /** The course the money moved under: its id (the totals' key), display name, venue and first date. */
@@ -57,7 +58,21 @@ function courseWhenMoneyMoved(additionalInfo: unknown, at: Date, known: KnownCou
 /** A CSV text cell starting with = + - @, a tab or a CR is a formula to Excel: it gets a leading apostrophe (CSV injection). */
 export const csvSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-const KIND_TEXT = { capture: 'Betaling', refund: 'Refusjon', 'credit-given': 'Tilgode gitt', 'credit-used': 'Tilgode brukt', 'credit-expired': 'Tilgode utløpt' } as const;
+const KIND_TEXT = {
+  capture: 'Betaling',
+  refund: 'Refusjon',
+  'credit-given': 'Tilgode gitt',
+  'credit-used': 'Tilgode brukt',
+  'credit-expired': 'Tilgode utløpt',
+  'gift-card-sold': 'Gavekort solgt',
+  'gift-card-redeemed': 'Gavekort innløst',
+  'gift-card-expired': 'Gavekort utløpt',
+} as const;
+
+/** A gift card's order (decision 059): its rows say so, under 'Gavekort' instead of a course. */
+const isGiftCard = (info: unknown) => !!(info as Partial<OrderAdditionalInfo> | null)?.giftCard;
+const GIFT_CARD_CELLS: CourseCells = { courseId: '', course: 'Gavekort', place: '', courseStart: '' };
+const GIFT_CARD_KIND: Partial<Record<string, BookkeepingRow['kind']>> = { capture: 'gift-card-sold', 'credit-given': 'gift-card-redeemed' };
 
 function totals<K extends string>(rows: BookkeepingRow[], keyOf: (row: BookkeepingRow) => string, name: K) {
   const sums = new Map<string, Ore>();
@@ -70,7 +85,7 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
   const all = await familyLedger.entriesBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1), ctx.clock.now());
   const moved = all.filter((r) => familyLedger.isVipps(r.entry));
   // A make-up moves no money: it is not in the month-end.
-  const credit = [...all.filter((r) => r.entry.kind === 'credit-given' || r.entry.kind === 'credit-used'), ...all.filter((r) => r.entry.kind === 'credit-expired')];
+  const credit = [...all.filter((r) => r.entry.kind === 'credit-given' || r.entry.kind === 'credit-used'), ...all.filter((r) => familyLedger.isExpiry(r.entry))];
   const soldId = (info: unknown) => (info as Partial<OrderAdditionalInfo> | null)?.course?._id;
   const known = await courses.findCoursesDetails(ctx.db, [
     ...moved.flatMap(({ order }) => [soldId(order?.additionalInfo), ...movesOf(order?.additionalInfo).map((m) => m.toCourseId)]),
@@ -78,7 +93,7 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
   ].filter((id): id is string => !!id));
   const row = ({ entry, order }: (typeof all)[number], cells: CourseCells, amountOre: Ore): BookkeepingRow => ({
     day: osloDateKey(entry.at),
-    kind: entry.kind as BookkeepingRow['kind'],
+    kind: (isGiftCard(order?.additionalInfo) && GIFT_CARD_KIND[entry.kind]) || (entry.kind as BookkeepingRow['kind']),
     orderId: entry.orderId ?? '',
     humanReference: order?.humanReference ?? '',
     ...cells,
@@ -87,10 +102,10 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
     pspReference: familyLedger.isVipps(entry) ? entry.ref : '',
     account: ctx.env.BOOKKEEPING_ACCOUNT,
   });
-  const money = moved.map((r) => row(r, courseWhenMoneyMoved(r.order?.additionalInfo, r.entry.at, known), r.entry.amountOre));
+  const money = moved.map((r) => row(r, isGiftCard(r.order?.additionalInfo) ? GIFT_CARD_CELLS : courseWhenMoneyMoved(r.order?.additionalInfo, r.entry.at, known), r.entry.amountOre));
   const creditRows = credit.map((r) => {
     const info = r.order?.additionalInfo as Partial<OrderAdditionalInfo> | undefined;
-    const cells = info ? courseCells(info, soldId(info), known) : { courseId: '', course: r.entry.ref, place: '', courseStart: '' };
+    const cells = isGiftCard(info) ? GIFT_CARD_CELLS : info ? courseCells(info, soldId(info), known) : { courseId: '', course: r.entry.ref, place: '', courseStart: '' };
     return row(r, cells, r.entry.kind === 'credit-given' ? r.entry.amountOre : ore(-Math.abs(r.entry.amountOre)));
   });
   return {

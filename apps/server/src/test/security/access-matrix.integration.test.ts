@@ -219,6 +219,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/changes/:id/choose':    { expect: [401, 404, 404, 404, 404, 404], req: () => ({ url: `/api/changes/${'0'.repeat(24)}/choose`, payload: { choice: 'credit' } }), note: "no such choice; another family's choice is 403 (changes.integration.test.ts)" },
   'POST /api/changes/open':          { expect: all(404), req: () => ({ payload: { secret: 'C'.repeat(43) } }), note: 'no choice has that secret' },
   'POST /api/changes/choose':        { expect: all(404), req: () => ({ payload: { secret: 'C'.repeat(43), choice: 'credit' } }), note: 'no choice has that secret' },
+  'POST /api/gift-cards':            { expect: all(200), req: () => ({ payload: { amount: 500, email: 'giver@example.no', giverName: 'Mormor', message: 'God jul!' } }), note: 'anyone buys a gift card (decision 059)' },
+  'POST /api/gift-cards/status':     { expect: all(404), req: () => ({ payload: { reference: 'plask-unknown', code: 'AAAA-BBBB-CCCC' } }), note: 'only with the code the buying browser kept' },
+  'POST /api/profiles/:id/gift-cards': { expect: [401, 404, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/gift-cards`, payload: { code: 'AAAA-BBBB-CCCC' } }), note: "parent A: no such card (GIFT_CARD_INVALID); others: not their family; redeemed: gift-cards.integration.test.ts" },
   'GET /api/profiles/:id/credit':    { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/credit` }) },
   'GET /api/profiles/:id/calendar-feed': { expect: [401, 200, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/calendar-feed` }), note: "the family's own address: not even an admin" },
   'POST /api/profiles/:id/calendar-feed': { expect: [401, 200, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/calendar-feed` }), note: 'a new address; the old one answers 404' },
@@ -482,6 +485,7 @@ describe('access matrix', () => {
       'place.photos.write':       { id: (fx) => fx.place.id, expect: adminOnlyAction },
       'place.close':              { id: (fx) => fx.place.id, expect: adminOnlyAction, note: "'Bassenget er stengt' (issue 38)" },
       'profile.credit.read':      { id: (fx) => fx.familyA.profile.id, expect: hiddenFromOthers, note: 'the family credit ledger (issue 38)' },
+      'profile.credit.redeem':    { id: (fx) => fx.familyA.profile.id, expect: [U, 'ok', N, N, N, N], note: 'a gift card into the family credit: its guardians only (decision 059)' },
       'profile.feed':             { id: (fx) => fx.familyA.profile.id, expect: [U, 'ok', N, N, N, N], note: "the family's own calendar address: not even an admin makes one" },
       'waitlist.write':           { id: (fx) => fx.waitlistEntryA.id, expect: hiddenFromOthers, note: 'parent A’s child waits on the course' },
     };

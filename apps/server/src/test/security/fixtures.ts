@@ -251,6 +251,8 @@ export const MAIN_TABLES = [
   'health_note_reads',
   'queue_openings',
   'queue_tickets',
+  'gift_cards',
+  'family_credits',
 ] as const;
 
 /** Row counts of every main table, in one round trip. */

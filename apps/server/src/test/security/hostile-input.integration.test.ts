@@ -128,6 +128,9 @@ function validBase(route: RecordedRoute, fx: Fixtures): { params: Record<string,
     'POST /api/contact': { name: 'Test Testesen', email: 'test@example.no', message: 'Hei!' },
     'POST /api/vipps/payment': { userId: fx.parentA.id, childId: fx.familyA.children[0]!.id, courseId: fx.otherCourse.id },
     'POST /api/calendars': { userId: fx.familyA.children[0]!.id, courseId: fx.course.id },
+    'POST /api/gift-cards': { amount: 500, email: 'giver@example.no', giverName: 'Mormor', message: 'God jul!' },
+    'POST /api/gift-cards/status': { reference: 'plask-unknown', code: 'AAAA-BBBB-CCCC' },
+    'POST /api/profiles/:id/gift-cards': { code: 'AAAA-BBBB-CCCC' },
   };
   const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (bodies[route.key] ?? {});
   return { params, query: {}, body };

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FamilyCalendar, FamilyCreditBalance } from '@/features/changes/components/family-calendar';
 import { MyChanges, ReminderToggle } from '@/features/changes/components/my-changes';
+import { changesKeys } from '@/features/changes/api/changes';
+import { RedeemGiftCard } from '@/features/gift-cards/components/redeem-gift-card';
 import { Navigate, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Child, Profile } from '@shared/api';
 import { Forbidden, NotFound } from '@/components/errors/error-view';
@@ -260,6 +262,7 @@ function ProfilePage() {
           {isOwn ? (
             <div>
               <FamilyCreditBalance profileId={profile._id} />
+              <RedeemGiftCard profileId={profile._id} refresh={[changesKeys.credit(profile._id)]} />
               <FamilyCalendar profileId={profile._id} />
               <ReminderToggle />
             </div>

@@ -9,6 +9,7 @@ const footerLinks = [
   { to: paths.courses, label: 'Bestill kurs' },
   { to: paths.about, label: 'Om oss' },
   { to: paths.contact, label: 'Kontakt' },
+  { to: paths.giftCards, label: 'Gavekort' },
   { to: paths.terms, label: 'Regler og betingelser' },
   { to: paths.privacy, label: 'Personvern' },
 ];
