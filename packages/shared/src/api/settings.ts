@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { isoDateTime } from './common';
+import { calendarDay, isoDateTime } from './common';
 import { cancellationRulesSchema } from './cancellation-rules';
 
 /** The versioned settings store, in slices (decision 054); a new slice adds its schema to SETTINGS_SLICES. */
@@ -35,12 +35,28 @@ const closureSettingsSchema = z.object({
 });
 export type ClosureSettings = z.infer<typeof closureSettingsSchema>;
 
+/**
+ * The slice 'søskenrabatt' (decision 058): off, or a percentage or an amount in kr off the price of each child of the
+ * family after the first booked in the same season, for payments started from the day `from`.
+ */
+const siblingDiscountSettingsSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('off') }),
+    z.object({ type: z.literal('percent'), percent: wholeNumber(1, 100, 'Prosenten'), from: calendarDay }),
+    z.object({ type: z.literal('amount'), amountKr: wholeNumber(1, 100_000, 'Beløpet i kr'), from: calendarDay }),
+  ],
+  'Velg av, prosent eller beløp.',
+);
+export type SiblingDiscountSettings = z.infer<typeof siblingDiscountSettingsSchema>;
+
 /** Every slice and its value's schema. 'cancellation' is the cancellation rules (GET /cancellation-rules shows them too). */
 export const SETTINGS_SLICES = {
   cancellation: cancellationRulesSchema,
   credit: creditSettingsSchema,
   waitlist: waitlistSettingsSchema,
   closures: closureSettingsSchema,
+  søskenrabatt: siblingDiscountSettingsSchema,
 } as const;
 export type SettingsSlice = keyof typeof SETTINGS_SLICES;
 export const SETTINGS_SLICE_NAMES = Object.keys(SETTINGS_SLICES) as [SettingsSlice, ...SettingsSlice[]];
@@ -69,6 +85,7 @@ export const settingsOverviewSchema = z.object({
   credit: z.array(versionOf(SETTINGS_SLICES.credit)),
   waitlist: z.array(versionOf(SETTINGS_SLICES.waitlist)),
   closures: z.array(versionOf(SETTINGS_SLICES.closures)),
+  søskenrabatt: z.array(versionOf(SETTINGS_SLICES.søskenrabatt)),
 });
 export type SettingsOverview = z.infer<typeof settingsOverviewSchema>;
 
@@ -81,6 +98,7 @@ export const settingsVersionSchema = z.union([
   versionOf(SETTINGS_SLICES.credit),
   versionOf(SETTINGS_SLICES.waitlist),
   versionOf(SETTINGS_SLICES.closures),
+  versionOf(SETTINGS_SLICES.søskenrabatt),
 ]);
 /** A version of some slice (the answer of PUT /settings/{slice}). */
 export type AnySettingsVersion = { [S in SettingsSlice]: SettingsVersion<S> }[SettingsSlice];

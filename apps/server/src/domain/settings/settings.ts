@@ -12,6 +12,7 @@ const DEFAULTS: { [S in SettingsSlice]: (env: Env) => SettingsOf<S> } = {
   credit: (env) => ({ months: env.CREDIT_MONTHS }),
   waitlist: (env) => ({ offerHours: env.WAITLIST_OFFER_HOURS, shortOfferHours: env.WAITLIST_SHORT_OFFER_HOURS, priorityDays: env.WAITLIST_PRIORITY_DAYS }),
   closures: (env) => ({ undoMinutes: env.CLOSURE_UNDO_MINUTES, choiceDays: env.DATE_CHOICE_DAYS, defaultChoice: env.DATE_CHOICE_DEFAULT }),
+  søskenrabatt: () => ({ type: 'off' }),
 };
 
 const nameOf = (r: { firstName: string | null; lastName: string | null }) =>
