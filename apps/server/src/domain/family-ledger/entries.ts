@@ -11,9 +11,11 @@ import type { OrderRow } from '../../repos/orders.repo';
  * - capture: Vipps took money for an order (+); refund: Vipps gave money back (-);
  * - credit-given: family credit given (+), from an order (a cancelled date's share, a cancellation's credit part) or not;
  * - credit-used: credit that paid an order (-); credit-expired: credit that ran out unused (-), at its expiry time;
- * - makeup: a cancelled date's share spent on a make-up date (-): no money moves, but the order holds less.
+ * - makeup: a cancelled date's share spent on a make-up date (-): no money moves, but the order holds less;
+ * - discount: a discount line of a paid order (+, the discount given, decision 058): no money moves, and no answer
+ *   about what an order holds or a family has counts it; the month-end lists it.
  */
-export const LEDGER_KINDS = ['capture', 'refund', 'credit-given', 'credit-used', 'credit-expired', 'makeup'] as const;
+export const LEDGER_KINDS = ['capture', 'refund', 'credit-given', 'credit-used', 'credit-expired', 'makeup', 'discount'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export type LedgerEntry = ledger.LedgerEntryRow & { kind: LedgerKind };
 

@@ -7,12 +7,13 @@ import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 
 /**
  * The month-end: a period's captures and refunds, one row each, with totals per course and per month (øre in the data,
- * kr with two decimals in the file). Family credit adds rows of its own kinds; not Vipps money, so not in the totals.
+ * kr with two decimals in the file). Family credit and the discounts given (decision 058) add rows of their own kinds;
+ * not Vipps money, so not in the totals.
  */
 export interface BookkeepingRow {
   /** Oslo calendar day, YYYY-MM-DD. */
   day: string;
-  kind: 'capture' | 'refund' | 'credit-given' | 'credit-used' | 'credit-expired';
+  kind: 'capture' | 'refund' | 'credit-given' | 'credit-used' | 'credit-expired' | 'discount';
   orderId: string;
   humanReference: string;
   /** The course the money moved under: its id (the totals' key), display name, venue and first date. */
@@ -57,7 +58,7 @@ function courseWhenMoneyMoved(additionalInfo: unknown, at: Date, known: KnownCou
 /** A CSV text cell starting with = + - @, a tab or a CR is a formula to Excel: it gets a leading apostrophe (CSV injection). */
 export const csvSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-const KIND_TEXT = { capture: 'Betaling', refund: 'Refusjon', 'credit-given': 'Tilgode gitt', 'credit-used': 'Tilgode brukt', 'credit-expired': 'Tilgode utløpt' } as const;
+const KIND_TEXT = { capture: 'Betaling', refund: 'Refusjon', 'credit-given': 'Tilgode gitt', 'credit-used': 'Tilgode brukt', 'credit-expired': 'Tilgode utløpt', discount: 'Rabatt gitt' } as const;
 
 function totals<K extends string>(rows: BookkeepingRow[], keyOf: (row: BookkeepingRow) => string, name: K) {
   const sums = new Map<string, Ore>();
@@ -70,7 +71,11 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
   const all = await familyLedger.entriesBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1), ctx.clock.now());
   const moved = all.filter((r) => familyLedger.isVipps(r.entry));
   // A make-up moves no money: it is not in the month-end.
-  const credit = [...all.filter((r) => r.entry.kind === 'credit-given' || r.entry.kind === 'credit-used'), ...all.filter((r) => r.entry.kind === 'credit-expired')];
+  const credit = [
+    ...all.filter((r) => r.entry.kind === 'credit-given' || r.entry.kind === 'credit-used'),
+    ...all.filter((r) => r.entry.kind === 'credit-expired'),
+    ...all.filter((r) => r.entry.kind === 'discount'),
+  ];
   const soldId = (info: unknown) => (info as Partial<OrderAdditionalInfo> | null)?.course?._id;
   const known = await courses.findCoursesDetails(ctx.db, [
     ...moved.flatMap(({ order }) => [soldId(order?.additionalInfo), ...movesOf(order?.additionalInfo).map((m) => m.toCourseId)]),
@@ -91,7 +96,7 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
   const creditRows = credit.map((r) => {
     const info = r.order?.additionalInfo as Partial<OrderAdditionalInfo> | undefined;
     const cells = info ? courseCells(info, soldId(info), known) : { courseId: '', course: r.entry.ref, place: '', courseStart: '' };
-    return row(r, cells, r.entry.kind === 'credit-given' ? r.entry.amountOre : ore(-Math.abs(r.entry.amountOre)));
+    return row(r, cells, r.entry.kind === 'credit-given' || r.entry.kind === 'discount' ? r.entry.amountOre : ore(-Math.abs(r.entry.amountOre)));
   });
   return {
     rows: [...money, ...creditRows],

@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { osloTime, ore } from '@app/shared';
+import { osloDateKey, osloTime, ore } from '@app/shared';
 import { familyCredits, orders, seasons } from '../../db/schema';
 import * as store from '../../repos/setting-versions.repo';
 import { createCourse, createFamily } from '../../test/builders';
@@ -9,8 +9,8 @@ import { submitLandingPage } from '../../test/epayment';
 
 /**
  * A refund of a discounted order (decision 058) gives back what was paid, each part to its source (the Vipps part to
- * Vipps, the credit part as credit with its original expiry), never the list price; and a refund of the first child's
- * place leaves the second child's sibling discount as it was.
+ * Vipps, the credit part as credit with its original expiry), never the list price; a refund of the first child's
+ * place leaves the second child's sibling discount as it was; the month-end lists the discount given.
  */
 const kit = bookingTestWithClock();
 const DATES = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
@@ -58,5 +58,18 @@ describe('a refund of a discounted order', () => {
     expect(firstRefund.status, firstRefund.text).toBe(200);
     const [kept] = await kit.t.db.select().from(orders).where(eq(orders.id, second.id));
     expect(kept!.discounts).toEqual([{ kind: 'sibling', amountOre: 34_000 }]);
+
+    // The month-end lists the discount given as a row of its own, outside the Vipps totals, which still match Vipps.
+    await kit.t.sim.control.webhooksIdle();
+    const today = osloDateKey(new Date());
+    const file = await fetch(`${kit.t.url}/api/payments/bookkeeping?from=${today}&to=2027-12-31&format=csv`, { headers: { authorization: `Bearer ${kit.adminToken}` } });
+    const lines = (await file.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
+    const rows = lines.slice(1, lines.indexOf('')).map((l) => l.split(';'));
+    const kr = (cell: string | undefined) => Math.round(Number(cell) * 100);
+    expect(rows.filter((r) => r[1] === 'Rabatt gitt').map((r) => [r[2], kr(r[6])])).toEqual([[second.humanReference, 34_000]]);
+    const vipps = rows.filter((r) => r[1] === 'Betaling' || r[1] === 'Refusjon').reduce((sum, r) => sum + kr(r[6]), 0);
+    const sim = [first, second].map((o) => kit.t.sim.control.payment(o.reference)!.aggregate);
+    expect(vipps).toBe(sim.reduce((sum, a) => sum + a.capturedAmount.value - a.refundedAmount.value, 0));
+    expect(kr(lines.find((l) => l.startsWith('Sum;'))!.split(';')[1])).toBe(vipps);
   });
 });
