@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { osloTime, ore } from '@app/shared';
 import { orders, seasons } from '../../db/schema';
 import * as store from '../../repos/setting-versions.repo';
-import { createCourse, createFamily } from '../../test/builders';
+import { createCourse, createFamily, createUser } from '../../test/builders';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 
 /**
@@ -84,6 +84,29 @@ describe('the sibling discount', () => {
     const [c, f, other] = [await course(), await family(), await family()];
     const res = await t.http('GET', `/api/vipps/price?${new URLSearchParams({ ...input(other, 0, c.id), userId: f.guardians[0]!.id }).toString()}`, { token: f.token });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("the slice 'søskenrabatt' refuses bad values", () => {
+  it('a percentage above 100, a negative amount, an unknown type or a bad day: 400 in Norwegian, nothing written', async () => {
+    const admin = await t.token((await createUser(t.db, { roles: ['admin', 'parent'] })).id);
+    const url = `/api/settings/${encodeURIComponent('søskenrabatt')}`;
+    const before = await store.latestVersion(t.db, 'søskenrabatt');
+    const refused = [
+      [{ type: 'percent', percent: 101, from: '2027-01-01' }, 'Prosenten må være et helt tall fra 1 til 100.'],
+      [{ type: 'percent', percent: 12.5, from: '2027-01-01' }, 'Prosenten må være et helt tall fra 1 til 100.'],
+      [{ type: 'amount', amountKr: -340, from: '2027-01-01' }, 'Beløpet i kr må være et helt tall fra 1 til 100000.'],
+      [{ type: 'gratis' }, 'Velg av, prosent eller beløp.'],
+      [{ type: 'amount', amountKr: 340, from: '01.01.2027' }, 'Ugyldig dato (ÅÅÅÅ-MM-DD)'],
+    ] as const;
+    for (const [body, message] of refused) {
+      const res = await t.http('PUT', url, { token: admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error.message).toContain(message);
+    }
+    expect(await store.latestVersion(t.db, 'søskenrabatt')).toEqual(before);
+    const ok = await t.http('PUT', url, { token: admin, body: { type: 'off' } });
+    expect(ok.status, ok.text).toBe(200);
   });
 });
 
