@@ -17,3 +17,4 @@ export * from './registration-periods';
 export * from './course-window';
 export * from './date-shares';
 export * from './cancellation';
+export * from './price';

@@ -30,6 +30,9 @@ export const isWholeOre = (kr: number): boolean => Math.abs(kr * 100 - Math.roun
 /** percent % of an amount, in whole øre. */
 export const percentOf = (amount: Ore, percent: number): Ore => Math.round((amount * percent) / 100) as Ore;
 
+/** percent % of an amount, rounded down to whole øre: a discount never gives a part of an øre too much. */
+export const percentOfDown = (amount: Ore, percent: number): Ore => Math.floor((amount * percent) / 100) as Ore;
+
 const WITH_ORE = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' });
 const WHOLE_KR = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, signDisplay: 'negative' });
 

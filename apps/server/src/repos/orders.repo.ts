@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte
 import { PAID_ORDER_STATUSES, type Ore } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { containsPattern } from '../db/like';
-import { newId, orderEvents, orders, participants, paymentIncidents, profileParents, users } from '../db/schema';
+import { courses, newId, orderEvents, orders, participants, paymentIncidents, profileParents, users } from '../db/schema';
 import { latestVersionSql } from './setting-versions.repo';
 import { dbNowPlus } from './system.repo';
 
@@ -98,6 +98,25 @@ export async function insertOrder(
     .values({ ...values, cancellationRulesVersion: latestVersionSql('cancellation'), holdExpiresAt: dbNowPlus(holdMs), syncAfter: dbNowPlus(firstSyncMs) })
     .returning();
   return row!;
+}
+
+/**
+ * A family's booked orders (paid, or holding a live payment hold) on courses whose first day (in Oslo) is in
+ * [startsOn, endsOn], oldest first, each with whether it took a sibling discount (decision 058).
+ */
+export function bookedInSeason(db: DbOrTx, profileId: string, days: { startsOn: string; endsOn: string }): Promise<{ childId: string | null; sibling: boolean }[]> {
+  return db
+    .select({ childId: orders.childId, sibling: sql<boolean>`${orders.discounts} @> '[{"kind":"sibling"}]'::jsonb` })
+    .from(orders)
+    .innerJoin(courses, eq(courses.id, orders.courseId))
+    .where(
+      and(
+        eq(orders.profileId, profileId),
+        or(inArray(orders.status, ['authorized', 'captured']), and(eq(orders.status, 'created'), gt(orders.holdExpiresAt, sql`now()`))),
+        sql`(${courses.firstDate} at time zone 'Europe/Oslo')::date between ${days.startsOn}::date and ${days.endsOn}::date`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
 export async function findOrderById(db: DbOrTx, id: string): Promise<OrderRow | undefined> {

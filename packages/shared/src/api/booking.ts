@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { ORDER_STATUSES } from '../constants';
 import { idSchema } from '../ids';
-import { isoDateTime } from './common';
+import { isoDateTime, oreAmount } from './common';
 
 /** The Vipps reference, also the paymentId in `/vipps/payment/{paymentId}`. */
 export const PAYMENT_REFERENCE_PATTERN = /^[a-zA-Z0-9-]{8,50}$/;
@@ -12,6 +12,16 @@ export const paymentStartInputSchema = z.object({ userId: idSchema, childId: idS
 export type PaymentStartInput = z.infer<typeof paymentStartInputSchema>;
 /** Send the browser to redirectUrl (Vipps' landing page or app). */
 export const paymentStartResponseSchema = z.object({ redirectUrl: z.string().url() });
+
+/** An order's discount lines (decision 058), in the order applied; `code` on a code's line. */
+export const discountLinesSchema = z.array(z.object({ kind: z.enum(['sibling', 'code']), amountOre: oreAmount, code: z.string().optional() }));
+
+/** A discount rule: a percentage, or an amount in øre (price.ts `DiscountRule`). */
+const discountRuleSchema = z.union([z.object({ percent: z.number().int().min(0).max(100) }), z.object({ amountOre: oreAmount })]);
+
+/** GET /api/vipps/price?userId&childId&courseId: the discounts a payment start would take now (the dialog prices them). */
+export const priceRulesAnswerSchema = z.object({ sibling: discountRuleSchema.nullable() });
+export type PriceRulesAnswer = z.infer<typeof priceRulesAnswerSchema>;
 
 export const paymentIdParamsSchema = z.object({
   paymentId: z.string().regex(PAYMENT_REFERENCE_PATTERN, 'Ugyldig betalings-id'),
@@ -29,6 +39,8 @@ export const paymentStatusSchema = z.object({
     humanReference: z.string(),
     /** kr */
     amount: z.number(),
+    /** The discounts taken off the list price; empty for an order without any. */
+    discounts: discountLinesSchema,
     createdAt: isoDateTime,
     course: z
       .object({

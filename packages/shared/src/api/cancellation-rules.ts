@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { calendarDay, isoDateTime, oreAmount, oreBetween } from './common';
+import { discountLinesSchema } from './booking';
 import { isWholeOre, krToOre, oreToKr } from '../money';
 
 /** Cancellation rules, versioned: full refund until N days before, then less `lateFee` until the start, then `afterStart`. */
@@ -127,6 +128,8 @@ export const familyPaymentSchema = z.object({
   refundedAmount: oreAmount,
   /** The part of the price paid with family credit (issue 52); the price is capturedAmount + creditAmount. */
   creditAmount: oreAmount,
+  /** The discounts taken off the list price (decision 058). */
+  discounts: discountLinesSchema,
   /** The child is on the course, it has not finished, and nothing was cancelled yet: 'Meld av kurset' is offered. */
   cancellable: z.boolean(),
   cancellation: cancellationSchema.nullable(),

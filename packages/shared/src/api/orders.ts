@@ -2,7 +2,7 @@
 import { z } from '../zod';
 import { ORDER_STATUSES, ORDERS_DEFAULT_LIMIT } from '../constants';
 import { idSchema } from '../ids';
-import { familyLapsesSchema } from './booking';
+import { discountLinesSchema, familyLapsesSchema } from './booking';
 import { cancellationSchema } from './cancellation-rules';
 import { calendarDay, isoDateTime, oreAmount, oreBetween } from './common';
 
@@ -32,6 +32,8 @@ export const adminOrderSchema = z.object({
   amount: oreAmount,
   capturedAmount: oreAmount,
   refundedAmount: oreAmount,
+  /** The discounts taken off the list price (decision 058). */
+  discounts: discountLinesSchema,
   additionalInfo: z.object({
     profile: idSchema.nullable(),
     user: personName.nullable(),

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { isoDateTime } from './common';
+import { calendarDay, isoDateTime } from './common';
 import { cancellationRulesSchema } from './cancellation-rules';
 
 /** The versioned settings store, in slices (decision 054); a new slice adds its schema to SETTINGS_SLICES. */
@@ -38,6 +38,20 @@ export type ClosureSettings = z.infer<typeof closureSettingsSchema>;
 /** The slice 'certificate' (decision 057): 'Kursbevis' needs this share of the dates held, in whole percent. */
 const certificateSettingsSchema = z.object({ minAttendancePercent: wholeNumber(0, 100, 'Oppmøtet som gir kursbevis') });
 export type CertificateSettings = z.infer<typeof certificateSettingsSchema>;
+/**
+ * The slice 'søskenrabatt' (decision 058): off, or a percentage or an amount in kr off the price of each child of the
+ * family after the first booked in the same season, for payments started from the day `from`.
+ */
+const siblingDiscountSettingsSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('off') }),
+    z.object({ type: z.literal('percent'), percent: wholeNumber(1, 100, 'Prosenten'), from: calendarDay }),
+    z.object({ type: z.literal('amount'), amountKr: wholeNumber(1, 100_000, 'Beløpet i kr'), from: calendarDay }),
+  ],
+  'Velg av, prosent eller beløp.',
+);
+export type SiblingDiscountSettings = z.infer<typeof siblingDiscountSettingsSchema>;
 
 /** Every slice and its value's schema. 'cancellation' is the cancellation rules (GET /cancellation-rules shows them too). */
 export const SETTINGS_SLICES = {
@@ -46,6 +60,7 @@ export const SETTINGS_SLICES = {
   waitlist: waitlistSettingsSchema,
   closures: closureSettingsSchema,
   certificate: certificateSettingsSchema,
+  søskenrabatt: siblingDiscountSettingsSchema,
 } as const;
 export type SettingsSlice = keyof typeof SETTINGS_SLICES;
 export const SETTINGS_SLICE_NAMES = Object.keys(SETTINGS_SLICES) as [SettingsSlice, ...SettingsSlice[]];
@@ -75,6 +90,7 @@ export const settingsOverviewSchema = z.object({
   waitlist: z.array(versionOf(SETTINGS_SLICES.waitlist)),
   closures: z.array(versionOf(SETTINGS_SLICES.closures)),
   certificate: z.array(versionOf(SETTINGS_SLICES.certificate)),
+  søskenrabatt: z.array(versionOf(SETTINGS_SLICES.søskenrabatt)),
 });
 export type SettingsOverview = z.infer<typeof settingsOverviewSchema>;
 
@@ -88,6 +104,7 @@ export const settingsVersionSchema = z.union([
   versionOf(SETTINGS_SLICES.waitlist),
   versionOf(SETTINGS_SLICES.closures),
   versionOf(SETTINGS_SLICES.certificate),
+  versionOf(SETTINGS_SLICES.søskenrabatt),
 ]);
 /** A version of some slice (the answer of PUT /settings/{slice}). */
 export type AnySettingsVersion = { [S in SettingsSlice]: SettingsVersion<S> }[SettingsSlice];

@@ -1,4 +1,4 @@
-import { ore } from '@app/shared';
+import { ore, type DiscountLine } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cascadeRef, createdAt, idCheck, idColumn, oreColumn, updatedAt } from './columns';
@@ -32,6 +32,10 @@ export const orders = pgTable(
     termsVersion: integer('terms_version').references(() => termVersions.version),
     /** The settings slice 'cancellation' version in force at the order (decision 054); no foreign key: keyed by slice. */
     cancellationRulesVersion: integer('cancellation_rules_version'),
+    /** The discounts taken off the list price (decision 058), in the order applied; the price is amount + credit. */
+    discounts: jsonb('discounts').$type<DiscountLine[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The settings slice 'søskenrabatt' version in force at the order (decision 058), like the cancellation rules. */
+    siblingDiscountVersion: integer('sibling_discount_version'),
     redirectUrl: text('redirect_url'),
     /** When the hold ran out without a payment (issue 36: repeated lapses lead to a cool-down and show to the admin). */
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),

@@ -244,6 +244,15 @@ export const DEMO_TERMS: { category: string; priority: number; texts: string[] }
       'Du får ordrebekreftelse på e-post. Ta kontakt med oss dersom du ikke har mottatt den innen ett døgn.',
     ],
   },
+  {
+    category: 'Søskenrabatt',
+    priority: 90,
+    texts: [
+      'Når vi gir søskenrabatt, gjelder den for hvert barn i familien etter det første som er påmeldt i samme sesong. Et barn regnes som påmeldt når kurset er betalt, eller mens plassen holdes for betaling. Rabatten står i bestillingen før du betaler.',
+      'Rabatten gis én gang per barn og sesong. Melder dere av det første barnets plass, beholder søsknene rabatten de allerede har fått.',
+      'Melder dere av et kurs med rabatt, får dere tilbake av det dere betalte, aldri mer enn det.',
+    ],
+  },
   // Cancellation and refunds are the generated 'Avbestilling' section's alone (walk-through 06.12, finding 7).
   {
     category: 'Når vi avlyser',

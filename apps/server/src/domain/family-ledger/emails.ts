@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { formatDate, formatKr, formatTime, fullName, ore, osloWeekday, plural, receiptFileName, weekdayName, type NamedPerson, type Ore } from '@app/shared';
+import { discountLabel, formatDate, formatKr, formatTime, fullName, ore, osloWeekday, plural, receiptFileName, weekdayName, type DiscountLine, type NamedPerson, type Ore } from '@app/shared';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { enqueueEmail, type EmailAttachment, type OutgoingEmail } from '../../integrations/email';
@@ -28,6 +28,8 @@ export interface ReceiptFields {
   courseName: string | null;
   childName: string | null;
   amountOre: Ore;
+  /** A payment's discounts off the list price (decision 058); none on a refund. */
+  discounts?: readonly DiscountLine[];
   humanReference: string;
   /** The Vipps reference of the order, and the pspReference of this capture or refund (credit: the ledger entry's id). */
   vippsReference: string;
@@ -61,6 +63,8 @@ export async function receiptPdf(fields: ReceiptFields): Promise<Uint8Array> {
     ['Ordrenummer', fields.humanReference],
     ['Kurs', fields.courseName ?? '-'],
     ['Barn', fields.childName ?? '-'],
+    // Helvetica has no U+2212: a hyphen-minus.
+    ...(fields.discounts ?? []).map((d): [string, string] => [discountLabel(d), `-${formatKr(d.amountOre, { for: 'email' })}`]),
     [fields.kind === 'refund' ? 'Refundert' : 'Betalt', formatKr(fields.amountOre, { for: 'email' })],
     ['Betalingsmåte', METHOD_TEXT[fields.method][fields.kind]],
   ];
@@ -106,6 +110,7 @@ async function receiptFile(
   const kind = movement.kind;
   const fields: ReceiptFields = {
     ...movement,
+    discounts: kind === 'payment' ? order.discounts : [],
     company: { name: ctx.env.site.companyName, orgNumber: ctx.env.COMPANY_ORG_NUMBER, address: ctx.env.COMPANY_ADDRESS },
     courseName: info.giftCard ? 'Gavekort' : info.course?.name?.trim() || null,
     childName: info.child ? fullName(info.child) : null,

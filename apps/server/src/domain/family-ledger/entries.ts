@@ -1,7 +1,6 @@
 import { ore, sumOre, type Ore } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import * as ledger from '../../repos/ledger.repo';
-import { lockProfile } from '../../repos/profiles.repo';
 import type { OrderRow } from '../../repos/orders.repo';
 
 /**
@@ -14,9 +13,11 @@ import type { OrderRow } from '../../repos/orders.repo';
  * - credit-used: credit that paid an order (-); credit-expired: credit that ran out unused (-), at its expiry time;
  * - makeup: a cancelled date's share spent on a make-up date (-): no money moves, but the order holds less;
  * - gift-card-expired: a gift card never redeemed (-, no family: the school's), at its expiry time (decision 059). A
- *   card's sale is its order's capture, its redemption credit given naming that order.
+ *   card's sale is its order's capture, its redemption credit given naming that order;
+ * - discount: a discount line of a paid order (+, the discount given, decision 058): no money moves, and no answer
+ *   about what an order holds or a family has counts it; the month-end lists it.
  */
-export const LEDGER_KINDS = ['capture', 'refund', 'credit-given', 'credit-used', 'credit-expired', 'makeup', 'gift-card-expired'] as const;
+export const LEDGER_KINDS = ['capture', 'refund', 'credit-given', 'credit-used', 'credit-expired', 'makeup', 'gift-card-expired', 'discount'] as const;
 /** Kinds dated at an expiry: an entry in the future until that time comes. */
 export const isExpiry = (e: { kind: string }) => e.kind === 'credit-expired' || e.kind === 'gift-card-expired';
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -60,42 +61,18 @@ export async function entriesBetween(db: DbOrTx, from: Date, to: Date, now: Date
 
 // ---- family credit at booking and at a cancellation ------------------------------------------------------------------
 
-/**
- * Family credit at booking: credit first, Vipps the rest; a rest below 1 kr is not charged (paid by credit). The order
- * keeps both parts: `amountOre` the Vipps part (what the webhook check compares with), `creditOre` the credit part.
- */
-export const MIN_VIPPS_ORE = ore(100);
 /** The reason's start of the entry that keeps what is left of a given entry a booking took part of. */
 export const REST_REASON = 'Rest: ';
 /** Credit given back on a refund keeps its original expiry, but never ends sooner than this after the refund. */
 export const MIN_CREDIT_BACK_DAYS = 30;
 
-/** `paidByCredit`: no Vipps payment. */
-type CreditPart = { creditOre: Ore; vippsOre: Ore; paidByCredit: boolean };
-
-/** The family's credit balance (the ledger's one answer), less what its open orders have pledged. */
-async function availableCredit(db: DbOrTx, profileId: string, now: Date): Promise<Ore> {
+/**
+ * The family's credit a new order may use: the balance (the ledger's one answer) less what its open orders have pledged.
+ * A payment start asks it under the family's row lock, so two bookings cannot pledge the same credit.
+ */
+export async function availableCredit(db: DbOrTx, profileId: string, now: Date): Promise<Ore> {
   const live = await familyCreditBalance(db, profileId, now);
   return ore(Math.max(0, live - (await ledger.pledgedCredit(db, profileId))));
-}
-
-/** How a price splits into credit and Vipps (pure). */
-export function splitPrice(priceOre: Ore, availableOre: Ore): CreditPart {
-  const creditOre = ore(Math.min(Math.max(0, availableOre), priceOre));
-  const rest = ore(priceOre - creditOre);
-  if (creditOre > 0 && rest < MIN_VIPPS_ORE) return { creditOre, vippsOre: ore(0), paidByCredit: true };
-  return { creditOre, vippsOre: rest, paidByCredit: false };
-}
-
-export async function creditPart(db: DbOrTx, profileId: string | null, priceOre: Ore, now: Date): Promise<CreditPart> {
-  if (!profileId || priceOre <= 0) return { creditOre: ore(0), vippsOre: priceOre, paidByCredit: false };
-  return splitPrice(priceOre, await availableCredit(db, profileId, now));
-}
-
-/** The split again under the family's row lock (in the order's transaction): two bookings cannot pledge the same credit. */
-export async function pledgeCredit(tx: DbOrTx, profileId: string, priceOre: Ore, now: Date): Promise<CreditPart> {
-  await lockProfile(tx, profileId);
-  return creditPart(tx, profileId, priceOre, now);
 }
 
 /**

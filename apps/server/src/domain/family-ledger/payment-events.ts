@@ -14,7 +14,8 @@ import * as waitlist from '../../repos/waitlist.repo';
 import { holdSeat, reserveSeat, type BookingCheck } from '../enrolment/seats';
 import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
-import { consumeCredit, creditPart, pledgeCredit } from './entries';
+import { consumeCredit } from './entries';
+import { lockedPrice, priceRules } from './prices';
 import { confirmationEmail, queuePaymentReceipt } from './emails';
 import { issueGiftCard } from './gift-cards';
 
@@ -376,15 +377,15 @@ export function paymentDescription(course: orders.OrderAdditionalInfo['course'])
 export type Reservation = { order: orders.OrderRow; created: boolean };
 
 /**
- * The order a payment start makes once checkBooking said yes: family credit first, Vipps the rest, inserted by
- * holdSeat (the course lock, the count again, the hold). Vipps is not called here (convention 9).
+ * The order a payment start makes once checkBooking said yes, inserted by holdSeat (the course lock, the count again,
+ * the hold): its price counted under the family's lock (discounts, then credit, Vipps the rest; decision 058). Vipps is
+ * not called here (convention 9).
  */
 export async function placeOrder(ctx: ServiceContext, check: BookingCheck, user: users.UserRow): Promise<Reservation> {
   const { db } = ctx;
   const { course, child, state, booking } = check;
   const now = ctx.clock.now();
-  // A family with credit pledges it again under its row lock below.
-  const credit = await creditPart(db, child.profileId, booking.priceOre, now);
+  const rules = await priceRules(ctx, course.dates[0]);
   const id = orders.newOrderId();
   const additionalInfo = orders.orderAdditionalInfo({ profileId: child.profileId, user, child, course: { id: course.id, name: courseDisplayName(course), placeName: course.placeName } });
   const values = {
@@ -393,15 +394,13 @@ export async function placeOrder(ctx: ServiceContext, check: BookingCheck, user:
     humanReference: orders.humanReference(),
     provider: 'vipps',
     status: 'created',
-    // The amount shown on the course row and in the booking modal: the same rule, the same clock.
-    amountOre: credit.vippsOre,
-    creditOre: credit.creditOre,
     coveredDates: booking.remainingDates,
     userId: user.id,
     childId: child.id,
     courseId: course.id,
     profileId: child.profileId,
     additionalInfo,
+    siblingDiscountVersion: rules.siblingVersion,
   };
   const holdMs = ctx.payments.options.holdMinutes * 60_000;
 
@@ -415,8 +414,9 @@ export async function placeOrder(ctx: ServiceContext, check: BookingCheck, user:
     const raced = seat.ownHoldId ? await orders.findOrderById(tx, seat.ownHoldId) : undefined;
     if (raced) return { order: raced, created: false };
     if (seat.free <= 0) throw new AppError('COURSE_FULL', 'Course is full');
-    const pledged = credit.creditOre > 0 && child.profileId ? await pledgeCredit(tx, child.profileId, booking.priceOre, now) : credit;
-    const order = { ...values, amountOre: pledged.vippsOre, creditOre: pledged.creditOre, termsVersion };
+    // The list price is the amount shown on the course row and in the booking modal: the same rule, the same clock.
+    const price = await lockedPrice(tx, rules, { profileId: child.profileId, childId: child.id, listOre: booking.priceOre, now });
+    const order = { ...values, amountOre: price.vippsOre, creditOre: price.creditOre, discounts: price.lines, termsVersion };
     return { order: await orders.insertOrder(tx, order, holdMs, POLL_MS), created: true };
   });
 }
@@ -484,6 +484,7 @@ export async function paymentStatus(ctx: ServiceContext, reference: string): Pro
       reference: order.reference,
       humanReference: order.humanReference,
       amount: oreToKr(order.amountOre),
+      discounts: order.discounts,
       createdAt: order.createdAt.toISOString(),
       course: course
         ? {

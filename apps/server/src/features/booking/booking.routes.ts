@@ -6,6 +6,7 @@ import {
   paymentStartQuerySchema,
   paymentStartResponseSchema,
   paymentStatusSchema,
+  priceRulesAnswerSchema,
   webhookAckSchema,
 } from '@app/shared';
 import { verifyWebhook, webhookEventSchema } from '../../integrations/vipps/epayment';
@@ -46,6 +47,18 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ]),
     },
     (request) => service.startPayment(ctxOf(request), request.body, request.sessionUser),
+  );
+
+  app.get(
+    '/vipps/price',
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: paymentStartInputSchema,
+        response: { 200: priceRulesAnswerSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
+    },
+    (request) => service.bookingPriceRules(ctxOf(request), request.query),
   );
 
   app.get(

@@ -1,8 +1,11 @@
-import type { PaymentStartInput } from '@app/shared';
+import type { PaymentStartInput, PriceRulesAnswer } from '@app/shared';
 import { can, requireAccess } from '../../access/access';
 import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
 import { checkBooking } from '../../domain/enrolment/seats';
 import { createVippsPayment, payByCredit, placeOrder, type Reservation } from '../../domain/family-ledger/payment-events';
+import { priceRules, siblingApplies } from '../../domain/family-ledger/prices';
+import * as courses from '../../repos/courses.repo';
+import * as profiles from '../../repos/profiles.repo';
 import { AppError } from '../../lib/app-error';
 import * as queue from '../../repos/queue.repo';
 import * as users from '../../repos/users.repo';
@@ -12,15 +15,35 @@ import * as users from '../../repos/users.repo';
 /** The caller's own user row, read with the session check (route config.sessionUser). */
 export type SessionUser = { user: users.UserRow } | null;
 
+/** Who books for whom: the signed-in viewer for itself, or an admin on a guardian's behalf, checked as that guardian. */
+async function mayBook(ctx: ServiceContext, input: PaymentStartInput) {
+  const viewer = signedIn(ctx);
+  await requireAccess(ctx, 'user.act-as', input.userId);
+  const buyer = input.userId === viewer.id ? viewer : toViewer((await users.findSessionUser(ctx.db, input.userId))!);
+  // The same answer whether the child does not exist or belongs to another family.
+  if (!(await can(asViewer(ctx, buyer), 'child.book', input.childId))) throw new AppError('NOT_FOUND', 'Child not found');
+  return viewer;
+}
+
+/**
+ * GET /vipps/price: the discounts a payment start for this child and course would take now (decision 058), for the
+ * booking dialog, which prices them with its list price and the family's credit by the same rule (`priceOrder`).
+ * The payment start counts again under the family's lock.
+ */
+export async function bookingPriceRules(ctx: ServiceContext, input: PaymentStartInput): Promise<PriceRulesAnswer> {
+  await mayBook(ctx, input);
+  const course = await courses.findCourseDetails(ctx.db, input.courseId);
+  const child = await profiles.findChild(ctx.db, input.childId);
+  if (!course || !child) throw new AppError('NOT_FOUND', 'Course not found');
+  const rules = await priceRules(ctx, course.dates[0]);
+  const sibling = child.profileId && (await siblingApplies(ctx.db, rules, child.profileId, child.id)) ? rules.sibling : null;
+  return { sibling };
+}
+
 /** Step 1 of a payment start: the checks, then the order that holds the place. Vipps is not called here. */
 export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput, sessionUser?: SessionUser): Promise<Reservation> {
   const { db } = ctx;
-  const viewer = signedIn(ctx);
-  // Booking as someone else: admins only (on a guardian's behalf), and then checked as that guardian.
-  await requireAccess(ctx, 'user.act-as', input.userId);
-  const buyer = input.userId === viewer.id ? viewer : toViewer((await users.findSessionUser(db, input.userId))!);
-  // The same answer whether the child does not exist or belongs to another family.
-  if (!(await can(asViewer(ctx, buyer), 'child.book', input.childId))) throw new AppError('NOT_FOUND', 'Child not found');
+  const viewer = await mayBook(ctx, input);
   const check = await checkBooking(ctx, viewer, input.courseId, input.childId);
   if (check.existing) return { order: check.existing, created: false };
   // The caller's own row came with the session check (the route's config.sessionUser); someone else's is read.

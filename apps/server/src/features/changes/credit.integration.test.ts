@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { osloTime, ore } from '@app/shared';
+import { osloTime, ore, splitPrice } from '@app/shared';
 import { familyCredits, orders, outbox, participants } from '../../db/schema';
 import { createCourse, createFamily } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 import { dateSharesOre, osloDateKey } from '@app/shared';
 import { bookkeeping } from '../orders/bookkeeping.service';
-import { refundParts, splitPrice } from '../../domain/family-ledger/entries';
+import { refundParts } from '../../domain/family-ledger/entries';
 
 /**
  * Family credit at booking (issue 38): credit first, Vipps the rest; a rest below 1 kr is not charged and the order is

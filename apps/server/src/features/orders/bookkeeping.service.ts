@@ -7,13 +7,14 @@ import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 
 /**
  * The month-end: a period's captures and refunds, one row each, with totals per course and per month (øre in the data,
- * kr with two decimals in the file). Family credit adds rows of its own kinds; not Vipps money, so not in the totals.
- * A gift card's sale is Vipps money (in the totals, under 'Gavekort'); its redemption and expiry are rows of their own.
+ * kr with two decimals in the file). Family credit and the discounts given (decision 058) add rows of their own kinds;
+ * not Vipps money, so not in the totals. A gift card's sale is Vipps money (in the totals, under 'Gavekort'); its
+ * redemption and expiry are rows of their own.
  */
 export interface BookkeepingRow {
   /** Oslo calendar day, YYYY-MM-DD. */
   day: string;
-  kind: 'capture' | 'refund' | 'credit-given' | 'credit-used' | 'credit-expired' | 'gift-card-sold' | 'gift-card-redeemed' | 'gift-card-expired';
+  kind: 'capture' | 'refund' | 'credit-given' | 'credit-used' | 'credit-expired' | 'gift-card-sold' | 'gift-card-redeemed' | 'gift-card-expired' | 'discount';
   orderId: string;
   humanReference: string;
   /** The course the money moved under: its id (the totals' key), display name, venue and first date. */
@@ -67,6 +68,7 @@ const KIND_TEXT = {
   'gift-card-sold': 'Gavekort solgt',
   'gift-card-redeemed': 'Gavekort innløst',
   'gift-card-expired': 'Gavekort utløpt',
+  discount: 'Rabatt gitt',
 } as const;
 
 /** A gift card's order (decision 059): its rows say so, under 'Gavekort' instead of a course. */
@@ -85,7 +87,11 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
   const all = await familyLedger.entriesBetween(ctx.db, osloDayStart(query.from), osloDayStart(query.to, 1), ctx.clock.now());
   const moved = all.filter((r) => familyLedger.isVipps(r.entry));
   // A make-up moves no money: it is not in the month-end.
-  const credit = [...all.filter((r) => r.entry.kind === 'credit-given' || r.entry.kind === 'credit-used'), ...all.filter((r) => familyLedger.isExpiry(r.entry))];
+  const credit = [
+    ...all.filter((r) => r.entry.kind === 'credit-given' || r.entry.kind === 'credit-used'),
+    ...all.filter((r) => familyLedger.isExpiry(r.entry)),
+    ...all.filter((r) => r.entry.kind === 'discount'),
+  ];
   const soldId = (info: unknown) => (info as Partial<OrderAdditionalInfo> | null)?.course?._id;
   const known = await courses.findCoursesDetails(ctx.db, [
     ...moved.flatMap(({ order }) => [soldId(order?.additionalInfo), ...movesOf(order?.additionalInfo).map((m) => m.toCourseId)]),
@@ -106,7 +112,7 @@ export async function bookkeeping(ctx: ServiceContext, query: Pick<BookkeepingQu
   const creditRows = credit.map((r) => {
     const info = r.order?.additionalInfo as Partial<OrderAdditionalInfo> | undefined;
     const cells = isGiftCard(info) ? GIFT_CARD_CELLS : info ? courseCells(info, soldId(info), known) : { courseId: '', course: r.entry.ref, place: '', courseStart: '' };
-    return row(r, cells, r.entry.kind === 'credit-given' ? r.entry.amountOre : ore(-Math.abs(r.entry.amountOre)));
+    return row(r, cells, r.entry.kind === 'credit-given' || r.entry.kind === 'discount' ? r.entry.amountOre : ore(-Math.abs(r.entry.amountOre)));
   });
   return {
     rows: [...money, ...creditRows],

@@ -85,6 +85,7 @@ async function toAdminOrders(ctx: ServiceContext, rows: readonly { order: repo.O
       amount: order.amountOre,
       capturedAmount: sum('CAPTURED'),
       refundedAmount: sum('REFUNDED'),
+      discounts: order.discounts,
       additionalInfo: {
         profile: info.profile,
         user: info.user,

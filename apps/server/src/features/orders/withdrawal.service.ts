@@ -294,6 +294,7 @@ export async function familyPayments(ctx: ServiceContext, profileId: string): Pr
       capturedAmount: sum('capture'),
       refundedAmount: sum('refund'),
       creditAmount: order.creditOre,
+      discounts: order.discounts,
       courseFirstDate: course?.dates[0]?.toISOString() ?? null,
       courseLastDate: lastDate?.toISOString() ?? null,
       placeName: course?.placeName ?? info.course?.place ?? null,

@@ -147,6 +147,7 @@ const MATRIX: Record<string, Row> = {
   // ---- booking: each caller books parent A's child as themselves (admin: on A's behalf); only A's family may
   'POST /api/vipps/payment':         { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx, role) => ({ payload: { userId: role === 'admin' || role === 'anonymous' ? fx.parentA.id : fx[role].id, childId: fx.familyA.children[0]!.id, courseId: fx.otherCourse.id } }) },
   'GET /api/vipps/payment/:paymentId': { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx) => ({ url: `/api/vipps/payment/${fx.orderA.reference}` }) },
+  'GET /api/vipps/price':            { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx, role) => ({ query: { userId: role === 'admin' || role === 'anonymous' ? fx.parentA.id : fx[role].id, childId: fx.familyA.children[0]!.id, courseId: fx.otherCourse.id } }), note: 'the discounts the dialog shows: who may book the child' },
   'POST /api/vipps/webhooks':        { expect: all(401), req: () => ({ payload: { reference: 'x', name: 'AUTHORIZED' } }), note: 'HMAC, not roles: unsigned is 401 for everyone' },
   'POST /api/calendars':             { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx) => ({ payload: { userId: fx.parentA.id, courseId: fx.course.id } }) },
   // ---- admin
@@ -390,6 +391,7 @@ describe('access matrix', () => {
       ['book as A', { method: 'POST', url: '/api/vipps/payment', payload: { userId: fx.parentA.id, childId: child.id, courseId: fx.otherCourse.id } }, [403, 404]],
       ['book A’s child as B', { method: 'POST', url: '/api/vipps/payment', payload: { userId: fx.parentB.id, childId: child.id, courseId: fx.otherCourse.id } }, [403, 404]],
       ['A’s payment status', { method: 'GET', url: `/api/vipps/payment/${fx.orderA.reference}` }, [403, 404]],
+      ['A’s child’s discounts', { method: 'GET', url: `/api/vipps/price?userId=${fx.parentA.id}&childId=${child.id}&courseId=${fx.otherCourse.id}` }, [403, 404]],
       ['A’s calendar', { method: 'POST', url: '/api/calendars', payload: { userId: fx.parentA.id, courseId: fx.course.id } }, [403, 404]],
       ['participants of A’s child’s course', { method: 'GET', url: `/api/courses/${fx.course.id}/participants` }, [403, 404]],
       ['calendar of A’s course as B', { method: 'POST', url: '/api/calendars', payload: { userId: fx.parentB.id, courseId: fx.course.id } }, [403, 404]],

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PaymentStartInput, PaymentStatus } from '@shared/api';
+import type { PaymentStartInput, PaymentStatus, PriceRulesAnswer } from '@shared/api';
 import { api, isApiError } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 import { errorMessage, messageForCode } from '@/lib/error-messages';
@@ -10,6 +10,7 @@ const POLL_INTERVAL_MS = 2_000;
 const POLL_LIMIT_MS = 60_000;
 
 const paymentStatusKeys = { byId: (paymentId: string) => [...queryRoots.private, 'payment', paymentId] as const };
+const priceRulesKeys = { of: (input: PaymentStartInput | null) => [...queryRoots.private, 'price-rules', input?.userId, input?.childId, input?.courseId] as const };
 
 /** GET /api/vipps/payment/:paymentId, polled every 2 s while CREATED for up to 60 s from `since`; `restart` polls again. */
 export function usePaymentStatus(paymentId: string) {
@@ -32,6 +33,15 @@ export function usePaymentStatus(paymentId: string) {
   };
   return { ...query, waiting, gaveUp, restart };
 }
+
+/** GET /api/vipps/price: the discounts a payment start for this child would take now (decision 058); off without a child. */
+export const usePriceRules = (input: PaymentStartInput | null) =>
+  useQuery({
+    queryKey: priceRulesKeys.of(input),
+    queryFn: ({ signal }) => api<PriceRulesAnswer>(`/vipps/price?${new URLSearchParams(input!).toString()}`, { signal }),
+    enabled: !!input,
+    staleTime: 0,
+  });
 
 /** POST /api/vipps/payment {userId, childId, courseId} → {redirectUrl}: where the browser goes to pay. */
 export const useStartPayment = () =>

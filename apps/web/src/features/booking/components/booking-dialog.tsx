@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { countOf, formatCourseDate, fullName, isSafeHttpUrl, weekdayPlural, formatKr, krToOre, ore, type Ore } from '@/lib/format';
-import { paymentStartErrorMessage, useStartPayment } from '@/features/booking/api/booking';
+import { discountText, priceOrder, type PriceBreakdown } from '@shared/price';
+import { paymentStartErrorMessage, usePriceRules, useStartPayment } from '@/features/booking/api/booking';
 import { creditLine } from '../credit-line';
 import { ChildSelect } from './child-select';
 import { Term } from '@/components/ui/term';
@@ -31,8 +32,8 @@ interface BookingDialogProps {
   creditOre?: Ore;
 }
 
-function CourseSummary({ course, creditOre = ore(0) }: { course: Course; creditOre?: Ore }) {
-  const paidWithCredit = creditLine(course.booking.price, creditOre);
+function CourseSummary({ course, price }: { course: Course; price: PriceBreakdown }) {
+  const paidWithCredit = creditLine(price);
   const instructors = course.instructors.length > 0 ? course.instructors.map(fullName).join(', ') : 'Foreløpig ukjent';
   // A started course is booked for the dates that remain, at the price the server computed for them.
   const started = course.booking.state === 'started';
@@ -81,6 +82,12 @@ function CourseSummary({ course, creditOre = ore(0) }: { course: Course; creditO
             For {held} av {course.dates.length} ganger (fullpris {formatKr(krToOre(course.price))})
           </span>
         ) : null}
+        {price.lines.map((line) => (
+          <span key={line.kind} className="block text-sm font-normal">
+            {discountText(line)}
+          </span>
+        ))}
+        {price.lines.length > 0 ? <span className="block">Å betale: {formatKr(price.priceOre)}</span> : null}
         {paidWithCredit ? <span className="block text-sm font-normal">{paidWithCredit}</span> : null}
       </Term>
       <InfoTerm text={course.info} />
@@ -88,9 +95,12 @@ function CourseSummary({ course, creditOre = ore(0) }: { course: Course; creditO
   );
 }
 
-function BookingForm({ course, userId, profiles, profilesError, childId, onChildChange, onAddChild, onCourseFull, creditOre }: Omit<BookingDialogProps, 'course' | 'onClose'> & { course: Course }) {
+function BookingForm({ course, userId, profiles, profilesError, childId, onChildChange, onAddChild, onCourseFull, creditOre = ore(0) }: Omit<BookingDialogProps, 'course' | 'onClose'> & { course: Course }) {
   const id = useId();
   const payment = useStartPayment();
+  // The discounts the server would take now for this child, priced here by the same rule as the payment start.
+  const rules = usePriceRules(userId && childId ? { userId, childId, courseId: course._id } : null);
+  const price = priceOrder({ listOre: krToOre(course.booking.price), sibling: rules.data?.sibling, availableCreditOre: creditOre });
   const [error, setError] = useState<string | null>(null);
   const [missingChild, setMissingChild] = useState(false);
   const errorId = `${id}-feil`;
@@ -132,7 +142,7 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
 
   return (
     <form noValidate onSubmit={submit} aria-busy={busy} className="space-y-5">
-      <CourseSummary course={course} creditOre={creditOre} />
+      <CourseSummary course={course} price={price} />
       <div>
         {profiles ? (
           <ChildSelect

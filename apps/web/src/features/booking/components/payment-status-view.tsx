@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PaymentStatus } from '@shared/api';
 import { paymentStatusLabel, paymentStatusTone, type PaymentStatusTone } from '@shared/payment-status';
+import { discountLabel } from '@shared/price';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { isApiError } from '@/lib/api-client';
-import { countOf, formatDate, fullName, placeSlug, formatKr, krToOre } from '@/lib/format';
+import { countOf, formatDate, fullName, placeSlug, formatKr, krToOre, ore } from '@/lib/format';
 import { usePaymentStatus } from '@/features/booking/api/booking';
 import { Term } from '@/components/ui/term';
 
@@ -48,6 +49,11 @@ function OrderSummary({ payment }: { payment: PaymentStatus }) {
         </>
       ) : null}
       {order.child ? <Term label="Barn">{fullName(order.child)}</Term> : null}
+      {order.discounts.map((line) => (
+        <Term key={line.kind} label={discountLabel(line)}>
+          {formatKr(ore(-line.amountOre))}
+        </Term>
+      ))}
       <Term label="Beløp">{formatKr(krToOre(order.amount))}</Term>
       <Term label="Referanse" className="break-all">{order.humanReference || order.reference}</Term>
       <Term label="Status">

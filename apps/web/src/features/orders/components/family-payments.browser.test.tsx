@@ -24,6 +24,7 @@ const payment = (over: Partial<FamilyPayment>): FamilyPayment => ({
   capturedAmount: ore(260_000),
   refundedAmount: ore(0),
   creditAmount: ore(0),
+  discounts: [],
   cancellable: false,
   cancellation: null,
   receipts: [],

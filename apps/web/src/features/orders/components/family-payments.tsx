@@ -1,5 +1,6 @@
 import type { FamilyPayment } from '@shared/api';
 import { moneyBackText, receiptFileName } from '@shared/cancellation';
+import { discountText } from '@shared/price';
 import { Button } from '@/components/ui/button';
 import { confirm } from '@/components/ui/dialogs';
 import { toast } from '@/components/ui/toast';
@@ -125,7 +126,8 @@ export function FamilyPayments({ profileId, canCancel }: { profileId: string; ca
               {courseWhenWhere(payment) ? <p>{courseWhenWhere(payment)}</p> : null}
               <p className="text-muted">
                 {formatDate(payment.createdAt)} · {formatKr(sumOre([payment.capturedAmount, payment.creditAmount]))}
-                {payment.creditAmount > 0 ? ` (${formatKr(payment.creditAmount)} med tilgode)` : ''} · Ordrenummer {payment.humanReference}
+                {payment.creditAmount > 0 ? ` (${formatKr(payment.creditAmount)} med tilgode)` : ''}
+                {payment.discounts.map((line) => ` · ${discountText(line)}`).join('')} · Ordrenummer {payment.humanReference}
                 {payment.refundedAmount > 0 ? ` · Refundert ${formatKr(payment.refundedAmount)}` : ''}
               </p>
               <CancellationState payment={payment} />

@@ -19,6 +19,7 @@ const order: AdminOrder = {
   amount: ore(200_000),
   capturedAmount: ore(200_000),
   refundedAmount: ore(0),
+  discounts: [],
   additionalInfo: { profile: null, user: null, child: { _id: null, firstName: 'Ella', lastName: 'Berg' }, course: null },
   enrolled: true,
   moves: [],

@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrder } from '@shared/api/orders';
 import { paymentStatusLabel } from '@shared/payment-status';
+import { discountLabel } from '@shared/price';
 import { FamilyLapsesNote } from '@/components/family-lapses-note';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { formatDateTime, fullName, formatKr } from '@/lib/format';
+import { formatDateTime, fullName, formatKr, ore } from '@/lib/format';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** One order: status colour, amount in kr, human reference, child, course, and the Vipps event history. */
@@ -48,6 +49,12 @@ export function OrderCard({ order, actions, compact = false }: { order: AdminOrd
             </span>
           ))}
         </dd>
+        {order.discounts.map((line) => (
+          <Fragment key={line.kind}>
+            <dt className="font-semibold">{discountLabel(line)}</dt>
+            <dd>{formatKr(ore(-line.amountOre))}</dd>
+          </Fragment>
+        ))}
         <dt className="font-semibold">Bestilt</dt>
         <dd>
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>

@@ -17,6 +17,7 @@ const overview = {
   waitlist: [{ version: 1, value: { offerHours: 24, shortOfferHours: 6, priorityDays: 7 }, createdAt: null, changedBy: null }],
   closures: [{ version: 1, value: { undoMinutes: 10, choiceDays: 7, defaultChoice: 'credit' }, createdAt: null, changedBy: null }],
   certificate: [{ version: 1, value: { minAttendancePercent: 75 }, createdAt: null, changedBy: null }],
+  søskenrabatt: [{ version: 1, value: { type: 'off' }, createdAt: null, changedBy: null }],
 };
 
 afterEach(() => {
@@ -79,5 +80,37 @@ describe('SettingsOverviewPage', () => {
     const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PUT')!;
     expect(String(url)).toContain('/api/settings/closures');
     expect(JSON.parse(String(init!.body))).toEqual({ undoMinutes: 10, choiceDays: 5, defaultChoice: 'refund' });
+  });
+
+  it('turns the sibling discount on: a percentage above 100 is refused in Norwegian, an amount in kr from a day is sent', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (_url, init) =>
+        init?.method === 'PUT' ? json({ version: 2, value: { type: 'amount', amountKr: 340, from: '2027-01-01' }, createdAt: '2026-12-07T10:00:00.000Z', changedBy: 'Ada Admin' }) : json(overview),
+      );
+    const screen = await render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <SettingsOverviewPage />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await expect.element(page.getByText('Ingen søskenrabatt. (versjon 1)')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Endre søskenrabatten' });
+    await form.getByLabelText('Søskenrabatt').selectOptions('percent');
+    await form.getByLabelText('Rabatt (prosent)').fill('101');
+    await form.getByLabelText('Gjelder betalinger fra').fill('2027-01-01');
+    await form.getByRole('button', { name: 'Lagre' }).click();
+    await expect.element(form.getByText('Prosenten må være et helt tall fra 1 til 100.')).toBeVisible();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+    await expectNoAxeViolations(screen.container);
+
+    await form.getByLabelText('Søskenrabatt').selectOptions('amount');
+    await form.getByLabelText('Rabatt (kr)').fill('340');
+    await form.getByRole('button', { name: 'Lagre' }).click();
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PUT')!;
+    expect(decodeURIComponent(String(url))).toContain('/api/settings/søskenrabatt');
+    expect(JSON.parse(String(init!.body))).toEqual({ type: 'amount', amountKr: 340, from: '2027-01-01' });
   });
 });

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { SETTINGS_SLICES, type CertificateSettings, type ClosureSettings, type SettingsOf, type WaitlistSettings } from '@shared/api';
+import { SETTINGS_SLICES, type CertificateSettings, type ClosureSettings, type SettingsOf, type SiblingDiscountSettings, type WaitlistSettings } from '@shared/api';
 import { cancellationRulesText } from '@shared/cancellation';
 import { countOf } from '@shared/format';
-import { FormActions, Select, WholeNumberInput, useZodForm } from '@/components/ui/form';
+import { DateInput, FormActions, Select, WholeNumberInput, useZodForm } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatKr, krToOre } from '@/lib/format';
 import { useChangeSettings, useSettings, type SettingsChange } from '@/features/settings/api/settings';
 
 type Version<T> = { version: number; value: T; createdAt: string | null; changedBy: string | null };
@@ -40,7 +40,7 @@ function History<T>({ id, versions, describe }: { id: string; versions: Version<
   );
 }
 
-type FormSlice = 'credit' | 'waitlist' | 'closures' | 'certificate';
+type FormSlice = 'credit' | 'waitlist' | 'closures' | 'certificate' | 'søskenrabatt';
 type NumberField<S extends FormSlice> = { name: keyof SettingsOf<S> & string; label: string; required: string };
 
 /** One slice's form: 'Lagre' makes a new version; what was decided under the old one keeps it. */
@@ -49,7 +49,7 @@ type SliceFormProps<S extends FormSlice> = { slice: S; current: SettingsOf<S>; l
 function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: SliceFormProps<S>) {
   const change = useChangeSettings();
   const messages = Object.fromEntries(numbers.map((f) => [f.name, { required: f.required }]));
-  const { register, handleSubmit, reset, errors, formState } = useZodForm(
+  const { register, handleSubmit, reset, errors, formState, watch } = useZodForm(
     SETTINGS_SLICES[slice] as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>,
     { defaultValues: current as Record<string, unknown>, messages },
   );
@@ -69,6 +69,14 @@ function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: Slic
         <WholeNumberInput key={f.name} label={f.label} error={errorOf(f.name)} {...register(f.name, { valueAsNumber: true })} />
       ))}
       {slice === 'closures' ? <Select label="Når familien ikke velger" options={DEFAULT_CHOICES} error={errorOf('defaultChoice')} {...register('defaultChoice')} /> : null}
+      {slice === 'søskenrabatt' ? (
+        <>
+          <Select label="Søskenrabatt" options={SIBLING_TYPES} error={errorOf('type')} {...register('type')} />
+          {watch('type') === 'percent' ? <WholeNumberInput label="Rabatt (prosent)" error={errorOf('percent')} {...register('percent', { valueAsNumber: true })} /> : null}
+          {watch('type') === 'amount' ? <WholeNumberInput label="Rabatt (kr)" error={errorOf('amountKr')} {...register('amountKr', { valueAsNumber: true })} /> : null}
+          {watch('type') !== 'off' ? <DateInput label="Gjelder betalinger fra" error={errorOf('from')} {...register('from')} /> : null}
+        </>
+      ) : null}
       {formState.isDirty ? <FormActions onCancel={() => reset(current as Record<string, unknown>)} busy={change.isPending} /> : null}
     </form>
   );
@@ -90,6 +98,15 @@ const certificateText = (v: CertificateSettings) => `'Kursbevis' gis når barnet
 const CERTIFICATE_NUMBERS: NumberField<'certificate'>[] = [
   { name: 'minAttendancePercent', label: 'Oppmøte som gir kursbevis (prosent)', required: 'Skriv inn en prosent.' },
 ];
+const SIBLING_TYPES = [
+  { value: 'off', label: 'Av' },
+  { value: 'percent', label: 'Prosent av prisen' },
+  { value: 'amount', label: 'Beløp i kr' },
+];
+const siblingText = (v: SiblingDiscountSettings) =>
+  v.type === 'off'
+    ? 'Ingen søskenrabatt.'
+    : `${v.type === 'percent' ? `${v.percent} %` : formatKr(krToOre(v.amountKr))} av prisen for hvert barn etter det første som er booket i sesongen, for betalinger fra ${formatDate(v.from)}.`;
 
 const WAITLIST_NUMBERS: NumberField<'waitlist'>[] = [
   { name: 'offerHours', label: 'Et tilbud gjelder i (timer)', required: 'Skriv inn antall timer.' },
@@ -102,7 +119,7 @@ const CLOSURE_NUMBERS: NumberField<'closures'>[] = [
 ];
 
 /** A slice said in one sentence: the values in force, a form for a new version (mounted per version) and the history. */
-function SentenceSlice<S extends 'waitlist' | 'closures' | 'certificate'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
+function SentenceSlice<S extends 'waitlist' | 'closures' | 'certificate' | 'søskenrabatt'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
   const { id, title, versions, text, ...form } = props;
   const current = versions[0]!;
   return (
@@ -123,7 +140,7 @@ export function SettingsOverviewPage() {
   if (settings.isError) {
     return <p role="alert">{errorMessage(settings.error, 'Kunne ikke hente innstillingene')}</p>;
   }
-  const { credit, cancellation, waitlist, closures, certificate } = settings.data;
+  const { credit, cancellation, waitlist, closures, certificate, søskenrabatt } = settings.data;
   return (
     <div className="space-y-10">
       <TitledSection id="innstilling-tilgode" title="Tilgodebeløp">
@@ -143,6 +160,7 @@ export function SettingsOverviewPage() {
       <SentenceSlice id="venteliste" title="Venteliste" slice="waitlist" versions={waitlist} text={waitlistText} label="Endre ventelisten" numbers={WAITLIST_NUMBERS} />
       <SentenceSlice id="avlysning" title="Avlyste timer" slice="closures" versions={closures} text={closuresText} label="Endre avlyste timer" numbers={CLOSURE_NUMBERS} />
       <SentenceSlice id="kursbevis" title="Kursbevis" slice="certificate" versions={certificate} text={certificateText} label="Endre kravet til kursbevis" numbers={CERTIFICATE_NUMBERS} />
+      <SentenceSlice id="soskenrabatt" title="Søskenrabatt" slice="søskenrabatt" versions={søskenrabatt} text={siblingText} label="Endre søskenrabatten" numbers={[]} />
       <TitledSection id="innstilling-avbestilling" title="Avbestillingsregler">
         <ul className="mt-2 list-disc space-y-1 pl-6">
           {cancellationRulesText(cancellation[0]!.value).map((text) => (
