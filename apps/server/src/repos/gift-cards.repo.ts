@@ -1,5 +1,5 @@
 /** The `gift_cards` table (decision 059). Only this repo queries it. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { giftCards, orders } from '../db/schema';
 
@@ -37,4 +37,15 @@ export async function markIssued(tx: DbOrTx, id: string, issuedAt: Date, expires
 export async function markRedeemed(tx: DbOrTx, id: string, profileId: string, at: Date): Promise<boolean> {
   const rows = await tx.update(giftCards).set({ redeemedAt: at, redeemedBy: profileId }).where(and(eq(giftCards.id, id), isNull(giftCards.redeemedAt))).returning({ id: giftCards.id });
   return rows.length > 0;
+}
+
+/** Cards whose order ended unpaid: their codes can never be issued, so they are forgotten (decision 059). */
+export async function forgetUnpaidCodes(db: DbOrTx): Promise<number> {
+  const dead = db.select({ id: orders.id }).from(orders).where(inArray(orders.status, ['cancelled', 'aborted', 'expired', 'terminated']));
+  const rows = await db
+    .update(giftCards)
+    .set({ pendingCode: null })
+    .where(and(isNotNull(giftCards.pendingCode), isNull(giftCards.issuedAt), inArray(giftCards.orderId, dead)))
+    .returning({ id: giftCards.id });
+  return rows.length;
 }

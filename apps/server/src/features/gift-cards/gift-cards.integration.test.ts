@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { normalizeGiftCardCode, osloDateKey, osloTime, ore } from '@app/shared';
 import { familyCredits, giftCards, orders, outbox } from '../../db/schema';
 import { hashGiftCardCode } from '../../domain/family-ledger/gift-cards';
+import { forgetUnpaidCodes } from '../../repos/gift-cards.repo';
 import { createCourse, createFamily } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { startBookingTest, type BookingTest } from '../../test/booking';
@@ -100,6 +101,12 @@ describe('buying a gift card', () => {
     const answer = await redeem(token, family.profile.id, code);
     expect(answer.status).toBe(404);
     expect(answer.json.error.code).toBe('GIFT_CARD_INVALID');
+    // The dead order's code is forgotten by the job: only the hash stays.
+    const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference));
+    const cardOf = async () => (await t.db.select().from(giftCards).where(eq(giftCards.orderId, order!.id)))[0]!;
+    expect((await cardOf()).pendingCode).not.toBeNull();
+    expect(await forgetUnpaidCodes(t.db)).toBeGreaterThanOrEqual(1);
+    expect((await cardOf()).pendingCode).toBeNull();
   });
 });
 
@@ -142,7 +149,7 @@ describe('redeeming a gift card', () => {
     expect([unknown.status, unknown.json.error.code]).toEqual([404, 'GIFT_CARD_INVALID']);
     expect((await redeem(token, family.profile.id, 'not a code')).status).toBe(400);
     const { code, order } = await buyGiftCard();
-    await t.db.update(giftCards).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(giftCards.orderId, order.id));
+    await t.db.update(giftCards).set({ expiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(giftCards.orderId, order.id));
     const expired = await redeem(token, family.profile.id, code);
     expect([expired.status, expired.json.error.code]).toEqual([404, 'GIFT_CARD_INVALID']);
   });

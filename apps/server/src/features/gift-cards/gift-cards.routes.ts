@@ -53,4 +53,9 @@ export const giftCardsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export const giftCardsFeature: Feature = { name: 'gift-cards', routes: [giftCardsRoutes] };
+export const giftCardsFeature: Feature = {
+  name: 'gift-cards',
+  routes: [giftCardsRoutes],
+  // A card whose payment ended unpaid keeps no code (only paid cards' codes were ever sent).
+  jobs: (ctx) => [{ name: 'gift-card-codes', everyMs: 10 * MINUTE_MS, run: () => service.forgetUnpaidCodes(ctx).then(() => undefined) }],
+};

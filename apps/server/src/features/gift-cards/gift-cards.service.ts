@@ -77,3 +77,6 @@ export async function redeemGiftCard(ctx: ServiceContext, profileId: string, cod
     return { amount: oreToKr(card.amountOre), expiresAt: card.expiresAt.toISOString() };
   });
 }
+
+/** The job: codes of cards whose payment ended unpaid are forgotten (decision 059). */
+export const forgetUnpaidCodes = (ctx: ServiceContext): Promise<number> => giftCards.forgetUnpaidCodes(ctx.db);
