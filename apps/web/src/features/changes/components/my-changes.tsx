@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useChoose, useMyChoices, useReminderSetting, useSetReminders } from '../api/changes';
 import { Checkbox, FormError } from '@/components/ui/form';
 import { DateChoiceCard } from './date-choice-card';
@@ -30,6 +31,9 @@ export function MyChanges() {
 export function ReminderToggle() {
   const setting = useReminderSetting();
   const save = useSetReminders();
+  // The box moves in the click itself (a mutation's own state arrives a tick later, and a controlled box would first
+  // spring back); the saved value takes over when the answer comes, and puts it back on an error.
+  const [shown, setShown] = useState<boolean | null>(null);
   if (!setting.data) return null;
   return (
     <section aria-labelledby="paminnelser-tittel" className="mt-6 rounded-2xl border border-sand-200 p-4">
@@ -39,10 +43,12 @@ export function ReminderToggle() {
       <Checkbox
         fieldClassName="mt-3"
         label="Send meg en påminnelse på e-post dagen før første kursdag og før erstatningstimer"
-        // The box moves at once; the saved value takes over when the answer comes (and puts it back on an error).
-        checked={save.isPending ? !save.variables : !setting.data.off}
+        checked={shown ?? !setting.data.off}
         disabled={save.isPending}
-        onChange={(e) => save.mutate(!e.target.checked)}
+        onChange={(e) => {
+          setShown(e.target.checked);
+          save.mutate(!e.target.checked, { onSettled: () => setShown(null) });
+        }}
       />
       <p role="status" className="mt-2 min-h-5 text-sm font-medium text-success">
         {save.isSuccess ? 'Lagret' : ''}
