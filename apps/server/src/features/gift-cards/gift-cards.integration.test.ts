@@ -5,7 +5,7 @@ import { normalizeGiftCardCode, osloDateKey, osloTime, ore } from '@app/shared';
 import { familyCredits, giftCards, orders, outbox } from '../../db/schema';
 import { hashGiftCardCode } from '../../domain/family-ledger/gift-cards';
 import { forgetUnpaidCodes } from '../../repos/gift-cards.repo';
-import { createCourse, createFamily } from '../../test/builders';
+import { createCourse, createFamily, createUser } from '../../test/builders';
 import { submitLandingPage } from '../../test/epayment';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 import { bookkeeping } from '../orders/bookkeeping.service';
@@ -160,6 +160,26 @@ describe('redeeming a gift card', () => {
     const b = await parent();
     expect((await redeem(b.token, a.family.profile.id, code)).status).toBe(404);
     expect((await t.db.select().from(familyCredits).where(eq(familyCredits.profileId, a.family.profile.id)))).toEqual([]);
+  });
+});
+
+describe('refunding a gift card', () => {
+  it('gives the buyer the money back while the card is unredeemed, after which its code opens nothing; a redeemed card is refused', async () => {
+    const admin = await t.token((await createUser(t.db, { roles: ['admin', 'parent'] })).id);
+    const refund = (orderId: string) =>
+      t.http('POST', `/api/payments/${orderId}/refund`, { token: admin, body: { amount: 100_000, removeFromCourse: false, idempotencyKey: `gift-${orderId}` } });
+    const { family, token } = await parent();
+
+    const redeemed = await buyGiftCard();
+    expect((await redeem(token, family.profile.id, redeemed.code)).status).toBe(200);
+    const refused = await refund(redeemed.order.id);
+    expect([refused.status, refused.json.error.code]).toEqual([409, 'GIFT_CARD_USED']);
+    expect((await t.db.select().from(orders).where(eq(orders.id, redeemed.order.id)))[0]!.status).toBe('captured');
+
+    const unused = await buyGiftCard();
+    const refunded = await refund(unused.order.id);
+    expect(refunded.status, refunded.text).toBe(200);
+    expect((await redeem(token, family.profile.id, unused.code)).json.error.code).toBe('GIFT_CARD_INVALID');
   });
 });
 

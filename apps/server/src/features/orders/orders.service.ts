@@ -19,6 +19,7 @@ import { familyLapses } from '../../domain/enrolment/seats';
 import { AppError } from '../../lib/app-error';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as courses from '../../repos/courses.repo';
+import * as giftCards from '../../repos/gift-cards.repo';
 import * as repo from '../../repos/orders.repo';
 import type { OrderAdditionalInfo } from '../../repos/orders.repo';
 import * as users from '../../repos/users.repo';
@@ -193,6 +194,8 @@ export async function refundOrder(ctx: ServiceContext, orderId: string, input: R
   const order = await repo.findOrderById(ctx.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   if (order.status !== 'captured' && order.status !== 'refunded') throw new AppError('ORDER_NOT_REFUNDABLE', `Order is ${order.status}`);
+  // A gift card's value lives on as the family's credit once redeemed: the buyer cannot also have the money back.
+  if ((await giftCards.lockGiftCardOfOrder(ctx.db, order.id))?.redeemedAt) throw new AppError('GIFT_CARD_USED', 'The gift card was redeemed already');
   const key = modificationKey('refund', order.id, input.idempotencyKey);
   const client = ctx.payments.client!;
 
