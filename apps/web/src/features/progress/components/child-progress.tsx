@@ -51,7 +51,7 @@ function OneChild({ child }: { child: Child }) {
           </ul>
         </>
       ) : (
-        <p className="mt-3">Ingen nivå ennå.</p>
+        <p className="mt-3">Ikke noe nivå ennå.</p>
       )}
       {noted.map((c) => (
         <div key={c._id} className="mt-4 border-t border-sea-100 pt-3">
