@@ -4,12 +4,12 @@ import { adminPage, bearer, mondayDates, mondayKey, setUpCourse, uniqueName } fr
 import { expect, keepScreenshot, test } from '../../support/fixtures';
 
 /**
- * The sibling discount (decision 058): with the slice 'søskenrabatt' on, a family books its first child at the full
+ * The sibling discount (decision 058): with the slice 'siblingDiscount' on, a family books its first child at the full
  * price and sees 'Søskenrabatt −340 kr' in the booking dialog for the second, then on the payment page. The slice is
  * one for the whole run, so the spec runs on the phone only and turns it off again when it is done.
  */
 const setSibling = async (admin: Page, value: unknown) => {
-  const res = await admin.request.fetch(`/api/settings/${encodeURIComponent('søskenrabatt')}`, { method: 'PUT', data: value, headers: await bearer(admin) });
+  const res = await admin.request.fetch(`/api/settings/siblingDiscount`, { method: 'PUT', data: value, headers: await bearer(admin) });
   expect(res.ok(), await res.text()).toBe(true);
 };
 

@@ -39,7 +39,7 @@ export type ClosureSettings = z.infer<typeof closureSettingsSchema>;
 const certificateSettingsSchema = z.object({ minAttendancePercent: wholeNumber(0, 100, 'Oppmøtet som gir kursbevis') });
 export type CertificateSettings = z.infer<typeof certificateSettingsSchema>;
 /**
- * The slice 'søskenrabatt' (decision 058): off, or a percentage or an amount in kr off the price of each child of the
+ * The slice 'siblingDiscount' (decision 058): off, or a percentage or an amount in kr off the price of each child of the
  * family after the first booked in the same season, for payments started from the day `from`.
  */
 const siblingDiscountSettingsSchema = z.discriminatedUnion(
@@ -60,7 +60,7 @@ export const SETTINGS_SLICES = {
   waitlist: waitlistSettingsSchema,
   closures: closureSettingsSchema,
   certificate: certificateSettingsSchema,
-  søskenrabatt: siblingDiscountSettingsSchema,
+  siblingDiscount: siblingDiscountSettingsSchema,
 } as const;
 export type SettingsSlice = keyof typeof SETTINGS_SLICES;
 export const SETTINGS_SLICE_NAMES = Object.keys(SETTINGS_SLICES) as [SettingsSlice, ...SettingsSlice[]];
@@ -90,7 +90,7 @@ export const settingsOverviewSchema = z.object({
   waitlist: z.array(versionOf(SETTINGS_SLICES.waitlist)),
   closures: z.array(versionOf(SETTINGS_SLICES.closures)),
   certificate: z.array(versionOf(SETTINGS_SLICES.certificate)),
-  søskenrabatt: z.array(versionOf(SETTINGS_SLICES.søskenrabatt)),
+  siblingDiscount: z.array(versionOf(SETTINGS_SLICES.siblingDiscount)),
 });
 export type SettingsOverview = z.infer<typeof settingsOverviewSchema>;
 
@@ -104,7 +104,7 @@ export const settingsVersionSchema = z.union([
   versionOf(SETTINGS_SLICES.waitlist),
   versionOf(SETTINGS_SLICES.closures),
   versionOf(SETTINGS_SLICES.certificate),
-  versionOf(SETTINGS_SLICES.søskenrabatt),
+  versionOf(SETTINGS_SLICES.siblingDiscount),
 ]);
 /** A version of some slice (the answer of PUT /settings/{slice}). */
 export type AnySettingsVersion = { [S in SettingsSlice]: SettingsVersion<S> }[SettingsSlice];

@@ -34,7 +34,7 @@ export const orders = pgTable(
     cancellationRulesVersion: integer('cancellation_rules_version'),
     /** The discounts taken off the list price (decision 058), in the order applied; the price is amount + credit. */
     discounts: jsonb('discounts').$type<DiscountLine[]>().notNull().default(sql`'[]'::jsonb`),
-    /** The settings slice 'søskenrabatt' version in force at the order (decision 058), like the cancellation rules. */
+    /** The settings slice 'siblingDiscount' version in force at the order (decision 058), like the cancellation rules. */
     siblingDiscountVersion: integer('sibling_discount_version'),
     redirectUrl: text('redirect_url'),
     /** When the hold ran out without a payment (issue 36: repeated lapses lead to a cool-down and show to the admin). */

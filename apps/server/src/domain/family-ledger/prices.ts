@@ -12,11 +12,11 @@ import { availableCredit } from './entries';
  * sibling discount in force, the season of the course, the family's booked children in it and its credit.
  */
 
-/** What a payment start reads before the lock: the 'søskenrabatt' version and its rule today, the course's season. */
+/** What a payment start reads before the lock: the 'siblingDiscount' version and its rule today, the course's season. */
 export type PriceRules = { siblingVersion: number; sibling: DiscountRule | null; season: Season | null };
 
 export async function priceRules(ctx: ServiceContext, firstDate: Date | string | undefined): Promise<PriceRules> {
-  const { version, value } = await currentSettings(ctx, 'søskenrabatt');
+  const { version, value } = await currentSettings(ctx, 'siblingDiscount');
   const inForce = value.type !== 'off' && osloDateKey(ctx.clock.now()) >= value.from;
   const sibling = !inForce ? null : value.type === 'percent' ? { percent: value.percent } : { amountOre: krToOre(value.amountKr) };
   const season = sibling && firstDate ? await seasonOn(ctx.db, firstDate) : null;

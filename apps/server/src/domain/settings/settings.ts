@@ -13,7 +13,7 @@ const DEFAULTS: { [S in SettingsSlice]: (env: Env) => SettingsOf<S> } = {
   waitlist: (env) => ({ offerHours: env.WAITLIST_OFFER_HOURS, shortOfferHours: env.WAITLIST_SHORT_OFFER_HOURS, priorityDays: env.WAITLIST_PRIORITY_DAYS }),
   closures: (env) => ({ undoMinutes: env.CLOSURE_UNDO_MINUTES, choiceDays: env.DATE_CHOICE_DAYS, defaultChoice: env.DATE_CHOICE_DEFAULT }),
   certificate: () => ({ minAttendancePercent: 75 }),
-  søskenrabatt: () => ({ type: 'off' }),
+  siblingDiscount: () => ({ type: 'off' }),
 };
 
 const nameOf = (r: { firstName: string | null; lastName: string | null }) =>

@@ -20,7 +20,7 @@ afterAll(() => t?.close());
 const SPRING = [1, 8, 15, 22].map((d) => osloTime(2027, 3, d, '17:00'));
 const AUTUMN = [6, 13].map((d) => osloTime(2027, 9, d, '17:00'));
 const course = (dates = SPRING) => createCourse(t.db, { priceOre: ore(170_001), maximumParticipants: 4, dates, ageMinMonths: null, ageMaxMonths: null });
-const setSibling = (value: unknown) => store.insertVersion(t.db, 'søskenrabatt', value, null);
+const setSibling = (value: unknown) => store.insertVersion(t.db, 'siblingDiscount', value, null);
 
 async function family(children = 2) {
   const f = await createFamily(t.db, { children });
@@ -87,11 +87,11 @@ describe('the sibling discount', () => {
   });
 });
 
-describe("the slice 'søskenrabatt' refuses bad values", () => {
+describe("the slice 'siblingDiscount' refuses bad values", () => {
   it('a percentage above 100, a negative amount, an unknown type or a bad day: 400 in Norwegian, nothing written', async () => {
     const admin = await t.token((await createUser(t.db, { roles: ['admin', 'parent'] })).id);
-    const url = `/api/settings/${encodeURIComponent('søskenrabatt')}`;
-    const before = await store.latestVersion(t.db, 'søskenrabatt');
+    const url = `/api/settings/siblingDiscount`;
+    const before = await store.latestVersion(t.db, 'siblingDiscount');
     const refused = [
       [{ type: 'percent', percent: 101, from: '2027-01-01' }, 'Prosenten må være et helt tall fra 1 til 100.'],
       [{ type: 'percent', percent: 12.5, from: '2027-01-01' }, 'Prosenten må være et helt tall fra 1 til 100.'],
@@ -104,7 +104,7 @@ describe("the slice 'søskenrabatt' refuses bad values", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error.message).toContain(message);
     }
-    expect(await store.latestVersion(t.db, 'søskenrabatt')).toEqual(before);
+    expect(await store.latestVersion(t.db, 'siblingDiscount')).toEqual(before);
     const ok = await t.http('PUT', url, { token: admin, body: { type: 'off' } });
     expect(ok.status, ok.text).toBe(200);
   });

@@ -29,7 +29,7 @@ const cancel = (orderId: string, token: string, expectedRefund: number) => kit.t
 describe('a refund of a discounted order', () => {
   it('gives back the Vipps part to Vipps and the credit part as credit with its expiry, not the list price', async () => {
     await kit.t.db.insert(seasons).values({ name: 'Vår 2027', startsOn: '2027-01-01', endsOn: '2027-06-30' });
-    await store.insertVersion(kit.t.db, 'søskenrabatt', { type: 'amount', amountKr: 340, from: '2020-01-01' }, null);
+    await store.insertVersion(kit.t.db, 'siblingDiscount', { type: 'amount', amountKr: 340, from: '2020-01-01' }, null);
     const course = await createCourse(kit.t.db, { priceOre: ore(100_000), maximumParticipants: 4, dates: DATES, ageMinMonths: null, ageMaxMonths: null });
     const family = await createFamily(kit.t.db, { children: 2 });
     const token = await kit.t.token(family.guardians[0]!.id);

@@ -17,7 +17,7 @@ const overview = {
   waitlist: [{ version: 1, value: { offerHours: 24, shortOfferHours: 6, priorityDays: 7 }, createdAt: null, changedBy: null }],
   closures: [{ version: 1, value: { undoMinutes: 10, choiceDays: 7, defaultChoice: 'credit' }, createdAt: null, changedBy: null }],
   certificate: [{ version: 1, value: { minAttendancePercent: 75 }, createdAt: null, changedBy: null }],
-  søskenrabatt: [{ version: 1, value: { type: 'off' }, createdAt: null, changedBy: null }],
+  siblingDiscount: [{ version: 1, value: { type: 'off' }, createdAt: null, changedBy: null }],
 };
 
 afterEach(() => {
@@ -110,7 +110,7 @@ describe('SettingsOverviewPage', () => {
     await form.getByRole('button', { name: 'Lagre' }).click();
     await vi.waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
     const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PUT')!;
-    expect(decodeURIComponent(String(url))).toContain('/api/settings/søskenrabatt');
+    expect(decodeURIComponent(String(url))).toContain('/api/settings/siblingDiscount');
     expect(JSON.parse(String(init!.body))).toEqual({ type: 'amount', amountKr: 340, from: '2027-01-01' });
   });
 });

@@ -40,7 +40,7 @@ function History<T>({ id, versions, describe }: { id: string; versions: Version<
   );
 }
 
-type FormSlice = 'credit' | 'waitlist' | 'closures' | 'certificate' | 'søskenrabatt';
+type FormSlice = 'credit' | 'waitlist' | 'closures' | 'certificate' | 'siblingDiscount';
 type NumberField<S extends FormSlice> = { name: keyof SettingsOf<S> & string; label: string; required: string };
 
 /** One slice's form: 'Lagre' makes a new version; what was decided under the old one keeps it. */
@@ -69,7 +69,7 @@ function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: Slic
         <WholeNumberInput key={f.name} label={f.label} error={errorOf(f.name)} {...register(f.name, { valueAsNumber: true })} />
       ))}
       {slice === 'closures' ? <Select label="Når familien ikke velger" options={DEFAULT_CHOICES} error={errorOf('defaultChoice')} {...register('defaultChoice')} /> : null}
-      {slice === 'søskenrabatt' ? (
+      {slice === 'siblingDiscount' ? (
         <>
           <Select label="Søskenrabatt" options={SIBLING_TYPES} error={errorOf('type')} {...register('type')} />
           {watch('type') === 'percent' ? <WholeNumberInput label="Rabatt (prosent)" error={errorOf('percent')} {...register('percent', { valueAsNumber: true })} /> : null}
@@ -119,7 +119,7 @@ const CLOSURE_NUMBERS: NumberField<'closures'>[] = [
 ];
 
 /** A slice said in one sentence: the values in force, a form for a new version (mounted per version) and the history. */
-function SentenceSlice<S extends 'waitlist' | 'closures' | 'certificate' | 'søskenrabatt'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
+function SentenceSlice<S extends 'waitlist' | 'closures' | 'certificate' | 'siblingDiscount'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
   const { id, title, versions, text, ...form } = props;
   const current = versions[0]!;
   return (
@@ -140,7 +140,7 @@ export function SettingsOverviewPage() {
   if (settings.isError) {
     return <p role="alert">{errorMessage(settings.error, 'Kunne ikke hente innstillingene')}</p>;
   }
-  const { credit, cancellation, waitlist, closures, certificate, søskenrabatt } = settings.data;
+  const { credit, cancellation, waitlist, closures, certificate, siblingDiscount } = settings.data;
   return (
     <div className="space-y-10">
       <TitledSection id="innstilling-tilgode" title="Tilgodebeløp">
@@ -160,7 +160,7 @@ export function SettingsOverviewPage() {
       <SentenceSlice id="venteliste" title="Venteliste" slice="waitlist" versions={waitlist} text={waitlistText} label="Endre ventelisten" numbers={WAITLIST_NUMBERS} />
       <SentenceSlice id="avlysning" title="Avlyste timer" slice="closures" versions={closures} text={closuresText} label="Endre avlyste timer" numbers={CLOSURE_NUMBERS} />
       <SentenceSlice id="kursbevis" title="Kursbevis" slice="certificate" versions={certificate} text={certificateText} label="Endre kravet til kursbevis" numbers={CERTIFICATE_NUMBERS} />
-      <SentenceSlice id="soskenrabatt" title="Søskenrabatt" slice="søskenrabatt" versions={søskenrabatt} text={siblingText} label="Endre søskenrabatten" numbers={[]} />
+      <SentenceSlice id="soskenrabatt" title="Søskenrabatt" slice="siblingDiscount" versions={siblingDiscount} text={siblingText} label="Endre søskenrabatten" numbers={[]} />
       <TitledSection id="innstilling-avbestilling" title="Avbestillingsregler">
         <ul className="mt-2 list-disc space-y-1 pl-6">
           {cancellationRulesText(cancellation[0]!.value).map((text) => (
