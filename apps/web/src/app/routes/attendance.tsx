@@ -1,40 +1,24 @@
 import { useParams } from 'react-router';
-import { Forbidden, NotFound, UnknownError } from '@/components/errors/error-view';
-import { Container } from '@/components/ui/page-header';
-import { paths } from '@/config/paths';
+import { CourseToolError, CourseToolPage } from '@/components/layout/course-tool-page';
 import { AccessGuard, PageLoading } from '@/features/auth/components/access-guard';
 import { useCourseParticipants } from '@/features/participants/api/participants';
 import { AttendanceSheet } from '@/features/participants/components/attendance-sheet';
 import { CourseChanges } from '@/features/changes/components/course-changes';
-import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ButtonLink } from '@/components/ui/button';
 
 function Attendance({ courseId }: { courseId: string }) {
   const list = useCourseParticipants(courseId);
   useDocumentTitle('Oppmøte');
   if (list.isPending) return <PageLoading label="Laster oppmøte" />;
-  if (list.isError) {
-    const status = isApiError(list.error) ? list.error.status : 0;
-    return status === 403 ? <Forbidden /> : status === 404 || status === 400 ? <NotFound /> : <UnknownError />;
-  }
+  if (list.isError) return <CourseToolError error={list.error} />;
   const { course } = list.data;
+  const subtitle = `${course.placeName} · ${course.experienceLevel} · kl. ${course.timeFrom}–${course.timeTo}${course.dates[0] ? ` · fra ${formatDate(course.dates[0])}` : ''}`;
   return (
-    <Container className="max-w-xl py-6 sm:py-10">
-      <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">Oppmøte</h1>
-      <p className="mt-1 mb-5 text-muted">
-        {course.placeName} · {course.experienceLevel} · kl. {course.timeFrom}–{course.timeTo}
-        {course.dates[0] ? ` · fra ${formatDate(course.dates[0])}` : ''}
-      </p>
+    <CourseToolPage title="Oppmøte" subtitle={subtitle}>
       <CourseChanges courseId={courseId} />
       <AttendanceSheet list={list.data} />
-      <p className="mt-8">
-        <ButtonLink to={paths.courses} variant="ghost">
-          Til kursene
-        </ButtonLink>
-      </p>
-    </Container>
+    </CourseToolPage>
   );
 }
 
