@@ -7,7 +7,7 @@ import { courses, participants, progressNotes, rolloverOffers, rollovers, type R
 export type { RolloverOfferRow };
 export type RolloverRow = typeof rollovers.$inferSelect;
 
-export async function insertRollover(tx: DbOrTx, values: { fromSeasonId: string | null; toSeasonId: string; replyBy: Date; createdBy: string }): Promise<RolloverRow> {
+export async function insertRollover(tx: DbOrTx, values: { fromSeasonId: string | null; toSeasonId: string | null; replyBy: Date; createdBy: string | null }): Promise<RolloverRow> {
   const [row] = await tx.insert(rollovers).values(values).returning();
   return row!;
 }
