@@ -36,13 +36,19 @@ export async function findOffer(db: DbOrTx, id: string): Promise<RolloverOfferRo
   return row;
 }
 
-/** The open offers of these children (the family's notice on /profil). */
+/** The open offers of these children (the family's notice on /profil); one the family has paid for is no longer open. */
 export function openOffersOfChildren(db: DbOrTx, childIds: readonly string[]): Promise<RolloverOfferRow[]> {
   if (childIds.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(rolloverOffers)
-    .where(and(inArray(rolloverOffers.childId, [...childIds]), eq(rolloverOffers.state, 'offered')))
+    .where(
+      and(
+        inArray(rolloverOffers.childId, [...childIds]),
+        eq(rolloverOffers.state, 'offered'),
+        sql`not exists (select 1 from ${participants} p where p.course_id = ${rolloverOffers.toCourseId} and p.child_id = ${rolloverOffers.childId})`,
+      ),
+    )
     .orderBy(asc(rolloverOffers.replyBy), asc(rolloverOffers.id));
 }
 
