@@ -34,7 +34,7 @@ test.describe("'Behold plassen' (issue 56, decision 060)", () => {
     // The admin picks the season: the ending course comes with its suggested next course; the reply-by is set close.
     await admin.page.goto('/admin/behold-plassen');
     await admin.page.getByLabel('Neste sesong').selectOption({ label: seasonName });
-    const row = admin.page.getByRole('listitem').filter({ hasText: venue });
+    const row = admin.page.locator(`li[data-course-id="${ending.course._id}"]`);
     await expect(row.getByLabel('Fortsetter på')).toHaveValue(next._id);
     await admin.page.getByLabel('Svarfrist').fill(await localInputIn(admin.page, 150_000));
     await expectAccessible(admin.page);

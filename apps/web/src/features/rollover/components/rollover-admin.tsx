@@ -42,7 +42,7 @@ function RolloverForm({ seasonId, plan }: { seasonId: string; plan: RolloverPlan
     <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-4" noValidate>
       <ul className="space-y-3">
         {plan.ending.map((c) => (
-          <li key={c._id} className="rounded-xl border border-line bg-white p-3">
+          <li key={c._id} data-course-id={c._id} className="rounded-xl border border-line bg-white p-3">
             <p className="font-semibold">
               {c.displayName}, {c.placeName}
             </p>
