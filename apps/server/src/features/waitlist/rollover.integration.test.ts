@@ -1,27 +1,24 @@
 import { osloDateKey } from '@app/shared';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contextFor } from '../../context';
 import { courses, orders, outbox, participants, rolloverOffers, waitlistEntries } from '../../db/schema';
 import { countTaken } from '../../domain/enrolment/seats';
-import { movableClock } from '../../test/clock';
 import { submitLandingPage } from '../../test/epayment';
-import { createCourse, createFamily, createSeason, createUser, type Family } from '../../test/builders';
-import { startBookingTest, type BookingTest } from '../../test/booking';
+import { createCourse, createFamily, createSeason, type Family } from '../../test/builders';
+import { bookingTestWithClock, type BookingTest } from '../../test/booking';
 import { insertOffers, insertRollover } from '../../repos/rollovers.repo';
 import { processRollovers } from './rollover.service';
 
 /** 'Behold plassen' (decision 060) over real HTTP, with a clock the test moves: offered, accepted, declined, expired. */
 const DAY = 86_400_000;
-const clock = movableClock(Date.now());
+const kit = bookingTestWithClock();
+const { clock } = kit;
 let t: BookingTest;
 let adminToken: string;
-
-beforeAll(async () => {
-  t = await startBookingTest({ clock });
-  adminToken = await t.token((await createUser(t.db, { roles: ['parent', 'admin'] })).id);
+beforeAll(() => {
+  ({ t, adminToken } = kit);
 });
-afterAll(() => t.close());
 
 const asGuardian = async (family: Family) => t.token(family.guardians[0]!.id);
 const pay = async (family: Family, courseId: string) =>
@@ -103,7 +100,7 @@ describe('a rollover', () => {
 
     // The silent family's reply-by passes: the job releases the place; with nobody waiting it is free.
     expect(await processRollovers(t.ctx)).toMatchObject({ released: 0 });
-    clock.advance(7 * DAY + 1);
+    clock.current = new Date(clock.current.getTime() + 7 * DAY + 1);
     expect((await t.http('GET', '/api/rollover-offers/mine', { token: await asGuardian(silent) })).json).toEqual([]);
     expect(await processRollovers(t.ctx)).toMatchObject({ released: 1 });
     expect(await offerOf(silent)).toMatchObject({ state: 'expired' });
