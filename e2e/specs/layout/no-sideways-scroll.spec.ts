@@ -269,7 +269,7 @@ test('the admin: back office, the family, the venue and every dialog there', asy
   test.setTimeout(240_000);
   const { page } = admin;
   const main = page.getByRole('main');
-  for (const path of ['/admin', '/admin/e-post', '/admin/ordre', '/admin/sletting', '/admin/avlysning', '/admin/ko', '/admin/sesonger', '/admin/innstillinger', '/examples', '/examples/modal', '/examples/toast', '/examples/alert']) {
+  for (const path of ['/admin', '/admin/e-post', '/admin/ordre', '/admin/sletting', '/admin/avlysning', '/admin/ko', '/admin/sesonger', '/admin/behold-plassen', '/admin/innstillinger', '/examples', '/examples/modal', '/examples/toast', '/examples/alert']) {
     await visit(page, path);
   }
   for (const path of ['/examples/multi-select', '/examples/group-select', '/examples/user-registrations']) await visit(page, path);

@@ -108,6 +108,12 @@ export const ERROR_STATUS = {
   GIFT_CARD_USED: 409,
   /** A gift card's code that is unknown, unpaid or past its expiry. */
   GIFT_CARD_INVALID: 404,
+  /** 'Behold plassen' (decision 060): the reply-by is not in the future or not before a next course's priority window; params: opensAt. */
+  ROLLOVER_REPLY_BY_INVALID: 400,
+  /** A rollover mapping names a course that does not end before the season, or a next course outside it. */
+  ROLLOVER_COURSE_INVALID: 400,
+  /** The offer was already answered, or its reply-by has passed. */
+  ROLLOVER_OFFER_CLOSED: 409,
   BUSY: 503,
   /** The database did not answer (a restart, a failover): nothing was written; try again shortly (issue 42). */
   DATABASE_UNAVAILABLE: 503,

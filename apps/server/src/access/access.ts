@@ -7,6 +7,7 @@ import * as levels from '../repos/levels.repo';
 import * as orders from '../repos/orders.repo';
 import * as places from '../repos/places.repo';
 import * as profiles from '../repos/profiles.repo';
+import * as rollovers from '../repos/rollovers.repo';
 import * as seasons from '../repos/seasons.repo';
 import * as users from '../repos/users.repo';
 import * as waitlist from '../repos/waitlist.repo';
@@ -19,7 +20,7 @@ import * as waitlist from '../repos/waitlist.repo';
  */
 interface Rule {
   /** What `id` points at. */
-  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place' | 'cancelled date' | 'season' | 'level' | 'skill';
+  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place' | 'cancelled date' | 'season' | 'level' | 'skill' | 'rollover offer';
   denied: 'FORBIDDEN' | 'NOT_FOUND';
   exists(ctx: ServiceContext, id: string): Promise<boolean>;
   /** `allows` only holds for an object that exists (it joins the object's row): `exists` is not asked after it. */
@@ -151,6 +152,16 @@ const RULES = {
   'term.write': { object: 'term', denied: 'FORBIDDEN', exists: (ctx, id) => content.termExists(ctx.db, id), allows: adminOnly },
   /** Edit or delete a season (decision 053): admins. */
   'season.write': { object: 'season', denied: 'FORBIDDEN', exists: (ctx, id) => seasons.seasonExists(ctx.db, id), allows: adminOnly },
+  /** Answer 'Behold plassen' ('Nei takk', decision 060): the guardians of the offer's child, and admins (others: NOT_FOUND). */
+  'rollover-offer.write': {
+    object: 'rollover offer',
+    denied: 'NOT_FOUND',
+    exists: async (ctx, id) => !!(await rollovers.findOffer(ctx.db, id)),
+    allows: orAdmin(async (ctx, v, id) => {
+      const offer = await rollovers.findOffer(ctx.db, id);
+      return !!offer && (await isGuardianOfChild(ctx, v, offer.childId));
+    }),
+  },
   /** Leave a waitlist (decision 016): the guardians of the entry's child, and admins (others: NOT_FOUND, as for bookings). */
   'waitlist.write': {
     object: 'waitlist entry',
@@ -258,6 +269,8 @@ const ROLE_RULES = {
   'seasons.manage': (v: SignedIn) => v.isAdmin,
   /** Add levels and skills to the ladder and reorder it (decision 057): admins. */
   'levels.manage': (v: SignedIn) => v.isAdmin,
+  /** Open a rollover ('Behold plassen', decision 060) and follow it live: admins. */
+  'rollover.manage': (v: SignedIn) => v.isAdmin,
   /** Read every settings slice's history and make a new version (decision 054): admins. */
   'settings.manage': (v: SignedIn) => v.isAdmin,
 } as const satisfies Record<string, (viewer: SignedIn) => boolean>;

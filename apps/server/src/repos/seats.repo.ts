@@ -5,18 +5,18 @@ import { firstHoldEndInMsQuery } from './orders.repo';
 
 /** The seat ledger's claims (the read-only view seat_claims), as scalar subqueries: each question is one statement. */
 
-/** Not counted against a claim: one order's own hold and one child's own offer (its parent is paying for it). */
+/** Not counted against a claim: one order's own hold and one child's own offer or rollover reservation (its parent is paying for it). */
 export type SeatExclude = { orderId?: string; childId?: string };
 
 const onCourse = (courseId: string) => eq(claims.courseId, courseId);
 
-/** Claims on every date of the course (all but make-ups), less the excluded hold and offer. */
+/** Claims on every date of the course (all but make-ups), less the excluded hold and the child's own reservation. */
 const onEveryDate = (courseId: string, exclude: SeatExclude) =>
   and(
     onCourse(courseId),
     ne(claims.kind, 'makeup'),
     exclude.orderId ? sql`(${claims.kind} <> 'hold' or ${claims.orderId} <> ${exclude.orderId})` : undefined,
-    exclude.childId ? sql`(${claims.kind} <> 'offer' or ${claims.childId} <> ${exclude.childId})` : undefined,
+    exclude.childId ? sql`(${claims.kind} not in ('offer', 'rollover') or ${claims.childId} <> ${exclude.childId})` : undefined,
   );
 
 /** THE places taken on a course: the claims on every date plus the make-ups on its fullest date (a booking takes every date). */

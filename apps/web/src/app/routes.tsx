@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.adminClosures, lazy: () => import('./routes/admin-closures') },
           { path: routePatterns.adminWaitingRoom, lazy: () => import('./routes/admin-waiting-room') },
           { path: routePatterns.adminSeasons, lazy: () => import('./routes/admin-seasons') },
+          { path: routePatterns.adminRollover, lazy: () => import('./routes/admin-rollover') },
           { path: routePatterns.adminLevels, lazy: () => import('./routes/admin-levels') },
           { path: routePatterns.adminSettings, lazy: () => import('./routes/admin-settings') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },

@@ -1,6 +1,6 @@
 import { MAX_CHILDREN_PER_PROFILE, MAX_PHOTO_ASPECT, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, MAX_PHOTOS_PER_PLACE } from '@shared/constants';
 import { formatAgeMonths, formatAgeRange } from '@shared/course-booking';
-import { countOf, formatDate, formatDateRange, openingLabel, paymentPauseLabel } from '@shared/format';
+import { countOf, formatDate, formatDateRange, formatDateTime, openingLabel, paymentPauseLabel } from '@shared/format';
 import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@shared/errors';
 
 /** Codes the web client makes up itself: no answer at all, or an answer without a known code. */
@@ -102,6 +102,12 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   CONTACT_RATE_LIMITED: 'Du har sendt mange meldinger. Prøv igjen om litt.',
   GIFT_CARD_USED: 'Gavekortet er allerede brukt.',
   GIFT_CARD_INVALID: 'Vi finner ikke et gyldig gavekort med den koden. Sjekk koden, og om gavekortet har utløpt.',
+  ROLLOVER_REPLY_BY_INVALID: (params) =>
+    typeof params.opensAt === 'string'
+      ? `Svarfristen må være før prioritetsvinduet for neste kurs åpner (${formatDateTime(params.opensAt)}).`
+      : 'Svarfristen må være frem i tid.',
+  ROLLOVER_COURSE_INVALID: 'Et av kursene passer ikke: velg et kurs som slutter før sesongen, og et neste kurs i sesongen.',
+  ROLLOVER_OFFER_CLOSED: 'Tilbudet om å beholde plassen er allerede besvart eller har gått ut.',
   BUSY: 'Det er mange som bestiller akkurat nå. Vennligst prøv igjen om litt.',
   DATABASE_UNAVAILABLE: 'Nettstedet har et kort avbrudd, og ingenting ble lagret. Vennligst prøv igjen om litt.',
   // Vipps slow or down (issue 42): the place stays held for the minutes the server says, and the parent hears so at once.

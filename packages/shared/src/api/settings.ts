@@ -53,6 +53,10 @@ const siblingDiscountSettingsSchema = z.discriminatedUnion(
 );
 export type SiblingDiscountSettings = z.infer<typeof siblingDiscountSettingsSchema>;
 
+/** The slice 'rollover' (decision 060): the default days a family has to answer 'Behold plassen'. */
+const rolloverSettingsSchema = z.object({ replyByDays: wholeNumber(1, 60, 'Svarfristen') });
+export type RolloverSettings = z.infer<typeof rolloverSettingsSchema>;
+
 /** Every slice and its value's schema. 'cancellation' is the cancellation rules (GET /cancellation-rules shows them too). */
 export const SETTINGS_SLICES = {
   cancellation: cancellationRulesSchema,
@@ -61,6 +65,7 @@ export const SETTINGS_SLICES = {
   closures: closureSettingsSchema,
   certificate: certificateSettingsSchema,
   siblingDiscount: siblingDiscountSettingsSchema,
+  rollover: rolloverSettingsSchema,
 } as const;
 export type SettingsSlice = keyof typeof SETTINGS_SLICES;
 export const SETTINGS_SLICE_NAMES = Object.keys(SETTINGS_SLICES) as [SettingsSlice, ...SettingsSlice[]];
@@ -91,6 +96,7 @@ export const settingsOverviewSchema = z.object({
   closures: z.array(versionOf(SETTINGS_SLICES.closures)),
   certificate: z.array(versionOf(SETTINGS_SLICES.certificate)),
   siblingDiscount: z.array(versionOf(SETTINGS_SLICES.siblingDiscount)),
+  rollover: z.array(versionOf(SETTINGS_SLICES.rollover)),
 });
 export type SettingsOverview = z.infer<typeof settingsOverviewSchema>;
 
@@ -105,6 +111,7 @@ export const settingsVersionSchema = z.union([
   versionOf(SETTINGS_SLICES.closures),
   versionOf(SETTINGS_SLICES.certificate),
   versionOf(SETTINGS_SLICES.siblingDiscount),
+  versionOf(SETTINGS_SLICES.rollover),
 ]);
 /** A version of some slice (the answer of PUT /settings/{slice}). */
 export type AnySettingsVersion = { [S in SettingsSlice]: SettingsVersion<S> }[SettingsSlice];

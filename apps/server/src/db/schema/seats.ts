@@ -3,7 +3,7 @@ import { pgView, text, timestamp } from 'drizzle-orm/pg-core';
 /** The seat ledger: every claim on a course's places, a read-only view over the tables that record them. */
 export const seatClaims = pgView('seat_claims', {
   courseId: text('course_id').notNull(),
-  /** 'participant', 'hold' (a live payment hold), 'offer' (a held waitlist offer) or 'makeup' (one date). */
+  /** 'participant', 'hold' (a live payment hold), 'offer' (a held waitlist offer), 'rollover' ('Behold plassen', decision 060) or 'makeup' (one date). */
   kind: text('kind').notNull(),
   /** The hold's order, the participant's or make-up's paying order; null for an offer. */
   orderId: text('order_id'),

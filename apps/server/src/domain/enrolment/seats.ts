@@ -11,6 +11,7 @@ import * as courses from '../../repos/courses.repo';
 import * as orders from '../../repos/orders.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as queue from '../../repos/queue.repo';
+import * as rollovers from '../../repos/rollovers.repo';
 import * as seats from '../../repos/seats.repo';
 import type { QueueTicketRow } from '../../repos/queue.repo';
 import * as waitlist from '../../repos/waitlist.repo';
@@ -71,7 +72,7 @@ export async function childrenFacingFull(db: DbOrTx, courseId: string, maximum: 
   const row = await courses.selectOnCourse(db, courseId, {
     taken: seats.takenSql(db, courseId, {}),
     placed: seats.claimantsSql(db, courseId, ['participant', 'hold'], ids),
-    offered: seats.claimantsSql(db, courseId, ['offer'], ids),
+    offered: seats.claimantsSql(db, courseId, ['offer', 'rollover'], ids),
   });
   if (!row) return new Set();
   const taken = Number(row.taken);
@@ -484,8 +485,11 @@ export async function checkBooking(ctx: ServiceContext, viewer: SignedIn, course
   const cancelledDates = existing ? [] : ((await changes.cancelledDatesByCourse(db, [course.id])).get(course.id) ?? []);
   const booking = courseBooking({ ...course, dates, cancelledDates }, now);
   const priority = { courseIds: course.priorityCourseIds, openToAllAt: course.openToAllAt ? toDate(course.openToAllAt) : null };
-  const returning = asks('priorityWindow') && priorityWindowRuns(priority, now) ? await courses.tookPartInAny(db, child.id, course.priorityCourseIds) : null;
-  const waitingRoom: WaitingRoom = asks('waitingRoom')
+  // 'Behold plassen' (decision 060): a child with a live rollover reservation on the course neither queues nor waits
+  // for the opening; the rollover filled the course's priority courses, so only such a course is asked.
+  const reserved = !existing && course.priorityCourseIds.length > 0 && (await rollovers.hasLiveReservation(db, course.id, child.id, now));
+  const returning = reserved ? true : asks('priorityWindow') && priorityWindowRuns(priority, now) ? await courses.tookPartInAny(db, child.id, course.priorityCourseIds) : null;
+  const waitingRoom: WaitingRoom = asks('waitingRoom') && !reserved
     ? await gate(ctx, course, child.profileId, () => queue.familyTookPartInAny(db, child.profileId, course.priorityCourseIds)).then((opensAt) => ({ opensAt }), asRefusal)
     : { opensAt: null };
   const pausedUntil = asks('coolDown') ? await paymentPausedUntil(db, child.profileId) : null;

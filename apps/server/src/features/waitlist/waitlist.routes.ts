@@ -16,6 +16,8 @@ import {
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import * as service from './waitlist.service';
+import * as rollover from './rollover.service';
+import { rolloverRoutes } from './rollover.routes';
 
 const familyErrors = errorResponses(
   'VALIDATION',
@@ -112,8 +114,17 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const waitlistFeature: Feature = {
   name: 'waitlist',
-  routes: [waitlistRoutes],
+  routes: [waitlistRoutes, rolloverRoutes],
   jobs: (ctx) => [
+    {
+      // 'Behold plassen' (decision 060): payments mark offers accepted; offers past their reply-by release their places.
+      name: 'rollover',
+      everyMs: 60_000,
+      run: async () => {
+        const result = await rollover.processRollovers(ctx);
+        if (result.accepted || result.released) ctx.log.info({ job: 'rollover', ...result }, 'rollovers processed');
+      },
+    },
     {
       // Waitlist offers: expired offers pass on, freed places are offered, priority invitations (decision 016).
       name: 'waitlist',

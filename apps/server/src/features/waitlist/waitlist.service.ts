@@ -101,8 +101,15 @@ async function makeOffer(ctx: ServiceContext, tx: DbOrTx, course: CourseDetails,
   return true;
 }
 
-/** One course's turn under its lock: offers expire and pass on, free places go to the next children allowed. */
-async function settleCourse(ctx: ServiceContext, courseId: string, options: { skipLocked: boolean }): Promise<{ offered: number; expired: number }> {
+/**
+ * One course's turn under its lock: offers expire and pass on, free places go to the next children allowed.
+ * `release`: what else gives places back first, under the same lock ('Behold plassen' not kept, decision 060).
+ */
+export async function settleCourse(
+  ctx: ServiceContext,
+  courseId: string,
+  options: { skipLocked: boolean; release?: (tx: DbOrTx) => Promise<unknown> },
+): Promise<{ offered: number; expired: number }> {
   const course = await courses.findCourseDetails(ctx.db, courseId);
   if (!course) return { offered: 0, expired: 0 };
   return busyAsAppError(() =>
@@ -113,6 +120,7 @@ async function settleCourse(ctx: ServiceContext, courseId: string, options: { sk
         by: 'offer',
         skipLocked: options.skipLocked,
         beforeCount: async (tx) => {
+          await options.release?.(tx);
           expired = await waitlist.expireOffers(tx, courseId, now);
           await waitlist.markBookedOnCourse(tx, courseId);
           await skipStaleOffers(ctx, tx, course);

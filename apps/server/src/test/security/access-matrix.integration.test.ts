@@ -101,6 +101,12 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/seasons/:id':          { expect: adminOnly, req: (fx) => ({ url: `/api/seasons/${fx.season.id}`, payload: { name: 'Høsten 2090', startsOn: fx.season.startsOn, endsOn: fx.season.endsOn } }) },
   'DELETE /api/seasons/:id':         { expect: [401, 403, 403, 403, 403, 204], req: (fx) => ({ url: `/api/seasons/${fx.seasonToDelete.id}` }) },
   // ---- the ladder (decision 057): everyone signed in reads it; admins change it (level.write, skill.write)
+  // ---- 'Behold plassen' (decision 060): admins open and follow a rollover; a family answers its own offers
+  'GET /api/rollovers/plan':         { expect: adminOnly, req: (fx) => ({ query: { seasonId: fx.season.id } }) },
+  'GET /api/rollovers':              { expect: adminOnly },
+  'POST /api/rollovers':             { expect: created, req: (fx) => ({ payload: { seasonId: fx.season.id, replyBy: new Date(Date.now() + 86_400_000).toISOString(), mappings: [{ fromCourseId: fx.rolloverFrom.id, toCourseId: fx.rolloverTo.id }] } }) },
+  'GET /api/rollover-offers/mine':   { expect: loggedIn(200) },
+  'POST /api/rollover-offers/:id/decline': { expect: [401, 204, 404, 404, 404, 204], object: 'familyA', req: async (fx) => ({ url: `/api/rollover-offers/${await fx.freshRolloverOffer()}/decline` }) },
   'GET /api/levels':                 { expect: loggedIn(200) },
   'POST /api/levels':                { expect: adminOnly, req: () => ({ payload: { name: 'Matrisenivå ny' } }) },
   'PUT /api/levels/order':           { expect: adminOnly, req: async (fx) => ({ payload: { ids: (await fx.levelIds()).reverse() } }) },
@@ -407,6 +413,7 @@ describe('access matrix', () => {
       ['answer A’s invite', { method: 'PATCH', url: `/api/invites/${fx.inviteA.id}`, payload: { status: 'accepted' } }, [403, 404]],
       ['put A’s child on a waitlist', { method: 'POST', url: `/api/courses/${fx.fullCourse.id}/waitlist`, payload: { childId: child.id } }, [403, 404]],
       ['take A’s child off a waitlist', { method: 'DELETE', url: `/api/waitlist/${fx.waitlistEntryA.id}` }, [403, 404]],
+      ['decline A’s rollover offer', { method: 'POST', url: `/api/rollover-offers/${fx.rolloverOfferA}/decline` }, [403, 404]],
       ['delete A’s invite', { method: 'DELETE', url: `/api/invites/${fx.inviteA.id}` }, [403, 404]],
       ['confirm A’s invite', { method: 'POST', url: `/api/invites/${fx.inviteA.id}/confirm` }, [403, 404]],
       ['A’s child’s care details', { method: 'GET', url: `/api/children/${child.id}/care` }, [403, 404]],
@@ -490,6 +497,7 @@ describe('access matrix', () => {
       'profile.credit.redeem':    { id: (fx) => fx.familyA.profile.id, expect: [U, 'ok', N, N, N, N], note: 'a gift card into the family credit: its guardians only (decision 059)' },
       'profile.feed':             { id: (fx) => fx.familyA.profile.id, expect: [U, 'ok', N, N, N, N], note: "the family's own calendar address: not even an admin makes one" },
       'waitlist.write':           { id: (fx) => fx.waitlistEntryA.id, expect: hiddenFromOthers, note: 'parent A’s child waits on the course' },
+      'rollover-offer.write':     { id: (fx) => fx.rolloverOfferA, expect: hiddenFromOthers, note: "'Behold plassen' for parent A’s child" },
     };
 
     const viewerOf = (role: Role): Viewer => (role === 'anonymous' ? null : toViewer(fx[role]));
@@ -564,6 +572,7 @@ describe('access matrix', () => {
       'closures.overview':             adminOnlyRole,
       'seasons.manage':                adminOnlyRole,
       'levels.manage':                 adminOnlyRole,
+      'rollover.manage':               adminOnlyRole,
       'settings.manage':               adminOnlyRole,
     };
     it.each(Object.keys(ROLE_MATRIX) as RoleAction[])('%s', (action) => {

@@ -19,7 +19,7 @@ import {
   type TestCourse,
   type UserRow,
 } from '../builders';
-import { attendance, cancelledDates, childCare, courses, faqs, invites, levels, waitlistEntries } from '../../db/schema';
+import { attendance, cancelledDates, childCare, courses, faqs, invites, levels, rolloverOffers, rollovers, waitlistEntries } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
 /** The callers of the security tests. `instructorOther` teaches a different course than the one addressed. */
@@ -61,6 +61,11 @@ export interface Fixtures {
   fullCourse: TestCourse;
   /** Family A's child waiting on `otherCourse` (decision 016). */
   waitlistEntryA: { id: string };
+  rolloverFrom: TestCourse;
+  rolloverTo: TestCourse;
+  /** Child A's offer to keep a place on rolloverTo; freshRolloverOffer makes another (a decline ends one). */
+  rolloverOfferA: string;
+  freshRolloverOffer: () => Promise<string>;
   orderA: OrderRow;
   orderB: OrderRow;
   inviteA: { id: string };
@@ -162,6 +167,20 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     .insert(cancelledDates)
     .values([0, 1].map((i) => ({ courseId: closureCourse.id, date: closureCourse.dates[i]!, reason: 'Svømmestevne', announceAt: inAnHour })))
     .returning({ id: cancelledDates.id });
+  // 'Behold plassen' (decision 060): a course that ends before 'Høst 2090' and one in it; each fresh offer is child A's.
+  const rolloverFrom = await createCourse(db, { place, dates: [new Date('2090-03-05T09:00:00Z')] });
+  const rolloverTo = await createCourse(db, { place, dates: [new Date('2090-09-03T09:00:00Z')], maximumParticipants: 50 });
+  const freshRolloverOffer = async () => {
+    const from = await createCourse(db, { place });
+    const replyBy = new Date(Date.now() + 7 * 86_400_000);
+    const [head] = await db.insert(rollovers).values({ toSeasonId: season.id, replyBy }).returning({ id: rollovers.id });
+    const [offer] = await db
+      .insert(rolloverOffers)
+      .values({ rolloverId: head!.id, childId: childA.id, profileId: familyA.profile.id, fromCourseId: from.id, toCourseId: rolloverTo.id, replyBy })
+      .returning({ id: rolloverOffers.id });
+    return offer!.id;
+  };
+  const rolloverOfferA = await freshRolloverOffer();
   const levelIds = async () => (await db.select({ id: levels.id }).from(levels)).map((r) => r.id);
   const faqIds = async () => (await db.select({ id: faqs.id }).from(faqs).orderBy(asc(faqs.position), asc(faqs.createdAt), asc(faqs.id))).map((r) => r.id);
 
@@ -207,6 +226,10 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     cancelledDateToAnnounce: cancelledDateToAnnounce!,
     faqIds,
     levelIds,
+    rolloverFrom,
+    rolloverTo,
+    rolloverOfferA,
+    freshRolloverOffer,
     tokens,
     freshToken: async (role) => (role === 'anonymous' ? undefined : token({ parentA, parentB, instructor, instructorOther, admin }[role])),
     throwawayToken: async (role) =>

@@ -18,6 +18,7 @@ const ADMIN_MENU: readonly { title: string; links: readonly { to: string; label:
       { to: paths.adminClosures, label: 'Avlys kursdager', hint: 'Bassenget er stengt eller én kursdag avlyses, og hva familiene har valgt.' },
       { to: paths.adminWaitingRoom, label: 'Påmeldingskø', hint: 'Når påmeldingen åpner, og køen mens den pågår.' },
       { to: paths.adminSeasons, label: 'Sesonger', hint: 'Sesongenes navn og datoer.' },
+      { to: paths.adminRollover, label: 'Behold plassen', hint: 'Familiene på kurs som slutter får beholde plassen neste sesong.' },
       { to: paths.adminLevels, label: 'Nivåer', hint: 'Nivåene og ferdighetene barna øver på.' },
     ],
   },

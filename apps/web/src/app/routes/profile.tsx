@@ -52,6 +52,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
 import { myWaitlistQueryOptions } from '@/features/waitlist/api/waitlist';
 import { MyWaitlist } from '@/features/waitlist/components/my-waitlist';
+import { MyRolloverOffers } from '@/features/rollover/components/my-rollover-offers';
 import { CourseListOnDemand } from './course-list-on-demand';
 
 const isId = (value: string) => /^[0-9a-f]{24}$/.test(value);
@@ -107,32 +108,39 @@ function RemoveGuardian({ profile, guardian, self }: { profile: Profile; guardia
   );
 }
 
-/** The family's waitlists; an offer is paid through the normal Vipps flow (the booking feature's payment start). */
-function ProfileWaitlist({ userId }: { userId: string }) {
+/** A held place (a waitlist offer, 'Behold plassen') paid through the normal Vipps flow (the booking feature's payment start). */
+function usePayHeldPlace(userId: string) {
   const payment = useStartPayment();
-  const now = useNow();
   const [paying, setPaying] = useState<string | null>(null);
-  return (
-    <MyWaitlist
-      now={now}
-      payingEntryId={paying}
-      onPay={(entry) => {
-        setPaying(entry._id);
-        payment.mutate(
-          { userId, childId: entry.child._id, courseId: entry.course._id },
-          {
-            onSuccess: ({ redirectUrl }) => {
-              if (isSafeHttpUrl(redirectUrl)) window.location.assign(redirectUrl);
-            },
-            onError: (error) => {
-              setPaying(null);
-              toast.error(paymentStartErrorMessage(error));
-            },
-          },
-        );
-      }}
-    />
-  );
+  const pay = (key: string, childId: string, courseId: string) => {
+    setPaying(key);
+    payment.mutate(
+      { userId, childId, courseId },
+      {
+        onSuccess: ({ redirectUrl }) => {
+          if (isSafeHttpUrl(redirectUrl)) window.location.assign(redirectUrl);
+        },
+        onError: (error) => {
+          setPaying(null);
+          toast.error(paymentStartErrorMessage(error));
+        },
+      },
+    );
+  };
+  return { paying, pay };
+}
+
+/** The family's waitlists; an offer is paid through the normal Vipps flow. */
+function ProfileWaitlist({ userId }: { userId: string }) {
+  const now = useNow();
+  const { paying, pay } = usePayHeldPlace(userId);
+  return <MyWaitlist now={now} payingEntryId={paying} onPay={(entry) => pay(entry._id, entry.child._id, entry.course._id)} />;
+}
+
+/** 'Behold plassen til neste sesong' (decision 060): keeping the place is the ordinary payment start. */
+function ProfileRollover({ userId }: { userId: string }) {
+  const { paying, pay } = usePayHeldPlace(userId);
+  return <MyRolloverOffers keepingId={paying} onKeep={(offer) => pay(offer._id, offer.child._id, offer.course._id)} />;
 }
 
 function ProfilePage() {
@@ -200,6 +208,7 @@ function ProfilePage() {
         <div className="mb-10">
           <PendingInvites userId={me._id} highlight={invite} />
           <div className="mt-6">
+            <ProfileRollover userId={me._id} />
             <ProfileWaitlist userId={me._id} />
           </div>
         </div>

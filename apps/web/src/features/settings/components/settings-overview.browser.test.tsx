@@ -18,6 +18,7 @@ const overview = {
   closures: [{ version: 1, value: { undoMinutes: 10, choiceDays: 7, defaultChoice: 'credit' }, createdAt: null, changedBy: null }],
   certificate: [{ version: 1, value: { minAttendancePercent: 75 }, createdAt: null, changedBy: null }],
   siblingDiscount: [{ version: 1, value: { type: 'off' }, createdAt: null, changedBy: null }],
+  rollover: [{ version: 1, value: { replyByDays: 7 }, createdAt: null, changedBy: null }],
 };
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { SETTINGS_SLICES, type CertificateSettings, type ClosureSettings, type SettingsOf, type SiblingDiscountSettings, type WaitlistSettings } from '@shared/api';
+import { SETTINGS_SLICES, type CertificateSettings, type ClosureSettings, type RolloverSettings, type SettingsOf, type SiblingDiscountSettings, type WaitlistSettings } from '@shared/api';
 import { cancellationRulesText } from '@shared/cancellation';
 import { countOf } from '@shared/format';
 import { DateInput, FormActions, Select, WholeNumberInput, useZodForm } from '@/components/ui/form';
@@ -40,7 +40,7 @@ function History<T>({ id, versions, describe }: { id: string; versions: Version<
   );
 }
 
-type FormSlice = 'credit' | 'waitlist' | 'closures' | 'certificate' | 'siblingDiscount';
+type FormSlice = 'credit' | 'waitlist' | 'closures' | 'certificate' | 'siblingDiscount' | 'rollover';
 type NumberField<S extends FormSlice> = { name: keyof SettingsOf<S> & string; label: string; required: string };
 
 /** One slice's form: 'Lagre' makes a new version; what was decided under the old one keeps it. */
@@ -98,6 +98,8 @@ const certificateText = (v: CertificateSettings) => `'Kursbevis' gis når barnet
 const CERTIFICATE_NUMBERS: NumberField<'certificate'>[] = [
   { name: 'minAttendancePercent', label: 'Oppmøte som gir kursbevis (prosent)', required: 'Skriv inn en prosent.' },
 ];
+const rolloverText = (v: RolloverSettings) => `'Behold plassen': familien har ${days(v.replyByDays)} på å svare, om admin ikke velger en annen svarfrist.`;
+const ROLLOVER_NUMBERS: NumberField<'rollover'>[] = [{ name: 'replyByDays', label: 'Svarfrist for familien (dager)', required: 'Skriv inn antall dager.' }];
 const SIBLING_TYPES = [
   { value: 'off', label: 'Av' },
   { value: 'percent', label: 'Prosent av prisen' },
@@ -119,7 +121,7 @@ const CLOSURE_NUMBERS: NumberField<'closures'>[] = [
 ];
 
 /** A slice said in one sentence: the values in force, a form for a new version (mounted per version) and the history. */
-function SentenceSlice<S extends 'waitlist' | 'closures' | 'certificate' | 'siblingDiscount'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
+function SentenceSlice<S extends 'waitlist' | 'closures' | 'certificate' | 'siblingDiscount' | 'rollover'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
   const { id, title, versions, text, ...form } = props;
   const current = versions[0]!;
   return (
@@ -140,7 +142,7 @@ export function SettingsOverviewPage() {
   if (settings.isError) {
     return <p role="alert">{errorMessage(settings.error, 'Kunne ikke hente innstillingene')}</p>;
   }
-  const { credit, cancellation, waitlist, closures, certificate, siblingDiscount } = settings.data;
+  const { credit, cancellation, waitlist, closures, certificate, siblingDiscount, rollover } = settings.data;
   return (
     <div className="space-y-10">
       <TitledSection id="innstilling-tilgode" title="Tilgodebeløp">
@@ -161,6 +163,7 @@ export function SettingsOverviewPage() {
       <SentenceSlice id="avlysning" title="Avlyste timer" slice="closures" versions={closures} text={closuresText} label="Endre avlyste timer" numbers={CLOSURE_NUMBERS} />
       <SentenceSlice id="kursbevis" title="Kursbevis" slice="certificate" versions={certificate} text={certificateText} label="Endre kravet til kursbevis" numbers={CERTIFICATE_NUMBERS} />
       <SentenceSlice id="soskenrabatt" title="Søskenrabatt" slice="siblingDiscount" versions={siblingDiscount} text={siblingText} label="Endre søskenrabatten" numbers={[]} />
+      <SentenceSlice id="behold-plassen" title="Behold plassen" slice="rollover" versions={rollover} text={rolloverText} label="Endre svarfristen" numbers={ROLLOVER_NUMBERS} />
       <TitledSection id="innstilling-avbestilling" title="Avbestillingsregler">
         <ul className="mt-2 list-disc space-y-1 pl-6">
           {cancellationRulesText(cancellation[0]!.value).map((text) => (
