@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { courses, participants, progressNotes, rolloverOffers, rollovers, type RolloverOfferRow } from '../db/schema';
 
@@ -62,12 +62,16 @@ export async function decline(tx: DbOrTx, id: string, now: Date): Promise<boolea
   return rows.length > 0;
 }
 
-/** offered → expired for the course's offers whose reply-by has passed; how many. The caller holds the course lock. */
+/**
+ * offered → expired for the course's offers whose reply-by has passed; how many. The caller holds the course lock. An
+ * offer whose child holds a live payment hold on the course waits: the payment marks it accepted, a lapse lets it expire.
+ */
 export async function expireDue(tx: DbOrTx, courseId: string, now: Date): Promise<number> {
+  const holding = sql`exists (select 1 from seat_claims c where c.kind = 'hold' and c.course_id = ${rolloverOffers.toCourseId} and c.child_id = ${rolloverOffers.childId})`;
   const rows = await tx
     .update(rolloverOffers)
     .set({ state: 'expired', decidedAt: now })
-    .where(and(eq(rolloverOffers.toCourseId, courseId), eq(rolloverOffers.state, 'offered'), lte(rolloverOffers.replyBy, now)))
+    .where(and(eq(rolloverOffers.toCourseId, courseId), eq(rolloverOffers.state, 'offered'), lte(rolloverOffers.replyBy, now), not(holding)))
     .returning({ id: rolloverOffers.id });
   return rows.length;
 }

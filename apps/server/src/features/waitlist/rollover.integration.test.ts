@@ -114,6 +114,26 @@ describe('a rollover', () => {
     expect(live.json[0].counts).toEqual({ offered: 0, accepted: 1, declined: 1, expired: 1, released: 2 });
     expect(live.json[0].offers).toHaveLength(3);
   });
+
+  it('an offer whose family is paying when the reply-by passes waits for the payment, and is accepted', async () => {
+    const family = await createFamily(t.db);
+    const ending = await createCourse(t.db, { startsInDays: -70, weeks: 4, participants: [family.children[0]!] });
+    const next = await createCourse(t.db, { maximumParticipants: 2, startsInDays: 40 });
+    await t.db.update(courses).set({ priorityCourseIds: [ending.id] }).where(eq(courses.id, next.id));
+    const replyBy = new Date(clock.now().getTime() + DAY);
+    const head = await insertRollover(t.db, { fromSeasonId: null, toSeasonId: null, replyBy, createdBy: null });
+    await insertOffers(t.db, [{ rolloverId: head.id, childId: family.children[0]!.id, profileId: family.profile.id, fromCourseId: ending.id, toCourseId: next.id, replyBy }]);
+    const started = await pay(family, next.id);
+    expect(started.status, started.text).toBe(200);
+
+    clock.current = new Date(replyBy.getTime() + 1);
+    expect(await processRollovers(t.ctx)).toMatchObject({ released: 0 });
+    expect(await offerOf(family)).toMatchObject({ state: 'offered' });
+    await submitLandingPage(started.json.redirectUrl, 'Betal');
+    await t.sim.control.webhooksIdle();
+    expect(await processRollovers(t.ctx)).toMatchObject({ accepted: 1, released: 0 });
+    expect(await offerOf(family)).toMatchObject({ state: 'accepted' });
+  });
 });
 
 /** The race for the last place: an acceptance, the release and an ordinary booking. PostgreSQL: PGlite is one connection. */
