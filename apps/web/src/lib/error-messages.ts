@@ -102,6 +102,13 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
   CONTACT_RATE_LIMITED: 'Du har sendt mange meldinger. Prøv igjen om litt.',
   GIFT_CARD_USED: 'Gavekortet er allerede brukt.',
   GIFT_CARD_INVALID: 'Vi finner ikke et gyldig gavekort med den koden. Sjekk koden, og om gavekortet har utløpt.',
+  DISCOUNT_CODE_UNKNOWN: 'Ukjent rabattkode.',
+  DISCOUNT_CODE_EXPIRED: 'Rabattkoden er utløpt.',
+  DISCOUNT_CODE_NOT_YET_VALID: 'Rabattkoden gjelder ikke ennå.',
+  DISCOUNT_CODE_USED_UP: 'Rabattkoden er brukt opp.',
+  DISCOUNT_CODE_NOT_FOR_COURSE: 'Rabattkoden gjelder ikke dette kurset.',
+  DISCOUNT_CODE_TAKEN: 'Det finnes allerede en rabattkode med den teksten.',
+  DISCOUNT_CODE_IN_USE: 'Rabattkoden er brukt og kan ikke slettes. Avslutt den i stedet.',
   BUSY: 'Det er mange som bestiller akkurat nå. Vennligst prøv igjen om litt.',
   DATABASE_UNAVAILABLE: 'Nettstedet har et kort avbrudd, og ingenting ble lagret. Vennligst prøv igjen om litt.',
   // Vipps slow or down (issue 42): the place stays held for the minutes the server says, and the parent hears so at once.

@@ -2,6 +2,7 @@ import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   paymentIdParamsSchema,
+  paymentStartBodySchema,
   paymentStartInputSchema,
   paymentStartQuerySchema,
   paymentStartResponseSchema,
@@ -15,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './booking.service';
+import { DISCOUNT_CODE_REFUSALS } from '../discount-codes/discount-codes.routes';
 import { paymentStatus, receiveWebhookEvent } from '../../domain/family-ledger/payment-events';
 
 const MINUTE_MS = 60_000;
@@ -29,10 +31,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', sessionUser: true },
       schema: {
         querystring: paymentStartQuerySchema,
-        body: paymentStartInputSchema,
+        body: paymentStartBodySchema,
         response: {
           200: paymentStartResponseSchema,
-          ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_FULL', 'RATE_LIMITED', 'PAYMENT_PROVIDER', 'BUSY'),
+          ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_FULL', 'RATE_LIMITED', 'PAYMENT_PROVIDER', 'BUSY', ...DISCOUNT_CODE_REFUSALS),
         },
       },
       // Per user, then per IP: one statement for both (rate-limit.ts).

@@ -1,0 +1,49 @@
+import { krToOre, ore, osloDateKey, type DiscountRule } from '@app/shared';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import * as repo from '../../repos/discount-codes.repo';
+
+/**
+ * Discount codes (decision 058): does a code apply to this booking now? The code's text is normalised (capitals) by
+ * the contract. A retired code is unknown; the limits count paid orders and live payment holds that took it.
+ */
+
+/** A code that applies: its rule for `priceOrder`, its text for the order's line, its id for the order. */
+export type CodeRule = DiscountRule & { code: string; id: string };
+
+export interface CodeFacts {
+  course: { id: string; placeId: string };
+  /** The child's family (null: none, so no family limit to count). */
+  profileId: string | null;
+  now: Date;
+}
+
+/** The rule a code row gives. */
+export const ruleOf = (row: repo.DiscountCodeRow): DiscountRule =>
+  row.kind === 'percent' ? { percent: row.percent! } : { amountOre: row.amountOre ?? ore(0) };
+
+/**
+ * The code's rule for this booking, or an AppError saying why not (unknown, not yet valid, expired, not for this
+ * course, used up). `lock`: the code's row is locked first (in the payment start's transaction, after the family's row),
+ * so the last use goes to one family only.
+ */
+export async function checkCode(db: DbOrTx, code: string, facts: CodeFacts, lock = false): Promise<CodeRule> {
+  const found = await repo.findCodeWithUses(db, code, facts.profileId, lock);
+  if (!found || found.row.retiredAt) throw new AppError('DISCOUNT_CODE_UNKNOWN', 'Unknown discount code');
+  const { row, uses, familyUses } = found;
+  const today = osloDateKey(facts.now);
+  if (today < row.validFrom) throw new AppError('DISCOUNT_CODE_NOT_YET_VALID', 'The discount code is not valid yet', { validFrom: row.validFrom });
+  if (today > row.validTo) throw new AppError('DISCOUNT_CODE_EXPIRED', 'The discount code has expired');
+  const anywhere = row.courseIds.length === 0 && row.venueIds.length === 0;
+  if (!anywhere && !row.courseIds.includes(facts.course.id) && !row.venueIds.includes(facts.course.placeId)) {
+    throw new AppError('DISCOUNT_CODE_NOT_FOR_COURSE', 'The discount code is not for this course');
+  }
+  if ((row.maxUses !== null && uses >= row.maxUses) || (row.maxUsesPerFamily !== null && familyUses >= row.maxUsesPerFamily)) {
+    throw new AppError('DISCOUNT_CODE_USED_UP', 'The discount code is used up');
+  }
+  return { ...ruleOf(row), code: row.code, id: row.id };
+}
+
+/** The admin's value fields as the table keeps them. */
+export const valueColumns = (input: { kind: 'percent'; percent: number } | { kind: 'amount'; amountKr: number }) =>
+  input.kind === 'percent' ? { kind: 'percent', percent: input.percent, amountOre: null } : { kind: 'amount', percent: null, amountOre: krToOre(input.amountKr) };

@@ -1,0 +1,72 @@
+import type { Feature } from '../feature';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  discountCodeCheckQuerySchema,
+  discountCodeCheckSchema,
+  discountCodeInputSchema,
+  discountCodeListSchema,
+  discountCodePatchSchema,
+  idParamsSchema,
+  type ErrorCode,
+} from '@app/shared';
+import { ctxOf } from '../../context';
+import { errorResponses } from '../../plugins/errors';
+import { rateLimit } from '../../plugins/rate-limit';
+import * as service from './discount-codes.service';
+
+const MINUTE_MS = 60_000;
+/** Checks per user per 15 minutes: a guesser gets few tries (the dialog checks only whole codes, after typing stops). */
+const CHECK_LIMIT = 10;
+
+/** Why a code does not apply: the check's and the payment start's refusals. */
+export const DISCOUNT_CODE_REFUSALS: ErrorCode[] = [
+  'DISCOUNT_CODE_UNKNOWN',
+  'DISCOUNT_CODE_EXPIRED',
+  'DISCOUNT_CODE_NOT_YET_VALID',
+  'DISCOUNT_CODE_USED_UP',
+  'DISCOUNT_CODE_NOT_FOR_COURSE',
+];
+const adminErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'DISCOUNT_CODE_TAKEN', 'DISCOUNT_CODE_IN_USE');
+const list = { 200: discountCodeListSchema, ...adminErrors };
+
+/** Discount codes (decision 058): admins keep them at /admin/rabattkoder; the booking dialog checks one. */
+export const discountCodesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/discount-codes', { config: { access: 'admin' }, schema: { response: list } }, (request) => service.listCodes(ctxOf(request)));
+
+  app.post(
+    '/discount-codes',
+    { config: { access: 'admin' }, schema: { body: discountCodeInputSchema, response: list } },
+    (request) => service.createCode(ctxOf(request), request.body),
+  );
+
+  app.patch(
+    '/discount-codes/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: discountCodePatchSchema, response: list } },
+    (request) => service.updateCode(ctxOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/discount-codes/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 204: z.null(), ...adminErrors } } },
+    async (request, reply) => {
+      await service.deleteCode(ctxOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/discount-codes/check',
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: discountCodeCheckQuerySchema,
+        response: { 200: discountCodeCheckSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', ...DISCOUNT_CODE_REFUSALS) },
+      },
+      preHandler: rateLimit({ name: 'discount-code-check', max: CHECK_LIMIT, windowMs: 15 * MINUTE_MS, keyOf: (request) => request.user?.id ?? request.ip }),
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await service.checkForBooking(ctxOf(request), request.query)),
+  );
+};
+
+export const discountCodesFeature: Feature = { name: 'discount-codes', routes: [discountCodesRoutes] };
