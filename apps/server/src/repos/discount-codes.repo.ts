@@ -1,5 +1,5 @@
 /** The `discount_codes` table (decision 058) and the uses of a code (orders that took it). Only this repo queries it. */
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { discountCodes, orders } from '../db/schema';
 
@@ -12,16 +12,18 @@ const usesCode = or(
   and(eq(orders.status, 'created'), gt(orders.holdExpiresAt, sql`now()`)),
 );
 
-const usesOf = (codeId: SQL | typeof discountCodes.id, profileId?: string) =>
+const usesOf = (codeId: string, profileId?: string) =>
   sql<number>`(select count(*)::int from ${orders} where ${orders.discountCodeId} = ${codeId} and ${usesCode}${profileId ? sql` and ${orders.profileId} = ${profileId}` : sql``})`;
 
 /** Every code with its uses, newest first. */
-export function listCodes(db: DbOrTx): Promise<(DiscountCodeRow & { uses: number })[]> {
-  return db
-    .select({ row: discountCodes, uses: usesOf(discountCodes.id) })
+export async function listCodes(db: DbOrTx): Promise<(DiscountCodeRow & { uses: number })[]> {
+  const rows = await db
+    .select({ row: discountCodes, uses: count(orders.id) })
     .from(discountCodes)
-    .orderBy(sql`${discountCodes.createdAt} desc`, asc(discountCodes.code))
-    .then((rows) => rows.map(({ row, uses }) => ({ ...row, uses: Number(uses) })));
+    .leftJoin(orders, and(eq(orders.discountCodeId, discountCodes.id), usesCode))
+    .groupBy(discountCodes.id)
+    .orderBy(desc(discountCodes.createdAt), asc(discountCodes.code));
+  return rows.map(({ row, uses }) => ({ ...row, uses: Number(uses) }));
 }
 
 export async function findCodeById(db: DbOrTx, id: string): Promise<DiscountCodeRow | undefined> {
@@ -38,7 +40,7 @@ export async function findCodeWithUses(db: DbOrTx, code: string, profileId: stri
   const [row] = lock ? await query.for('update') : await query;
   if (!row) return undefined;
   const [uses] = await db
-    .select({ total: usesOf(sql`${row.id}`), family: profileId ? usesOf(sql`${row.id}`, profileId) : sql<number>`0` })
+    .select({ total: usesOf(row.id), family: profileId ? usesOf(row.id, profileId) : sql<number>`0` })
     .from(sql`(select 1) as one`);
   return { row, uses: Number(uses!.total), familyUses: Number(uses!.family) };
 }
