@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.adminWaitingRoom, lazy: () => import('./routes/admin-waiting-room') },
           { path: routePatterns.adminSeasons, lazy: () => import('./routes/admin-seasons') },
           { path: routePatterns.adminLevels, lazy: () => import('./routes/admin-levels') },
+          { path: routePatterns.adminDiscountCodes, lazy: () => import('./routes/admin-discount-codes') },
           { path: routePatterns.adminSettings, lazy: () => import('./routes/admin-settings') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],

@@ -1,4 +1,4 @@
-import { krToOre, ore, osloDateKey, type DiscountRule } from '@app/shared';
+import { krToOre, ore, osloDateKey, type DiscountRule, type ErrorCode } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/discount-codes.repo';
@@ -8,6 +8,14 @@ import * as repo from '../../repos/discount-codes.repo';
  * the contract. A retired code is unknown; the limits count paid orders and live payment holds that took it.
  */
 
+/** Why a code does not apply: the check's and the payment start's refusals. */
+export const DISCOUNT_CODE_REFUSALS: ErrorCode[] = [
+  'DISCOUNT_CODE_UNKNOWN',
+  'DISCOUNT_CODE_EXPIRED',
+  'DISCOUNT_CODE_NOT_YET_VALID',
+  'DISCOUNT_CODE_USED_UP',
+  'DISCOUNT_CODE_NOT_FOR_COURSE',
+];
 /** A code that applies: its rule for `priceOrder`, its text for the order's line, its id for the order. */
 export type CodeRule = DiscountRule & { code: string; id: string };
 

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './booking.service';
-import { DISCOUNT_CODE_REFUSALS } from '../discount-codes/discount-codes.routes';
+import { DISCOUNT_CODE_REFUSALS } from '../../domain/family-ledger/discount-codes';
 import { paymentStatus, receiveWebhookEvent } from '../../domain/family-ledger/payment-events';
 
 const MINUTE_MS = 60_000;

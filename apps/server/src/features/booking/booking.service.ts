@@ -1,6 +1,6 @@
 import type { PaymentStartBody, PaymentStartInput, PriceRulesAnswer } from '@app/shared';
-import { can, requireAccess } from '../../access/access';
-import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
+import type { ServiceContext } from '../../context';
+import { mayBook } from '../../domain/enrolment/may-book';
 import { checkBooking } from '../../domain/enrolment/seats';
 import { createVippsPayment, payByCredit, placeOrder, type Reservation } from '../../domain/family-ledger/payment-events';
 import { priceRules, siblingApplies } from '../../domain/family-ledger/prices';
@@ -14,16 +14,6 @@ import * as users from '../../repos/users.repo';
 
 /** The caller's own user row, read with the session check (route config.sessionUser). */
 export type SessionUser = { user: users.UserRow } | null;
-
-/** Who books for whom: the signed-in viewer for itself, or an admin on a guardian's behalf, checked as that guardian. */
-export async function mayBook(ctx: ServiceContext, input: PaymentStartInput) {
-  const viewer = signedIn(ctx);
-  await requireAccess(ctx, 'user.act-as', input.userId);
-  const buyer = input.userId === viewer.id ? viewer : toViewer((await users.findSessionUser(ctx.db, input.userId))!);
-  // The same answer whether the child does not exist or belongs to another family.
-  if (!(await can(asViewer(ctx, buyer), 'child.book', input.childId))) throw new AppError('NOT_FOUND', 'Child not found');
-  return viewer;
-}
 
 /**
  * GET /vipps/price: the discounts a payment start for this child and course would take now (decision 058), for the

@@ -8,25 +8,17 @@ import {
   discountCodeListSchema,
   discountCodePatchSchema,
   idParamsSchema,
-  type ErrorCode,
 } from '@app/shared';
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
+import { DISCOUNT_CODE_REFUSALS } from '../../domain/family-ledger/discount-codes';
 import * as service from './discount-codes.service';
 
 const MINUTE_MS = 60_000;
 /** Checks per user per 15 minutes: a guesser gets few tries (the dialog checks only whole codes, after typing stops). */
 const CHECK_LIMIT = 10;
 
-/** Why a code does not apply: the check's and the payment start's refusals. */
-export const DISCOUNT_CODE_REFUSALS: ErrorCode[] = [
-  'DISCOUNT_CODE_UNKNOWN',
-  'DISCOUNT_CODE_EXPIRED',
-  'DISCOUNT_CODE_NOT_YET_VALID',
-  'DISCOUNT_CODE_USED_UP',
-  'DISCOUNT_CODE_NOT_FOR_COURSE',
-];
 const adminErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'DISCOUNT_CODE_TAKEN', 'DISCOUNT_CODE_IN_USE');
 const list = { 200: discountCodeListSchema, ...adminErrors };
 

@@ -2,12 +2,12 @@ import { oreToKr, type DiscountCode, type DiscountCodeCheck, type DiscountCodeIn
 import { requireAccess, requireAllowed } from '../../access/access';
 import type { ServiceContext } from '../../context';
 import { isUniqueViolation, pgErrorCode } from '../../db/errors';
+import { mayBook } from '../../domain/enrolment/may-book';
 import { checkCode, valueColumns } from '../../domain/family-ledger/discount-codes';
 import { AppError } from '../../lib/app-error';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as repo from '../../repos/discount-codes.repo';
-import { mayBook } from '../booking/booking.service';
 
 /** Discount codes (decision 058): the admin's list and edits, and the booking dialog's check. */
 
