@@ -1,7 +1,7 @@
 import { oreToKr, type DiscountCode, type DiscountCodeCheck, type DiscountCodeInput, type DiscountCodePatch } from '@app/shared';
 import { requireAccess, requireAllowed } from '../../access/access';
 import type { ServiceContext } from '../../context';
-import { isUniqueViolation, pgErrorCode } from '../../db/errors';
+import { mapConstraintErrors } from '../../db/errors';
 import { mayBook } from '../../domain/enrolment/may-book';
 import { checkCode, valueColumns } from '../../domain/family-ledger/discount-codes';
 import { AppError } from '../../lib/app-error';
@@ -45,15 +45,11 @@ const columnsOf = (input: DiscountCodeInput | DiscountCodePatch) => ({
 });
 
 /** A text another code has: DISCOUNT_CODE_TAKEN; a delete of a code an order took: DISCOUNT_CODE_IN_USE. */
-async function mapped(write: () => Promise<unknown>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('DISCOUNT_CODE_TAKEN', 'Another discount code has that text');
-    if (['23001', '23503'].includes(pgErrorCode(error) ?? '')) throw new AppError('DISCOUNT_CODE_IN_USE', 'An order took the code: retire it instead');
-    throw error;
-  }
-}
+const mapped = <T>(write: () => Promise<T>): Promise<T> =>
+  mapConstraintErrors(write, {
+    taken: () => new AppError('DISCOUNT_CODE_TAKEN', 'Another discount code has that text'),
+    inUse: () => new AppError('DISCOUNT_CODE_IN_USE', 'An order took the code: retire it instead'),
+  });
 
 export async function createCode(ctx: ServiceContext, input: DiscountCodeInput): Promise<DiscountCode[]> {
   requireAllowed(ctx, 'discount-codes.manage');
