@@ -8,6 +8,12 @@ import * as repo from '../../repos/discount-codes.repo';
  * the contract. A retired code is unknown; the limits count paid orders and live payment holds that took it.
  */
 
+/**
+ * The guessing limit: every code a user sends (the dialog's checks and payment starts with a code) counts in one
+ * counter, this many per window (decision 058).
+ */
+export const DISCOUNT_CODE_GUESSES = { name: 'discount-code', max: 10, windowMs: 15 * 60_000 } as const;
+
 /** Why a code does not apply: the check's and the payment start's refusals. */
 export const DISCOUNT_CODE_REFUSALS: ErrorCode[] = [
   'DISCOUNT_CODE_UNKNOWN',

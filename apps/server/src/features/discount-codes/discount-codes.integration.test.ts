@@ -132,11 +132,15 @@ describe('the check and the payment start', () => {
     expect((await t.http('DELETE', `/api/discount-codes/${unused._id}`, { token: admin })).status).toBe(204);
   });
 
-  it('limits the checks per user against guessing: the 11th in 15 minutes answers 429', async () => {
+  it('limits the codes a user sends against guessing: checks and payment starts with a code, 10 in 15 minutes', async () => {
     const [c, f] = [await course(), await family()];
-    for (let i = 0; i < 10; i++) expect((await check(f, 0, c.id, `GJETT${i}`)).status).toBe(404);
+    for (let i = 0; i < 9; i++) expect((await check(f, 0, c.id, `GJETT${i}`)).status).toBe(404);
+    expect((await start(f, 0, c.id, 'GJETT9')).status).toBe(404);
     const res = await check(f, 0, c.id, 'GJETT10');
     expect([res.status, res.json.error.code]).toEqual([429, 'RATE_LIMITED']);
+    expect((await start(f, 0, c.id, 'GJETT11')).status).toBe(429);
+    // A payment start without a code is not held back by it.
+    expect((await start(f, 0, c.id)).status).toBe(200);
   });
 });
 

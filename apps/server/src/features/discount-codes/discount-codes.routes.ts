@@ -12,12 +12,9 @@ import {
 import { ctxOf } from '../../context';
 import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
-import { DISCOUNT_CODE_REFUSALS } from '../../domain/family-ledger/discount-codes';
+import { DISCOUNT_CODE_GUESSES, DISCOUNT_CODE_REFUSALS } from '../../domain/family-ledger/discount-codes';
 import * as service from './discount-codes.service';
 
-const MINUTE_MS = 60_000;
-/** Checks per user per 15 minutes: a guesser gets few tries (the dialog checks only whole codes, after typing stops). */
-const CHECK_LIMIT = 10;
 
 const adminErrors = errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'DISCOUNT_CODE_TAKEN', 'DISCOUNT_CODE_IN_USE');
 const list = { 200: discountCodeListSchema, ...adminErrors };
@@ -55,7 +52,8 @@ export const discountCodesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: discountCodeCheckQuerySchema,
         response: { 200: discountCodeCheckSchema, ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', ...DISCOUNT_CODE_REFUSALS) },
       },
-      preHandler: rateLimit({ name: 'discount-code-check', max: CHECK_LIMIT, windowMs: 15 * MINUTE_MS, keyOf: (request) => request.user?.id ?? request.ip }),
+      // The dialog checks only whole codes, after typing stops: each check counts against the guessing limit.
+      preHandler: rateLimit({ ...DISCOUNT_CODE_GUESSES, keyOf: (request) => request.user?.id ?? request.ip }),
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await service.checkForBooking(ctxOf(request), request.query)),
   );
