@@ -128,7 +128,7 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
       return;
     }
     if (discountCode.pending) {
-      setError(discountCode.error ?? 'Rabattkoden er ikke sjekket ennå. Vent litt, eller tøm feltet.');
+      setError(discountCode.pending);
       return;
     }
     setMissingChild(false);

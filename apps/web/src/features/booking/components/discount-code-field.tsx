@@ -21,18 +21,12 @@ export function useDiscountCode(text: string, booking: PaymentStartInput | null)
   const whole = shape.success && settled ? shape.data : null;
   const check = useDiscountCodeCheck(booking && whole ? { ...booking, code: whole } : null);
   const accepted: AcceptedCode = whole && check.data?.code === whole ? { ...check.data.rule, code: check.data.code } : null;
-  const error =
-    !settled || !typed
-      ? null
-      : !shape.success
-        ? typed.length >= DISCOUNT_CODE_MIN_LENGTH
-          ? (shape.error.issues[0]?.message ?? null)
-          : null
-        : check.isError
-          ? errorMessage(check.error, 'Kunne ikke sjekke rabattkoden')
-          : null;
-  // Typed but not (yet) accepted: the payment waits, so nobody pays the full price by mistake.
-  const pending = text.trim() !== '' && !accepted;
+  // Not the shape of a code (once typing stopped): shown from the shortest length on, and always when paying.
+  const shapeError = settled && typed && !shape.success ? (shape.error.issues[0]?.message ?? null) : null;
+  const checkError = check.isError ? errorMessage(check.error, 'Kunne ikke sjekke rabattkoden') : null;
+  const error = (typed.length >= DISCOUNT_CODE_MIN_LENGTH ? shapeError : null) ?? checkError;
+  // Typed but not (yet) accepted: the payment waits with this reason, so nobody pays the full price by mistake.
+  const pending = !text.trim() || accepted ? null : (shapeError ?? checkError ?? 'Rabattkoden er ikke sjekket ennå. Vent litt, eller tøm feltet.');
   const status = !text.trim() ? '' : accepted ? `Rabattkoden ${accepted.code} gjelder.` : check.isFetching || !settled ? 'Sjekker rabattkoden …' : '';
   return { accepted, error, pending, status };
 }
