@@ -29,7 +29,7 @@ test('a code is refused, then applied, shown before payment and on the payment p
     const field = dialog.getByLabel('Rabattkode');
 
     await field.fill('FINNESIKKE');
-    await expect(dialog.getByText('Ukjent rabattkode.')).toBeVisible();
+    await expect(dialog.getByText('Ukjent rabattkode. Sjekk at du har skrevet den riktig.')).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await field.fill(old.toLowerCase());
     await expect(dialog.getByText('Rabattkoden er utløpt.')).toBeVisible();
