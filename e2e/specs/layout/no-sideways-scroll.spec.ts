@@ -289,6 +289,9 @@ test('the admin: back office, the family, the venue and every dialog there', asy
   await visit(page, '/admin/sesonger');
   await checkDialog(page, main.getByRole('button', { name: 'Ny sesong' }), 'Ny sesong');
   for (const button of (await main.getByRole('button', { name: /^Slett / }).all()).slice(0, 1)) await checkDialog(page, button, 'Slett sesong?');
+  // The discount codes (decision 058): the list with the demo's codes, and the new-code form.
+  await visit(page, '/admin/rabattkoder');
+  await checkDialog(page, main.getByRole('button', { name: 'Ny rabattkode' }), 'Ny rabattkode');
 
   await visit(page, '/admin/brukere');
   await page.getByLabel('Søk etter brukere').fill(SURNAME.slice(0, 13));

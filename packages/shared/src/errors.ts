@@ -114,6 +114,20 @@ export const ERROR_STATUS = {
   ROLLOVER_COURSE_INVALID: 400,
   /** The offer was already answered, or its reply-by has passed. */
   ROLLOVER_OFFER_CLOSED: 409,
+  /** A discount code (decision 058) that does not exist or was retired. */
+  DISCOUNT_CODE_UNKNOWN: 404,
+  /** A discount code past its last day. */
+  DISCOUNT_CODE_EXPIRED: 409,
+  /** A discount code before its first day; params: validFrom. */
+  DISCOUNT_CODE_NOT_YET_VALID: 409,
+  /** A discount code whose total uses, or the family's uses, are all taken. */
+  DISCOUNT_CODE_USED_UP: 409,
+  /** A discount code for other courses or venues. */
+  DISCOUNT_CODE_NOT_FOR_COURSE: 409,
+  /** Another discount code has that text already. */
+  DISCOUNT_CODE_TAKEN: 409,
+  /** Deleting a discount code that an order took: retire it instead. */
+  DISCOUNT_CODE_IN_USE: 409,
   BUSY: 503,
   /** The database did not answer (a restart, a failover): nothing was written; try again shortly (issue 42). */
   DATABASE_UNAVAILABLE: 503,

@@ -50,6 +50,31 @@ describe('priceOrder', () => {
     });
   });
 
+  it('a code in every combination: percentage or amount, with or without the sibling discount and credit, to the øre', () => {
+    const list = ore(170_001);
+    // [sibling, code, credit] → [sibling line, code line, credit, vipps]
+    const cases: [DiscountRule | null, DiscountRule, number, [number | null, number, number, number]][] = [
+      [null, pct(10), 0, [null, 17_000, 0, 153_001]],
+      [null, kr(150), 0, [null, 15_000, 0, 155_001]],
+      [pct(20), pct(10), 0, [34_000, 13_600, 0, 122_401]],
+      [kr(340), pct(10), 0, [34_000, 13_600, 0, 122_401]],
+      [kr(340), kr(150), 0, [34_000, 15_000, 0, 121_001]],
+      [null, pct(10), 50_000, [null, 17_000, 50_000, 103_001]],
+      [kr(340), kr(150), 50_000, [34_000, 15_000, 50_000, 71_001]],
+      [kr(340), pct(10), 122_400, [34_000, 13_600, 122_400, 0]],
+      [null, kr(2_000), 50_000, [null, 170_001, 0, 0]],
+      [pct(100), pct(10), 0, [170_001, 0, 0, 0]],
+    ];
+    for (const [sibling, rule, credit, [siblingOre, codeOre, creditOre, vippsOre]] of cases) {
+      const p = priceOrder({ listOre: list, sibling, code: { ...rule, code: 'VAR2027' }, availableCreditOre: ore(credit) });
+      const label = JSON.stringify({ sibling, rule, credit });
+      expect(p.lines.find((l) => l.kind === 'sibling')?.amountOre ?? null, label).toBe(siblingOre);
+      expect(p.lines.find((l) => l.kind === 'code')?.amountOre ?? 0, label).toBe(codeOre);
+      if (codeOre > 0) expect(p.lines.at(-1), label).toEqual({ kind: 'code', amountOre: codeOre, code: 'VAR2027' });
+      expect([p.creditOre, p.vippsOre], label).toEqual([creditOre, vippsOre]);
+    }
+  });
+
   it('every combination of uneven prices: the lines add up to the øre', () => {
     const rules = [null, pct(7), pct(33), pct(100), kr(1), kr(340)];
     for (const listOre of [ore(0), ore(1), ore(99), ore(12_345), ore(100_001), ore(166_667)]) {

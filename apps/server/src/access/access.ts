@@ -3,6 +3,7 @@ import { AppError } from '../lib/app-error';
 import * as changes from '../repos/changes.repo';
 import * as content from '../repos/content.repo';
 import * as courses from '../repos/courses.repo';
+import * as discountCodes from '../repos/discount-codes.repo';
 import * as levels from '../repos/levels.repo';
 import * as orders from '../repos/orders.repo';
 import * as places from '../repos/places.repo';
@@ -20,7 +21,7 @@ import * as waitlist from '../repos/waitlist.repo';
  */
 interface Rule {
   /** What `id` points at. */
-  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place' | 'cancelled date' | 'season' | 'level' | 'skill' | 'rollover offer';
+  object: 'profile' | 'child' | 'course' | 'order' | 'user' | 'faq' | 'term' | 'waitlist entry' | 'place' | 'cancelled date' | 'season' | 'level' | 'skill' | 'rollover offer' | 'discount code';
   denied: 'FORBIDDEN' | 'NOT_FOUND';
   exists(ctx: ServiceContext, id: string): Promise<boolean>;
   /** `allows` only holds for an object that exists (it joins the object's row): `exists` is not asked after it. */
@@ -175,6 +176,8 @@ const RULES = {
   /** Rename, retire or delete a level or a skill of the ladder (decision 057): admins. */
   'level.write': { object: 'level', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await levels.findLevel(ctx.db, id)), allows: adminOnly },
   'skill.write': { object: 'skill', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await levels.findSkill(ctx.db, id)), allows: adminOnly },
+  /** Change, retire or delete a discount code (decision 058): admins. */
+  'discount-code.write': { object: 'discount code', denied: 'FORBIDDEN', exists: async (ctx, id) => !!(await discountCodes.findCodeById(ctx.db, id)), allows: adminOnly },
   /** A child's progress (marks, comments, 'Kursbevis'): its guardians, the instructors of its courses, and admins. */
   'child.progress.read': {
     object: 'child',
@@ -271,6 +274,8 @@ const ROLE_RULES = {
   'levels.manage': (v: SignedIn) => v.isAdmin,
   /** Open a rollover ('Behold plassen', decision 060) and follow it live: admins. */
   'rollover.manage': (v: SignedIn) => v.isAdmin,
+  /** List the discount codes and add one (decision 058): admins. */
+  'discount-codes.manage': (v: SignedIn) => v.isAdmin,
   /** Read every settings slice's history and make a new version (decision 054): admins. */
   'settings.manage': (v: SignedIn) => v.isAdmin,
 } as const satisfies Record<string, (viewer: SignedIn) => boolean>;

@@ -11,3 +11,17 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 /** A PostgreSQL unique violation (SQLSTATE 23505), wherever the driver put it in the cause chain. */
 export const isUniqueViolation = (err: unknown): boolean => pgErrorCode(err) === '23505';
+
+/** A row still referred to: 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation. */
+export const isInUseViolation = (err: unknown): boolean => ['23001', '23503'].includes(pgErrorCode(err) ?? '');
+
+/** Runs a write; a unique violation throws `taken()`, a row still referred to `inUse()` (e.g. "retire it instead"). */
+export async function mapConstraintErrors<T>(write: () => Promise<T>, errors: { taken: () => Error; inUse: () => Error }): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.taken();
+    if (isInUseViolation(error)) throw errors.inUse();
+    throw error;
+  }
+}

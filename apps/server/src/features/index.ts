@@ -11,6 +11,7 @@ import { emailsFeature } from './emails/emails.routes';
 import type { Feature } from './feature';
 import { faqsFeature } from './faqs/faqs.routes';
 import { giftCardsFeature } from './gift-cards/gift-cards.routes';
+import { discountCodesFeature } from './discount-codes/discount-codes.routes';
 import { statusFeature } from './status/status.routes';
 import { imagesFeature } from './images/images.routes';
 import { invitesFeature } from './invites/invites.routes';
@@ -47,6 +48,7 @@ export const features: Feature[] = [
   settingsFeature,
   contactFeature,
   giftCardsFeature,
+  discountCodesFeature,
   bookingFeature,
   calendarsFeature,
   profilesFeature,

@@ -73,6 +73,7 @@ const courseDetailsFields = {
   priorityCourseIds: courses.priorityCourseIds,
   openToAllAt: courses.openToAllAt,
   opensAt: courses.opensAt,
+  placeId: courses.placeId,
   placeName: places.name,
   address: places.address,
   zipCode: places.zipCode,

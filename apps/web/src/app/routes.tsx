@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.adminSeasons, lazy: () => import('./routes/admin-seasons') },
           { path: routePatterns.adminRollover, lazy: () => import('./routes/admin-rollover') },
           { path: routePatterns.adminLevels, lazy: () => import('./routes/admin-levels') },
+          { path: routePatterns.adminDiscountCodes, lazy: () => import('./routes/admin-discount-codes') },
           { path: routePatterns.adminSettings, lazy: () => import('./routes/admin-settings') },
           { path: '*', element: <Navigate to={paths.notFound} replace /> },
         ],

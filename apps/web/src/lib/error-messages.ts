@@ -108,6 +108,13 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
       : 'Svarfristen må være frem i tid.',
   ROLLOVER_COURSE_INVALID: 'Et av kursene passer ikke: velg et kurs som slutter før sesongen, og et neste kurs i sesongen.',
   ROLLOVER_OFFER_CLOSED: 'Tilbudet om å beholde plassen er allerede besvart eller har gått ut.',
+  DISCOUNT_CODE_UNKNOWN: 'Ukjent rabattkode. Sjekk at du har skrevet den riktig.',
+  DISCOUNT_CODE_EXPIRED: 'Rabattkoden er utløpt.',
+  DISCOUNT_CODE_NOT_YET_VALID: 'Rabattkoden gjelder ikke ennå.',
+  DISCOUNT_CODE_USED_UP: 'Rabattkoden er brukt opp.',
+  DISCOUNT_CODE_NOT_FOR_COURSE: 'Rabattkoden gjelder ikke dette kurset.',
+  DISCOUNT_CODE_TAKEN: 'Det er allerede en rabattkode med den teksten.',
+  DISCOUNT_CODE_IN_USE: 'Rabattkoden er brukt og kan ikke slettes. Avslutt den i stedet.',
   BUSY: 'Det er mange som bestiller akkurat nå. Vennligst prøv igjen om litt.',
   DATABASE_UNAVAILABLE: 'Nettstedet har et kort avbrudd, og ingenting ble lagret. Vennligst prøv igjen om litt.',
   // Vipps slow or down (issue 42): the place stays held for the minutes the server says, and the parent hears so at once.

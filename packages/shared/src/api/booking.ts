@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { ORDER_STATUSES } from '../constants';
 import { idSchema } from '../ids';
 import { isoDateTime, oreAmount } from './common';
+import { discountCodeText } from './discount-codes';
 
 /** The Vipps reference, also the paymentId in `/vipps/payment/{paymentId}`. */
 export const PAYMENT_REFERENCE_PATTERN = /^[a-zA-Z0-9-]{8,50}$/;
@@ -10,6 +11,9 @@ export const PAYMENT_REFERENCE_PATTERN = /^[a-zA-Z0-9-]{8,50}$/;
 export const paymentStartQuerySchema = z.object({ at: z.string().max(8192).optional() });
 export const paymentStartInputSchema = z.object({ userId: idSchema, childId: idSchema, courseId: idSchema });
 export type PaymentStartInput = z.infer<typeof paymentStartInputSchema>;
+/** POST /api/vipps/payment: the booking, and the discount code the dialog accepted (decision 058), if any. */
+export const paymentStartBodySchema = paymentStartInputSchema.extend({ discountCode: discountCodeText.optional() });
+export type PaymentStartBody = z.infer<typeof paymentStartBodySchema>;
 /** Send the browser to redirectUrl (Vipps' landing page or app). */
 export const paymentStartResponseSchema = z.object({ redirectUrl: z.string().url() });
 

@@ -20,6 +20,11 @@ export const calendarDay = z
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, 'Ugyldig dato (ÅÅÅÅ-MM-DD)');
+/** A whole number from min to max, with one Norwegian message for every way to miss. */
+export const wholeNumber = (min: number, max: number, what: string) => {
+  const message = `${what} må være et helt tall fra ${min} til ${max}.`;
+  return z.number(message).int(message).min(min, message).max(max, message);
+};
 /** An amount in whole øre in the contract (the spec's `price` and `amount` in kr stay plain numbers): parses to `Ore`. */
 export const oreAmount = z.number().int().brand<'Ore'>();
 export const oreBetween = (min: number, max: number) => z.number().int().min(min).max(max).brand<'Ore'>();

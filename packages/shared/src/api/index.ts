@@ -27,3 +27,4 @@ export * from './waiting-room';
 export * from './status';
 export * from './gift-cards';
 export * from './rollover';
+export * from './discount-codes';

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { calendarDay, isoDateTime } from './common';
+import { calendarDay, isoDateTime, wholeNumber } from './common';
 import { cancellationRulesSchema } from './cancellation-rules';
 
 /** The versioned settings store, in slices (decision 054); a new slice adds its schema to SETTINGS_SLICES. */
@@ -13,11 +13,6 @@ const creditSettingsSchema = z.object({
   months: z.number(creditMonths).int(creditMonths).min(CREDIT_MONTHS_MIN, creditMonths).max(CREDIT_MONTHS_MAX, creditMonths),
 });
 
-/** A whole number from min to max, with one Norwegian message for every way to miss. */
-const wholeNumber = (min: number, max: number, what: string) => {
-  const message = `${what} må være et helt tall fra ${min} til ${max}.`;
-  return z.number(message).int(message).min(min, message).max(max, message);
-};
 
 /** The slice 'waitlist' (decision 016): offer holds (shorter within 3 days of the start) and the priority window. */
 const waitlistSettingsSchema = z.object({

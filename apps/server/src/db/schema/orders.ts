@@ -1,6 +1,6 @@
 import { ore, type DiscountLine } from '@app/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cascadeRef, createdAt, idCheck, idColumn, oreColumn, updatedAt } from './columns';
 import { termVersions } from './content';
 import { courses } from './courses';
@@ -36,6 +36,8 @@ export const orders = pgTable(
     discounts: jsonb('discounts').$type<DiscountLine[]>().notNull().default(sql`'[]'::jsonb`),
     /** The settings slice 'siblingDiscount' version in force at the order (decision 058), like the cancellation rules. */
     siblingDiscountVersion: integer('sibling_discount_version'),
+    /** The discount code the order took (its line in `discounts`); counts the code's uses. Restrict: retire a used code. */
+    discountCodeId: text('discount_code_id').references(() => discountCodes.id, { onDelete: 'restrict' }),
     redirectUrl: text('redirect_url'),
     /** When the hold ran out without a payment (issue 36: repeated lapses lead to a cool-down and show to the admin). */
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
@@ -62,6 +64,7 @@ export const orders = pgTable(
     index('orders_sync_after_idx').on(t.syncAfter).where(sql`${t.syncAfter} is not null`),
     index('orders_course_child_idx').on(t.courseId, t.childId),
     index('orders_profile_status_idx').on(t.profileId, t.status),
+    index('orders_discount_code_idx').on(t.discountCodeId, t.profileId).where(sql`${t.discountCodeId} is not null`),
     index('orders_profile_lapsed_idx').on(t.profileId, t.lapsedAt).where(sql`${t.lapsedAt} is not null`),
   ],
 );
@@ -180,5 +183,41 @@ export const giftCards = pgTable(
     uniqueIndex('gift_cards_order_key').on(t.orderId),
     uniqueIndex('gift_cards_code_hash_key').on(t.codeHash),
     check('gift_cards_amount_positive', sql`${t.amountOre} > 0`),
+  ],
+);
+
+/**
+ * A discount code ('Rabattkode', decision 058): `code` in capitals; a percentage or an amount; valid on the Oslo days
+ * [valid_from, valid_to]; null limits are none; empty course and venue lists mean every course. Its uses are the
+ * orders that took it (paid, or a live payment hold), counted by `orders.discount_code_id`.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: idColumn(),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    percent: integer('percent'),
+    amountOre: oreColumn('amount_ore'),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    maxUses: integer('max_uses'),
+    maxUsesPerFamily: integer('max_uses_per_family'),
+    courseIds: text('course_ids').array().notNull().default(sql`'{}'::text[]`),
+    venueIds: text('venue_ids').array().notNull().default(sql`'{}'::text[]`),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    idCheck('discount_codes', t.id),
+    uniqueIndex('discount_codes_code_key').on(t.code),
+    check('discount_codes_code_format', sql`${t.code} = upper(${t.code}) and char_length(${t.code}) between 1 and 32`),
+    check(
+      'discount_codes_value',
+      sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100 and ${t.amountOre} is null) or (${t.kind} = 'amount' and ${t.amountOre} > 0 and ${t.percent} is null)`,
+    ),
+    check('discount_codes_days', sql`${t.validTo} >= ${t.validFrom}`),
+    check('discount_codes_limits', sql`coalesce(${t.maxUses}, 1) > 0 and coalesce(${t.maxUsesPerFamily}, 1) > 0`),
   ],
 );

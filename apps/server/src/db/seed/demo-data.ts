@@ -1,6 +1,6 @@
-import { addMinutes, ageFits, DEMO_PERSONS, minutesOfDay, osloDateKey, type AgeRange, type OrderStatus, krToOre } from '@app/shared';
+import { addMinutes, ageFits, DEMO_PERSONS, minutesOfDay, osloDateKey, type AgeRange, type OrderStatus, krToOre, ore } from '@app/shared';
 import { isNoCourseDay } from '@app/shared/holidays';
-import type { courseInstructors, faqs, participants, profileParents, profiles, seasons, terms } from '../schema';
+import type { courseInstructors, discountCodes, faqs, participants, profileParents, profiles, seasons, terms } from '../schema';
 import {
   courseValues,
   makeId,
@@ -561,5 +561,11 @@ export function buildDemoData(now: Date = new Date(), seed: number = DEMO_SEED) 
     childIds: demoChildIds,
     instructorOf: (courseId) => instructorOf.get(courseId),
   });
-  return { ...data, ...progress };
+  // ---- two discount codes (decision 058): one to try in the booking dialog, one expired ----
+  const year = osloDateKey(now).slice(0, 4);
+  const discountCodeRows: (typeof discountCodes.$inferInsert)[] = [
+    { id: id(), code: `VAR${year}`, kind: 'percent', percent: 10, validFrom: osloDateKey(ago(now, 30 * DAY)), validTo: osloDateKey(ago(now, -180 * DAY)), maxUses: 100, maxUsesPerFamily: 1 },
+    { id: id(), code: `HOST${Number(year) - 1}`, kind: 'amount', amountOre: ore(15_000), validFrom: osloDateKey(ago(now, 200 * DAY)), validTo: osloDateKey(ago(now, 30 * DAY)), maxUses: null, maxUsesPerFamily: 1 },
+  ];
+  return { ...data, ...progress, discountCodes: discountCodeRows };
 }

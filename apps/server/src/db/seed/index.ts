@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client';
-import { attendance, children, courseInstructors, courses, faqs, levels, orderEvents, orders, participants, places, profileParents, profiles, progressNotes, seasons, skillMarks, skills, terms, users } from '../schema';
+import { attendance, children, courseInstructors, courses, discountCodes, faqs, levels, orderEvents, orders, participants, places, profileParents, profiles, progressNotes, seasons, skillMarks, skills, terms, users } from '../schema';
 import { snapshotTerms } from '../../repos/content.repo';
 import { buildDemoData, type DemoData } from './demo-data';
 
@@ -38,6 +38,7 @@ async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
   await insertMany(tx, faqs, data.faqs);
   await insertMany(tx, terms, data.terms);
   await insertMany(tx, seasons, data.seasons);
+  await insertMany(tx, discountCodes, data.discountCodes);
   await insertMany(tx, attendance, data.attendance);
   await insertMany(tx, skillMarks, data.skillMarks);
   await insertMany(tx, progressNotes, data.progressNotes);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PERSONS, EXPERIENCE_LEVELS, ORDER_STATUSES } from '@app/shared';
+import { DEMO_PERSONS, EXPERIENCE_LEVELS, ORDER_STATUSES, osloDateKey } from '@app/shared';
 import type { Database } from '../client';
 import { createTestDatabase } from '../../test/db';
 import { countRows } from '../../test/security/fixtures';
@@ -45,6 +45,15 @@ describe('demo seed', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('has one live discount code and one expired (decision 058)', async () => {
+    const codes = await rows<{ code: string; live: boolean }>(database, sql`select code, (current_date between valid_from and valid_to) as live from discount_codes order by code`);
+    const year = Number(osloDateKey(now).slice(0, 4));
+    expect(codes).toEqual([
+      { code: `HOST${year - 1}`, live: false },
+      { code: `VAR${year}`, live: true },
+    ]);
   });
 
   it('has exactly the ten venues, Bjerke without courses', async () => {

@@ -381,7 +381,7 @@ export type Reservation = { order: orders.OrderRow; created: boolean };
  * the hold): its price counted under the family's lock (discounts, then credit, Vipps the rest; decision 058). Vipps is
  * not called here (convention 9).
  */
-export async function placeOrder(ctx: ServiceContext, check: BookingCheck, user: users.UserRow): Promise<Reservation> {
+export async function placeOrder(ctx: ServiceContext, check: BookingCheck, user: users.UserRow, discountCode?: string): Promise<Reservation> {
   const { db } = ctx;
   const { course, child, state, booking } = check;
   const now = ctx.clock.now();
@@ -415,8 +415,9 @@ export async function placeOrder(ctx: ServiceContext, check: BookingCheck, user:
     if (raced) return { order: raced, created: false };
     if (seat.free <= 0) throw new AppError('COURSE_FULL', 'Course is full');
     // The list price is the amount shown on the course row and in the booking modal: the same rule, the same clock.
-    const price = await lockedPrice(tx, rules, { profileId: child.profileId, childId: child.id, listOre: booking.priceOre, now });
-    const order = { ...values, amountOre: price.vippsOre, creditOre: price.creditOre, discounts: price.lines, termsVersion };
+    const code = discountCode ? { text: discountCode, course } : undefined;
+    const price = await lockedPrice(tx, rules, { profileId: child.profileId, childId: child.id, listOre: booking.priceOre, now, code });
+    const order = { ...values, amountOre: price.vippsOre, creditOre: price.creditOre, discounts: price.lines, discountCodeId: price.discountCodeId, termsVersion };
     return { order: await orders.insertOrder(tx, order, holdMs, POLL_MS), created: true };
   });
 }

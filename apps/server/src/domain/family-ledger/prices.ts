@@ -5,6 +5,7 @@ import * as orders from '../../repos/orders.repo';
 import { lockProfile } from '../../repos/profiles.repo';
 import { seasonOn } from '../seasons/season-on';
 import { currentSettings } from '../settings/settings';
+import { checkCode, type CodeFacts, type CodeRule } from './discount-codes';
 import { availableCredit } from './entries';
 
 /**
@@ -34,21 +35,32 @@ export async function siblingApplies(db: DbOrTx, rules: PriceRules, profileId: s
   return !!first && first.childId !== childId && !booked.some((o) => o.childId === childId && o.sibling);
 }
 
-type PriceFacts = { profileId: string | null; childId: string; listOre: Ore; now: Date };
+type PriceFacts = {
+  profileId: string | null;
+  childId: string;
+  listOre: Ore;
+  now: Date;
+  /** The discount code the parent gave, and the course it is for (checked under the lock). */
+  code?: { text: string; course: CodeFacts['course'] };
+};
 
 /** The price as the family would pay it now (the booking dialog's lines); nothing locked. */
-export async function quotePrice(db: DbOrTx, rules: PriceRules, facts: PriceFacts): Promise<PriceBreakdown> {
+export async function quotePrice(db: DbOrTx, rules: PriceRules, facts: PriceFacts, code: CodeRule | null = null): Promise<PriceBreakdown> {
   const { profileId, childId, listOre, now } = facts;
-  if (!profileId) return priceOrder({ listOre });
+  if (!profileId) return priceOrder({ listOre, code });
   const sibling = (await siblingApplies(db, rules, profileId, childId)) ? rules.sibling : null;
-  return priceOrder({ listOre, sibling, availableCreditOre: await availableCredit(db, profileId, now) });
+  return priceOrder({ listOre, sibling, code, availableCreditOre: await availableCredit(db, profileId, now) });
 }
 
 /**
  * The same, counted again under the family's row lock in the order's transaction: two children booked at the same
- * moment take turns, so one counts the other, and two orders cannot pledge the same credit.
+ * moment take turns, so one counts the other, and two orders cannot pledge the same credit. A discount code is checked
+ * after that, under its own row's lock (course, family, code: always in this order), so its last use goes to one
+ * family; `discountCodeId` is the code's when the order has its line.
  */
-export async function lockedPrice(tx: DbOrTx, rules: PriceRules, facts: PriceFacts): Promise<PriceBreakdown> {
+export async function lockedPrice(tx: DbOrTx, rules: PriceRules, facts: PriceFacts): Promise<PriceBreakdown & { discountCodeId: string | null }> {
   if (facts.profileId) await lockProfile(tx, facts.profileId);
-  return quotePrice(tx, rules, facts);
+  const code = facts.code ? await checkCode(tx, facts.code.text, { course: facts.code.course, profileId: facts.profileId, now: facts.now }, true) : null;
+  const price = await quotePrice(tx, rules, facts, code);
+  return { ...price, discountCodeId: code && price.lines.some((l) => l.kind === 'code') ? code.id : null };
 }

@@ -2,6 +2,7 @@ import type { Feature } from '../feature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   paymentIdParamsSchema,
+  paymentStartBodySchema,
   paymentStartInputSchema,
   paymentStartQuerySchema,
   paymentStartResponseSchema,
@@ -15,10 +16,12 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './booking.service';
+import { DISCOUNT_CODE_GUESSES, DISCOUNT_CODE_REFUSALS } from '../../domain/family-ledger/discount-codes';
 import { paymentStatus, receiveWebhookEvent } from '../../domain/family-ledger/payment-events';
 
 const MINUTE_MS = 60_000;
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
+const guesses = rateLimit({ ...DISCOUNT_CODE_GUESSES, keyOf: (request) => request.user?.id ?? request.ip });
 
 /** Orders and payments (spec §7 `/{provider}/payment`), under /api: POST /vipps/payment, GET /vipps/payment/:id, webhooks. */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,22 +32,28 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', sessionUser: true },
       schema: {
         querystring: paymentStartQuerySchema,
-        body: paymentStartInputSchema,
+        body: paymentStartBodySchema,
         response: {
           200: paymentStartResponseSchema,
-          ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_FULL', 'RATE_LIMITED', 'PAYMENT_PROVIDER', 'BUSY'),
+          ...errorResponses('VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'COURSE_FULL', 'RATE_LIMITED', 'PAYMENT_PROVIDER', 'BUSY', ...DISCOUNT_CODE_REFUSALS),
         },
       },
-      // Per user, then per IP: one statement for both (rate-limit.ts).
-      preHandler: rateLimit([
-        {
-          name: 'payment-start-user',
-          max: () => app.env.PAYMENT_START_RATE_LIMIT,
-          windowMs: MINUTE_MS,
-          keyOf: (request) => request.user?.id ?? request.ip,
+      preHandler: [
+        // Per user, then per IP: one statement for both (rate-limit.ts).
+        rateLimit([
+          {
+            name: 'payment-start-user',
+            max: () => app.env.PAYMENT_START_RATE_LIMIT,
+            windowMs: MINUTE_MS,
+            keyOf: (request) => request.user?.id ?? request.ip,
+          },
+          { name: 'payment-start-ip', max: () => app.env.PAYMENT_START_IP_RATE_LIMIT, windowMs: MINUTE_MS },
+        ]),
+        // A code sent with the start counts against the guessing limit, as the dialog's check does (decision 058).
+        async function codeGuesses(request, reply) {
+          if (request.body.discountCode) await guesses.call(this, request, reply);
         },
-        { name: 'payment-start-ip', max: () => app.env.PAYMENT_START_IP_RATE_LIMIT, windowMs: MINUTE_MS },
-      ]),
+      ],
     },
     (request) => service.startPayment(ctxOf(request), request.body, request.sessionUser),
   );

@@ -1,6 +1,6 @@
-import type { PaymentStartInput, PriceRulesAnswer } from '@app/shared';
-import { can, requireAccess } from '../../access/access';
-import { asViewer, signedIn, toViewer, type ServiceContext } from '../../context';
+import type { PaymentStartBody, PaymentStartInput, PriceRulesAnswer } from '@app/shared';
+import type { ServiceContext } from '../../context';
+import { mayBook } from '../../domain/enrolment/may-book';
 import { checkBooking } from '../../domain/enrolment/seats';
 import { createVippsPayment, payByCredit, placeOrder, type Reservation } from '../../domain/family-ledger/payment-events';
 import { priceRules, siblingApplies } from '../../domain/family-ledger/prices';
@@ -14,16 +14,6 @@ import * as users from '../../repos/users.repo';
 
 /** The caller's own user row, read with the session check (route config.sessionUser). */
 export type SessionUser = { user: users.UserRow } | null;
-
-/** Who books for whom: the signed-in viewer for itself, or an admin on a guardian's behalf, checked as that guardian. */
-async function mayBook(ctx: ServiceContext, input: PaymentStartInput) {
-  const viewer = signedIn(ctx);
-  await requireAccess(ctx, 'user.act-as', input.userId);
-  const buyer = input.userId === viewer.id ? viewer : toViewer((await users.findSessionUser(ctx.db, input.userId))!);
-  // The same answer whether the child does not exist or belongs to another family.
-  if (!(await can(asViewer(ctx, buyer), 'child.book', input.childId))) throw new AppError('NOT_FOUND', 'Child not found');
-  return viewer;
-}
 
 /**
  * GET /vipps/price: the discounts a payment start for this child and course would take now (decision 058), for the
@@ -41,7 +31,7 @@ export async function bookingPriceRules(ctx: ServiceContext, input: PaymentStart
 }
 
 /** Step 1 of a payment start: the checks, then the order that holds the place. Vipps is not called here. */
-export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput, sessionUser?: SessionUser): Promise<Reservation> {
+export async function reserveOrder(ctx: ServiceContext, input: PaymentStartBody, sessionUser?: SessionUser): Promise<Reservation> {
   const { db } = ctx;
   const viewer = await mayBook(ctx, input);
   const check = await checkBooking(ctx, viewer, input.courseId, input.childId);
@@ -49,14 +39,14 @@ export async function reserveOrder(ctx: ServiceContext, input: PaymentStartInput
   // The caller's own row came with the session check (the route's config.sessionUser); someone else's is read.
   const user = sessionUser?.user.id === input.userId ? sessionUser.user : await users.findUserById(db, input.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
-  const reservation = await placeOrder(ctx, check, user);
+  const reservation = await placeOrder(ctx, check, user, input.discountCode);
   // The family started a payment: its seat among those let in frees up (its window still lets it book other children).
   if (check.opening && reservation.created) await queue.markDone(db, check.opening, check.child.profileId, ctx.clock.now());
   return reservation;
 }
 
 /** POST /vipps/payment: reserve a place, then create the Vipps payment; answers where to send the browser. */
-export async function startPayment(ctx: ServiceContext, input: PaymentStartInput, sessionUser?: SessionUser): Promise<{ redirectUrl: string }> {
+export async function startPayment(ctx: ServiceContext, input: PaymentStartBody, sessionUser?: SessionUser): Promise<{ redirectUrl: string }> {
   // One live hold per child and course (decision 035): a second start gets its hold back; a sibling's holds its own.
   const reservation = await reserveOrder(ctx, input, sessionUser);
   if (reservation.order.redirectUrl) return { redirectUrl: reservation.order.redirectUrl };

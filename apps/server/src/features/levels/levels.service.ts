@@ -2,7 +2,7 @@ import type { LadderOrder, Level } from '@app/shared';
 import { requireAccess, requireAllowed } from '../../access/access';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { isUniqueViolation, pgErrorCode } from '../../db/errors';
+import { mapConstraintErrors } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import * as repo from '../../repos/levels.repo';
 
@@ -20,16 +20,11 @@ export async function listLadder(ctx: ServiceContext): Promise<Level[]> {
 }
 
 /** A name another level has: LEVEL_NAME_TAKEN; a delete of something in use: LEVEL_IN_USE (the database restricts). */
-async function mapped<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('LEVEL_NAME_TAKEN', 'Another level has that name');
-    // 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation.
-    if (['23001', '23503'].includes(pgErrorCode(error) ?? '')) throw new AppError('LEVEL_IN_USE', 'In use: retire it instead');
-    throw error;
-  }
-}
+const mapped = <T>(write: () => Promise<T>): Promise<T> =>
+  mapConstraintErrors(write, {
+    taken: () => new AppError('LEVEL_NAME_TAKEN', 'Another level has that name'),
+    inUse: () => new AppError('LEVEL_IN_USE', 'In use: retire it instead'),
+  });
 
 export async function createLevel(ctx: ServiceContext, name: string): Promise<Level[]> {
   requireAllowed(ctx, 'levels.manage');

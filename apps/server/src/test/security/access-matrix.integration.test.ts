@@ -226,6 +226,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/changes/:id/choose':    { expect: [401, 404, 404, 404, 404, 404], req: () => ({ url: `/api/changes/${'0'.repeat(24)}/choose`, payload: { choice: 'credit' } }), note: "no such choice; another family's choice is 403 (changes.integration.test.ts)" },
   'POST /api/changes/open':          { expect: all(404), req: () => ({ payload: { secret: 'C'.repeat(43) } }), note: 'no choice has that secret' },
   'POST /api/changes/choose':        { expect: all(404), req: () => ({ payload: { secret: 'C'.repeat(43), choice: 'credit' } }), note: 'no choice has that secret' },
+  // ---- discount codes (decision 058): admins keep them; a booking's guardian checks one (rate-limited)
+  'GET /api/discount-codes':         { expect: adminOnly },
+  'POST /api/discount-codes':        { expect: adminOnly, req: () => ({ payload: { code: 'MATRISENY', kind: 'amount', amountKr: 100, validFrom: '2027-01-01', validTo: '2027-12-31', maxUses: null, maxUsesPerFamily: 1 } }) },
+  'PATCH /api/discount-codes/:id':   { expect: adminOnly, req: (fx) => ({ url: `/api/discount-codes/${fx.discountCode.id}`, payload: { kind: 'percent', percent: 10, validFrom: '2020-01-01', validTo: '2099-12-31', maxUses: null, maxUsesPerFamily: null, retired: false } }) },
+  'DELETE /api/discount-codes/:id':  { expect: [401, 403, 403, 403, 403, 204], req: (fx) => ({ url: `/api/discount-codes/${fx.discountCodeToDelete.id}` }) },
+  'GET /api/discount-codes/check':   { expect: [401, 200, 404, 404, 404, 200], object: 'familyA', req: (fx, role) => ({ query: { userId: role === 'admin' || role === 'anonymous' ? fx.parentA.id : fx[role].id, childId: fx.familyA.children[0]!.id, courseId: fx.otherCourse.id, code: 'matrise10' } }), note: 'who may book the child, as GET /api/vipps/price; the code in any case' },
   'POST /api/gift-cards':            { expect: all(200), req: () => ({ payload: { amount: 500, email: 'giver@example.no', giverName: 'Mormor', message: 'God jul!' } }), note: 'anyone buys a gift card (decision 059)' },
   'POST /api/gift-cards/status':     { expect: all(404), req: () => ({ payload: { reference: 'plask-unknown', code: 'AAAA-BBBB-CCCC' } }), note: 'only with the code the buying browser kept' },
   'POST /api/profiles/:id/gift-cards': { expect: [401, 404, 404, 404, 404, 404], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/gift-cards`, payload: { code: 'AAAA-BBBB-CCCC' } }), note: "parent A: no such card (GIFT_CARD_INVALID); others: not their family; redeemed: gift-cards.integration.test.ts" },
@@ -487,6 +493,7 @@ describe('access matrix', () => {
       'faq.write':                { id: (fx) => fx.faq.id, expect: adminOnlyAction },
       'term.write':               { id: (fx) => fx.term.id, expect: adminOnlyAction },
       'season.write':             { id: (fx) => fx.season.id, expect: adminOnlyAction },
+      'discount-code.write':      { id: (fx) => fx.discountCode.id, expect: adminOnlyAction },
       'level.write':              { id: (fx) => fx.ladder[0]!.id, expect: adminOnlyAction },
       'skill.write':              { id: (fx) => fx.ladder[0]!.skillIds[0]!, expect: adminOnlyAction },
       'child.progress.read':      { id: (fx) => fx.familyA.children[0]!.id, expect: [U, 'ok', F, 'ok', F, 'ok'], note: 'the instructor teaches the child’s course' },
@@ -573,6 +580,7 @@ describe('access matrix', () => {
       'seasons.manage':                adminOnlyRole,
       'levels.manage':                 adminOnlyRole,
       'rollover.manage':               adminOnlyRole,
+      'discount-codes.manage':         adminOnlyRole,
       'settings.manage':               adminOnlyRole,
     };
     it.each(Object.keys(ROLE_MATRIX) as RoleAction[])('%s', (action) => {

@@ -19,7 +19,7 @@ import {
   type TestCourse,
   type UserRow,
 } from '../builders';
-import { attendance, cancelledDates, childCare, courses, faqs, invites, levels, rolloverOffers, rollovers, waitlistEntries } from '../../db/schema';
+import { attendance, cancelledDates, childCare, courses, discountCodes, faqs, invites, levels, rolloverOffers, rollovers, waitlistEntries } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
 /** The callers of the security tests. `instructorOther` teaches a different course than the one addressed. */
@@ -38,6 +38,8 @@ export const SECRET_NAMES = {
 };
 
 export interface Fixtures {
+  discountCode: { id: string; code: string };
+  discountCodeToDelete: { id: string; code: string };
   parentA: UserRow;
   parentB: UserRow;
   familyA: Family;
@@ -181,6 +183,11 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     return offer!.id;
   };
   const rolloverOfferA = await freshRolloverOffer();
+  // A live code for every course, and one to delete (decision 058).
+  const [discountCode, discountCodeToDelete] = await db
+    .insert(discountCodes)
+    .values(['MATRISE10', 'MATRISESLETT'].map((code) => ({ code, kind: 'percent', percent: 10, validFrom: '2020-01-01', validTo: '2099-12-31' })))
+    .returning({ id: discountCodes.id, code: discountCodes.code });
   const levelIds = async () => (await db.select({ id: levels.id }).from(levels)).map((r) => r.id);
   const faqIds = async () => (await db.select({ id: faqs.id }).from(faqs).orderBy(asc(faqs.position), asc(faqs.createdAt), asc(faqs.id))).map((r) => r.id);
 
@@ -221,6 +228,8 @@ export async function createFixtures(app: FastifyInstance, db: Db): Promise<Fixt
     seasonToDelete,
     ladder: [first!, second!],
     levelToDelete: levelToDelete!,
+    discountCode: discountCode!,
+    discountCodeToDelete: discountCodeToDelete!,
     finishedCourse,
     cancelledDateToUndo: cancelledDateToUndo!,
     cancelledDateToAnnounce: cancelledDateToAnnounce!,
@@ -275,6 +284,7 @@ export const MAIN_TABLES = [
   'queue_openings',
   'queue_tickets',
   'gift_cards',
+  'discount_codes',
   'family_credits',
 ] as const;
 

@@ -131,9 +131,14 @@ function validBase(route: RecordedRoute, fx: Fixtures): { params: Record<string,
     'POST /api/gift-cards': { amount: 500, email: 'giver@example.no', giverName: 'Mormor', message: 'God jul!' },
     'POST /api/gift-cards/status': { reference: 'plask-unknown', code: 'AAAA-BBBB-CCCC' },
     'POST /api/profiles/:id/gift-cards': { code: 'AAAA-BBBB-CCCC' },
+    'POST /api/discount-codes': { code: 'FIENTLIG', kind: 'percent', percent: 10, validFrom: '2027-01-01', validTo: '2027-12-31', maxUses: null, maxUsesPerFamily: null },
+    'PATCH /api/discount-codes/:id': { kind: 'percent', percent: 10, validFrom: '2027-01-01', validTo: '2027-12-31', maxUses: null, maxUsesPerFamily: null, retired: false },
   };
   const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (bodies[route.key] ?? {});
-  return { params, query: {}, body };
+  const queries: Record<string, Record<string, string>> = {
+    'GET /api/discount-codes/check': { userId: fx.parentA.id, childId: fx.familyA.children[0]!.id, courseId: fx.otherCourse.id, code: 'MATRISE10' },
+  };
+  return { params, query: queries[route.key] ?? {}, body };
 }
 
 interface Mutation {

@@ -31,6 +31,7 @@ const ADMIN_MENU: readonly { title: string; links: readonly { to: string; label:
     links: [
       { to: paths.adminOrders, label: 'Ordre', hint: 'Betalinger, refusjoner og regnskapsfil.' },
       { to: paths.adminOrderIncidents, label: 'Betalingshendelser', hint: 'Betalinger som må ses på.' },
+      { to: paths.adminDiscountCodes, label: 'Rabattkoder', hint: 'Koder som gir rabatt, og hvor mange ganger hver er brukt.' },
       { to: paths.terms, label: 'Avbestillingsregler', hint: 'Regler og betingelser, med reglene for avbestilling.' },
     ],
   },

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PaymentStartInput, PaymentStatus, PriceRulesAnswer } from '@shared/api';
+import type { DiscountCodeCheck, PaymentStartBody, PaymentStartInput, PaymentStatus, PriceRulesAnswer } from '@shared/api';
 import { api, isApiError } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 import { errorMessage, messageForCode } from '@/lib/error-messages';
@@ -43,9 +43,23 @@ export const usePriceRules = (input: PaymentStartInput | null) =>
     staleTime: 0,
   });
 
-/** POST /api/vipps/payment {userId, childId, courseId} → {redirectUrl}: where the browser goes to pay. */
+/**
+ * GET /api/discount-codes/check: the code's rule for this booking, or the error saying why not (decision 058). Each
+ * check counts against the guessing limit, so the dialog asks only for a whole code once typing stops, and once.
+ */
+export const useDiscountCodeCheck = (input: (PaymentStartInput & { code: string }) | null) =>
+  useQuery({
+    queryKey: [...queryRoots.private, 'discount-code', input?.userId, input?.childId, input?.courseId, input?.code] as const,
+    queryFn: ({ signal }) => api<DiscountCodeCheck>(`/discount-codes/check?${new URLSearchParams(input!).toString()}`, { signal }),
+    enabled: !!input,
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+/** POST /api/vipps/payment {userId, childId, courseId, discountCode?} → {redirectUrl}: where the browser goes to pay. */
 export const useStartPayment = () =>
-  useMutation({ mutationFn: (input: PaymentStartInput) => api<{ redirectUrl: string }>('/vipps/payment', { method: 'POST', body: input }) });
+  useMutation({ mutationFn: (input: PaymentStartBody) => api<{ redirectUrl: string }>('/vipps/payment', { method: 'POST', body: input }) });
 
 /** Spec §8 'Payment start' errors → the text in the booking modal (through the one error table). */
 export function paymentStartErrorMessage(error: unknown): string {

@@ -13,6 +13,7 @@ import { discountText, priceOrder, type PriceBreakdown } from '@shared/price';
 import { paymentStartErrorMessage, usePriceRules, useStartPayment } from '@/features/booking/api/booking';
 import { creditLine } from '../credit-line';
 import { ChildSelect } from './child-select';
+import { DiscountCodeField, useDiscountCode } from './discount-code-field';
 import { Term } from '@/components/ui/term';
 
 interface BookingDialogProps {
@@ -99,8 +100,11 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
   const id = useId();
   const payment = useStartPayment();
   // The discounts the server would take now for this child, priced here by the same rule as the payment start.
-  const rules = usePriceRules(userId && childId ? { userId, childId, courseId: course._id } : null);
-  const price = priceOrder({ listOre: krToOre(course.booking.price), sibling: rules.data?.sibling, availableCreditOre: creditOre });
+  const booking = userId && childId ? { userId, childId, courseId: course._id } : null;
+  const rules = usePriceRules(booking);
+  const [codeText, setCodeText] = useState('');
+  const discountCode = useDiscountCode(codeText, booking);
+  const price = priceOrder({ listOre: krToOre(course.booking.price), sibling: rules.data?.sibling, code: discountCode.accepted, availableCreditOre: creditOre });
   const [error, setError] = useState<string | null>(null);
   const [missingChild, setMissingChild] = useState(false);
   const errorId = `${id}-feil`;
@@ -123,10 +127,14 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
       setError('Du har ikke tilgang til dette. Er du logget inn?');
       return;
     }
+    if (discountCode.pending) {
+      setError(discountCode.pending);
+      return;
+    }
     setMissingChild(false);
     setError(null);
     payment.mutate(
-      { userId, childId, courseId: course._id },
+      { userId, childId, courseId: course._id, ...(discountCode.accepted ? { discountCode: discountCode.accepted.code } : {}) },
       {
         onSuccess: ({ redirectUrl }) => {
           if (isSafeHttpUrl(redirectUrl)) window.location.assign(redirectUrl);
@@ -176,6 +184,7 @@ function BookingForm({ course, userId, profiles, profilesError, childId, onChild
           </div>
         )}
       </div>
+      <DiscountCodeField value={codeText} onChange={setCodeText} disabled={busy} error={discountCode.error} status={discountCode.status} />
       <p className="text-sm">
         Ved å bestille kurs aksepterer du våre{' '}
         <Link to={paths.terms} target="_blank" aria-describedby={`${id}-ny-fane`} className="font-medium text-sea-800 underline">
