@@ -1,3 +1,4 @@
+import type { SettingsSlice } from '@app/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { settingVersions, users } from '../db/schema';
@@ -5,7 +6,7 @@ import { settingVersions, users } from '../db/schema';
 /** The versioned settings store (decision 054). Only this repo queries setting_versions. */
 
 /** Writers of one slice take this lock first, so its versions count 1, 2, 3 … without gaps; other slices do not wait. */
-export async function lockSlice(tx: DbOrTx, slice: string): Promise<void> {
+export async function lockSlice(tx: DbOrTx, slice: SettingsSlice): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('setting_versions'), hashtext(${slice}))`);
 }
 
@@ -24,23 +25,23 @@ const selectVersions = (db: DbOrTx) =>
     .leftJoin(users, eq(users.id, settingVersions.createdBy));
 
 /** The newest version of a slice; undefined while nothing is stored (the slice is at its defaults). */
-export async function latestVersion(db: DbOrTx, slice: string): Promise<SettingVersionRow | undefined> {
+export async function latestVersion(db: DbOrTx, slice: SettingsSlice): Promise<SettingVersionRow | undefined> {
   const [row] = await selectVersions(db).where(eq(settingVersions.slice, slice)).orderBy(desc(settingVersions.version)).limit(1);
   return row;
 }
 
-export async function findVersion(db: DbOrTx, slice: string, version: number): Promise<SettingVersionRow | undefined> {
+export async function findVersion(db: DbOrTx, slice: SettingsSlice, version: number): Promise<SettingVersionRow | undefined> {
   const [row] = await selectVersions(db).where(and(eq(settingVersions.slice, slice), eq(settingVersions.version, version)));
   return row;
 }
 
 /** Newest first. */
-export function listVersions(db: DbOrTx, slice: string): Promise<SettingVersionRow[]> {
+export function listVersions(db: DbOrTx, slice: SettingsSlice): Promise<SettingVersionRow[]> {
   return selectVersions(db).where(eq(settingVersions.slice, slice)).orderBy(desc(settingVersions.version));
 }
 
 /** The next version of the slice (inside the writer's transaction, after lockSlice). */
-export async function insertVersion(tx: DbOrTx, slice: string, value: unknown, createdBy: string | null): Promise<number> {
+export async function insertVersion(tx: DbOrTx, slice: SettingsSlice, value: unknown, createdBy: string | null): Promise<number> {
   const [row] = await tx.select({ v: sql<number | null>`max(${settingVersions.version})` }).from(settingVersions).where(eq(settingVersions.slice, slice));
   const version = Number(row?.v ?? 0) + 1;
   await tx.insert(settingVersions).values({ slice, version, value, createdBy });
@@ -48,5 +49,5 @@ export async function insertVersion(tx: DbOrTx, slice: string, value: unknown, c
 }
 
 /** The slice's newest version number, as SQL, for an insert that records the version in force (an order's rules). */
-export const latestVersionSql = (slice: string) =>
+export const latestVersionSql = (slice: SettingsSlice) =>
   sql<number | null>`(select max(${settingVersions.version}) from ${settingVersions} where ${settingVersions.slice} = ${slice})`;

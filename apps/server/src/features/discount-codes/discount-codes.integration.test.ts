@@ -94,7 +94,7 @@ describe('the check and the payment start', () => {
   });
 
   it('the order takes the line after the sibling discount; the family limit counts holds; a lapsed hold gives the use back', async () => {
-    await store.insertVersion(t.db, 'søskenrabatt', { type: 'amount', amountKr: 340, from: '2020-01-01' }, null);
+    await store.insertVersion(t.db, 'siblingDiscount', { type: 'amount', amountKr: 340, from: '2020-01-01' }, null);
     const code = await createCode('SOMMER', { maxUsesPerFamily: 1 });
     const [c, c2, f, g] = [await course(), await course(), await family(), await family()];
     expect((await start(f, 0, c.id)).status).toBe(200);
@@ -116,7 +116,7 @@ describe('the check and the payment start', () => {
     await t.db.update(orders).set({ holdExpiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, second!.id));
     expect(await usesOf(code._id)).toBe(0);
     expect((await check(f, 0, c2.id, 'SOMMER')).status).toBe(200);
-    await store.insertVersion(t.db, 'søskenrabatt', { type: 'off' }, null);
+    await store.insertVersion(t.db, 'siblingDiscount', { type: 'off' }, null);
   });
 
   it('a used code cannot be deleted, only retired; a retired code is unknown; an unused one is deleted', async () => {
