@@ -26,3 +26,4 @@ export * from './changes';
 export * from './waiting-room';
 export * from './status';
 export * from './gift-cards';
+export * from './absences';

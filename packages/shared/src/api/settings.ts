@@ -53,6 +53,19 @@ const siblingDiscountSettingsSchema = z.discriminatedUnion(
 );
 export type SiblingDiscountSettings = z.infer<typeof siblingDiscountSettingsSchema>;
 
+/**
+ * The slice 'absences' (decision 061): absences and make-up tokens on or off for the whole school; an absence reported
+ * at least `deadlineHours` before the date gives a token, at most `tokensPerCourse` per child and course; a token lasts
+ * to the end of the season or `tokenMinDays` days, whichever is later.
+ */
+const absenceSettingsSchema = z.object({
+  enabled: z.boolean('Velg av eller på.'),
+  deadlineHours: wholeNumber(0, 168, 'Fristen i timer'),
+  tokensPerCourse: wholeNumber(0, 50, 'Antall erstatningstimer per kurs'),
+  tokenMinDays: wholeNumber(1, 365, 'Antall dager en erstatningstime minst gjelder'),
+});
+export type AbsenceSettings = z.infer<typeof absenceSettingsSchema>;
+
 /** Every slice and its value's schema. 'cancellation' is the cancellation rules (GET /cancellation-rules shows them too). */
 export const SETTINGS_SLICES = {
   cancellation: cancellationRulesSchema,
@@ -61,6 +74,7 @@ export const SETTINGS_SLICES = {
   closures: closureSettingsSchema,
   certificate: certificateSettingsSchema,
   siblingDiscount: siblingDiscountSettingsSchema,
+  absences: absenceSettingsSchema,
 } as const;
 export type SettingsSlice = keyof typeof SETTINGS_SLICES;
 export const SETTINGS_SLICE_NAMES = Object.keys(SETTINGS_SLICES) as [SettingsSlice, ...SettingsSlice[]];
@@ -91,6 +105,7 @@ export const settingsOverviewSchema = z.object({
   closures: z.array(versionOf(SETTINGS_SLICES.closures)),
   certificate: z.array(versionOf(SETTINGS_SLICES.certificate)),
   siblingDiscount: z.array(versionOf(SETTINGS_SLICES.siblingDiscount)),
+  absences: z.array(versionOf(SETTINGS_SLICES.absences)),
 });
 export type SettingsOverview = z.infer<typeof settingsOverviewSchema>;
 
@@ -105,6 +120,7 @@ export const settingsVersionSchema = z.union([
   versionOf(SETTINGS_SLICES.closures),
   versionOf(SETTINGS_SLICES.certificate),
   versionOf(SETTINGS_SLICES.siblingDiscount),
+  versionOf(SETTINGS_SLICES.absences),
 ]);
 /** A version of some slice (the answer of PUT /settings/{slice}). */
 export type AnySettingsVersion = { [S in SettingsSlice]: SettingsVersion<S> }[SettingsSlice];

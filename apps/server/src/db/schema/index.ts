@@ -14,3 +14,4 @@ export * from './ledger';
 export * from './seats';
 export * from './setting-versions';
 export * from './levels';
+export * from './absences';

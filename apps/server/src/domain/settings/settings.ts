@@ -14,6 +14,7 @@ const DEFAULTS: { [S in SettingsSlice]: (env: Env) => SettingsOf<S> } = {
   closures: (env) => ({ undoMinutes: env.CLOSURE_UNDO_MINUTES, choiceDays: env.DATE_CHOICE_DAYS, defaultChoice: env.DATE_CHOICE_DEFAULT }),
   certificate: () => ({ minAttendancePercent: 75 }),
   siblingDiscount: () => ({ type: 'off' }),
+  absences: () => ({ enabled: true, deadlineHours: 2, tokensPerCourse: 2, tokenMinDays: 60 }),
 };
 
 const nameOf = (r: { firstName: string | null; lastName: string | null }) =>

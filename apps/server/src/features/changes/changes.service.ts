@@ -53,7 +53,7 @@ export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredD
 }
 
 /** The course's name wherever a cancelled date names it (courseDisplayName, or the bare name without a level). */
-const courseLabel = (course: { name: string; experienceLevel: string; participantsAge: string; dates: readonly Date[]; timeFrom: string }) =>
+export const courseLabel = (course: { name: string; experienceLevel: string; participantsAge: string; dates: readonly Date[]; timeFrom: string }) =>
   course.experienceLevel.trim() ? courseDisplayName(course) : course.name.trim() || 'Kurs';
 const MINUTE_MS = 60_000;
 

@@ -253,6 +253,9 @@ export const MAIN_TABLES = [
   'queue_tickets',
   'gift_cards',
   'family_credits',
+  'absences',
+  'makeup_tokens',
+  'makeups',
 ] as const;
 
 /** Row counts of every main table, in one round trip. */
