@@ -246,7 +246,7 @@ export async function placesInTown(db: DbOrTx, placeId: string): Promise<string[
 // ---- reminders ----------------------------------------------------------------------------------------------------
 
 /** What a reminder says besides the date: the family, the child's first name, the course and its venue. */
-const reminderFields = {
+export const reminderFields = {
   profileId: children.profileId,
   firstName: children.firstName,
   course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, participantsAge: courses.participantsAge, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },

@@ -90,6 +90,10 @@ export const courseChangesSchema = z.object({
   cancelled: z.array(cancelledDateSchema),
   makeups: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime })),
   choices: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime, choice: dateChoiceStateSchema.nullable(), chosenBy: z.enum(['family', 'default']).nullable() })),
+  /** Children reported absent ('Meldt fravær', decision 061), date by date. */
+  absences: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime })),
+  /** The head count of each date with an absence or a make-up: participants, less the absent, plus the make-up children. */
+  headcounts: z.array(z.object({ date: isoDateTime, count: z.number().int() })),
 });
 export type CourseChanges = z.infer<typeof courseChangesSchema>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { familyAbsencesSchema, makeupTokenSchema } from '@app/shared';
 import { freeOnDate, reserveSeat, countTaken } from '../../domain/enrolment/seats';
 import { absences, makeups, makeupTokens } from '../../db/schema';
-import { createCourse, createFamily, createLadder, createOrder, createUser, createVenue, type Family, type TestCourse } from '../../test/builders';
+import { createCourse, createFamily, createInstructor, createLadder, createOrder, createUser, createVenue, type Family, type TestCourse } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 import { countRows } from '../../test/security/fixtures';
 
@@ -28,8 +28,8 @@ describe('absences and make-up tokens', () => {
   };
   const as = (f: Family) => tokens.get(f)!;
   /** A course at the shared venue on the shared level, with these families' first children on it. */
-  const course = (maximumParticipants: number, on: Family[], startsInDays = 14) =>
-    createCourse(ctx.app.db, { place, levelId, maximumParticipants, participants: on.map((f) => f.children[0]!), startsInDays, weeks: 4 });
+  const course = (maximumParticipants: number, on: Family[], startsInDays = 14, instructors: { id: string }[] = []) =>
+    createCourse(ctx.app.db, { place, levelId, maximumParticipants, participants: on.map((f) => f.children[0]!), startsInDays, weeks: 4, instructors: instructors as never });
   const report = (f: Family, c: TestCourse, date: Date, reason: 'sick' | 'other' | null = 'sick') =>
     call('POST', `/api/children/${f.children[0]!.id}/absences`, as(f), { courseId: c.id, date: date.toISOString(), reason });
   const view = async (f: Family) => familyAbsencesSchema.parse((await call('GET', `/api/profiles/${f.profile.id}/absences`, as(f))).json());
@@ -184,5 +184,26 @@ describe('absences and make-up tokens', () => {
       expect(answers.filter((x) => x === 'ok'), JSON.stringify(answers)).toHaveLength(1);
       expect(await freeOnDate(ctx.app.db, a, a.dates[1]!)).toBe(0);
     }
+  });
+
+  it("the instructors' lists change: 'Meldt fravær' and the head count on one course, the make-up child on the other; the family calendar shows the make-up", async () => {
+    const anne = await createInstructor(ctx.app.db, { firstName: 'Anne' });
+    const bjorn = await createInstructor(ctx.app.db, { firstName: 'Bjørn' });
+    const [annes, bjorns] = [(await ctx.app.sessions.issue(anne.id)).token, (await ctx.app.sessions.issue(bjorn.id)).token];
+    const ida = await family();
+    const a = await course(3, [ida, await family()], 14, [anne]);
+    const b = await course(3, [await family()], 14, [bjorn]);
+    const token = (await report(ida, a, a.dates[1]!)).json().token._id as string;
+    expect((await call('POST', `/api/tokens/${token}/makeups`, as(ida), { courseId: b.id, date: b.dates[2]!.toISOString() })).statusCode).toBe(200);
+    const onA = (await call('GET', `/api/courses/${a.id}/changes`, annes)).json();
+    expect(onA.absences).toEqual([expect.objectContaining({ childId: ida.children[0]!.id, date: a.dates[1]!.toISOString() })]);
+    expect(onA.headcounts).toEqual([{ date: a.dates[1]!.toISOString(), count: 1 }]);
+    const onB = (await call('GET', `/api/courses/${b.id}/changes`, bjorns)).json();
+    expect(onB.makeups).toEqual([expect.objectContaining({ childId: ida.children[0]!.id, date: b.dates[2]!.toISOString() })]);
+    expect(onB.headcounts).toEqual([{ date: b.dates[2]!.toISOString(), count: 2 }]);
+    const feed = (await call('POST', `/api/profiles/${ida.profile.id}/calendar-feed`, as(ida))).json();
+    const ics = await ctx.app.inject({ method: 'GET', url: `/api/calendar-feeds/${feed.url.split('/').pop()}` });
+    // The make-up's event (its UID ends '-m'; the summary says '(erstatningstime)', folded over lines).
+    expect(ics.body).toContain(`${ida.children[0]!.id}-${b.id}-${b.dates[2]!.getTime()}-m@`);
   });
 });

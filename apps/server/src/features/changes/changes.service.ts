@@ -24,6 +24,7 @@ import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { hashSecret, newLinkSecret } from '../../lib/secret-link';
 import { AppError } from '../../lib/app-error';
+import * as absences from '../../repos/absences.repo';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as changes from '../../repos/changes.repo';
 import * as ledger from '../../repos/ledger.repo';
@@ -431,11 +432,18 @@ export async function applyDefaults(ctx: ServiceContext, limit = 100): Promise<n
 export async function courseChanges(ctx: ServiceContext, courseId: string): Promise<CourseChanges> {
   await requireAccess(ctx, 'course.participants.read', courseId);
   const cancelled = await changes.cancelledDatesOf(ctx.db, [courseId]);
-  const makeups = await changes.makeupsOnCourses(ctx.db, [courseId]);
+  // A closure's make-ups and those booked with a token (decision 061), date by date.
+  const makeups = [...(await changes.makeupsOnCourses(ctx.db, [courseId])), ...(await absences.tokenMakeupsOnCourses(ctx.db, [courseId]))].sort((a, b) => a.date!.getTime() - b.date!.getTime());
+  const absent = await absences.absencesOnCourses(ctx.db, [courseId]);
   const choices = await changes.choicesOfCourse(ctx.db, courseId);
+  const participants = await courses.countParticipantsOf(ctx.db, courseId);
+  const counts = new Map<number, number>();
+  for (const [rows, step] of [[makeups, 1], [absent, -1]] as const) for (const r of rows) counts.set(r.date!.getTime(), (counts.get(r.date!.getTime()) ?? participants) + step);
   return {
     cancelled: cancelled.map(toCancelledDate),
     makeups: makeups.map((m) => ({ childId: m.childId, firstName: m.firstName, lastName: m.lastName, date: m.date!.toISOString() })),
+    absences: absent.map((a) => ({ childId: a.childId, firstName: a.firstName, lastName: a.lastName, date: a.date.toISOString() })),
+    headcounts: [...counts].sort(([a], [b]) => a - b).map(([date, count]) => ({ date: new Date(date).toISOString(), count })),
     choices: choices.map((c) => ({
       childId: c.child.id,
       firstName: c.child.firstName,

@@ -1,13 +1,13 @@
-import { formatDate, formatTime } from '@/lib/format';
+import { countOf, formatDate, formatTime } from '@/lib/format';
 import { useCourseChanges } from '../api/changes';
 
 const CHOSEN = { makeup: 'erstatningstime', refund: 'pengene tilbake', credit: 'tilgodebeløp', closed: 'lukket (meldt av)' } as const;
 
-/** On the instructor's list and attendance: the course's cancelled dates ('Avlyst') and the make-up children by date. */
+/** On the instructor's list and attendance: cancelled dates ('Avlyst'), absences ('Meldt fravær'), make-up children and head counts by date. */
 export function CourseChanges({ courseId, showChoices = false }: { courseId: string; showChoices?: boolean }) {
   const changes = useCourseChanges(courseId);
   const data = changes.data;
-  if (!data || (data.cancelled.length === 0 && data.makeups.length === 0)) return null;
+  if (!data || (data.cancelled.length === 0 && data.makeups.length === 0 && data.absences.length === 0)) return null;
   return (
     <section aria-label="Endringer" className="mb-4 space-y-2 rounded-xl bg-sun-50 p-3 text-sm" data-testid="course-changes">
       {data.cancelled.map((c) => (
@@ -22,6 +22,30 @@ export function CourseChanges({ courseId, showChoices = false }: { courseId: str
             {data.makeups.map((m) => (
               <li key={`${m.childId}/${m.date}`}>
                 {formatDate(m.date)}: {m.firstName} {m.lastName}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {data.absences.length ? (
+        <div>
+          <p className="font-semibold">Meldt fravær</p>
+          <ul>
+            {data.absences.map((a) => (
+              <li key={`${a.childId}/${a.date}`}>
+                {formatDate(a.date)}: {a.firstName} {a.lastName}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {data.headcounts.length ? (
+        <div>
+          <p className="font-semibold">Antall barn</p>
+          <ul>
+            {data.headcounts.map((h) => (
+              <li key={h.date}>
+                {formatDate(h.date)}: {countOf(h.count, 'barn', 'barn')}
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/form';
 import { countOf, formatDate, fullName, osloDateKey, relativeDayLabel } from '@/lib/format';
+import { useCourseChanges } from '@/features/changes/api/changes';
 import { usePendingMarks } from '../hooks/use-pending-marks';
 import { ParticipantCare } from './participant-care';
 
@@ -28,6 +29,8 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
   const [date, setDate] = useState(() => defaultDate(course.dates));
   const { marks, mark, pending, state } = usePendingMarks(course._id, list.attendance);
   const presentCount = date ? list.participants.filter((p) => marks.get(`${p._id}|${date}`) === true).length : 0;
+  // 'Meldt fravær' (decision 061): those children are not expected that date, and the head count goes down.
+  const absent = new Set((useCourseChanges(course._id).data?.absences ?? []).filter((a) => a.date === date).map((a) => a.childId));
 
   if (!date) return <p>Kurset har ingen datoer.</p>;
   const notYet = !hasCome(date);
@@ -41,7 +44,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
         options={course.dates.map((d) => ({ value: d, label: `${formatDate(d)}${relativeDayLabel(d) ? ` (${relativeDayLabel(d)})` : ''}` }))}
       />
       <p role="status" className={`rounded-xl p-3 font-semibold ${state === 'saved' ? 'bg-success-bg text-success' : state === 'failed' ? 'bg-danger-bg text-danger' : 'bg-warning-bg text-warning'}`}>
-        {presentCount} av {list.participants.length} til stede ·{' '}
+        {presentCount} av {list.participants.length - absent.size} til stede ·{' '}
         {state === 'waiting' ? `${countOf(pending, 'markering', 'markeringer')} ${STATUS_TEXT.waiting}` : STATUS_TEXT[state]}
       </p>
       {list.participants.length === 0 ? <p>Ingen påmeldte</p> : null}
@@ -60,7 +63,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
               >
                 <span className="min-w-0 flex-1 text-left break-words">{fullName(p)}</span>
                 <span aria-hidden="true" className="shrink-0 text-base">
-                  {present === true ? '✓ Til stede' : present === false ? 'Borte' : 'Ikke registrert'}
+                  {present === true ? '✓ Til stede' : present === false ? 'Borte' : absent.has(p._id) ? 'Meldt fravær' : 'Ikke registrert'}
                 </span>
               </Button>
               <ParticipantCare courseId={course._id} participant={p} guardians />
