@@ -14,20 +14,18 @@ import {
 import { requireAccess, requireAllowed } from '../../access/access';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { absenceDeadline, earnsToken, makeupFits, tokenExpiry } from '../../domain/absences/rules';
-import { freeOnDate, freeOnDates, reserveSeat } from '../../domain/enrolment/seats';
-import { seasonOn } from '../../domain/seasons/season-on';
-import { currentSettings } from '../../domain/settings/settings';
+import { absenceDeadline, earnsToken } from '../../domain/absences/rules';
+import { expiryFrom, fittingDates, settingsOf, spendToken } from '../../domain/absences/tokens';
+import { courseLabel } from '../../domain/enrolment/course-label';
+import { freeOnDate } from '../../domain/enrolment/seats';
 import { AppError } from '../../lib/app-error';
 import * as absences from '../../repos/absences.repo';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
-import { courseLabel } from '../changes/changes.service';
 
 // Why: docs/decisions/061-absences-and-make-up-tokens.md. 'Meld fravær', make-up tokens and make-up dates.
 
-const settingsOf = async (ctx: ServiceContext): Promise<AbsenceSettings> => (await currentSettings(ctx, 'absences')).value;
 const nameOf = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
 const key = (courseId: string, date: Date) => `${courseId}/${date.getTime()}`;
 
@@ -132,14 +130,13 @@ export async function reportAbsence(ctx: ServiceContext, childId: string, input:
     if (!absence) throw new AppError('ALREADY_ABSENT', 'Already reported absent that date');
     const given = await absences.countAbsenceTokens(ctx.db, childId, input.courseId);
     if (!earnsToken({ date, reportedAt: now, tokensGivenOnCourse: given }, settings)) return { absence, tokenId: null };
-    const season = await seasonOn(ctx.db, date);
     const token = await absences.insertToken(ctx.db, {
       childId,
       source: 'absence',
       sourceId: absence.id,
       courseId: input.courseId,
       reason: 'Meldt fravær',
-      expiresAt: tokenExpiry(date, season?.endsOn ?? null, settings),
+      expiresAt: await expiryFrom(ctx, date),
       createdAt: now,
       createdBy: viewer.id,
     });
@@ -181,31 +178,6 @@ async function usableToken(ctx: ServiceContext, tokenId: string, lock = false) {
   return token;
 }
 
-/**
- * The dates that fit the token (rules.makeupFits): a course at a venue in the same town as the token's course, the
- * same level, the child's age on the date; not a course the child is on, not a cancelled date. `withFull`: full ones too.
- */
-async function fittingDates(ctx: ServiceContext, token: absences.TokenRow, withFull = false): Promise<MakeupOption[]> {
-  const settings = await settingsOf(ctx);
-  const own = token.courseId ? await absences.findCourse(ctx.db, token.courseId) : undefined;
-  const child = await profiles.findChild(ctx.db, token.childId);
-  if (!own || !child || !settings.enabled) return [];
-  const now = ctx.clock.now();
-  const candidates = await absences.makeupCourses(ctx.db, { placeIds: await changes.placesInTown(ctx.db, own.placeId), from: now, to: token.expiresAt });
-  const cancelled = await changes.cancelledDatesByCourse(ctx.db, candidates.map((c) => c.course.id));
-  const need = { levelId: own.levelId, experienceLevel: own.experienceLevel, birthdate: child.birthdate, expiresAt: token.expiresAt, now };
-  const options: MakeupOption[] = [];
-  for (const { course, placeName } of candidates) {
-    if (await courses.findParticipant(ctx.db, course.id, child.id)) continue;
-    const off = new Set((cancelled.get(course.id) ?? []).map((d) => d.getTime()));
-    const dates = course.dates.map((d) => new Date(d)).filter((date) => !off.has(date.getTime()) && makeupFits(need, { ...course, date }));
-    (await freeOnDates(ctx.db, course, dates)).forEach((free, i) => {
-      if (free > 0 || withFull) options.push({ courseId: course.id, courseName: courseLabel(course), placeName, date: dates[i]!.toISOString(), timeFrom: course.timeFrom, timeTo: course.timeTo, freePlaces: Math.max(0, free) });
-    });
-  }
-  return options.sort((a, b) => a.date.localeCompare(b.date));
-}
-
 /** GET /tokens/:id/makeup-options: 'Finn erstatningstime'. */
 export async function makeupOptions(ctx: ServiceContext, tokenId: string): Promise<MakeupOption[]> {
   return fittingDates(ctx, await usableToken(ctx, tokenId));
@@ -220,10 +192,7 @@ export async function bookMakeup(ctx: ServiceContext, tokenId: string, input: Ma
   if (fits.freePlaces < 1) throw new AppError('MAKEUP_DATE_FULL', 'No free place that date');
   await withTx(ctx, async (ctx) => {
     // The token, locked: a second make-up with it waits here and then finds it spent.
-    const token = await usableToken(ctx, tokenId, true);
-    const seat = await reserveSeat(ctx.db, input.courseId, { by: 'makeup', date });
-    if ('refused' in seat) throw new AppError(seat.refused === 'COURSE_FULL' ? 'MAKEUP_DATE_FULL' : seat.refused, 'No free place that date');
-    await absences.insertMakeup(ctx.db, { tokenId: token.id, childId: token.childId, courseId: input.courseId, date, createdAt: ctx.clock.now(), createdBy: viewer.id });
+    await spendToken(ctx, await usableToken(ctx, tokenId, true), input, viewer.id);
   });
   return tokenView(ctx, tokenId, await settingsOf(ctx));
 }
@@ -248,13 +217,12 @@ export async function giveToken(ctx: ServiceContext, childId: string, input: Giv
   if (!(await courses.findParticipant(ctx.db, input.courseId, childId))) throw new AppError('CHILD_NOT_IN_COURSE', 'The child is not on the course');
   const settings = await settingsOf(ctx);
   const now = ctx.clock.now();
-  const season = await seasonOn(ctx.db, now);
   const token = await absences.insertToken(ctx.db, {
     childId,
     source: 'admin',
     courseId: input.courseId,
     reason: input.reason,
-    expiresAt: tokenExpiry(now, season?.endsOn ?? null, settings),
+    expiresAt: await expiryFrom(ctx, now),
     createdAt: now,
     createdBy: viewer.id,
   });

@@ -19,6 +19,7 @@ import {
   type PlaceClosureInput,
 } from '@app/shared';
 import { requireAccess, requireAllowed } from '../../access/access';
+import { courseLabel } from '../../domain/enrolment/course-label';
 import { freeOnDates, reserveSeat, seatError } from '../../domain/enrolment/seats';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
@@ -53,9 +54,6 @@ export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredD
   return dateSharesOre(paid, covered.length)[index]!;
 }
 
-/** The course's name wherever a cancelled date names it (courseDisplayName, or the bare name without a level). */
-export const courseLabel = (course: { name: string; experienceLevel: string; participantsAge: string; dates: readonly Date[]; timeFrom: string }) =>
-  course.experienceLevel.trim() ? courseDisplayName(course) : course.name.trim() || 'Kurs';
 const MINUTE_MS = 60_000;
 
 /** The children on the course with the order that paid, except those whose order does not cover the date. */

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { AccessGuard, PageLoading } from '@/features/auth/components/access-guard';
 import { useCourseParticipants } from '@/features/participants/api/participants';
 import { AttendanceSheet } from '@/features/participants/components/attendance-sheet';
+import { useCourseChanges } from '@/features/changes/api/changes';
 import { CourseChanges } from '@/features/changes/components/course-changes';
 import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -13,6 +14,7 @@ import { ButtonLink } from '@/components/ui/button';
 
 function Attendance({ courseId }: { courseId: string }) {
   const list = useCourseParticipants(courseId);
+  const changes = useCourseChanges(courseId);
   useDocumentTitle('Oppmøte');
   if (list.isPending) return <PageLoading label="Laster oppmøte" />;
   if (list.isError) {
@@ -28,7 +30,7 @@ function Attendance({ courseId }: { courseId: string }) {
         {course.dates[0] ? ` · fra ${formatDate(course.dates[0])}` : ''}
       </p>
       <CourseChanges courseId={courseId} />
-      <AttendanceSheet list={list.data} />
+      <AttendanceSheet list={list.data} absences={changes.data?.absences} />
       <p className="mt-8">
         <ButtonLink to={paths.courses} variant="ghost">
           Til kursene

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { AbsenceInput, AbsenceReported, CourseAbsences, CourseAbsenceSettings, FamilyAbsences, GiveTokenInput, MakeupInput, MakeupOption, MakeupToken } from '@shared/api';
 import { api } from '@/lib/api-client';
 import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
-import { changesKeys } from '@/features/changes/api/changes';
 
 /** Issue 58 (decision 061): 'Meld fravær', make-up tokens and make-up dates. */
 export const absencesKeys = {
@@ -12,7 +11,7 @@ export const absencesKeys = {
   course: (courseId: string) => [...queryRoots.private, 'absences', 'course', courseId] as const,
 };
 /** What an absence or a make-up changes: the family's view, the options, and the course lists (changes). */
-const refreshed = [absencesKeys.all(), changesKeys.all()];
+const refreshed = [absencesKeys.all(), queryRoots.changes];
 const id = encodeURIComponent;
 
 export const useFamilyAbsences = (profileId: string) =>

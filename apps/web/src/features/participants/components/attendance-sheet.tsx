@@ -3,7 +3,6 @@ import type { CourseParticipants } from '@shared/course-admin';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/form';
 import { countOf, formatDate, fullName, osloDateKey, relativeDayLabel } from '@/lib/format';
-import { useCourseChanges } from '@/features/changes/api/changes';
 import { usePendingMarks } from '../hooks/use-pending-marks';
 import { ParticipantCare } from './participant-care';
 
@@ -23,14 +22,17 @@ const STATUS_TEXT = {
   failed: 'Noen markeringer ble ikke godtatt. Prøv igjen.',
 } as const;
 
-/** Attendance at the pool: one large button per child and date (tap: present, again: away), through a dropped network. */
-export function AttendanceSheet({ list }: { list: CourseParticipants }) {
+/**
+ * Attendance at the pool: one large button per child and date (tap: present, again: away), through a dropped network.
+ * `absences`: children reported absent ('Meldt fravær') by date; they are not counted as expected that date.
+ */
+export function AttendanceSheet({ list, absences = [] }: { list: CourseParticipants; absences?: readonly { childId: string; date: string }[] }) {
   const { course } = list;
   const [date, setDate] = useState(() => defaultDate(course.dates));
   const { marks, mark, pending, state } = usePendingMarks(course._id, list.attendance);
   const presentCount = date ? list.participants.filter((p) => marks.get(`${p._id}|${date}`) === true).length : 0;
   // 'Meldt fravær' (decision 061): those children are not expected that date, and the head count goes down.
-  const absent = new Set((useCourseChanges(course._id).data?.absences ?? []).filter((a) => a.date === date).map((a) => a.childId));
+  const absent = new Set(absences.filter((a) => a.date === date).map((a) => a.childId));
 
   if (!date) return <p>Kurset har ingen datoer.</p>;
   const notYet = !hasCome(date);
