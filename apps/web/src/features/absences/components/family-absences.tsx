@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { AbsenceDate, AbsenceReason, MakeupToken } from '@shared/api';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/form';
+import { ConfirmDialog, FormError, Select, TextInput } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
 import { TitledSection } from '@/components/ui/titled-section';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatDateTime, formatTime } from '@/lib/format';
-import { useCancelMakeup, useFamilyAbsences, useReportAbsence, useUndoAbsence, useWithdrawToken } from '../api/absences';
+import { useCancelMakeup, useFamilyAbsences, useGiveToken, useReportAbsence, useUndoAbsence, useWithdrawToken } from '../api/absences';
 
 const REASONS: { value: AbsenceReason; label: string }[] = [
   { value: 'sick', label: 'Syk' },
@@ -144,6 +144,35 @@ function TokenRow({ token, isAdmin }: { token: MakeupToken; isAdmin: boolean }) 
   );
 }
 
+/** The admin's 'Gi erstatningstime': a child and one of its courses, with a reason (kept on the token, logged). */
+function GiveToken({ dates }: { dates: AbsenceDate[] }) {
+  const give = useGiveToken();
+  const courses = [...new Map(dates.map((d) => [`${d.childId}|${d.courseId}`, `${d.childName} · ${d.courseName}`])).entries()];
+  const [chosen, setChosen] = useState('');
+  const [reason, setReason] = useState('');
+  if (courses.length === 0) return null;
+  return (
+    <form
+      aria-label="Gi erstatningstime"
+      noValidate
+      className="mt-6 space-y-3 rounded-xl bg-sea-50 p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const [childId, courseId] = chosen.split('|') as [string, string];
+        give.mutate({ childId, input: { courseId, reason } }, { onSuccess: () => { setReason(''); toast.success('Erstatningstimen er gitt.'); } });
+      }}
+    >
+      <h3 className="font-bold text-sea-900">Gi erstatningstime</h3>
+      <Select label="Barn og kurs" placeholder="Velg barn og kurs" value={chosen} onChange={(e) => setChosen(e.target.value)} options={courses.map(([value, label]) => ({ value, label }))} />
+      <TextInput label="Grunn" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+      <Button type="submit" disabled={!chosen || !reason.trim() || give.isPending}>
+        Gi erstatningstime
+      </Button>
+      {give.isError ? <FormError>{errorMessage(give.error, 'Kunne ikke gi erstatningstimen.')}</FormError> : null}
+    </form>
+  );
+}
+
 /** /profil: the family's coming dates with 'Meld fravær', and its make-up tokens with their expiry and make-ups. */
 export function FamilyAbsences({ profileId, isAdmin = false }: { profileId: string; isAdmin?: boolean }) {
   const data = useFamilyAbsences(profileId).data;
@@ -177,6 +206,7 @@ export function FamilyAbsences({ profileId, isAdmin = false }: { profileId: stri
           ) : null}
         </div>
       ) : null}
+      {isAdmin ? <GiveToken dates={data.dates} /> : null}
       <p className="mt-4 text-sm text-muted">En erstatningstime gir en plass på en annen time, aldri penger tilbake.</p>
     </TitledSection>
   );

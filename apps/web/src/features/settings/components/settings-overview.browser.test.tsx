@@ -18,6 +18,7 @@ const overview = {
   closures: [{ version: 1, value: { undoMinutes: 10, choiceDays: 7, defaultChoice: 'credit' }, createdAt: null, changedBy: null }],
   certificate: [{ version: 1, value: { minAttendancePercent: 75 }, createdAt: null, changedBy: null }],
   siblingDiscount: [{ version: 1, value: { type: 'off' }, createdAt: null, changedBy: null }],
+  absences: [{ version: 1, value: { enabled: true, deadlineHours: 2, tokensPerCourse: 2, tokenMinDays: 60 }, createdAt: null, changedBy: null }],
 };
 
 afterEach(() => {
