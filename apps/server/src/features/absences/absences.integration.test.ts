@@ -206,4 +206,29 @@ describe('absences and make-up tokens', () => {
     // The make-up's event (its UID ends '-m'; the summary says '(erstatningstime)', folded over lines).
     expect(ics.body).toContain(`${ida.children[0]!.id}-${b.id}-${b.dates[2]!.getTime()}-m@`);
   });
+
+  it('the school stays in control: a course or the school turns absences off, a course limits make-up places, an admin withdraws a token', async () => {
+    const { ida, a, b, token } = await withToken(3);
+    const options = async () => (await call('GET', `/api/tokens/${token}/makeup-options`, as(ida))).json() as { courseId: string }[];
+    expect(await options()).toHaveLength(4);
+    expect((await call('PUT', `/api/courses/${b.id}/absence-settings`, admin, { absencesOff: false, makeupLimit: 0 })).json()).toMatchObject({ makeupLimit: 0 });
+    expect(await options()).toEqual([]);
+    const full = await call('POST', `/api/tokens/${token}/makeups`, as(ida), { courseId: b.id, date: b.dates[1]!.toISOString() });
+    expect(full.json().error.code).toBe('MAKEUP_DATE_FULL');
+    await call('PUT', `/api/courses/${b.id}/absence-settings`, admin, { absencesOff: false, makeupLimit: null });
+
+    await call('PUT', `/api/courses/${a.id}/absence-settings`, admin, { absencesOff: true, makeupLimit: null });
+    expect((await report(ida, a, a.dates[2]!)).json().error.code).toBe('ABSENCES_OFF');
+    await call('PUT', `/api/courses/${a.id}/absence-settings`, admin, { absencesOff: false, makeupLimit: null });
+    const off = await call('PUT', '/api/settings/absences', admin, { enabled: false, deadlineHours: 2, tokensPerCourse: 2, tokenMinDays: 60 });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await report(ida, a, a.dates[2]!)).json().error.code).toBe('ABSENCES_OFF');
+    await call('PUT', '/api/settings/absences', admin, { enabled: true, deadlineHours: 2, tokensPerCourse: 2, tokenMinDays: 60 });
+
+    const course = (await call('GET', `/api/courses/${a.id}/absences`, admin)).json();
+    expect(course.absences).toHaveLength(1);
+    expect(course.tokens).toEqual([expect.objectContaining({ _id: token, state: 'open' })]);
+    expect((await call('DELETE', `/api/tokens/${token}`, admin)).json()).toMatchObject({ state: 'withdrawn' });
+    expect((await call('GET', `/api/tokens/${token}/makeup-options`, as(ida))).json().error.code).toBe('TOKEN_NOT_USABLE');
+  });
 });
