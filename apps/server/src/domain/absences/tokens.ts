@@ -27,10 +27,9 @@ export async function expiryFrom(ctx: ServiceContext, from: Date): Promise<Date>
  * same level, the child's age on the date; not a course the child is on, not a cancelled date. `withFull`: full ones too.
  */
 export async function fittingDates(ctx: ServiceContext, token: Pick<absences.TokenRow, 'childId' | 'courseId' | 'expiresAt'>, withFull = false): Promise<MakeupOption[]> {
-  const settings = await settingsOf(ctx);
   const own = token.courseId ? await absences.findCourse(ctx.db, token.courseId) : undefined;
   const child = await profiles.findChild(ctx.db, token.childId);
-  if (!own || !child || !settings.enabled) return [];
+  if (!own || !child) return [];
   const now = ctx.clock.now();
   const candidates = await absences.makeupCourses(ctx.db, { placeIds: await changes.placesInTown(ctx.db, own.placeId), from: now, to: token.expiresAt });
   const cancelled = await changes.cancelledDatesByCourse(ctx.db, candidates.map((c) => c.course.id));
