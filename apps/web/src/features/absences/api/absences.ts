@@ -7,7 +7,8 @@ import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 export const absencesKeys = {
   all: () => [...queryRoots.private, 'absences'] as const,
   family: (profileId: string) => [...queryRoots.private, 'absences', 'family', profileId] as const,
-  options: (tokenId: string) => [...queryRoots.private, 'absences', 'options', tokenId] as const,
+  /** Outside `all`: a booked token's options are not read again (it is spent: 409), the page goes back to /profil. */
+  options: (tokenId: string) => [...queryRoots.private, 'makeup-options', tokenId] as const,
   course: (courseId: string) => [...queryRoots.private, 'absences', 'course', courseId] as const,
 };
 /** What an absence or a make-up changes: the family's view, the options, and the course lists (changes). */
