@@ -2,21 +2,16 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { reminderFields } from './changes.repo';
+import { courseHeadFields, reminderFields } from './changes.repo';
 import { absences, children, courses, makeups, makeupTokens, orders, participants, places } from '../db/schema';
 
 export type AbsenceRow = typeof absences.$inferSelect;
 export type TokenRow = typeof makeupTokens.$inferSelect;
 export type MakeupRow = typeof makeups.$inferSelect;
 
+/** What a make-up must match and what a family reads (changes.courseHeadFields), and the course's absence settings. */
 const courseFields = {
-  id: courses.id,
-  name: courses.name,
-  experienceLevel: courses.experienceLevel,
-  participantsAge: courses.participantsAge,
-  dates: courses.dates,
-  timeFrom: courses.timeFrom,
-  timeTo: courses.timeTo,
+  ...courseHeadFields,
   levelId: courses.levelId,
   placeId: courses.placeId,
   absencesOff: courses.absencesOff,

@@ -21,6 +21,8 @@ const fail = (fallback: string) => (error: unknown) => {
   toast.error(errorMessage(error, fallback));
   throw error;
 };
+/** A tap's answer as a toast: `done` when it worked, the error's Norwegian text (or `fallback`) when not. */
+const tap = (work: Promise<unknown>, done: string, fallback: string) => void work.then(() => toast.success(done), fail(fallback)).catch(() => undefined);
 
 /** 'Meld fravær' on one coming date: one tap, then a confirmation with an optional reason. */
 function ReportAbsence({ date }: { date: AbsenceDate }) {
@@ -82,7 +84,7 @@ function AbsenceRow({ date }: { date: AbsenceDate }) {
           variant="ghost"
           disabled={undo.isPending}
           aria-label={`Angre fravær for ${date.childName} ${when(date.date)}`}
-          onClick={() => undo.mutateAsync(date.absence!._id).then(() => toast.success('Fraværet er angret.'), fail('Kunne ikke angre fraværet.')).catch(() => undefined)}
+          onClick={() => tap(undo.mutateAsync(date.absence!._id), 'Fraværet er angret.', 'Kunne ikke angre fraværet.')}
         >
           Angre
         </Button>
@@ -124,7 +126,7 @@ function TokenRow({ token, isAdmin }: { token: MakeupToken; isAdmin: boolean }) 
           <Button
             variant="secondary"
             disabled={cancel.isPending}
-            onClick={() => cancel.mutateAsync(makeup._id).then(() => toast.success('Erstatningstimen er avbestilt. Dere kan velge en ny.'), fail('Kunne ikke avbestille.')).catch(() => undefined)}
+            onClick={() => tap(cancel.mutateAsync(makeup._id), 'Erstatningstimen er avbestilt. Dere kan velge en ny.', 'Kunne ikke avbestille.')}
           >
             Avbestill erstatningstimen
           </Button>
@@ -133,7 +135,7 @@ function TokenRow({ token, isAdmin }: { token: MakeupToken; isAdmin: boolean }) 
           <Button
             variant="ghost"
             disabled={withdraw.isPending}
-            onClick={() => withdraw.mutateAsync(token._id).then(() => toast.success('Erstatningstimen er trukket tilbake.'), fail('Kunne ikke trekke tilbake.')).catch(() => undefined)}
+            onClick={() => tap(withdraw.mutateAsync(token._id), 'Erstatningstimen er trukket tilbake.', 'Kunne ikke trekke tilbake.')}
           >
             Trekk tilbake
           </Button>

@@ -3,6 +3,23 @@ import { useCourseChanges } from '../api/changes';
 
 const CHOSEN = { makeup: 'erstatningstime', refund: 'pengene tilbake', credit: 'tilgodebeløp', closed: 'lukket (meldt av)' } as const;
 
+/** A titled list of children by date ('Erstatningstimer', 'Meldt fravær'); nothing when there are none. */
+function ChildrenByDate({ title, rows }: { title: string; rows: readonly { childId: string; firstName: string; lastName: string; date: string }[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <div>
+      <p className="font-semibold">{title}</p>
+      <ul>
+        {rows.map((r) => (
+          <li key={`${r.childId}/${r.date}`}>
+            {formatDate(r.date)}: {r.firstName} {r.lastName}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** On the instructor's list and attendance: cancelled dates ('Avlyst'), absences ('Meldt fravær'), make-up children and head counts by date. */
 export function CourseChanges({ courseId, showChoices = false }: { courseId: string; showChoices?: boolean }) {
   const changes = useCourseChanges(courseId);
@@ -15,30 +32,8 @@ export function CourseChanges({ courseId, showChoices = false }: { courseId: str
           <strong>Avlyst</strong> {formatDate(c.date)} kl. {formatTime(c.date)}: {c.reason}
         </p>
       ))}
-      {data.makeups.length ? (
-        <div>
-          <p className="font-semibold">Erstatningstimer</p>
-          <ul>
-            {data.makeups.map((m) => (
-              <li key={`${m.childId}/${m.date}`}>
-                {formatDate(m.date)}: {m.firstName} {m.lastName}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {data.absences.length ? (
-        <div>
-          <p className="font-semibold">Meldt fravær</p>
-          <ul>
-            {data.absences.map((a) => (
-              <li key={`${a.childId}/${a.date}`}>
-                {formatDate(a.date)}: {a.firstName} {a.lastName}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ChildrenByDate title="Erstatningstimer" rows={data.makeups} />
+      <ChildrenByDate title="Meldt fravær" rows={data.absences} />
       {data.headcounts.length ? (
         <div>
           <p className="font-semibold">Antall barn</p>
