@@ -18,6 +18,7 @@ describe('absences and make-up tokens', () => {
   let place: { id: string };
   const tokens = new Map<Family, string>();
   let admin: string;
+  const clock = { current: new Date(), now() { return this.current; } };
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
     ctx.app.inject({ method, url, payload: payload as never, headers: { authorization: `Bearer ${token}` } });
@@ -35,13 +36,14 @@ describe('absences and make-up tokens', () => {
   const view = async (f: Family) => familyAbsencesSchema.parse((await call('GET', `/api/profiles/${f.profile.id}/absences`, as(f))).json());
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({}, { clock });
     levelId = (await createLadder(ctx.app.db, [{ name: 'Babysvømming 1', skills: ['Flyter'] }]))[0]!.id;
     admin = (await ctx.app.sessions.issue((await createUser(ctx.app.db, { roles: ['admin', 'parent'] })).id)).token;
   });
   afterAll(() => ctx?.close());
   // A venue of its own per test (in a town of its own): the make-up options are this test's courses only.
   beforeEach(async () => {
+    clock.current = new Date();
     place = await createVenue(ctx.app.db, { place: `By ${Math.random()}` });
   });
 
@@ -230,5 +232,17 @@ describe('absences and make-up tokens', () => {
     expect(course.tokens).toEqual([expect.objectContaining({ _id: token, state: 'open' })]);
     expect((await call('DELETE', `/api/tokens/${token}`, admin)).json()).toMatchObject({ state: 'withdrawn' });
     expect((await call('GET', `/api/tokens/${token}/makeup-options`, as(ida))).json().error.code).toBe('TOKEN_NOT_USABLE');
+  });
+
+  it('deadlines: a make-up is cancelled until its date’s absence deadline, an absence undone until its date begins', async () => {
+    const { ida, a, b, token } = await withToken(2);
+    const makeup = makeupTokenSchema.parse((await call('POST', `/api/tokens/${token}/makeups`, as(ida), { courseId: b.id, date: b.dates[1]!.toISOString() })).json()).makeup!;
+    clock.current = new Date(b.dates[1]!.getTime() - 2 * 3_600_000 + 60_000);
+    const late = await call('DELETE', `/api/makeups/${makeup._id}`, as(ida));
+    expect([late.statusCode, late.json().error.code]).toEqual([409, 'MAKEUP_CANCEL_TOO_LATE']);
+    const [absence] = await ctx.app.db.select().from(absences).where(eq(absences.childId, ida.children[0]!.id));
+    clock.current = new Date(a.dates[1]!.getTime() + 60_000);
+    const undo = await call('DELETE', `/api/absences/${absence!.id}`, as(ida));
+    expect([undo.statusCode, undo.json().error.code]).toEqual([409, 'ABSENCE_UNDO_TOO_LATE']);
   });
 });
