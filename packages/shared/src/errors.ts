@@ -95,6 +95,26 @@ export const ERROR_STATUS = {
   RECOMMENDATION_INVALID: 400,
   /** 'Kursbevis' asked for a course that is not over, or with too little attendance. */
   NO_CERTIFICATE: 404,
+  /** Absences and make-up tokens (decision 061): turned off for the school or the course. */
+  ABSENCES_OFF: 409,
+  /** An absence for a date that has begun or passed. */
+  ABSENCE_DATE_PASSED: 400,
+  /** The child is already reported absent on that date. */
+  ALREADY_ABSENT: 409,
+  /** Undoing an absence after its date began. */
+  ABSENCE_UNDO_TOO_LATE: 409,
+  /** Undoing an absence whose freed place a make-up child has taken. */
+  ABSENCE_PLACE_TAKEN: 409,
+  /** Undoing an absence (or withdrawing a token) whose token is spent on a make-up: cancel the make-up first. */
+  TOKEN_SPENT: 409,
+  /** A token that is spent, withdrawn or past its expiry. */
+  TOKEN_NOT_USABLE: 409,
+  /** A make-up date that does not fit the token (level, age, venue, before its expiry). */
+  MAKEUP_NOT_FITTING: 400,
+  /** A make-up on a date with no free place (or no make-up place left). */
+  MAKEUP_DATE_FULL: 409,
+  /** Cancelling a make-up after its date's absence deadline. */
+  MAKEUP_CANCEL_TOO_LATE: 409,
   RATE_LIMITED: 429,
   /** Payment start: the family let several holds run out unpaid lately (issue 36); params: pausedUntil (ISO time). */
   HOLD_COOLDOWN: 429,

@@ -278,6 +278,8 @@ const ROLE_RULES = {
   'discount-codes.manage': (v: SignedIn) => v.isAdmin,
   /** Read every settings slice's history and make a new version (decision 054): admins. */
   'settings.manage': (v: SignedIn) => v.isAdmin,
+  /** A course's absences and tokens, its absence settings, a token given or withdrawn by hand (decision 061): admins. */
+  'absences.manage': (v: SignedIn) => v.isAdmin,
 } as const satisfies Record<string, (viewer: SignedIn) => boolean>;
 
 export type RoleAction = keyof typeof ROLE_RULES;

@@ -1,3 +1,4 @@
+import { absencesFeature } from './absences/absences.routes';
 import { authFeature } from './auth/auth.routes';
 import { bookingFeature } from './booking/booking.routes';
 import { calendarsFeature } from './calendars/calendars.routes';
@@ -62,6 +63,7 @@ export const features: Feature[] = [
   retentionFeature,
   refundPolicyFeature,
   changesFeature,
+  absencesFeature,
   waitingRoomFeature,
   testPeopleFeature,
 ];

@@ -188,26 +188,6 @@ export function makeupsOnCourses(db: DbOrTx, courseIds: readonly string[]) {
     .orderBy(asc(dateChoices.makeupDate), asc(children.firstName));
 }
 
-/** Published courses that could take a make-up child: same level, at these venues, with a date in [from, to). */
-export function makeupCandidates(db: DbOrTx, input: { excludeCourseId: string; experienceLevel: string; placeIds: readonly string[]; from: Date; to: Date }) {
-  return db
-    .select({ course: courses, placeName: places.name })
-    .from(courses)
-    .innerJoin(places, eq(places.id, courses.placeId))
-    .where(
-      and(
-        inArray(courses.placeId, [...input.placeIds]),
-        eq(courses.experienceLevel, input.experienceLevel),
-        sql`${courses.id} <> ${input.excludeCourseId}`,
-        // A make-up date is sold like a booking: only on a published course at a published venue.
-        eq(courses.published, true),
-        eq(places.published, true),
-        gte(courses.lastDate, input.from),
-        lte(courses.firstDate, input.to),
-      ),
-    );
-}
-
 // ---- calendar feeds -----------------------------------------------------------------------------------------------
 
 export async function upsertFeed(tx: DbOrTx, profileId: string, secretHash: string, now: Date): Promise<void> {
@@ -246,7 +226,7 @@ export async function placesInTown(db: DbOrTx, placeId: string): Promise<string[
 // ---- reminders ----------------------------------------------------------------------------------------------------
 
 /** What a reminder says besides the date: the family, the child's first name, the course and its venue. */
-const reminderFields = {
+export const reminderFields = {
   profileId: children.profileId,
   firstName: children.firstName,
   course: { id: courses.id, name: courses.name, experienceLevel: courses.experienceLevel, participantsAge: courses.participantsAge, timeFrom: courses.timeFrom, timeTo: courses.timeTo, info: courses.info },

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { attendance, cancelledDates, courses, dateChoices, levels, progressNotes, skillMarks, skills } from '../db/schema';
+import { attendance, cancelledDates, courses, dateChoices, levels, makeups, makeupTokens, progressNotes, skillMarks, skills } from '../db/schema';
 import type { MarkState } from '@app/shared';
 
 /** The ladder (levels and skills), the marks' history and the notes per child and course (decision 057). */
@@ -183,10 +183,14 @@ export async function attendanceCount(db: DbOrTx, courseId: string, childId: str
       makeups: sql<number>`(select count(*) from ${dateChoices} dc join ${cancelledDates} cd on cd.id = dc.cancelled_date_id
         where cd.course_id = ${id} and dc.child_id = ${childId} and dc.choice = 'makeup' and exists (
           select 1 from ${attendance} a where a.course_id = dc.makeup_course_id and a.child_id = dc.child_id and a.date = dc.makeup_date and a.present))::int`,
+      // A make-up booked with a token earned on this course (an absence's, a closure's or one given by hand, decision 061).
+      tokenMakeups: sql<number>`(select count(*) from ${makeups} m join ${makeupTokens} t on t.id = m.token_id
+        where t.course_id = ${id} and m.child_id = ${childId} and m.cancelled_at is null and exists (
+          select 1 from ${attendance} a where a.course_id = m.course_id and a.child_id = m.child_id and a.date = m.date and a.present))::int`,
     })
     .from(courses)
     .where(eq(courses.id, courseId));
-  return row ? { held: Number(row.held), attended: Number(row.own) + Number(row.makeups) } : { held: 0, attended: 0 };
+  return row ? { held: Number(row.held), attended: Number(row.own) + Number(row.makeups) + Number(row.tokenMakeups) } : { held: 0, attended: 0 };
 }
 
 /** The family data export: every mark of the children (with the skill's words and level) and the notes on them. */

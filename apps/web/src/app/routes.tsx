@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.profileById, lazy: () => import('./routes/profile') },
       { path: routePatterns.invite, lazy: () => import('./routes/invite') },
       { path: routePatterns.attendance, lazy: () => import('./routes/attendance') },
+      { path: routePatterns.makeup, lazy: () => import('./routes/makeup') },
       { path: routePatterns.skills, lazy: () => import('./routes/skills') },
       { path: routePatterns.privacy, lazy: () => import('./routes/privacy') },
       { path: routePatterns.keepAccount, lazy: () => import('./routes/keep-account') },

@@ -28,6 +28,8 @@ export const paths = {
   loginReturn: '/vipps/login-redirect',
   payment: (paymentId: string) => `/vipps/payment/${encodeURIComponent(paymentId)}`,
   attendance: (courseId: string) => `/oppmote/${encodeURIComponent(courseId)}`,
+  /** 'Finn erstatningstime' for one make-up token (decision 061). */
+  makeup: (tokenId: string) => `/erstatningstime/${encodeURIComponent(tokenId)}`,
   skills: (courseId: string) => `/ferdigheter/${encodeURIComponent(courseId)}`,
   admin: '/admin',
   adminOutbox: '/admin/e-post',
@@ -73,6 +75,7 @@ export const routePatterns = {
   loginReturn: 'vipps/login-redirect',
   payment: 'vipps/payment/:paymentId',
   attendance: 'oppmote/:courseId',
+  makeup: 'erstatningstime/:tokenId',
   skills: 'ferdigheter/:courseId',
   admin: 'admin',
   adminOutbox: 'e-post',

@@ -142,6 +142,16 @@ export const ERROR_MESSAGES: Record<ApiErrorCode, Message> = {
       ? `Sesongen overlapper med «${params.name}» (${formatDateRange(params.startsOn ?? '', params.endsOn ?? '')}). En dag kan bare høre til én sesong.`
       : 'Sesongen overlapper med en annen sesong. En dag kan bare høre til én sesong.',
   CHOICE_CLOSED: 'Plassen er meldt av, så dette valget er lukket. Det dere har fått tilbake, står under betalinger på profilen.',
+  ABSENCES_OFF: 'Fravær og erstatningstimer er slått av for dette kurset.',
+  ABSENCE_DATE_PASSED: 'Timen har allerede vært. Fravær kan bare meldes for kommende timer.',
+  ALREADY_ABSENT: 'Barnet er allerede meldt fravær denne dagen.',
+  ABSENCE_UNDO_TOO_LATE: 'Timen har begynt, så fraværet kan ikke angres.',
+  ABSENCE_PLACE_TAKEN: 'Plassen denne dagen er gitt til et annet barn, så fraværet kan ikke angres.',
+  TOKEN_SPENT: 'Erstatningstimen er allerede brukt. Avbestill erstatningstimen først.',
+  TOKEN_NOT_USABLE: 'Erstatningstimen kan ikke brukes: den er brukt, trukket tilbake eller utløpt.',
+  MAKEUP_NOT_FITTING: 'Denne timen passer ikke for erstatningstimen. Velg en av timene som vises.',
+  MAKEUP_DATE_FULL: 'Det er ingen ledig plass denne dagen. Velg en annen time.',
+  MAKEUP_CANCEL_TOO_LATE: 'Fristen for å avbestille erstatningstimen har gått ut.',
 };
 
 /** Codes whose text only says "that did not work": a call's own failure text (spec §8) is shown instead. */

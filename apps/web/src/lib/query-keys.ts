@@ -14,6 +14,8 @@ export const queryRoots = {
   courses: ['courses'] as const,
   /** The ladder of levels and skills (decision 057): the admin's page, the course form, the grid and 'Fremgang' read it. */
   levels: [PRIVATE_KEY, 'levels'] as const,
+  /** Cancelled dates, make-ups and absences on a course (issue 38, decision 061): an absence or a make-up invalidates them. */
+  changes: [PRIVATE_KEY, 'changes'] as const,
   places: ['places'] as const,
   content: ['content'] as const,
   users: ['users'] as const,

@@ -69,13 +69,16 @@ export const dateChoiceSchema = z.object({
   choice: dateChoiceStateSchema.nullable(),
   chosenBy: z.enum(['family', 'default']).nullable(),
   makeup: z.object({ courseId: idSchema, date: isoDateTime }).nullable(),
+  /** The token a make-up choice gave (decision 061): 'Finn erstatningstime' spends it; null before, or for an old choice. */
+  makeupTokenId: idSchema.nullable(),
   options: z.array(makeupOptionSchema),
 });
 export type DateChoice = z.infer<typeof dateChoiceSchema>;
 export const dateChoicesSchema = z.array(dateChoiceSchema);
 
 export const chooseInputSchema = z.discriminatedUnion('choice', [
-  z.object({ choice: z.literal('makeup'), courseId: idSchema, date: isoDateTime }),
+  /** A make-up gives the child a token (decision 061); with a course and a date it is spent on that date at once. */
+  z.object({ choice: z.literal('makeup'), courseId: idSchema.optional(), date: isoDateTime.optional() }),
   z.object({ choice: z.literal('refund') }),
   z.object({ choice: z.literal('credit') }),
 ]);
@@ -90,6 +93,10 @@ export const courseChangesSchema = z.object({
   cancelled: z.array(cancelledDateSchema),
   makeups: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime })),
   choices: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime, choice: dateChoiceStateSchema.nullable(), chosenBy: z.enum(['family', 'default']).nullable() })),
+  /** Children reported absent ('Meldt fravær', decision 061), date by date. */
+  absences: z.array(z.object({ childId: idSchema, firstName: z.string(), lastName: z.string(), date: isoDateTime })),
+  /** The head count of each date with an absence or a make-up: participants, less the absent, plus the make-up children. */
+  headcounts: z.array(z.object({ date: isoDateTime, count: z.number().int() })),
 });
 export type CourseChanges = z.infer<typeof courseChangesSchema>;
 

@@ -28,3 +28,4 @@ export * from './status';
 export * from './gift-cards';
 export * from './rollover';
 export * from './discount-codes';
+export * from './absences';

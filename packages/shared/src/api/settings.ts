@@ -51,6 +51,18 @@ export type SiblingDiscountSettings = z.infer<typeof siblingDiscountSettingsSche
 /** The slice 'rollover' (decision 060): the default days a family has to answer 'Behold plassen'. */
 const rolloverSettingsSchema = z.object({ replyByDays: wholeNumber(1, 60, 'Svarfristen') });
 export type RolloverSettings = z.infer<typeof rolloverSettingsSchema>;
+/**
+ * The slice 'absences' (decision 061): absences and make-up tokens on or off for the whole school; an absence reported
+ * at least `deadlineHours` before the date gives a token, at most `tokensPerCourse` per child and course; a token lasts
+ * to the end of the season or `tokenMinDays` days, whichever is later.
+ */
+const absenceSettingsSchema = z.object({
+  enabled: z.boolean('Velg av eller på.'),
+  deadlineHours: wholeNumber(0, 168, 'Fristen i timer'),
+  tokensPerCourse: wholeNumber(0, 50, 'Antall erstatningstimer per kurs'),
+  tokenMinDays: wholeNumber(1, 365, 'Antall dager en erstatningstime minst gjelder'),
+});
+export type AbsenceSettings = z.infer<typeof absenceSettingsSchema>;
 
 /** Every slice and its value's schema. 'cancellation' is the cancellation rules (GET /cancellation-rules shows them too). */
 export const SETTINGS_SLICES = {
@@ -61,6 +73,7 @@ export const SETTINGS_SLICES = {
   certificate: certificateSettingsSchema,
   siblingDiscount: siblingDiscountSettingsSchema,
   rollover: rolloverSettingsSchema,
+  absences: absenceSettingsSchema,
 } as const;
 export type SettingsSlice = keyof typeof SETTINGS_SLICES;
 export const SETTINGS_SLICE_NAMES = Object.keys(SETTINGS_SLICES) as [SettingsSlice, ...SettingsSlice[]];
@@ -92,6 +105,7 @@ export const settingsOverviewSchema = z.object({
   certificate: z.array(versionOf(SETTINGS_SLICES.certificate)),
   siblingDiscount: z.array(versionOf(SETTINGS_SLICES.siblingDiscount)),
   rollover: z.array(versionOf(SETTINGS_SLICES.rollover)),
+  absences: z.array(versionOf(SETTINGS_SLICES.absences)),
 });
 export type SettingsOverview = z.infer<typeof settingsOverviewSchema>;
 
@@ -107,6 +121,7 @@ export const settingsVersionSchema = z.union([
   versionOf(SETTINGS_SLICES.certificate),
   versionOf(SETTINGS_SLICES.siblingDiscount),
   versionOf(SETTINGS_SLICES.rollover),
+  versionOf(SETTINGS_SLICES.absences),
 ]);
 /** A version of some slice (the answer of PUT /settings/{slice}). */
 export type AnySettingsVersion = { [S in SettingsSlice]: SettingsVersion<S> }[SettingsSlice];

@@ -76,6 +76,10 @@ export const courses = pgTable(
     priorityInvitedAt: timestamp('priority_invited_at', { withTimezone: true }),
     /** Enrolment night (decision 041): when booking opens, through the waiting room; null: no opening. */
     opensAt: timestamp('opens_at', { withTimezone: true }),
+    /** Absences and make-up tokens turned off for this course by an admin (decision 061). */
+    absencesOff: boolean('absences_off').notNull().default(false),
+    /** At most this many make-up children per date (decision 061), below the free places; null: the free places. */
+    makeupLimit: integer('makeup_limit'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,6 +93,7 @@ export const courses = pgTable(
       'courses_age_range_ordered',
       sql`${t.ageMinMonths} is null or ${t.ageMaxMonths} is null or ${t.ageMinMonths} <= ${t.ageMaxMonths}`,
     ),
+    check('courses_makeup_limit_non_negative', sql`${t.makeupLimit} is null or ${t.makeupLimit} >= 0`),
     check('courses_late_booking_non_negative', sql`${t.lateBookingMaxPassed} is null or ${t.lateBookingMaxPassed} >= 0`),
     check('courses_time_from_format', sql`${t.timeFrom} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('courses_time_to_format', sql`${t.timeTo} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),

@@ -15,3 +15,4 @@ export * from './seats';
 export * from './setting-versions';
 export * from './levels';
 export * from './rollover';
+export * from './absences';

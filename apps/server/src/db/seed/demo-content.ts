@@ -258,7 +258,7 @@ export const DEMO_TERMS: { category: string; priority: number; texts: string[] }
     category: 'Når vi avlyser',
     priority: 80,
     texts: [
-      'Må vi avlyse en kursdag, for eksempel fordi bassenget er stengt, får dere e-post og velger selv: en erstatningstime på et kurs med ledig plass, pengene for dagen tilbake, eller et tilgodebeløp.',
+      'Må vi avlyse en kursdag, for eksempel fordi bassenget er stengt, får dere e-post og velger selv: en erstatningstime på et kurs med ledig plass, pengene for dagen tilbake, eller et tilgodebeløp. Velger dere erstatningstime, får barnet en erstatningstime som brukes som ved fravær.',
       'Avlyser vi hele kurset, får dere hele beløpet tilbake.',
     ],
   },
@@ -276,7 +276,9 @@ export const DEMO_TERMS: { category: string; priority: number; texts: string[] }
     priority: 60,
     texts: [
       'Syke barn skal ikke bade. Ved feber, omgangssyke eller smittsom sykdom må dere stå over kursdagen.',
-      'En kursdag barnet står over på grunn av sykdom eller annet fravær, erstattes ikke. Ved lengre sykdom kan vi ofte tilby plass på et senere kurs der det er ledig.',
+      "Meld fravær på Min profil ('Meld fravær') senest 2 timer før timen, så får barnet en erstatningstime: en plass på en annen time på samme nivå, i samme by, der det er ledig. Barnet kan få inntil 2 erstatningstimer per kurs.",
+      'En erstatningstime gjelder ut sesongen, men alltid minst 60 dager. Den er verdt en plass, ikke penger: den betales ikke tilbake og blir aldri et tilgodebeløp.',
+      'Ved lengre sykdom kan vi ofte tilby plass på et senere kurs der det er ledig.',
     ],
   },
   {

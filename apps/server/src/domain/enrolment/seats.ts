@@ -81,18 +81,18 @@ export async function childrenFacingFull(db: DbOrTx, courseId: string, maximum: 
   return new Set(ids.filter((id) => !skip.has(id) && taken - (offered.has(id) ? 1 : 0) >= maximum));
 }
 
-/** Free places on one date for a make-up child (seats.takenOnDateSql); a booking counts the fullest date instead. */
-export async function freeOnDate(db: DbOrTx, course: { id: string; maximumParticipants: number }, date: Date): Promise<number> {
-  const row = await courses.selectOnCourse(db, course.id, { taken: seats.takenOnDateSql(db, course.id, date) });
-  return course.maximumParticipants - Number(row?.taken ?? 0);
+/** Free places on one date for a make-up child (seats.freeOnDateSql); a booking counts the fullest date instead. */
+export async function freeOnDate(db: DbOrTx, course: { id: string }, date: Date, options: { limit?: boolean } = {}): Promise<number> {
+  const row = await courses.selectOnCourse(db, course.id, { free: seats.freeOnDateSql(db, course.id, date, options) });
+  return Number(row?.free ?? 0);
 }
 
 /** freeOnDate for several dates of one course, in one statement. */
-export async function freeOnDates(db: DbOrTx, course: { id: string; maximumParticipants: number }, dates: readonly Date[]) {
+export async function freeOnDates(db: DbOrTx, course: { id: string }, dates: readonly Date[]) {
   if (dates.length === 0) return [];
-  const taken = Object.fromEntries(dates.map((date, i) => [`d${i}`, seats.takenOnDateSql(db, course.id, date)]));
-  const row = await courses.selectOnCourse(db, course.id, taken);
-  return dates.map((_, i) => course.maximumParticipants - Number(row?.[`d${i}`] ?? 0));
+  const free = Object.fromEntries(dates.map((date, i) => [`d${i}`, seats.freeOnDateSql(db, course.id, date)]));
+  const row = await courses.selectOnCourse(db, course.id, free);
+  return dates.map((_, i) => Number(row?.[`d${i}`] ?? 0));
 }
 
 /** Free places on the course for a booking, read only (no lock): what a join of the waitlist asks. */

@@ -15,6 +15,7 @@ const DEFAULTS: { [S in SettingsSlice]: (env: Env) => SettingsOf<S> } = {
   certificate: () => ({ minAttendancePercent: 75 }),
   siblingDiscount: () => ({ type: 'off' }),
   rollover: () => ({ replyByDays: 7 }),
+  absences: () => ({ enabled: true, deadlineHours: 2, tokensPerCourse: 2, tokenMinDays: 60 }),
 };
 
 const nameOf = (r: { firstName: string | null; lastName: string | null }) =>

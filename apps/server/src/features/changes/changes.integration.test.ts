@@ -235,6 +235,27 @@ describe('one choice per child', () => {
     expect(start.status).toBe(409);
   });
 
+  it('a make-up without a date gives the child a token (decision 061), spent through "Finn erstatningstime"; the other choices close', async () => {
+    const { course, makeup, family, token } = await setup();
+    await cancelDate(course.id, DATES[0]!);
+    const [notice] = await mine(token);
+    const chosen = await kit.t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'makeup' } });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.json).toMatchObject({ choice: 'makeup', makeup: null, makeupTokenId: expect.any(String) });
+    const again = await kit.t.http('POST', `/api/changes/${notice._id}/choose`, { token, body: { choice: 'credit' } });
+    expect(again.status).toBe(409);
+    const tokenId = chosen.json.makeupTokenId as string;
+    const family_ = (await kit.t.http('GET', `/api/profiles/${family.profile.id}/absences`, { token })).json;
+    expect(family_.tokens).toEqual([expect.objectContaining({ _id: tokenId, source: 'closure', state: 'open' })]);
+    const options = (await kit.t.http('GET', `/api/tokens/${tokenId}/makeup-options`, { token })).json as { courseId: string; date: string }[];
+    expect(options.filter((o) => o.courseId === makeup.id).map((o) => o.date)).toEqual(WEDNESDAYS.map((d) => d.toISOString()));
+    const spent = await kit.t.http('POST', `/api/tokens/${tokenId}/makeups`, { token, body: { courseId: makeup.id, date: WEDNESDAYS[2]!.toISOString() } });
+    expect(spent.status, spent.text).toBe(200);
+    expect((await mine(token))[0]).toMatchObject({ makeup: { courseId: makeup.id, date: WEDNESDAYS[2]!.toISOString() }, makeupTokenId: tokenId });
+    const list = await kit.t.http('GET', `/api/courses/${makeup.id}/changes`, { token: kit.adminToken });
+    expect(list.json.makeups).toEqual([expect.objectContaining({ childId: family.children[0]!.id, date: WEDNESDAYS[2]!.toISOString() })]);
+  });
+
   it('offers make-up dates only on published courses at published venues (code review: unpublished ones were offered)', async () => {
     const { course, makeup, token } = await setup();
     await kit.t.db.update(courses).set({ published: false }).where(eq(courses.id, makeup.id));

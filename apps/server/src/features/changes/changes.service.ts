@@ -1,5 +1,4 @@
 import {
-  ageFits,
   courseDisplayName,
   dateSharesOre,
   formatDate,
@@ -19,11 +18,13 @@ import {
   type PlaceClosureInput,
 } from '@app/shared';
 import { requireAccess, requireAllowed } from '../../access/access';
-import { freeOnDates, reserveSeat, seatError } from '../../domain/enrolment/seats';
+import { courseLabel } from '../../domain/enrolment/course-label';
+import { expiryFrom, fittingDates, spendToken } from '../../domain/absences/tokens';
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { enqueueEmail } from '../../integrations/email';
 import { hashSecret, newLinkSecret } from '../../lib/secret-link';
 import { AppError } from '../../lib/app-error';
+import * as absences from '../../repos/absences.repo';
 import * as cancellations from '../../repos/cancellations.repo';
 import * as changes from '../../repos/changes.repo';
 import * as ledger from '../../repos/ledger.repo';
@@ -39,8 +40,6 @@ import { dateCancelledEmail } from './change-emails';
 
 // A cancelled date: each child a choice worth the date's share (make-up, refund or credit), past the deadline the default.
 const DAY_MS = 86_400_000;
-/** How far after the cancelled date a make-up date may lie. */
-const MAKEUP_WINDOW_DAYS = 42;
 
 /** The share of `date` in what the order paid: the order's amount split over the dates it covers. */
 export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredDates'> & { creditOre?: Ore } | undefined, courseDates: readonly Date[], date: Date): Ore {
@@ -52,9 +51,6 @@ export function shareOfDate(order: Pick<orders.OrderRow, 'amountOre' | 'coveredD
   return dateSharesOre(paid, covered.length)[index]!;
 }
 
-/** The course's name wherever a cancelled date names it (courseDisplayName, or the bare name without a level). */
-const courseLabel = (course: { name: string; experienceLevel: string; participantsAge: string; dates: readonly Date[]; timeFrom: string }) =>
-  course.experienceLevel.trim() ? courseDisplayName(course) : course.name.trim() || 'Kurs';
 const MINUTE_MS = 60_000;
 
 /** The children on the course with the order that paid, except those whose order does not cover the date. */
@@ -245,27 +241,20 @@ export async function announceNow(ctx: ServiceContext, id: string): Promise<Clos
 
 // ---- the families' choices ----------------------------------------------------------------------------------------
 
-/** Make-up dates for a child: another course, same level, same or a nearby venue (same town), a fitting age, a free place. */
+/**
+ * The make-up dates a closure's token would have (domain/absences/tokens.fittingDates, decision 061): same level, a
+ * venue in the same town, the child's age, a free place, before the token's expiry.
+ */
 async function makeupOptions(ctx: ServiceContext, row: changes.ChoiceWithContext): Promise<MakeupOption[]> {
-  const own = await courses.findCourseDetails(ctx.db, row.course.id);
-  if (!own) return [];
-  const now = ctx.clock.now();
-  const from = new Date(Math.max(now.getTime(), row.cancelled.date.getTime() - 7 * DAY_MS));
-  const to = new Date(row.cancelled.date.getTime() + MAKEUP_WINDOW_DAYS * DAY_MS);
-  const nearby = await changes.placesInTown(ctx.db, row.course.placeId);
-  const candidates = await changes.makeupCandidates(ctx.db, { excludeCourseId: own.id, experienceLevel: own.experienceLevel, placeIds: nearby, from, to });
-  const cancelled = new Set((await changes.cancelledDatesOf(ctx.db, candidates.map((c) => c.course.id))).map((c) => `${c.courseId}/${c.date.getTime()}`));
-  const options: MakeupOption[] = [];
-  for (const { course, placeName } of candidates) {
-    if (await courses.findParticipant(ctx.db, course.id, row.child.id)) continue;
-    if (!ageFits(course, row.child.birthdate, course.firstDate ?? from)) continue;
-    const dates = course.dates.filter((d) => d >= from && d <= to && d > now && !cancelled.has(`${course.id}/${d.getTime()}`));
-    const { id: courseId, timeFrom, timeTo } = course;
-    (await freeOnDates(ctx.db, course, dates)).forEach((free, i) => {
-      if (free > 0) options.push({ courseId, courseName: courseLabel(course), placeName, date: dates[i]!.toISOString(), timeFrom, timeTo, freePlaces: free });
-    });
-  }
-  return options.sort((a, b) => a.date.localeCompare(b.date));
+  return fittingDates(ctx, { childId: row.child.id, courseId: row.course.id, expiresAt: await expiryFrom(ctx, row.cancelled.date) });
+}
+
+/** A closure's make-up: the token it gave, and the date that token is spent on (an old choice keeps its own columns). */
+async function makeupOfChoice(ctx: ServiceContext, c: changes.ChoiceWithContext['choice']) {
+  if (c.makeupCourseId && c.makeupDate) return { tokenId: null, makeup: { courseId: c.makeupCourseId, date: c.makeupDate.toISOString() } };
+  const token = c.choice === 'makeup' ? await absences.liveTokenOfSource(ctx.db, 'closure', c.id) : undefined;
+  const spent = token ? await absences.liveMakeupOfToken(ctx.db, token.id) : undefined;
+  return { tokenId: token?.id ?? null, makeup: spent ? { courseId: spent.courseId, date: spent.date.toISOString() } : null };
 }
 
 async function toChoice(ctx: ServiceContext, row: changes.ChoiceWithContext, withOptions: boolean): Promise<DateChoice> {
@@ -281,7 +270,7 @@ async function toChoice(ctx: ServiceContext, row: changes.ChoiceWithContext, wit
     defaultChoice: (await closureSettingsOf(ctx, row.cancelled)).defaultChoice,
     choice: (c.choice as DateChoice['choice']) ?? null,
     chosenBy: (c.chosenBy as DateChoice['chosenBy']) ?? null,
-    makeup: c.makeupCourseId && c.makeupDate ? { courseId: c.makeupCourseId, date: c.makeupDate.toISOString() } : null,
+    ...(({ tokenId, makeup }) => ({ makeup, makeupTokenId: tokenId }))(await makeupOfChoice(ctx, c)),
     options: withOptions && !c.choice ? await makeupOptions(ctx, row) : [],
   };
 }
@@ -335,15 +324,20 @@ async function settle(ctx: ServiceContext, row: changes.ChoiceWithContext, input
   await requireOpen(ctx, row);
   const now = ctx.clock.now();
   if (input.choice === 'makeup') {
-    const options = await makeupOptions(ctx, row);
-    const date = new Date(input.date);
-    if (!options.some((o) => o.courseId === input.courseId && o.date === date.toISOString())) throw new AppError('COURSE_FULL', 'No free make-up place on that date');
+    // A token for the child (decision 061), spent like an absence's; with a date it is spent on it at once.
+    if (!input.courseId !== !input.date) throw new AppError('VALIDATION', 'A make-up date needs both the course and the date');
+    const pick = input.courseId && input.date ? { courseId: input.courseId, date: new Date(input.date).toISOString() } : null;
+    if (pick && !(await makeupOptions(ctx, row)).some((o) => o.courseId === pick.courseId && o.date === pick.date)) throw new AppError('COURSE_FULL', 'No free make-up place on that date');
+    const expiresAt = await expiryFrom(ctx, row.cancelled.date);
     await withTx(ctx, async (ctx) => {
-      // The course lock: bookings and make-ups on this course take turns (domain/enrolment/seats.ts).
-      const seat = await reserveSeat(ctx.db, input.courseId, { by: 'makeup', date });
-      if ('refused' in seat) throw seatError(seat, seat.refused === 'COURSE_FULL' ? 'The make-up date is full' : undefined);
-      const done = await changes.setChoice(ctx.db, row.choice.id, { choice: 'makeup', chosenBy: by, chosenAt: now, makeupCourseId: input.courseId, makeupDate: date });
+      const done = await changes.setChoice(ctx.db, row.choice.id, { choice: 'makeup', chosenBy: by, chosenAt: now });
       if (!done) throw new AppError('CONFLICT', 'Already chosen');
+      const reason = `Avlyst ${osloDateKey(row.cancelled.date)}: ${courseLabel(row.course)}`;
+      const token = await absences.insertToken(ctx.db, { childId: row.child.id, source: 'closure', sourceId: row.choice.id, courseId: row.course.id, reason, expiresAt, createdAt: now });
+      // The course lock: bookings and make-ups on this course take turns (domain/enrolment/seats.ts).
+      if (pick) await spendToken(ctx, token, pick, null).catch((error: unknown) => {
+        throw error instanceof AppError && error.code === 'MAKEUP_DATE_FULL' ? new AppError('COURSE_FULL', 'The make-up date is full') : error;
+      });
     });
   } else if (input.choice === 'credit' || !row.choice.orderId || row.choice.shareOre === 0) {
     await withTx(ctx, async (ctx) => {
@@ -431,11 +425,18 @@ export async function applyDefaults(ctx: ServiceContext, limit = 100): Promise<n
 export async function courseChanges(ctx: ServiceContext, courseId: string): Promise<CourseChanges> {
   await requireAccess(ctx, 'course.participants.read', courseId);
   const cancelled = await changes.cancelledDatesOf(ctx.db, [courseId]);
-  const makeups = await changes.makeupsOnCourses(ctx.db, [courseId]);
+  // A closure's make-ups and those booked with a token (decision 061), date by date.
+  const makeups = [...(await changes.makeupsOnCourses(ctx.db, [courseId])), ...(await absences.tokenMakeupsOnCourses(ctx.db, [courseId]))].sort((a, b) => a.date!.getTime() - b.date!.getTime());
+  const absent = await absences.absencesOnCourses(ctx.db, [courseId]);
   const choices = await changes.choicesOfCourse(ctx.db, courseId);
+  const participants = await courses.countParticipantsOf(ctx.db, courseId);
+  const counts = new Map<number, number>();
+  for (const [rows, step] of [[makeups, 1], [absent, -1]] as const) for (const r of rows) counts.set(r.date!.getTime(), (counts.get(r.date!.getTime()) ?? participants) + step);
   return {
     cancelled: cancelled.map(toCancelledDate),
     makeups: makeups.map((m) => ({ childId: m.childId, firstName: m.firstName, lastName: m.lastName, date: m.date!.toISOString() })),
+    absences: absent.map((a) => ({ childId: a.childId, firstName: a.firstName, lastName: a.lastName, date: a.date.toISOString() })),
+    headcounts: [...counts].sort(([a], [b]) => a - b).map(([date, count]) => ({ date: new Date(date).toISOString(), count })),
     choices: choices.map((c) => ({
       childId: c.child.id,
       firstName: c.child.firstName,

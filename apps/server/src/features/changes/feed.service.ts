@@ -7,6 +7,7 @@ import { currentFeedSecret, renewFeedAddress } from '../../domain/membership/fee
 import { courseSessions, courseTitle } from '../../integrations/calendar/course-calendar';
 import { hashSecret } from '../../lib/secret-link';
 import { AppError } from '../../lib/app-error';
+import * as absences from '../../repos/absences.repo';
 import * as changes from '../../repos/changes.repo';
 import * as courses from '../../repos/courses.repo';
 import * as profiles from '../../repos/profiles.repo';
@@ -42,7 +43,8 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
   const kids = new Map((await profiles.findChildren(ctx.db, childIds)).map((c) => [c.id, c]));
   const booked = await courses.coursesOfChildren(ctx.db, childIds);
   const makeups = (await changes.choicesOfChildren(ctx.db, childIds)).filter((c) => c.choice.choice === 'makeup');
-  const courseIds = [...new Set([...booked.map((b) => b.course.id), ...makeups.map((m) => m.choice.makeupCourseId!)])];
+  const tokenMakeups = await absences.makeupsOfChildren(ctx.db, childIds);
+  const courseIds = [...new Set([...booked.map((b) => b.course.id), ...makeups.map((m) => m.choice.makeupCourseId!), ...tokenMakeups.map((m) => m.courseId)])];
   const details = await courses.findCoursesDetails(ctx.db, courseIds);
   const cancelled = new Map((await changes.cancelledDatesOf(ctx.db, courseIds)).map((c) => [`${c.courseId}/${c.date.getTime()}`, c.createdAt] as const));
 
@@ -74,6 +76,7 @@ export async function feedBySecret(ctx: ServiceContext, secret: string): Promise
     for (const date of b.course.dates) add(b.course.id, b.childId, new Date(date), false);
   }
   for (const m of makeups) add(m.choice.makeupCourseId!, m.child.id, m.choice.makeupDate!, true);
+  for (const m of tokenMakeups) add(m.courseId, m.childId, m.date, true);
   // ttl gives both refresh hints: Apple's X-PUBLISHED-TTL and RFC 7986's REFRESH-INTERVAL (each once).
   const content = cal.toString();
   return { content, etag: `"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"` };

@@ -8,6 +8,7 @@ import { daytimeSendAt } from '../../integrations/email/outbox';
 import { startBookingTest, type BookingTest } from '../../test/booking';
 import { announceNow, cancelCourseDate } from './changes.service';
 import { sendReminders } from './reminders.service';
+import * as absences from '../../repos/absences.repo';
 
 /** Issue 38: the day-before reminder (first date, make-up date), the opt-out and the quiet hours, on a set clock. */
 const clock: Clock & { current: Date } = { current: new Date(), now() { return this.current; } };
@@ -88,5 +89,19 @@ describe('the day-before reminder', () => {
     const all = await reminders(family.guardians[0]!.email!);
     expect(all).toHaveLength(2);
     expect(all.filter((m) => m.text.includes('I morgen 12.04.2027'))).toHaveLength(1);
+  });
+
+  it('before a make-up date booked with a token (decision 061)', async () => {
+    const place = await createVenue(t.db);
+    const course = await createCourse(t.db, { place, dates: DATES, name: 'c58 Eget', ageMinMonths: null, ageMaxMonths: null });
+    const other = await createCourse(t.db, { place, dates: [osloTime(2027, 4, 14, '10:00')], name: 'c58 Erstatning', ageMinMonths: null, ageMaxMonths: null });
+    const family = await createFamily(t.db);
+    await addParticipants(t.db, course.id, [family.children[0]!.id]);
+    const token = await absences.insertToken(t.db, { childId: family.children[0]!.id, source: 'admin', courseId: course.id, reason: 'Test', expiresAt: osloTime(2027, 6, 1, '00:00') });
+    await absences.insertMakeup(t.db, { tokenId: token.id, childId: family.children[0]!.id, courseId: other.id, date: osloTime(2027, 4, 14, '10:00') });
+    clock.current = osloTime(2027, 4, 13, '12:00');
+    await sendReminders(t.ctx);
+    const sent = await reminders(family.guardians[0]!.email!);
+    expect(sent.map((m) => m.text).filter((text) => text.includes(`erstatningstime på ${courseDisplayName(other)}`))).toHaveLength(1);
   });
 });

@@ -241,6 +241,17 @@ const MATRIX: Record<string, Row> = {
   'GET /api/calendar-feeds/:file':   { expect: all(404), req: () => ({ url: `/api/calendar-feeds/${'D'.repeat(43)}.ics` }), note: 'the secret is the key: a guessed one is 404 for everyone' },
   'GET /api/users/me/reminders':     { expect: loggedIn(200) },
   'PUT /api/users/me/reminders':     { expect: loggedIn(200), req: () => ({ payload: { off: false } }), note: "the viewer's own setting only" },
+  // ---- absences and make-up tokens (issue 58, decision 061): the family's own child; the school's controls
+  'GET /api/profiles/:id/absences':  { expect: [401, 200, 403, 403, 403, 200], object: 'familyA', req: (fx) => ({ url: `/api/profiles/${fx.familyA.profile.id}/absences` }), note: "the family's coming dates, tokens and make-ups" },
+  'POST /api/children/:id/absences': { expect: [401, 400, 403, 403, 403, 400], object: 'familyA', req: (fx) => ({ url: `/api/children/${fx.familyA.children[0]!.id}/absences`, payload: { courseId: fx.course.id, date: '2099-01-01T08:00:00.000Z', reason: 'sick' } }), note: 'a guardian or an admin reaches the service: not a date of the course (NOT_A_COURSE_DATE)' },
+  'DELETE /api/absences/:id':        { expect: [401, 404, 404, 404, 404, 404], req: () => ({ url: `/api/absences/${'0'.repeat(24)}` }), note: "no such absence; another family's is 403 (absences.integration.test.ts)" },
+  'GET /api/tokens/:id/makeup-options': { expect: [401, 404, 404, 404, 404, 404], req: () => ({ url: `/api/tokens/${'0'.repeat(24)}/makeup-options` }), note: 'no such token' },
+  'POST /api/tokens/:id/makeups':    { expect: [401, 404, 404, 404, 404, 404], req: (fx) => ({ url: `/api/tokens/${'0'.repeat(24)}/makeups`, payload: { courseId: fx.course.id, date: '2099-01-01T08:00:00.000Z' } }), note: 'no such token' },
+  'DELETE /api/makeups/:id':         { expect: [401, 404, 404, 404, 404, 404], req: () => ({ url: `/api/makeups/${'0'.repeat(24)}` }), note: 'no such make-up' },
+  'GET /api/courses/:id/absences':   { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.course.id}/absences` }), note: "the course's absences and tokens" },
+  'PUT /api/courses/:id/absence-settings': { expect: adminOnly, req: (fx) => ({ url: `/api/courses/${fx.spareCourse.id}/absence-settings`, payload: { absencesOff: false, makeupLimit: null } }), note: 'the defaults again' },
+  'POST /api/children/:id/tokens':   { expect: [401, 403, 403, 403, 403, 404], req: (fx) => ({ url: `/api/children/${fx.familyA.children[0]!.id}/tokens`, payload: { courseId: fx.spareCourse.id, reason: 'Matrise' } }), note: 'admin reaches the service: the child is not on that course (CHILD_NOT_IN_COURSE)' },
+  'DELETE /api/tokens/:id':          { expect: [401, 403, 403, 403, 403, 404], req: () => ({ url: `/api/tokens/${'0'.repeat(24)}` }), note: 'admin reaches the service: no such token' },
   // ---- enrolment night's waiting room (issue 37): the family's own ticket (bound to the login); the admin's night
   'GET /api/queue/courses/:id/position': { expect: loggedIn(200), req: (fx) => ({ url: `/api/queue/courses/${fx.course.id}/position` }), note: 'the caller’s own family’s ticket only; no opening time: state open' },
   'POST /api/queue/courses/:id/ticket': { expect: loggedIn(200), req: (fx) => ({ url: `/api/queue/courses/${fx.course.id}/ticket`, payload: {} }), note: 'no opening time: state open, nothing written' },
@@ -582,6 +593,7 @@ describe('access matrix', () => {
       'rollover.manage':               adminOnlyRole,
       'discount-codes.manage':         adminOnlyRole,
       'settings.manage':               adminOnlyRole,
+      'absences.manage':               adminOnlyRole,
     };
     it.each(Object.keys(ROLE_MATRIX) as RoleAction[])('%s', (action) => {
       const mismatches: string[] = [];

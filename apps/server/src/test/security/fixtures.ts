@@ -286,6 +286,9 @@ export const MAIN_TABLES = [
   'gift_cards',
   'discount_codes',
   'family_credits',
+  'absences',
+  'makeup_tokens',
+  'makeups',
 ] as const;
 
 /** Row counts of every main table, in one round trip. */

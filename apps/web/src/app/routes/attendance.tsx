@@ -3,12 +3,14 @@ import { CourseToolError, CourseToolPage } from '@/components/layout/course-tool
 import { AccessGuard, PageLoading } from '@/features/auth/components/access-guard';
 import { useCourseParticipants } from '@/features/participants/api/participants';
 import { AttendanceSheet } from '@/features/participants/components/attendance-sheet';
+import { useCourseChanges } from '@/features/changes/api/changes';
 import { CourseChanges } from '@/features/changes/components/course-changes';
 import { formatDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 function Attendance({ courseId }: { courseId: string }) {
   const list = useCourseParticipants(courseId);
+  const changes = useCourseChanges(courseId);
   useDocumentTitle('Oppmøte');
   if (list.isPending) return <PageLoading label="Laster oppmøte" />;
   if (list.isError) return <CourseToolError error={list.error} />;
@@ -17,7 +19,7 @@ function Attendance({ courseId }: { courseId: string }) {
   return (
     <CourseToolPage title="Oppmøte" subtitle={subtitle}>
       <CourseChanges courseId={courseId} />
-      <AttendanceSheet list={list.data} />
+      <AttendanceSheet list={list.data} absences={changes.data?.absences} />
     </CourseToolPage>
   );
 }

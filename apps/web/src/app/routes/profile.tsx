@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { FamilyAbsences } from '@/features/absences/components/family-absences';
 import { FamilyCalendar, FamilyCreditBalance } from '@/features/changes/components/family-calendar';
 import { MyChanges, ReminderToggle } from '@/features/changes/components/my-changes';
 import { changesKeys } from '@/features/changes/api/changes';
@@ -231,6 +232,7 @@ function ProfilePage() {
       ) : (
         <div className="space-y-10">
           <UpcomingCourses profile={profile} freePlacesOf={freePlacesOf} />
+          {canEdit ? <FamilyAbsences profileId={profile._id} isAdmin={isAdmin} /> : null}
           <ProfileView
             profile={profile}
             freePlacesOf={freePlacesOf}

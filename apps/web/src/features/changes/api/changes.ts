@@ -5,7 +5,7 @@ import { queryRoots, useRefreshingMutation } from '@/lib/query-keys';
 
 /** Issue 38: cancelled dates, the family's choices, reminders and the family calendar. */
 export const changesKeys = {
-  all: () => [...queryRoots.private, 'changes'] as const,
+  all: () => queryRoots.changes,
   mine: () => [...queryRoots.private, 'changes', 'mine'] as const,
   course: (courseId: string) => [...queryRoots.private, 'changes', 'course', courseId] as const,
   reminders: () => [...queryRoots.private, 'changes', 'reminders'] as const,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { MemoryRouter } from 'react-router';
 import type { DateChoice } from '@shared/api';
 import { ApiError } from '@/lib/api-client';
 import { ore } from '@/lib/format';
@@ -20,11 +21,24 @@ const base: DateChoice = {
   choice: null,
   chosenBy: null,
   makeup: null,
+  makeupTokenId: null,
   options: [{ courseId: 'd'.repeat(24), courseName: 'Nybegynner · 1–2 år · torsdager kl. 09:00', placeName: 'Grorud Basseng', date: '2027-02-18T08:00:00.000Z', timeFrom: '09:00', timeTo: '09:30', freePlaces: 2 }],
 };
 const noop = () => undefined;
 
 describe('DateChoiceCard', () => {
+  it("a make-up chosen without a date: the child has a token, and 'Finn erstatningstime' leads to its dates (decision 061)", async () => {
+    const chosen = { ...base, choice: 'makeup' as const, chosenBy: 'family' as const, makeupTokenId: 'e'.repeat(24) };
+    const screen = await render(
+      <MemoryRouter>
+        <DateChoiceCard choice={chosen} onChoose={noop} pending={false} error={null} />
+      </MemoryRouter>,
+    );
+    await expect.element(page.getByRole('link', { name: 'Finn erstatningstime' })).toHaveAttribute('href', `/erstatningstime/${'e'.repeat(24)}`);
+    expect(screen.container.querySelectorAll('button')).toHaveLength(0);
+    await expectNoAxeViolations(screen.container);
+  });
+
   it("names the course by its display name, and the make-up dates too, each time said once (walk-through 8)", async () => {
     const screen = await render(<DateChoiceCard choice={base} onChoose={noop} pending={false} error={null} />);
     await expect.element(page.getByRole('heading', { level: 3 })).toHaveTextContent('Emma: Nybegynner · 1–2 år · mandager kl. 09:30 · 08.02.2027 er avlyst');

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import type { ChooseInput, DateChoice, DateChoiceKind, MakeupOption } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { FormError, Select } from '@/components/ui/form';
@@ -56,10 +58,20 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
       <h3 className="font-bold text-sea-900">{title}</h3>
       <p className="mt-1 text-muted">Grunn: {choice.reason}</p>
       {choice.choice ? (
-        <p role="status" className="mt-3 font-medium text-success">
-          {chosenText(choice)}
-          {choice.chosenBy === 'default' ? ' (standardvalget)' : ''}
-        </p>
+        <>
+          <p role="status" className="mt-3 font-medium text-success">
+            {chosenText(choice)}
+            {choice.chosenBy === 'default' ? ' (standardvalget)' : ''}
+          </p>
+          {choice.choice === 'makeup' && !choice.makeup && choice.makeupTokenId ? (
+            <p className="mt-2">
+              Barnet har fått en erstatningstime.{' '}
+              <Link className="font-semibold text-sea-800 underline" to={paths.makeup(choice.makeupTokenId)}>
+                Finn erstatningstime
+              </Link>
+            </p>
+          ) : null}
+        </>
       ) : (
         <div className="mt-3 space-y-3">
           {paid ? (
@@ -95,6 +107,12 @@ export function DateChoiceCard({ choice, onChoose, pending, error }: { choice: D
           ) : (
             <p className="text-sm text-muted">Ingen ledige erstatningstimer akkurat nå.</p>
           )}
+          <div className="space-y-2">
+            <Button variant="secondary" disabled={pending} onClick={() => choose({ choice: 'makeup' })}>
+              Erstatningstime, velg dato senere
+            </Button>
+            {choice.options.length === 0 ? <FormError>{errorAt(['makeup'])}</FormError> : null}
+          </div>
           {paid && (
             <div className="space-y-2">
               <div className="flex flex-wrap gap-2">

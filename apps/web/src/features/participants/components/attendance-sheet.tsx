@@ -22,12 +22,17 @@ const STATUS_TEXT = {
   failed: 'Noen markeringer ble ikke godtatt. Prøv igjen.',
 } as const;
 
-/** Attendance at the pool: one large button per child and date (tap: present, again: away), through a dropped network. */
-export function AttendanceSheet({ list }: { list: CourseParticipants }) {
+/**
+ * Attendance at the pool: one large button per child and date (tap: present, again: away), through a dropped network.
+ * `absences`: children reported absent ('Meldt fravær') by date; they are not counted as expected that date.
+ */
+export function AttendanceSheet({ list, absences = [] }: { list: CourseParticipants; absences?: readonly { childId: string; date: string }[] }) {
   const { course } = list;
   const [date, setDate] = useState(() => defaultDate(course.dates));
   const { marks, mark, pending, state } = usePendingMarks(course._id, list.attendance);
   const presentCount = date ? list.participants.filter((p) => marks.get(`${p._id}|${date}`) === true).length : 0;
+  // 'Meldt fravær' (decision 061): those children are not expected that date, and the head count goes down.
+  const absent = new Set(absences.filter((a) => a.date === date).map((a) => a.childId));
 
   if (!date) return <p>Kurset har ingen datoer.</p>;
   const notYet = !hasCome(date);
@@ -41,7 +46,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
         options={course.dates.map((d) => ({ value: d, label: `${formatDate(d)}${relativeDayLabel(d) ? ` (${relativeDayLabel(d)})` : ''}` }))}
       />
       <p role="status" className={`rounded-xl p-3 font-semibold ${state === 'saved' ? 'bg-success-bg text-success' : state === 'failed' ? 'bg-danger-bg text-danger' : 'bg-warning-bg text-warning'}`}>
-        {presentCount} av {list.participants.length} til stede ·{' '}
+        {presentCount} av {list.participants.length - absent.size} til stede ·{' '}
         {state === 'waiting' ? `${countOf(pending, 'markering', 'markeringer')} ${STATUS_TEXT.waiting}` : STATUS_TEXT[state]}
       </p>
       {list.participants.length === 0 ? <p>Ingen påmeldte</p> : null}
@@ -60,7 +65,7 @@ export function AttendanceSheet({ list }: { list: CourseParticipants }) {
               >
                 <span className="min-w-0 flex-1 text-left break-words">{fullName(p)}</span>
                 <span aria-hidden="true" className="shrink-0 text-base">
-                  {present === true ? '✓ Til stede' : present === false ? 'Borte' : 'Ikke registrert'}
+                  {present === true ? '✓ Til stede' : present === false ? 'Borte' : absent.has(p._id) ? 'Meldt fravær' : 'Ikke registrert'}
                 </span>
               </Button>
               <ParticipantCare courseId={course._id} participant={p} guardians />

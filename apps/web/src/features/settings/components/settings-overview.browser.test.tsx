@@ -19,6 +19,7 @@ const overview = {
   certificate: [{ version: 1, value: { minAttendancePercent: 75 }, createdAt: null, changedBy: null }],
   siblingDiscount: [{ version: 1, value: { type: 'off' }, createdAt: null, changedBy: null }],
   rollover: [{ version: 1, value: { replyByDays: 7 }, createdAt: null, changedBy: null }],
+  absences: [{ version: 1, value: { enabled: true, deadlineHours: 2, tokensPerCourse: 2, tokenMinDays: 60 }, createdAt: null, changedBy: null }],
 };
 
 afterEach(() => {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { SETTINGS_SLICES, type CertificateSettings, type ClosureSettings, type RolloverSettings, type SettingsOf, type SiblingDiscountSettings, type WaitlistSettings } from '@shared/api';
+import { SETTINGS_SLICES, type AbsenceSettings, type CertificateSettings, type ClosureSettings, type RolloverSettings, type SettingsOf, type SiblingDiscountSettings, type WaitlistSettings } from '@shared/api';
 import { cancellationRulesText } from '@shared/cancellation';
 import { countOf } from '@shared/format';
-import { DateInput, FormActions, Select, WholeNumberInput, useZodForm } from '@/components/ui/form';
+import { Checkbox, DateInput, FormActions, Select, WholeNumberInput, useZodForm } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
@@ -40,7 +40,7 @@ function History<T>({ id, versions, describe }: { id: string; versions: Version<
   );
 }
 
-type FormSlice = 'credit' | 'waitlist' | 'closures' | 'certificate' | 'siblingDiscount' | 'rollover';
+type FormSlice = 'credit' | 'waitlist' | 'closures' | 'certificate' | 'siblingDiscount' | 'rollover' | 'absences';
 type NumberField<S extends FormSlice> = { name: keyof SettingsOf<S> & string; label: string; required: string };
 
 /** One slice's form: 'Lagre' makes a new version; what was decided under the old one keeps it. */
@@ -68,6 +68,7 @@ function SliceForm<S extends FormSlice>({ slice, current, label, numbers }: Slic
       {numbers.map((f) => (
         <WholeNumberInput key={f.name} label={f.label} error={errorOf(f.name)} {...register(f.name, { valueAsNumber: true })} />
       ))}
+      {slice === 'absences' ? <Checkbox label="Fravær og erstatningstimer er på for hele skolen" error={errorOf('enabled')} {...register('enabled')} /> : null}
       {slice === 'closures' ? <Select label="Når familien ikke velger" options={DEFAULT_CHOICES} error={errorOf('defaultChoice')} {...register('defaultChoice')} /> : null}
       {slice === 'siblingDiscount' ? (
         <>
@@ -100,6 +101,15 @@ const CERTIFICATE_NUMBERS: NumberField<'certificate'>[] = [
 ];
 const rolloverText = (v: RolloverSettings) => `'Behold plassen': familien har ${days(v.replyByDays)} på å svare, om admin ikke velger en annen svarfrist.`;
 const ROLLOVER_NUMBERS: NumberField<'rollover'>[] = [{ name: 'replyByDays', label: 'Svarfrist for familien (dager)', required: 'Skriv inn antall dager.' }];
+const absencesText = (v: AbsenceSettings) =>
+  v.enabled
+    ? `Fravær meldt senest ${hours(v.deadlineHours)} før timen gir en erstatningstime, høyst ${v.tokensPerCourse} per barn og kurs. En erstatningstime gjelder ut sesongen, men minst ${days(v.tokenMinDays)}.`
+    : 'Fravær og erstatningstimer er slått av.';
+const ABSENCE_NUMBERS: NumberField<'absences'>[] = [
+  { name: 'deadlineHours', label: 'Frist for fravær som gir erstatningstime (timer før)', required: 'Skriv inn antall timer.' },
+  { name: 'tokensPerCourse', label: 'Erstatningstimer per barn og kurs', required: 'Skriv inn et antall.' },
+  { name: 'tokenMinDays', label: 'En erstatningstime gjelder minst (dager)', required: 'Skriv inn antall dager.' },
+];
 const SIBLING_TYPES = [
   { value: 'off', label: 'Av' },
   { value: 'percent', label: 'Prosent av prisen' },
@@ -121,7 +131,7 @@ const CLOSURE_NUMBERS: NumberField<'closures'>[] = [
 ];
 
 /** A slice said in one sentence: the values in force, a form for a new version (mounted per version) and the history. */
-function SentenceSlice<S extends 'waitlist' | 'closures' | 'certificate' | 'siblingDiscount' | 'rollover'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
+function SentenceSlice<S extends 'waitlist' | 'closures' | 'certificate' | 'siblingDiscount' | 'rollover' | 'absences'>(props: Omit<SliceFormProps<S>, 'current'> & { id: string; title: string; versions: Version<SettingsOf<S>>[]; text: (value: SettingsOf<S>) => string }) {
   const { id, title, versions, text, ...form } = props;
   const current = versions[0]!;
   return (
@@ -142,7 +152,7 @@ export function SettingsOverviewPage() {
   if (settings.isError) {
     return <p role="alert">{errorMessage(settings.error, 'Kunne ikke hente innstillingene')}</p>;
   }
-  const { credit, cancellation, waitlist, closures, certificate, siblingDiscount, rollover } = settings.data;
+  const { credit, cancellation, waitlist, closures, certificate, siblingDiscount, rollover, absences } = settings.data;
   return (
     <div className="space-y-10">
       <TitledSection id="innstilling-tilgode" title="Tilgodebeløp">
@@ -164,6 +174,7 @@ export function SettingsOverviewPage() {
       <SentenceSlice id="kursbevis" title="Kursbevis" slice="certificate" versions={certificate} text={certificateText} label="Endre kravet til kursbevis" numbers={CERTIFICATE_NUMBERS} />
       <SentenceSlice id="soskenrabatt" title="Søskenrabatt" slice="siblingDiscount" versions={siblingDiscount} text={siblingText} label="Endre søskenrabatten" numbers={[]} />
       <SentenceSlice id="behold-plassen" title="Behold plassen" slice="rollover" versions={rollover} text={rolloverText} label="Endre svarfristen" numbers={ROLLOVER_NUMBERS} />
+      <SentenceSlice id="fravaer" title="Fravær og erstatningstimer" slice="absences" versions={absences} text={absencesText} label="Endre fravær og erstatningstimer" numbers={ABSENCE_NUMBERS} />
       <TitledSection id="innstilling-avbestilling" title="Avbestillingsregler">
         <ul className="mt-2 list-disc space-y-1 pl-6">
           {cancellationRulesText(cancellation[0]!.value).map((text) => (
