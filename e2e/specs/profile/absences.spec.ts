@@ -28,7 +28,7 @@ test.describe('Fravær og erstatningstime', () => {
     await expectAccessible(page);
     await first.getByRole('button', { name: /^Meld fravær for Sjøfrid/ }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText(`Sjøfrid ${child.lastName} er borte ${norwegian(mondayKey(2))} kl. 10:00`);
+    await expect(dialog).toContainText(`Sjøfrid ${child.lastName} kommer ikke ${norwegian(mondayKey(2))} kl. 10:00`);
     await dialog.getByLabel('Syk').check();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Meld fravær' }).click();

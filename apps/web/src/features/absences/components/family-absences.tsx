@@ -39,7 +39,7 @@ function ReportAbsence({ date }: { date: AbsenceDate }) {
         open={open}
         onOpenChange={setOpen}
         title="Meld fravær"
-        message={`${date.childName} er borte ${when(date.date)} (${date.courseName}).`}
+        message={`${date.childName} kommer ikke ${when(date.date)} (${date.courseName}).`}
         confirmText="Meld fravær"
         busyText="Melder …"
         onConfirm={() =>
@@ -62,7 +62,7 @@ function ReportAbsence({ date }: { date: AbsenceDate }) {
         </fieldset>
         <p className="mt-3 text-sm text-muted">
           {inTime
-            ? `Meldt før ${when(date.deadline)} gir en erstatningstime (så langt kurset gir flere).`
+            ? `Meldt før ${when(date.deadline)} gir en erstatningstime, så lenge barnet ikke har fått alle kurset gir.`
             : 'Fristen for erstatningstime har gått ut, men fraværet blir meldt.'}
         </p>
       </ConfirmDialog>
