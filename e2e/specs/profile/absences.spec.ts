@@ -66,6 +66,11 @@ test.describe('Fravær og erstatningstime', () => {
     await expect(otherChanges).toContainText('Erstatningstimer');
     await expect(otherChanges).toContainText(`${norwegian(mondayKey(4))}: Sjøfrid ${child.lastName}`);
     await expect(otherChanges).toContainText(`${norwegian(mondayKey(4))}: 2 barn`);
+    // On the attendance sheet the visiting child has a button on that date only, and counts in the head count.
+    const dateSelect = i.getByLabel('Dato');
+    await dateSelect.selectOption((await dateSelect.locator('option', { hasText: norwegian(mondayKey(4)) }).getAttribute('value'))!);
+    await expect(i.getByRole('button', { name: new RegExp(`^Sjøfrid ${child.lastName}\\s*Erstatningstime`) })).toBeVisible();
+    await expect(i.getByRole('status').filter({ hasText: 'til stede' })).toContainText('0 av 2 til stede');
     await expectAccessible(i);
     await instructor.close();
     await admin.close();

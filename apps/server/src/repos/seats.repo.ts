@@ -84,3 +84,9 @@ export async function placesOfCourses(db: DbOrTx, courseIds: readonly string[]):
     ]),
   );
 }
+
+/** The children visiting a course on a make-up date (a closure's or a token's), `${childId}|${date ms}`: attendance takes them. */
+export async function makeupVisits(db: DbOrTx, courseId: string): Promise<Set<string>> {
+  const rows = await db.select({ childId: claims.childId, onDate: claims.onDate }).from(claims).where(and(onCourse(courseId), eq(claims.kind, 'makeup')));
+  return new Set(rows.map((r) => `${r.childId}|${r.onDate!.getTime()}`));
+}

@@ -6,6 +6,7 @@ import { absences, makeups, makeupTokens } from '../../db/schema';
 import { createCourse, createFamily, createInstructor, createLadder, createOrder, createUser, createVenue, type Family, type TestCourse } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 import { countRows } from '../../test/security/fixtures';
+import { attendanceCount } from '../../repos/levels.repo';
 
 /**
  * Issue 58 (decision 061) through the API, on whichever database the run uses (PostgreSQL with TEST_DATABASE_URL:
@@ -207,6 +208,16 @@ describe('absences and make-up tokens', () => {
     const ics = await ctx.app.inject({ method: 'GET', url: `/api/calendar-feeds/${feed.url.split('/').pop()}` });
     // The make-up's event (its UID ends '-m'; the summary says '(erstatningstime)', folded over lines).
     expect(ics.body).toContain(`${ida.children[0]!.id}-${b.id}-${b.dates[2]!.getTime()}-m@`);
+
+    // On the day, Bjørn ticks the visiting child present on that date, and only that date; it counts for Ida's course.
+    clock.current = new Date(b.dates[2]!.getTime() + 60_000);
+    const mark = (date: Date) =>
+      call('POST', `/api/courses/${b.id}/attendance`, bjorns, { marks: [{ childId: ida.children[0]!.id, date: date.toISOString(), present: true, markedAt: clock.current.toISOString() }] });
+    const other = await mark(b.dates[1]!);
+    expect([other.statusCode, other.json().error.code]).toEqual([404, 'CHILD_NOT_IN_COURSE']);
+    const marked = await mark(b.dates[2]!);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(await attendanceCount(ctx.app.db, a.id, ida.children[0]!.id)).toMatchObject({ attended: 1 });
   });
 
   it('the school stays in control: a course or the school turns absences off, a course limits make-up places, an admin withdraws a token', async () => {

@@ -19,6 +19,7 @@ import { busyAsAppError } from '../../db/busy';
 import { AppError } from '../../lib/app-error';
 import * as care from '../../repos/care.repo';
 import * as repo from '../../repos/courses.repo';
+import * as seats from '../../repos/seats.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
 import * as waitlist from '../../repos/waitlist.repo';
@@ -203,14 +204,16 @@ export async function recordAttendance(ctx: ServiceContext, courseId: string, in
   const course = await readableCourse(ctx, courseId);
   const dates = new Set(course.dates.map((d) => new Date(d).getTime()));
   const onCourse = new Set((await repo.findParticipants(db, [courseId])).map((p) => p.childId));
+  // A child on a make-up date is on the course that date only (decision 061): its mark counts for its own certificate.
+  const visiting = await seats.makeupVisits(db, courseId);
   // One mark per (child, date): the latest tap wins, also inside one batch.
   const latest = new Map<string, { childId: string; date: Date; present: boolean; markedAt: Date }>();
   for (const mark of input.marks) {
     const date = new Date(mark.date);
     if (!dates.has(date.getTime())) throw new AppError('NOT_A_COURSE_DATE', 'Invalid input: not a date of this course');
     if (osloDateKey(date) > osloDateKey(now)) throw new AppError('DATE_NOT_YET', 'Invalid input: that date has not come');
-    if (!onCourse.has(mark.childId)) throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
     const key = `${mark.childId}|${date.getTime()}`;
+    if (!onCourse.has(mark.childId) && !visiting.has(key)) throw new AppError('CHILD_NOT_IN_COURSE', 'Child is not in course');
     // A phone clock ahead of ours must not make its mark unbeatable: never later than now.
     const markedAt = new Date(Math.min(Date.parse(mark.markedAt), now.getTime()));
     const known = latest.get(key);

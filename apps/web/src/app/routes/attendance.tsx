@@ -19,7 +19,7 @@ function Attendance({ courseId }: { courseId: string }) {
   return (
     <CourseToolPage title="Oppmøte" subtitle={subtitle}>
       <CourseChanges courseId={courseId} />
-      <AttendanceSheet list={list.data} absences={changes.data?.absences} />
+      <AttendanceSheet list={list.data} absences={changes.data?.absences} makeups={changes.data?.makeups} />
     </CourseToolPage>
   );
 }
