@@ -2,7 +2,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { courseHeadFields, reminderFields } from './changes.repo';
+import { courseHeadFields } from './changes.repo';
 import { absences, children, courses, makeups, makeupTokens, orders, participants, places } from '../db/schema';
 
 export type AbsenceRow = typeof absences.$inferSelect;
@@ -195,13 +195,3 @@ export function setCourseAbsenceSettings(tx: DbOrTx, courseId: string, values: {
   return tx.update(courses).set(values).where(eq(courses.id, courseId)).returning({ id: courses.id });
 }
 
-/** Live make-ups booked with tokens in [from, to), with what a reminder says (changes.makeupsBetween for a closure's). */
-export function tokenMakeupsBetween(db: DbOrTx, from: Date, to: Date) {
-  return db
-    .select({ childId: makeups.childId, ...reminderFields, date: makeups.date })
-    .from(makeups)
-    .innerJoin(courses, eq(courses.id, makeups.courseId))
-    .innerJoin(places, eq(places.id, courses.placeId))
-    .innerJoin(children, eq(children.id, makeups.childId))
-    .where(and(isNull(makeups.cancelledAt), gte(makeups.date, from), lt(makeups.date, to)));
-}

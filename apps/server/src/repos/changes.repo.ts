@@ -1,7 +1,7 @@
 /** Cancelled dates, the families' choices and calendar feeds. Only this repo queries them. */
 import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { calendarFeeds, cancelledDates, children, courses, dateChoices, orders, participants, places, remindersSent } from '../db/schema';
+import { calendarFeeds, cancelledDates, children, courses, dateChoices, orders, participants, places, remindersSent, seatClaims } from '../db/schema';
 
 export type CancelledDateRow = typeof cancelledDates.$inferSelect;
 export type DateChoiceRow = typeof dateChoices.$inferSelect;
@@ -249,15 +249,15 @@ export function firstDatesBetween(db: DbOrTx, from: Date, to: Date) {
     .where(sql`exists (select 1 from unnest(coalesce(${orders.coveredDates}, ${courses.dates})) as d where d >= ${from} and d < ${to})`);
 }
 
-/** Make-up dates in [from, to), with the course's place and info. */
+/** Make-up dates in [from, to) (a closure's or a token's: the seat ledger's make-up claims), with the course's place and info. */
 export function makeupsBetween(db: DbOrTx, from: Date, to: Date) {
   return db
-    .select({ childId: dateChoices.childId, ...reminderFields, date: dateChoices.makeupDate })
-    .from(dateChoices)
-    .innerJoin(courses, eq(courses.id, dateChoices.makeupCourseId))
+    .select({ childId: sql<string>`${seatClaims.childId}`, ...reminderFields, date: seatClaims.onDate })
+    .from(seatClaims)
+    .innerJoin(courses, eq(courses.id, seatClaims.courseId))
     .innerJoin(places, eq(places.id, courses.placeId))
-    .innerJoin(children, eq(children.id, dateChoices.childId))
-    .where(and(eq(dateChoices.choice, 'makeup'), gte(dateChoices.makeupDate, from), sql`${dateChoices.makeupDate} < ${to}`));
+    .innerJoin(children, eq(children.id, seatClaims.childId))
+    .where(and(eq(seatClaims.kind, 'makeup'), gte(seatClaims.onDate, from), sql`${seatClaims.onDate} < ${to}`));
 }
 
 /** Claims the reminder for (child, course, date): false when one was sent already. */

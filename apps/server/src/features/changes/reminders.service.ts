@@ -2,7 +2,6 @@ import { courseDisplayName, mapsSearchUrl, osloDateKey, osloTime } from '@app/sh
 import { withTx, type ServiceContext } from '../../context';
 import { daytimeSendAt, enqueueEmail } from '../../integrations/email';
 import { courseSessions } from '../../integrations/calendar/course-calendar';
-import * as absences from '../../repos/absences.repo';
 import * as changes from '../../repos/changes.repo';
 import * as profiles from '../../repos/profiles.repo';
 import * as users from '../../repos/users.repo';
@@ -15,7 +14,7 @@ export async function sendReminders(ctx: ServiceContext): Promise<number> {
   const from = osloTime(y, m, d + 1, '00:00');
   const to = osloTime(y, m, d + 2, '00:00');
   const first = (await changes.firstDatesBetween(ctx.db, from, to)).filter((r) => r.date && r.date >= from && r.date < to);
-  const makeups = [...(await changes.makeupsBetween(ctx.db, from, to)), ...(await absences.tokenMakeupsBetween(ctx.db, from, to))];
+  const makeups = await changes.makeupsBetween(ctx.db, from, to);
   let sent = 0;
   for (const [rows, makeup] of [[first, false], [makeups, true]] as const) {
     for (const r of rows) {
