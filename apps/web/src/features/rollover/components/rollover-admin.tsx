@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { Rollover, RolloverPlan } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { Select, TextInput } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TitledSection } from '@/components/ui/titled-section';
 import { toast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-messages';
 import { countOf, formatDate, formatDateTime } from '@/lib/format';
 import { useCreateRollover, useRolloverPlan, useRollovers } from '@/features/rollover/api/rollover';
@@ -37,7 +39,7 @@ function RolloverForm({ seasonId, plan }: { seasonId: string; plan: RolloverPlan
       setError(errorMessage(e, 'Kunne ikke sende tilbudene'));
     }
   };
-  if (plan.ending.length === 0) return <p className="mt-4">Ingen kurs med deltakere slutter før denne sesongen.</p>;
+  if (plan.ending.length === 0) return <p className="mt-4">Ingen kurs med deltakere slutter før denne sesongen. Velg sesongen som kommer etter den som går nå.</p>;
   return (
     <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-4" noValidate>
       <ul className="space-y-3">
@@ -98,6 +100,13 @@ export function RolloverAdmin({ seasons }: { seasons: readonly { _id: string; na
   return (
     <div className="space-y-10">
       <TitledSection id="ny-runde" title="Tilby plassen videre">
+        <p className="mb-4 text-muted">
+          Lag først neste sesong under{' '}
+          <Link to={paths.adminSeasons} className="font-semibold text-sea-800 underline">
+            Sesonger
+          </Link>{' '}
+          og kursene i den. Velg så sesongen her: kursene med deltakere som slutter før den, kommer opp med et forslag til neste kurs.
+        </p>
         <Select label="Neste sesong" placeholder="Velg sesong" options={seasons.map((s) => ({ value: s._id, label: s.name }))} value={seasonId} onChange={(e) => setSeasonId(e.target.value)} />
         {!seasonId ? null : plan.isPending ? (
           <Skeleton className="mt-4 h-24 w-full rounded-xl" />
