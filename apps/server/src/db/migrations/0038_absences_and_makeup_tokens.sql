@@ -63,6 +63,7 @@ CREATE INDEX "makeups_child_idx" ON "makeups" USING btree ("child_id");--> state
 ALTER TABLE "courses" ADD CONSTRAINT "courses_makeup_limit_non_negative" CHECK ("courses"."makeup_limit" is null or "courses"."makeup_limit" >= 0);--> statement-breakpoint
 -- The seat ledger gains two per-date kinds (decision 061): a make-up booked with a token ('makeup', like a closure's
 -- make-up) and an absence ('absence', a NEGATIVE claim: the child's place on that date is free for a make-up only).
+-- An absence frees a place only while its child is on the course: a place cancelled later is not freed twice.
 -- Every earlier branch as in 0036_rollover.sql.
 DROP VIEW "seat_claims";--> statement-breakpoint
 CREATE VIEW "seat_claims" AS
@@ -97,4 +98,5 @@ WHERE m."cancelled_at" IS NULL
 UNION ALL
 SELECT a."course_id", 'absence', NULL, a."child_id", a."date"
 FROM "absences" a
-WHERE a."undone_at" IS NULL;
+WHERE a."undone_at" IS NULL
+	AND EXISTS (SELECT 1 FROM "participants" p WHERE p."course_id" = a."course_id" AND p."child_id" = a."child_id");

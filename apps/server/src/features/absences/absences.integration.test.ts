@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { familyAbsencesSchema, makeupTokenSchema } from '@app/shared';
 import { freeOnDate, reserveSeat, countTaken } from '../../domain/enrolment/seats';
-import { absences, makeups, makeupTokens } from '../../db/schema';
+import { absences, makeups, makeupTokens, participants } from '../../db/schema';
 import { createCourse, createFamily, createInstructor, createLadder, createOrder, createUser, createVenue, type Family, type TestCourse } from '../../test/builders';
 import { createTestApp, type TestContext } from '../../test/app';
 import { countRows } from '../../test/security/fixtures';
@@ -69,6 +69,17 @@ describe('absences and make-up tokens', () => {
     expect(undo.statusCode, undo.body).toBe(200);
     expect(await freeOnDate(ctx.app.db, a, date)).toBe(0);
     expect((await view(ida)).tokens[0]!.state).toBe('withdrawn');
+  });
+
+  it('a place cancelled after an absence frees its date once, not twice', async () => {
+    const ida = await family();
+    const a = await course(2, [ida, await family()]);
+    const date = a.dates[1]!;
+    expect((await report(ida, a, date)).statusCode).toBe(200);
+    expect(await freeOnDate(ctx.app.db, a, date)).toBe(1);
+    await ctx.app.db.delete(participants).where(and(eq(participants.courseId, a.id), eq(participants.childId, ida.children[0]!.id)));
+    expect(await freeOnDate(ctx.app.db, a, date)).toBe(1);
+    expect(await countTaken(ctx.app.db, a.id)).toBe(1);
   });
 
   it('gives at most two tokens per course, and none after the deadline', async () => {
