@@ -1,4 +1,5 @@
 import {
+  fullName,
   type AbsenceDate,
   type AbsenceInput,
   type AbsenceReported,
@@ -26,7 +27,6 @@ import * as profiles from '../../repos/profiles.repo';
 
 // Why: docs/decisions/061-absences-and-make-up-tokens.md. 'Meld fravær', make-up tokens and make-up dates.
 
-const nameOf = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
 const key = (courseId: string, date: Date) => `${courseId}/${date.getTime()}`;
 
 /** The coming dates of the children's courses: the dates each order covers, less cancelled ones, after `now`. */
@@ -52,7 +52,7 @@ function toToken(row: TokenWith, settings: AbsenceSettings, now: Date): MakeupTo
   return {
     _id: token.id,
     childId: row.child.id,
-    childName: nameOf(row.child),
+    childName: fullName(row.child),
     source: token.source as MakeupToken['source'],
     reason: token.reason,
     courseName: earnedOn,
@@ -93,7 +93,7 @@ export async function familyAbsences(ctx: ServiceContext, profileId: string): Pr
         const a = absent.get(`${d.child.id}/${key(d.course.id, d.date)}`);
         return {
           childId: d.child.id,
-          childName: nameOf(d.child),
+          childName: fullName(d.child),
           courseId: d.course.id,
           courseName: courseLabel(d.course),
           placeName: d.placeName,
@@ -256,7 +256,7 @@ export async function courseAbsences(ctx: ServiceContext, courseId: string): Pro
     makeupLimit: course.makeupLimit,
     absences: rows.map((r) => ({
       _id: r.absence.id,
-      childName: nameOf(r),
+      childName: fullName(r),
       date: r.absence.date.toISOString(),
       reason: (r.absence.reason as 'sick' | 'other' | null) ?? null,
       reportedAt: r.absence.reportedAt.toISOString(),

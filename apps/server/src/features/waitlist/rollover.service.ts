@@ -5,7 +5,7 @@ import {
   formatDateTime,
   fullName,
   oreToKr,
-  osloMidnight,
+  osloDayStart,
   placeSlug,
   toDate,
   toIso,
@@ -35,14 +35,6 @@ import { settleCourse } from './waitlist.service';
 // 'rollover'); it ends by a payment (accepted), 'Nei takk' (declined) or the reply-by (expired), the last two under the
 // course lock with the waitlist's release path, so a released place goes to a waiting child first.
 
-const dayStart = (key: string) => {
-  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return osloMidnight(y, m, d);
-};
-const dayAfter = (key: string) => {
-  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return osloMidnight(y, m, d + 1);
-};
 const HALF_YEAR_MS = 183 * 86_400_000;
 
 type Details = NonNullable<Awaited<ReturnType<typeof courses.findCourseDetails>>>;
@@ -60,10 +52,10 @@ async function seasonCourses(ctx: ServiceContext, seasonId: string) {
   const to = await seasons.findSeason(ctx.db, seasonId);
   if (!to) throw new AppError('NOT_FOUND', 'No such season');
   const from = (await seasons.listSeasons(ctx.db)).filter((s) => s.endsOn < to.startsOn).at(-1) ?? null;
-  const start = dayStart(to.startsOn);
+  const start = osloDayStart(to.startsOn);
   const [ending, next] = await Promise.all([
-    rollovers.coursesStartingBetween(ctx.db, from ? dayStart(from.startsOn) : new Date(start.getTime() - HALF_YEAR_MS), start),
-    rollovers.coursesStartingBetween(ctx.db, start, dayAfter(to.endsOn)),
+    rollovers.coursesStartingBetween(ctx.db, from ? osloDayStart(from.startsOn) : new Date(start.getTime() - HALF_YEAR_MS), start),
+    rollovers.coursesStartingBetween(ctx.db, start, osloDayStart(to.endsOn, 1)),
   ]);
   return { from, to, ending: ending.filter((c) => !c.lastDate || c.lastDate < start), next };
 }
