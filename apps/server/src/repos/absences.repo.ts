@@ -43,6 +43,12 @@ export function liveAbsencesOfChildren(db: DbOrTx, childIds: readonly string[]) 
   return db.select().from(absences).where(and(inArray(absences.childId, [...childIds]), isNull(absences.undoneAt)));
 }
 
+/** Every absence of the children, undone ones too (the family data export). */
+export function absencesOfChildren(db: DbOrTx, childIds: readonly string[]) {
+  if (childIds.length === 0) return Promise.resolve([]);
+  return db.select().from(absences).where(inArray(absences.childId, [...childIds])).orderBy(asc(absences.date));
+}
+
 export async function insertAbsence(tx: DbOrTx, values: typeof absences.$inferInsert): Promise<AbsenceRow | undefined> {
   const [row] = await tx.insert(absences).values(values).onConflictDoNothing().returning();
   return row;

@@ -62,6 +62,11 @@ describe('absences and make-up tokens', () => {
     const shown = await view(ida);
     expect(shown.dates.find((d) => d.date === date.toISOString())!.absence).toMatchObject({ reason: 'sick', tokenId: res.json().token._id });
     expect(shown.tokens).toHaveLength(1);
+    // 'Last ned mine data' carries the absence, its reason and the token.
+    const own = (await call('GET', '/api/users/me/data', as(ida))).json();
+    const exported = own.profiles[0].children.find((c: { id: string }) => c.id === ida.children[0]!.id);
+    expect(exported.absences).toEqual([expect.objectContaining({ courseId: a.id, date: date.toISOString(), reason: 'sick', undoneAt: null })]);
+    expect(exported.makeupTokens).toEqual([expect.objectContaining({ source: 'absence', courseId: a.id, withdrawnAt: null, makeup: null })]);
 
     const again = await report(ida, a, date);
     expect(again.json().error.code).toBe('ALREADY_ABSENT');

@@ -27,6 +27,7 @@ import { allowed, requireAccess, requireAccessToAll } from '../../access/access'
 import { signedIn, withTx, type ServiceContext } from '../../context';
 import { deleteAccount } from '../../domain/membership/events';
 import { AppError } from '../../lib/app-error';
+import * as absencesRepo from '../../repos/absences.repo';
 import * as careRepo from '../../repos/care.repo';
 import * as coursesRepo from '../../repos/courses.repo';
 import * as levelsRepo from '../../repos/levels.repo';
@@ -216,10 +217,12 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
   });
   const kids = await profilesRepo.listChildren(db, profileIds);
   const history = await coursesRepo.coursesOfChildren(db, kids.map((k) => k.id));
-  const [careRows, noteReads, progress] = await Promise.all([
+  const [careRows, noteReads, progress, absences, tokens] = await Promise.all([
     careRepo.findCareOf(db, kids.map((k) => k.id)),
     careRepo.readsOf(db, kids.map((k) => k.id)),
     levelsRepo.progressOfChildren(db, kids.map((k) => k.id)),
+    absencesRepo.absencesOfChildren(db, kids.map((k) => k.id)),
+    absencesRepo.tokensWith(db, { childIds: kids.map((k) => k.id) }),
   ]);
   const careOut = (childId: string) => {
     const row = careRows.get(childId);
@@ -284,6 +287,20 @@ export async function ownData(ctx: ServiceContext): Promise<OwnData> {
             marks: progress.marks.filter((m) => m.childId === k.id).map(({ childId: _, madeAt, ...m }) => ({ ...m, madeAt: madeAt.toISOString() })),
             notes: progress.notes.filter((n) => n.childId === k.id).map(({ childId: _, ...n }) => n),
           },
+          // 'Meld fravær' and make-up tokens (decision 061).
+          absences: absences
+            .filter((a) => a.childId === k.id)
+            .map((a) => ({ courseId: a.courseId, date: a.date.toISOString(), reason: a.reason, reportedAt: a.reportedAt.toISOString(), undoneAt: toIso(a.undoneAt) })),
+          makeupTokens: tokens
+            .filter((t) => t.token.childId === k.id)
+            .map(({ token, makeup, makeupCourse }) => ({
+              source: token.source,
+              reason: token.reason,
+              courseId: token.courseId,
+              expiresAt: token.expiresAt.toISOString(),
+              withdrawnAt: toIso(token.withdrawnAt),
+              makeup: makeup && makeupCourse ? { courseId: makeupCourse.id, date: makeup.date.toISOString() } : null,
+            })),
         })),
     })),
     orders: orders.map((o) => ({
